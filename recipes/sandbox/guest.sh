@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Helpers for scripts that run inside the sandbox guest (busybox sh):
+# emulated members from drive profiles, module loading, bounded waits,
+# and clean-up of everything a script built. Source it: . "$R0_GUEST/guest.sh"
+
+R0_NULLB=/sys/kernel/config/nullb
+
+# r0_wait_dev PATH [TENTHS]: waits until PATH is a block device (default 5 s).
+r0_wait_dev() {
+	_n=${2:-50}
+	while [ ! -b "$1" ]; do
+		_n=$((_n - 1))
+		[ "$_n" -le 0 ] && { echo "guest: $1 did not appear" >&2; return 1; }
+		sleep 0.1
+	done
+}
+
+# r0_modprobe NAME [ARG...]: loads an on-demand module (scsi_debug, xfs) with
+# the dependencies recorded when the initramfs was built.
+r0_modprobe() {
+	_m=$1; shift
+	_k=/lib/modules/$(cat /etc/r0-kernel)
+	[ -f "$_k/$_m.chain" ] || { echo "guest: no module $_m" >&2; return 1; }
+	for _d in $(cat "$_k/$_m.chain"); do
+		grep -q "^$_d " /proc/modules && continue
+		if [ "$_d" = "$_m" ]; then insmod "$_k/$_d.ko" "$@" || return 1
+		else insmod "$_k/$_d.ko" || return 1; fi
+	done
+}
+
+# r0_member NAME PROFILE [KEY=VALUE...]: creates the null_blk disk /dev/NAME
+# from recipes/drives/PROFILE.profile, KEY=VALUE overriding the profile
+# (size is in MiB); prints the device path.
+r0_member() {
+	_name=$1 _prof=$R0_GUEST/drives/$2.profile; shift 2
+	[ -f "$_prof" ] || { echo "guest: no drive profile $_prof" >&2; return 1; }
+	_dir=$R0_NULLB/$_name
+	mkdir "$_dir" || return 1
+	for _kv in $(grep -v '^[[:space:]]*#' "$_prof") "$@"; do
+		_key=${_kv%%=*}
+		echo "${_kv#*=}" > "$_dir/$_key" ||
+			{ echo "guest: $_name: cannot set $_key" >&2; rmdir "$_dir"; return 1; }
+	done
+	echo 1 > "$_dir/power" || { rmdir "$_dir"; return 1; }
+	r0_wait_dev "/dev/$_name" || return 1
+	echo "/dev/$_name"
+}
+
+# r0_members PROFILE N [KEY=VALUE...]: N members r0m0, r0m1, ... (the next
+# free numbers); prints their paths on one line.
+r0_members() {
+	_p=$1 _count=$2 _i=0 _made=""; shift 2
+	while [ "$_count" -gt 0 ]; do
+		while [ -e "$R0_NULLB/r0m$_i" ]; do _i=$((_i + 1)); done
+		_dev=$(r0_member "r0m$_i" "$_p" "$@") || return 1
+		_made="$_made $_dev"
+		_count=$((_count - 1))
+	done
+	echo $_made
+}
+
+# r0_remove_member NAME: powers off and deletes a null_blk member.
+r0_remove_member() {
+	[ -d "$R0_NULLB/$1" ] || return 0
+	echo 0 > "$R0_NULLB/$1/power" 2>/dev/null
+	rmdir "$R0_NULLB/$1"
+}
+
+# r0_cleanup: removes every array, dm device and null_blk member, so the next
+# script starts from a bare kernel. Used by traps and between tests.
+r0_cleanup() {
+	for _md in /sys/block/md*; do
+		[ -e "$_md" ] || continue
+		mdadm --stop "/dev/${_md##*/}" >/dev/null 2>&1 ||
+			echo clear > "$_md/md/array_state" 2>/dev/null
+	done
+	dmsetup remove_all --force >/dev/null 2>&1
+	for _l in $(losetup -a 2>/dev/null | cut -d: -f1); do losetup -d "$_l"; done
+	for _d in "$R0_NULLB"/*; do
+		[ -d "$_d" ] && r0_remove_member "${_d##*/}"
+	done
+	return 0
+}
+
+# r0_leftovers: prints what r0_cleanup would have to remove (empty: clean).
+r0_leftovers() {
+	for _md in /sys/block/md*; do [ -e "$_md" ] && echo "md:${_md##*/}"; done
+	dmsetup ls 2>/dev/null | grep -v '^No devices found' | sed 's/^/dm:/;s/[[:space:]].*//'
+	for _d in "$R0_NULLB"/*; do [ -d "$_d" ] && echo "nullb:${_d##*/}"; done
+	return 0
+}
+
+# r0_sysfs DEV ATTR: prints /sys/block/DEV/ATTR for a /dev path or name.
+r0_sysfs() {
+	_b=${1##*/}
+	cat "/sys/block/$_b/$2"
+}
+
+# r0_drop_caches: so reads come from the device, not the page cache.
+r0_drop_caches() {
+	sync
+	echo 3 > /proc/sys/vm/drop_caches
+}

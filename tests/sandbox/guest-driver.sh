@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Runs inside the guest: every sandbox test given (or all), one after the
+# other in one boot, each from a bare kernel; a test that leaves arrays or
+# members behind, or makes the kernel warn, fails. Writes results/summary.
+. "$R0_GUEST/guest.sh"
+cd /r0/files/sandbox || exit 126
+summary=$R0_RESULTS/summary
+: > "$summary"
+tests=$*
+[ -n "$tests" ] || tests=$(ls [0-9]*.sh)
+for t in $tests; do
+	name=${t%.sh}
+	dmesg -c > /dev/null
+	start=$(cut -d' ' -f1 /proc/uptime)
+	echo "=== $name"
+	timeout "${R0_TEST_TIMEOUT:-300}" sh "./$t" > "/tmp/$name.log" 2>&1
+	rc=$?
+	cat "/tmp/$name.log"
+	left=$(r0_leftovers)
+	if [ -n "$left" ] && [ "$rc" = 0 ]; then
+		echo "FAIL: left behind: $(echo $left)"
+		rc=1
+	fi
+	r0_cleanup
+	oops=$(dmesg | grep -E 'WARNING:|BUG:|Oops|general protection|Call Trace' | head -5)
+	if [ -n "$oops" ]; then
+		echo "FAIL: kernel complained:"; echo "$oops"
+		rc=1
+	fi
+	secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $start" | awk '{ printf "%.1f", $1 - $2 }')
+	case $rc in
+	0) verdict=PASS ;;
+	77) verdict=SKIP ;;
+	143|124) verdict=FAIL; echo "FAIL: timed out" ;;
+	*) verdict=FAIL ;;
+	esac
+	echo "$verdict $name $secs" >> "$summary"
+	echo "--- $verdict $name (${secs} s)"
+	cp "/tmp/$name.log" "$R0_RESULTS/$name.log"
+done
+! grep -q '^FAIL' "$summary"

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Shared helpers for the sandbox tests (sourced; busybox sh in the guest).
+# A test exits 0 to pass, 77 to skip (with a reason), anything else fails.
+. "$R0_GUEST/guest.sh"
+
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+note() { echo "  $*"; }
+
+# expect_eq ACTUAL EXPECTED WHAT
+expect_eq() {
+	[ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"
+	note "ok: $3 = $2"
+}
+
+# expect_status CODE WHAT CMD...: runs CMD and checks its exit status.
+expect_status() {
+	_want=$1 _what=$2; shift 2
+	"$@" > /tmp/expect.out 2>&1
+	_got=$?
+	[ "$_got" = "$_want" ] || { cat /tmp/expect.out; fail "$_what: exit $_got, expected $_want"; }
+	note "ok: $_what (exit $_got)"
+}
+
+# chunk_sum DEV BS INDEX: md5 of block INDEX (of BS bytes) of DEV.
+chunk_sum() {
+	dd if="$1" bs="$2" skip="$3" count=1 2>/dev/null | md5sum | cut -d' ' -f1
+}
+
+# check_stripe_placement ARRAY CHUNK_BYTES N_CHUNKS MEMBER...: writes random
+# data over N_CHUNKS chunks of ARRAY, reads it back through the array, and
+# finds chunk k on member k mod n at row k / n, as raid0 and dm-stripe with
+# equal members place it.
+check_stripe_placement() {
+	_arr=$1 _cb=$2 _nc=$3; shift 3
+	_n=$#
+	head -c $((_cb * _nc)) /dev/urandom > /tmp/pattern
+	dd if=/tmp/pattern of="$_arr" bs="$_cb" count="$_nc" conv=fsync 2>/dev/null ||
+		fail "write to $_arr"
+	r0_drop_caches
+	_got=$(dd if="$_arr" bs="$_cb" count="$_nc" 2>/dev/null | md5sum | cut -d' ' -f1)
+	expect_eq "$_got" "$(md5sum < /tmp/pattern | cut -d' ' -f1)" "$_arr reads back what was written"
+	_k=0
+	while [ "$_k" -lt "$_nc" ]; do
+		_i=$((_k % _n)) _row=$((_k / _n))
+		eval "_m=\${$((_i + 1))}"
+		[ "$(chunk_sum /tmp/pattern "$_cb" "$_k")" = "$(chunk_sum "$_m" "$_cb" "$_row")" ] ||
+			fail "chunk $_k is not on $_m at row $_row"
+		_k=$((_k + 1))
+	done
+	note "ok: $_nc chunks of $_cb bytes found on the members where the geometry puts them"
+}
