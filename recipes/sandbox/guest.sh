@@ -82,10 +82,13 @@ r0_cleanup() {
 	return 0
 }
 
-# r0_leftovers: prints what r0_cleanup would have to remove (empty: clean).
+# r0_leftovers [--arrays]: prints what r0_cleanup would have to remove
+# (empty: clean); with --arrays only md, dm and loop devices, not members.
 r0_leftovers() {
 	for _md in /sys/block/md*; do [ -e "$_md" ] && echo "md:${_md##*/}"; done
 	dmsetup ls 2>/dev/null | grep -v '^No devices found' | sed 's/^/dm:/;s/[[:space:]].*//'
+	losetup -a 2>/dev/null | sed 's/^/loop:/;s/:[^:]*$//'
+	[ "${1:-}" = --arrays ] && return 0
 	for _d in "$R0_NULLB"/*; do [ -d "$_d" ] && echo "nullb:${_d##*/}"; done
 	return 0
 }

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest: every sandbox test given (or all), one after the
-# other in one boot, each from a bare kernel; a test that leaves arrays or
-# members behind, or makes the kernel warn, fails. Writes results/summary.
+# other in one boot, each from a bare kernel; a test that leaves an md, dm
+# or loop device behind, or makes the kernel warn, fails (members are the
+# driver's to remove). Writes results/summary.
 . "$R0_GUEST/guest.sh"
 cd /r0/files/sandbox || exit 126
 summary=$R0_RESULTS/summary
@@ -13,10 +14,11 @@ for t in $tests; do
 	dmesg -c > /dev/null
 	start=$(cut -d' ' -f1 /proc/uptime)
 	echo "=== $name"
-	timeout "${R0_TEST_TIMEOUT:-300}" sh "./$t" > "/tmp/$name.log" 2>&1
+	# busybox execs its own applets first: name dash, not sh
+	timeout "${R0_TEST_TIMEOUT:-300}" dash "./$t" > "/tmp/$name.log" 2>&1
 	rc=$?
 	cat "/tmp/$name.log"
-	left=$(r0_leftovers)
+	left=$(r0_leftovers --arrays)
 	if [ -n "$left" ] && [ "$rc" = 0 ]; then
 		echo "FAIL: left behind: $(echo $left)"
 		rc=1

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The checks every writing tool makes before it touches a member device. */
+#ifndef R0_SAFETY_H
+#define R0_SAFETY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct r0_member_check {
+	dev_t devt;                   /* the device, whatever name it was given by */
+	uint64_t size_sectors;        /* 512-byte sectors */
+	unsigned logical_block_bytes;
+	char signature[64];           /* what libblkid found ("" if none) */
+};
+
+/*
+ * Checks that PATH may be used as an array member (or written by a tool):
+ * it exists, is a whole block device (not a partition), is not mounted,
+ * has no mounted partition, is not held by another device (md, dm), can be
+ * opened O_EXCL, and holds no signature libblkid knows (file system,
+ * partition table, RAID or LVM metadata) unless FORCE. If ALIGN_BYTES is
+ * not 0 it must be a multiple of the device's logical block size.
+ * Returns 0 and fills *out, or -errno with a reason in WHY for the user
+ * ("mounted on /mnt", "holds an ext4 signature (use --force to overwrite)").
+ * Nothing is written to the device.
+ */
+int r0_member_check(const char *path, bool force, uint32_t align_bytes,
+		    struct r0_member_check *out, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0build: create, list and remove md raid0 and dm-stripe arrays safely. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <json-c/json.h>
+
+#include "r0/array.h"
+#include "r0/geometry.h"
+#include "r0/safety.h"
+#include "r0/size.h"
+
+#define PROG "r0build"
+
+enum { EXIT_USAGE = 2 };
+enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_ALL, OPT_JSON };
+
+static void usage(FILE *f)
+{
+	fputs("Usage:\n"
+	      "  " PROG " create --backend md|dm --chunk SIZE [--name NAME] [--layout alt|orig] [--force] DEV...\n"
+	      "  " PROG " remove NAME|DEV...\n"
+	      "  " PROG " remove --all\n"
+	      "  " PROG " list [--json]\n"
+	      "\n"
+	      "Builds a RAID0 stripe over whole block devices, in the order given:\n"
+	      "md raid0 without a superblock (as mdadm --build; members keep no\n"
+	      "metadata) or a device-mapper 'striped' table. Prints the array's path.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -b, --backend md|dm  md raid0 or dm-stripe\n"
+	      "  -c, --chunk SIZE     chunk (stripe unit): 4K, 64K, 512k, 1M...; md needs\n"
+	      "                       a power of two >= 4K, dm a multiple of 4K\n"
+	      "  -n, --name NAME      array name (default: the lowest free number);\n"
+	      "                       md: /dev/md_r0-NAME, dm: /dev/mapper/r0-NAME\n"
+	      "      --layout alt|orig  md with members of different sizes: the\n"
+	      "                       zone layout (default alt, the kernel's multi-zone)\n"
+	      "  -f, --force          accept members that hold a signature (a file\n"
+	      "                       system, partition table, RAID or LVM metadata)\n"
+	      "      --all            remove: every array r0kit built, and only those\n"
+	      "      --json           list: JSON\n"
+	      "  -h, --help           this text\n"
+	      "  -V, --version        version\n"
+	      "\n"
+	      "Members that are mounted, have a mounted partition, are held by another\n"
+	      "device, are partitions, or cannot be opened exclusively are always refused.\n",
+	      f);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, PROG ": ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '" PROG " --help' for more information.\n");
+	return EXIT_USAGE;
+}
+
+/* SIGINT/SIGTERM/SIGHUP stay pending while create works; it polls them. */
+static sigset_t stop_signals;
+
+static void block_stop_signals(void)
+{
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGINT);
+	sigaddset(&stop_signals, SIGTERM);
+	sigaddset(&stop_signals, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop_signals, NULL);
+}
+
+static bool stop_requested(void)
+{
+	sigset_t pending;
+
+	sigpending(&pending);
+	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
+	       sigismember(&pending, SIGHUP);
+}
+
+static const char *backend_name(enum r0_backend b)
+{
+	return b == R0_BACKEND_MD ? "md" : "dm";
+}
+
+/* The lowest number no r0kit array uses as its name. */
+static int free_name(char *buf, size_t len)
+{
+	struct r0_array *list;
+	size_t n, i;
+	unsigned k;
+	int err = r0_array_list(&list, &n);
+
+	if (err)
+		return err;
+	for (k = 0;; k++) {
+		snprintf(buf, len, "%u", k);
+		for (i = 0; i < n && strcmp(list[i].name, buf) != 0; i++)
+			;
+		if (i == n)
+			break;
+	}
+	free(list);
+	return 0;
+}
+
+static int cmd_create(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "backend", required_argument, NULL, 'b' },
+		{ "chunk", required_argument, NULL, 'c' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "layout", required_argument, NULL, OPT_LAYOUT },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct r0_array_spec spec = { .md_layout = R0_MD_LAYOUT_ALT };
+	struct r0_member_check checks[R0_MAX_MEMBERS];
+	const char *backend = NULL, *chunk = NULL, *layout = NULL;
+	char name[R0_ARRAY_NAME_MAX + 1] = "";
+	uint64_t sizes[R0_MAX_MEMBERS];
+	struct r0_geometry geo;
+	struct r0_array array;
+	bool force = false;
+	int c, err, i, n;
+
+	while ((c = getopt_long(argc, argv, "b:c:n:fh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': backend = optarg; break;
+		case 'c': chunk = optarg; break;
+		case 'n':
+			if (r0_array_check_name(optarg))
+				return usage_error("--name '%s': use 1 to 24 of A-Z a-z 0-9 _ . +", optarg);
+			snprintf(name, sizeof(name), "%s", optarg);
+			break;
+		case OPT_LAYOUT: layout = optarg; break;
+		case 'f': force = true; break;
+		case 'h': usage(stdout); return 0;
+		default: return usage_error("%s", "bad option");
+		}
+	}
+	if (!backend)
+		return usage_error("%s", "create: --backend md|dm is required");
+	if (strcmp(backend, "md") == 0)
+		spec.backend = R0_BACKEND_MD;
+	else if (strcmp(backend, "dm") == 0)
+		spec.backend = R0_BACKEND_DM;
+	else
+		return usage_error("--backend '%s': use md or dm", backend);
+	if (!chunk)
+		return usage_error("%s", "create: --chunk SIZE is required");
+	err = r0_parse_chunk(chunk, spec.backend, &spec.chunk_bytes);
+	if (err) {
+		fprintf(stderr, PROG ": --chunk %s: %s\n", chunk, r0_chunk_rule(spec.backend));
+		fprintf(stderr, "Try '" PROG " --help' for more information.\n");
+		return EXIT_USAGE;
+	}
+	if (layout) {
+		if (spec.backend != R0_BACKEND_MD)
+			return usage_error("%s", "--layout is for md only");
+		if (strcmp(layout, "alt") == 0)
+			spec.md_layout = R0_MD_LAYOUT_ALT;
+		else if (strcmp(layout, "orig") == 0)
+			spec.md_layout = R0_MD_LAYOUT_ORIG;
+		else
+			return usage_error("--layout '%s': use alt or orig", layout);
+	}
+	n = argc - optind;
+	if (n < 1)
+		return usage_error("%s", "create: name at least one member device");
+	if (n > R0_MAX_MEMBERS)
+		return usage_error("create: at most %s members", "16");
+
+	/* every check before anything is touched */
+	for (i = 0; i < n; i++) {
+		const char *path = argv[optind + i];
+		char why[256];
+
+		err = r0_member_check(path, force, spec.chunk_bytes, &checks[i], why, sizeof(why));
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", path, why);
+			return 1;
+		}
+		for (int j = 0; j < i; j++)
+			if (checks[j].devt == checks[i].devt) {
+				fprintf(stderr, PROG ": %s: the same device as %s\n", path, argv[optind + j]);
+				return 1;
+			}
+		spec.members[i] = checks[i].devt;
+		sizes[i] = checks[i].size_sectors;
+	}
+	spec.n_members = (unsigned)n;
+	err = r0_geometry_init(&geo, spec.backend, spec.chunk_bytes, spec.n_members, sizes, NULL,
+			       spec.md_layout);
+	if (err) {
+		fprintf(stderr, PROG ": members: %s (each needs at least one %s chunk)\n",
+			strerror(-err), chunk);
+		return 1;
+	}
+	spec.dm_length_sectors = geo.array_sectors;
+
+	if (stop_requested()) {
+		fprintf(stderr, PROG ": create: interrupted by a signal before anything was built\n");
+		return 1;
+	}
+	if (!name[0] && (err = free_name(name, sizeof(name)))) {
+		fprintf(stderr, PROG ": cannot list arrays: %s\n", strerror(-err));
+		return 1;
+	}
+	spec.name = name;
+	/* a signal during create waits until the array is whole, then takes it down */
+	err = r0_array_create(&spec, &array);
+	if (!err && stop_requested()) {
+		int rerr = r0_array_remove(&array);
+		fprintf(stderr, PROG ": create %s: interrupted by a signal; %s\n", array.path,
+			rerr ? "could not remove it" : "removed it again");
+		return 1;
+	}
+	if (err) {
+		const char *why = r0_array_last_error();
+		fprintf(stderr, PROG ": create %s array %s: %s%s%s\n", backend_name(spec.backend),
+			name, strerror(-err), *why ? ": " : "", why);
+		return 1;
+	}
+	if (printf("%s\n", array.path) < 0 || fflush(stdout)) {
+		r0_array_remove(&array);
+		fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int remove_one(const struct r0_array *a)
+{
+	int err = r0_array_remove(a);
+
+	if (err) {
+		const char *why = r0_array_last_error();
+		fprintf(stderr, PROG ": remove %s: %s%s%s\n", a->path,
+			err == -EBUSY ? "it is open or mounted" : strerror(-err),
+			*why && err != -EBUSY ? ": " : "", err == -EBUSY ? "" : why);
+		return 1;
+	}
+	return 0;
+}
+
+static int cmd_remove(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "all", no_argument, NULL, OPT_ALL },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool all = false;
+	int c, rc = 0;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_ALL: all = true; break;
+		case 'h': usage(stdout); return 0;
+		default: return usage_error("%s", "bad option");
+		}
+	}
+	if (all == (optind < argc))
+		return usage_error("%s", "remove: give NAME|DEV... or --all");
+	if (all) {
+		struct r0_array *list;
+		size_t n, i;
+		int err = r0_array_list(&list, &n);
+
+		if (err) {
+			fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
+			return 1;
+		}
+		for (i = 0; i < n; i++)
+			rc |= remove_one(&list[i]);
+		free(list);
+		return rc;
+	}
+	for (; optind < argc; optind++) {
+		struct r0_array a;
+		int err = r0_array_find(argv[optind], &a);
+
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", argv[optind],
+				err == -ENOENT ? "no array built by r0kit has this name or device"
+					       : strerror(-err));
+			rc = 1;
+			continue;
+		}
+		rc |= remove_one(&a);
+	}
+	return rc;
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct r0_array *list;
+	size_t n, i;
+	bool json = false;
+	int c, err;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_JSON: json = true; break;
+		case 'h': usage(stdout); return 0;
+		default: return usage_error("%s", "bad option");
+		}
+	}
+	if (optind < argc)
+		return usage_error("list: unexpected argument '%s'", argv[optind]);
+	err = r0_array_list(&list, &n);
+	if (err) {
+		fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
+		return 1;
+	}
+	if (json) {
+		json_object *root = json_object_new_object(), *arr = json_object_new_array();
+
+		json_object_object_add(root, "r0kit_schema", json_object_new_string("r0build-list/1"));
+		json_object_object_add(root, "version", json_object_new_string(R0_VERSION));
+		for (i = 0; i < n; i++) {
+			const struct r0_array *a = &list[i];
+			json_object *o = json_object_new_object(), *m = json_object_new_array();
+
+			json_object_object_add(o, "name", json_object_new_string(a->name));
+			json_object_object_add(o, "backend", json_object_new_string(backend_name(a->backend)));
+			json_object_object_add(o, "path", json_object_new_string(a->path));
+			json_object_object_add(o, "kernel_name", json_object_new_string(a->kname));
+			json_object_object_add(o, "active", json_object_new_boolean(a->active));
+			json_object_object_add(o, "chunk_bytes", json_object_new_int64(a->chunk_bytes));
+			json_object_object_add(o, "size_bytes", json_object_new_int64((int64_t)(a->size_sectors * 512)));
+			if (a->backend == R0_BACKEND_MD)
+				json_object_object_add(o, "md_layout", json_object_new_int(a->md_layout));
+			for (unsigned k = 0; k < a->n_members; k++) {
+				char mm[32];
+				snprintf(mm, sizeof(mm), "%u:%u", major(a->members[k]), minor(a->members[k]));
+				json_object_array_add(m, json_object_new_string(mm));
+			}
+			json_object_object_add(o, "members", m);
+			json_object_array_add(arr, o);
+		}
+		json_object_object_add(root, "arrays", arr);
+		printf("%s\n", json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+								JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(root);
+	} else {
+		printf("%-10s %-7s %-6s %-7s %-10s %-28s %s\n", "NAME", "BACKEND", "CHUNK", "MEMBERS",
+		       "SIZE", "MEMBER-DEVS", "PATH");
+		for (i = 0; i < n; i++) {
+			const struct r0_array *a = &list[i];
+			char ck[32] = "-", sz[32] = "-", mem[256] = "";
+			size_t off = 0;
+
+			if (a->active) {
+				r0_format_size(a->chunk_bytes, ck, sizeof(ck));
+				r0_format_size_human(a->size_sectors * 512, sz, sizeof(sz));
+			}
+			for (unsigned k = 0; k < a->n_members && off < sizeof(mem); k++)
+				off += (size_t)snprintf(mem + off, sizeof(mem) - off, "%s%u:%u", k ? "," : "",
+							major(a->members[k]), minor(a->members[k]));
+			printf("%-10s %-7s %-6s %-7u %-10s %-28s %s%s\n", a->name, backend_name(a->backend),
+			       ck, a->n_members, sz, a->active ? mem : "-", a->path,
+			       a->active ? "" : " (half-built: remove it)");
+		}
+	}
+	free(list);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : NULL;
+
+	if (!cmd)
+		return usage_error("%s", "name a command: create, remove or list");
+	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
+		printf(PROG " from r0kit %s\n", R0_VERSION);
+		return 0;
+	}
+	if (strcmp(cmd, "create") == 0) {
+		block_stop_signals();   /* as early as possible: create polls them */
+		return cmd_create(argc - 1, argv + 1);
+	}
+	if (strcmp(cmd, "remove") == 0)
+		return cmd_remove(argc - 1, argv + 1);
+	if (strcmp(cmd, "list") == 0)
+		return cmd_list(argc - 1, argv + 1);
+	return usage_error("unknown command '%s'", cmd);
+}
