@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Size parsing and printing with binary suffixes (K = 1024). */
+/* Size parsing and printing with binary suffixes (K = 1024), as util-linux strtosize. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,31 +7,32 @@
 #include "r0/size.h"
 
 static const struct { const char *suffix; unsigned shift; } suffixes[] = {
-	{ "", 0 }, { "B", 0 },
-	{ "K", 10 }, { "k", 10 }, { "KiB", 10 },
-	{ "M", 20 }, { "m", 20 }, { "MiB", 20 },
-	{ "G", 30 }, { "g", 30 }, { "GiB", 30 },
-	{ "T", 40 }, { "t", 40 }, { "TiB", 40 },
+	{ "", 0 }, { "b", 0 }, { "B", 0 },
+	{ "k", 10 }, { "K", 10 }, { "KiB", 10 },
+	{ "m", 20 }, { "M", 20 }, { "MiB", 20 },
+	{ "g", 30 }, { "G", 30 }, { "GiB", 30 },
+	{ "t", 40 }, { "T", 40 }, { "TiB", 40 },
 };
 
 int r0_parse_size(const char *s, uint64_t *bytes)
 {
 	uint64_t v = 0;
 	const char *p = s;
-	size_t i;
 
+	/* by hand, not strtoull: that skips spaces and takes signs */
 	if (!s || *s < '0' || *s > '9')
 		return -EINVAL;
 	for (; *p >= '0' && *p <= '9'; p++) {
 		unsigned d = (unsigned)(*p - '0');
+
 		if (v > (UINT64_MAX - d) / 10)
 			return -ERANGE;
 		v = v * 10 + d;
 	}
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		if (strcmp(p, suffixes[i].suffix) != 0)
 			continue;
-		if (suffixes[i].shift && v > (UINT64_MAX >> suffixes[i].shift))
+		if (v > (UINT64_MAX >> suffixes[i].shift))
 			return -ERANGE;
 		*bytes = v << suffixes[i].shift;
 		return 0;
@@ -39,39 +40,37 @@ int r0_parse_size(const char *s, uint64_t *bytes)
 	return -EINVAL;
 }
 
+static int done(int n, size_t len)
+{
+	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+}
+
 int r0_format_size(uint64_t bytes, char *buf, size_t len)
 {
 	static const char units[] = "KMGT";
 	unsigned u = 0;
-	int n;
 
 	while (bytes && bytes % 1024 == 0 && u < 4) {
 		bytes /= 1024;
 		u++;
 	}
-	if (u)
-		n = snprintf(buf, len, "%llu%c", (unsigned long long)bytes, units[u - 1]);
-	else
-		n = snprintf(buf, len, "%llu", (unsigned long long)bytes);
-	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+	if (!u)
+		return done(snprintf(buf, len, "%llu", (unsigned long long)bytes), len);
+	return done(snprintf(buf, len, "%llu%c", (unsigned long long)bytes, units[u - 1]), len);
 }
 
 int r0_format_size_human(uint64_t bytes, char *buf, size_t len)
 {
 	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	double v = (double)bytes;
+	double v = (double)bytes / 1024;
 	unsigned u = 0;
-	int n;
 
-	if (bytes < 1024) {
-		n = snprintf(buf, len, "%llu B", (unsigned long long)bytes);
-	} else {
+	if (bytes < 1024)
+		return done(snprintf(buf, len, "%llu B", (unsigned long long)bytes), len);
+	/* 1023.95 would print as "1024.0": move up a unit first */
+	while (v >= 1023.95 && u < 5) {
 		v /= 1024;
-		while (v >= 1024 && u < 5) {
-			v /= 1024;
-			u++;
-		}
-		n = snprintf(buf, len, "%.1f %s", v, units[u]);
+		u++;
 	}
-	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+	return done(snprintf(buf, len, "%.1f %s", v, units[u]), len);
 }

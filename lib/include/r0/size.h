@@ -7,17 +7,25 @@
 #include <stdint.h>
 
 /*
- * Parses a decimal integer with an optional binary suffix: none or B
- * (bytes), K/k/KiB, M/m/MiB, G/g/GiB, T/t/TiB (powers of 1024).
- * Rejects empty input, signs, spaces, fractions, trailing garbage
- * (-EINVAL) and values past 2^64-1 (-ERANGE).
+ * Parses a decimal integer with an optional binary suffix into *BYTES:
+ * none, b or B (bytes); k, K or KiB; m, M or MiB; g, G or GiB; t, T or TiB
+ * (powers of 1024). No sector suffix. Returns 0; -EINVAL for empty input,
+ * signs, white space, fractions, other suffixes or trailing garbage;
+ * -ERANGE past 2^64-1. *BYTES is left alone on error.
  */
 int r0_parse_size(const char *s, uint64_t *bytes);
 
-/* The shortest exact form: 512, 4K, 1536K, 1M, 3G. 0 or -ENOSPC. */
+/*
+ * The shortest exact form r0_parse_size reads back, for chunk sizes:
+ * "512", "4K", "1536K", "1M", "3G", "5T", "0". Returns 0 or -ENOSPC when
+ * LEN (including the NUL) is too short.
+ */
 int r0_format_size(uint64_t bytes, char *buf, size_t len);
 
-/* A rounded human form: "512 B", "4.0 KiB", "1.5 GiB". 0 or -ENOSPC. */
+/*
+ * A rounded human form with one decimal, for device and array sizes:
+ * "512 B", "4.0 KiB", "1.5 GiB". Returns 0 or -ENOSPC.
+ */
 int r0_format_size_human(uint64_t bytes, char *buf, size_t len);
 
 #endif

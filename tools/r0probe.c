@@ -1,0 +1,697 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0probe: describe block devices (sizes, limits, holders, mounts, signatures, counters). */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "r0/probe.h"
+#include "r0/size.h"
+
+#define PROG "r0probe"
+#define JSON_SCHEMA "r0probe/1"
+
+enum { EXIT_USAGE = 2 };
+enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS };
+
+enum col {
+	COL_NAME, COL_PATH, COL_MAJMIN, COL_TYPE, COL_SIZE, COL_RO, COL_RM,
+	COL_LOG_SEC, COL_PHY_SEC, COL_MIN_IO, COL_OPT_IO, COL_ROTA, COL_RQ_SIZE,
+	COL_MAX_IO, COL_MAX_HW_IO, COL_DISC_ALN, COL_DISC_GRAN, COL_DISC_MAX,
+	COL_DISC_MAX_HW, COL_WZERO_MAX, COL_MODEL, COL_SERIAL, COL_MD_LEVEL,
+	COL_MD_CHUNK, COL_MD_DISKS, COL_DM_NAME, COL_DM_UUID, COL_HOLDERS,
+	COL_SLAVES, COL_PARTS, COL_MOUNT, COL_BUSY, COL_SIGNATURES,
+	COL_READS, COL_RD_SECT, COL_WRITES, COL_WR_SECT, COL_IN_FLIGHT,
+	COL_DISCARDS, COL_DISC_MERGED, COL_DISC_SECT, COL_DISC_MS, COL_FLUSHES,
+	NR_COLS
+};
+
+/* The table is described here once: --list-columns, -o and man page OUTPUT follow it. */
+static const struct column {
+	const char *header;   /* also the name -o takes (case does not matter) */
+	const char *help;
+	bool right;           /* numbers align right */
+} columns[NR_COLS] = {
+	[COL_NAME] = { "NAME", "kernel name", false },
+	[COL_PATH] = { "PATH", "the path given, or /dev/NAME", false },
+	[COL_MAJMIN] = { "MAJ:MIN", "device number", false },
+	[COL_TYPE] = { "TYPE", "disk, part, md or dm", false },
+	[COL_SIZE] = { "SIZE", "size (bytes with --bytes)", true },
+	[COL_RO] = { "RO", "read-only (1/0)", true },
+	[COL_RM] = { "RM", "removable (1/0)", true },
+	[COL_LOG_SEC] = { "LOG-SEC", "logical block size, bytes", true },
+	[COL_PHY_SEC] = { "PHY-SEC", "physical block size, bytes", true },
+	[COL_MIN_IO] = { "MIN-IO", "minimum I/O size, bytes", true },
+	[COL_OPT_IO] = { "OPT-IO", "optimal I/O size, bytes (0: none reported)", true },
+	[COL_ROTA] = { "ROTA", "rotational (1/0)", true },
+	[COL_RQ_SIZE] = { "RQ-SIZE", "request queue depth (nr_requests)", true },
+	[COL_MAX_IO] = { "MAX-IO", "largest request the kernel sends (max_sectors_kb)", true },
+	[COL_MAX_HW_IO] = { "MAX-HW-IO", "largest request the device takes (max_hw_sectors_kb)", true },
+	[COL_DISC_ALN] = { "DISC-ALN", "discard alignment offset, bytes", true },
+	[COL_DISC_GRAN] = { "DISC-GRAN", "discard granularity", true },
+	[COL_DISC_MAX] = { "DISC-MAX", "largest discard (0: no discard support)", true },
+	[COL_DISC_MAX_HW] = { "DISC-MAX-HW", "largest discard the hardware takes", true },
+	[COL_WZERO_MAX] = { "WZERO-MAX", "largest write-zeroes (0: not supported)", true },
+	[COL_MODEL] = { "MODEL", "device model", false },
+	[COL_SERIAL] = { "SERIAL", "serial number (virtio, NVMe)", false },
+	[COL_MD_LEVEL] = { "MD-LEVEL", "md RAID level", false },
+	[COL_MD_CHUNK] = { "MD-CHUNK", "md chunk size", true },
+	[COL_MD_DISKS] = { "MD-DISKS", "md member count (raid_disks)", true },
+	[COL_DM_NAME] = { "DM-NAME", "device-mapper name", false },
+	[COL_DM_UUID] = { "DM-UUID", "device-mapper uuid", false },
+	[COL_HOLDERS] = { "HOLDERS", "devices built on this one (md, dm)", false },
+	[COL_SLAVES] = { "SLAVES", "devices this one is built on", false },
+	[COL_PARTS] = { "PARTS", "partitions", false },
+	[COL_MOUNT] = { "MOUNT", "mount points; PART:MOUNT for a partition's", false },
+	[COL_BUSY] = { "BUSY", "why it must not be written, or -", false },
+	[COL_SIGNATURES] = { "SIGNATURES", "file systems, RAID/LVM metadata, partition tables (libblkid)", false },
+	[COL_READS] = { "READS", "reads completed", true },
+	[COL_RD_SECT] = { "RD-SECT", "512-byte sectors read", true },
+	[COL_WRITES] = { "WRITES", "writes completed", true },
+	[COL_WR_SECT] = { "WR-SECT", "512-byte sectors written", true },
+	[COL_IN_FLIGHT] = { "IN-FLIGHT", "requests in flight now", true },
+	[COL_DISCARDS] = { "DISCARDS", "discards completed", true },
+	[COL_DISC_MERGED] = { "DISC-MERGED", "discards merged", true },
+	[COL_DISC_SECT] = { "DISC-SECT", "512-byte sectors discarded", true },
+	[COL_DISC_MS] = { "DISC-MS", "milliseconds spent discarding", true },
+	[COL_FLUSHES] = { "FLUSHES", "flushes completed", true },
+};
+
+static const enum col default_cols[] = {
+	COL_NAME, COL_SIZE, COL_LOG_SEC, COL_PHY_SEC, COL_ROTA, COL_RQ_SIZE, COL_DISC_GRAN,
+	COL_DISC_MAX, COL_WZERO_MAX, COL_MODEL, COL_HOLDERS, COL_MOUNT, COL_SIGNATURES,
+};
+static const enum col stat_cols[] = {
+	COL_NAME, COL_READS, COL_RD_SECT, COL_WRITES, COL_WR_SECT, COL_IN_FLIGHT,
+	COL_DISCARDS, COL_DISC_MERGED, COL_DISC_SECT, COL_DISC_MS, COL_FLUSHES,
+};
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+struct item {
+	char path[PATH_MAX];
+	struct r0_device dev;
+	bool sigs_probed;           /* false: not asked for, or it failed */
+	struct r0_signature *sigs;
+	size_t nr_sigs;
+	bool stat_read;
+	struct r0_blockstat stat;
+};
+
+struct opts {
+	bool json, bytes, noheadings, all, no_signatures;
+	enum col cols[NR_COLS * 2];
+	size_t nr_cols;
+};
+
+static void usage(FILE *f)
+{
+	fputs("Usage:\n"
+	      "  " PROG " [options] [DEVICE...]\n"
+	      "\n"
+	      "Describes block devices: size, block sizes, rotational, queue depth,\n"
+	      "discard and write-zeroes limits, md/dm details, holders, mounts,\n"
+	      "signatures (libblkid) and I/O counters. Without DEVICE: every whole\n"
+	      "disk in /sys/block except ram* and devices of size 0.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -J, --json           JSON with every field (schema \"" JSON_SCHEMA "\")\n"
+	      "  -s, --stat           the I/O counters (reads, writes, discards...) as the table\n"
+	      "  -o, --output LIST    table columns, comma-separated; +LIST adds to the default\n"
+	      "      --list-columns   the columns and what they hold\n"
+	      "  -b, --bytes          sizes in bytes\n"
+	      "  -n, --noheadings     no header line\n"
+	      "  -a, --all            without DEVICE: also ram* and devices of size 0\n"
+	      "      --no-signatures  do not open the devices (libblkid needs read access)\n"
+	      "  -h, --help           this text\n"
+	      "  -V, --version        version\n",
+	      f);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, PROG ": ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '" PROG " --help' for more information.\n");
+	return EXIT_USAGE;
+}
+
+static int parse_columns(const char *list, struct opts *o)
+{
+	char buf[1024], *save = NULL, *tok;
+
+	if (list[0] == '+') {
+		list++;
+		if (!o->nr_cols) {
+			memcpy(o->cols, default_cols, sizeof(default_cols));
+			o->nr_cols = ARRAY_LEN(default_cols);
+		}
+	} else {
+		o->nr_cols = 0;
+	}
+	if (snprintf(buf, sizeof(buf), "%s", list) >= (int)sizeof(buf))
+		return usage_error("%s", "--output: list too long");
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t c;
+
+		for (c = 0; c < NR_COLS && strcasecmp(tok, columns[c].header) != 0; c++)
+			;
+		if (c == NR_COLS)
+			return usage_error("--output: unknown column '%s' (see --list-columns)", tok);
+		if (o->nr_cols == ARRAY_LEN(o->cols))
+			return usage_error("%s", "--output: too many columns");
+		o->cols[o->nr_cols++] = (enum col)c;
+	}
+	if (!o->nr_cols)
+		return usage_error("%s", "--output: no columns");
+	return 0;
+}
+
+static const char *dev_type(const struct r0_device *d)
+{
+	return d->is_partition ? "part" : d->is_md ? "md" : d->is_dm ? "dm" : "disk";
+}
+
+/* A limit in exact form (4K, 2G) or in bytes; "-" when the kernel has none. */
+static void fmt_limit(int64_t v, bool bytes, char *buf, size_t len)
+{
+	if (v < 0)
+		snprintf(buf, len, "-");
+	else if (bytes || r0_format_size((uint64_t)v, buf, len))
+		snprintf(buf, len, "%lld", (long long)v);
+}
+
+static void fmt_num(int64_t v, char *buf, size_t len)
+{
+	if (v < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+}
+
+static void fmt_names(const struct r0_names *l, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	snprintf(buf, len, "-");
+	for (size_t i = 0; i < l->count && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? "," : "", l->name[i]);
+}
+
+static void fmt_counter(const struct item *it, unsigned field, uint64_t v, char *buf, size_t len)
+{
+	if (!it->stat_read || it->stat.nr_fields < field)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+static void cell(const struct item *it, enum col c, bool bytes, char *buf, size_t len)
+{
+	const struct r0_device *d = &it->dev;
+	const struct r0_blockstat *s = &it->stat;
+	size_t off = 0, i;
+
+	switch (c) {
+	case COL_NAME: snprintf(buf, len, "%s", d->kname); break;
+	case COL_PATH: snprintf(buf, len, "%s", it->path); break;
+	case COL_MAJMIN: snprintf(buf, len, "%u:%u", major(d->devt), minor(d->devt)); break;
+	case COL_TYPE: snprintf(buf, len, "%s", dev_type(d)); break;
+	case COL_SIZE:
+		if (bytes || r0_format_size_human(d->size_bytes, buf, len))
+			snprintf(buf, len, "%llu", (unsigned long long)d->size_bytes);
+		break;
+	case COL_RO: fmt_num(d->read_only, buf, len); break;
+	case COL_RM: fmt_num(d->removable, buf, len); break;
+	case COL_LOG_SEC: fmt_num(d->logical_block_size_bytes, buf, len); break;
+	case COL_PHY_SEC: fmt_num(d->physical_block_size_bytes, buf, len); break;
+	case COL_MIN_IO: fmt_num(d->minimum_io_size_bytes, buf, len); break;
+	case COL_OPT_IO: fmt_num(d->optimal_io_size_bytes, buf, len); break;
+	case COL_ROTA: fmt_num(d->rotational, buf, len); break;
+	case COL_RQ_SIZE: fmt_num(d->nr_requests, buf, len); break;
+	case COL_MAX_IO:
+		fmt_limit(d->max_sectors_kib < 0 ? -1 : d->max_sectors_kib * 1024, bytes, buf, len);
+		break;
+	case COL_MAX_HW_IO:
+		fmt_limit(d->max_hw_sectors_kib < 0 ? -1 : d->max_hw_sectors_kib * 1024, bytes, buf, len);
+		break;
+	case COL_DISC_ALN: fmt_num(d->discard_alignment_bytes, buf, len); break;
+	case COL_DISC_GRAN: fmt_limit(d->discard_granularity_bytes, bytes, buf, len); break;
+	case COL_DISC_MAX: fmt_limit(d->discard_max_bytes, bytes, buf, len); break;
+	case COL_DISC_MAX_HW: fmt_limit(d->discard_max_hw_bytes, bytes, buf, len); break;
+	case COL_WZERO_MAX: fmt_limit(d->write_zeroes_max_bytes, bytes, buf, len); break;
+	case COL_MODEL: snprintf(buf, len, "%s", d->model[0] ? d->model : "-"); break;
+	case COL_SERIAL: snprintf(buf, len, "%s", d->serial[0] ? d->serial : "-"); break;
+	case COL_MD_LEVEL: snprintf(buf, len, "%s", d->md_level[0] ? d->md_level : "-"); break;
+	case COL_MD_CHUNK: fmt_limit(d->md_chunk_size_bytes, bytes, buf, len); break;
+	case COL_MD_DISKS: fmt_num(d->md_raid_disks, buf, len); break;
+	case COL_DM_NAME: snprintf(buf, len, "%s", d->dm_name[0] ? d->dm_name : "-"); break;
+	case COL_DM_UUID: snprintf(buf, len, "%s", d->dm_uuid[0] ? d->dm_uuid : "-"); break;
+	case COL_HOLDERS: fmt_names(&d->holders, buf, len); break;
+	case COL_SLAVES: fmt_names(&d->slaves, buf, len); break;
+	case COL_PARTS:
+		snprintf(buf, len, "-");
+		for (i = 0; i < d->nr_partitions && off < len; i++)
+			off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? "," : "",
+						d->partitions[i].kname);
+		break;
+	case COL_MOUNT:
+		snprintf(buf, len, "-");
+		for (i = 0; i < d->nr_mounts && off < len; i++) {
+			const struct r0_mount *m = &d->mounts[i];
+			bool own = m->devt == d->devt;
+
+			off += (size_t)snprintf(buf + off, len - off, "%s%s%s%s", i ? "," : "",
+						own ? "" : m->kname, own ? "" : ":", m->mount_point);
+		}
+		break;
+	case COL_BUSY:
+		if (!r0_device_is_busy(d, buf, len))
+			snprintf(buf, len, "-");
+		break;
+	case COL_SIGNATURES:
+		snprintf(buf, len, "%s", it->sigs_probed ? "-" : "?");
+		for (i = 0; i < it->nr_sigs && off < len; i++)
+			off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? "," : "", it->sigs[i].type);
+		break;
+	case COL_READS: fmt_counter(it, 1, s->reads, buf, len); break;
+	case COL_RD_SECT: fmt_counter(it, 3, s->read_sectors, buf, len); break;
+	case COL_WRITES: fmt_counter(it, 5, s->writes, buf, len); break;
+	case COL_WR_SECT: fmt_counter(it, 7, s->write_sectors, buf, len); break;
+	case COL_IN_FLIGHT: fmt_counter(it, 9, s->in_flight, buf, len); break;
+	case COL_DISCARDS: fmt_counter(it, 12, s->discards, buf, len); break;
+	case COL_DISC_MERGED: fmt_counter(it, 13, s->discards_merged, buf, len); break;
+	case COL_DISC_SECT: fmt_counter(it, 14, s->discard_sectors, buf, len); break;
+	case COL_DISC_MS: fmt_counter(it, 15, s->discard_ticks_ms, buf, len); break;
+	case COL_FLUSHES: fmt_counter(it, 16, s->flushes, buf, len); break;
+	case NR_COLS: buf[0] = '\0'; break;
+	}
+}
+
+#define CELL_LEN 8192
+
+static void print_table(const struct item *items, size_t n, const struct opts *o)
+{
+	size_t width[NR_COLS * 2], i, k;
+	char buf[CELL_LEN];
+
+	for (k = 0; k < o->nr_cols; k++)
+		width[k] = o->noheadings ? 0 : strlen(columns[o->cols[k]].header);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < o->nr_cols; k++) {
+			cell(&items[i], o->cols[k], o->bytes, buf, sizeof(buf));
+			if (strlen(buf) > width[k])
+				width[k] = strlen(buf);
+		}
+	for (i = o->noheadings ? 1 : 0; i <= n; i++) {
+		for (k = 0; k < o->nr_cols; k++) {
+			const struct column *c = &columns[o->cols[k]];
+			bool last = k + 1 == o->nr_cols;
+
+			if (i == 0)
+				snprintf(buf, sizeof(buf), "%s", c->header);
+			else
+				cell(&items[i - 1], o->cols[k], o->bytes, buf, sizeof(buf));
+			if (c->right)
+				printf("%s%*s", k ? " " : "", (int)width[k], buf);
+			else
+				printf("%s%-*s", k ? " " : "", last ? 0 : (int)width[k], buf);
+		}
+		putchar('\n');
+	}
+}
+
+/* All JSON leaves through these: -1 (unknown) and "" become null. */
+static json_object *j_num(int64_t v)
+{
+	return v < 0 ? NULL : json_object_new_int64(v);
+}
+
+static json_object *j_flag(int64_t v)
+{
+	return v < 0 ? NULL : json_object_new_boolean(v != 0);
+}
+
+static json_object *j_str(const char *s)
+{
+	return s && s[0] ? json_object_new_string(s) : NULL;
+}
+
+static json_object *j_devt(dev_t d)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%u:%u", major(d), minor(d));
+	return json_object_new_string(buf);
+}
+
+static json_object *j_names(const struct r0_names *l)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < l->count; i++)
+		json_object_array_add(a, json_object_new_string(l->name[i]));
+	return a;
+}
+
+#define ADD(o, k, v) json_object_object_add((o), (k), (v))
+
+static json_object *j_stat(const struct r0_blockstat *s)
+{
+	json_object *o = json_object_new_object();
+	static const char *const names[17] = {
+		"reads", "reads_merged", "read_sectors", "read_ticks_ms",
+		"writes", "writes_merged", "write_sectors", "write_ticks_ms",
+		"in_flight", "io_ticks_ms", "time_in_queue_ms",
+		"discards", "discards_merged", "discard_sectors", "discard_ticks_ms",
+		"flushes", "flush_ticks_ms",
+	};
+	const uint64_t v[17] = {
+		s->reads, s->reads_merged, s->read_sectors, s->read_ticks_ms,
+		s->writes, s->writes_merged, s->write_sectors, s->write_ticks_ms,
+		s->in_flight, s->io_ticks_ms, s->time_in_queue_ms,
+		s->discards, s->discards_merged, s->discard_sectors, s->discard_ticks_ms,
+		s->flushes, s->flush_ticks_ms,
+	};
+
+	ADD(o, "nr_fields", json_object_new_int64(s->nr_fields));
+	/* a counter this kernel does not have is null, not 0 */
+	for (unsigned i = 0; i < 17; i++)
+		ADD(o, names[i], i < s->nr_fields ? json_object_new_uint64(v[i]) : NULL);
+	return o;
+}
+
+static json_object *j_device(const struct item *it)
+{
+	const struct r0_device *d = &it->dev;
+	json_object *o = json_object_new_object(), *a, *x;
+	char why[512];
+	size_t i;
+
+	ADD(o, "path", json_object_new_string(it->path));
+	ADD(o, "kname", json_object_new_string(d->kname));
+	ADD(o, "devt", j_devt(d->devt));
+	ADD(o, "major", json_object_new_int64(major(d->devt)));
+	ADD(o, "minor", json_object_new_int64(minor(d->devt)));
+	ADD(o, "type", json_object_new_string(dev_type(d)));
+	ADD(o, "is_partition", json_object_new_boolean(d->is_partition));
+	ADD(o, "parent", j_str(d->parent));
+	ADD(o, "partition_number", d->is_partition ? json_object_new_int64(d->partition_number) : NULL);
+	ADD(o, "start_sectors", j_num(d->start_sectors));
+	ADD(o, "size_bytes", json_object_new_uint64(d->size_bytes));
+	ADD(o, "read_only", j_flag(d->read_only));
+	ADD(o, "removable", j_flag(d->removable));
+	ADD(o, "logical_block_size_bytes", j_num(d->logical_block_size_bytes));
+	ADD(o, "physical_block_size_bytes", j_num(d->physical_block_size_bytes));
+	ADD(o, "minimum_io_size_bytes", j_num(d->minimum_io_size_bytes));
+	ADD(o, "optimal_io_size_bytes", j_num(d->optimal_io_size_bytes));
+	ADD(o, "rotational", j_flag(d->rotational));
+	ADD(o, "nr_requests", j_num(d->nr_requests));
+	ADD(o, "max_sectors_kib", j_num(d->max_sectors_kib));
+	ADD(o, "max_hw_sectors_kib", j_num(d->max_hw_sectors_kib));
+	ADD(o, "discard_granularity_bytes", j_num(d->discard_granularity_bytes));
+	ADD(o, "discard_max_bytes", j_num(d->discard_max_bytes));
+	ADD(o, "discard_max_hw_bytes", j_num(d->discard_max_hw_bytes));
+	ADD(o, "discard_alignment_bytes", j_num(d->discard_alignment_bytes));
+	ADD(o, "write_zeroes_max_bytes", j_num(d->write_zeroes_max_bytes));
+	ADD(o, "model", j_str(d->model));
+	ADD(o, "serial", j_str(d->serial));
+	x = NULL;
+	if (d->is_md) {
+		x = json_object_new_object();
+		ADD(x, "level", j_str(d->md_level));
+		ADD(x, "chunk_size_bytes", j_num(d->md_chunk_size_bytes));
+		ADD(x, "raid_disks", j_num(d->md_raid_disks));
+		ADD(x, "layout", json_object_new_int64(d->md_layout));
+	}
+	ADD(o, "md", x);
+	x = NULL;
+	if (d->is_dm) {
+		x = json_object_new_object();
+		ADD(x, "name", j_str(d->dm_name));
+		ADD(x, "uuid", j_str(d->dm_uuid));
+	}
+	ADD(o, "dm", x);
+	ADD(o, "holders", j_names(&d->holders));
+	ADD(o, "slaves", j_names(&d->slaves));
+	a = json_object_new_array();
+	for (i = 0; i < d->nr_partitions; i++) {
+		const struct r0_partition *p = &d->partitions[i];
+
+		x = json_object_new_object();
+		ADD(x, "kname", json_object_new_string(p->kname));
+		ADD(x, "devt", j_devt(p->devt));
+		ADD(x, "number", json_object_new_int64(p->number));
+		ADD(x, "start_sectors", json_object_new_uint64(p->start_sectors));
+		ADD(x, "size_bytes", json_object_new_uint64(p->size_bytes));
+		ADD(x, "holders", j_names(&p->holders));
+		json_object_array_add(a, x);
+	}
+	ADD(o, "partitions", a);
+	ADD(o, "mounted", json_object_new_boolean(d->mounted));
+	ADD(o, "partition_mounted", json_object_new_boolean(d->partition_mounted));
+	a = json_object_new_array();
+	for (i = 0; i < d->nr_mounts; i++) {
+		x = json_object_new_object();
+		ADD(x, "kname", json_object_new_string(d->mounts[i].kname));
+		ADD(x, "devt", j_devt(d->mounts[i].devt));
+		ADD(x, "mount_point", json_object_new_string(d->mounts[i].mount_point));
+		ADD(x, "fstype", json_object_new_string(d->mounts[i].fstype));
+		json_object_array_add(a, x);
+	}
+	ADD(o, "mounts", a);
+	ADD(o, "busy", json_object_new_boolean(r0_device_is_busy(d, why, sizeof(why))));
+	ADD(o, "busy_reason", j_str(why));
+	a = NULL;
+	if (it->sigs_probed) {
+		a = json_object_new_array();
+		for (i = 0; i < it->nr_sigs; i++) {
+			const struct r0_signature *s = &it->sigs[i];
+
+			x = json_object_new_object();
+			ADD(x, "type", json_object_new_string(s->type));
+			ADD(x, "usage", j_str(s->usage));
+			ADD(x, "uuid", j_str(s->uuid));
+			ADD(x, "label", j_str(s->label));
+			ADD(x, "offset_bytes", json_object_new_uint64(s->offset_bytes));
+			ADD(x, "is_partition_table", json_object_new_boolean(s->is_partition_table));
+			ADD(x, "bad_checksum", json_object_new_boolean(s->bad_checksum));
+			json_object_array_add(a, x);
+		}
+	}
+	ADD(o, "signatures", a);
+	ADD(o, "stat", it->stat_read ? j_stat(&it->stat) : NULL);
+	return o;
+}
+
+/* The one way r0probe writes JSON: fixed flags, one document, a final newline. */
+static void print_json(json_object *root)
+{
+	fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+						   JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
+	putchar('\n');
+}
+
+static void print_columns(void)
+{
+	for (size_t c = 0; c < NR_COLS; c++)
+		printf("%-12s %s\n", columns[c].header, columns[c].help);
+}
+
+static bool wants(const struct opts *o, enum col lo, enum col hi)
+{
+	if (o->json)
+		return true;
+	for (size_t k = 0; k < o->nr_cols; k++)
+		if (o->cols[k] >= lo && o->cols[k] <= hi)
+			return true;
+	return false;
+}
+
+/* Signatures through a descriptor whose device number is checked: /dev/NAME may be stale. */
+static int probe_signatures(struct item *it)
+{
+	struct stat st;
+	int fd = open(it->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), err;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st))
+		err = -errno;
+	else if (!S_ISBLK(st.st_mode) || st.st_rdev != it->dev.devt)
+		err = -ENODEV;
+	else
+		err = r0_probe_signatures_fd(fd, &it->sigs, &it->nr_sigs);
+	close(fd);
+	return err;
+}
+
+/* Everything but sysfs for one probed device; 0 or 1 (a message was printed). */
+static int finish_item(struct item *it, const struct opts *o)
+{
+	int err, rc = 0;
+
+	if (!o->no_signatures && wants(o, COL_SIGNATURES, COL_SIGNATURES)) {
+		err = probe_signatures(it);
+		if (err) {
+			fprintf(stderr, PROG ": %s: cannot read signatures: %s\n", it->path,
+				err == -ENODEV ? "not the device sysfs names" : strerror(-err));
+			rc = 1;
+		} else {
+			it->sigs_probed = true;
+		}
+	}
+	if (wants(o, COL_READS, COL_FLUSHES)) {
+		err = r0_read_stat_devt(it->dev.devt, NULL, &it->stat);
+		if (err) {
+			fprintf(stderr, PROG ": %s: cannot read its stat counters: %s\n", it->path,
+				strerror(-err));
+			rc = 1;
+		} else {
+			it->stat_read = true;
+		}
+	}
+	return rc;
+}
+
+static void free_items(struct item *items, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		r0_device_free(&items[i].dev);
+		free(items[i].sigs);
+	}
+	free(items);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'J' },
+		{ "stat", no_argument, NULL, 's' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "list-columns", no_argument, NULL, OPT_LIST_COLUMNS },
+		{ "bytes", no_argument, NULL, 'b' },
+		{ "noheadings", no_argument, NULL, 'n' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "no-signatures", no_argument, NULL, OPT_NO_SIGNATURES },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { 0 };
+	const char *output = NULL;
+	bool stat = false, list_columns = false;
+	struct item *items = NULL;
+	dev_t *devts = NULL;
+	size_t n = 0, nr_items, i;
+	int c, err, rc = 0;
+
+	opterr = 0;   /* getopt would name the program by argv[0]: say it here */
+	while ((c = getopt_long(argc, argv, ":Jso:bnahV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'J': o.json = true; break;
+		case 's': stat = true; break;
+		case 'o': output = optarg; break;
+		case OPT_LIST_COLUMNS: list_columns = true; break;
+		case 'b': o.bytes = true; break;
+		case 'n': o.noheadings = true; break;
+		case 'a': o.all = true; break;
+		case OPT_NO_SIGNATURES: o.no_signatures = true; break;
+		case 'h': usage(stdout); goto flush;
+		case 'V': printf(PROG " from r0kit " R0_VERSION "\n"); goto flush;
+		case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		default:
+			if (strncmp(argv[optind - 1], "--", 2) == 0)
+				return usage_error("bad option '%s'", argv[optind - 1]);
+			return usage_error("invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
+		}
+	}
+	if (list_columns) {
+		print_columns();
+		goto flush;
+	}
+	if (stat) {
+		memcpy(o.cols, stat_cols, sizeof(stat_cols));
+		o.nr_cols = ARRAY_LEN(stat_cols);
+	}
+	if (output && (err = parse_columns(output, &o)))
+		return err;
+	if (!o.nr_cols) {
+		memcpy(o.cols, default_cols, sizeof(default_cols));
+		o.nr_cols = ARRAY_LEN(default_cols);
+	}
+	if (o.json && output)
+		return usage_error("%s", "--output is for the table; --json always has every field");
+
+	nr_items = optind < argc ? (size_t)(argc - optind) : 0;
+	if (!nr_items) {
+		err = r0_probe_list_disks(NULL, o.all ? R0_LIST_ALL : 0, &devts, &n);
+		if (err) {
+			fprintf(stderr, PROG ": /sys/block: cannot list devices: %s\n", strerror(-err));
+			return 1;
+		}
+		nr_items = n;
+	}
+	items = calloc(nr_items ? nr_items : 1, sizeof(*items));
+	if (!items) {
+		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
+		free(devts);
+		return 1;
+	}
+	n = 0;
+	for (i = 0; i < nr_items; i++) {
+		struct item *it = &items[n];
+
+		if (devts) {
+			err = r0_probe_devt(devts[i], NULL, &it->dev);
+			if (err == -ENODEV)
+				continue;   /* gone since it was listed */
+			snprintf(it->path, sizeof(it->path), "/dev/%s", it->dev.kname);
+		} else {
+			snprintf(it->path, sizeof(it->path), "%s", argv[optind + i]);
+			err = r0_probe_device(it->path, &it->dev);
+		}
+		if (err) {
+			fprintf(stderr, PROG ": %s: cannot probe: %s\n", it->path,
+				err == -ENOTBLK ? "not a block device" :
+				err == -ENODEV ? "no such device in sysfs" : strerror(-err));
+			rc = 1;
+			continue;
+		}
+		rc |= finish_item(it, &o);
+		n++;
+	}
+	free(devts);
+
+	if (o.json) {
+		json_object *root = json_object_new_object(), *a = json_object_new_array();
+
+		ADD(root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
+		ADD(root, "version", json_object_new_string(R0_VERSION));
+		for (i = 0; i < n; i++)
+			json_object_array_add(a, j_device(&items[i]));
+		ADD(root, "devices", a);
+		print_json(root);
+		json_object_put(root);
+	} else if (n) {
+		print_table(items, n, &o);
+	}
+	free_items(items, nr_items);
+flush:
+	/* a failed write to stdout (a full disk, a closed pipe) is a failure */
+	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
+		fprintf(stderr, PROG ": write error: %s\n", strerror(errno ? errno : EIO));
+		return 1;
+	}
+	return rc;
+}
