@@ -13,6 +13,8 @@
 
 #include <json-c/json.h>
 
+#include "cli.h"
+
 #include "r0/array.h"
 #include "r0/geometry.h"
 #include "r0/safety.h"
@@ -20,7 +22,6 @@
 
 #define PROG "r0build"
 
-enum { EXIT_USAGE = 2 };
 enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_ALL, OPT_JSON };
 
 static void usage(FILE *f)
@@ -53,14 +54,6 @@ static void usage(FILE *f)
 	      "Members that are mounted, have a mounted partition, are held by another\n"
 	      "device, are partitions, or cannot be opened exclusively are always refused.\n",
 	      f);
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, PROG ": ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry '" PROG " --help' for more information.\n");
-	return EXIT_USAGE;
 }
 
 /* SIGINT/SIGTERM/SIGHUP stay pending while create works; it polls them. */
@@ -137,46 +130,46 @@ static int cmd_create(int argc, char **argv)
 		case 'c': chunk = optarg; break;
 		case 'n':
 			if (r0_array_check_name(optarg))
-				return usage_error("--name '%s': use 1 to 24 of A-Z a-z 0-9 _ . +", optarg);
+				return r0_cli_usage_error(PROG, "--name '%s': use 1 to 24 of A-Z a-z 0-9 _ . +", optarg);
 			snprintf(name, sizeof(name), "%s", optarg);
 			break;
 		case OPT_LAYOUT: layout = optarg; break;
 		case 'f': force = true; break;
 		case 'h': usage(stdout); return 0;
-		default: return usage_error("%s", "bad option");
+		default: return r0_cli_usage_error(PROG, "bad option");
 		}
 	}
 	if (!backend)
-		return usage_error("%s", "create: --backend md|dm is required");
+		return r0_cli_usage_error(PROG, "create: --backend md|dm is required");
 	if (strcmp(backend, "md") == 0)
 		spec.backend = R0_BACKEND_MD;
 	else if (strcmp(backend, "dm") == 0)
 		spec.backend = R0_BACKEND_DM;
 	else
-		return usage_error("--backend '%s': use md or dm", backend);
+		return r0_cli_usage_error(PROG, "--backend '%s': use md or dm", backend);
 	if (!chunk)
-		return usage_error("%s", "create: --chunk SIZE is required");
+		return r0_cli_usage_error(PROG, "create: --chunk SIZE is required");
 	err = r0_parse_chunk(chunk, spec.backend, &spec.chunk_bytes);
 	if (err) {
 		fprintf(stderr, PROG ": --chunk %s: %s\n", chunk, r0_chunk_rule(spec.backend));
 		fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-		return EXIT_USAGE;
+		return R0_EXIT_USAGE;
 	}
 	if (layout) {
 		if (spec.backend != R0_BACKEND_MD)
-			return usage_error("%s", "--layout is for md only");
+			return r0_cli_usage_error(PROG, "--layout is for md only");
 		if (strcmp(layout, "alt") == 0)
 			spec.md_layout = R0_MD_LAYOUT_ALT;
 		else if (strcmp(layout, "orig") == 0)
 			spec.md_layout = R0_MD_LAYOUT_ORIG;
 		else
-			return usage_error("--layout '%s': use alt or orig", layout);
+			return r0_cli_usage_error(PROG, "--layout '%s': use alt or orig", layout);
 	}
 	n = argc - optind;
 	if (n < 1)
-		return usage_error("%s", "create: name at least one member device");
+		return r0_cli_usage_error(PROG, "create: name at least one member device");
 	if (n > R0_MAX_MEMBERS)
-		return usage_error("create: at most %s members", "16");
+		return r0_cli_usage_error(PROG, "create: at most %d members", R0_MAX_MEMBERS);
 
 	/* every check before anything is touched */
 	for (i = 0; i < n; i++) {
@@ -265,11 +258,11 @@ static int cmd_remove(int argc, char **argv)
 		switch (c) {
 		case OPT_ALL: all = true; break;
 		case 'h': usage(stdout); return 0;
-		default: return usage_error("%s", "bad option");
+		default: return r0_cli_usage_error(PROG, "bad option");
 		}
 	}
 	if (all == (optind < argc))
-		return usage_error("%s", "remove: give NAME|DEV... or --all");
+		return r0_cli_usage_error(PROG, "remove: give NAME|DEV... or --all");
 	if (all) {
 		struct r0_array *list;
 		size_t n, i;
@@ -316,11 +309,11 @@ static int cmd_list(int argc, char **argv)
 		switch (c) {
 		case OPT_JSON: json = true; break;
 		case 'h': usage(stdout); return 0;
-		default: return usage_error("%s", "bad option");
+		default: return r0_cli_usage_error(PROG, "bad option");
 		}
 	}
 	if (optind < argc)
-		return usage_error("list: unexpected argument '%s'", argv[optind]);
+		return r0_cli_usage_error(PROG, "list: unexpected argument '%s'", argv[optind]);
 	err = r0_array_list(&list, &n);
 	if (err) {
 		fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
@@ -353,8 +346,7 @@ static int cmd_list(int argc, char **argv)
 			json_object_array_add(arr, o);
 		}
 		json_object_object_add(root, "arrays", arr);
-		printf("%s\n", json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-								JSON_C_TO_STRING_NOSLASHESCAPE));
+		r0_cli_print_json(root);
 		json_object_put(root);
 	} else {
 		printf("%-10s %-7s %-6s %-7s %-10s %-28s %s\n", "NAME", "BACKEND", "CHUNK", "MEMBERS",
@@ -377,11 +369,7 @@ static int cmd_list(int argc, char **argv)
 		}
 	}
 	free(list);
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
-		return 1;
-	}
-	return 0;
+	return r0_cli_close_stdout(PROG);
 }
 
 int main(int argc, char **argv)
@@ -389,7 +377,7 @@ int main(int argc, char **argv)
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 
 	if (!cmd)
-		return usage_error("%s", "name a command: create, remove or list");
+		return r0_cli_usage_error(PROG, "name a command: create, remove or list");
 	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
 		usage(stdout);
 		return 0;
@@ -406,5 +394,5 @@ int main(int argc, char **argv)
 		return cmd_remove(argc - 1, argv + 1);
 	if (strcmp(cmd, "list") == 0)
 		return cmd_list(argc - 1, argv + 1);
-	return usage_error("unknown command '%s'", cmd);
+	return r0_cli_usage_error(PROG, "unknown command '%s'", cmd);
 }

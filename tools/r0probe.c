@@ -15,6 +15,8 @@
 
 #include <json-c/json.h>
 
+#include "cli.h"
+
 #include "r0/probe.h"
 #include "r0/size.h"
 
@@ -138,14 +140,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, PROG ": ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry '" PROG " --help' for more information.\n");
-	return EXIT_USAGE;
-}
-
 static int parse_columns(const char *list, struct opts *o)
 {
 	char buf[1024], *save = NULL, *tok;
@@ -160,20 +154,20 @@ static int parse_columns(const char *list, struct opts *o)
 		o->nr_cols = 0;
 	}
 	if (snprintf(buf, sizeof(buf), "%s", list) >= (int)sizeof(buf))
-		return usage_error("%s", "--output: list too long");
+		return r0_cli_usage_error(PROG, "--output: list too long");
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		size_t c;
 
 		for (c = 0; c < NR_COLS && strcasecmp(tok, columns[c].header) != 0; c++)
 			;
 		if (c == NR_COLS)
-			return usage_error("--output: unknown column '%s' (see --list-columns)", tok);
+			return r0_cli_usage_error(PROG, "--output: unknown column '%s' (see --list-columns)", tok);
 		if (o->nr_cols == ARRAY_LEN(o->cols))
-			return usage_error("%s", "--output: too many columns");
+			return r0_cli_usage_error(PROG, "--output: too many columns");
 		o->cols[o->nr_cols++] = (enum col)c;
 	}
 	if (!o->nr_cols)
-		return usage_error("%s", "--output: no columns");
+		return r0_cli_usage_error(PROG, "--output: no columns");
 	return 0;
 }
 
@@ -494,14 +488,6 @@ static json_object *j_device(const struct item *it)
 	return o;
 }
 
-/* The one way r0probe writes JSON: fixed flags, one document, a final newline. */
-static void print_json(json_object *root)
-{
-	fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-						   JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
-	putchar('\n');
-}
-
 static void print_columns(void)
 {
 	for (size_t c = 0; c < NR_COLS; c++)
@@ -609,11 +595,11 @@ int main(int argc, char **argv)
 		case OPT_NO_SIGNATURES: o.no_signatures = true; break;
 		case 'h': usage(stdout); goto flush;
 		case 'V': printf(PROG " from r0kit " R0_VERSION "\n"); goto flush;
-		case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		case ':': return r0_cli_usage_error(PROG, "option '%s' needs an argument", argv[optind - 1]);
 		default:
 			if (strncmp(argv[optind - 1], "--", 2) == 0)
-				return usage_error("bad option '%s'", argv[optind - 1]);
-			return usage_error("invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
+				return r0_cli_usage_error(PROG, "bad option '%s'", argv[optind - 1]);
+			return r0_cli_usage_error(PROG, "invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
 		}
 	}
 	if (list_columns) {
@@ -631,7 +617,7 @@ int main(int argc, char **argv)
 		o.nr_cols = ARRAY_LEN(default_cols);
 	}
 	if (o.json && output)
-		return usage_error("%s", "--output is for the table; --json always has every field");
+		return r0_cli_usage_error(PROG, "--output is for the table; --json always has every field");
 
 	nr_items = optind < argc ? (size_t)(argc - optind) : 0;
 	if (!nr_items) {
@@ -681,7 +667,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			json_object_array_add(a, j_device(&items[i]));
 		ADD(root, "devices", a);
-		print_json(root);
+		r0_cli_print_json(root);
 		json_object_put(root);
 	} else if (n) {
 		print_table(items, n, &o);
@@ -689,9 +675,5 @@ int main(int argc, char **argv)
 	free_items(items, nr_items);
 flush:
 	/* a failed write to stdout (a full disk, a closed pipe) is a failure */
-	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
-		fprintf(stderr, PROG ": write error: %s\n", strerror(errno ? errno : EIO));
-		return 1;
-	}
-	return rc;
+	return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
 }

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Shared output helpers of the tools (util-linux's close_stdout, err()). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int r0_cli_usage_error(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
+	return R0_EXIT_USAGE;
+}
+
+void r0_cli_print_json(json_object *root)
+{
+	fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+					     JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
+	fputc('\n', stdout);
+}
+
+int r0_cli_close_stdout(const char *prog)
+{
+	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
+		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno ? errno : EIO));
+		return R0_EXIT_FAILURE;
+	}
+	return R0_EXIT_OK;
+}
