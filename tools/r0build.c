@@ -27,14 +27,15 @@ enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_ALL, OPT_JSON };
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " create --backend md|dm --chunk SIZE [--name NAME] [--layout alt|orig] [--force] DEV...\n"
+	      "  " PROG " create --backend md|dm --chunk SIZE [--name NAME] [--layout alt|orig] [--force] [--quiet] DEV...\n"
 	      "  " PROG " remove NAME|DEV...\n"
 	      "  " PROG " remove --all\n"
 	      "  " PROG " list [--json]\n"
 	      "\n"
 	      "Builds a RAID0 stripe over whole block devices, in the order given:\n"
 	      "md raid0 without a superblock (as mdadm --build; members keep no\n"
-	      "metadata) or a device-mapper 'striped' table. Prints the array's path.\n"
+	      "metadata) or a device-mapper 'striped' table. Prints the array's path\n"
+	      "on stdout; its usable size, zones and unused member space on stderr.\n"
 	      "\n"
 	      "Options:\n"
 	      "  -b, --backend md|dm  md raid0 or dm-stripe\n"
@@ -46,6 +47,7 @@ static void usage(FILE *f)
 	      "                       zone layout (default alt, the kernel's multi-zone)\n"
 	      "  -f, --force          accept members that hold a signature (a file\n"
 	      "                       system, partition table, RAID or LVM metadata)\n"
+	      "  -q, --quiet          create: only the path, no summary on stderr\n"
 	      "      --all            remove: every array r0kit built, and only those\n"
 	      "      --json           list: JSON\n"
 	      "  -h, --help           this text\n"
@@ -82,6 +84,29 @@ static const char *backend_name(enum r0_backend b)
 	return b == R0_BACKEND_MD ? "md" : "dm";
 }
 
+/* What was built, on stderr (stdout carries only the path, for scripts). */
+static void report(const struct r0_array *a, const struct r0_geometry *g, char **members)
+{
+	char ck[32], sz[32], un[32];
+
+	r0_format_size(a->chunk_bytes, ck, sizeof(ck));
+	r0_format_size_human(g->array_sectors * 512, sz, sizeof(sz));
+	fprintf(stderr, PROG ": %s: %s stripe of %u, chunk %s, %s usable", a->path,
+		a->backend == R0_BACKEND_MD ? "md raid0" : "dm", a->n_members, ck, sz);
+	if (r0_geometry_is_multizone(g))
+		fprintf(stderr, ", %u zones (layout %s)", g->n_zones,
+			g->layout == R0_MD_LAYOUT_ORIG ? "orig" : "alt");
+	fprintf(stderr, "\n");
+	for (unsigned i = 0; i < g->n_members; i++) {
+		uint64_t unused = r0_geometry_unused_sectors(g, i);
+
+		if (!unused)
+			continue;
+		r0_format_size_human(unused * 512, un, sizeof(un));
+		fprintf(stderr, PROG ": %s: %s of it unused\n", members[i], un);
+	}
+}
+
 /* The lowest number no r0kit array uses as its name. */
 static int free_name(char *buf, size_t len)
 {
@@ -111,6 +136,7 @@ static int cmd_create(int argc, char **argv)
 		{ "name", required_argument, NULL, 'n' },
 		{ "layout", required_argument, NULL, OPT_LAYOUT },
 		{ "force", no_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -121,10 +147,10 @@ static int cmd_create(int argc, char **argv)
 	uint64_t sizes[R0_MAX_MEMBERS];
 	struct r0_geometry geo;
 	struct r0_array array;
-	bool force = false;
+	bool force = false, quiet = false;
 	int c, err, i, n;
 
-	while ((c = getopt_long(argc, argv, "b:c:n:fh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "b:c:n:fqh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': backend = optarg; break;
 		case 'c': chunk = optarg; break;
@@ -135,6 +161,7 @@ static int cmd_create(int argc, char **argv)
 			break;
 		case OPT_LAYOUT: layout = optarg; break;
 		case 'f': force = true; break;
+		case 'q': quiet = true; break;
 		case 'h': usage(stdout); return 0;
 		default: return r0_cli_usage_error(PROG, "bad option");
 		}
@@ -150,11 +177,8 @@ static int cmd_create(int argc, char **argv)
 	if (!chunk)
 		return r0_cli_usage_error(PROG, "create: --chunk SIZE is required");
 	err = r0_parse_chunk(chunk, spec.backend, &spec.chunk_bytes);
-	if (err) {
-		fprintf(stderr, PROG ": --chunk %s: %s\n", chunk, r0_chunk_rule(spec.backend));
-		fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-		return R0_EXIT_USAGE;
-	}
+	if (err)
+		return r0_cli_usage_error(PROG, "--chunk %s: %s", chunk, r0_chunk_rule(spec.backend));
 	if (layout) {
 		if (spec.backend != R0_BACKEND_MD)
 			return r0_cli_usage_error(PROG, "--layout is for md only");
@@ -193,8 +217,8 @@ static int cmd_create(int argc, char **argv)
 	err = r0_geometry_init(&geo, spec.backend, spec.chunk_bytes, spec.n_members, sizes, NULL,
 			       spec.md_layout);
 	if (err) {
-		fprintf(stderr, PROG ": members: %s (each needs at least one %s chunk)\n",
-			strerror(-err), chunk);
+		fprintf(stderr, PROG ": members: too small for this array (each needs at least one %s chunk)\n",
+			chunk);
 		return 1;
 	}
 	spec.dm_length_sectors = geo.array_sectors;
@@ -227,6 +251,8 @@ static int cmd_create(int argc, char **argv)
 		fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
 		return 1;
 	}
+	if (!quiet)
+		report(&array, &geo, argv + optind);
 	return 0;
 }
 

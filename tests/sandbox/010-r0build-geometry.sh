@@ -52,11 +52,24 @@ r0_cleanup
 # unequal members: md builds zones (layout set), dm uses n x the smallest
 a=$(r0_member u0 fast size=5) && b=$(r0_member u1 fast size=7) && c=$(r0_member u2 fast size=12) ||
 	fail "unequal members"
-for chunk in 4K 64K 1M; do
+for chunk in 4K 64K 512K 1M; do
 	check_array md "$chunk" "$a" "$b" "$c"
 	check_array md "$chunk" "$c" "$a" "$b"
 	check_array dm "$chunk" "$a" "$b" "$c"
 done
+# what create says it built: dm leaves what is past the smallest member unused
+r0build create -b dm -c 64K -n t "$a" "$b" "$c" > /dev/null 2> /tmp/summary || fail "dm create"
+grep -q "^r0build: /dev/mapper/r0-t: dm stripe of 3, chunk 64K, 15.0 MiB usable$" /tmp/summary ||
+	fail "dm summary: $(cat /tmp/summary)"
+grep -q "^r0build: $b: 2.0 MiB of it unused$" /tmp/summary || fail "dm unused on $b: $(cat /tmp/summary)"
+grep -q "^r0build: $c: 7.0 MiB of it unused$" /tmp/summary || fail "dm unused on $c: $(cat /tmp/summary)"
+r0build remove t || fail "remove"
+r0build create -b md -c 64K -n t "$a" "$b" "$c" > /dev/null 2> /tmp/summary || fail "md create"
+grep -q "^r0build: /dev/md_r0-t: md raid0 stripe of 3, chunk 64K, 24.0 MiB usable, 3 zones (layout alt)$" \
+	/tmp/summary || fail "md summary: $(cat /tmp/summary)"
+grep -q "unused" /tmp/summary && fail "md uses every chunk of these members: $(cat /tmp/summary)"
+r0build remove t || fail "remove"
+
 # 1M chunks: zone 0 ends at chunk 15, so zone 1 starts on an odd chunk and
 # the two layouts put its chunks on different members
 for layout in orig alt; do

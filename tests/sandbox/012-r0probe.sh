@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# r0probe reports what the guest's sysfs says about null_blk members, an md
+# raid0 and a dm stripe over them (level, chunk, members, holders, discard
+# limits), signatures, mounts, and discard counters that move.
+. ./lib.sh
+
+set -- $(r0_members sata-ssd 3 size=32) || fail "members"
+nd=$(r0_member r0nd no-discard size=32) || fail "no-discard member"
+
+# col DEV COLUMN: one value from r0probe's table, sizes in bytes
+col() { r0probe -b -n -o "$2" "$1" | sed 's/[[:space:]]*$//'; }
+
+for m in "$@"; do
+	b=${m##*/}
+	expect_eq "$(col "$m" NAME)" "$b" "$b NAME"
+	expect_eq "$(col "$m" MAJ:MIN)" "$(r0_sysfs "$b" dev)" "$b MAJ:MIN"
+	expect_eq "$(col "$m" SIZE)" $((32 << 20)) "$b SIZE"
+	expect_eq "$(col "$m" LOG-SEC)" 4096 "$b LOG-SEC"
+	expect_eq "$(col "$m" DISC-GRAN)" "$(r0_sysfs "$b" queue/discard_granularity)" "$b DISC-GRAN"
+	expect_eq "$(col "$m" DISC-MAX)" "$(r0_sysfs "$b" queue/discard_max_bytes)" "$b DISC-MAX"
+	expect_eq "$(col "$m" RQ-SIZE)" 32 "$b RQ-SIZE (hw_queue_depth 32)"
+	expect_eq "$(col "$m" TYPE)" disk "$b TYPE"
+done
+expect_eq "$(col "$nd" DISC-MAX)" 0 "no-discard member DISC-MAX"
+
+md=$(r0build create -b md -c 64K -n probe "$1" "$2" "$3") || fail "md"
+dm=$(r0build create -b dm -c 128K -n probe2 "$nd") || fail "dm"
+echo "r0probe of the arrays and their members:"
+r0probe "$md" "$dm" "$@" "$nd"
+expect_eq "$(col "$md" TYPE)" md "md TYPE"
+expect_eq "$(col "$md" MD-LEVEL)" raid0 "md MD-LEVEL"
+expect_eq "$(col "$md" MD-CHUNK)" 65536 "md MD-CHUNK"
+expect_eq "$(col "$md" MD-DISKS)" 3 "md MD-DISKS"
+expect_eq "$(col "$md" SIZE)" $((3 * 32 << 20)) "md SIZE"
+expect_eq "$(col "$md" SLAVES)" "r0m0,r0m1,r0m2" "md SLAVES"
+expect_eq "$(col "$1" HOLDERS)" md_r0-probe "member HOLDERS"
+expect_eq "$(col "$1" BUSY)" "held by md_r0-probe" "member BUSY"
+expect_eq "$(col "$md" OPT-IO)" $((3 * 65536)) "md OPT-IO (stripe width)"
+expect_eq "$(col "$dm" TYPE)" dm "dm TYPE"
+expect_eq "$(col "$dm" DM-NAME)" r0-probe2 "dm DM-NAME"
+expect_eq "$(col "$dm" DM-UUID)" R0KIT-probe2 "dm DM-UUID"
+expect_eq "$(col "$dm" DISC-MAX)" 0 "dm over a no-discard member DISC-MAX"
+expect_eq "$(col /dev/mapper/r0-probe2 NAME)" "$(col "$(readlink -f "$dm")" NAME)" "a symlink is the same device"
+
+# discard counters move by what was discarded
+before=$(col "$md" DISC-SECT)
+blkdiscard -o 0 -l $((3 * 65536)) "$md" || fail "blkdiscard"
+after=$(col "$md" DISC-SECT)
+expect_eq "$((after - before))" $((3 * 65536 / 512)) "md DISC-SECT grew by the discarded sectors"
+r0probe -s -o NAME,DISCARDS,DISC-SECT "$md" "$@"
+
+# signatures and mounts
+mkfs.ext4 -q -F "$md" || fail "mkfs"
+expect_eq "$(col "$md" SIGNATURES)" ext4 "md SIGNATURES after mkfs.ext4"
+mkdir -p /mnt/p && mount "$md" /mnt/p || fail "mount"
+expect_eq "$(col "$md" MOUNT)" /mnt/p "md MOUNT"
+expect_eq "$(col "$md" BUSY)" "mounted on /mnt/p" "md BUSY"
+umount /mnt/p
+r0probe -J "$md" > /tmp/probe.json || fail "--json"
+grep -q '"r0kit_schema": *"r0probe/1"' /tmp/probe.json || fail "JSON schema tag: $(head -5 /tmp/probe.json)"
+grep -q '"md_level": *"raid0"' /tmp/probe.json || fail "JSON md_level: $(cat /tmp/probe.json)"
+expect_status 1 "r0probe of a missing device" r0probe /dev/nosuch
+expect_status 2 "r0probe with a bad option" r0probe --frob
+r0build remove probe || fail "remove md"
+r0build remove "$dm" || fail "remove dm by path"
