@@ -91,6 +91,10 @@ int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 	unsigned i;
 	int err;
 
+	if (access("/sys/module/dm_mod", F_OK) != 0) {
+		r0_array_set_error("this kernel has no device-mapper (load dm_mod)");
+		return -ENODEV;
+	}
 	dm_setup();
 	snprintf(dmname, sizeof(dmname), R0_DM_PREFIX "%s", spec->name);
 	snprintf(uuid, sizeof(uuid), R0_DM_UUID_PREFIX "%s", spec->name);

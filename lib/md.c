@@ -83,6 +83,10 @@ int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out)
 	unsigned i;
 
 	snprintf(kname, sizeof(kname), R0_MD_PREFIX "%s", spec->name);
+	if (access(NEW_ARRAY, W_OK) != 0) {
+		r0_array_set_error("this kernel has no md (load md_mod and raid0)");
+		return -ENODEV;
+	}
 	err = r0_sysfs_write(NEW_ARRAY, kname);
 	if (err) {
 		r0_array_set_error("md new_array %s: %s", kname, strerror(-err));

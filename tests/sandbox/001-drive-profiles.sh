@@ -12,6 +12,10 @@ for m in "$@"; do
 	expect_eq "$(r0_sysfs "$b" queue/discard_granularity)" 4096 "$b discard granularity"
 	[ "$(r0_sysfs "$b" queue/discard_max_bytes)" -gt 0 ] || fail "$b: no discard"
 done
+# a whole-device discard on a bandwidth-capped member finishes (null_blk
+# hangs on requests larger than one refill of its budget: capped at 1 MiB)
+expect_eq "$(r0_sysfs "$1" queue/discard_max_bytes)" 1048576 "sata-ssd discard_max_bytes cap"
+expect_status 0 "whole-device discard on a sata-ssd member" timeout 60 blkdiscard "$1"
 
 nd=$(r0_member r0nd no-discard size=128) || fail "cannot create a no-discard member"
 expect_eq "$(r0_sysfs "$nd" size)" $((128 * 2048)) "size override (128 MiB)"
