@@ -28,8 +28,8 @@ static void sleep_ms(long ms)
 /* devtmpfs adds the node when md_alloc adds the disk; make it where /dev is static. */
 static int md_node(const char *kname, char *path, size_t len)
 {
-	char sys[128], dev[32];
-	unsigned maj, min;
+	char sys[128];
+	dev_t devt;
 	int i, err;
 
 	snprintf(path, len, "/dev/%s", kname);
@@ -39,12 +39,10 @@ static int md_node(const char *kname, char *path, size_t len)
 		sleep_ms(20);
 	}
 	snprintf(sys, sizeof(sys), "/sys/block/%s/dev", kname);
-	err = r0_sysfs_read(sys, dev, sizeof(dev));
+	err = r0_sysfs_read_devt(sys, &devt);
 	if (err)
 		return err;
-	if (sscanf(dev, "%u:%u", &maj, &min) != 2)
-		return -EINVAL;
-	if (mknod(path, S_IFBLK | 0600, makedev(maj, min)) && errno != EEXIST)
+	if (mknod(path, S_IFBLK | 0600, devt) && errno != EEXIST)
 		return -errno;
 	return 0;
 }
@@ -206,28 +204,12 @@ int r0_md_remove(const struct r0_array *a)
 	return 0;
 }
 
-static int md_member_devt(const char *kname, const char *rd, dev_t *devt)
-{
-	char path[320], buf[32];
-	unsigned maj, min;
-	int err;
-
-	snprintf(path, sizeof(path), "/sys/block/%s/md/%s/block/dev", kname, rd);
-	err = r0_sysfs_read(path, buf, sizeof(buf));
-	if (err)
-		return err;
-	if (sscanf(buf, "%u:%u", &maj, &min) != 2)
-		return -EINVAL;
-	*devt = makedev(maj, min);
-	return 0;
-}
-
 /* Fills *a from sysfs for md_r0-NAME (only name and device if inactive). */
 static int md_describe(const char *kname, struct r0_array *a)
 {
 	char path[512], buf[64];
 	uint64_t v;
-	unsigned maj, min, i;
+	unsigned i;
 	int err;
 
 	memset(a, 0, sizeof(*a));
@@ -240,12 +222,8 @@ static int md_describe(const char *kname, struct r0_array *a)
 	snprintf(a->path, sizeof(a->path), "/dev/%.63s", kname);
 
 	snprintf(path, sizeof(path), "/sys/block/%s/dev", kname);
-	err = r0_sysfs_read(path, buf, sizeof(buf));
-	if (err)
+	if ((err = r0_sysfs_read_devt(path, &a->devt)))
 		return err;
-	if (sscanf(buf, "%u:%u", &maj, &min) != 2)
-		return -EINVAL;
-	a->devt = makedev(maj, min);
 	/* a half-built array (killed before RUN_ARRAY) is listed so it can be removed */
 	snprintf(path, sizeof(path), "/sys/block/%s/md/array_state", kname);
 	if (r0_sysfs_read(path, buf, sizeof(buf)))
@@ -271,10 +249,10 @@ static int md_describe(const char *kname, struct r0_array *a)
 		return -E2BIG;
 	a->n_members = (unsigned)v;
 	for (i = 0; i < a->n_members; i++) {
-		char rd[16];
+		char rd[128];
 
-		snprintf(rd, sizeof(rd), "rd%u", i);
-		if ((err = md_member_devt(kname, rd, &a->members[i])))
+		snprintf(rd, sizeof(rd), "/sys/block/%.63s/md/rd%u/block/dev", kname, i);
+		if ((err = r0_sysfs_read_devt(rd, &a->members[i])))
 			return err;
 	}
 	return 0;

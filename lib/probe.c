@@ -71,19 +71,14 @@ static int64_t attr(const char *dir, const char *name)
 	return attr_num(dir, name, false);
 }
 
+/* DIR/dev: the device number a sysfs block directory stands for. */
 static int read_devt(const char *dir, dev_t *devt)
 {
-	char buf[32];
-	unsigned maj, min;
-	int n = 0;
+	char path[PATH_MAX];
 
-	attr_str(dir, "dev", buf, sizeof(buf));
-	if (!buf[0])
-		return -ENOENT;
-	if (sscanf(buf, "%u:%u%n", &maj, &min, &n) != 2 || buf[n])
-		return -EINVAL;
-	*devt = makedev(maj, min);
-	return 0;
+	if (r0_path(path, sizeof(path), "%s/dev", dir))
+		return -ENAMETOOLONG;
+	return r0_sysfs_read_devt(path, devt);
 }
 
 static bool exists(const char *dir, const char *name)

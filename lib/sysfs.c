@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "sysfs.h"
@@ -39,6 +40,20 @@ int r0_sysfs_read_u64(const char *path, uint64_t *v)
 	*v = strtoull(buf, &end, 10);
 	if (errno || end == buf || *end)
 		return -EINVAL;
+	return 0;
+}
+
+int r0_sysfs_read_devt(const char *path, dev_t *devt)
+{
+	char buf[32];
+	unsigned maj, min;
+	int n = 0, err = r0_sysfs_read(path, buf, sizeof(buf));
+
+	if (err)
+		return err;
+	if (sscanf(buf, "%u:%u%n", &maj, &min, &n) != 2 || buf[n])
+		return -EINVAL;
+	*devt = makedev(maj, min);
 	return 0;
 }
 

@@ -5,11 +5,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Reads a file into BUF with trailing newlines and spaces cut; 0 or -errno. */
 int r0_sysfs_read(const char *path, char *buf, size_t len);
 /* A decimal unsigned value; -EINVAL if the file holds anything else. */
 int r0_sysfs_read_u64(const char *path, uint64_t *v);
+/* A "MAJ:MIN" file (sysfs dev); -EINVAL for anything else. */
+int r0_sysfs_read_devt(const char *path, dev_t *devt);
 /* Writes VALUE whole; 0 or -errno. */
 int r0_sysfs_write(const char *path, const char *value);
 

@@ -66,3 +66,12 @@ expect_status 1 "r0probe of a missing device" r0probe /dev/nosuch
 expect_status 2 "r0probe with a bad option" r0probe --frob
 r0build remove probe || fail "remove md"
 r0build remove "$dm" || fail "remove dm by path"
+
+# a 3-member dm stripe over the same members (ext4 of the md is still on r0m0)
+dm3=$(r0build create -q -f -b dm -c 64K -n probe3 "$@") || fail "dm of 3"
+echo "r0probe of a 3-member dm stripe and its members:"
+r0probe -o NAME,TYPE,SIZE,LOG-SEC,OPT-IO,DISC-GRAN,DISC-MAX,DM-NAME,SLAVES,HOLDERS "$dm3" "$@"
+expect_eq "$(col "$dm3" SLAVES)" "r0m0,r0m1,r0m2" "dm SLAVES"
+expect_eq "$(col "$dm3" OPT-IO)" $((3 * 65536)) "dm OPT-IO (stripe width)"
+expect_eq "$(col "$dm3" SIZE)" $((3 * 32 << 20)) "dm SIZE"
+r0build remove probe3 || fail "remove dm of 3"
