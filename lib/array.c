@@ -121,8 +121,8 @@ int r0_array_find(const char *what, struct r0_array *out)
 		const struct r0_array *a = &list[i];
 		bool match = by_dev ? a->devt == st.st_rdev :
 			strcmp(a->name, what) == 0 || strcmp(a->kname, what) == 0 ||
-			(a->backend == R0_BACKEND_DM && strncmp(what, R0_DM_PREFIX, 3) == 0 &&
-			 strcmp(a->name, what + 3) == 0);
+			(a->backend == R0_BACKEND_DM && strncmp(what, R0_DM_PREFIX, strlen(R0_DM_PREFIX)) == 0 &&
+			 strcmp(a->name, what + strlen(R0_DM_PREFIX)) == 0);
 		if (match) {
 			*out = *a;
 			err = 0;
