@@ -34,19 +34,27 @@ static void mkparents(const char *path)
 	}
 }
 
+/* PATH = SYSROOT/REL (REL from FMT and AP), with its parent directories made. */
+static void sys_path(char *path, size_t len, const char *fmt, va_list ap)
+{
+	char rel[1024];
+
+	vsnprintf(rel, sizeof(rel), fmt, ap);
+	snprintf(path, len, "%s/%s", sysroot, rel);
+	mkparents(path);
+}
+
 /* Writes ROOT/sys/REL (the format gives REL), content CONTENT. */
 static void put(const char *content, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(const char *content, const char *fmt, ...)
 {
-	char rel[1024], path[2048];
+	char path[2048];
 	va_list ap;
 	FILE *f;
 
 	va_start(ap, fmt);
-	vsnprintf(rel, sizeof(rel), fmt, ap);
+	sys_path(path, sizeof(path), fmt, ap);
 	va_end(ap);
-	snprintf(path, sizeof(path), "%s/%s", sysroot, rel);
-	mkparents(path);
 	f = fopen(path, "w");
 	cr_assert_not_null(f, "create %s", path);
 	fputs(content, f);
@@ -56,27 +64,25 @@ static void put(const char *content, const char *fmt, ...)
 static void dir(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void dir(const char *fmt, ...)
 {
-	char rel[1024], path[2048];
+	char path[2048];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(rel, sizeof(rel), fmt, ap);
+	sys_path(path, sizeof(path) - 1, fmt, ap);
 	va_end(ap);
-	snprintf(path, sizeof(path), "%s/%s/", sysroot, rel);
+	strcat(path, "/");   /* mkparents makes every component before a '/' */
 	mkparents(path);
 }
 
 static void link_at(const char *target, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void link_at(const char *target, const char *fmt, ...)
 {
-	char rel[1024], path[2048];
+	char path[2048];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(rel, sizeof(rel), fmt, ap);
+	sys_path(path, sizeof(path), fmt, ap);
 	va_end(ap);
-	snprintf(path, sizeof(path), "%s/%s", sysroot, rel);
-	mkparents(path);
 	cr_assert_eq(symlink(target, path), 0, "symlink %s: %s", path, strerror(errno));
 }
 
