@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The I/O engine under r0bench, r0sweep, r0age and r0trim: io_uring,
+ * O_DIRECT, one ring and one thread per job, registered buffers and file,
+ * batched submission and reaping, completion-minus-submission latency in a
+ * log-linear histogram, per-thread CPU time.
+ */
+#ifndef R0_ENGINE_H
+#define R0_ENGINE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "r0/hist.h"
+#include "r0/pattern.h"
+
+#define R0_QD_MAX 4096u      /* per job; io_uring itself allows 32768 entries */
+#define R0_JOBS_MAX 64u
+#define R0_BLOCK_MAX (64u << 20)
+
+enum r0_access { R0_ACCESS_SEQ, R0_ACCESS_RAND };
+enum r0_op { R0_OP_READ, R0_OP_WRITE, R0_OP_TRIM, R0_OP_COUNT };
+enum r0_verify_mode { R0_VERIFY_NONE, R0_VERIFY_WRITE, R0_VERIFY_READ };
+
+/* What to run. Zero it, then set what differs; r0_workload_check says what is wrong. */
+struct r0_workload {
+	enum r0_access access;
+	unsigned read_pct;          /* 100 reads, 0 writes, in between a mix */
+	bool trim;                  /* every I/O is a discard (read_pct ignored) */
+	uint32_t block_bytes;       /* per I/O; a multiple of the logical block size */
+	uint32_t align_bytes;       /* random offsets are multiples of this (0: block_bytes) */
+	unsigned queue_depth;       /* per job, 1..R0_QD_MAX */
+	unsigned jobs;              /* threads, 1..R0_JOBS_MAX (0 counts as 1) */
+	bool shared_region;         /* every job over the whole span; else a slice each */
+	uint64_t offset_bytes;      /* where the span starts */
+	uint64_t span_bytes;        /* 0: to the end of the target */
+	uint64_t runtime_ns;        /* time-based when not 0 ... */
+	uint64_t ramp_ns;           /* ... after a ramp-up that is not counted */
+	uint64_t size_bytes;        /* size-based: bytes per job; 0: one pass over its region */
+	bool cover;                 /* random: every block exactly once per pass */
+	uint64_t seed;
+	enum r0_verify_mode verify; /* WRITE stamps, READ checks (r0/pattern.h) */
+	uint32_t verify_pass;
+	bool continue_on_error;     /* count I/O errors and go on instead of stopping */
+};
+
+/* An open target: a block device or a regular file. */
+struct r0_target {
+	int fd;
+	bool is_block;
+	bool direct;                /* O_DIRECT (false only for a file system without it) */
+	bool writable;
+	dev_t devt;                 /* block device: its number; file: 0 */
+	uint64_t size_bytes;
+	uint32_t logical_block_bytes;   /* the O_DIRECT alignment */
+	char path[4096];
+};
+
+/*
+ * Opens PATH for the engine: O_DIRECT (a regular file whose file system
+ * refuses it is opened buffered and says so in ->direct), read-only or
+ * read-write; a block device opened for writing is opened O_EXCL, so a
+ * mounted or otherwise claimed device fails with -EBUSY.
+ * 0 or -errno (-ENOTBLK: neither a block device nor a regular file).
+ */
+int r0_target_open(const char *path, bool writable, struct r0_target *t);
+void r0_target_close(struct r0_target *t);
+
+/*
+ * 0 if W can run on T; else -EINVAL (or -ERANGE for sizes past the target)
+ * and the reason in WHY ("block size 3000 is not a multiple of the logical
+ * block size 4096").
+ */
+int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
+		      size_t len);
+
+struct r0_io_error {
+	int err;                    /* positive errno */
+	enum r0_op op;
+	uint64_t offset_bytes;
+	uint32_t length_bytes;
+};
+
+struct r0_result {
+	uint64_t ios[R0_OP_COUNT], bytes[R0_OP_COUNT];
+	double elapsed_s;           /* the measured window (after the ramp) */
+	double user_s, sys_s;       /* CPU of the job threads in that window */
+	struct r0_hist lat;         /* completion minus submission, ns, all ops */
+	uint64_t errors;            /* I/Os that failed */
+	struct r0_io_error first_error;          /* valid when errors > 0 */
+	uint64_t verify_checked_bytes, verify_bad_sectors;
+	struct r0_verify_report first_bad;       /* valid when verify_bad_sectors > 0 */
+	uint64_t eagain_retries;    /* -EAGAIN completions resubmitted */
+	bool interrupted;           /* stopped early by *stop */
+};
+
+uint64_t r0_result_ios(const struct r0_result *r);
+uint64_t r0_result_bytes(const struct r0_result *r);
+double r0_result_iops(const struct r0_result *r);
+double r0_result_bytes_per_s(const struct r0_result *r);
+/* CPU seconds (user + system) per I/O; 0 when no I/O completed. */
+double r0_result_cpu_per_io(const struct r0_result *r);
+
+struct r0_progress {
+	double elapsed_s;           /* since the test started, ramp included */
+	bool ramping;
+	uint64_t ios, bytes;        /* completed so far in the measured window */
+};
+
+typedef void (*r0_progress_fn)(const struct r0_progress *p, void *arg);
+
+struct r0_run_opts {
+	r0_progress_fn progress;    /* called from the calling thread, NULL: none */
+	void *progress_arg;
+	unsigned progress_ms;       /* 0: 250 */
+	volatile sig_atomic_t *stop;/* set (by a signal handler) to stop early */
+};
+
+/*
+ * Runs W on T and fills *RES. Returns 0 when the test ran to its end (I/O
+ * errors and verify faults are in *RES, not in the return value), -EINTR
+ * when *stop ended it early (*RES has what was measured), -EINVAL for a
+ * workload r0_workload_check refuses, other -errno when the engine could
+ * not start (ring set-up, memory).
+ */
+int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
+		  const struct r0_run_opts *o, struct r0_result *res);
+
+/* "read", "write", "trim". */
+const char *r0_op_name(enum r0_op op);
+
+#endif

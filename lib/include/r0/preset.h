@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * CrystalDiskMark's test sets, as engine workloads. CDM's method: a 1 GiB
+ * test region, each test run as passes of 5 s after one warm-up pass that
+ * is not counted; CDM reports the best pass, r0kit the median with min and
+ * max beside it.
+ */
+#ifndef R0_PRESET_H
+#define R0_PRESET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "r0/engine.h"
+
+struct r0_preset_test {
+	const char *label;          /* CDM's name: "SEQ1M Q8T1", "RND4K Q32T1" */
+	struct r0_workload w;       /* access, rw, block, depth, jobs; the rest is the method's */
+};
+
+struct r0_preset {
+	const char *name;           /* "cdm", "cdm3", "cdm-nvme" */
+	const char *description;
+	size_t n_tests;
+	const struct r0_preset_test *tests;   /* in CDM's order: each read, then write */
+};
+
+#define R0_CDM_REGION_BYTES (1ULL << 30)
+#define R0_CDM_PASS_NS 5000000000ULL
+#define R0_CDM_WARMUP_PASSES 1u
+#define R0_CDM_PASSES 5u
+
+/* NULL if there is no preset of that name. */
+const struct r0_preset *r0_preset_find(const char *name);
+
+/* Every preset, for --help and docs; *count set. */
+const struct r0_preset *r0_presets(size_t *count);
+
+#endif

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* CrystalDiskMark's test sets: see r0/preset.h. */
+#include <string.h>
+
+#include "r0/preset.h"
+
+#define KIB 1024u
+#define MIB (1024u * 1024u)
+#define TEST(lbl, acc, rpct, bs, qd, nj) \
+	{ .label = lbl, .w = { .access = acc, .read_pct = rpct, .block_bytes = bs, \
+			       .queue_depth = qd, .jobs = nj } }
+#define PAIR(lbl, acc, bs, qd, nj) TEST(lbl, acc, 100, bs, qd, nj), TEST(lbl, acc, 0, bs, qd, nj)
+
+/* CrystalDiskMark 8 default profile */
+static const struct r0_preset_test cdm8[] = {
+	PAIR("SEQ1M Q8T1", R0_ACCESS_SEQ, 1 * MIB, 8, 1),
+	PAIR("SEQ1M Q1T1", R0_ACCESS_SEQ, 1 * MIB, 1, 1),
+	PAIR("RND4K Q32T1", R0_ACCESS_RAND, 4 * KIB, 32, 1),
+	PAIR("RND4K Q1T1", R0_ACCESS_RAND, 4 * KIB, 1, 1),
+};
+
+/* CrystalDiskMark 3, as in the source reviews: Seq (1 MiB blocks, one at a
+ * time), 512K random, 4K random at QD1 and at QD32 */
+static const struct r0_preset_test cdm3[] = {
+	PAIR("Seq", R0_ACCESS_SEQ, 1 * MIB, 1, 1),
+	PAIR("512K", R0_ACCESS_RAND, 512 * KIB, 1, 1),
+	PAIR("4K", R0_ACCESS_RAND, 4 * KIB, 1, 1),
+	PAIR("4K QD32", R0_ACCESS_RAND, 4 * KIB, 32, 1),
+};
+
+/* CrystalDiskMark 8 NVMe SSD profile */
+static const struct r0_preset_test cdm_nvme[] = {
+	PAIR("SEQ1M Q8T1", R0_ACCESS_SEQ, 1 * MIB, 8, 1),
+	PAIR("SEQ128K Q32T1", R0_ACCESS_SEQ, 128 * KIB, 32, 1),
+	PAIR("RND4K Q32T16", R0_ACCESS_RAND, 4 * KIB, 32, 16),
+	PAIR("RND4K Q1T1", R0_ACCESS_RAND, 4 * KIB, 1, 1),
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct r0_preset presets[] = {
+	{ "cdm", "CrystalDiskMark 8 default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1",
+	  N(cdm8), cdm8 },
+	{ "cdm3", "CrystalDiskMark 3 (the source reviews): Seq 1M Q1, 512K random Q1, 4K random Q1, 4K random Q32",
+	  N(cdm3), cdm3 },
+	{ "cdm-nvme", "CrystalDiskMark 8 NVMe: SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1",
+	  N(cdm_nvme), cdm_nvme },
+};
+
+const struct r0_preset *r0_presets(size_t *count)
+{
+	*count = N(presets);
+	return presets;
+}
+
+const struct r0_preset *r0_preset_find(const char *name)
+{
+	for (size_t i = 0; i < N(presets); i++)
+		if (!strcmp(presets[i].name, name))
+			return &presets[i];
+	return NULL;
+}
