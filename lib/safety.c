@@ -13,7 +13,8 @@
 #include "r0/safety.h"
 
 /* The device as probe saw it: whole, and in nobody else's use. */
-static int check_device(const char *path, struct r0_member_check *out, char *why, size_t len)
+static int check_device(const char *path, bool whole_only, struct r0_member_check *out,
+			char *why, size_t len)
 {
 	struct r0_device dev;
 	int err = r0_probe_device(path, &dev);
@@ -24,7 +25,7 @@ static int check_device(const char *path, struct r0_member_check *out, char *why
 		return err;
 	}
 	out->devt = dev.devt;
-	if (dev.is_partition) {
+	if (dev.is_partition && whole_only) {
 		snprintf(why, len, "is a partition (r0kit stripes whole devices)");
 		err = -EINVAL;
 	} else if (r0_device_is_busy(&dev, why, len)) {
@@ -36,14 +37,14 @@ static int check_device(const char *path, struct r0_member_check *out, char *why
 	return err;
 }
 
-int r0_member_check(const char *path, bool force, uint32_t align_bytes,
-		    struct r0_member_check *out, char *why, size_t why_len)
+static int check(const char *path, bool whole_only, bool force, uint32_t align_bytes,
+		 struct r0_member_check *out, char *why, size_t why_len)
 {
 	uint64_t bytes;
 	int fd, err, lbs;
 
 	memset(out, 0, sizeof(*out));
-	if ((err = check_device(path, out, why, why_len)))
+	if ((err = check_device(path, whole_only, out, why, why_len)))
 		return err;
 	/* O_EXCL on a block device fails while anyone else claims it (swap, a program) */
 	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
@@ -79,4 +80,16 @@ int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 out:
 	close(fd);
 	return err;
+}
+
+int r0_member_check(const char *path, bool force, uint32_t align_bytes,
+		    struct r0_member_check *out, char *why, size_t why_len)
+{
+	return check(path, true, force, align_bytes, out, why, why_len);
+}
+
+int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,
+		   size_t why_len)
+{
+	return check(path, false, force, 0, out, why, why_len);
 }

@@ -1,0 +1,626 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The io_uring engine: one thread and one ring per job. Each job keeps
+ * queue_depth slots (a buffer each, registered with the ring) busy:
+ * it fills every free slot, submits them and waits in one io_uring_enter,
+ * then reaps whatever completed in one batch under one clock reading.
+ * Discards go through BLKDISCARD (a file: a punched hole), one at a time,
+ * since liburing 2.3 and Debian 12's headers have no asynchronous discard.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <liburing.h>
+
+#include "r0/engine.h"
+#include "r0/prng.h"
+
+#define BUFFER_LIMIT_BYTES (1ULL << 30)   /* queue depth x block size of one job */
+
+struct shared {
+	const struct r0_target *t;
+	const struct r0_workload *w;
+	bool time_based;
+	uint64_t t0_ns, ramp_end_ns, end_ns;
+	pthread_barrier_t ready, go;
+	atomic_int abort;          /* an error or a stop: every job winds down */
+	atomic_int running;
+};
+
+struct slot {
+	uint64_t submit_ns;
+	uint64_t offset;
+	enum r0_op op;
+};
+
+struct job {
+	struct shared *sh;
+	unsigned index;
+	uint64_t region_start, region_bytes;
+	uint64_t nblocks, nalign;  /* blocks in the region; aligned random positions */
+	uint64_t seq_pos;
+	uint64_t seed;
+	struct r0_prng rng;
+	struct r0_cover cover;
+	uint64_t to_issue_bytes, issued_bytes;
+	uint64_t serial;
+
+	struct io_uring ring;
+	bool ring_ready, fixed_bufs, fixed_file;
+	unsigned char *buf;
+	struct slot *slots;
+	unsigned *free_slots, nfree;
+
+	bool measuring;
+	struct rusage ru_start;
+	uint64_t last_done_ns;
+	struct r0_result res;
+	_Atomic uint64_t done_ios, done_bytes;
+	int err;                   /* set-up failure */
+	pthread_t thread;
+	bool started;
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+const char *r0_op_name(enum r0_op op)
+{
+	return op == R0_OP_READ ? "read" : op == R0_OP_WRITE ? "write" : "trim";
+}
+
+uint64_t r0_result_ios(const struct r0_result *r)
+{
+	return r->ios[R0_OP_READ] + r->ios[R0_OP_WRITE] + r->ios[R0_OP_TRIM];
+}
+
+uint64_t r0_result_bytes(const struct r0_result *r)
+{
+	return r->bytes[R0_OP_READ] + r->bytes[R0_OP_WRITE] + r->bytes[R0_OP_TRIM];
+}
+
+double r0_result_iops(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r0_result_ios(r) / r->elapsed_s : 0.0;
+}
+
+double r0_result_bytes_per_s(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r0_result_bytes(r) / r->elapsed_s : 0.0;
+}
+
+double r0_result_cpu_per_io(const struct r0_result *r)
+{
+	uint64_t n = r0_result_ios(r);
+
+	return n ? (r->user_s + r->sys_s) / (double)n : 0.0;
+}
+
+static double tv_s(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+/* --- offsets and kinds ------------------------------------------------ */
+
+static uint64_t next_offset(struct job *j)
+{
+	const struct r0_workload *w = j->sh->w;
+	uint64_t off;
+
+	if (w->access == R0_ACCESS_SEQ) {
+		off = j->region_start + j->seq_pos;
+		j->seq_pos += w->block_bytes;
+		if (j->seq_pos + w->block_bytes > j->region_bytes)
+			j->seq_pos = 0;   /* the next pass */
+		return off;
+	}
+	if (w->cover)
+		return j->region_start + r0_cover_next(&j->cover) * w->block_bytes;
+	return j->region_start +
+	       r0_prng_below(&j->rng, j->nalign) * (w->align_bytes ? w->align_bytes : w->block_bytes);
+}
+
+static enum r0_op next_op(struct job *j)
+{
+	const struct r0_workload *w = j->sh->w;
+
+	if (w->trim)
+		return R0_OP_TRIM;
+	if (w->read_pct >= 100)
+		return R0_OP_READ;
+	if (w->read_pct == 0)
+		return R0_OP_WRITE;
+	return r0_prng_below(&j->rng, 100) < w->read_pct ? R0_OP_READ : R0_OP_WRITE;
+}
+
+static bool more_to_issue(const struct job *j, uint64_t now)
+{
+	if (atomic_load_explicit(&j->sh->abort, memory_order_relaxed))
+		return false;
+	if (j->sh->time_based)
+		return now < j->sh->end_ns;
+	return j->issued_bytes < j->to_issue_bytes;
+}
+
+/* --- accounting ------------------------------------------------------- */
+
+static void start_measuring(struct job *j)
+{
+	uint64_t done_ios = 0, done_bytes = 0;
+
+	memset(j->res.ios, 0, sizeof(j->res.ios));
+	memset(j->res.bytes, 0, sizeof(j->res.bytes));
+	r0_hist_reset(&j->res.lat);
+	atomic_store(&j->done_ios, done_ios);
+	atomic_store(&j->done_bytes, done_bytes);
+	getrusage(RUSAGE_THREAD, &j->ru_start);
+	j->measuring = true;
+}
+
+static void stop_measuring(struct job *j)
+{
+	struct rusage ru;
+
+	if (!j->measuring)
+		return;
+	getrusage(RUSAGE_THREAD, &ru);
+	j->res.user_s = tv_s(&ru.ru_utime) - tv_s(&j->ru_start.ru_utime);
+	j->res.sys_s = tv_s(&ru.ru_stime) - tv_s(&j->ru_start.ru_stime);
+	j->measuring = false;
+}
+
+static void record_error(struct job *j, enum r0_op op, uint64_t offset, uint32_t len, int err)
+{
+	if (!j->res.errors++) {
+		j->res.first_error.err = err;
+		j->res.first_error.op = op;
+		j->res.first_error.offset_bytes = offset;
+		j->res.first_error.length_bytes = len;
+	}
+	if (!j->sh->w->continue_on_error)
+		atomic_store(&j->sh->abort, 1);
+}
+
+static void record_done(struct job *j, enum r0_op op, uint32_t len, uint64_t submit_ns,
+			uint64_t done_ns)
+{
+	if (!j->measuring || (j->sh->time_based && done_ns > j->sh->end_ns))
+		return;
+	j->res.ios[op]++;
+	j->res.bytes[op] += len;
+	r0_hist_add(&j->res.lat, done_ns - submit_ns);
+	j->last_done_ns = done_ns;
+	atomic_store_explicit(&j->done_ios, atomic_load_explicit(&j->done_ios, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+	atomic_store_explicit(&j->done_bytes,
+			      atomic_load_explicit(&j->done_bytes, memory_order_relaxed) + len,
+			      memory_order_relaxed);
+}
+
+static void verify_read(struct job *j, const unsigned char *buf, uint64_t offset, uint32_t len)
+{
+	const struct r0_workload *w = j->sh->w;
+	struct r0_verify_report rep;
+	size_t bad = r0_verify_check(buf, len, offset, w->seed, w->verify_pass, &rep);
+
+	j->res.verify_checked_bytes += len;
+	if (!bad)
+		return;
+	if (!j->res.verify_bad_sectors)
+		j->res.first_bad = rep;
+	j->res.verify_bad_sectors += bad;
+}
+
+/* --- discards: synchronous ---------------------------------------------- */
+
+static int discard(const struct r0_target *t, uint64_t offset, uint64_t len)
+{
+	uint64_t range[2] = { offset, len };
+
+	if (t->is_block)
+		return ioctl(t->fd, BLKDISCARD, range) ? -errno : 0;
+	return fallocate(t->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset,
+			 (off_t)len) ? -errno : 0;
+}
+
+static void run_trims(struct job *j)
+{
+	const struct r0_workload *w = j->sh->w;
+	uint64_t now = now_ns(), off, t;
+	int err;
+
+	while (more_to_issue(j, now)) {
+		if (!j->measuring && now >= j->sh->ramp_end_ns)
+			start_measuring(j);
+		off = next_offset(j);
+		j->issued_bytes += w->block_bytes;
+		t = now_ns();
+		err = discard(j->sh->t, off, w->block_bytes);
+		now = now_ns();
+		if (err)
+			record_error(j, R0_OP_TRIM, off, w->block_bytes, -err);
+		else
+			record_done(j, R0_OP_TRIM, w->block_bytes, t, now);
+	}
+	stop_measuring(j);
+}
+
+/* --- reads and writes: the ring ------------------------------------------ */
+
+static void prep(struct job *j, unsigned s)
+{
+	const struct r0_workload *w = j->sh->w;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&j->ring);
+	unsigned char *buf = j->buf + (size_t)s * w->block_bytes;
+	int fd = j->fixed_file ? 0 : j->sh->t->fd;
+	struct slot *sl = &j->slots[s];
+
+	/* the ring has queue_depth entries and at most that many slots are out */
+	if (sl->op == R0_OP_READ) {
+		if (j->fixed_bufs)
+			io_uring_prep_read_fixed(sqe, fd, buf, w->block_bytes, sl->offset, (int)s);
+		else
+			io_uring_prep_read(sqe, fd, buf, w->block_bytes, sl->offset);
+	} else {
+		if (j->fixed_bufs)
+			io_uring_prep_write_fixed(sqe, fd, buf, w->block_bytes, sl->offset, (int)s);
+		else
+			io_uring_prep_write(sqe, fd, buf, w->block_bytes, sl->offset);
+	}
+	if (j->fixed_file)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data64(sqe, s);
+}
+
+static void issue(struct job *j, uint64_t now)
+{
+	const struct r0_workload *w = j->sh->w;
+
+	while (j->nfree && more_to_issue(j, now)) {
+		unsigned s = j->free_slots[--j->nfree];
+		struct slot *sl = &j->slots[s];
+		unsigned char *buf = j->buf + (size_t)s * w->block_bytes;
+
+		sl->offset = next_offset(j);
+		sl->op = next_op(j);
+		if (sl->op == R0_OP_WRITE) {
+			if (w->verify == R0_VERIFY_WRITE)
+				r0_verify_fill(buf, w->block_bytes, sl->offset, w->seed, w->verify_pass);
+			else
+				r0_pattern_stamp(buf, w->block_bytes, sl->offset, j->serial++);
+		}
+		j->issued_bytes += w->block_bytes;
+		prep(j, s);
+		sl->submit_ns = now;
+	}
+}
+
+static void complete(struct job *j, unsigned s, int res, uint64_t now)
+{
+	const struct r0_workload *w = j->sh->w;
+	struct slot *sl = &j->slots[s];
+
+	if (res == -EAGAIN) {   /* fio 3.33 gave these up on dm-stripe: resubmit */
+		j->res.eagain_retries++;
+		prep(j, s);
+		return;
+	}
+	if (res < 0 || (uint32_t)res != w->block_bytes)
+		record_error(j, sl->op, sl->offset, w->block_bytes, res < 0 ? -res : EIO);
+	else {
+		if (sl->op == R0_OP_READ && w->verify == R0_VERIFY_READ)
+			verify_read(j, j->buf + (size_t)s * w->block_bytes, sl->offset, w->block_bytes);
+		record_done(j, sl->op, w->block_bytes, sl->submit_ns, now);
+	}
+	j->free_slots[j->nfree++] = s;
+}
+
+static void run_ring(struct job *j)
+{
+	const unsigned qd = j->sh->w->queue_depth;
+	struct io_uring_cqe *cqe;
+	uint64_t now = now_ns();
+	bool ending = false;
+	unsigned head, seen;
+	int ret;
+
+	for (;;) {
+		if (!j->measuring && !ending && now >= j->sh->ramp_end_ns)
+			start_measuring(j);
+		issue(j, now);
+		if (!ending && !more_to_issue(j, now)) {
+			ending = true;
+			/* time-based: what is still out is drained, not counted past the end */
+			if (j->sh->time_based)
+				stop_measuring(j);
+		}
+		if (j->nfree == qd)
+			break;
+		ret = io_uring_submit_and_wait(&j->ring, 1);
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
+			record_error(j, R0_OP_READ, 0, 0, -ret);
+			break;
+		}
+		now = now_ns();
+		seen = 0;
+		io_uring_for_each_cqe(&j->ring, head, cqe) {
+			complete(j, (unsigned)cqe->user_data, cqe->res, now);
+			seen++;
+		}
+		io_uring_cq_advance(&j->ring, seen);
+	}
+	stop_measuring(j);
+}
+
+/* --- set-up ------------------------------------------------------------- */
+
+static int ring_init(struct job *j)
+{
+	static const unsigned flag_sets[] = {
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_COOP_TASKRUN,
+		0,
+	};
+	int ret = -EINVAL;
+
+	for (size_t i = 0; i < sizeof(flag_sets) / sizeof(flag_sets[0]); i++) {
+		ret = io_uring_queue_init(j->sh->w->queue_depth, &j->ring, flag_sets[i]);
+		if (ret != -EINVAL)
+			break;
+	}
+	return ret;
+}
+
+static int job_setup(struct job *j)
+{
+	const struct r0_workload *w = j->sh->w;
+	const unsigned qd = w->queue_depth;
+	size_t bytes = (size_t)qd * w->block_bytes;
+	struct iovec *iov;
+	int ret;
+
+	j->slots = calloc(qd, sizeof(*j->slots));
+	j->free_slots = calloc(qd, sizeof(*j->free_slots));
+	if (!j->slots || !j->free_slots)
+		return -ENOMEM;
+	if (posix_memalign((void **)&j->buf, 4096, bytes))
+		return -ENOMEM;
+	for (unsigned s = 0; s < qd; s++) {
+		r0_pattern_fill(j->buf + (size_t)s * w->block_bytes, w->block_bytes,
+				j->seed ^ ((uint64_t)s << 48));
+		j->free_slots[j->nfree++] = qd - 1 - s;
+	}
+	if (w->trim)
+		return 0;
+	ret = ring_init(j);
+	if (ret < 0)
+		return ret;
+	j->ring_ready = true;
+	/* registered buffers and file save a lookup per I/O; without them it still works */
+	iov = calloc(qd, sizeof(*iov));
+	if (!iov)
+		return -ENOMEM;
+	for (unsigned s = 0; s < qd; s++) {
+		iov[s].iov_base = j->buf + (size_t)s * w->block_bytes;
+		iov[s].iov_len = w->block_bytes;
+	}
+	j->fixed_bufs = io_uring_register_buffers(&j->ring, iov, qd) == 0;
+	free(iov);
+	j->fixed_file = io_uring_register_files(&j->ring, &j->sh->t->fd, 1) == 0;
+	return 0;
+}
+
+static void job_release(struct job *j)
+{
+	if (j->ring_ready)
+		io_uring_queue_exit(&j->ring);
+	free(j->buf);
+	free(j->slots);
+	free(j->free_slots);
+}
+
+static void *job_main(void *arg)
+{
+	struct job *j = arg;
+	sigset_t all;
+
+	/* signals go to the caller's thread, which tells the jobs to stop */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	j->err = job_setup(j);
+	if (j->err)
+		atomic_store(&j->sh->abort, 1);
+	pthread_barrier_wait(&j->sh->ready);
+	pthread_barrier_wait(&j->sh->go);   /* the caller has set the clock */
+	if (!j->err && !atomic_load(&j->sh->abort)) {
+		if (j->sh->w->trim)
+			run_trims(j);
+		else
+			run_ring(j);
+	}
+	atomic_fetch_sub(&j->sh->running, 1);
+	return NULL;
+}
+
+/* Each job's region: the whole span, or an equal slice of it, in whole blocks. */
+static void plan_job(struct job *j, unsigned jobs, uint64_t span)
+{
+	const struct r0_workload *w = j->sh->w;
+	uint64_t bs = w->block_bytes, align = w->align_bytes ? w->align_bytes : bs;
+	uint64_t slice = w->shared_region ? span : span / jobs;
+
+	slice -= slice % bs;
+	j->region_start = w->offset_bytes + (w->shared_region ? 0 : j->index * (span / jobs));
+	j->region_bytes = slice;
+	j->nblocks = slice / bs;
+	j->nalign = (slice - bs) / align + 1;
+	j->seed = r0_mix64(w->seed + j->index);
+	r0_prng_seed(&j->rng, j->seed);
+	if (w->cover)
+		r0_cover_init(&j->cover, j->nblocks, j->seed);
+	if (w->access == R0_ACCESS_SEQ && w->shared_region)
+		j->seq_pos = j->index * (j->nblocks / jobs) * bs;
+	j->to_issue_bytes = w->size_bytes ? w->size_bytes : j->nblocks * bs;
+}
+
+static void merge(struct r0_result *res, const struct job *j)
+{
+	for (int op = 0; op < R0_OP_COUNT; op++) {
+		res->ios[op] += j->res.ios[op];
+		res->bytes[op] += j->res.bytes[op];
+	}
+	res->user_s += j->res.user_s;
+	res->sys_s += j->res.sys_s;
+	r0_hist_merge(&res->lat, &j->res.lat);
+	if (j->res.errors && !res->errors)
+		res->first_error = j->res.first_error;
+	res->errors += j->res.errors;
+	if (j->res.verify_bad_sectors && !res->verify_bad_sectors)
+		res->first_bad = j->res.first_bad;
+	res->verify_bad_sectors += j->res.verify_bad_sectors;
+	res->verify_checked_bytes += j->res.verify_checked_bytes;
+	res->eagain_retries += j->res.eagain_retries;
+}
+
+static void sleep_ms(unsigned ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* The caller's thread: progress, and *stop turned into the jobs' abort. */
+static bool watch(struct shared *sh, struct job *jobs, unsigned n, const struct r0_run_opts *o)
+{
+	unsigned every = o && o->progress_ms ? o->progress_ms : 250, waited = 0;
+	bool stopped = false;
+
+	while (atomic_load(&sh->running) > 0) {
+		sleep_ms(10);
+		waited += 10;
+		if (o && o->stop && *o->stop && !stopped) {
+			stopped = true;
+			atomic_store(&sh->abort, 1);
+		}
+		if (o && o->progress && waited >= every) {
+			struct r0_progress p = { 0 };
+			uint64_t now = now_ns();
+
+			waited = 0;
+			p.elapsed_s = (double)(now - sh->t0_ns) / 1e9;
+			p.ramping = now < sh->ramp_end_ns;
+			for (unsigned i = 0; i < n; i++) {
+				p.ios += atomic_load_explicit(&jobs[i].done_ios, memory_order_relaxed);
+				p.bytes += atomic_load_explicit(&jobs[i].done_bytes, memory_order_relaxed);
+			}
+			o->progress(&p, o->progress_arg);
+		}
+	}
+	return stopped;
+}
+
+int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
+		  const struct r0_run_opts *o, struct r0_result *res)
+{
+	unsigned n = w->jobs ? w->jobs : 1, started = 0;
+	uint64_t span, end_ns = 0;
+	struct shared sh = { .t = t, .w = w };
+	struct job *jobs = NULL;
+	bool stopped;
+	int ret = 0;
+
+	memset(res, 0, sizeof(*res));
+	r0_hist_reset(&res->lat);
+	ret = r0_workload_check(w, t, NULL, 0);
+	if (ret)
+		return ret;
+	if ((uint64_t)w->queue_depth * w->block_bytes > BUFFER_LIMIT_BYTES)
+		return -EINVAL;
+	span = w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
+	jobs = calloc(n, sizeof(*jobs));
+	if (!jobs)
+		return -ENOMEM;
+	sh.time_based = w->runtime_ns != 0;
+	atomic_init(&sh.abort, 0);
+	atomic_init(&sh.running, (int)n);
+	pthread_barrier_init(&sh.ready, NULL, n + 1);
+	pthread_barrier_init(&sh.go, NULL, n + 1);
+	for (unsigned i = 0; i < n; i++) {
+		jobs[i].sh = &sh;
+		jobs[i].index = i;
+		r0_hist_reset(&jobs[i].res.lat);
+		plan_job(&jobs[i], n, span);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		ret = -pthread_create(&jobs[i].thread, NULL, job_main, &jobs[i]);
+		if (ret)
+			break;
+		jobs[i].started = true;
+		started++;
+	}
+	if (started < n) {
+		/* the threads that did start wait at the barriers: release them */
+		atomic_store(&sh.abort, 1);
+		atomic_fetch_sub(&sh.running, (int)(n - started));
+		for (unsigned i = started; i < n; i++) {
+			pthread_barrier_wait(&sh.ready);
+			pthread_barrier_wait(&sh.go);
+		}
+	}
+	pthread_barrier_wait(&sh.ready);
+	sh.t0_ns = now_ns();
+	sh.ramp_end_ns = sh.t0_ns + (sh.time_based ? w->ramp_ns : 0);
+	if (sh.time_based)
+		end_ns = sh.ramp_end_ns + w->runtime_ns;
+	sh.end_ns = end_ns;
+	pthread_barrier_wait(&sh.go);
+	stopped = watch(&sh, jobs, n, o);
+	for (unsigned i = 0; i < n; i++)
+		if (jobs[i].started)
+			pthread_join(jobs[i].thread, NULL);
+	for (unsigned i = 0; i < n && !ret; i++)
+		if (jobs[i].err)
+			ret = jobs[i].err;
+	if (!ret) {
+		uint64_t last = sh.t0_ns, stop_ns = now_ns();
+
+		for (unsigned i = 0; i < n; i++) {
+			merge(res, &jobs[i]);
+			if (jobs[i].last_done_ns > last)
+				last = jobs[i].last_done_ns;
+		}
+		/* time-based: the window, cut short where an error or a stop ended it */
+		if (sh.time_based) {
+			uint64_t wend = stop_ns < end_ns ? stop_ns : end_ns;
+
+			res->elapsed_s = wend > sh.ramp_end_ns ? (double)(wend - sh.ramp_end_ns) / 1e9 : 0;
+		} else {
+			res->elapsed_s = (double)(last - sh.t0_ns) / 1e9;
+		}
+		res->interrupted = stopped;
+		if (stopped)
+			ret = -EINTR;
+	}
+	for (unsigned i = 0; i < n; i++)
+		job_release(&jobs[i]);
+	pthread_barrier_destroy(&sh.ready);
+	pthread_barrier_destroy(&sh.go);
+	free(jobs);
+	return ret;
+}

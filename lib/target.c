@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Opening what the engine runs on, and checking a workload against it. */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "r0/engine.h"
+
+/* O_DIRECT alignment of a regular file: statx's dio_offset_align where the
+ * kernel reports it (6.1+), else the 512 bytes every file system takes. */
+static uint32_t file_dio_align(int fd)
+{
+#ifdef STATX_DIOALIGN
+	struct statx stx;
+
+	if (!statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) &&
+	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align)
+		return stx.stx_dio_offset_align > 512 ? stx.stx_dio_offset_align : 512;
+#endif
+	(void)fd;
+	return 512;
+}
+
+int r0_target_open(const char *path, bool writable, struct r0_target *t)
+{
+	struct stat st;
+	int flags = (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC, fd = -1, err;
+	unsigned lbs = 0;
+	uint64_t bytes = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	if (strlen(path) >= sizeof(t->path))
+		return -ENAMETOOLONG;
+	if (stat(path, &st))
+		return -errno;
+	if (S_ISBLK(st.st_mode)) {
+		/* O_EXCL on a block device: refused while mounted or claimed by md/dm */
+		fd = open(path, flags | O_DIRECT | (writable ? O_EXCL : 0));
+		if (fd < 0)
+			return -errno;
+		if (ioctl(fd, BLKSSZGET, &lbs) || ioctl(fd, BLKGETSIZE64, &bytes)) {
+			err = -errno;
+			close(fd);
+			return err;
+		}
+		t->is_block = true;
+		t->direct = true;
+		t->devt = st.st_rdev;
+		t->logical_block_bytes = lbs;
+		t->size_bytes = bytes;
+	} else if (S_ISREG(st.st_mode)) {
+		fd = open(path, flags | O_DIRECT);
+		t->direct = fd >= 0;
+		if (fd < 0 && errno == EINVAL)   /* a file system without O_DIRECT */
+			fd = open(path, flags);
+		if (fd < 0)
+			return -errno;
+		t->logical_block_bytes = file_dio_align(fd);
+		t->size_bytes = (uint64_t)st.st_size;
+	} else {
+		return -ENOTBLK;
+	}
+	t->fd = fd;
+	t->writable = writable;
+	snprintf(t->path, sizeof(t->path), "%s", path);
+	return 0;
+}
+
+void r0_target_close(struct r0_target *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}
+
+#define WHY(...) (snprintf(why, len, __VA_ARGS__), -EINVAL)
+
+int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
+		      size_t len)
+{
+	uint32_t lbs = t->logical_block_bytes ? t->logical_block_bytes : 512;
+	uint32_t align = w->align_bytes ? w->align_bytes : w->block_bytes;
+	unsigned jobs = w->jobs ? w->jobs : 1;
+	uint64_t span, slice;
+
+	if (why && len)
+		why[0] = '\0';
+	if (!w->block_bytes)
+		return WHY("block size 0");
+	if (w->block_bytes > R0_BLOCK_MAX)
+		return WHY("block size %u is above the limit of %u", w->block_bytes, R0_BLOCK_MAX);
+	if (w->block_bytes % lbs)
+		return WHY("block size %u is not a multiple of the logical block size %u",
+			   w->block_bytes, lbs);
+	if (align % lbs)
+		return WHY("alignment %u is not a multiple of the logical block size %u", align, lbs);
+	if (!w->queue_depth)
+		return WHY("queue depth 0");
+	if (w->queue_depth > R0_QD_MAX)
+		return WHY("queue depth %u is above the ring limit of %u", w->queue_depth, R0_QD_MAX);
+	if (jobs > R0_JOBS_MAX)
+		return WHY("%u jobs is above the limit of %u", jobs, R0_JOBS_MAX);
+	if (w->read_pct > 100)
+		return WHY("read percentage %u is above 100", w->read_pct);
+	if (w->offset_bytes % lbs)
+		return WHY("offset %llu is not a multiple of the logical block size %u",
+			   (unsigned long long)w->offset_bytes, lbs);
+	if (w->offset_bytes >= t->size_bytes)
+		return (snprintf(why, len, "offset %llu is not below the size %llu of %s",
+				 (unsigned long long)w->offset_bytes,
+				 (unsigned long long)t->size_bytes, t->path), -ERANGE);
+	span = w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
+	if (w->span_bytes > t->size_bytes - w->offset_bytes)
+		return (snprintf(why, len, "offset %llu + span %llu passes the end of %s (%llu bytes)",
+				 (unsigned long long)w->offset_bytes,
+				 (unsigned long long)w->span_bytes, t->path,
+				 (unsigned long long)t->size_bytes), -ERANGE);
+	slice = w->shared_region ? span : span / jobs;
+	if (slice < w->block_bytes)
+		return WHY("the region of %llu bytes a job gets is smaller than the block size %u",
+			   (unsigned long long)slice, w->block_bytes);
+	if (w->cover && w->access == R0_ACCESS_RAND && align != w->block_bytes)
+		return WHY("full coverage needs block-aligned random offsets");
+	if ((w->read_pct < 100 || w->trim || w->verify == R0_VERIFY_WRITE) && !t->writable)
+		return WHY("%s is open read-only for a test that writes", t->path);
+	if (w->verify != R0_VERIFY_NONE) {
+		if (w->trim)
+			return WHY("verify does not go with trim");
+		if (w->verify == R0_VERIFY_WRITE && w->read_pct != 0)
+			return WHY("a verify write pass must be writes only");
+		if (w->verify == R0_VERIFY_READ && w->read_pct != 100)
+			return WHY("a verify read pass must be reads only");
+		if (w->runtime_ns)
+			return WHY("verify runs size-based (one pass over the region), not time-based");
+		if (w->access == R0_ACCESS_RAND && !w->cover)
+			return WHY("random verify needs full coverage, so every block is written once");
+		if (w->block_bytes % R0_VERIFY_SECTOR)
+			return WHY("verify needs a block size that is a multiple of %u", R0_VERIFY_SECTOR);
+	}
+	if (w->trim && t->is_block && !t->writable)
+		return WHY("%s is open read-only for a trim test", t->path);
+	return 0;
+}

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A device as JSON, r0probe's "r0probe/1" record; r0bench and others embed it. */
+#include <stdio.h>
+#include <sys/sysmacros.h>
+
+#include "device_json.h"
+
+const char *r0_cli_device_type(const struct r0_device *d)
+{
+	return d->is_partition ? "part" : d->is_md ? "md" : d->is_dm ? "dm" : "disk";
+}
+
+/* All JSON leaves through these: -1 (unknown) and "" become null. */
+static json_object *j_num(int64_t v)
+{
+	return v < 0 ? NULL : json_object_new_int64(v);
+}
+
+static json_object *j_flag(int64_t v)
+{
+	return v < 0 ? NULL : json_object_new_boolean(v != 0);
+}
+
+static json_object *j_str(const char *s)
+{
+	return s && s[0] ? json_object_new_string(s) : NULL;
+}
+
+static json_object *j_devt(dev_t d)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%u:%u", major(d), minor(d));
+	return json_object_new_string(buf);
+}
+
+static json_object *j_names(const struct r0_names *l)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < l->count; i++)
+		json_object_array_add(a, json_object_new_string(l->name[i]));
+	return a;
+}
+
+#define ADD(o, k, v) json_object_object_add((o), (k), (v))
+
+static json_object *j_stat(const struct r0_blockstat *s)
+{
+	json_object *o = json_object_new_object();
+	static const char *const names[17] = {
+		"reads", "reads_merged", "read_sectors", "read_ticks_ms",
+		"writes", "writes_merged", "write_sectors", "write_ticks_ms",
+		"in_flight", "io_ticks_ms", "time_in_queue_ms",
+		"discards", "discards_merged", "discard_sectors", "discard_ticks_ms",
+		"flushes", "flush_ticks_ms",
+	};
+	const uint64_t v[17] = {
+		s->reads, s->reads_merged, s->read_sectors, s->read_ticks_ms,
+		s->writes, s->writes_merged, s->write_sectors, s->write_ticks_ms,
+		s->in_flight, s->io_ticks_ms, s->time_in_queue_ms,
+		s->discards, s->discards_merged, s->discard_sectors, s->discard_ticks_ms,
+		s->flushes, s->flush_ticks_ms,
+	};
+
+	ADD(o, "nr_fields", json_object_new_int64(s->nr_fields));
+	/* a counter this kernel does not have is null, not 0 */
+	for (unsigned i = 0; i < 17; i++)
+		ADD(o, names[i], i < s->nr_fields ? json_object_new_uint64(v[i]) : NULL);
+	return o;
+}
+
+json_object *r0_cli_device_json(const struct r0_cli_device *it)
+{
+	const struct r0_device *d = it->dev;
+	json_object *o = json_object_new_object(), *a, *x;
+	char why[512];
+	size_t i;
+
+	ADD(o, "path", json_object_new_string(it->path));
+	ADD(o, "kname", json_object_new_string(d->kname));
+	ADD(o, "devt", j_devt(d->devt));
+	ADD(o, "major", json_object_new_int64(major(d->devt)));
+	ADD(o, "minor", json_object_new_int64(minor(d->devt)));
+	ADD(o, "type", json_object_new_string(r0_cli_device_type(d)));
+	ADD(o, "is_partition", json_object_new_boolean(d->is_partition));
+	ADD(o, "parent", j_str(d->parent));
+	ADD(o, "partition_number", d->is_partition ? json_object_new_int64(d->partition_number) : NULL);
+	ADD(o, "start_sectors", j_num(d->start_sectors));
+	ADD(o, "size_bytes", json_object_new_uint64(d->size_bytes));
+	ADD(o, "read_only", j_flag(d->read_only));
+	ADD(o, "removable", j_flag(d->removable));
+	ADD(o, "logical_block_size_bytes", j_num(d->logical_block_size_bytes));
+	ADD(o, "physical_block_size_bytes", j_num(d->physical_block_size_bytes));
+	ADD(o, "minimum_io_size_bytes", j_num(d->minimum_io_size_bytes));
+	ADD(o, "optimal_io_size_bytes", j_num(d->optimal_io_size_bytes));
+	ADD(o, "rotational", j_flag(d->rotational));
+	ADD(o, "nr_requests", j_num(d->nr_requests));
+	ADD(o, "max_sectors_kib", j_num(d->max_sectors_kib));
+	ADD(o, "max_hw_sectors_kib", j_num(d->max_hw_sectors_kib));
+	ADD(o, "discard_granularity_bytes", j_num(d->discard_granularity_bytes));
+	ADD(o, "discard_max_bytes", j_num(d->discard_max_bytes));
+	ADD(o, "discard_max_hw_bytes", j_num(d->discard_max_hw_bytes));
+	ADD(o, "discard_alignment_bytes", j_num(d->discard_alignment_bytes));
+	ADD(o, "write_zeroes_max_bytes", j_num(d->write_zeroes_max_bytes));
+	ADD(o, "model", j_str(d->model));
+	ADD(o, "serial", j_str(d->serial));
+	x = NULL;
+	if (d->is_md) {
+		x = json_object_new_object();
+		ADD(x, "level", j_str(d->md_level));
+		ADD(x, "chunk_size_bytes", j_num(d->md_chunk_size_bytes));
+		ADD(x, "raid_disks", j_num(d->md_raid_disks));
+		ADD(x, "layout", json_object_new_int64(d->md_layout));
+	}
+	ADD(o, "md", x);
+	x = NULL;
+	if (d->is_dm) {
+		x = json_object_new_object();
+		ADD(x, "name", j_str(d->dm_name));
+		ADD(x, "uuid", j_str(d->dm_uuid));
+	}
+	ADD(o, "dm", x);
+	ADD(o, "holders", j_names(&d->holders));
+	ADD(o, "slaves", j_names(&d->slaves));
+	a = json_object_new_array();
+	for (i = 0; i < d->nr_partitions; i++) {
+		const struct r0_partition *p = &d->partitions[i];
+
+		x = json_object_new_object();
+		ADD(x, "kname", json_object_new_string(p->kname));
+		ADD(x, "devt", j_devt(p->devt));
+		ADD(x, "number", json_object_new_int64(p->number));
+		ADD(x, "start_sectors", json_object_new_uint64(p->start_sectors));
+		ADD(x, "size_bytes", json_object_new_uint64(p->size_bytes));
+		ADD(x, "holders", j_names(&p->holders));
+		json_object_array_add(a, x);
+	}
+	ADD(o, "partitions", a);
+	ADD(o, "mounted", json_object_new_boolean(d->mounted));
+	ADD(o, "partition_mounted", json_object_new_boolean(d->partition_mounted));
+	a = json_object_new_array();
+	for (i = 0; i < d->nr_mounts; i++) {
+		x = json_object_new_object();
+		ADD(x, "kname", json_object_new_string(d->mounts[i].kname));
+		ADD(x, "devt", j_devt(d->mounts[i].devt));
+		ADD(x, "mount_point", json_object_new_string(d->mounts[i].mount_point));
+		ADD(x, "fstype", json_object_new_string(d->mounts[i].fstype));
+		json_object_array_add(a, x);
+	}
+	ADD(o, "mounts", a);
+	ADD(o, "busy", json_object_new_boolean(r0_device_is_busy(d, why, sizeof(why))));
+	ADD(o, "busy_reason", j_str(why));
+	a = NULL;
+	if (it->sigs_probed) {
+		a = json_object_new_array();
+		for (i = 0; i < it->nr_sigs; i++) {
+			const struct r0_signature *s = &it->sigs[i];
+
+			x = json_object_new_object();
+			ADD(x, "type", json_object_new_string(s->type));
+			ADD(x, "usage", j_str(s->usage));
+			ADD(x, "uuid", j_str(s->uuid));
+			ADD(x, "label", j_str(s->label));
+			ADD(x, "offset_bytes", json_object_new_uint64(s->offset_bytes));
+			ADD(x, "is_partition_table", json_object_new_boolean(s->is_partition_table));
+			ADD(x, "bad_checksum", json_object_new_boolean(s->bad_checksum));
+			json_object_array_add(a, x);
+		}
+	}
+	ADD(o, "signatures", a);
+	ADD(o, "stat", it->stat ? j_stat(it->stat) : NULL);
+	return o;
+}
