@@ -31,3 +31,12 @@ note "p50 with completion_nsec=0: $o ns (the sandbox's own overhead); with 1 ms:
 want=$((1000000 + o))
 within "$p" $((want * 80 / 100)) $((want * 120 / 100)) "RND4K Q1T1 p50 against 1 ms + overhead ($want ns)"
 r0bench --rw randread -q 1 -t 1 "$slow"
+
+# the CrystalDiskMark 8 set, shortened: 8 tests, each a warm-up and 2 passes
+r0bench --json --preset cdm -t 0.3 --passes 2 --region 32M -f "$slow" > "$R0_RESULTS/cdm.r0bench.json" ||
+	fail "r0bench --preset cdm"
+expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" tests.7.label)" "RND4K Q1T1" "the 8th CDM test"
+expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" tests.7.workload.rw)" randwrite "the 8th CDM test writes"
+expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" tests.0.workload.queue_depth)" 8 "SEQ1M Q8T1 queue depth"
+expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" method.region_bytes)" $((32 << 20)) "region"
+r0json "$R0_RESULTS/cdm.r0bench.json" tests.0.passes.1.iops > /dev/null || fail "two counted passes"
