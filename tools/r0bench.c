@@ -202,7 +202,8 @@ static void progress(const struct r0_progress *p, void *arg)
 	static double last_s;
 	double dt = p->elapsed_s - last_s;
 
-	if (p->elapsed_s < last_s || dt <= 0)   /* a new pass */
+	/* a new pass, or the end of the ramp: the counters start again */
+	if (p->elapsed_s < last_s || p->bytes < last_bytes || p->ios < last_ios || dt <= 0)
 		last_bytes = last_ios = 0, last_s = 0, dt = p->elapsed_s;
 	fprintf(stdout, "\r\033[K%s: %5.1f s%s %8.1f MB/s %9.0f IOPS", label, p->elapsed_s,
 		p->ramping ? " (ramp)" : "", dt > 0 ? (double)(p->bytes - last_bytes) / 1e6 / dt : 0,
@@ -539,14 +540,22 @@ static int run_test(struct run *run, struct test *t, const char **reason)
 		free(scratch);
 		return -ENOMEM;
 	}
+	char what[128];
+
 	if (run->tty) {
 		o.progress = progress;
-		o.progress_arg = (void *)t->label;
+		o.progress_arg = what;
 	}
 	r0_hist_reset(&t->lat);
 	t->ran = true;
 	for (unsigned p = 0; p < total; p++) {
 		struct r0_result *r = p < run->warmup ? scratch : &t->passes[p - run->warmup];
+
+		if (p < run->warmup)
+			snprintf(what, sizeof(what), "%s %s, warm-up", t->label, rw_name(&t->w));
+		else
+			snprintf(what, sizeof(what), "%s %s, pass %u of %u", t->label, rw_name(&t->w),
+				 p - run->warmup + 1, run->passes);
 
 		ret = r0_engine_run(&run->target, &t->w, &o, r);
 		if (p >= run->warmup && ret != -EINVAL && ret != -ENOMEM) {
@@ -584,6 +593,7 @@ static int run_test(struct run *run, struct test *t, const char **reason)
 
 		v.verify = R0_VERIFY_READ;
 		v.read_pct = 100;
+		snprintf(what, sizeof(what), "%s, reading back", t->label);
 		ret = r0_engine_run(&run->target, &v, &o, &t->verify);
 		t->verified = ret == 0 || ret == -EINTR;
 		if (ret == -EINTR)
