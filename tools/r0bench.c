@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0bench: measure a block device or file with the io_uring engine. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -59,8 +60,8 @@ static void usage(FILE *f)
 	      "      --align SIZE       random offsets are multiples of SIZE (default bs)\n"
 	      "      --cover            random: every block exactly once per pass\n"
 	      "      --seed N           offsets and data (default 1)\n"
-	      "  -t, --runtime SEC      time-based: measure for SEC seconds (default 5)\n"
-	      "      --ramp SEC         run SEC seconds first without counting (default 0)\n"
+	      "  -t, --runtime TIME     time-based: measure for TIME (default 5 s; 500ms, 2m)\n"
+	      "      --ramp TIME        run TIME first without counting (default 0)\n"
 	      "  -s, --size SIZE        size-based: SIZE bytes per job instead of a time\n"
 	      "      --passes N         repeat the test N times (default 1)\n"
 	      "      --warmup N         passes run first and not counted (default 0)\n"
@@ -131,7 +132,8 @@ static int parse_rw(const char *s, struct r0_workload *w)
 	} kinds[] = {
 		{ "read", R0_ACCESS_SEQ, 100, false }, { "write", R0_ACCESS_SEQ, 0, false },
 		{ "randread", R0_ACCESS_RAND, 100, false }, { "randwrite", R0_ACCESS_RAND, 0, false },
-		{ "rw", R0_ACCESS_SEQ, -1, false }, { "randrw", R0_ACCESS_RAND, -1, false },
+		{ "rw", R0_ACCESS_SEQ, -1, false }, { "readwrite", R0_ACCESS_SEQ, -1, false },
+		{ "randrw", R0_ACCESS_RAND, -1, false },
 		{ "trim", R0_ACCESS_SEQ, 0, true }, { "randtrim", R0_ACCESS_RAND, 0, true },
 	};
 
@@ -161,18 +163,30 @@ static int parse_uint(const char *s, unsigned long max, unsigned *out)
 	return 0;
 }
 
-/* Seconds, a decimal number >= 0: "5", "0.5". */
+/* A time, a decimal number >= 0 of seconds or with a unit as fio takes
+ * them: "5", "0.5", "5s", "500ms", "2m", "1h". */
 static int parse_seconds(const char *s, uint64_t *ns)
 {
+	static const struct { const char *unit; double s; } units[] = {
+		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "m", 60 }, { "h", 3600 },
+	};
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v >= 0) || v > 1e7)
+	if (errno || end == s || !(v >= 0) || *s == '+' || isspace((unsigned char)*s))
 		return -EINVAL;
-	*ns = (uint64_t)llround(v * 1e9);
-	return 0;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		v *= units[i].s;
+		if (v > 1e7)
+			return -EINVAL;
+		*ns = (uint64_t)llround(v * 1e9);
+		return 0;
+	}
+	return -EINVAL;
 }
 
 static const char *rw_name(const struct r0_workload *w)
@@ -244,6 +258,11 @@ static struct spread spread_of(const struct test *t, double (*f)(const struct r0
 static double mbps(const struct r0_result *r)
 {
 	return r0_result_bytes_per_s(r) / 1e6;
+}
+
+static double mibps(const struct r0_result *r)
+{
+	return r0_result_bytes_per_s(r) / 1048576.0;
 }
 
 static double cpu_per_io(const struct r0_result *r)
@@ -501,6 +520,7 @@ static void print_json(const struct run *run, int status, const char *reason)
 		ADD(x, "passes", passes);
 		ADD(s, "bytes_per_s", j_spread(spread_of(t, r0_result_bytes_per_s)));
 		ADD(s, "mb_per_s", j_spread(spread_of(t, mbps)));
+		ADD(s, "mib_per_s", j_spread(spread_of(t, mibps)));
 		ADD(s, "iops", j_spread(spread_of(t, r0_result_iops)));
 		ADD(s, "cpu_per_io_s", j_spread(spread_of(t, cpu_per_io)));
 		ADD(x, "summary", s);
@@ -724,12 +744,12 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			if (parse_seconds(optarg, &w.runtime_ns) || !w.runtime_ns)
-				return r0_cli_usage_error(PROG, "--runtime '%s': seconds above 0, e.g. 5 or 0.5", optarg);
+				return r0_cli_usage_error(PROG, "--runtime '%s': a time above 0, e.g. 5, 0.5, 500ms or 2m", optarg);
 			time_given = true;
 			break;
 		case OPT_RAMP:
 			if (parse_seconds(optarg, &w.ramp_ns))
-				return r0_cli_usage_error(PROG, "--ramp '%s': seconds, e.g. 2", optarg);
+				return r0_cli_usage_error(PROG, "--ramp '%s': a time, e.g. 2 or 500ms", optarg);
 			break;
 		case 's':
 			if (r0_parse_size(optarg, &w.size_bytes) || !w.size_bytes)
