@@ -21,6 +21,7 @@ vs_fio_loop() {
 				else
 					r0cputime "${_f%.json}.cpu" fio --name=x --filename="$_dev" --ioengine=io_uring --direct=1 \
 						--fixedbufs=1 --registerfiles=1 --norandommap --randrepeat=0 \
+						--lat_percentiles=1 \
 						--rw="$_rw" --bs="$_bs" --iodepth="$_qd" --runtime="$_rt" \
 						--time_based --output-format=json > "$_f" ||
 						{ echo "bench: fio failed on $_name" >&2; return 1; }

@@ -5,6 +5,9 @@
 # p50 latency) and the ratios r0bench / fio.
 import glob, json, os, statistics, sys
 
+# latency: fio's lat (submission to completion, --lat_percentiles=1), what
+# r0bench measures; fio's clat leaves out the submission, and on a device
+# that completes inline (null_blk, zram) the I/O happens during it.
 # CPU: user + system seconds of the whole process (r0cputime's .cpu file,
 # start-up included) over the I/Os the tool counted
 def cpu_s(json_path):
@@ -15,7 +18,7 @@ def fio_fig(d, f):
     j = d["jobs"][0]
     side = j["read"] if j["read"]["io_bytes"] else j["write"]
     ios = side["total_ios"]
-    return side["iops"], side["bw_bytes"] / 1e6, cpu_s(f) / ios * 1e6, side["clat_ns"]["percentile"]["50.000000"] / 1e3
+    return side["iops"], side["bw_bytes"] / 1e6, cpu_s(f) / ios * 1e6, side["lat_ns"]["percentile"]["50.000000"] / 1e3
 
 def r0_fig(d, f):
     t = d["tests"][0]

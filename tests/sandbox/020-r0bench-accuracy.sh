@@ -21,6 +21,16 @@ mib=$(r0json "$R0_RESULTS/seq-200mbps.r0bench.json" tests.0.summary.bytes_per_s.
 within "$mib" 180 220 "SEQ1M Q8T1 read MiB/s on a 200 MiB/s member"
 r0_remove_member r0bw
 
+# the counts are the device's: a size-based run of 3000 4K random reads
+# moves exactly 3000 x 8 sectors through the member's own counters
+cnt=$(r0_member r0cnt fast size=64) || fail "member"
+before=$(awk '{ print $3 }' /sys/block/r0cnt/stat)
+r0bench --json --rw randread -q 16 -s 12000K "$cnt" > /tmp/cnt.json || fail "r0bench size-based"
+after=$(awk '{ print $3 }' /sys/block/r0cnt/stat)
+expect_eq "$(r0json /tmp/cnt.json tests.0.passes.0.read_ios)" 3000 "r0bench counts 3000 reads"
+expect_eq "$((after - before))" 24000 "the member read 24000 sectors"
+r0_remove_member r0cnt
+
 base=$(r0_member r0lat0 fast size=64 irqmode=2 completion_nsec=0) || fail "member"
 slow=$(r0_member r0lat1 fast size=64 irqmode=2 completion_nsec=1000000) || fail "member"
 r0bench --json --rw randread -q 1 -t 3 --ramp 0.5 "$base" > "$R0_RESULTS/lat-0.r0bench.json" || fail "r0bench base"
