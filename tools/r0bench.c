@@ -802,8 +802,8 @@ int main(int argc, char **argv)
 	if (verify) {
 		if (w.trim || (w.read_pct != 0 && w.read_pct != 100))
 			return r0_cli_usage_error(PROG, "--verify goes with read, write, randread or randwrite");
-		if (time_given)
-			return r0_cli_usage_error(PROG, "--verify runs one pass over the region: no --runtime");
+		if (time_given || size_given)
+			return r0_cli_usage_error(PROG, "--verify covers the region once: no --runtime or --size (use --span)");
 		w.verify = w.read_pct ? R0_VERIFY_READ : R0_VERIFY_WRITE;
 		if (w.access == R0_ACCESS_RAND)
 			w.cover = true;
