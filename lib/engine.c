@@ -417,10 +417,26 @@ static int job_setup(struct job *j)
 	return 0;
 }
 
+/*
+ * A ring is torn down by a kernel worker after it is closed, and its
+ * registered file goes with it: unregister first, so the target is really
+ * closed (an O_EXCL claim released) when the run returns. From the job's
+ * own thread: a SINGLE_ISSUER ring refuses registration calls from others.
+ */
+static void job_ring_exit(struct job *j)
+{
+	if (!j->ring_ready)
+		return;
+	if (j->fixed_file)
+		io_uring_unregister_files(&j->ring);
+	if (j->fixed_bufs)
+		io_uring_unregister_buffers(&j->ring);
+	io_uring_queue_exit(&j->ring);
+	j->ring_ready = false;
+}
+
 static void job_release(struct job *j)
 {
-	if (j->ring_ready)
-		io_uring_queue_exit(&j->ring);
 	free(j->buf);
 	free(j->slots);
 	free(j->free_slots);
@@ -445,6 +461,7 @@ static void *job_main(void *arg)
 		else
 			run_ring(j);
 	}
+	job_ring_exit(j);
 	atomic_fetch_sub(&j->sh->running, 1);
 	return NULL;
 }

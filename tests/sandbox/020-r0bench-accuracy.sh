@@ -13,12 +13,24 @@ within() {
 }
 
 bw=$(r0_member r0bw fast size=256 mbps=200) || fail "member"
-r0bench --json -b 1M -q 8 --rw read -t 4 --ramp 1 "$bw" > "$R0_RESULTS/seq-200mbps.r0bench.json" ||
-	fail "r0bench on the capped member"
+# the reference: what the member's own counters moved in a window inside
+# the measured one (r0bench measures 1..6 s; the counters 2..5 s)
+r0bench --json -b 1M -q 8 --rw read --ramp 1 -t 5 "$bw" > "$R0_RESULTS/seq-200mbps.r0bench.json" &
+pid=$!
+sleep 2
+t0=$(cut -d' ' -f1 /proc/uptime) s0=$(awk '{ print $3 }' /sys/block/r0bw/stat)
+sleep 3
+t1=$(cut -d' ' -f1 /proc/uptime) s1=$(awk '{ print $3 }' /sys/block/r0bw/stat)
+wait $pid || fail "r0bench on the capped member"
 mib=$(r0json "$R0_RESULTS/seq-200mbps.r0bench.json" tests.0.summary.bytes_per_s.median |
 	awk '{ printf "%.1f", $1 / 1048576 }')
-# the issue asks for 5 % in a measurement; the test allows 10 % for a noisy host
-within "$mib" 180 220 "SEQ1M Q8T1 read MiB/s on a 200 MiB/s member"
+dev=$(echo "$s0 $s1 $t0 $t1" | awk '{ printf "%.1f", ($2 - $1) * 512 / 1048576 / ($4 - $3) }')
+note "SEQ1M Q8T1 read: r0bench $mib MiB/s, the member's counters $dev MiB/s, the cap 200"
+within "$mib" "$(echo "$dev" | awk '{ printf "%.1f", $1 * 0.95 }')" \
+	"$(echo "$dev" | awk '{ printf "%.1f", $1 * 1.05 }')" "r0bench's MiB/s against the member's counters (5 %)"
+# against the cap: 5 % is what the sandbox gives on a quiet host; a busy
+# host slows null_blk's refill timer, so the test allows 15 %
+within "$mib" 170 230 "SEQ1M Q8T1 read MiB/s on a 200 MiB/s member"
 r0_remove_member r0bw
 
 # the counts are the device's: a size-based run of 3000 4K random reads
