@@ -264,7 +264,7 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 	e->first_bad_sector = -1;
 	e->first_bad_member = e->first_bad_member_direct = -1;
 	memset(parts, 0, sizeof(parts));
-	err = r0_geometry_split(&t->geo, start, n, &ext, &cnt);
+	err = n ? r0_geometry_split(&t->geo, start, n, &ext, &cnt) : 0;   /* n 0: the pattern only */
 	if (err)
 		return err;
 	for (unsigned m = 0; m < t->n_members; m++) {
@@ -333,6 +333,8 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 	}
 	if (e->discarded_bad || e->intact_bad || e->member_discarded_bad || e->member_intact_bad)
 		e->verdict = R0_VERDICT_FAIL;
+	else if (n == 0)
+		e->verdict = R0_VERDICT_PASS;
 	else if (!any_promise)
 		e->verdict = R0_VERDICT_NOT_CHECKABLE;
 	else if (e->discarded_ok == 0)

@@ -257,7 +257,8 @@ struct r0_trim_effect {
  * whole array (WINDOW 0) or WINDOW sectors either side (none with
  * R0_TRIM_NO_OUTSIDE) must still hold the pattern of SEED. Then reads the same on each member
  * (MEMBER_FDS, opened read-only; -1 to skip): the discarded granules and
- * the member blocks next to them. 0 or -errno (an I/O error).
+ * the member blocks next to them. N 0 checks only that the array holds
+ * the pattern (after a fill). 0 or -errno (an I/O error).
  */
 int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *member_fds,
 		   uint64_t seed, uint64_t start, uint64_t n, uint64_t window,
