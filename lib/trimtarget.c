@@ -134,8 +134,9 @@ static int describe_member(dev_t devt, struct r0_trim_member *m)
 		}
 		r0_discard_limits_from_device(&d, &m->leaf_lim);
 		reads_after_discard(&d, m);
+		err = d.is_md ? -EMEDIUMTYPE : 0;   /* md counts no discards of its own */
 		r0_device_free(&d);
-		return 0;
+		return err;
 	}
 }
 
@@ -336,6 +337,11 @@ int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *wh
 			      (t->kind == R0_TRIM_SINGLE && t->geo.array_sectors <= t->size_sectors);
 	for (unsigned i = 0; i < t->n_members; i++) {
 		err = describe_member(members[i], &t->members[i]);
+		if (err == -EMEDIUMTYPE) {
+			snprintf(why, len, "member %s is an md array: md keeps no discard counters, so what "
+				 "reaches it cannot be counted", t->members[i].chain_kname[t->members[i].depth]);
+			return -EOPNOTSUPP;
+		}
 		if (err) {
 			snprintf(why, len, "member %u:%u: %s", major(members[i]), minor(members[i]),
 				 strerror(-err));

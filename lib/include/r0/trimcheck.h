@@ -202,7 +202,9 @@ struct r0_trim_target {
  *     "linear", "flakey" or "delay" target (one member with an offset);
  *   anything else: a single device, its own only member.
  * Members are followed down as r0_trim_member describes. Returns 0, or
- * -errno with a reason in WHY (e.g. "md level raid1 is not a stripe").
+ * -errno with a reason in WHY (e.g. "md level raid1 is not a stripe";
+ * -EOPNOTSUPP for a member that is an md array, whose discards md does
+ * not count).
  */
 int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *why, size_t len);
 
