@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "r0/size.h"
@@ -313,4 +314,43 @@ enum r0_verdict r0_trim_audit_layout(const struct r0_geometry *g, const char *re
 	snprintf(why, len, "%u zones, layout orig on Linux %u.%u (discards fixed in 6.3)",
 		 g->n_zones, maj, min);
 	return R0_VERDICT_PASS;
+}
+
+int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
+			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
+			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
+			enum r0_verdict *v)
+{
+	uint64_t expected[R0_MAX_MEMBERS];
+	struct r0_extent *ext = NULL;
+	bool sub = n * 512 < effective_gran_bytes;
+	size_t cnt = 0;
+	int err;
+
+	*v = R0_VERDICT_PASS;
+	if ((err = r0_geometry_split_totals(&t->geo, start, n, expected)) ||
+	    (err = r0_geometry_split(&t->geo, start, n, &ext, &cnt)))
+		return err;
+	for (unsigned i = 0; i < t->n_members; i++) {
+		const struct r0_trim_member *m = &t->members[i];
+		struct r0_trim_member_result *r = &res[i];
+		uint64_t g = m->leaf_lim.granularity_bytes > m->lim.granularity_bytes ?
+			m->leaf_lim.granularity_bytes : m->lim.granularity_bytes;
+
+		r->expected_sectors = expected[i];
+		r->observed_sectors = after->leaf_sectors[i] - before->leaf_sectors[i];
+		r->observed_member_sectors = after->member_sectors[i] - before->member_sectors[i];
+		r->conclusive = !sub && expected[i] == 0;
+		for (size_t k = 0; !sub && k < cnt; k++)
+			if (ext[k].member == i &&
+			    r0_trim_holds_granule(ext[k].member_start_sector, ext[k].n_sectors, g / 512,
+						  m->leaf_lim.alignment_bytes / 512))
+				r->conclusive = true;
+		r->verdict = r0_trim_judge_member(r->expected_sectors, r->observed_sectors, r->conclusive);
+		*v = r0_verdict_worse(*v, r->verdict);
+	}
+	if (sub && *v != R0_VERDICT_FAIL)
+		*v = R0_VERDICT_NOT_CONCLUSIVE;
+	free(ext);
+	return 0;
 }

@@ -335,88 +335,69 @@ static int check_quiet(struct run *r)
  * One discard of [start, start + n) with the counters read around it;
  * judges every member. Returns the verdict; DETAIL gets the numbers.
  */
-static enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, bool sub_granule,
+static enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
 			       json_object *jm, char *detail, size_t len, int *ioerr)
 {
 	const struct r0_trim_target *t = &r->t;
 	struct r0_trim_counters before, after;
-	uint64_t expected[R0_MAX_MEMBERS];
-	struct r0_extent *ext = NULL;
-	enum r0_verdict v = R0_VERDICT_PASS;
-	size_t cnt = 0, off = 0;
+	struct r0_trim_member_result res[R0_MAX_MEMBERS];
+	enum r0_verdict v;
+	size_t off = 0;
 	char why[256] = "";
 	int err;
 
 	*ioerr = 0;
-	if ((err = r0_geometry_split_totals(&t->geo, start, n, expected)) ||
-	    (err = r0_geometry_split(&t->geo, start, n, &ext, &cnt)) ||
-	    (err = r0_trim_read_counters(t, &before))) {
-		free(ext);
-		snprintf(detail, len, "cannot predict or count: %s", strerror(-err));
+	if ((err = r0_trim_read_counters(t, &before))) {
+		snprintf(detail, len, "cannot read the discard counters: %s", strerror(-err));
 		return R0_VERDICT_FAIL;
 	}
 	err = r0_trim_discard(r->fd, start, n);
 	if (err) {
-		free(ext);
 		*ioerr = err;
 		snprintf(detail, len, "BLKDISCARD failed: %s", strerror(-err));
 		return R0_VERDICT_FAIL;
 	}
-	if ((err = r0_trim_read_counters(t, &after))) {
-		free(ext);
-		snprintf(detail, len, "cannot read counters: %s", strerror(-err));
+	if ((err = r0_trim_read_counters(t, &after)) ||
+	    (err = r0_trim_judge_range(t, start, n, eff_gran, &before, &after, res, &v))) {
+		snprintf(detail, len, "cannot count or predict: %s", strerror(-err));
 		return R0_VERDICT_FAIL;
 	}
 	off += (size_t)snprintf(detail + off, len - off, "sectors expected/observed");
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];
-		uint64_t obs = after.leaf_sectors[i] - before.leaf_sectors[i];
-		uint64_t mobs = after.member_sectors[i] - before.member_sectors[i];
-		uint64_t g = m->leaf_lim.granularity_bytes > m->lim.granularity_bytes ?
-			m->leaf_lim.granularity_bytes / 512 : m->lim.granularity_bytes / 512;
-		bool conclusive = !sub_granule && expected[i] == 0;
-		enum r0_verdict mv;
+		const struct r0_trim_member_result *x = &res[i];
+		const char *at = m->chain_kname[m->depth];
+		unsigned long long e = x->expected_sectors, o = x->observed_sectors, mo = x->observed_member_sectors;
 
-		for (size_t k = 0; !sub_granule && k < cnt; k++)
-			if (ext[k].member == i &&
-			    r0_trim_holds_granule(ext[k].member_start_sector, ext[k].n_sectors, g,
-						  m->leaf_lim.alignment_bytes / 512))
-				conclusive = true;
-		mv = r0_trim_judge_member(expected[i], obs, conclusive);
-		v = r0_verdict_worse(v, mv);
 		if (off < len)
-			off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", m->chain_kname[m->depth],
-						(unsigned long long)expected[i], (unsigned long long)obs);
-		if (mv == R0_VERDICT_FAIL && !why[0]) {
-			if (obs > expected[i])
+			off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", at, e, o);
+		if (x->verdict == R0_VERDICT_FAIL && !why[0]) {
+			if (o > e)
 				snprintf(why, sizeof(why), "%s received %llu sectors, %llu expected: misrouted, or other I/O on it",
-					 m->chain_kname[m->depth], (unsigned long long)obs, (unsigned long long)expected[i]);
-			else if (m->depth && mobs >= expected[i])
+					 at, o, e);
+			else if (m->depth && mo >= e)
 				snprintf(why, sizeof(why), "%s received %llu of %llu sectors although %s above it counted %llu: the %s layer dropped them",
-					 m->chain_kname[m->depth], (unsigned long long)obs, (unsigned long long)expected[i],
-					 m->kname, (unsigned long long)mobs, m->chain_type[0]);
+					 at, o, e, m->kname, mo, m->chain_type[0]);
 			else
-				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s",
-					 m->chain_kname[m->depth], (unsigned long long)obs, (unsigned long long)expected[i],
-					 obs ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
+				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s", at, o, e,
+					 o ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
 		}
 		if (jm) {
-			json_object *o = json_object_new_object();
+			json_object *jo = json_object_new_object();
 
-			json_object_object_add(o, "member", json_object_new_string(m->kname));
-			json_object_object_add(o, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
-			json_object_object_add(o, "expected_sectors", json_object_new_int64((int64_t)expected[i]));
-			json_object_object_add(o, "observed_sectors", json_object_new_int64((int64_t)obs));
+			json_object_object_add(jo, "member", json_object_new_string(m->kname));
+			json_object_object_add(jo, "counted_at", json_object_new_string(at));
+			json_object_object_add(jo, "expected_sectors", json_object_new_int64((int64_t)e));
+			json_object_object_add(jo, "observed_sectors", json_object_new_int64((int64_t)o));
 			if (m->depth)
-				json_object_object_add(o, "observed_member_sectors", json_object_new_int64((int64_t)mobs));
-			json_object_object_add(o, "conclusive", json_object_new_boolean(conclusive));
-			json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(mv)));
-			json_object_array_add(jm, o);
+				json_object_object_add(jo, "observed_member_sectors", json_object_new_int64((int64_t)mo));
+			json_object_object_add(jo, "conclusive", json_object_new_boolean(x->conclusive));
+			json_object_object_add(jo, "verdict", json_object_new_string(r0_verdict_name(x->verdict)));
+			json_object_array_add(jm, jo);
 		}
 	}
 	if (why[0] && off < len)
 		snprintf(detail + off, len - off, ": %s", why);
-	free(ext);
 	return v;
 }
 
@@ -542,16 +523,15 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 		}
 		for (unsigned k = 0; k < repeats && !ioerr; k++) {
 			char d[1024];
-			enum r0_verdict rv = deliver(r, rg[i].start_sector, rg[i].n_sectors, sub,
-						     k == 0 ? jm : NULL, d, sizeof(d), &ioerr);
+			enum r0_verdict rv = deliver(r, rg[i].start_sector, rg[i].n_sectors,
+						     lc->effective_granularity_bytes, k == 0 ? jm : NULL,
+						     d, sizeof(d), &ioerr);
 
 			if (k == 0 || (rv == R0_VERDICT_FAIL && v != R0_VERDICT_FAIL))
 				snprintf(detail, sizeof(detail), "%.1000s%s", d,
 					 k ? " (on a repeat)" : "");
 			v = r0_verdict_worse(v, rv);
 		}
-		if (sub && v != R0_VERDICT_FAIL)
-			v = R0_VERDICT_NOT_CONCLUSIVE;
 		if (v == R0_VERDICT_PASS)
 			r->delivery_pass++;
 		if (v == R0_VERDICT_NOT_CONCLUSIVE)
@@ -616,7 +596,7 @@ static int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 
 		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, stop_requested), "cycle"))
 			return 1;
-		v = deliver(r, start, share, false, jm, d, sizeof(d), &ioerr);
+		v = deliver(r, start, share, 0, jm, d, sizeof(d), &ioerr);
 		err = ioerr ? ioerr : r0_trim_verify(t, r->fd, r->member_fd, r->seed + c + 1, start, share,
 						     R0_TRIM_NO_OUTSIDE, &e);
 		if (err) {
@@ -1086,6 +1066,8 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
 	if (mount_discard && !fstype)
 		return r0_cli_usage_error(PROG, "--fs-discard needs --fs");
+	if (fstype && (repeats != 1 || full_scan))
+		return r0_cli_usage_error(PROG, "--repeats and --full-scan are for the range checks, not --fs");
 	if (fstype && !cycles_set)
 		cycles = 3;
 	r.path = argv[optind];

@@ -20,7 +20,7 @@ done
 # a table r0build did not make: dmsetup, members from an offset on
 dmsetup create trimx --table "0 24576 striped 2 128 $1 2048 $2 4096" || fail "dmsetup striped"
 r0_wait_dev /dev/mapper/trimx || fail "no /dev/mapper/trimx"
-trim_pass "dmsetup striped table with offsets 2048 and 4096" -f /dev/mapper/trimx
+trim_pass "dmsetup striped table with offsets 2048 and 4096, 3 repeats" -f --repeats 3 /dev/mapper/trimx
 grep -q 'dm striped, 2 members, chunk 64K' /tmp/trim.out || fail "description: $(head -1 /tmp/trim.out)"
 echo "r0trim of a dmsetup striped table:"
 cat /tmp/trim.out

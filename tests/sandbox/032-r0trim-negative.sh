@@ -33,6 +33,7 @@ r0build remove z || fail "remove"
 dm=$(r0build create -q -f -b dm -c 64K -n d "$1" "$nd") || fail "dm over a no-discard member"
 trim_fail "dm over a member without discard" "the array takes no discards: r0nd takes none" -f "$dm"
 r0build remove d || fail "remove"
+trim_fail "a single device without discard" "limits +FAIL .*r0nd takes none" -f "$nd"
 
 # the hidden defect: u1's flakey layer advertises discard, counts it, drops it
 dmsetup create r0flaky --table "0 $(r0_sysfs "$2" size) flakey $2 0 0 3600 1 drop_writes" || fail "flakey"

@@ -321,6 +321,85 @@ Test(verdict, expected_against_observed)
 		cr_expect_eq(r0_trim_judge_member(t[i].e, t[i].o, t[i].conclusive), t[i].v, "case %zu", i);
 }
 
+static struct r0_trim_target target3(uint32_t gran_bytes)
+{
+	struct r0_trim_target t;
+	uint64_t s[3] = { 2048, 2048, 2048 };
+
+	memset(&t, 0, sizeof(t));
+	cr_assert_eq(r0_geometry_init(&t.geo, R0_BACKEND_MD, 65536, 3, s, NULL, R0_MD_LAYOUT_ALT), 0);
+	t.n_members = 3;
+	for (unsigned m = 0; m < 3; m++) {
+		t.members[m].lim = t.members[m].leaf_lim = good;
+		t.members[m].leaf_lim.granularity_bytes = gran_bytes;
+	}
+	return t;
+}
+
+Test(verdict, a_range_against_the_counters)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_counters before = { .leaf_sectors = { 1000, 2000, 3000 } }, after;
+	struct r0_trim_member_result res[3];
+	enum r0_verdict v;
+
+	/* across chunk boundaries: [320, 832) is 192/128/192 sectors on the three */
+	after = before;
+	after.leaf_sectors[0] += 192;
+	after.leaf_sectors[1] += 128;
+	after.leaf_sectors[2] += 192;
+	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_PASS);
+	cr_expect_eq(res[0].expected_sectors, 192);
+	cr_expect_eq(res[1].expected_sectors, 128);
+	cr_expect_eq(res[1].observed_sectors, 128);
+	cr_expect(res[2].conclusive);
+
+	/* member 1 dropped its share */
+	after.leaf_sectors[1] -= 128;
+	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_FAIL);
+	cr_expect_eq(res[1].verdict, R0_VERDICT_FAIL);
+	cr_expect_eq(res[0].verdict, R0_VERDICT_PASS);
+
+	/* one chunk on member 1, but member 2 counted something: misrouted */
+	after = before;
+	after.leaf_sectors[1] += 128;
+	after.leaf_sectors[2] += 8;
+	cr_assert_eq(r0_trim_judge_range(&t, 128, 128, 4096, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_FAIL);
+	cr_expect_eq(res[2].expected_sectors, 0);
+	cr_expect_eq(res[2].verdict, R0_VERDICT_FAIL);
+}
+
+Test(verdict, sub_granule_ranges_prove_nothing)
+{
+	struct r0_trim_target t = target3(16384);   /* 32-sector granules */
+	struct r0_trim_counters before = { .leaf_sectors = { 0 } }, after = before;
+	struct r0_trim_member_result res[3];
+	enum r0_verdict v;
+
+	/* 8 sectors: all counted, still proves nothing */
+	after.leaf_sectors[1] = 8;
+	cr_assert_eq(r0_trim_judge_range(&t, 136, 8, 16384, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_not(res[1].conclusive);
+	/* and none counted is no failure either */
+	after.leaf_sectors[1] = 0;
+	cr_assert_eq(r0_trim_judge_range(&t, 136, 8, 16384, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+	/* a range longer than the granularity whose share on member 0 is too short for one:
+	 * [248, 296) gives member 1 [120, 128) (no whole granule) and member 2 [0, 40) */
+	after.leaf_sectors[1] = 0;
+	after.leaf_sectors[2] = 40;
+	cr_assert_eq(r0_trim_judge_range(&t, 248, 48, 16384, &before, &after, res, &v), 0);
+	cr_expect_not(res[1].conclusive);
+	cr_expect_eq(res[1].verdict, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect(res[2].conclusive);
+	cr_expect_eq(res[2].verdict, R0_VERDICT_PASS);
+	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+}
+
 /* ------------------------------------------------------------ layout audit */
 
 Test(layout, orig_multizone_on_old_kernels)

@@ -220,6 +220,30 @@ struct r0_trim_counters {
 /* Reads them (/sys/dev/block/M:m/stat, fields 12-15); 0, -EOPNOTSUPP (no discard fields), -errno. */
 int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counters *c);
 
+/* One member's part of one discard. */
+struct r0_trim_member_result {
+	uint64_t expected_sectors;        /* what the geometry sends it */
+	uint64_t observed_sectors;        /* what the device at the bottom of its stack counted */
+	uint64_t observed_member_sectors; /* what the member itself counted */
+	bool conclusive;                  /* its share holds a whole granule (or nothing is sent) */
+	enum r0_verdict verdict;          /* r0_trim_judge_member */
+};
+
+/*
+ * Judges one discard of [START, START + N) on T from the counters read
+ * BEFORE and AFTER it: each member's expected sectors (the geometry's
+ * split), observed ones, whether its share is conclusive (holds a whole
+ * granule of the larger of the member's and its bottom device's
+ * granularity), and the verdict, into RES[0..n_members-1]. The range's
+ * verdict, the worst of them, goes to *V; a range shorter than
+ * EFFECTIVE_GRAN_BYTES is NOT CONCLUSIVE unless something failed.
+ * 0, or -ERANGE/-ENOMEM from the split.
+ */
+int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
+			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
+			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
+			enum r0_verdict *v);
+
 /* BLKDISCARD of [START, START + N) sectors on FD; 0 or -errno. */
 int r0_trim_discard(int fd, uint64_t start_sector, uint64_t n_sectors);
 
