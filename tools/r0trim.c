@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -20,7 +19,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/fs.h>
 
 #include <json-c/json.h>
 
@@ -77,28 +75,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* ------------------------------------------------------------ signals */
-
-static sigset_t stop_signals;
-
-static void block_stop_signals(void)
-{
-	sigemptyset(&stop_signals);
-	sigaddset(&stop_signals, SIGINT);
-	sigaddset(&stop_signals, SIGTERM);
-	sigaddset(&stop_signals, SIGHUP);
-	sigprocmask(SIG_BLOCK, &stop_signals, NULL);
-}
-
-static bool stop_requested(void)
-{
-	sigset_t pending;
-
-	sigpending(&pending);
-	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
-	       sigismember(&pending, SIGHUP);
-}
-
 /* ------------------------------------------------------------ output */
 
 struct run {
@@ -142,12 +118,13 @@ static void check_line(struct run *r, const char *check, enum r0_verdict v, cons
 	}
 }
 
+/* A size exactly: "64K", "1536K", "4.0 GiB" only where it is exact too, else bytes. */
 static const char *sz(uint64_t bytes, char *buf, size_t len)
 {
 	if (bytes % 1024 == 0 || bytes < 1024)
 		r0_format_size(bytes, buf, len);
 	else
-		r0_format_size_human(bytes, buf, len);
+		snprintf(buf, len, "%llu", (unsigned long long)bytes);
 	return buf;
 }
 
@@ -473,7 +450,7 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 		check_line(r, "ranges", R0_VERDICT_FAIL, "cannot build the range set: %s", strerror(-n));
 		return 1;
 	}
-	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, stop_requested), "fill"))
+	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill"))
 		return 1;
 	{
 		/* what is read back later means something only if the pattern is there now */
@@ -503,7 +480,7 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 		bool sub = rg[i].n_sectors * 512 < lc->effective_granularity_bytes;
 		int ioerr = 0;
 
-		if (stop_requested()) {
+		if (r0_cli_stop_requested()) {
 			check_line(r, "delivery", R0_VERDICT_FAIL, "interrupted by a signal");
 			return 1;
 		}
@@ -573,7 +550,7 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 			json_object_array_add(r->ranges, jr);
 		/* put the pattern back, so the next range's neighbours hold it */
 		if (i + 1 < n && fill_failed(r, r0_trim_fill(r->fd, r->seed, rg[i].start_sector,
-							     rg[i].n_sectors, stop_requested), "fill"))
+							     rg[i].n_sectors, r0_cli_stop_requested), "fill"))
 			return 1;
 	}
 	return 0;
@@ -594,7 +571,7 @@ static int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 		int ioerr = 0, err;
 		json_object *jm = r->json ? json_object_new_array() : NULL;
 
-		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, stop_requested), "cycle"))
+		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r0_cli_stop_requested), "cycle"))
 			return 1;
 		v = deliver(r, start, share, 0, jm, d, sizeof(d), &ioerr);
 		err = ioerr ? ioerr : r0_trim_verify(t, r->fd, r->member_fd, r->seed + c + 1, start, share,
@@ -673,91 +650,65 @@ static void fs_unmount(struct run *r)
 	}
 }
 
-/* Files of 4 MiB (the last smaller) up to BYTES, each with its own pattern; returns how many. */
-static int fs_write_files(struct run *r, uint64_t bytes, unsigned cycle, unsigned *count)
+/* Online discard goes out after the journal commit: until every member has its share, 10 s at most. */
+static int wait_for_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
+			     const struct r0_trim_counters *before)
 {
-	const size_t fsz = 4u << 20;
-	void *buf = NULL;
-	int err = 0;
+	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
 
-	*count = 0;
-	if (posix_memalign(&buf, 4096, fsz))
-		return -ENOMEM;
-	for (unsigned k = 0; bytes >= 4096 && !err; k++) {
-		char name[PATH_MAX];
-		size_t len = bytes < fsz ? (size_t)(bytes / 4096 * 4096) : fsz;
-		int fd;
+	if (fd < 0)
+		return -errno;
+	for (int w = 0; w < 100 && !err; w++) {
+		struct r0_trim_counters now;
+		bool enough = true;
 
-		if (stop_requested()) {
-			err = -EINTR;
+		syncfs(fd);
+		if ((err = r0_trim_read_counters(t, &now)))
 			break;
-		}
-		snprintf(name, sizeof(name), "%s/c%u-f%u", r->mnt, cycle, k);
-		fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (fd < 0) {
-			err = -errno;
+		for (unsigned i = 0; i < t->n_members; i++)
+			if (now.leaf_sectors[i] - before->leaf_sectors[i] < share[i])
+				enough = false;
+		if (enough)
 			break;
-		}
-		r0_trim_pattern(cycle * 100000u + k, 0, (unsigned)(len / 512), buf);
-		if (write(fd, buf, len) != (ssize_t)len)
-			err = errno == ENOSPC ? 0 : -(errno ? errno : EIO);
-		if (fsync(fd) && !err)
-			err = -errno;
-		close(fd);
-		if (err == 0 && bytes < len)
-			break;
-		(*count)++;
-		bytes -= len;
+		usleep(100000);
 	}
-	free(buf);
+	close(fd);
 	return err;
 }
 
-/* The file KEEP holds the pattern of seed 7 over its 1 MiB: data beside the discards. */
-static int fs_keep_intact(struct run *r, bool create)
+/* Bytes to write so that PCT of the file system is used. */
+static int fill_goal(const char *mnt, unsigned pct, uint64_t *bytes)
 {
-	char name[PATH_MAX];
-	void *buf = NULL, *want = NULL;
-	int fd, err = 0;
+	struct statvfs sv;
+	uint64_t total, avail, used, goal;
 
-	snprintf(name, sizeof(name), "%s/keep", r->mnt);
-	if (posix_memalign(&buf, 4096, 1 << 20) || posix_memalign(&want, 4096, 1 << 20)) {
-		free(buf);
-		return -ENOMEM;
-	}
-	r0_trim_pattern(7, 0, 2048, want);
-	fd = open(name, create ? O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_DIRECT, 0600);
-	if (fd < 0) {
-		err = -errno;
-	} else if (create) {
-		if (write(fd, want, 1 << 20) != 1 << 20 || fsync(fd))
-			err = -EIO;
-		close(fd);
-	} else {
-		if (read(fd, buf, 1 << 20) != 1 << 20)
-			err = -EIO;
-		else if (memcmp(buf, want, 1 << 20))
-			err = -EILSEQ;
-		close(fd);
-	}
-	free(buf);
-	free(want);
-	return err;
+	if (statvfs(mnt, &sv))
+		return -errno;
+	total = (uint64_t)sv.f_blocks * sv.f_frsize;
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	used = total - (uint64_t)sv.f_bfree * sv.f_frsize;
+	goal = total * pct / 100;
+	*bytes = goal > used ? goal - used : 0;
+	if (*bytes > avail)
+		*bytes = avail;
+	return 0;
 }
 
 static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct)
 {
 	const struct r0_trim_target *t = &r->t;
-	char why[512], b1[32], b2[32];
+	bool ext4 = strcmp(fstype, "ext4") == 0;
+	char why[512], keep[96], b1[32], b2[32];
 	int err;
 
 	close(r->fd);   /* mkfs and mount need the device to themselves */
 	r->fd = -1;
 	{
+		/* without their own discard: only the cycles' discards are counted */
 		char *mkfs_ext4[] = { "mkfs.ext4", "-q", "-F", "-E", "nodiscard", (char *)r->path, NULL };
 		char *mkfs_xfs[] = { "mkfs.xfs", "-q", "-f", "-K", (char *)r->path, NULL };
 
-		err = run_cmd(strcmp(fstype, "xfs") == 0 ? mkfs_xfs : mkfs_ext4, why, sizeof(why));
+		err = run_cmd(ext4 ? mkfs_ext4 : mkfs_xfs, why, sizeof(why));
 	}
 	if (err) {
 		check_line(r, "fs", R0_VERDICT_FAIL, "mkfs %s on %s failed: %s", fstype, r->path, why);
@@ -774,159 +725,72 @@ static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsign
 		return 1;
 	}
 	r->mounted = true;
-	if ((err = fs_keep_intact(r, true))) {
-		check_line(r, "fs", R0_VERDICT_FAIL, "cannot write %s/keep: %s", r->mnt, strerror(-err));
+	snprintf(keep, sizeof(keep), "%s/keep", r->mnt);
+	if ((err = r0_trim_keep_file(keep, r->seed, true))) {
+		check_line(r, "fs", R0_VERDICT_FAIL, "cannot write %s: %s", keep, strerror(-err));
 		return 1;
 	}
 	for (unsigned c = 0; c < cycles; c++) {
 		struct r0_trim_counters before, after;
-		uint64_t share[R0_MAX_MEMBERS] = { 0 }, trimmed = 0, obs_total = 0, want_total = 0;
-		struct statvfs sv;
+		uint64_t share[R0_MAX_MEMBERS] = { 0 }, trimmed = R0_TRIM_NO_FITRIM, bytes = 0, obs = 0, held = 0;
 		unsigned count = 0;
-		enum r0_verdict v = R0_VERDICT_PASS;
-		char d[1024], fail[256] = "";
+		enum r0_verdict v;
+		char d[1024], prefix[32];
 		size_t off = 0;
-		json_object *jm = r->json ? json_object_new_array() : NULL;
 
-		if (statvfs(r->mnt, &sv)) {
-			err = -errno;
-			goto io_fail;
+		/* the files' extents tell what each member holds of them; deleting must discard that */
+		snprintf(prefix, sizeof(prefix), "c%u-f", c);
+		if ((err = fill_goal(r->mnt, fill_pct, &bytes)) ||
+		    (err = r0_trim_write_files(r->mnt, prefix, bytes, r->seed + 1000u * (c + 1), &count,
+					       r0_cli_stop_requested)) ||
+		    (err = r0_trim_files_share(&t->geo, r->mnt, prefix, count, share)) ||
+		    (err = r0_trim_read_counters(t, &before)) ||
+		    (err = r0_trim_remove_files(r->mnt, prefix, count)) ||
+		    (err = mount_discard ? wait_for_discards(t, r->mnt, share, &before) :
+					   r0_trim_fitrim(r->mnt, &trimmed)) ||
+		    (err = r0_trim_read_counters(t, &after))) {
+			check_line(r, "fs-cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,
+				   err == -EINTR ? "interrupted by a signal" : strerror(-err));
+			return 1;
 		}
-		{
-			uint64_t total = (uint64_t)sv.f_blocks * sv.f_frsize, avail = (uint64_t)sv.f_bavail * sv.f_frsize;
-			uint64_t used = total - (uint64_t)sv.f_bfree * sv.f_frsize, goal = total * fill_pct / 100;
-			uint64_t bytes = goal > used ? goal - used : 0;
-
-			if (bytes > avail)
-				bytes = avail;
-			if ((err = fs_write_files(r, bytes, c, &count)))
-				goto io_fail;
-		}
-		/* what the files occupy on each member: deleting them must discard at least that */
-		for (unsigned k = 0; k < count; k++) {
-			char name[PATH_MAX];
-			int fd;
-
-			snprintf(name, sizeof(name), "%s/c%u-f%u", r->mnt, c, k);
-			fd = open(name, O_RDONLY | O_CLOEXEC);
-			if (fd < 0) {
-				err = -errno;
-				goto io_fail;
-			}
-			err = r0_trim_file_share(&t->geo, fd, share);
-			close(fd);
-			if (err)
-				goto io_fail;
-		}
-		for (unsigned i = 0; i < t->n_members; i++)
-			want_total += share[i];
-		if ((err = r0_trim_read_counters(t, &before)))
-			goto io_fail;
-		for (unsigned k = 0; k < count; k++) {
-			char name[PATH_MAX];
-
-			snprintf(name, sizeof(name), "%s/c%u-f%u", r->mnt, c, k);
-			if (unlink(name)) {
-				err = -errno;
-				goto io_fail;
-			}
-		}
-		{
-			int dfd = open(r->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-			if (dfd < 0) {
-				err = -errno;
-				goto io_fail;
-			}
-			syncfs(dfd);
-			if (!mount_discard) {
-				struct fstrim_range fr = { 0, UINT64_MAX, 0 };
-
-				if (ioctl(dfd, FITRIM, &fr)) {
-					err = -errno;
-					close(dfd);
-					goto io_fail;
-				}
-				trimmed = fr.len;
-			} else {
-				/* online discard goes out after the journal commit; wait for it, 10 s at most */
-				for (int w = 0; w < 100; w++) {
-					bool enough = true;
-
-					syncfs(dfd);
-					if ((err = r0_trim_read_counters(t, &after))) {
-						close(dfd);
-						goto io_fail;
-					}
-					for (unsigned i = 0; i < t->n_members; i++)
-						if (after.leaf_sectors[i] - before.leaf_sectors[i] < share[i])
-							enough = false;
-					if (enough)
-						break;
-					usleep(100000);
-				}
-			}
-			close(dfd);
-		}
-		if ((err = r0_trim_read_counters(t, &after)))
-			goto io_fail;
-		off += (size_t)snprintf(d + off, sizeof(d) - off, "%u files, %s deleted; sectors of them/discarded",
-					count, sz(want_total * 512, b1, 32));
-		for (unsigned i = 0; i < t->n_members; i++) {
-			const struct r0_trim_member *m = &t->members[i];
-			uint64_t obs = after.leaf_sectors[i] - before.leaf_sectors[i];
-
-			obs_total += obs;
-			if (off < sizeof(d))
-				off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu", m->chain_kname[m->depth],
-							(unsigned long long)share[i], (unsigned long long)obs);
-			if (obs < share[i]) {
-				v = R0_VERDICT_FAIL;
-				if (!fail[0])
-					snprintf(fail, sizeof(fail), "%s received %llu sectors, fewer than the %llu the deleted files held there",
-						 m->chain_kname[m->depth], (unsigned long long)obs, (unsigned long long)share[i]);
-			}
-			if (jm) {
-				json_object *o = json_object_new_object();
-
-				json_object_object_add(o, "member", json_object_new_string(m->kname));
-				json_object_object_add(o, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
-				json_object_object_add(o, "deleted_file_sectors", json_object_new_int64((int64_t)share[i]));
-				json_object_object_add(o, "observed_sectors", json_object_new_int64((int64_t)obs));
-				json_object_array_add(jm, o);
-			}
-		}
-		if (want_total == 0) {
-			v = R0_VERDICT_NOT_CONCLUSIVE;
-			snprintf(fail, sizeof(fail), "no file data was placed (file system full?)");
-		}
-		/*
-		 * ext4's FITRIM returns the bytes it discarded: the members must
-		 * receive exactly that. xfs returns the length of the range it
-		 * scanned, so there the members may receive less, never more.
-		 */
-		if (!mount_discard && v != R0_VERDICT_FAIL &&
-		    (strcmp(fstype, "ext4") == 0 ? obs_total != trimmed / 512 : obs_total > trimmed / 512)) {
-			v = R0_VERDICT_FAIL;
-			snprintf(fail, sizeof(fail), "fstrim %s %llu sectors but the members received %llu",
-				 strcmp(fstype, "ext4") == 0 ? "trimmed" : "scanned",
-				 (unsigned long long)(trimmed / 512), (unsigned long long)obs_total);
-		}
-		err = fs_keep_intact(r, false);
+		v = r0_trim_judge_fs(t, share, &before, &after, trimmed, ext4, why, sizeof(why));
+		err = r0_trim_keep_file(keep, r->seed, false);
 		if (err && v != R0_VERDICT_FAIL) {
 			v = R0_VERDICT_FAIL;
-			snprintf(fail, sizeof(fail), "the file kept beside them %s", err == -EILSEQ ? "changed" : "cannot be read");
+			snprintf(why, sizeof(why), "the file kept beside them %s",
+				 err == -EILSEQ ? "changed" : "cannot be read");
 		}
+		for (unsigned i = 0; i < t->n_members; i++) {
+			obs += after.leaf_sectors[i] - before.leaf_sectors[i];
+			held += share[i];
+		}
+		off += (size_t)snprintf(d + off, sizeof(d) - off, "%u files, %s deleted; sectors of them/discarded",
+					count, sz(held * 512, b1, 32));
+		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+			off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu",
+						t->members[i].chain_kname[t->members[i].depth],
+						(unsigned long long)share[i],
+						(unsigned long long)(after.leaf_sectors[i] - before.leaf_sectors[i]));
 		if (!mount_discard && off < sizeof(d))
-			off += (size_t)snprintf(d + off, sizeof(d) - off, "; fstrim %s %s, members %s",
-						strcmp(fstype, "ext4") == 0 ? "trimmed" : "scanned",
-						sz(trimmed, b1, 32), sz(obs_total * 512, b2, 32));
+			snprintf(d + off, sizeof(d) - off, "; fstrim %s %s, members %s", ext4 ? "trimmed" : "scanned",
+				 sz(trimmed, b1, 32), sz(obs * 512, b2, 32));
 		check_line(r, "fs-cycle", v, "%u/%u (%s, %s): %s%s%s; kept file %s", c + 1, cycles, fstype,
-			   mount_discard ? "mount -o discard" : "fstrim", d, fail[0] ? ": " : "", fail,
+			   mount_discard ? "mount -o discard" : "fstrim", d, why[0] ? ": " : "", why,
 			   err ? "damaged" : "intact");
 		if (r->json) {
-			json_object *o = json_object_new_object();
+			json_object *o = json_object_new_object(), *jm = json_object_new_array();
 
+			for (unsigned i = 0; i < t->n_members; i++) {
+				const struct r0_trim_member *m = &t->members[i];
+				json_object *x = json_object_new_object();
+
+				json_object_object_add(x, "member", json_object_new_string(m->kname));
+				json_object_object_add(x, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
+				json_object_object_add(x, "deleted_file_sectors", json_object_new_int64((int64_t)share[i]));
+				json_object_object_add(x, "observed_sectors",
+						       json_object_new_int64((int64_t)(after.leaf_sectors[i] - before.leaf_sectors[i])));
+				json_object_array_add(jm, x);
+			}
 			json_object_object_add(o, "cycle", json_object_new_int((int)c + 1));
 			json_object_object_add(o, "fs", json_object_new_string(fstype));
 			json_object_object_add(o, "discard", json_object_new_string(mount_discard ? "mount" : "fstrim"));
@@ -936,17 +800,9 @@ static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsign
 				json_object_object_add(o, "fstrim_bytes", json_object_new_int64((int64_t)trimmed));
 			json_object_object_add(o, "members", jm);
 			json_object_array_add(r->cycles, o);
-		} else {
-			json_object_put(jm);
 		}
 		if (v == R0_VERDICT_PASS)
 			r->delivery_pass++;
-		continue;
-io_fail:
-		json_object_put(jm);
-		check_line(r, "fs-cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,
-			   err == -EINTR ? "interrupted by a signal" : strerror(-err));
-		return 1;
 	}
 	return 0;
 }
@@ -1025,7 +881,7 @@ int main(int argc, char **argv)
 	struct utsname u;
 	int c, err, rc;
 
-	block_stop_signals();
+	r0_cli_block_stop_signals();
 	while ((c = getopt_long(argc, argv, "fJhV", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_CYCLES:
@@ -1162,7 +1018,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < r.t.n_members; i++)
 		if (r.member_fd[i] >= 0)
 			close(r.member_fd[i]);
-	if (stop_requested())
+	if (r0_cli_stop_requested())
 		fprintf(stderr, PROG ": %s: interrupted by a signal\n", r.path);
 	if (r0_cli_close_stdout(PROG))
 		return 1;

@@ -627,3 +627,64 @@ Test(readback, partial_granules_are_not_judged)
 	cr_expect_eq(e.verdict, R0_VERDICT_NOT_CONCLUSIVE, "verdict %d", e.verdict);
 	images_close(&im);
 }
+
+/* ------------------------------------------------------------ file system mode */
+
+Test(fs, cycle_verdicts)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_counters before = { .leaf_sectors = { 10, 20, 30 } }, after = before;
+	uint64_t share[3] = { 100, 200, 0 };
+	char why[256];
+
+	strcpy(t.members[1].chain_kname[0], "r0m1");
+	after.leaf_sectors[0] += 150;
+	after.leaf_sectors[1] += 200;
+	after.leaf_sectors[2] += 50;
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
+		     R0_VERDICT_PASS, "%s", why);
+	/* ext4: FITRIM's count must match the members' sum exactly; xfs: not exceed it */
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 400 * 512, true, why, sizeof(why)),
+		     R0_VERDICT_PASS, "%s", why);
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, true, why, sizeof(why)),
+		     R0_VERDICT_FAIL);
+	cr_expect(strstr(why, "fstrim trimmed 500 sectors but the members received 400"), "%s", why);
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, false, why, sizeof(why)),
+		     R0_VERDICT_PASS, "%s", why);
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 300 * 512, false, why, sizeof(why)),
+		     R0_VERDICT_FAIL);
+	/* a member that got less than the deleted files held there is named */
+	after.leaf_sectors[1] -= 1;
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
+		     R0_VERDICT_FAIL);
+	cr_expect(strstr(why, "r0m1 received 199 sectors, fewer than the 200"), "%s", why);
+	/* nothing placed: proves nothing */
+	share[0] = share[1] = 0;
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
+		     R0_VERDICT_NOT_CONCLUSIVE);
+}
+
+Test(fs, files_and_the_kept_file)
+{
+	char dir[] = "/tmp/r0-unit-fs.XXXXXX", path[128], cmd[160];
+	unsigned count;
+
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_eq(r0_trim_write_files(dir, "f", 9 << 20, 5, &count, NULL), 0);
+	cr_expect_eq(count, 3, "4 + 4 + 1 MiB");
+	snprintf(path, sizeof(path), "%s/f2", dir);
+	cr_expect_eq(access(path, F_OK), 0);
+	cr_expect_eq(r0_trim_remove_files(dir, "f", count), 0);
+	cr_expect_neq(access(path, F_OK), 0);
+
+	snprintf(path, sizeof(path), "%s/keep", dir);
+	cr_assert_eq(r0_trim_keep_file(path, 9, true), 0);
+	if (r0_trim_keep_file(path, 9, false) == -EINVAL) {
+		/* this file system takes no O_DIRECT (tmpfs before 6.6) */
+	} else {
+		cr_expect_eq(r0_trim_keep_file(path, 9, false), 0);
+		cr_expect_eq(r0_trim_keep_file(path, 10, false), -EILSEQ, "another seed: changed");
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}

@@ -300,4 +300,47 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
  */
 int r0_trim_file_share(const struct r0_geometry *g, int fd, uint64_t *per_member_sectors);
 
+/* ------------------------------------------------------------------ file system mode */
+
+/*
+ * Writes DIR/PREFIX0, DIR/PREFIX1 ... of 4 MiB each (the last smaller),
+ * file k holding the pattern of SEED + k, up to BYTES in all or until the
+ * file system is full, each fsync'ed; how many in *COUNT. STOP (may be
+ * NULL) is polled between files. 0, -EINTR when it said stop, -errno.
+ */
+int r0_trim_write_files(const char *dir, const char *prefix, uint64_t bytes, uint64_t seed,
+			unsigned *count, bool (*stop)(void));
+
+/* r0_trim_file_share of each of those COUNT files. 0 or -errno. */
+int r0_trim_files_share(const struct r0_geometry *g, const char *dir, const char *prefix,
+			unsigned count, uint64_t *per_member_sectors);
+
+/* Deletes them. 0 or -errno. */
+int r0_trim_remove_files(const char *dir, const char *prefix, unsigned count);
+
+/*
+ * PATH, 1 MiB with the pattern of SEED: written when CREATE, else read
+ * back (O_DIRECT) and compared. 0, -EILSEQ if it changed, other -errno.
+ */
+int r0_trim_keep_file(const char *path, uint64_t seed, bool create);
+
+/* syncfs and FITRIM of the whole file system at MOUNT_POINT; what it reports in *BYTES. */
+int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
+
+/* FITRIM_BYTES of r0_trim_judge_fs when the discards came from the mount option. */
+#define R0_TRIM_NO_FITRIM UINT64_MAX
+
+/*
+ * One file system cycle: each member's bottom device must have received
+ * (AFTER - BEFORE) at least SHARE[i], what the deleted files held there.
+ * With FITRIM_BYTES, the members together must have received exactly that
+ * (FITRIM_EXACT: ext4 reports the bytes it discarded) or no more (xfs
+ * reports the length it scanned). FAIL with WHY naming the member or the
+ * sums; NOT CONCLUSIVE if the files held nothing; else PASS.
+ */
+enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
+				 const struct r0_trim_counters *before,
+				 const struct r0_trim_counters *after, uint64_t fitrim_bytes,
+				 bool fitrim_exact, char *why, size_t len);
+
 #endif
