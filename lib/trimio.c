@@ -267,11 +267,8 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 	err = n ? r0_geometry_split(&t->geo, start, n, &ext, &cnt) : 0;   /* n 0: the pattern only */
 	if (err)
 		return err;
-	for (unsigned m = 0; m < t->n_members; m++) {
+	for (unsigned m = 0; m < t->n_members; m++)
 		parts[m].gran = member_gran(&t->members[m]);
-		if (t->members[m].reads != R0_READS_UNKNOWN)
-			any_promise = true;
-	}
 	for (size_t i = 0; i < cnt; i++) {
 		struct member_part *p = &parts[ext[i].member];
 
@@ -285,6 +282,9 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 				 t->members[ext[i].member].leaf_lim.alignment_bytes / 512,
 				 &p->a[p->count], &p->b[p->count]);
 		p->count++;
+		/* only the members the range reaches can make it checkable */
+		if (t->members[ext[i].member].reads != R0_READS_UNKNOWN)
+			any_promise = true;
 	}
 	if (posix_memalign((void **)&buf, 4096, IO_BYTES) || posix_memalign((void **)&want, 4096, IO_BYTES)) {
 		err = -ENOMEM;

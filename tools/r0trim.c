@@ -247,6 +247,10 @@ static void check_limits(struct run *r, struct r0_limits_check *lc)
 		splits = true;
 	}
 	r0_trim_check_limits(&t->lim, ml, names, t->n_members, splits, lc);
+	if (lc->support == R0_VERDICT_FAIL && t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
+		check_line(r, "limits", R0_VERDICT_FAIL, "%s takes no discards (discard_max_bytes 0)", t->kname);
+		return;
+	}
 	if (lc->support == R0_VERDICT_FAIL) {
 		check_line(r, "limits", R0_VERDICT_FAIL, "%s (array discard_max_bytes %llu)", lc->why,
 			   (unsigned long long)t->lim.max_bytes);

@@ -17,6 +17,8 @@ trim_fail "md over a member without discard" \
 	"limits +FAIL +the array takes discards but r0nd takes none" "$md"
 grep -q '^delivery *FAIL .*r0nd received 0 of 128 sectors: dropped (it takes no discards)' /tmp/trim.out ||
 	fail "delivery does not name r0nd: $(grep ^delivery /tmp/trim.out | head -2)"
+grep -q '^effect *NOT CHECKABLE *one chunk: .*no member promises' /tmp/trim.out ||
+	fail "r0nd promises nothing after a discard: $(grep '^effect.*one chunk' /tmp/trim.out)"
 echo "r0trim of md raid0 over a member without discard:"
 cat /tmp/trim.out
 r0build remove n || fail "remove"
@@ -33,7 +35,7 @@ r0build remove z || fail "remove"
 dm=$(r0build create -q -f -b dm -c 64K -n d "$1" "$nd") || fail "dm over a no-discard member"
 trim_fail "dm over a member without discard" "the array takes no discards: r0nd takes none" -f "$dm"
 r0build remove d || fail "remove"
-trim_fail "a single device without discard" "limits +FAIL .*r0nd takes none" -f "$nd"
+trim_fail "a single device without discard" "limits +FAIL +r0nd takes no discards" -f "$nd"
 
 # the hidden defect: u1's flakey layer advertises discard, counts it, drops it
 dmsetup create r0flaky --table "0 $(r0_sysfs "$2" size) flakey $2 0 0 3600 1 drop_writes" || fail "flakey"
