@@ -3,9 +3,10 @@
 # md raid0 over a member without discard (Linux 6.12 advertises discard on
 # the array and silently skips that member), md with discard_max_bytes 0,
 # dm over a member without discard, and the hidden defect: a member under
-# a dm-flakey drop_writes layer, which takes discards and loses them. Also
-# the safety rules: members of a live array, mounted devices, signatures,
-# usage errors, and SIGTERM.
+# a dm-flakey drop_writes layer, which takes discards and loses them; and
+# another program discarding on a member meanwhile. Also the safety rules:
+# members of a live array, mounted devices, signatures, usage errors, and
+# SIGTERM.
 . ./lib.sh
 . ./r0trim-lib.sh
 
@@ -49,6 +50,20 @@ echo "r0trim of md raid0 with a member behind a discard-dropping layer (first li
 head -12 /tmp/trim.out
 r0build remove h || fail "remove"
 dmsetup remove r0flaky || fail "remove flakey"
+
+# other I/O on a member while r0trim counts (a loop discarding r0m1's first
+# 64K, which is array chunk 1): noticed, and it makes the check fail (the
+# pattern vanishes, or a counter moves by more than was sent), never pass
+md=$(r0build create -q -f -b md -c 64K -n q "$1" "$2") || fail "md"
+( while :; do blkdiscard --force -o 0 -l 65536 "$2" 2> /dev/null; done ) &
+noise=$!
+r0trim -f "$md" > /tmp/trim.out 2>&1; rc=$?
+kill $noise; wait $noise 2> /dev/null
+grep -q '^quiet *NOT CONCLUSIVE *the members are busy' /tmp/trim.out ||
+	{ cat /tmp/trim.out; fail "a member discarding on its own was not noticed"; }
+[ "$rc" = 1 ] || { cat /tmp/trim.out; fail "r0trim passed while another program discarded on a member"; }
+note "ok: busy member noticed, exit 1: $(sed -n 's/^verdict *FAIL *//p' /tmp/trim.out | cut -c1-100)"
+r0build remove q || fail "remove"
 
 # safety: never a member of a live array, a mounted device, or a signature without --force
 md=$(r0build create -q -f -b md -c 64K -n s "$1" "$2") || fail "md"
