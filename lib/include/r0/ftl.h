@@ -48,11 +48,13 @@ enum r0_ftl_victim {
  * Defaults (r0_ftl_config_default): the MLC flash of MQSim's
  * Flash_Parameter_Set (Tavakkol et al., FAST 2018): page read 75 us, page
  * program 750 us, block erase 3.8 ms; 2 channels x 2 dies. Four units
- * programming 4K pages give about 5,300 IOPS (21 MB/s) of fresh writes;
- * a ublk device in the sandbox under TCG serves only some thousands of
- * IOPS, so a new drive runs near that ceiling and any GC (WAF 2 and up)
- * puts the model, not the sandbox, in charge. Slower than a real 2009-2014
- * SATA MLC drive (dozens of dies, 30-90k IOPS): scaled down on purpose.
+ * programming 4K pages give about 5,300 IOPS (21 MB/s) of fresh writes,
+ * 1,300 at queue depth 1. A ublk device in the sandbox under TCG serves
+ * only some thousands of 4K IOPS without a time model (3-9k at QD1, about
+ * 29k at QD32, measured 2026-12), so the model, not the sandbox, sets the
+ * speed, and GC (WAF 5 at 7 % spare: about 800 IOPS) shows plainly.
+ * Slower than a real 2009-2014 SATA MLC drive (dozens of dies, tens of
+ * thousands of IOPS): scaled down on purpose.
  */
 struct r0_ftl_timing {
 	uint64_t read_ns;        /* page read (tR) */
