@@ -382,6 +382,20 @@ int main(int argc, char **argv)
 		r0_ftl_free(s.ftl);
 		return R0_EXIT_FAILURE;
 	}
+	{
+		/* a stop asked for while the device was being built: take it down again */
+		sigset_t pending;
+
+		sigpending(&pending);
+		if (sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
+		    sigismember(&pending, SIGHUP)) {
+			err = r0_ublk_free(u);
+			fprintf(stderr, PROG ": interrupted by a signal while starting; %s\n",
+				err ? "could not remove the device" : "removed the device again");
+			r0_ftl_free(s.ftl);
+			return R0_EXIT_FAILURE;
+		}
+	}
 	if (pid_file) {
 		FILE *f = fopen(pid_file, "w");
 		if (!f || fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f)) {
