@@ -2,7 +2,8 @@
 # r0ssd serves a simulated SSD through ublk: r0probe sees 4K blocks and
 # discard; data written reads back and discarded ranges read as zeros;
 # sequential whole-device overwrites cost no GC (WAF 1), random 4K writes
-# do (WAF > 1) and are slower than on the fresh device (time model);
+# do (WAF > 1) and are slower than on the fresh device (time model),
+# and a whole-device discard brings WAF and speed back;
 # SIGTERM removes the device; after SIGKILL, --cleanup deletes the
 # /dev/ublkcN left behind and leaves a live server's device alone.
 . ./lib.sh
@@ -101,6 +102,16 @@ used=$(write_iops 32M 8M)
 note "4K QD32 random write: fresh $fresh IOPS, after random overwrite $used IOPS"
 [ "$used" -lt $((fresh / 2)) ] || fail "GC did not slow writes ($fresh -> $used IOPS)"
 [ "$(counter gc_stall_ms | cut -d. -f1)" -gt 0 ] || fail "no foreground GC stall counted"
+
+# TRIM of the whole device: GC has nothing left to copy, the speed comes back
+blkdiscard "$dev" || fail "blkdiscard of the whole device"
+expect_eq "$(counter mapped_pages)" 0 "nothing mapped after a whole-device discard"
+p0=$(counter flash_program_pages) h0=$(counter host_write_pages)
+again=$(write_iops 8M 16M)
+waf=$(waf_since "$p0" "$h0")
+note "after TRIM: $again IOPS, WAF $waf"
+awk -v w="$waf" 'BEGIN { exit !(w < 1.05) }' || fail "WAF $waf after TRIM, expected about 1"
+[ "$again" -gt $((used * 2)) ] || fail "TRIM did not bring the speed back ($used -> $again IOPS)"
 
 # data: a random pattern reads back; discarded pages read zeros, the rest stays
 head -c $((1 << 20)) /dev/urandom > /tmp/pattern
