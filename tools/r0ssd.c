@@ -233,7 +233,7 @@ int main(int argc, char **argv)
 	uint64_t size = 0;
 	struct r0_ublk *u;
 	sigset_t sigs;
-	int c, pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err;
+	int c, pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err, stop_sig = 0;
 	unsigned seq = 0;
 
 	r0_ftl_config_default(&fc, 0);
@@ -431,8 +431,11 @@ int main(int argc, char **argv)
 				       .tv_nsec = (long)((interval - floor(interval)) * 1e9) };
 		int sig = sigtimedwait(&sigs, NULL, &ts);
 
-		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
+		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+			/* the project's rule for a signal: clean up, then exit non-zero */
+			stop_sig = sig;
 			break;
+		}
 		if (sig == SIGUSR1 && !stats_file) {
 			print_counters(stderr, &s, r0_ublk_path(u), "running", seq++, r0_ublk_errors(u));
 			continue;
@@ -454,7 +457,11 @@ stop:
 		}
 		if (stats_file)
 			write_stats(stats_file, &s, dev, err ? "failed" : "stopped", seq++, server_errors);
-		fprintf(stderr, PROG ": %s %s; counters:\n", dev, err ? "not removed" : "removed");
+		if (stop_sig && !err)
+			rc = 128 + stop_sig;
+		fprintf(stderr, PROG ": %s %s%s%s; counters:\n", dev,
+			stop_sig ? "stopped by " : "", stop_sig ? strsignal(stop_sig) : "",
+			err ? ", not removed" : stop_sig ? ", removed" : "removed");
 		print_counters(stderr, &s, dev, err ? "failed" : "stopped", seq, server_errors);
 		if (pid_file)
 			unlink(pid_file);
