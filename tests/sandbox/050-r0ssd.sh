@@ -155,3 +155,16 @@ wait_gone "$dev"
 wait_gone "/dev/ublkc${dev#/dev/ublkb}"
 expect_eq "$(sed -n 's/^state=//p' "$st")" stopped "stats state after SIGTERM"
 note "final counters: $(grep -E '^(host_write_pages|flash_program_pages|waf|gc_runs|free_blocks)=' "$st" | tr '\n' ' ')"
+
+# in the foreground a stop signal removes the device and exits 128 + 15
+r0ssd --size 16M --no-data > /tmp/fg.path 2> /tmp/fg.err &
+fg=$!
+n=50
+while [ ! -s /tmp/fg.path ] && [ "$n" -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
+fgdev=$(cat /tmp/fg.path)
+[ -b "$fgdev" ] || fail "foreground r0ssd printed '$fgdev'"
+kill -TERM "$fg"
+wait "$fg"
+expect_eq "$?" 143 "foreground r0ssd exit status after SIGTERM"
+wait_gone "$fgdev"
+grep -q "stopped by Terminated, removed" /tmp/fg.err || fail "stop message: $(cat /tmp/fg.err)"
