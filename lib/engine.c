@@ -361,10 +361,16 @@ static void run_ring(struct job *j)
 
 /* --- set-up ------------------------------------------------------------- */
 
+/*
+ * Flags: one thread submits and reaps (SINGLE_ISSUER), completions need no
+ * interrupting task work (COOP_TASKRUN). DEFER_TASKRUN measured slower
+ * where the kernel runs the I/O in io-wq workers (zram at QD32: about 10 %
+ * fewer IOPS, medians of 6). Older kernels get the plain ring.
+ */
 static int ring_init(struct job *j)
 {
 	static const unsigned flag_sets[] = {
-		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN,
 		IORING_SETUP_COOP_TASKRUN,
 		0,
 	};
