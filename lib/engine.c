@@ -25,8 +25,6 @@
 #include "r0/engine.h"
 #include "r0/prng.h"
 
-#define BUFFER_LIMIT_BYTES (1ULL << 30)   /* queue depth x block size of one job */
-
 struct shared {
 	const struct r0_target *t;
 	const struct r0_workload *w;
@@ -584,8 +582,6 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	ret = r0_workload_check(w, t, NULL, 0);
 	if (ret)
 		return ret;
-	if ((uint64_t)w->queue_depth * w->block_bytes > BUFFER_LIMIT_BYTES)
-		return -EINVAL;
 	span = w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
 	jobs = calloc(n, sizeof(*jobs));
 	if (!jobs)

@@ -70,6 +70,9 @@ Test(engine, workload_check_refuses_bad_values)
 	w.queue_depth = R0_QD_MAX + 1;
 	cr_expect_eq(check(&w, &fake, why), -EINVAL);
 	cr_expect(strstr(why, "above the ring limit"), "%s", why);
+	w = wl(R0_ACCESS_RAND, 100, 64 << 20, 32);
+	cr_expect_eq(check(&w, &fake, why), -EINVAL);
+	cr_expect(strstr(why, "1 GiB of buffers"), "%s", why);
 	w = wl(R0_ACCESS_RAND, 100, 4096, 1);
 	w.span_bytes = (1 << 20) + 4096;
 	cr_expect_eq(check(&w, &fake, why), -ERANGE);

@@ -20,6 +20,7 @@
 #define R0_QD_MAX 4096u      /* per job; io_uring itself allows 32768 entries */
 #define R0_JOBS_MAX 64u
 #define R0_BLOCK_MAX (64u << 20)
+#define R0_JOB_BUFFER_MAX (1ULL << 30)   /* queue depth x block size of one job */
 
 enum r0_access { R0_ACCESS_SEQ, R0_ACCESS_RAND };
 enum r0_op { R0_OP_READ, R0_OP_WRITE, R0_OP_TRIM, R0_OP_COUNT };
