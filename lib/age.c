@@ -61,11 +61,10 @@ int r0_age_parse_duration(const char *s, uint64_t *ns)
 
 	if (!s || !*s || *s == '+' || *s == '-' || isspace((unsigned char)*s))
 		return -EINVAL;
-	if (!isdigit((unsigned char)*s) && *s != '.')
-		return -EINVAL;   /* no "inf", "nan", hex */
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || !(v >= 0) || (end[0] == 'x' || end[0] == 'X'))
+	/* decimal digits and a point only: no "inf", "nan", hex or exponent */
+	if (errno || end == s || end != s + strspn(s, "0123456789.") || !(v >= 0))
 		return -EINVAL;
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcmp(end, units[i].unit))
