@@ -44,6 +44,12 @@ r0s_ratio() {
 
 r0s_mnt() { echo "/tmp/r0s-mnt$1"; }
 
+# r0s_mapped_pct T: the mapped share of array T's SSDs, in %
+r0s_mapped_pct() {
+	_mp=$(r0s_sum "$1" mapped_pages) && _lp=$(r0s_sum "$1" logical_pages) || return 1
+	awk -v m="$_mp" -v l="$_lp" 'BEGIN { printf "%.1f", 100 * m / l }'
+}
+
 # r0s_stop: unmounts and removes both arrays, stops their SSDs
 r0s_stop() {
 	for _t in 1 0; do
@@ -97,7 +103,7 @@ r0s_fill() {
 # fstrim (cycle 0: no fill), unmount; sets r0s_filled and r0s_fstrim
 r0s_prepare() {
 	_m=$(r0s_mnt "$1") _md=$(cat "/tmp/r0s-$1.md")
-	r0s_filled=0 r0s_fstrim=null
+	r0s_filled=0 r0s_fstrim=null r0s_mapped_deleted=null
 	# the inode tables and journal written now, not by a thread later
 	mkfs.ext4 -q -F -b 4096 -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 "$_md" || return 1
 	mkdir -p "$_m"
@@ -106,6 +112,8 @@ r0s_prepare() {
 		r0s_filled=$(r0s_fill "$_m" "$3") || { umount "$_m"; return 1; }
 		rm -rf "$_m/fill"
 		sync
+		# what the SSDs still hold once the files are gone, before any fstrim
+		r0s_mapped_deleted=$(r0s_mapped_pct "$1") || { umount "$_m"; return 1; }
 		if _o=$(fstrim -v "$_m" 2>&1); then
 			r0s_fstrim=$(echo "$_o" | sed -n 's/.*(\([0-9]*\) bytes) trimmed.*/\1/p')
 			[ -n "$r0s_fstrim" ] || r0s_fstrim=0
@@ -122,7 +130,7 @@ r0s_prepare() {
 # (over its whole span, as a drive review's benchmark) and one JSON line to OUT
 r0s_bench() {
 	_md=$(cat "/tmp/r0s-$1.md")
-	_mapped=$(r0s_sum "$1" mapped_pages) && _logical=$(r0s_sum "$1" logical_pages) || return 1
+	_mapped=$(r0s_mapped_pct "$1") || return 1
 	_h1=$(r0s_sum "$1" host_write_pages) && _f1=$(r0s_sum "$1" flash_program_pages) || return 1
 	# --force: the array holds the ext4 this cycle made, which the benchmark overwrites
 	r0bench --json -f --rw randwrite -b 4K -q 32 -t "$3" "$_md" > /tmp/r0s-rand.json || return 1
@@ -130,9 +138,9 @@ r0s_bench() {
 	r0bench --json -f --rw write -b 128K -q 8 -t "$3" "$_md" > /tmp/r0s-seq.json || return 1
 	_h3=$(r0s_sum "$1" host_write_pages) && _f3=$(r0s_sum "$1" flash_program_pages) &&
 		_g3=$(r0s_sum "$1" gc_runs) || return 1
-	printf '{"r0kit_schema":"r0scenario/1","scenario":"raid0-without-trim","array":"r0s%s","members":2,"ssd_mib":%s,"trim":%s,"cycle":%s,"fill_pct":%s,"fill_bytes":%s,"fstrim_bytes":%s,"mapped_before_bench_pct":%s,"bench_s":%s,"randwrite_iops":%s,"randwrite_mb_s":%s,"seqwrite_mb_s":%s,"waf_randwrite":%s,"waf_seqwrite":%s,"waf_cycle":%s,"waf_total":%s,"gc_runs":%s,"host_write_pages":%s,"flash_program_pages":%s}\n' \
+	printf '{"r0kit_schema":"r0scenario/1","scenario":"raid0-without-trim","array":"r0s%s","members":2,"ssd_mib":%s,"trim":%s,"cycle":%s,"fill_pct":%s,"fill_bytes":%s,"mapped_after_delete_pct":%s,"fstrim_bytes":%s,"mapped_before_bench_pct":%s,"bench_s":%s,"randwrite_iops":%s,"randwrite_mb_s":%s,"seqwrite_mb_s":%s,"waf_randwrite":%s,"waf_seqwrite":%s,"waf_cycle":%s,"waf_total":%s,"gc_runs":%s,"host_write_pages":%s,"flash_program_pages":%s}\n' \
 		"$1" "$r0s_ssd_mib" "$([ "$1" = 1 ] && echo true || echo false)" "$2" "$r0s_fill_pct" \
-		"$r0s_filled" "$r0s_fstrim" "$(awk -v m="$_mapped" -v l="$_logical" 'BEGIN { printf "%.1f", 100 * m / l }')" \
+		"$r0s_filled" "$r0s_mapped_deleted" "$r0s_fstrim" "$_mapped" \
 		"$3" \
 		"$(r0json /tmp/r0s-rand.json tests.0.summary.iops.median | cut -d. -f1)" \
 		"$(r0json /tmp/r0s-rand.json tests.0.summary.mb_per_s.median | awk '{ printf "%.2f", $1 }')" \
