@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "device_json.h"
 
+#include "r0/age.h"
 #include "r0/engine.h"
 #include "r0/preset.h"
 #include "r0/probe.h"
@@ -118,6 +119,7 @@ struct run {
 	uint64_t region_bytes;
 	struct test tests[MAX_TESTS];
 	unsigned ntests;
+	json_object *state;          /* the target's r0age state record, NULL: none */
 };
 
 /* --- options ---------------------------------------------------------- */
@@ -493,6 +495,7 @@ static void print_json(const struct run *run, int status, const char *reason)
 	ADD(root, "version", json_object_new_string(R0_VERSION));
 	ADD(root, "finished", json_object_new_string(when));
 	ADD(root, "target", j_target(&run->target));
+	ADD(root, "state", run->state ? json_object_get(run->state) : NULL);
 	m = json_object_new_object();
 	ADD(m, "preset", run->preset ? json_object_new_string(run->preset) : NULL);
 	ADD(m, "passes", json_object_new_uint64(run->passes));
@@ -865,12 +868,20 @@ int main(int argc, char **argv)
 		for (unsigned i = 0; i < run.ntests; i++)
 			run.tests[i].w.span_bytes = run.region_bytes;
 	}
+	/* the state the target is in before this run: r0age's last record, if any */
+	if (run.target.is_block) {
+		err = r0_state_load(run.target.devt, &run.state);
+		if (err && err != -ENOENT)
+			fprintf(stderr, PROG ": %s: ignoring its state record in " R0_STATE_DIR ": %s\n",
+				path, err == -EINVAL ? "not an " R0_STATE_SCHEMA " record" : strerror(-err));
+	}
 	for (unsigned i = 0; i < run.ntests; i++) {
 		char why[256];
 
 		err = r0_workload_check(&run.tests[i].w, &run.target, why, sizeof(why));
 		if (err) {
 			r0_target_close(&run.target);
+			json_object_put(run.state);
 			return r0_cli_usage_error(PROG, "%s: %s", run.tests[i].label, why);
 		}
 	}
@@ -892,6 +903,7 @@ int main(int argc, char **argv)
 	else
 		print_table(&run);
 	r0_target_close(&run.target);
+	json_object_put(run.state);
 	for (unsigned i = 0; i < run.ntests; i++)
 		free(run.tests[i].passes);
 	if (r0_cli_close_stdout(PROG))

@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# r0age on null_blk members: fill 50 writes exactly half the device (the
+# member's own write-sector counter), empty discards every sector (its
+# discard counter) and the data reads as zeros, used runs its random
+# writes for the time asked and every byte it counts reached the member,
+# steady preconditions 2x the capacity and reaches steady state or says
+# it did not; each run leaves its state record, which r0bench --json
+# embeds (null for a device r0age never touched); refusals (signature,
+# mounted, held by md, no discard), usage errors, and SIGTERM stopping a
+# run with exit 1 and an incomplete record.
+. ./lib.sh
+
+statedir=/run/r0kit/state
+cleanup() {
+	umount /tmp/age-mnt 2> /dev/null
+	for d in $made; do rm -f "$statedir/$(r0_sysfs "$d" dev).json"; done
+	r0_cleanup
+}
+trap cleanup EXIT
+
+set -- $(r0_members fast 3 size=64) || fail "members"
+made="$*"
+a=$1 b=$2 c=$3
+devt=$(r0_sysfs "$a" dev)
+rec=$statedir/$devt.json
+for d in $made; do rm -f "$statedir/$(r0_sysfs "$d" dev).json"; done
+
+# stat FIELD of /sys/block/X/stat (7: write sectors, 14: discard sectors)
+stat_field() { awk -v f="$2" '{ print $f }' "/sys/block/${1##*/}/stat"; }
+j() { r0json "$rec" "$1"; }
+
+expect_status 2 "no arguments" r0age
+expect_status 2 "unknown state" r0age worn "$a"
+expect_status 2 "fill 0" r0age fill 0 "$a"
+expect_status 2 "fill 101" r0age fill 101 "$a"
+expect_status 2 "used without a duration" r0age used "$a"
+expect_status 2 "used 0" r0age used 0 "$a"
+expect_status 2 "steady --rounds 4 (below the window)" r0age steady --rounds 4 "$a"
+expect_status 2 "--round with fill" r0age fill --round 1 "$a"
+expect_status 1 "a regular file" r0age fill /etc/passwd
+[ ! -e "$rec" ] || fail "a refused run left a record"
+
+# fill 50: exactly 32 MiB, counted by the member
+w0=$(stat_field "$a" 7)
+expect_status 0 "fill 50" r0age fill 50 "$a"
+cat /tmp/expect.out
+expect_eq "$(( $(stat_field "$a" 7) - w0 ))" $((32 << 11)) "write sectors the member counted for fill 50"
+expect_eq "$(j state)" fill "record state"
+expect_eq "$(j r0kit_schema)" r0age-state/1 "record schema"
+expect_eq "$(j complete)" true "record complete"
+expect_eq "$(j parameters.fill_pct)" 50 "record fill_pct"
+expect_eq "$(j bytes_written)" $((32 << 20)) "record bytes_written"
+expect_eq "$(j device.devt)" "$devt" "record devt"
+expect_eq "$(j steady)" null "no steady part for fill"
+
+# an odd fill: 33 % of 64 MiB is not whole 128K blocks; still exact (4K blocks)
+w0=$(stat_field "$a" 7)
+r0age --json fill 33% "$a" > /tmp/age.json || fail "fill 33%"
+want=$(( (64 << 20) * 33 / 100 / 4096 * 4096 ))
+expect_eq "$(( ($(stat_field "$a" 7) - w0) * 512 ))" "$want" "bytes the member got for fill 33%"
+expect_eq "$(r0json /tmp/age.json bytes_written)" "$want" "--json prints the record"
+cmp -s /tmp/age.json "$rec" || fail "--json output differs from $rec"
+
+# empty: every sector discarded, the data reads as zeros
+d0=$(stat_field "$a" 14)
+expect_status 0 "empty" r0age empty "$a"
+expect_eq "$(( $(stat_field "$a" 14) - d0 ))" $((64 << 11)) "discard sectors the member counted for empty"
+expect_eq "$(j bytes_discarded)" $((64 << 20)) "record bytes_discarded"
+expect_eq "$(j state)" empty "record state"
+r0_drop_caches
+expect_eq "$(dd if="$a" bs=1M count=64 iflag=direct 2> /dev/null | tr -d '\0' | wc -c)" 0 "device reads zeros after empty"
+
+# used: fill 50, then 2 s of random 4K writes; the member got every byte counted
+w0=$(stat_field "$a" 7)
+t0=$(cut -d' ' -f1 /proc/uptime)
+expect_status 0 "used 2s --fill 50" r0age used 2s --fill 50 "$a"
+secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $t0" | awk '{ printf "%d", $1 - $2 }')
+[ "$secs" -ge 2 ] && [ "$secs" -le 20 ] || fail "used 2s took $secs s"
+bw=$(j bytes_written)
+# the engine counts the writes of the timed window; the <= 32 still in
+# flight when the time is up complete uncounted
+got=$(( ($(stat_field "$a" 7) - w0) * 512 ))
+[ "$got" -ge "$bw" ] && [ "$got" -le $((bw + 32 * 4096)) ] ||
+	fail "used: the member got $got bytes, the record says $bw (+ at most 32 x 4K in flight)"
+note "ok: used: the member got $got bytes, the record says $bw"
+[ "$bw" -gt $(( (32 << 20) + (1 << 20) )) ] || fail "used wrote only $bw bytes: no random writes after the fill"
+expect_eq "$(j parameters.duration_s)" 2.0 "record duration_s"
+expect_eq "$(j parameters.queue_depth)" 32 "record queue_depth"
+
+# steady on a fast null_blk: flat from the start, or it says not
+w0=$(stat_field "$b" 7)
+r0age --json steady --round 0.3 --rounds 8 "$b" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
+wrote=$(( ($(stat_field "$b" 7) - w0) * 512 ))
+[ "$wrote" -ge $((128 << 20)) ] || fail "steady wrote $wrote bytes, less than 2x the capacity"
+rounds=$(r0json /tmp/steady.json steady.rounds)
+if [ "$(r0json /tmp/steady.json steady.reached)" = true ]; then
+	expect_eq "$(r0json /tmp/steady.json steady.round)" "$rounds" "steady: stops at the round it reached"
+	[ "$rounds" -ge 5 ] || fail "steady reached at round $rounds, before a whole window"
+	note "ok: steady state reached at round $rounds"
+else
+	expect_eq "$rounds" 8 "steady not reached: all rounds run"
+	expect_eq "$(r0json /tmp/steady.json steady.round)" null "steady round when not reached"
+	note "ok: steady state not reached in 8 rounds (said so)"
+fi
+r0age steady --round 0.3 --rounds 5 "$b" > /tmp/steady.txt || fail "steady (table)"
+grep -Eq "steady state (reached at round 5|NOT reached in 5 rounds)" /tmp/steady.txt ||
+	fail "steady summary: $(cat /tmp/steady.txt)"
+
+# r0bench embeds the record of its target; null for a device without one
+r0bench --json --rw randread -t 0.3 "$a" > "$R0_RESULTS/age-state.r0bench.json" || fail "r0bench"
+expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.state)" used "r0bench state.state"
+expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.bytes_written)" "$bw" "r0bench state.bytes_written"
+r0bench --json --rw randread -t 0.3 "$c" > "$R0_RESULTS/age-nostate.r0bench.json" || fail "r0bench"
+expect_eq "$(r0json "$R0_RESULTS/age-nostate.r0bench.json" state)" null "r0bench state without a record"
+
+# SIGTERM: exit 1, a message, and a record that says it is not complete
+r0age used 60 "$c" > /tmp/age-term.out 2>&1 &
+pid=$!
+sleep 2   # the fill of a fast member is done by then; the random writes run
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+expect_eq "$rc" 1 "r0age after SIGTERM"
+grep -q "interrupted by a signal" /tmp/age-term.out || fail "no message: $(cat /tmp/age-term.out)"
+expect_eq "$(r0json "$statedir/$(r0_sysfs "$c" dev).json" complete)" false "record complete after SIGTERM"
+
+# refusals: no discard, a signature, mounted, held by md
+nd=$(r0_member r0nd no-discard size=32 mbps=0 irqmode=0) || fail "no-discard member"
+made="$made $nd"
+expect_status 1 "empty on a device without discard" r0age empty "$nd"
+grep -q "takes no discards" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
+mkfs.ext4 -q "$c" || fail "mkfs"
+expect_status 1 "a device with a signature" r0age fill 10 "$c"
+grep -q "signature" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
+mkdir -p /tmp/age-mnt
+mount "$c" /tmp/age-mnt || fail "mount"
+expect_status 1 "a mounted device, even with --force" r0age -f fill 10 "$c"
+grep -q "mounted" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
+umount /tmp/age-mnt
+md=$(r0build create -q -f -b md -c 64K -n age "$a" "$b") || fail "md"
+expect_status 1 "an md member, even with --force" r0age -f fill 10 "$a"
+grep -q "held by" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
+r0build remove age || fail "remove"

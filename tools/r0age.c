@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0age: put a drive into a defined state (empty, filled, used, steady) and record it. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "cli.h"
+
+#include "r0/age.h"
+#include "r0/engine.h"
+#include "r0/probe.h"
+#include "r0/safety.h"
+#include "r0/size.h"
+#include "r0/steady.h"
+
+#define PROG "r0age"
+
+enum { OPT_FILL = CHAR_MAX + 1, OPT_ROUND, OPT_ROUNDS, OPT_SEED, OPT_JSON };
+
+static void usage(FILE *f)
+{
+	fputs("Usage:\n"
+	      "  " PROG " [options] empty DEVICE\n"
+	      "  " PROG " [options] fill [PCT] DEVICE\n"
+	      "  " PROG " [options] used DURATION DEVICE\n"
+	      "  " PROG " [options] steady DEVICE\n"
+	      "\n"
+	      "Puts DEVICE into a defined state with the io_uring engine r0bench uses,\n"
+	      "and records what it did in " R0_STATE_DIR "/MAJ:MIN.json, which\n"
+	      "r0bench copies into its results:\n"
+	      "  empty            discard the whole device (fails if it takes no discards)\n"
+	      "  fill [PCT]       128K sequential writes over the first PCT % (default 90)\n"
+	      "  used DURATION    fill, then 4K random writes at QD32 over the filled span\n"
+	      "                   for DURATION (90, 30s, 10m, 1h)\n"
+	      "  steady           SNIA PTS: 2x the capacity in 128K sequential writes, then\n"
+	      "                   rounds of 4K random writes at QD32 until the write IOPS of\n"
+	      "                   5 rounds are steady (range <= 20 %, slope x 4 <= 10 % of\n"
+	      "                   the mean), or --rounds are used up\n"
+	      "\n"
+	      "Options:\n"
+	      "      --fill PCT         used: the share filled first (default 90)\n"
+	      "      --round TIME       steady: length of a round (default 60s)\n"
+	      "      --rounds N         steady: at most N rounds (default 25, at least 5)\n"
+	      "  -b, --bs SIZE          used, steady: random write size (default 4K)\n"
+	      "  -q, --qd N             used, steady: queue depth (default 32)\n"
+	      "      --seed N           offsets and data (default 1)\n"
+	      "      --json             print the state record (schema " R0_STATE_SCHEMA ")\n"
+	      "  -f, --force            write to a device that holds a signature\n"
+	      "  -h, --help             this text\n"
+	      "  -V, --version          version\n"
+	      "\n"
+	      "DEVICE is refused when it is mounted, has a mounted partition or is held\n"
+	      "by md/dm, and, without --force, when it holds a signature. SIGINT or\n"
+	      "SIGTERM stop it; the record then says complete: false.\n"
+	      "Exit status: 0 done (steady: also when steady state was not reached; the\n"
+	      "output says so), 1 failure or interrupted, 2 usage.\n",
+	      f);
+}
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	stop_flag = sig;
+}
+
+struct prog {
+	const char *what;
+	uint64_t total_bytes;   /* size-based step: its bytes; 0: time-based */
+	double total_s;
+};
+
+static void progress(const struct r0_progress *p, void *arg)
+{
+	const struct prog *g = arg;
+	double rate = p->elapsed_s > 0 ? (double)p->bytes / 1e6 / p->elapsed_s : 0;
+
+	if (g->total_bytes)
+		fprintf(stdout, "\r\033[K%s: %5.1f s %6.1f %% %8.1f MB/s", g->what, p->elapsed_s,
+			100.0 * (double)p->bytes / (double)g->total_bytes, rate);
+	else
+		fprintf(stdout, "\r\033[K%s: %5.1f of %.0f s %8.1f MB/s %9.0f IOPS", g->what,
+			p->elapsed_s, g->total_s, rate, p->elapsed_s > 0 ? (double)p->ios / p->elapsed_s : 0);
+	fflush(stdout);
+}
+
+static int parse_uint(const char *s, unsigned long max, unsigned *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > max)
+		return -EINVAL;
+	*out = (unsigned)v;
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *step_name(enum r0_age_step_kind k)
+{
+	switch (k) {
+	case R0_AGE_STEP_DISCARD: return "discard";
+	case R0_AGE_STEP_FILL: return "fill";
+	case R0_AGE_STEP_PRECONDITION: return "precondition";
+	case R0_AGE_STEP_RANDOM: return "random writes";
+	case R0_AGE_STEP_ROUND: return "round";
+	}
+	return "?";
+}
+
+/* Runs one step; adds what it wrote to REC. 0, -EINTR, -EIO (said), other -errno (said). */
+static int run_step(const struct r0_target *t, const struct r0_age_step *s, unsigned round,
+		    bool tty, struct r0_state_record *rec, struct r0_result *res)
+{
+	struct r0_run_opts o = { .stop = &stop_flag };
+	struct prog g = { 0 };
+	char what[64];
+	int ret;
+
+	if (s->kind == R0_AGE_STEP_ROUND)
+		snprintf(what, sizeof(what), "round %u", round);
+	else
+		snprintf(what, sizeof(what), "%s", step_name(s->kind));
+	g.what = what;
+	g.total_bytes = s->w.runtime_ns ? 0 : (s->w.size_bytes ? s->w.size_bytes : s->w.span_bytes);
+	g.total_s = (double)s->w.runtime_ns / 1e9;
+	if (tty) {
+		o.progress = progress;
+		o.progress_arg = &g;
+	}
+	memset(res, 0, sizeof(*res));
+	ret = r0_engine_run(t, &s->w, &o, res);
+	if (tty) {
+		fputs("\r\033[K", stdout);
+		fflush(stdout);
+	}
+	rec->bytes_written += res->bytes[R0_OP_WRITE];
+	rec->bytes_discarded += res->bytes[R0_OP_TRIM];
+	if (ret == -EINTR)
+		return ret;
+	if (ret) {
+		fprintf(stderr, PROG ": %s: %s: cannot run: %s\n", t->path, what, strerror(-ret));
+		return ret;
+	}
+	if (res->errors) {
+		const struct r0_io_error *e = &res->first_error;
+
+		fprintf(stderr, PROG ": %s: %s: %s error at offset %llu (%u bytes): %s%s\n", t->path,
+			what, r0_op_name(e->op), (unsigned long long)e->offset_bytes, e->length_bytes,
+			strerror(e->err), res->errors > 1 ? " (and more)" : "");
+		return -EIO;
+	}
+	return 0;
+}
+
+static void print_summary(const struct r0_state_record *r, const struct r0_age_plan *plan)
+{
+	char sz[32], span[32];
+
+	r0_format_size_human(r->device_bytes, sz, sizeof(sz));
+	r0_format_size_human(plan->span_bytes, span, sizeof(span));
+	printf("%s (%s): %s", r->device_path, sz, r0_age_state_name(r->state));
+	if (r->state == R0_AGE_FILL || r->state == R0_AGE_USED)
+		printf(" %u %% (%s)", r->params.fill_pct, span);
+	if (r->state == R0_AGE_USED)
+		printf(", then %.0f s of random writes", (double)r->params.duration_ns / 1e9);
+	printf("%s\n", r->complete ? "" : ": NOT COMPLETE (stopped early)");
+	printf("  %.1f s, %llu bytes written, %llu bytes discarded\n", r->seconds,
+	       (unsigned long long)r->bytes_written, (unsigned long long)r->bytes_discarded);
+	if (r->state == R0_AGE_STEADY) {
+		if (r->steady_round)
+			printf("  steady state reached at round %u (rounds %u-%u)\n", r->steady_round,
+			       r->steady_round - (unsigned)R0_STEADY_SNIA.window + 1, r->steady_round);
+		else
+			printf("  steady state NOT reached in %u round%s\n", r->rounds,
+			       r->rounds == 1 ? "" : "s");
+	}
+	printf("  state record: " R0_STATE_DIR "/%u:%u.json\n", major(r->devt), minor(r->devt));
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "fill", required_argument, NULL, OPT_FILL },
+		{ "round", required_argument, NULL, OPT_ROUND },
+		{ "rounds", required_argument, NULL, OPT_ROUNDS },
+		{ "bs", required_argument, NULL, 'b' },
+		{ "qd", required_argument, NULL, 'q' },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct r0_state_record rec;
+	static struct r0_result res;
+	struct r0_age_params p;
+	struct r0_age_plan plan;
+	struct r0_target t = { .fd = -1 };
+	struct r0_member_check chk;
+	struct sigaction sa = { .sa_handler = on_signal };
+	const char *path, *fill_arg = NULL, *round_arg = NULL, *rounds_arg = NULL, *bs_arg = NULL,
+		   *qd_arg = NULL, *seed_arg = NULL;
+	bool json = false, force = false, tty, failed = false, interrupted = false;
+	enum r0_age_state state;
+	char why[512];
+	json_object *jr;
+	double t0;
+	uint64_t v;
+	unsigned u;
+	int c, err, nargs;
+
+	while ((c = getopt_long(argc, argv, "b:q:fhV", opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_FILL: fill_arg = optarg; break;
+		case OPT_ROUND: round_arg = optarg; break;
+		case OPT_ROUNDS: rounds_arg = optarg; break;
+		case 'b': bs_arg = optarg; break;
+		case 'q': qd_arg = optarg; break;
+		case OPT_SEED: seed_arg = optarg; break;
+		case OPT_JSON: json = true; break;
+		case 'f': force = true; break;
+		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
+		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
+		default: return r0_cli_usage_error(PROG, "bad option");
+		}
+	}
+	/* GNU getopt moves the options before the arguments: STATE [ARG] DEVICE */
+	{
+		char **pos = argv + optind;
+		int npos = argc - optind;
+
+		if (npos > 3)
+			return r0_cli_usage_error(PROG, "too many arguments");
+		nargs = npos;
+		if (!nargs)
+			return r0_cli_usage_error(PROG, "name a STATE (empty, fill, used, steady) and a DEVICE");
+		if (r0_age_parse_state(pos[0], &state))
+			return r0_cli_usage_error(PROG, "'%s': not a state (empty, fill, used, steady)", pos[0]);
+		r0_age_params_init(state, &p);
+		if (state == R0_AGE_USED) {
+			if (nargs != 3)
+				return r0_cli_usage_error(PROG, "used takes a DURATION and a DEVICE");
+			if (r0_age_parse_duration(pos[1], &p.duration_ns) || !p.duration_ns)
+				return r0_cli_usage_error(PROG, "used '%s': a time above 0, e.g. 90, 30s, 10m, 1h", pos[1]);
+		} else if (state == R0_AGE_FILL && nargs == 3) {
+			if (r0_age_parse_pct(pos[1], &p.fill_pct))
+				return r0_cli_usage_error(PROG, "fill '%s': a percentage from 1 to 100", pos[1]);
+		} else if (nargs != 2) {
+			return r0_cli_usage_error(PROG, "%s takes %sone DEVICE", pos[0],
+						  state == R0_AGE_FILL ? "an optional PCT and " : "");
+		}
+		path = pos[nargs - 1];
+	}
+	if (fill_arg && (state != R0_AGE_USED || r0_age_parse_pct(fill_arg, &p.fill_pct)))
+		return r0_cli_usage_error(PROG, "--fill goes with used: a percentage from 1 to 100");
+	if ((round_arg || rounds_arg) && state != R0_AGE_STEADY)
+		return r0_cli_usage_error(PROG, "--round and --rounds go with steady");
+	if (round_arg && (r0_age_parse_duration(round_arg, &p.round_ns) || !p.round_ns))
+		return r0_cli_usage_error(PROG, "--round '%s': a time above 0, e.g. 60, 10s, 500ms", round_arg);
+	if (rounds_arg && (parse_uint(rounds_arg, R0_AGE_ROUNDS_MAX, &p.max_rounds) ||
+			   p.max_rounds < R0_STEADY_SNIA.window))
+		return r0_cli_usage_error(PROG, "--rounds '%s': from %zu to %u", rounds_arg,
+					  R0_STEADY_SNIA.window, R0_AGE_ROUNDS_MAX);
+	if ((bs_arg || qd_arg) && state != R0_AGE_USED && state != R0_AGE_STEADY)
+		return r0_cli_usage_error(PROG, "--bs and --qd go with used and steady");
+	if (bs_arg) {
+		if (r0_parse_size(bs_arg, &v) || !v || v > R0_BLOCK_MAX)
+			return r0_cli_usage_error(PROG, "--bs '%s': a size from 1 to 64M, e.g. 4K", bs_arg);
+		p.block_bytes = (uint32_t)v;
+	}
+	if (qd_arg && (parse_uint(qd_arg, R0_QD_MAX, &u) || !u))
+		return r0_cli_usage_error(PROG, "--qd '%s': from 1 to %u", qd_arg, R0_QD_MAX);
+	if (qd_arg)
+		p.queue_depth = u;
+	if (seed_arg) {
+		char *end;
+
+		errno = 0;
+		p.seed = strtoull(seed_arg, &end, 0);
+		if (errno || end == seed_arg || *end || *seed_arg == '-')
+			return r0_cli_usage_error(PROG, "--seed '%s': not a number", seed_arg);
+	}
+
+	/* safety before anything is opened for writing */
+	{
+		struct stat st;
+
+		if (stat(path, &st)) {
+			fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
+			return R0_EXIT_FAILURE;
+		}
+		if (!S_ISBLK(st.st_mode)) {
+			fprintf(stderr, PROG ": %s: not a block device\n", path);
+			return R0_EXIT_FAILURE;
+		}
+	}
+	if (r0_write_check(path, force, &chk, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
+		return R0_EXIT_FAILURE;
+	}
+	if (state == R0_AGE_EMPTY) {
+		struct r0_device d;
+
+		err = r0_probe_devt(chk.devt, NULL, &d);
+		if (err) {
+			fprintf(stderr, PROG ": %s: cannot probe: %s\n", path, strerror(-err));
+			return R0_EXIT_FAILURE;
+		}
+		v = d.discard_max_bytes > 0 ? (uint64_t)d.discard_max_bytes : 0;
+		r0_device_free(&d);
+		if (!v) {
+			fprintf(stderr, PROG ": %s: cannot empty: the device takes no discards "
+				"(queue/discard_max_bytes is 0)\n", path);
+			return R0_EXIT_FAILURE;
+		}
+	}
+	err = r0_target_open(path, true, &t);
+	if (err) {
+		fprintf(stderr, PROG ": %s: cannot open: %s\n", path, strerror(-err));
+		return R0_EXIT_FAILURE;
+	}
+	if (r0_age_plan(&p, t.size_bytes, t.logical_block_bytes, &plan, why, sizeof(why))) {
+		r0_target_close(&t);
+		return r0_cli_usage_error(PROG, "%s: %s", path, why);
+	}
+	for (size_t i = 0; i < plan.n_steps; i++)
+		if (r0_workload_check(&plan.steps[i].w, &t, why, sizeof(why))) {
+			r0_target_close(&t);
+			return r0_cli_usage_error(PROG, "%s: %s: %s", path, step_name(plan.steps[i].kind), why);
+		}
+
+	rec.state = state;
+	rec.params = p;
+	rec.devt = t.devt;
+	rec.device_bytes = t.size_bytes;
+	snprintf(rec.device_path, sizeof(rec.device_path), "%s", path);
+	snprintf(rec.version, sizeof(rec.version), "%s", R0_VERSION);
+	tty = !json && isatty(STDOUT_FILENO);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	rec.started = time(NULL);
+	t0 = now_s();
+	for (size_t i = 0; i < plan.n_steps && !failed && !interrupted; i++) {
+		const struct r0_age_step *s = &plan.steps[i];
+
+		if (s->kind != R0_AGE_STEP_ROUND) {
+			err = run_step(&t, s, 0, tty, &rec, &res);
+			interrupted = err == -EINTR;
+			failed = err && !interrupted;
+			continue;
+		}
+		for (unsigned k = 1; k <= p.max_rounds; k++) {
+			size_t reached;
+
+			err = run_step(&t, s, k, tty, &rec, &res);
+			if (err) {
+				interrupted = err == -EINTR;
+				failed = !interrupted;
+				break;
+			}
+			rec.round_iops[k - 1] = r0_result_iops(&res);
+			rec.rounds = k;
+			if (!json)
+				printf("round %u: %.0f write IOPS, %.1f MB/s\n", k, rec.round_iops[k - 1],
+				       r0_result_bytes_per_s(&res) / 1e6);
+			fflush(stdout);
+			if (r0_steady_reached(rec.round_iops, k, NULL, &reached) == 1) {
+				rec.steady_round = (unsigned)reached;
+				break;
+			}
+		}
+	}
+	rec.seconds = now_s() - t0;
+	rec.finished = time(NULL);
+	rec.complete = !failed && !interrupted;
+	r0_target_close(&t);
+	if (interrupted)
+		fprintf(stderr, PROG ": %s: interrupted by a signal; the device is between states\n", path);
+
+	jr = r0_state_record_json(&rec);
+	if (!jr) {
+		fprintf(stderr, PROG ": %s: cannot build the state record: %s\n", path, strerror(errno));
+		return R0_EXIT_FAILURE;
+	}
+	err = r0_state_save(rec.devt, jr);
+	if (err) {
+		fprintf(stderr, PROG ": %s: cannot save the state record in " R0_STATE_DIR ": %s\n",
+			path, strerror(-err));
+		failed = true;
+	}
+	if (json)
+		r0_cli_print_json(jr);
+	else
+		print_summary(&rec, &plan);
+	json_object_put(jr);
+	if (r0_cli_close_stdout(PROG))
+		return R0_EXIT_FAILURE;
+	return failed || interrupted ? R0_EXIT_FAILURE : R0_EXIT_OK;
+}
