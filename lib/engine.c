@@ -242,10 +242,12 @@ static void run_trims(struct job *j)
 		t = now_ns();
 		err = discard(j->sh->t, off, w->block_bytes);
 		now = now_ns();
-		if (err)
+		if (err) {
 			record_error(j, R0_OP_TRIM, off, w->block_bytes, -err);
-		else
+		} else {
+			j->res.moved_bytes[R0_OP_TRIM] += w->block_bytes;
 			record_done(j, R0_OP_TRIM, w->block_bytes, t, now);
+		}
 	}
 	stop_measuring(j);
 }
@@ -313,6 +315,7 @@ static void complete(struct job *j, unsigned s, int res, uint64_t now)
 	if (res < 0 || (uint32_t)res != w->block_bytes)
 		record_error(j, sl->op, sl->offset, w->block_bytes, res < 0 ? -res : EIO);
 	else {
+		j->res.moved_bytes[sl->op] += w->block_bytes;
 		if (sl->op == R0_OP_READ && w->verify == R0_VERIFY_READ)
 			verify_read(j, j->buf + (size_t)s * w->block_bytes, sl->offset, w->block_bytes);
 		record_done(j, sl->op, w->block_bytes, sl->submit_ns, now);
@@ -496,6 +499,7 @@ static void merge(struct r0_result *res, const struct job *j)
 	for (int op = 0; op < R0_OP_COUNT; op++) {
 		res->ios[op] += j->res.ios[op];
 		res->bytes[op] += j->res.bytes[op];
+		res->moved_bytes[op] += j->res.moved_bytes[op];
 	}
 	r0_hist_merge(&res->lat, &j->res.lat);
 	if (j->res.errors && !res->errors)

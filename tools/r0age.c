@@ -156,8 +156,8 @@ static int run_step(const struct r0_target *t, const struct r0_age_step *s, unsi
 		fputs("\r\033[K", stdout);
 		fflush(stdout);
 	}
-	rec->bytes_written += res->bytes[R0_OP_WRITE];
-	rec->bytes_discarded += res->bytes[R0_OP_TRIM];
+	rec->bytes_written += res->moved_bytes[R0_OP_WRITE];
+	rec->bytes_discarded += res->moved_bytes[R0_OP_TRIM];
 	if (ret == -EINTR)
 		return ret;
 	if (ret) {

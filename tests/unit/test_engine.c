@@ -106,6 +106,7 @@ Test(engine, size_based_pass_counts_every_block, .init = setup, .fini = teardown
 	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
 	cr_expect_eq(res->ios[R0_OP_WRITE], FILE_BYTES / (64 << 10));
 	cr_expect_eq(res->bytes[R0_OP_WRITE], FILE_BYTES);
+	cr_expect_eq(res->moved_bytes[R0_OP_WRITE], FILE_BYTES);
 	cr_expect_eq(res->errors, 0);
 	cr_expect_eq(res->lat.count, FILE_BYTES / (64 << 10));
 	cr_expect_gt(res->elapsed_s, 0);
@@ -123,6 +124,8 @@ Test(engine, time_based_runs_for_its_time, .init = setup, .fini = teardown)
 	cr_expect_float_eq(res->elapsed_s, 0.3, 0.05);
 	cr_expect_eq(res->lat.count, res->ios[R0_OP_READ]);
 	cr_expect_geq(res->user_s + res->sys_s, 0);
+	/* the ramp and the drain moved data too, outside the window */
+	cr_expect_gt(res->moved_bytes[R0_OP_READ], res->bytes[R0_OP_READ]);
 }
 
 /* Random writes with coverage and verify over 4 job slices: a read-back

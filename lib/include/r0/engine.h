@@ -86,7 +86,8 @@ struct r0_io_error {
 };
 
 struct r0_result {
-	uint64_t ios[R0_OP_COUNT], bytes[R0_OP_COUNT];
+	uint64_t ios[R0_OP_COUNT], bytes[R0_OP_COUNT];   /* in the measured window */
+	uint64_t moved_bytes[R0_OP_COUNT];  /* every successful I/O, ramp and drain included */
 	double elapsed_s;           /* the measured window (after the ramp) */
 	double user_s, sys_s;       /* CPU of the job threads in that window */
 	struct r0_hist lat;         /* completion minus submission, ns, all ops */
