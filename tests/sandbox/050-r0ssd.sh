@@ -98,6 +98,12 @@ fio --name=r --filename="$dev" --rw=randwrite --bs=4k --iodepth=32 --direct=1 \
 waf=$(waf_since "$p0" "$h0")
 awk -v w="$waf" 'BEGIN { exit !(w > 1.5) }' || fail "random overwrite WAF $waf, expected > 1.5"
 note "ok: random overwrite WAF $waf"
+
+# the engine's verify over the whole device, through GC: every block reads
+# back with its own number, pass and seed
+expect_status 0 "r0bench randwrite --verify on r0ssd" \
+	r0bench --rw randwrite -b 16K -q 8 --verify --seed 5 --pass 3 "$dev"
+grep -q "33554432 bytes read back, 0 bad sectors" /tmp/expect.out || { cat /tmp/expect.out; fail "verify read-back"; }
 used=$(write_iops 32M 8M)
 note "4K QD32 random write: fresh $fresh IOPS, after random overwrite $used IOPS"
 [ "$used" -lt $((fresh / 2)) ] || fail "GC did not slow writes ($fresh -> $used IOPS)"
