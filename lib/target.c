@@ -107,6 +107,8 @@ int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, ch
 	if ((uint64_t)w->queue_depth * w->block_bytes > R0_JOB_BUFFER_MAX)
 		return WHY("queue depth %u x block size %u is more than the 1 GiB of buffers a job may have",
 			   w->queue_depth, w->block_bytes);
+	if (w->reap_batch > w->queue_depth)
+		return WHY("reap batch %u is above the queue depth %u", w->reap_batch, w->queue_depth);
 	if (jobs > R0_JOBS_MAX)
 		return WHY("%u jobs is above the limit of %u", jobs, R0_JOBS_MAX);
 	if (w->read_pct > 100)

@@ -6,23 +6,30 @@
 # both. Sourced by vs-fio (host) and vs-fio-guest.sh.
 vs_fio_loop() {
 	_dev=$1 _out=$2 _pairs=$3 _rt=$4
-	for _wl in randread:4k:1 randread:4k:32 read:1m:8 randwrite:4k:32; do
+	# WORKLOAD:BS:QD[:BATCH]; BATCH: both tools wait for that many
+	# completions at once (r0bench --reap-batch, fio iodepth_batch_complete_min)
+	for _wl in randread:4k:1 randread:4k:32 read:1m:8 randwrite:4k:32 randread:4k:32:8; do
 		_rw=${_wl%%:*} _rest=${_wl#*:}
-		_bs=${_rest%%:*} _qd=${_rest#*:}
+		_bs=${_rest%%:*} _rest=${_rest#*:}
+		_qd=${_rest%%:*} _batch=1
+		[ "$_rest" != "$_qd" ] && _batch=${_rest#*:}
 		_name=$_rw-$_bs-qd$_qd
+		[ "$_batch" != 1 ] && _name=$_name-batch$_batch
 		_i=1
 		while [ "$_i" -le "$_pairs" ]; do
 			if [ $((_i % 2)) = 1 ]; then _order="r0bench fio"; else _order="fio r0bench"; fi
 			for _tool in $_order; do
 				_f=$_out/$_name.$_i.$_tool.json
 				if [ "$_tool" = r0bench ]; then
-					r0cputime "${_f%.json}.cpu" r0bench --json -f --rw "$_rw" -b "$_bs" -q "$_qd" -t "$_rt" "$_dev" > "$_f" ||
+					r0cputime "${_f%.json}.cpu" r0bench --json -f --rw "$_rw" -b "$_bs" -q "$_qd" \
+						--reap-batch "$_batch" -t "$_rt" "$_dev" > "$_f" ||
 						{ echo "bench: r0bench failed on $_name" >&2; return 1; }
 				else
 					r0cputime "${_f%.json}.cpu" fio --name=x --filename="$_dev" --ioengine=io_uring --direct=1 \
 						--fixedbufs=1 --registerfiles=1 --norandommap --randrepeat=0 \
 						--lat_percentiles=1 \
 						--rw="$_rw" --bs="$_bs" --iodepth="$_qd" --runtime="$_rt" \
+						--iodepth_batch_complete_min="$_batch" \
 						--time_based --output-format=json > "$_f" ||
 						{ echo "bench: fio failed on $_name" >&2; return 1; }
 				fi

@@ -26,7 +26,8 @@ def r0_fig(d, f):
     return p["iops"], p["bytes_per_s"] / 1e6, cpu_s(f) / p["ios"] * 1e6, t["latency_ns"]["p50"] / 1e3
 
 def main(folder, where):
-    order = ["randread-4k-qd1", "randread-4k-qd32", "read-1m-qd8", "randwrite-4k-qd32"]
+    order = ["randread-4k-qd1", "randread-4k-qd32", "read-1m-qd8", "randwrite-4k-qd32",
+             "randread-4k-qd32-batch8"]
     names = sorted({os.path.basename(f).split(".")[0] for f in glob.glob(folder + "/*.json")},
                    key=lambda n: order.index(n) if n in order else len(order))
     print(f"r0bench against fio 3.33 (io_uring, O_DIRECT) on {where}")

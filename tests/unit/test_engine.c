@@ -199,6 +199,20 @@ Test(engine, trims_punch_holes_that_read_as_zeros, .init = setup, .fini = teardo
 	cr_expect_eq(res->first_bad.offset_bytes, 2 << 20);
 }
 
+Test(engine, reaping_in_batches_counts_every_io, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 16);
+	char why[256];
+
+	w.reap_batch = 8;
+	w.size_bytes = 4 << 20;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->ios[R0_OP_READ], 1024, "the last batch, smaller than 8, is reaped too");
+	w.reap_batch = 17;
+	cr_expect_eq(r0_workload_check(&w, &t, why, sizeof(why)), -EINVAL);
+	cr_expect(strstr(why, "above the queue depth"), "%s", why);
+}
+
 Test(engine, mixed_reads_and_writes_follow_the_percentage, .init = setup, .fini = teardown)
 {
 	struct r0_workload w = wl(R0_ACCESS_RAND, 70, 4096, 4);

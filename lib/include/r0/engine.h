@@ -46,6 +46,14 @@ struct r0_workload {
 	enum r0_verify_mode verify; /* WRITE stamps, READ checks (r0/pattern.h) */
 	uint32_t verify_pass;
 	bool continue_on_error;     /* count I/O errors and go on instead of stopping */
+	/*
+	 * Completions to wait for at once (0 or 1: each is timed as it
+	 * arrives, as fio does by default). More saves a wake-up per I/O where
+	 * the CPU is the limit (io-wq devices such as zram), at the price of
+	 * latency read up to N-1 completions late; fio's
+	 * iodepth_batch_complete_min. Capped at what is in flight.
+	 */
+	unsigned reap_batch;
 };
 
 /* An open target: a block device or a regular file. */
