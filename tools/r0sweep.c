@@ -522,6 +522,40 @@ static size_t todo(const struct sweep *sw, const struct target *t, unsigned rep)
 	return n;
 }
 
+/*
+ * The engine's io_uring instance drops its reference to the device in the
+ * kernel's deferred ring clean-up, a moment after r0_target_close: until
+ * then the device is still open (an md array refuses to stop, a member's
+ * O_EXCL claim is still held). So -EBUSY right after a test is retried for
+ * a few seconds.
+ */
+#define BUSY_TRIES 50
+#define BUSY_WAIT_US 100000
+
+static int create_retry(const struct r0_array_spec *spec, struct r0_array *a)
+{
+	int err = -EBUSY;
+
+	for (int i = 0; i < BUSY_TRIES && err == -EBUSY; i++) {
+		if (i)
+			usleep(BUSY_WAIT_US);
+		err = r0_array_create(spec, a);
+	}
+	return err;
+}
+
+static int remove_retry(const struct r0_array *a)
+{
+	int err = -EBUSY;
+
+	for (int i = 0; i < BUSY_TRIES && err == -EBUSY; i++) {
+		if (i)
+			usleep(BUSY_WAIT_US);
+		err = r0_array_remove(a);
+	}
+	return err;
+}
+
 /* Builds the target's array, runs its cells, removes it. 0, -EINTR or -errno. */
 static int run_target(struct sweep *sw, const struct target *t, unsigned rep)
 {
@@ -552,7 +586,7 @@ static int run_target(struct sweep *sw, const struct target *t, unsigned rep)
 	spec.dm_length_sectors = geo.array_sectors;
 	if (stop_flag)
 		return -EINTR;
-	err = r0_array_create(&spec, &a);
+	err = create_retry(&spec, &a);
 	if (err) {
 		const char *why = r0_array_last_error();
 		char tn[48];
@@ -563,7 +597,7 @@ static int run_target(struct sweep *sw, const struct target *t, unsigned rep)
 		return err;
 	}
 	err = stop_flag ? -EINTR : run_cells(sw, t, a.path, rep);
-	rerr = r0_array_remove(&a);
+	rerr = remove_retry(&a);
 	if (rerr) {
 		const char *why = r0_array_last_error();
 
