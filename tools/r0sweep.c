@@ -418,12 +418,15 @@ static void show_progress(struct sweep *sw, const char *cell, const char *result
 	hms(el, e, sizeof(e));
 	if (ran)
 		hms(el / (double)ran * (double)left, eta, sizeof(eta));
+	/* a log line per finished cell; on a terminal also a status line that is redrawn */
 	if (sw->tty)
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s  elapsed %s  left ~%s%s", sw->finished + sw->skipped,
-			sw->total, cell, e, eta, result ? "\n" : "");
-	else if (result)
+		fputs("\r\033[K", stderr);
+	if (result)
 		fprintf(stderr, PROG ": [%zu/%zu] %s: %s (elapsed %s, left ~%s)\n",
 			sw->finished + sw->skipped, sw->total, cell, result, e, eta);
+	else if (sw->tty)
+		fprintf(stderr, "[%zu/%zu] %s  elapsed %s  left ~%s", sw->finished + sw->skipped + 1,
+			sw->total, cell, e, eta);
 	fflush(stderr);
 }
 

@@ -24,7 +24,7 @@ no_arrays() {
 
 # 1. the tiny sweep: raw + {md,dm} x (1 member at 64K, 2 members at 64K and 128K) = 7 targets x 2 repeats
 expect_status 0 "tiny sweep" r0sweep -o "$out/tiny.jsonl" --chunks 64K,128K --single-chunks 64K \
-	-p cdm3 -w "Seq read" -r 2 -t 0.3 --ramp 0 --region 16M --describe "2 x null_blk fast" "$@"
+	-p cdm3 -w "4K read" -r 2 -t 0.3 --ramp 0 --region 16M --describe "2 x null_blk fast" "$@"
 cat /tmp/expect.out
 no_arrays "tiny sweep"
 expect_eq "$(grep -c '"type":"cell"' "$out/tiny.jsonl")" 14 "cells in the result file"
@@ -32,7 +32,7 @@ expect_eq "$(keys "$out/tiny.jsonl" | sort -u | wc -l)" 14 "distinct cells"
 expect_eq "$(grep -c '"type":"analysis"' "$out/tiny.jsonl")" 1 "analysis records"
 expect_eq "$(wc -l < "$out/tiny.jsonl")" 15 "lines in all"
 for t in "raw 0 1" "md 65536 1" "md 65536 2" "md 131072 2" "dm 65536 1" "dm 65536 2" "dm 131072 2"; do
-	expect_eq "$(keys "$out/tiny.jsonl" | grep -c "^$t Seq read 1 [12]$")" 2 "repeats of $t"
+	expect_eq "$(keys "$out/tiny.jsonl" | grep -c "^$t 4K randread 1 [12]$")" 2 "repeats of $t"
 done
 grep -q '"errors":0,' "$out/tiny.jsonl" || fail "no error count"
 grep '"type":"cell"' "$out/tiny.jsonl" | grep -qv '"errors":0,' && fail "I/O errors in the tiny sweep"
@@ -43,12 +43,12 @@ expect_status 1 "sweep on a non-empty file without --resume" r0sweep -o "$out/ti
 grep -q "exists and is not empty" /tmp/expect.out || fail "refusal message: $(cat /tmp/expect.out)"
 # --resume on a finished file measures nothing
 expect_status 0 "resume a finished sweep" r0sweep -o "$out/tiny.jsonl" --resume --chunks 64K,128K \
-	--single-chunks 64K -p cdm3 -w "Seq read" -r 2 -t 0.3 --ramp 0 --region 16M "$@"
+	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.3 --ramp 0 --region 16M "$@"
 grep -q "0 cells measured" /tmp/expect.out || fail "resume of a finished sweep: $(cat /tmp/expect.out)"
 expect_eq "$(grep -c '"type":"cell"' "$out/tiny.jsonl")" 14 "cells after a resume with nothing to do"
 
 # 2. interrupted: SIGINT while cells are being measured, then --resume
-r0sweep -o "$out/int.jsonl" --chunks 64K,128K --single-chunks 64K -p cdm3 -w "Seq read" -r 2 -t 0.5 \
+r0sweep -o "$out/int.jsonl" --chunks 64K,128K --single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 \
 	--ramp 0 --region 16M "$@" > /tmp/int.out 2>&1 &
 pid=$!
 n=0
@@ -70,7 +70,7 @@ before=$(grep -c '"type":"cell"' "$out/int.jsonl")
 grep -q '"type":"analysis"' "$out/int.jsonl" && fail "an interrupted sweep wrote an analysis"
 cp "$out/int.jsonl" /tmp/int.before
 expect_status 0 "resume the interrupted sweep" r0sweep -o "$out/int.jsonl" --resume --chunks 64K,128K \
-	--single-chunks 64K -p cdm3 -w "Seq read" -r 2 -t 0.5 --ramp 0 --region 16M "$@"
+	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 --ramp 0 --region 16M "$@"
 cat /tmp/expect.out
 grep -q "^r0sweep: $((14 - before)) cells measured (the rest were in the file)" /tmp/expect.out ||
 	fail "resume did not measure exactly the $((14 - before)) missing cells"
