@@ -84,6 +84,19 @@ static void fmt_ns(double ns, char *buf, size_t len)
 		snprintf(buf, len, "%.1f ms", ns / 1e6);
 }
 
+/* An axis label: "100 us", "1 ms", "10 ms". */
+static void fmt_axis_ns(double ns, char *buf, size_t len)
+{
+	if (ns < 1e3)
+		snprintf(buf, len, "%g ns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, len, "%g us", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, len, "%g ms", ns / 1e6);
+	else
+		snprintf(buf, len, "%g s", ns / 1e9);
+}
+
 /* The chunk a layer is shown at: its best under the mix at the largest count. */
 static bool layer_chunk(const struct r0_analysis *a, enum r0_layer l, uint32_t *chunk)
 {
@@ -419,6 +432,7 @@ static void chart_heat(FILE *f, const struct r0_analysis *a, enum r0_layer l)
 	int cw = 78, rh = 26, left = 70, top = 120;
 	int w = left + (int)a->n_wl * cw + 10, h = top + (int)nc * rh + 30;
 
+	w += 70;   /* the last column's slanted label */
 	if (w < 440)
 		w = 440;
 	char buf[160], col[16], ckb[16];
@@ -469,6 +483,11 @@ static void chart_heat(FILE *f, const struct r0_analysis *a, enum r0_layer l)
 }
 
 /* Workloads that differ only in queue depth: one latency chart each. */
+static const char *buf_layer(enum r0_layer l)
+{
+	return l == R0_LAYER_RAW ? "1 drive raw" : r0_layer_name(l);
+}
+
 static bool same_but_qd(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
 {
 	return a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
@@ -521,7 +540,7 @@ static void chart_latency(FILE *f, const struct r0_analysis *a, size_t w0, const
 
 		fprintf(f, "<line x1=\"60\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", LY(v),
 			60 + pw, LY(v));
-		fmt_ns(v, t, sizeof(t));
+		fmt_axis_ns(v, t, sizeof(t));
 		svg_text(f, 56, LY(v) + 4, "end", 10, NULL, t);
 	}
 	for (size_t g = 0; g < ng; g++) {
@@ -547,6 +566,18 @@ static void chart_latency(FILE *f, const struct r0_analysis *a, size_t w0, const
 					fprintf(f, "%.1f,%.1f ", LX(g), LY(v));
 			}
 			fprintf(f, "\"/>\n");
+			for (size_t g = 0; g < ng; g++) {
+				const struct r0_cell *x = r0_analysis_cell(a, layers[l], c, n, group[g]);
+				double v = x ? ((const struct r0_stat *)((const char *)x + pct[k].off))->med : 0;
+				char t[32];
+
+				if (v <= 0)
+					continue;
+				fmt_ns(v, t, sizeof(t));
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"><title>%s %s QD%u: %s</title></circle>\n",
+					LX(g), LY(v), layer_color[layers[l]], buf_layer(layers[l]), pct[k].name,
+					a->wl[group[g]].proto.queue_depth, t);
+			}
 		}
 		if (layers[l] == R0_LAYER_RAW)
 			snprintf(buf, sizeof(buf), "1 drive raw");
@@ -710,7 +741,7 @@ static void html_report(FILE *f, const struct r0_analysis *a, const char *title,
 		figure(f, a, "Speed-up = the array's bytes/s / one raw drive's; dots: medians, bars: min-max of the repeats; dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
 		fprintf(f, "</figure>\n");
 	}
-	fprintf(f, "<h2>Chunk size</h2>\n");
+	fprintf(f, "<h2 id=\"chunk\">Chunk size</h2>\n");
 	for (size_t l = 0; l < 2; l++) {
 		uint32_t chunks[32];
 
@@ -721,9 +752,14 @@ static void html_report(FILE *f, const struct r0_analysis *a, const char *title,
 		figure(f, a, "Speed-up over one raw drive at each chunk size, at the largest member count.");
 		fprintf(f, "</figure>\n");
 	}
-	fprintf(f, "<h2>Latency against queue depth</h2>\n");
+	fprintf(f, "<h2 id=\"latency\">Latency against queue depth</h2>\n");
 	if (!any_latency_chart(a))
 		fprintf(f, "<p>No random workload was measured in these results.</p>\n");
+	bool multi = false;
+
+	for (size_t w = 0; w < a->n_wl; w++)
+		for (size_t o = w + 1; o < a->n_wl; o++)
+			multi |= same_but_qd(&a->wl[w].proto, &a->wl[o].proto);
 	for (size_t w = 0; seen && group && w < a->n_wl; w++) {
 		size_t ng = 0;
 
@@ -742,7 +778,8 @@ static void html_report(FILE *f, const struct r0_analysis *a, const char *title,
 				group[j] = group[j - 1];
 				group[j - 1] = t;
 			}
-		if (ng < 2 && a->wl[w].proto.access != R0_ACCESS_RAND)
+		/* one queue depth only: charted when nothing was measured at several */
+		if (ng < 2 && (multi || a->wl[w].proto.access != R0_ACCESS_RAND))
 			continue;
 		fprintf(f, "<figure>\n");
 		chart_latency(f, a, w, group, ng);
