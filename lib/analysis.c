@@ -187,8 +187,18 @@ static int fill_cell(struct group *g)
 	STAT_OF(g, lat_p99_ns, &c->lat_p99);
 	STAT_OF(g, lat_p999_ns, &c->lat_p999);
 	STAT_OF(g, lat_p9999_ns, &c->lat_p9999);
-	for (size_t k = 0; k < g->n; k++)
-		c->errors += g->recs[k]->errors;
+	for (size_t k = 0; k < g->n; k++) {
+		const struct r0_sweep_rec *r = g->recs[k];
+
+		c->errors += r->errors;
+		v[k] = r->iops * r->cpu_s_per_io / (r->jobs ? r->jobs : 1);
+	}
+	{
+		struct r0_stat busy;
+
+		r0_stat_of(v, g->n, &busy);
+		c->cpu_busy = busy.med;
+	}
 	free(v);
 	return 0;
 }
@@ -484,6 +494,19 @@ static void write_reasoning(struct r0_analysis *a)
 				cat(r, len, " %u: %.2fx (eff %.2f)", n, c->speedup.med, c->efficiency);
 		}
 		cat(r, len, ".\n");
+		{
+			const struct r0_cell *arr = r0_analysis_cell(a, best->layer, best->chunk_bytes,
+								     a->max_members, w);
+			const struct r0_cell *raw = r0_analysis_cell(a, R0_LAYER_RAW, 0, 1, w);
+
+			if (arr && arr->cpu_busy >= R0_CPU_BOUND) {
+				cat(r, len, "- %s is CPU-bound: the measuring thread was busy %.0f%% of the time on the %u-member array",
+				    a->wl[w].name, arr->cpu_busy * 100, a->max_members);
+				if (raw)
+					cat(r, len, " and %.0f%% on the single drive", raw->cpu_busy * 100);
+				cat(r, len, "; the CPU that measures, not the drives, may set this limit.\n");
+			}
+		}
 	}
 }
 

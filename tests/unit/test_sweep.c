@@ -259,6 +259,19 @@ Test(analysis, speedup_and_efficiency)
 	cr_expect(a.worth);
 	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: worth it for Seq read (2.70x); not for 4K read (0.95x); pick chunk 64K (md)"),
 			   "%s", a.verdict);
+	cr_expect_null(strstr(a.reasoning, "CPU-bound"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+
+	/* the 3-member array's 4K reads with the measuring thread 90 % busy */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].n_members == 3 && set.recs[i].block_bytes == 4 * K)
+			set.recs[i].cpu_s_per_io = 0.9 / set.recs[i].iops;
+	cr_assert_eq(r0_analyse(&set, &mix, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
+	cr_expect(fabs(c->cpu_busy - 0.9) < 1e-9, "%f", c->cpu_busy);
+	cr_expect_not_null(strstr(a.reasoning, "- 4K read is CPU-bound: the measuring thread was busy 90% of the time on the 3-member array and 2% on the single drive;"),
+			   "%s", a.reasoning);
+	cr_expect_null(strstr(a.reasoning, "Seq read is CPU-bound"));
 	r0_analysis_free(&a);
 
 	/* without a raw run the 1-member stripe is the baseline */

@@ -21,6 +21,8 @@
 
 /* "worth it" needs at least this median speed-up, beyond the noise */
 #define R0_WORTH_SPEEDUP 1.2
+/* a measuring thread busier than this was the limit, maybe not the drives */
+#define R0_CPU_BOUND 0.8
 
 struct r0_stat {
 	double med, min, max;
@@ -82,6 +84,8 @@ struct r0_cell {
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
 	struct r0_stat speedup;     /* bps / the base median; n 0 without a base */
 	double efficiency;          /* speedup.med / n_members */
+	double cpu_busy;            /* median share of the time each measuring thread was on a CPU
+	                             * (IOPS x CPU s per I/O / jobs); near 1: CPU-bound */
 	uint64_t errors;            /* summed over the repeats */
 };
 
@@ -108,7 +112,7 @@ struct r0_analysis {
 	bool has_choice;
 	bool worth;                 /* the best choice's score >= R0_WORTH_SPEEDUP, beyond noise */
 	char verdict[2048];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; pick chunk 64K ..." */
-	char reasoning[8192];       /* a few lines on how the verdict was reached */
+	char reasoning[16384];      /* a few lines on how the verdict was reached */
 };
 
 /*
