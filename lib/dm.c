@@ -13,6 +13,7 @@
 #include <libdevmapper.h>
 
 #include "array_backend.h"
+#include "dmtable.h"
 
 static void dm_log(int level, const char *file, int line, int dm_errno_or_class,
 		   const char *f, ...)
@@ -251,6 +252,53 @@ int r0_dm_list(struct r0_array **list, size_t *count)
 			next = names->next;
 		} while (next);
 	}
+	dm_task_destroy(dmt);
+	return err;
+}
+
+int r0_dm_table(dev_t devt, struct r0_dm_target *t, unsigned max, unsigned *count)
+{
+	struct dm_task *dmt;
+	struct dm_info info;
+	void *next = NULL;
+	int err;
+
+	*count = 0;
+	if (access("/sys/module/dm_mod", F_OK) != 0)
+		return -ENODEV;
+	dm_setup();
+	dmt = dm_task_create(DM_DEVICE_TABLE);
+	if (!dmt)
+		return -ENOMEM;
+	if (!dm_task_set_major(dmt, (int)major(devt)) || !dm_task_set_minor(dmt, (int)minor(devt))) {
+		err = -EINVAL;
+		goto out;
+	}
+	err = run_task(dmt, false);
+	if (err)
+		goto out;
+	if (!dm_task_get_info(dmt, &info) || !info.exists || !info.live_table) {
+		err = -ENOENT;
+		goto out;
+	}
+	do {
+		uint64_t start, length;
+		char *type = NULL, *params = NULL;
+
+		next = dm_get_next_target(dmt, next, &start, &length, &type, &params);
+		if (!type)
+			break;
+		if (*count < max) {
+			struct r0_dm_target *x = &t[*count];
+
+			x->start_sector = start;
+			x->length_sectors = length;
+			snprintf(x->type, sizeof(x->type), "%s", type);
+			snprintf(x->params, sizeof(x->params), "%s", params ? params : "");
+		}
+		(*count)++;
+	} while (next);
+out:
 	dm_task_destroy(dmt);
 	return err;
 }

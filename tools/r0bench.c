@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0bench: measure a block device or file with the io_uring engine. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -59,8 +60,8 @@ static void usage(FILE *f)
 	      "      --align SIZE       random offsets are multiples of SIZE (default bs)\n"
 	      "      --cover            random: every block exactly once per pass\n"
 	      "      --seed N           offsets and data (default 1)\n"
-	      "  -t, --runtime SEC      time-based: measure for SEC seconds (default 5)\n"
-	      "      --ramp SEC         run SEC seconds first without counting (default 0)\n"
+	      "  -t, --runtime TIME     time-based: measure for TIME (default 5 s; 500ms, 2m)\n"
+	      "      --ramp TIME        run TIME first without counting (default 0)\n"
 	      "  -s, --size SIZE        size-based: SIZE bytes per job instead of a time\n"
 	      "      --passes N         repeat the test N times (default 1)\n"
 	      "      --warmup N         passes run first and not counted (default 0)\n"
@@ -131,7 +132,8 @@ static int parse_rw(const char *s, struct r0_workload *w)
 	} kinds[] = {
 		{ "read", R0_ACCESS_SEQ, 100, false }, { "write", R0_ACCESS_SEQ, 0, false },
 		{ "randread", R0_ACCESS_RAND, 100, false }, { "randwrite", R0_ACCESS_RAND, 0, false },
-		{ "rw", R0_ACCESS_SEQ, -1, false }, { "randrw", R0_ACCESS_RAND, -1, false },
+		{ "rw", R0_ACCESS_SEQ, -1, false }, { "readwrite", R0_ACCESS_SEQ, -1, false },
+		{ "randrw", R0_ACCESS_RAND, -1, false },
 		{ "trim", R0_ACCESS_SEQ, 0, true }, { "randtrim", R0_ACCESS_RAND, 0, true },
 	};
 
@@ -161,18 +163,30 @@ static int parse_uint(const char *s, unsigned long max, unsigned *out)
 	return 0;
 }
 
-/* Seconds, a decimal number >= 0: "5", "0.5". */
+/* A time, a decimal number >= 0 of seconds or with a unit as fio takes
+ * them: "5", "0.5", "5s", "500ms", "2m", "1h". */
 static int parse_seconds(const char *s, uint64_t *ns)
 {
+	static const struct { const char *unit; double s; } units[] = {
+		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "m", 60 }, { "h", 3600 },
+	};
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v >= 0) || v > 1e7)
+	if (errno || end == s || !(v >= 0) || *s == '+' || isspace((unsigned char)*s))
 		return -EINVAL;
-	*ns = (uint64_t)llround(v * 1e9);
-	return 0;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		v *= units[i].s;
+		if (v > 1e7)
+			return -EINVAL;
+		*ns = (uint64_t)llround(v * 1e9);
+		return 0;
+	}
+	return -EINVAL;
 }
 
 static const char *rw_name(const struct r0_workload *w)
@@ -202,7 +216,8 @@ static void progress(const struct r0_progress *p, void *arg)
 	static double last_s;
 	double dt = p->elapsed_s - last_s;
 
-	if (p->elapsed_s < last_s || dt <= 0)   /* a new pass */
+	/* a new pass, or the end of the ramp: the counters start again */
+	if (p->elapsed_s < last_s || p->bytes < last_bytes || p->ios < last_ios || dt <= 0)
 		last_bytes = last_ios = 0, last_s = 0, dt = p->elapsed_s;
 	fprintf(stdout, "\r\033[K%s: %5.1f s%s %8.1f MB/s %9.0f IOPS", label, p->elapsed_s,
 		p->ramping ? " (ramp)" : "", dt > 0 ? (double)(p->bytes - last_bytes) / 1e6 / dt : 0,
@@ -243,6 +258,11 @@ static struct spread spread_of(const struct test *t, double (*f)(const struct r0
 static double mbps(const struct r0_result *r)
 {
 	return r0_result_bytes_per_s(r) / 1e6;
+}
+
+static double mibps(const struct r0_result *r)
+{
+	return r0_result_bytes_per_s(r) / 1048576.0;
 }
 
 static double cpu_per_io(const struct r0_result *r)
@@ -500,6 +520,7 @@ static void print_json(const struct run *run, int status, const char *reason)
 		ADD(x, "passes", passes);
 		ADD(s, "bytes_per_s", j_spread(spread_of(t, r0_result_bytes_per_s)));
 		ADD(s, "mb_per_s", j_spread(spread_of(t, mbps)));
+		ADD(s, "mib_per_s", j_spread(spread_of(t, mibps)));
 		ADD(s, "iops", j_spread(spread_of(t, r0_result_iops)));
 		ADD(s, "cpu_per_io_s", j_spread(spread_of(t, cpu_per_io)));
 		ADD(x, "summary", s);
@@ -539,14 +560,22 @@ static int run_test(struct run *run, struct test *t, const char **reason)
 		free(scratch);
 		return -ENOMEM;
 	}
+	char what[128];
+
 	if (run->tty) {
 		o.progress = progress;
-		o.progress_arg = (void *)t->label;
+		o.progress_arg = what;
 	}
 	r0_hist_reset(&t->lat);
 	t->ran = true;
 	for (unsigned p = 0; p < total; p++) {
 		struct r0_result *r = p < run->warmup ? scratch : &t->passes[p - run->warmup];
+
+		if (p < run->warmup)
+			snprintf(what, sizeof(what), "%s %s, warm-up", t->label, rw_name(&t->w));
+		else
+			snprintf(what, sizeof(what), "%s %s, pass %u of %u", t->label, rw_name(&t->w),
+				 p - run->warmup + 1, run->passes);
 
 		ret = r0_engine_run(&run->target, &t->w, &o, r);
 		if (p >= run->warmup && ret != -EINVAL && ret != -ENOMEM) {
@@ -584,6 +613,7 @@ static int run_test(struct run *run, struct test *t, const char **reason)
 
 		v.verify = R0_VERIFY_READ;
 		v.read_pct = 100;
+		snprintf(what, sizeof(what), "%s, reading back", t->label);
 		ret = r0_engine_run(&run->target, &v, &o, &t->verify);
 		t->verified = ret == 0 || ret == -EINTR;
 		if (ret == -EINTR)
@@ -714,12 +744,12 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			if (parse_seconds(optarg, &w.runtime_ns) || !w.runtime_ns)
-				return r0_cli_usage_error(PROG, "--runtime '%s': seconds above 0, e.g. 5 or 0.5", optarg);
+				return r0_cli_usage_error(PROG, "--runtime '%s': a time above 0, e.g. 5, 0.5, 500ms or 2m", optarg);
 			time_given = true;
 			break;
 		case OPT_RAMP:
 			if (parse_seconds(optarg, &w.ramp_ns))
-				return r0_cli_usage_error(PROG, "--ramp '%s': seconds, e.g. 2", optarg);
+				return r0_cli_usage_error(PROG, "--ramp '%s': a time, e.g. 2 or 500ms", optarg);
 			break;
 		case 's':
 			if (r0_parse_size(optarg, &w.size_bytes) || !w.size_bytes)
@@ -772,8 +802,8 @@ int main(int argc, char **argv)
 	if (verify) {
 		if (w.trim || (w.read_pct != 0 && w.read_pct != 100))
 			return r0_cli_usage_error(PROG, "--verify goes with read, write, randread or randwrite");
-		if (time_given)
-			return r0_cli_usage_error(PROG, "--verify runs one pass over the region: no --runtime");
+		if (time_given || size_given)
+			return r0_cli_usage_error(PROG, "--verify covers the region once: no --runtime or --size (use --span)");
 		w.verify = w.read_pct ? R0_VERIFY_READ : R0_VERIFY_WRITE;
 		if (w.access == R0_ACCESS_RAND)
 			w.cover = true;

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,27 +55,6 @@ static void usage(FILE *f)
 	      "Members that are mounted, have a mounted partition, are held by another\n"
 	      "device, are partitions, or cannot be opened exclusively are always refused.\n",
 	      f);
-}
-
-/* SIGINT/SIGTERM/SIGHUP stay pending while create works; it polls them. */
-static sigset_t stop_signals;
-
-static void block_stop_signals(void)
-{
-	sigemptyset(&stop_signals);
-	sigaddset(&stop_signals, SIGINT);
-	sigaddset(&stop_signals, SIGTERM);
-	sigaddset(&stop_signals, SIGHUP);
-	sigprocmask(SIG_BLOCK, &stop_signals, NULL);
-}
-
-static bool stop_requested(void)
-{
-	sigset_t pending;
-
-	sigpending(&pending);
-	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
-	       sigismember(&pending, SIGHUP);
 }
 
 static const char *backend_name(enum r0_backend b)
@@ -223,7 +201,7 @@ static int cmd_create(int argc, char **argv)
 	}
 	spec.dm_length_sectors = geo.array_sectors;
 
-	if (stop_requested()) {
+	if (r0_cli_stop_requested()) {
 		fprintf(stderr, PROG ": create: interrupted by a signal before anything was built\n");
 		return 1;
 	}
@@ -234,7 +212,7 @@ static int cmd_create(int argc, char **argv)
 	spec.name = name;
 	/* a signal during create waits until the array is whole, then takes it down */
 	err = r0_array_create(&spec, &array);
-	if (!err && stop_requested()) {
+	if (!err && r0_cli_stop_requested()) {
 		int rerr = r0_array_remove(&array);
 		fprintf(stderr, PROG ": create %s: interrupted by a signal; %s\n", array.path,
 			rerr ? "could not remove it" : "removed it again");
@@ -413,7 +391,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(cmd, "create") == 0) {
-		block_stop_signals();   /* as early as possible: create polls them */
+		r0_cli_block_stop_signals();   /* as early as possible: create polls them */
 		return cmd_create(argc - 1, argv + 1);
 	}
 	if (strcmp(cmd, "remove") == 0)

@@ -44,7 +44,7 @@ static void usage(FILE *f)
 	      "  -h, --help         this text\n"
 	      "  -V, --version      version\n"
 	      "\n"
-	      "r0age and r0trim results are not charted yet (those tools do not exist yet).\n"
+	      "Not done yet: r0trim and r0age results (r0age is not written) are not read or charted.\n"
 	      "Exit status: 0 ok, 1 failure (unreadable or empty input, cannot write), 2 usage.\n",
 	      f);
 }
@@ -300,7 +300,7 @@ static void md_tables(FILE *f, const struct r0_analysis *a)
 				rows[k]->cpu_per_io.med * 1e6);
 		}
 	}
-	fprintf(f, "\nr0age and r0trim results are not part of this report (those tools are not written yet).\n");
+	fprintf(f, "\nr0trim and r0age results are not part of this report: r0report does not read them yet.\n");
 }
 
 /* --- SVG charts ------------------------------------------------------- */

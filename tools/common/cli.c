@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Shared output helpers of the tools (util-linux's close_stdout, err()). */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,4 +34,24 @@ int r0_cli_close_stdout(const char *prog)
 		return R0_EXIT_FAILURE;
 	}
 	return R0_EXIT_OK;
+}
+
+void r0_cli_block_stop_signals(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+bool r0_cli_stop_requested(void)
+{
+	sigset_t pending;
+
+	sigpending(&pending);
+	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
+	       sigismember(&pending, SIGHUP);
 }

@@ -3,6 +3,8 @@
 #ifndef R0_CLI_H
 #define R0_CLI_H
 
+#include <stdbool.h>
+
 #include <json-c/json.h>
 
 enum { R0_EXIT_OK = 0, R0_EXIT_FAILURE = 1, R0_EXIT_USAGE = 2 };
@@ -13,6 +15,16 @@ int r0_cli_usage_error(const char *prog, const char *fmt, ...)
 
 /* Prints ROOT on stdout, pretty, slashes unescaped: one format for all tools. */
 void r0_cli_print_json(json_object *root);
+
+/*
+ * Blocks SIGINT, SIGTERM and SIGHUP, so a tool that writes is never killed
+ * half-way: it polls r0_cli_stop_requested() between steps, cleans up and
+ * exits non-zero. Child processes must unblock them (posix_spawnattr_setsigmask).
+ */
+void r0_cli_block_stop_signals(void);
+
+/* One of them is pending. */
+bool r0_cli_stop_requested(void);
 
 /* Flushes and closes stdout; a failed write is an error: 0, or 1 after saying so. */
 int r0_cli_close_stdout(const char *prog);

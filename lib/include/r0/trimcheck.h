@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Discard verification: does an array (md raid0, dm striped) or a single
+ * device pass discards on to the devices below it, where the stripe
+ * geometry says, and do the discarded blocks read back as promised.
+ * The pure parts (limits stacking, range set, verdicts, granularity rule,
+ * layout audit) are separate from the parts that read sysfs and do I/O.
+ */
+#ifndef R0_TRIMCHECK_H
+#define R0_TRIMCHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "r0/geometry.h"
+#include "r0/probe.h"
+
+/* One verdict of a check, in increasing order of weight (see r0_verdict_worse). */
+enum r0_verdict {
+	R0_VERDICT_PASS = 0,
+	R0_VERDICT_NOT_CHECKABLE,   /* nothing to check against (no promise, not possible here) */
+	R0_VERDICT_NOT_CONCLUSIVE,  /* checked, but the result proves nothing (granularity) */
+	R0_VERDICT_FAIL,
+};
+
+/* "PASS", "FAIL", "NOT CHECKABLE", "NOT CONCLUSIVE". */
+const char *r0_verdict_name(enum r0_verdict v);
+
+/* The weightier of A and B: FAIL > NOT CONCLUSIVE > NOT CHECKABLE > PASS. */
+enum r0_verdict r0_verdict_worse(enum r0_verdict a, enum r0_verdict b);
+
+/* ------------------------------------------------------------------ limits */
+
+/* A queue's discard limits, from sysfs queue/ (Documentation/ABI/stable/sysfs-block). */
+struct r0_discard_limits {
+	uint64_t granularity_bytes;       /* discard_granularity; 0 with no discard */
+	uint64_t max_bytes;               /* discard_max_bytes; 0: takes no discards */
+	uint64_t max_hw_bytes;            /* discard_max_hw_bytes */
+	uint64_t alignment_bytes;         /* the disk's discard_alignment */
+	uint64_t write_zeroes_max_bytes;  /* write_zeroes_max_bytes */
+	uint32_t logical_block_bytes;
+};
+
+/* Fills L from a probed device (r0/probe.h); numbers it lacks become 0. */
+void r0_discard_limits_from_device(const struct r0_device *dev, struct r0_discard_limits *l);
+
+/*
+ * What stacking the members' limits should give the array, and whether it
+ * does. SPLITS: the layer cuts discards per member itself (md raid0,
+ * dm striped and linear), so the array may advertise a larger
+ * discard_max_bytes than its members take (md shows 4 GiB over members
+ * capped at 1 MiB); without it (a single device checked on its own), the
+ * array is its only member.
+ *   support:      the array takes discards, and so does every member. An
+ *                 array that takes them while a member does not loses that
+ *                 member's share (md raid0 in Linux 6.12 does exactly this:
+ *                 it advertises discard and skips the member silently).
+ *   granularity:  at least the largest member granularity (blk_stack_limits
+ *                 takes the maximum).
+ *   max:          not 0; and, without SPLITS, not above any member's.
+ *   alignment:    0 when every member's is 0; otherwise not modelled.
+ *   write_zeroes: 0 when any member has 0 (stacking takes the minimum).
+ */
+struct r0_limits_check {
+	enum r0_verdict support, granularity, max, alignment, write_zeroes, overall;
+	uint64_t expected_granularity_bytes;  /* largest member granularity */
+	uint64_t effective_granularity_bytes; /* largest of the array's and the members' */
+	uint64_t min_member_max_bytes;        /* smallest non-zero member discard_max_bytes (0: none) */
+	int no_discard_member;                /* first member taking no discards, -1 if none */
+	char why[256];                        /* the first failure in words, "" if none */
+};
+
+void r0_trim_check_limits(const struct r0_discard_limits *array,
+			  const struct r0_discard_limits *members, const char *const *member_names,
+			  unsigned n, bool splits, struct r0_limits_check *out);
+
+/* ------------------------------------------------------------------ ranges */
+
+#define R0_TRIM_MAX_RANGES 24
+
+struct r0_trim_range {
+	char name[48];              /* "one chunk", "across zones 0|1", "whole device" ... */
+	uint64_t start_sector, n_sectors;
+	const char *skip_reason;    /* not built here (n_sectors 0): why, e.g. a 4K chunk has no part */
+};
+
+/*
+ * The range set for an array of geometry G, logical block LBS_BYTES and
+ * effective discard granularity GRAN_BYTES, in this order: one chunk, part
+ * of a chunk, across chunk boundaries (touching every member), across each
+ * md zone boundary, a large range (about half the device, not aligned to a
+ * chunk), one smaller than the granularity (where the granularity exceeds a
+ * logical block), and the whole device last. UNIT_BYTES is what "a chunk"
+ * means (the array's chunk; for a single device any size, e.g. 64K). Every
+ * range is a multiple of the logical block and lies inside the array.
+ * Returns the number of ranges written to OUT (at most MAX), or -EINVAL.
+ */
+int r0_trim_ranges(const struct r0_geometry *g, uint32_t unit_bytes, uint32_t lbs_bytes,
+		   uint64_t gran_bytes, struct r0_trim_range *out, size_t max);
+
+/* ------------------------------------------------------------------ verdicts */
+
+/*
+ * Whether [START, START + N) (sectors) holds at least one whole granule of
+ * GRAN_SECTORS, aligned to ALIGN_SECTORS: a discard of less proves nothing,
+ * since the device may ignore it.
+ */
+bool r0_trim_holds_granule(uint64_t start, uint64_t n, uint64_t gran_sectors,
+			   uint64_t align_sectors);
+
+/*
+ * The granule-aligned part of [START, START + N) in *A, *B (sectors; *A >= *B
+ * when none): what a device must read back as discarded afterwards.
+ */
+void r0_trim_interior(uint64_t start, uint64_t n, uint64_t gran_sectors, uint64_t align_sectors,
+		      uint64_t *a, uint64_t *b);
+
+/*
+ * One member's discard counter against the geometry:
+ *   observed > expected: FAIL (misrouted, or other activity on it);
+ *   observed == expected: PASS, or NOT CONCLUSIVE if not CONCLUSIVE;
+ *   observed < expected: FAIL (dropped or cut short), or NOT CONCLUSIVE
+ *   if not CONCLUSIVE (the member may ignore a sub-granule discard).
+ * A member with nothing expected is always conclusive.
+ */
+enum r0_verdict r0_trim_judge_member(uint64_t expected_sectors, uint64_t observed_sectors,
+				     bool conclusive);
+
+/*
+ * The md raid0 layout audit. raid0_handle_discard before Linux 6.3 (commit
+ * e836007089ba, "md/raid0: add discard support for the 'original' layout")
+ * mapped discards as if every multi-zone array had the ALT layout, so on an
+ * ORIG-layout array with two or more members in a later zone it discarded
+ * the wrong members' blocks and corrupted data. FAIL for that combination
+ * on an older kernel; PASS otherwise; NOT CHECKABLE if RELEASE (uname -r)
+ * cannot be read. WHY says which case it is.
+ */
+enum r0_verdict r0_trim_audit_layout(const struct r0_geometry *g, const char *release,
+				     char *why, size_t len);
+
+/* Parses "6.12.117+deb12-cloud-amd64" into 6, 12; 0 or -EINVAL. */
+int r0_kernel_version(const char *release, unsigned *major, unsigned *minor);
+
+/* ------------------------------------------------------------------ target */
+
+/* What a member is known to return when a discarded block is read. */
+enum r0_discard_reads {
+	R0_READS_UNKNOWN = 0,   /* no promise: not checkable */
+	R0_READS_ZEROES,        /* null_blk memory-backed; SCSI LBPRZ=1 */
+	R0_READS_ONES,          /* SCSI LBPRZ=2 as scsi_debug implements it: 0xff bytes */
+};
+
+#define R0_TRIM_MAX_DEPTH 4
+
+struct r0_trim_member {
+	dev_t devt;
+	char kname[R0_KNAME_LEN];
+	/*
+	 * The stack below the member: devices that are one-target dm linear,
+	 * flakey or delay maps over a single device are followed down, since a
+	 * layer counts the discards it received even when it drops them.
+	 * chain[0] is the member itself, chain[depth] the device at the bottom,
+	 * whose counters decide.
+	 */
+	unsigned depth;
+	dev_t chain[R0_TRIM_MAX_DEPTH + 1];
+	char chain_kname[R0_TRIM_MAX_DEPTH + 1][R0_KNAME_LEN];
+	char chain_type[R0_TRIM_MAX_DEPTH + 1][32];  /* "flakey", "linear", "" at the bottom */
+	struct r0_discard_limits lim;       /* the member's own queue */
+	struct r0_discard_limits leaf_lim;  /* the bottom device's queue */
+	enum r0_discard_reads reads;        /* the bottom device's promise */
+	char reads_why[64];                 /* "null_blk memory-backed", "SCSI LBPRZ=1", "no promise" */
+};
+
+enum r0_trim_kind { R0_TRIM_SINGLE, R0_TRIM_MD, R0_TRIM_DM };
+
+struct r0_trim_target {
+	char path[256];
+	char kname[R0_KNAME_LEN];
+	dev_t devt;
+	enum r0_trim_kind kind;
+	char desc[96];                 /* "md raid0, 3 members, chunk 64K", "disk" ... */
+	uint64_t size_sectors;         /* the kernel's */
+	uint32_t unit_bytes;           /* "a chunk" for the range set */
+	int md_layout;                 /* md/layout as read (-1: none) */
+	struct r0_geometry geo;        /* from the kernel's description; 1 member for a single device */
+	bool geometry_matches;         /* geo.array_sectors == size_sectors */
+	struct r0_discard_limits lim;
+	unsigned n_members;
+	struct r0_trim_member members[R0_MAX_MEMBERS];
+};
+
+/*
+ * Describes PATH from the kernel alone, so any array works, not only
+ * r0kit's:
+ *   md raid0: md/level, md/chunk_size, md/layout (raid0.default_layout
+ *     when it is not set), md/rdN/block (members in role order),
+ *     md/rdN/offset and md/rdN/size (data offset and used size);
+ *   dm: the live table through libdevmapper: one "striped" target, or one
+ *     "linear", "flakey" or "delay" target (one member with an offset);
+ *   anything else: a single device, its own only member.
+ * Members are followed down as r0_trim_member describes. Returns 0, or
+ * -errno with a reason in WHY (e.g. "md level raid1 is not a stripe";
+ * -EOPNOTSUPP for a member that is an md array, whose discards md does
+ * not count).
+ */
+int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *why, size_t len);
+
+/* ------------------------------------------------------------------ I/O */
+
+/* Discard sectors counted so far at every member and at the bottom of each chain. */
+struct r0_trim_counters {
+	uint64_t member_sectors[R0_MAX_MEMBERS];
+	uint64_t leaf_sectors[R0_MAX_MEMBERS];
+	uint64_t leaf_writes[R0_MAX_MEMBERS];   /* write requests, for the quiet check */
+};
+
+/* Reads them (/sys/dev/block/M:m/stat, fields 12-15); 0, -EOPNOTSUPP (no discard fields), -errno. */
+int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counters *c);
+
+/* One member's part of one discard. */
+struct r0_trim_member_result {
+	uint64_t expected_sectors;        /* what the geometry sends it */
+	uint64_t observed_sectors;        /* what the device at the bottom of its stack counted */
+	uint64_t observed_member_sectors; /* what the member itself counted */
+	bool conclusive;                  /* its share holds a whole granule (or nothing is sent) */
+	enum r0_verdict verdict;          /* r0_trim_judge_member */
+};
+
+/*
+ * Judges one discard of [START, START + N) on T from the counters read
+ * BEFORE and AFTER it: each member's expected sectors (the geometry's
+ * split), observed ones, whether its share is conclusive (holds a whole
+ * granule of the larger of the member's and its bottom device's
+ * granularity), and the verdict, into RES[0..n_members-1]. The range's
+ * verdict, the worst of them, goes to *V; a range shorter than
+ * EFFECTIVE_GRAN_BYTES is NOT CONCLUSIVE unless something failed.
+ * 0, or -ERANGE/-ENOMEM from the split.
+ */
+int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
+			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
+			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
+			enum r0_verdict *v);
+
+/* BLKDISCARD of [START, START + N) sectors on FD; 0 or -errno. */
+int r0_trim_discard(int fd, uint64_t start_sector, uint64_t n_sectors);
+
+/*
+ * The fill pattern: every 8-byte word of array sector S, word i, holds
+ * ((S << 6) | i) ^ SEED x golden ratio. Never all zeroes or all ones, and
+ * different at every position and for every seed.
+ */
+void r0_trim_pattern(uint64_t seed, uint64_t sector, unsigned n_sectors, void *buf);
+
+/* Writes the pattern over [START, START + N) of FD (O_DIRECT, 1 MiB at a time). 0 or -errno. */
+int r0_trim_fill(int fd, uint64_t seed, uint64_t start, uint64_t n, bool (*stop)(void));
+
+/* What a read-back after a discard found. */
+struct r0_trim_effect {
+	/* through the array */
+	uint64_t discarded_ok, discarded_bad;  /* sectors that must read as the member promises */
+	uint64_t unchecked;                    /* in the range, but no promise or a partial granule */
+	uint64_t intact_ok, intact_bad;        /* sectors outside the range: must hold the pattern */
+	int64_t first_bad_sector;              /* array sector of the first bad one, -1 none */
+	int first_bad_member;                  /* the member it maps to, -1 none */
+	bool first_bad_inside;                 /* it was inside the range */
+	/* on the members themselves */
+	uint64_t member_discarded_ok, member_discarded_bad;
+	uint64_t member_intact_ok, member_intact_bad;
+	int first_bad_member_direct;           /* first member whose own read was wrong, -1 */
+	enum r0_verdict verdict;
+};
+
+/* WINDOW of r0_trim_verify: do not look outside the range. */
+#define R0_TRIM_NO_OUTSIDE UINT64_MAX
+
+/*
+ * After [START, START + N) of the array was discarded, reads back through
+ * ARRAY_FD: inside the range, every granule-aligned block of a member
+ * that promises a read-back value must read it; outside the range, the
+ * whole array (WINDOW 0) or WINDOW sectors either side (none with
+ * R0_TRIM_NO_OUTSIDE) must still hold the pattern of SEED. Then reads the same on each member
+ * (MEMBER_FDS, opened read-only; -1 to skip): the discarded granules and
+ * the member blocks next to them. N 0 checks only that the array holds
+ * the pattern (after a fill). 0 or -errno (an I/O error).
+ */
+int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *member_fds,
+		   uint64_t seed, uint64_t start, uint64_t n, uint64_t window,
+		   struct r0_trim_effect *e);
+
+/*
+ * Adds to PER_MEMBER_SECTORS the sectors each member holds of the file FD
+ * on a file system that lies directly on the array of geometry G (FIEMAP,
+ * Documentation/filesystems/fiemap.rst; physical offsets are array
+ * offsets): what deleting it and trimming must discard at least. Counts
+ * only extents that are written and not shared. 0, -EOPNOTSUPP (no
+ * FIEMAP), -ERANGE (an extent past the array), other -errno.
+ */
+int r0_trim_file_share(const struct r0_geometry *g, int fd, uint64_t *per_member_sectors);
+
+/* ------------------------------------------------------------------ file system mode */
+
+/*
+ * Writes DIR/PREFIX0, DIR/PREFIX1 ... of 4 MiB each (the last smaller),
+ * file k holding the pattern of SEED + k, up to BYTES in all or until the
+ * file system is full, each fsync'ed; how many in *COUNT. STOP (may be
+ * NULL) is polled between files. 0, -EINTR when it said stop, -errno.
+ */
+int r0_trim_write_files(const char *dir, const char *prefix, uint64_t bytes, uint64_t seed,
+			unsigned *count, bool (*stop)(void));
+
+/* r0_trim_file_share of each of those COUNT files. 0 or -errno. */
+int r0_trim_files_share(const struct r0_geometry *g, const char *dir, const char *prefix,
+			unsigned count, uint64_t *per_member_sectors);
+
+/* Deletes them. 0 or -errno. */
+int r0_trim_remove_files(const char *dir, const char *prefix, unsigned count);
+
+/*
+ * PATH, 1 MiB with the pattern of SEED: written when CREATE, else read
+ * back (O_DIRECT) and compared. 0, -EILSEQ if it changed, other -errno.
+ */
+int r0_trim_keep_file(const char *path, uint64_t seed, bool create);
+
+/* syncfs and FITRIM of the whole file system at MOUNT_POINT; what it reports in *BYTES. */
+int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
+
+/* FITRIM_BYTES of r0_trim_judge_fs when the discards came from the mount option. */
+#define R0_TRIM_NO_FITRIM UINT64_MAX
+
+/*
+ * One file system cycle: each member's bottom device must have received
+ * (AFTER - BEFORE) at least SHARE[i], what the deleted files held there.
+ * With FITRIM_BYTES, the members together must have received exactly that
+ * (FITRIM_EXACT: ext4 reports the bytes it discarded) or no more (xfs
+ * reports the length it scanned). FAIL with WHY naming the member or the
+ * sums; NOT CONCLUSIVE if the files held nothing; else PASS.
+ */
+enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
+				 const struct r0_trim_counters *before,
+				 const struct r0_trim_counters *after, uint64_t fitrim_bytes,
+				 bool fitrim_exact, char *why, size_t len);
+
+#endif

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * r0/trimcheck.h, the pure part: limits stacking as block/blk-settings.c
+ * blk_stack_limits of Linux 6.12 does it, the range set, the verdicts and
+ * the md layout audit. No I/O here, so all of it is unit-tested.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r0/size.h"
+#include "r0/trimcheck.h"
+
+const char *r0_verdict_name(enum r0_verdict v)
+{
+	switch (v) {
+	case R0_VERDICT_PASS: return "PASS";
+	case R0_VERDICT_NOT_CHECKABLE: return "NOT CHECKABLE";
+	case R0_VERDICT_NOT_CONCLUSIVE: return "NOT CONCLUSIVE";
+	case R0_VERDICT_FAIL: return "FAIL";
+	}
+	return "?";
+}
+
+enum r0_verdict r0_verdict_worse(enum r0_verdict a, enum r0_verdict b)
+{
+	return a > b ? a : b;
+}
+
+void r0_discard_limits_from_device(const struct r0_device *dev, struct r0_discard_limits *l)
+{
+#define NN(x) ((x) > 0 ? (uint64_t)(x) : 0)
+	l->granularity_bytes = NN(dev->discard_granularity_bytes);
+	l->max_bytes = NN(dev->discard_max_bytes);
+	l->max_hw_bytes = NN(dev->discard_max_hw_bytes);
+	l->alignment_bytes = NN(dev->discard_alignment_bytes);
+	l->write_zeroes_max_bytes = NN(dev->write_zeroes_max_bytes);
+	l->logical_block_bytes = (uint32_t)NN(dev->logical_block_size_bytes);
+#undef NN
+}
+
+static const char *mname(const char *const *names, unsigned i, char *buf, size_t len)
+{
+	if (names && names[i])
+		return names[i];
+	snprintf(buf, len, "member %u", i);
+	return buf;
+}
+
+void r0_trim_check_limits(const struct r0_discard_limits *array,
+			  const struct r0_discard_limits *members, const char *const *member_names,
+			  unsigned n, bool splits, struct r0_limits_check *out)
+{
+	char nb[32];
+	bool all_align0 = true, any_wz0 = false;
+	unsigned i;
+
+	memset(out, 0, sizeof(*out));
+	out->no_discard_member = -1;
+	for (i = 0; i < n; i++) {
+		const struct r0_discard_limits *m = &members[i];
+
+		if (m->max_bytes == 0 && out->no_discard_member < 0)
+			out->no_discard_member = (int)i;
+		if (m->granularity_bytes > out->expected_granularity_bytes)
+			out->expected_granularity_bytes = m->granularity_bytes;
+		if (m->max_bytes && (!out->min_member_max_bytes || m->max_bytes < out->min_member_max_bytes))
+			out->min_member_max_bytes = m->max_bytes;
+		if (m->alignment_bytes)
+			all_align0 = false;
+		if (m->write_zeroes_max_bytes == 0)
+			any_wz0 = true;
+	}
+	out->effective_granularity_bytes = array->granularity_bytes > out->expected_granularity_bytes ?
+		array->granularity_bytes : out->expected_granularity_bytes;
+
+	/* support: the array, and every member below it */
+	if (array->max_bytes == 0) {
+		out->support = R0_VERDICT_FAIL;
+		if (out->no_discard_member >= 0)
+			snprintf(out->why, sizeof(out->why), "the array takes no discards: %s takes none",
+				 mname(member_names, (unsigned)out->no_discard_member, nb, sizeof(nb)));
+		else
+			snprintf(out->why, sizeof(out->why),
+				 "the array takes no discards although every member does: the layer turned them off");
+	} else if (out->no_discard_member >= 0) {
+		out->support = R0_VERDICT_FAIL;
+		snprintf(out->why, sizeof(out->why),
+			 "the array takes discards but %s takes none: its share is dropped",
+			 mname(member_names, (unsigned)out->no_discard_member, nb, sizeof(nb)));
+	}
+	if (out->support == R0_VERDICT_FAIL) {
+		out->granularity = out->max = out->alignment = R0_VERDICT_NOT_CHECKABLE;
+	} else {
+		out->granularity = array->granularity_bytes >= out->expected_granularity_bytes ?
+			R0_VERDICT_PASS : R0_VERDICT_FAIL;
+		if (out->granularity == R0_VERDICT_FAIL)
+			snprintf(out->why, sizeof(out->why),
+				 "array discard_granularity %llu is below a member's %llu",
+				 (unsigned long long)array->granularity_bytes,
+				 (unsigned long long)out->expected_granularity_bytes);
+		/* md raid0 and dm-stripe split discards per member themselves */
+		out->max = splits || array->max_bytes <= out->min_member_max_bytes ?
+			R0_VERDICT_PASS : R0_VERDICT_FAIL;
+		if (out->max == R0_VERDICT_FAIL && !out->why[0])
+			snprintf(out->why, sizeof(out->why),
+				 "discard_max_bytes %llu is above a member's %llu and the layer does not split",
+				 (unsigned long long)array->max_bytes,
+				 (unsigned long long)out->min_member_max_bytes);
+		if (!all_align0)
+			out->alignment = R0_VERDICT_NOT_CHECKABLE;   /* stacked offsets: not modelled */
+		else
+			out->alignment = array->alignment_bytes == 0 ? R0_VERDICT_PASS : R0_VERDICT_FAIL;
+		if (out->alignment == R0_VERDICT_FAIL && !out->why[0])
+			snprintf(out->why, sizeof(out->why),
+				 "discard_alignment %llu where every member has 0",
+				 (unsigned long long)array->alignment_bytes);
+	}
+	out->write_zeroes = any_wz0 && array->write_zeroes_max_bytes ? R0_VERDICT_FAIL : R0_VERDICT_PASS;
+	if (out->write_zeroes == R0_VERDICT_FAIL && !out->why[0])
+		snprintf(out->why, sizeof(out->why),
+			 "write_zeroes_max_bytes %llu although a member takes no write-zeroes",
+			 (unsigned long long)array->write_zeroes_max_bytes);
+	out->overall = r0_verdict_worse(out->support, out->granularity);
+	out->overall = r0_verdict_worse(out->overall, out->max);
+	out->overall = r0_verdict_worse(out->overall, out->alignment == R0_VERDICT_FAIL ?
+					R0_VERDICT_FAIL : R0_VERDICT_PASS);
+	out->overall = r0_verdict_worse(out->overall, out->write_zeroes);
+}
+
+static uint64_t rdown(uint64_t v, uint64_t a)
+{
+	return a ? v / a * a : v;
+}
+
+struct range_set {
+	struct r0_trim_range *out;
+	size_t max, count;
+	uint64_t array, lb;
+};
+
+static void add_range(struct range_set *rs, const char *name, uint64_t start, uint64_t n,
+		      const char *skip)
+{
+	struct r0_trim_range *r;
+
+	if (rs->count >= rs->max)
+		return;
+	r = &rs->out[rs->count];
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	if (!skip) {
+		start = rdown(start, rs->lb);
+		if (start >= rs->array)
+			skip = "the device is too small for it";
+	}
+	if (!skip) {
+		if (n > rs->array - start)
+			n = rs->array - start;
+		n = rdown(n, rs->lb);
+		if (!n)
+			skip = "the device is too small for it";
+	}
+	if (skip) {
+		r->skip_reason = skip;
+	} else {
+		r->start_sector = start;
+		r->n_sectors = n;
+	}
+	rs->count++;
+}
+
+int r0_trim_ranges(const struct r0_geometry *g, uint32_t unit_bytes, uint32_t lbs_bytes,
+		   uint64_t gran_bytes, struct r0_trim_range *out, size_t max)
+{
+	struct range_set rs = { out, max, 0, 0, 0 };
+	uint64_t u = unit_bytes / 512, lb = lbs_bytes / 512, gs = gran_bytes / 512, a, half;
+	char name[48], sz[24];
+
+	if (!g || !out || !lb || !u || u % lb || !g->array_sectors)
+		return -EINVAL;
+	a = g->array_sectors;
+	rs.array = a;
+	rs.lb = lb;
+	half = rdown(u / 2, lb);
+
+	if (a >= 2 * u)
+		add_range(&rs, "one chunk", u, u, NULL);
+	else
+		add_range(&rs, "one chunk", 0, u, NULL);
+	if (half == 0 || half >= u)
+		add_range(&rs, "part of a chunk", 0, 0, "a chunk is one logical block: it has no part");
+	else
+		add_range(&rs, "part of a chunk", (a >= 2 * u ? u : 0) + rdown(u / 4, lb), half, NULL);
+	{
+		uint64_t nm = g->zones[0].n_members, start = 2 * u + half;
+
+		/* starts mid-chunk when a chunk has parts, and ends mid-chunk: nm + 2 chunks touched */
+		if (start + (nm + 1) * u > a)
+			start = half;
+		add_range(&rs, "across chunk boundaries", start, (nm + 1) * u, NULL);
+	}
+	for (unsigned k = 1; k < g->n_zones; k++) {
+		uint64_t b = g->zones[k].array_start_sector;
+		uint64_t before = g->zones[k - 1].n_members * u + half;
+		uint64_t after = g->zones[k].n_members * u + half;
+		uint64_t start = b - (before < b ? before : b);
+		uint64_t end = b + (after < a - b ? after : a - b);
+
+		snprintf(name, sizeof(name), "across md zones %u|%u", k - 1, k);
+		add_range(&rs, name, start, end - start, NULL);
+	}
+	{
+		uint64_t start = rdown(a / 8, u) + (lb < u ? lb : 0), n = rdown(a / 2, lb);
+
+		if (start + n > a)
+			n = a - start;
+		r0_format_size_human(rdown(n, lb) * 512, sz, sizeof(sz));
+		snprintf(name, sizeof(name), "large (%s)", sz);
+		add_range(&rs, name, start, n, NULL);
+	}
+	if (gs > lb) {
+		/* one logical block inside a granule: proves nothing by itself */
+		add_range(&rs, "smaller than the granularity", rdown(a / 3, gs) + lb, lb, NULL);
+	}
+	add_range(&rs, "whole device", 0, a, NULL);
+	return (int)rs.count;
+}
+
+void r0_trim_interior(uint64_t start, uint64_t n, uint64_t gran_sectors, uint64_t align_sectors,
+		      uint64_t *a, uint64_t *b)
+{
+	uint64_t g = gran_sectors, sh;
+
+	if (g <= 1) {
+		*a = start;
+		*b = start + n;
+		return;
+	}
+	/* granules start at align + k * g; shift so they start at multiples of g */
+	sh = (g - align_sectors % g) % g;
+	*a = (start + sh + g - 1) / g * g;
+	*b = (start + n + sh) / g * g;
+	if (*a >= *b) {
+		*a = *b = start;
+		return;
+	}
+	*a -= sh;
+	*b -= sh;
+}
+
+bool r0_trim_holds_granule(uint64_t start, uint64_t n, uint64_t gran_sectors,
+			   uint64_t align_sectors)
+{
+	uint64_t a, b;
+
+	if (n == 0)
+		return false;
+	r0_trim_interior(start, n, gran_sectors, align_sectors, &a, &b);
+	return b > a;
+}
+
+enum r0_verdict r0_trim_judge_member(uint64_t expected_sectors, uint64_t observed_sectors,
+				     bool conclusive)
+{
+	if (observed_sectors > expected_sectors)
+		return R0_VERDICT_FAIL;
+	if (expected_sectors == 0)
+		return R0_VERDICT_PASS;   /* nothing sent, nothing seen */
+	if (!conclusive)
+		return R0_VERDICT_NOT_CONCLUSIVE;
+	return observed_sectors == expected_sectors ? R0_VERDICT_PASS : R0_VERDICT_FAIL;
+}
+
+int r0_kernel_version(const char *release, unsigned *major, unsigned *minor)
+{
+	int n = 0;
+
+	if (!release || sscanf(release, "%u.%u%n", major, minor, &n) != 2 || n == 0)
+		return -EINVAL;
+	return 0;
+}
+
+enum r0_verdict r0_trim_audit_layout(const struct r0_geometry *g, const char *release,
+				     char *why, size_t len)
+{
+	unsigned maj, min;
+
+	if (g->backend != R0_BACKEND_MD) {
+		snprintf(why, len, "not md raid0: no zone layout");
+		return R0_VERDICT_PASS;
+	}
+	if (!r0_geometry_needs_layout(g)) {
+		snprintf(why, len, "%u zone%s: the layouts map alike", g->n_zones,
+			 g->n_zones == 1 ? "" : "s");
+		return R0_VERDICT_PASS;
+	}
+	if (g->layout == R0_MD_LAYOUT_ALT) {
+		snprintf(why, len, "%u zones, layout alt", g->n_zones);
+		return R0_VERDICT_PASS;
+	}
+	if (r0_kernel_version(release, &maj, &min)) {
+		snprintf(why, len, "%u zones, layout orig; kernel version unknown", g->n_zones);
+		return R0_VERDICT_NOT_CHECKABLE;
+	}
+	if (maj < 6 || (maj == 6 && min < 3)) {
+		snprintf(why, len,
+			 "%u zones, layout orig on Linux %u.%u: raid0 discards before 6.3 (e836007089ba) "
+			 "hit the wrong blocks and corrupt data unless the fix was backported",
+			 g->n_zones, maj, min);
+		return R0_VERDICT_FAIL;
+	}
+	snprintf(why, len, "%u zones, layout orig on Linux %u.%u (discards fixed in 6.3)",
+		 g->n_zones, maj, min);
+	return R0_VERDICT_PASS;
+}
+
+int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
+			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
+			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
+			enum r0_verdict *v)
+{
+	uint64_t expected[R0_MAX_MEMBERS];
+	struct r0_extent *ext = NULL;
+	bool sub = n * 512 < effective_gran_bytes;
+	size_t cnt = 0;
+	int err;
+
+	*v = R0_VERDICT_PASS;
+	if ((err = r0_geometry_split_totals(&t->geo, start, n, expected)) ||
+	    (err = r0_geometry_split(&t->geo, start, n, &ext, &cnt)))
+		return err;
+	for (unsigned i = 0; i < t->n_members; i++) {
+		const struct r0_trim_member *m = &t->members[i];
+		struct r0_trim_member_result *r = &res[i];
+		uint64_t g = m->leaf_lim.granularity_bytes > m->lim.granularity_bytes ?
+			m->leaf_lim.granularity_bytes : m->lim.granularity_bytes;
+
+		r->expected_sectors = expected[i];
+		r->observed_sectors = after->leaf_sectors[i] - before->leaf_sectors[i];
+		r->observed_member_sectors = after->member_sectors[i] - before->member_sectors[i];
+		r->conclusive = !sub && expected[i] == 0;
+		for (size_t k = 0; !sub && k < cnt; k++)
+			if (ext[k].member == i &&
+			    r0_trim_holds_granule(ext[k].member_start_sector, ext[k].n_sectors, g / 512,
+						  m->leaf_lim.alignment_bytes / 512))
+				r->conclusive = true;
+		r->verdict = r0_trim_judge_member(r->expected_sectors, r->observed_sectors, r->conclusive);
+		*v = r0_verdict_worse(*v, r->verdict);
+	}
+	if (sub && *v != R0_VERDICT_FAIL)
+		*v = R0_VERDICT_NOT_CONCLUSIVE;
+	free(ext);
+	return 0;
+}

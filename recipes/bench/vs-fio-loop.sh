@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# vs_fio_loop DEV OUTDIR PAIRS RUNTIME: r0bench and fio on DEV, alternating
+# (which goes first flips every pair), one JSON file a run in OUTDIR named
+# WORKLOAD.PAIR.TOOL.json, and beside it WORKLOAD.PAIR.TOOL.cpu: the user
+# and system seconds of the whole process (r0cputime), the same ruler for
+# both. Sourced by vs-fio (host) and vs-fio-guest.sh.
+vs_fio_loop() {
+	_dev=$1 _out=$2 _pairs=$3 _rt=$4
+	for _wl in randread:4k:1 randread:4k:32 read:1m:8 randwrite:4k:32; do
+		_rw=${_wl%%:*} _rest=${_wl#*:}
+		_bs=${_rest%%:*} _qd=${_rest#*:}
+		_name=$_rw-$_bs-qd$_qd
+		_i=1
+		while [ "$_i" -le "$_pairs" ]; do
+			if [ $((_i % 2)) = 1 ]; then _order="r0bench fio"; else _order="fio r0bench"; fi
+			for _tool in $_order; do
+				_f=$_out/$_name.$_i.$_tool.json
+				if [ "$_tool" = r0bench ]; then
+					r0cputime "${_f%.json}.cpu" r0bench --json -f --rw "$_rw" -b "$_bs" -q "$_qd" -t "$_rt" "$_dev" > "$_f" ||
+						{ echo "bench: r0bench failed on $_name" >&2; return 1; }
+				else
+					r0cputime "${_f%.json}.cpu" fio --name=x --filename="$_dev" --ioengine=io_uring --direct=1 \
+						--fixedbufs=1 --registerfiles=1 --norandommap --randrepeat=0 \
+						--lat_percentiles=1 \
+						--rw="$_rw" --bs="$_bs" --iodepth="$_qd" --runtime="$_rt" \
+						--time_based --output-format=json > "$_f" ||
+						{ echo "bench: fio failed on $_name" >&2; return 1; }
+				fi
+			done
+			echo "bench: $_name pair $_i done" >&2
+			_i=$((_i + 1))
+		done
+	done
+}

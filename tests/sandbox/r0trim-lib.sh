@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Helpers shared by the r0trim sandbox tests (03x-r0trim-*.sh); sourced
+# after lib.sh. Not a test itself (no number).
+
+# trim_pass WHAT ARG...: r0trim ARG... exits 0, prints no FAIL line and a
+# PASS verdict; its report is left in /tmp/trim.out.
+trim_pass() {
+	_what=$1; shift
+	r0trim "$@" > /tmp/trim.out 2>&1
+	_rc=$?
+	[ "$_rc" = 0 ] || { cat /tmp/trim.out; fail "$_what: r0trim exit $_rc, expected 0"; }
+	if grep -q '^[a-z-]* *FAIL ' /tmp/trim.out; then
+		cat /tmp/trim.out; fail "$_what: a FAIL line although r0trim exited 0"
+	fi
+	grep -q '^verdict *PASS ' /tmp/trim.out || { cat /tmp/trim.out; fail "$_what: no PASS verdict"; }
+	note "ok: $_what: $(grep -c '^[a-z-]* *PASS ' /tmp/trim.out) checks passed, $(grep -c '^[a-z-]* *NOT ' /tmp/trim.out) not checkable or conclusive"
+}
+
+# trim_fail WHAT REGEX ARG...: r0trim ARG... exits 1 with a FAIL verdict
+# whose line matches REGEX (the cause, the member named).
+trim_fail() {
+	_what=$1 _re=$2; shift 2
+	r0trim "$@" > /tmp/trim.out 2>&1
+	_rc=$?
+	[ "$_rc" = 1 ] || { cat /tmp/trim.out; fail "$_what: r0trim exit $_rc, expected 1"; }
+	grep -q '^verdict *FAIL *no: ' /tmp/trim.out || { cat /tmp/trim.out; fail "$_what: no FAIL verdict"; }
+	grep -qE "$_re" /tmp/trim.out || { cat /tmp/trim.out; fail "$_what: the report does not say /$_re/"; }
+	note "ok: $_what: $(sed -n 's/^verdict *FAIL *//p' /tmp/trim.out)"
+}
+
+# expect_ranges NAME...: every named range has a delivery line in /tmp/trim.out
+expect_ranges() {
+	for _r in "$@"; do
+		grep -q "^delivery .* $_r" /tmp/trim.out || { cat /tmp/trim.out; fail "no delivery line for '$_r'"; }
+	done
+}
+
+# json_delivery_exact FILE: every member's observed discard sectors equal the
+# expected ones in r0trim's JSON, and there is at least one member figure.
+json_delivery_exact() {
+	awk -F: '/"expected_sectors"/ { gsub(/[^0-9]/, "", $2); e = $2 }
+	     /"observed_sectors"/ { gsub(/[^0-9]/, "", $2); n++; if ($2 != e) bad++ }
+	     END { if (n == 0 || bad) { print n " figures, " bad + 0 " differ"; exit 1 } print n " figures" }' "$1"
+}

@@ -1,0 +1,690 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests of r0/trimcheck.h: limits stacking, range set, granularity rule, verdicts,
+ * the layout audit, and the read-back check on image files standing in for devices. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <criterion/criterion.h>
+
+#include "r0/trimcheck.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define MiB (1024 * 1024)
+
+static const struct r0_discard_limits good = {
+	.granularity_bytes = 4096, .max_bytes = 1 << 20, .max_hw_bytes = 1 << 20,
+	.logical_block_bytes = 4096,
+};
+static const struct r0_discard_limits none = { .logical_block_bytes = 4096 };
+
+Test(verdict, names_and_weight)
+{
+	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_PASS), "PASS");
+	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_FAIL), "FAIL");
+	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_NOT_CHECKABLE), "NOT CHECKABLE");
+	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_NOT_CONCLUSIVE), "NOT CONCLUSIVE");
+	cr_expect_eq(r0_verdict_worse(R0_VERDICT_PASS, R0_VERDICT_FAIL), R0_VERDICT_FAIL);
+	cr_expect_eq(r0_verdict_worse(R0_VERDICT_NOT_CONCLUSIVE, R0_VERDICT_NOT_CHECKABLE),
+		     R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_eq(r0_verdict_worse(R0_VERDICT_NOT_CHECKABLE, R0_VERDICT_PASS), R0_VERDICT_NOT_CHECKABLE);
+	cr_expect_eq(r0_verdict_worse(R0_VERDICT_FAIL, R0_VERDICT_NOT_CONCLUSIVE), R0_VERDICT_FAIL);
+}
+
+/* ------------------------------------------------------------ limits */
+
+Test(limits, md_advertises_more_than_members_take)
+{
+	/* md raid0 in 6.12: 4 GiB over members capped at 1 MiB, since it splits itself */
+	struct r0_discard_limits a = good, m[3] = { good, good, good };
+	struct r0_limits_check c;
+
+	a.max_bytes = a.max_hw_bytes = 4294966784u;
+	r0_trim_check_limits(&a, m, NULL, 3, true, &c);
+	cr_expect_eq(c.overall, R0_VERDICT_PASS, "%s", c.why);
+	cr_expect_eq(c.support, R0_VERDICT_PASS);
+	cr_expect_eq(c.max, R0_VERDICT_PASS);
+	cr_expect_eq(c.min_member_max_bytes, 1 << 20);
+	cr_expect_eq(c.effective_granularity_bytes, 4096);
+	cr_expect_eq(c.no_discard_member, -1);
+	/* the same numbers without splitting would be a promise the members cannot keep */
+	r0_trim_check_limits(&a, m, NULL, 3, false, &c);
+	cr_expect_eq(c.max, R0_VERDICT_FAIL);
+	cr_expect_eq(c.overall, R0_VERDICT_FAIL);
+}
+
+Test(limits, array_takes_discards_a_member_does_not)
+{
+	struct r0_discard_limits a = good, m[2] = { good, none };
+	const char *names[] = { "r0m0", "r0nd" };
+	struct r0_limits_check c;
+
+	r0_trim_check_limits(&a, m, names, 2, true, &c);
+	cr_expect_eq(c.support, R0_VERDICT_FAIL);
+	cr_expect_eq(c.overall, R0_VERDICT_FAIL);
+	cr_expect_eq(c.no_discard_member, 1);
+	cr_expect(strstr(c.why, "r0nd takes none: its share is dropped"), "%s", c.why);
+}
+
+Test(limits, array_without_discard)
+{
+	struct r0_discard_limits a = none, m[2] = { good, none };
+	const char *names[] = { "r0m0", "r0nd" };
+	struct r0_limits_check c;
+
+	r0_trim_check_limits(&a, m, names, 2, true, &c);
+	cr_expect_eq(c.support, R0_VERDICT_FAIL);
+	cr_expect(strstr(c.why, "the array takes no discards: r0nd takes none"), "%s", c.why);
+	cr_expect_eq(c.granularity, R0_VERDICT_NOT_CHECKABLE);
+
+	/* every member takes them: the layer turned them off (discard_max_bytes 0) */
+	m[1] = good;
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.support, R0_VERDICT_FAIL);
+	cr_expect(strstr(c.why, "although every member does"), "%s", c.why);
+}
+
+Test(limits, granularity_stacks_to_the_largest)
+{
+	struct r0_discard_limits a = good, m[2] = { good, good };
+	struct r0_limits_check c;
+
+	m[1].granularity_bytes = 8192;   /* scsi_debug unmap_granularity=16 */
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.expected_granularity_bytes, 8192);
+	cr_expect_eq(c.granularity, R0_VERDICT_FAIL, "4K array over an 8K member");
+	a.granularity_bytes = 8192;
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.granularity, R0_VERDICT_PASS);
+	cr_expect_eq(c.effective_granularity_bytes, 8192);
+	a.granularity_bytes = 65536;   /* coarser than needed: allowed, and it is what counts */
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.granularity, R0_VERDICT_PASS);
+	cr_expect_eq(c.effective_granularity_bytes, 65536);
+}
+
+Test(limits, alignment_and_write_zeroes)
+{
+	struct r0_discard_limits a = good, m[2] = { good, good };
+	struct r0_limits_check c;
+
+	a.alignment_bytes = 4096;
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.alignment, R0_VERDICT_FAIL);
+	m[0].alignment_bytes = 512;   /* stacked offsets are not modelled */
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.alignment, R0_VERDICT_NOT_CHECKABLE);
+	cr_expect_eq(c.overall, R0_VERDICT_PASS);
+
+	a = good;
+	m[0] = m[1] = good;
+	m[0].write_zeroes_max_bytes = 1 << 20;
+	a.write_zeroes_max_bytes = 65536;   /* member 1 has none: stacking gives 0 */
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.write_zeroes, R0_VERDICT_FAIL);
+	m[1].write_zeroes_max_bytes = 1 << 20;
+	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
+	cr_expect_eq(c.write_zeroes, R0_VERDICT_PASS);
+	cr_expect_eq(c.overall, R0_VERDICT_PASS);
+}
+
+/* ------------------------------------------------------------ ranges */
+
+static struct r0_geometry geo(enum r0_backend be, uint32_t chunk, unsigned n, const uint64_t *mib)
+{
+	struct r0_geometry g;
+	uint64_t s[R0_MAX_MEMBERS];
+
+	for (unsigned i = 0; i < n; i++)
+		s[i] = mib[i] * 2048;
+	cr_assert_eq(r0_geometry_init(&g, be, chunk, n, s, NULL, R0_MD_LAYOUT_ALT), 0);
+	return g;
+}
+
+static const struct r0_trim_range *find(const struct r0_trim_range *r, int n, const char *prefix)
+{
+	for (int i = 0; i < n; i++)
+		if (strncmp(r[i].name, prefix, strlen(prefix)) == 0)
+			return &r[i];
+	return NULL;
+}
+
+Test(ranges, md_three_equal_members)
+{
+	static const uint64_t mib[] = { 8, 8, 8 };
+	struct r0_geometry g = geo(R0_BACKEND_MD, 65536, 3, mib);
+	struct r0_trim_range r[R0_TRIM_MAX_RANGES];
+	const struct r0_trim_range *x;
+	int n = r0_trim_ranges(&g, 65536, 4096, 4096, r, N(r));
+
+	cr_assert_eq(n, 5);
+	x = find(r, n, "one chunk");
+	cr_assert(x);
+	cr_expect_eq(x->start_sector, 128);
+	cr_expect_eq(x->n_sectors, 128);
+	x = find(r, n, "part of a chunk");
+	cr_assert(x);
+	cr_expect_eq(x->start_sector, 128 + 32);
+	cr_expect_eq(x->n_sectors, 64);
+	x = find(r, n, "across chunk boundaries");
+	cr_assert(x);
+	cr_expect_eq(x->start_sector, 256 + 64, "starts mid-chunk");
+	cr_expect_eq(x->n_sectors, 4 * 128, "n + 1 chunks: every member, five chunks touched");
+	cr_expect(find(r, n, "large"));
+	cr_expect_str_eq(r[n - 1].name, "whole device");
+	cr_expect_eq(r[n - 1].start_sector, 0);
+	cr_expect_eq(r[n - 1].n_sectors, g.array_sectors);
+	cr_expect_null(find(r, n, "across md zones"));
+	cr_expect_null(find(r, n, "smaller than"));
+}
+
+Test(ranges, md_zones_are_crossed)
+{
+	static const uint64_t mib[] = { 5, 7, 12 };
+	struct r0_geometry g = geo(R0_BACKEND_MD, 65536, 3, mib);
+	struct r0_trim_range r[R0_TRIM_MAX_RANGES];
+	int n = r0_trim_ranges(&g, 65536, 4096, 4096, r, N(r));
+
+	cr_assert_eq(g.n_zones, 3);
+	for (unsigned k = 1; k < g.n_zones; k++) {
+		char name[48];
+		const struct r0_trim_range *x;
+		uint64_t b = g.zones[k].array_start_sector;
+
+		snprintf(name, sizeof(name), "across md zones %u|%u", k - 1, k);
+		x = find(r, n, name);
+		cr_assert(x, "%s", name);
+		cr_expect(x->start_sector < b && x->start_sector + x->n_sectors > b, "%s crosses %llu", name,
+			  (unsigned long long)b);
+	}
+}
+
+Test(ranges, a_chunk_of_one_block_has_no_part)
+{
+	static const uint64_t mib[] = { 8, 8 };
+	struct r0_geometry g = geo(R0_BACKEND_DM, 4096, 2, mib);
+	struct r0_trim_range r[R0_TRIM_MAX_RANGES];
+	int n = r0_trim_ranges(&g, 4096, 4096, 4096, r, N(r));
+	const struct r0_trim_range *x = find(r, n, "part of a chunk");
+
+	cr_assert(x);
+	cr_expect_eq(x->n_sectors, 0);
+	cr_expect(x->skip_reason && strstr(x->skip_reason, "no part"));
+}
+
+Test(ranges, smaller_than_the_granularity)
+{
+	static const uint64_t mib[] = { 16, 16, 16 };
+	struct r0_geometry g = geo(R0_BACKEND_MD, 65536, 3, mib);
+	struct r0_trim_range r[R0_TRIM_MAX_RANGES];
+	int n = r0_trim_ranges(&g, 65536, 512, 8192, r, N(r));
+	const struct r0_trim_range *x = find(r, n, "smaller than the granularity");
+
+	cr_assert(x);
+	cr_expect_eq(x->n_sectors, 1);
+	cr_expect_not(r0_trim_holds_granule(x->start_sector, x->n_sectors, 16, 0));
+	cr_expect_str_eq(r[n - 1].name, "whole device");
+}
+
+Test(ranges, every_range_fits_and_is_whole_blocks)
+{
+	static const uint64_t sets[][3] = { { 8, 8, 8 }, { 5, 7, 12 }, { 1, 1, 1 }, { 64, 3, 9 } };
+	static const uint32_t chunks[] = { 4096, 65536, 524288 };
+	static const uint32_t lbs[] = { 512, 4096 };
+
+	for (size_t s = 0; s < N(sets); s++)
+		for (size_t c = 0; c < N(chunks); c++)
+			for (size_t l = 0; l < N(lbs); l++)
+				for (unsigned nm = 1; nm <= 3; nm++)
+					for (int be = 0; be < 2; be++) {
+						struct r0_geometry g;
+						struct r0_trim_range r[R0_TRIM_MAX_RANGES];
+						uint64_t sz[3];
+						int n;
+
+						for (unsigned i = 0; i < nm; i++)
+							sz[i] = sets[s][i] * 2048;
+						if (r0_geometry_init(&g, be ? R0_BACKEND_DM : R0_BACKEND_MD, chunks[c], nm,
+								     sz, NULL, R0_MD_LAYOUT_ALT))
+							continue;   /* members smaller than a chunk */
+						n = r0_trim_ranges(&g, chunks[c], lbs[l], 8192, r, N(r));
+						cr_assert_gt(n, 3);
+						for (int i = 0; i < n; i++) {
+							if (r[i].skip_reason)
+								continue;
+							cr_expect_gt(r[i].n_sectors, 0, "%s", r[i].name);
+							cr_expect_eq(r[i].start_sector % (lbs[l] / 512), 0, "%s", r[i].name);
+							cr_expect_eq(r[i].n_sectors % (lbs[l] / 512), 0, "%s", r[i].name);
+							cr_expect_leq(r[i].start_sector + r[i].n_sectors, g.array_sectors,
+								      "%s", r[i].name);
+						}
+						cr_expect_str_eq(r[n - 1].name, "whole device");
+					}
+}
+
+Test(ranges, bad_input)
+{
+	static const uint64_t mib[] = { 8 };
+	struct r0_geometry g = geo(R0_BACKEND_DM, 65536, 1, mib);
+	struct r0_trim_range r[4];
+
+	cr_expect_eq(r0_trim_ranges(&g, 65536, 0, 4096, r, N(r)), -EINVAL);
+	cr_expect_eq(r0_trim_ranges(&g, 6000, 4096, 4096, r, N(r)), -EINVAL);
+	cr_expect_eq(r0_trim_ranges(&g, 65536, 4096, 4096, r, N(r)), 4, "MAX bounds the set");
+}
+
+/* ------------------------------------------------------------ granularity and verdicts */
+
+Test(granularity, whole_granules_only)
+{
+	static const struct { uint64_t s, n, g, al; bool holds; uint64_t a, b; } t[] = {
+		{ 0, 8, 8, 0, true, 0, 8 },
+		{ 1, 8, 8, 0, false, 0, 0 },
+		{ 1, 15, 8, 0, true, 8, 16 },
+		{ 4, 20, 8, 0, true, 8, 24 },
+		{ 0, 8, 8, 1, false, 0, 0 },     /* granules at 1, 9, ...: none inside [0, 8) */
+		{ 1, 8, 8, 1, true, 1, 9 },
+		{ 3, 1, 1, 0, true, 3, 4 },      /* granularity of one sector: everything counts */
+		{ 3, 5, 0, 0, true, 3, 8 },      /* none reported: as one sector */
+		{ 5, 0, 8, 0, false, 0, 0 },
+	};
+
+	for (size_t i = 0; i < N(t); i++) {
+		uint64_t a, b;
+
+		cr_expect_eq(r0_trim_holds_granule(t[i].s, t[i].n, t[i].g, t[i].al), t[i].holds, "case %zu", i);
+		if (!t[i].holds || !t[i].n)
+			continue;
+		r0_trim_interior(t[i].s, t[i].n, t[i].g, t[i].al, &a, &b);
+		cr_expect_eq(a, t[i].a, "case %zu: a %llu", i, (unsigned long long)a);
+		cr_expect_eq(b, t[i].b, "case %zu: b %llu", i, (unsigned long long)b);
+	}
+}
+
+Test(verdict, expected_against_observed)
+{
+	static const struct { uint64_t e, o; bool conclusive; enum r0_verdict v; } t[] = {
+		{ 0, 0, true, R0_VERDICT_PASS },
+		{ 0, 0, false, R0_VERDICT_PASS },            /* nothing sent there */
+		{ 0, 8, true, R0_VERDICT_FAIL },             /* misrouted */
+		{ 128, 128, true, R0_VERDICT_PASS },
+		{ 128, 128, false, R0_VERDICT_NOT_CONCLUSIVE },
+		{ 128, 0, true, R0_VERDICT_FAIL },           /* dropped */
+		{ 128, 64, true, R0_VERDICT_FAIL },          /* cut short */
+		{ 128, 0, false, R0_VERDICT_NOT_CONCLUSIVE },/* a sub-granule discard may vanish */
+		{ 128, 256, false, R0_VERDICT_FAIL },        /* more than sent is never right */
+	};
+
+	for (size_t i = 0; i < N(t); i++)
+		cr_expect_eq(r0_trim_judge_member(t[i].e, t[i].o, t[i].conclusive), t[i].v, "case %zu", i);
+}
+
+static struct r0_trim_target target3(uint32_t gran_bytes)
+{
+	struct r0_trim_target t;
+	uint64_t s[3] = { 2048, 2048, 2048 };
+
+	memset(&t, 0, sizeof(t));
+	cr_assert_eq(r0_geometry_init(&t.geo, R0_BACKEND_MD, 65536, 3, s, NULL, R0_MD_LAYOUT_ALT), 0);
+	t.n_members = 3;
+	for (unsigned m = 0; m < 3; m++) {
+		t.members[m].lim = t.members[m].leaf_lim = good;
+		t.members[m].leaf_lim.granularity_bytes = gran_bytes;
+	}
+	return t;
+}
+
+Test(verdict, a_range_against_the_counters)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_counters before = { .leaf_sectors = { 1000, 2000, 3000 } }, after;
+	struct r0_trim_member_result res[3];
+	enum r0_verdict v;
+
+	/* across chunk boundaries: [320, 832) is 192/128/192 sectors on the three */
+	after = before;
+	after.leaf_sectors[0] += 192;
+	after.leaf_sectors[1] += 128;
+	after.leaf_sectors[2] += 192;
+	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_PASS);
+	cr_expect_eq(res[0].expected_sectors, 192);
+	cr_expect_eq(res[1].expected_sectors, 128);
+	cr_expect_eq(res[1].observed_sectors, 128);
+	cr_expect(res[2].conclusive);
+
+	/* member 1 dropped its share */
+	after.leaf_sectors[1] -= 128;
+	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_FAIL);
+	cr_expect_eq(res[1].verdict, R0_VERDICT_FAIL);
+	cr_expect_eq(res[0].verdict, R0_VERDICT_PASS);
+
+	/* one chunk on member 1, but member 2 counted something: misrouted */
+	after = before;
+	after.leaf_sectors[1] += 128;
+	after.leaf_sectors[2] += 8;
+	cr_assert_eq(r0_trim_judge_range(&t, 128, 128, 4096, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_FAIL);
+	cr_expect_eq(res[2].expected_sectors, 0);
+	cr_expect_eq(res[2].verdict, R0_VERDICT_FAIL);
+}
+
+Test(verdict, sub_granule_ranges_prove_nothing)
+{
+	struct r0_trim_target t = target3(16384);   /* 32-sector granules */
+	struct r0_trim_counters before = { .leaf_sectors = { 0 } }, after = before;
+	struct r0_trim_member_result res[3];
+	enum r0_verdict v;
+
+	/* 8 sectors: all counted, still proves nothing */
+	after.leaf_sectors[1] = 8;
+	cr_assert_eq(r0_trim_judge_range(&t, 136, 8, 16384, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_not(res[1].conclusive);
+	/* and none counted is no failure either */
+	after.leaf_sectors[1] = 0;
+	cr_assert_eq(r0_trim_judge_range(&t, 136, 8, 16384, &before, &after, res, &v), 0);
+	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+	/* a range longer than the granularity whose share on member 0 is too short for one:
+	 * [248, 296) gives member 1 [120, 128) (no whole granule) and member 2 [0, 40) */
+	after.leaf_sectors[1] = 0;
+	after.leaf_sectors[2] = 40;
+	cr_assert_eq(r0_trim_judge_range(&t, 248, 48, 16384, &before, &after, res, &v), 0);
+	cr_expect_not(res[1].conclusive);
+	cr_expect_eq(res[1].verdict, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect(res[2].conclusive);
+	cr_expect_eq(res[2].verdict, R0_VERDICT_PASS);
+	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+}
+
+/* ------------------------------------------------------------ layout audit */
+
+Test(layout, orig_multizone_on_old_kernels)
+{
+	static const uint64_t s[] = { 5 * 2048, 7 * 2048, 12 * 2048 };
+	struct r0_geometry orig, alt, eq, dm;
+	static const uint64_t e[] = { 8 * 2048, 8 * 2048 };
+	char why[256];
+
+	cr_assert_eq(r0_geometry_init(&orig, R0_BACKEND_MD, 65536, 3, s, NULL, R0_MD_LAYOUT_ORIG), 0);
+	cr_assert_eq(r0_geometry_init(&alt, R0_BACKEND_MD, 65536, 3, s, NULL, R0_MD_LAYOUT_ALT), 0);
+	cr_assert_eq(r0_geometry_init(&eq, R0_BACKEND_MD, 65536, 2, e, NULL, R0_MD_LAYOUT_ALT), 0);
+	cr_assert_eq(r0_geometry_init(&dm, R0_BACKEND_DM, 65536, 3, s, NULL, 0), 0);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "5.15.0-91-generic", why, sizeof(why)), R0_VERDICT_FAIL);
+	cr_expect(strstr(why, "Linux 5.15"), "%s", why);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.2.16", why, sizeof(why)), R0_VERDICT_FAIL);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.3.0", why, sizeof(why)), R0_VERDICT_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.12.117+deb12-cloud-amd64", why, sizeof(why)), R0_VERDICT_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "garbage", why, sizeof(why)), R0_VERDICT_NOT_CHECKABLE);
+	cr_expect_eq(r0_trim_audit_layout(&alt, "5.15.0", why, sizeof(why)), R0_VERDICT_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&eq, "4.19.0", why, sizeof(why)), R0_VERDICT_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&dm, "4.19.0", why, sizeof(why)), R0_VERDICT_PASS);
+}
+
+Test(layout, kernel_version)
+{
+	unsigned a, b;
+
+	cr_expect_eq(r0_kernel_version("6.12.117+deb12-cloud-amd64", &a, &b), 0);
+	cr_expect_eq(a, 6);
+	cr_expect_eq(b, 12);
+	cr_expect_eq(r0_kernel_version("4.19", &a, &b), 0);
+	cr_expect_eq(r0_kernel_version("x6.1", &a, &b), -EINVAL);
+	cr_expect_eq(r0_kernel_version(NULL, &a, &b), -EINVAL);
+}
+
+/* ------------------------------------------------------------ pattern and read-back on images */
+
+Test(pattern, differs_by_position_and_seed)
+{
+	uint64_t a[128], b[64];
+
+	r0_trim_pattern(1, 10, 2, a);
+	r0_trim_pattern(2, 10, 1, b);
+	cr_expect_neq(memcmp(a, b, 512), 0);
+	for (int i = 0; i < 128; i++) {
+		cr_expect_neq(a[i], 0);
+		cr_expect_neq(a[i], UINT64_MAX);
+		if (i)
+			cr_expect_neq(a[i], a[i - 1]);
+	}
+}
+
+/*
+ * Image files stand in for the array and its three members (1 MiB each,
+ * 64K chunk, 4K blocks): the array image holds the pattern, each member
+ * image what the geometry puts there.
+ */
+struct images {
+	char dir[64];
+	struct r0_trim_target t;
+	int afd, mfd[3];
+};
+
+static void images_open(struct images *im)
+{
+	uint64_t s[3] = { 2048, 2048, 2048 };
+	char path[128];
+
+	snprintf(im->dir, sizeof(im->dir), "/tmp/r0-unit-trim.XXXXXX");
+	cr_assert_not_null(mkdtemp(im->dir));
+	memset(&im->t, 0, sizeof(im->t));
+	cr_assert_eq(r0_geometry_init(&im->t.geo, R0_BACKEND_MD, 65536, 3, s, NULL, R0_MD_LAYOUT_ALT), 0);
+	im->t.n_members = 3;
+	im->t.lim = good;
+	for (unsigned m = 0; m < 3; m++) {
+		im->t.members[m].lim = im->t.members[m].leaf_lim = good;
+		im->t.members[m].reads = R0_READS_ZEROES;
+		snprintf(im->t.members[m].kname, R0_KNAME_LEN, "m%u", m);
+		snprintf(path, sizeof(path), "%s/m%u", im->dir, m);
+		im->mfd[m] = open(path, O_RDWR | O_CREAT, 0600);
+		cr_assert_geq(im->mfd[m], 0);
+	}
+	snprintf(path, sizeof(path), "%s/array", im->dir);
+	im->afd = open(path, O_RDWR | O_CREAT, 0600);
+	cr_assert_geq(im->afd, 0);
+	cr_assert_eq(r0_trim_fill(im->afd, 42, 0, im->t.geo.array_sectors, NULL), 0);
+	/* the members hold what the array maps to them */
+	for (uint64_t a = 0; a < im->t.geo.array_sectors; a++) {
+		unsigned char buf[512];
+		unsigned m;
+		uint64_t ms;
+
+		cr_assert_eq(r0_geometry_map(&im->t.geo, a, &m, &ms), 0);
+		r0_trim_pattern(42, a, 1, buf);
+		cr_assert_eq(pwrite(im->mfd[m], buf, 512, (off_t)ms * 512), 512);
+	}
+}
+
+/* What a discard that works does: zeroes on the array image and on each member extent. */
+static void images_discard(struct images *im, uint64_t start, uint64_t n, int skip_member)
+{
+	static unsigned char zero[512];
+	struct r0_extent *ext;
+	size_t cnt;
+
+	for (uint64_t a = start; a < start + n; a++) {
+		unsigned m;
+		uint64_t ms;
+
+		cr_assert_eq(r0_geometry_map(&im->t.geo, a, &m, &ms), 0);
+		if ((int)m == skip_member)
+			continue;   /* that member dropped it: the array reads its old data */
+		cr_assert_eq(pwrite(im->afd, zero, 512, (off_t)a * 512), 512);
+	}
+	cr_assert_eq(r0_geometry_split(&im->t.geo, start, n, &ext, &cnt), 0);
+	for (size_t i = 0; i < cnt; i++)
+		for (uint64_t s = 0; s < ext[i].n_sectors && (int)ext[i].member != skip_member; s++)
+			cr_assert_eq(pwrite(im->mfd[ext[i].member], zero, 512,
+					    (off_t)(ext[i].member_start_sector + s) * 512), 512);
+	free(ext);
+}
+
+static void images_close(struct images *im)
+{
+	char cmd[128];
+
+	close(im->afd);
+	for (unsigned m = 0; m < 3; m++)
+		close(im->mfd[m]);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", im->dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+Test(readback, a_working_discard_passes)
+{
+	struct images im;
+	struct r0_trim_effect e;
+
+	images_open(&im);
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 0, 0, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	cr_expect_eq(e.intact_ok, im.t.geo.array_sectors, "the fill reads back");
+	images_discard(&im, 160, 400, -1);   /* across chunks, not chunk-aligned */
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 160, 400, 0, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	cr_expect_eq(e.discarded_ok, 400);
+	cr_expect_eq(e.discarded_bad, 0);
+	cr_expect_eq(e.intact_ok, im.t.geo.array_sectors - 400);
+	cr_expect_eq(e.member_discarded_ok, 400);
+	cr_expect_gt(e.member_intact_ok, 0);
+	cr_expect_eq(e.member_intact_bad, 0);
+	images_close(&im);
+}
+
+Test(readback, a_member_that_drops_is_named)
+{
+	struct images im;
+	struct r0_trim_effect e;
+
+	images_open(&im);
+	images_discard(&im, 128, 3 * 128, 1);   /* three chunks; member 1 keeps its chunk */
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 128, 3 * 128, 0, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_FAIL);
+	cr_expect_eq(e.discarded_bad, 128);
+	cr_expect_eq(e.first_bad_member, 1);
+	cr_expect(e.first_bad_inside);
+	cr_expect_eq(e.member_discarded_bad, 128);
+	images_close(&im);
+}
+
+Test(readback, damage_outside_the_range_fails)
+{
+	static unsigned char zero[4096];
+	struct images im;
+	struct r0_trim_effect e;
+
+	images_open(&im);
+	images_discard(&im, 0, 128, -1);
+	/* a discard that also hit a block far away (the old raid0 orig-layout bug) */
+	cr_assert_eq(pwrite(im.afd, zero, sizeof(zero), 4000 * 512), (ssize_t)sizeof(zero));
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 128, 0, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_FAIL);
+	cr_expect_eq(e.intact_bad, 8);
+	cr_expect_eq(e.first_bad_sector, 4000);
+	cr_expect_not(e.first_bad_inside);
+	/* with a window, damage that far away is not looked at */
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 128, 512, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	images_close(&im);
+}
+
+Test(readback, no_promise_is_not_checkable)
+{
+	struct images im;
+	struct r0_trim_effect e;
+
+	images_open(&im);
+	for (unsigned m = 0; m < 3; m++)
+		im.t.members[m].reads = R0_READS_UNKNOWN;
+	images_discard(&im, 128, 128, -1);
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 128, 128, 0, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_NOT_CHECKABLE);
+	cr_expect_eq(e.unchecked, 128);
+	cr_expect_eq(e.intact_bad, 0);
+	images_close(&im);
+}
+
+Test(readback, partial_granules_are_not_judged)
+{
+	struct images im;
+	struct r0_trim_effect e;
+
+	images_open(&im);
+	for (unsigned m = 0; m < 3; m++)
+		im.t.members[m].leaf_lim.granularity_bytes = 16384;   /* 32 sectors */
+	/* the device discards only whole granules: [136, 200) of one chunk keeps [136, 160) */
+	images_discard(&im, 160, 32, -1);
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 136, 64, 0, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	cr_expect_eq(e.discarded_ok, 32);
+	cr_expect_eq(e.unchecked, 32);
+	/* a range with no whole granule proves nothing */
+	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 200, 8, R0_TRIM_NO_OUTSIDE, &e), 0);
+	cr_expect_eq(e.verdict, R0_VERDICT_NOT_CONCLUSIVE, "verdict %d", e.verdict);
+	images_close(&im);
+}
+
+/* ------------------------------------------------------------ file system mode */
+
+Test(fs, cycle_verdicts)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_counters before = { .leaf_sectors = { 10, 20, 30 } }, after = before;
+	uint64_t share[3] = { 100, 200, 0 };
+	char why[256];
+
+	strcpy(t.members[1].chain_kname[0], "r0m1");
+	after.leaf_sectors[0] += 150;
+	after.leaf_sectors[1] += 200;
+	after.leaf_sectors[2] += 50;
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
+		     R0_VERDICT_PASS, "%s", why);
+	/* ext4: FITRIM's count must match the members' sum exactly; xfs: not exceed it */
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 400 * 512, true, why, sizeof(why)),
+		     R0_VERDICT_PASS, "%s", why);
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, true, why, sizeof(why)),
+		     R0_VERDICT_FAIL);
+	cr_expect(strstr(why, "fstrim trimmed 500 sectors but the members received 400"), "%s", why);
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, false, why, sizeof(why)),
+		     R0_VERDICT_PASS, "%s", why);
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 300 * 512, false, why, sizeof(why)),
+		     R0_VERDICT_FAIL);
+	/* a member that got less than the deleted files held there is named */
+	after.leaf_sectors[1] -= 1;
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
+		     R0_VERDICT_FAIL);
+	cr_expect(strstr(why, "r0m1 received 199 sectors, fewer than the 200"), "%s", why);
+	/* nothing placed: proves nothing */
+	share[0] = share[1] = 0;
+	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
+		     R0_VERDICT_NOT_CONCLUSIVE);
+}
+
+Test(fs, files_and_the_kept_file)
+{
+	char dir[] = "/tmp/r0-unit-fs.XXXXXX", path[128], cmd[160];
+	unsigned count;
+
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_eq(r0_trim_write_files(dir, "f", 9 << 20, 5, &count, NULL), 0);
+	cr_expect_eq(count, 3, "4 + 4 + 1 MiB");
+	snprintf(path, sizeof(path), "%s/f2", dir);
+	cr_expect_eq(access(path, F_OK), 0);
+	cr_expect_eq(r0_trim_remove_files(dir, "f", count), 0);
+	cr_expect_neq(access(path, F_OK), 0);
+
+	snprintf(path, sizeof(path), "%s/keep", dir);
+	cr_assert_eq(r0_trim_keep_file(path, 9, true), 0);
+	if (r0_trim_keep_file(path, 9, false) == -EINVAL) {
+		/* this file system takes no O_DIRECT (tmpfs before 6.6) */
+	} else {
+		cr_expect_eq(r0_trim_keep_file(path, 9, false), 0);
+		cr_expect_eq(r0_trim_keep_file(path, 10, false), -EILSEQ, "another seed: changed");
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}

@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0ssd: a simulated SSD (FTL with GC, over-provisioning, TRIM, flash timing) behind ublk. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#include "r0/ftl.h"
+#include "r0/size.h"
+#include "r0/ublk.h"
+
+#define PROG "r0ssd"
+#define PAGE_BYTES 4096u
+
+enum {
+	OPT_SPARE = CHAR_MAX + 1, OPT_BLOCK_PAGES, OPT_VICTIM, OPT_READ_US, OPT_PROGRAM_US,
+	OPT_ERASE_US, OPT_CHANNELS, OPT_DIES, OPT_NO_TIMING, OPT_NO_DATA, OPT_ID, OPT_MAX_IO,
+	OPT_STATS, OPT_STATS_INTERVAL, OPT_PID_FILE, OPT_CLEANUP,
+};
+
+static void usage(FILE *f)
+{
+	fputs("Usage:\n"
+	      "  " PROG " --size SIZE [options]      serve a simulated SSD as /dev/ublkbN\n"
+	      "  " PROG " --cleanup [ID]             delete ublk devices a killed r0ssd left behind\n"
+	      "\n"
+	      "Serves a block device backed by a model of an SSD: 4 KiB flash pages in\n"
+	      "erase blocks, a page-mapped translation layer, over-provisioning, one\n"
+	      "write frontier shared by host writes and garbage collection, greedy GC,\n"
+	      "TRIM, and a flash time model, so writes slow down when GC has to copy.\n"
+	      "Prints the device path; runs until SIGINT or SIGTERM, then removes the\n"
+	      "device and prints its counters on stderr.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -s, --size SIZE         capacity the host sees (a multiple of 4K): 256M, 1G...\n"
+	      "      --spare PCT         over-provisioning, % of the flash (default 7)\n"
+	      "      --block-pages N     pages an erase block (default 256)\n"
+	      "      --victim greedy|fifo  GC victim: fewest valid pages (default) or oldest\n"
+	      "      --read-us US        page read time (default 75, MLC)\n"
+	      "      --program-us US     page program time (default 750, MLC)\n"
+	      "      --erase-us US       block erase time (default 3800, MLC)\n"
+	      "      --channels N        flash channels (default 2)\n"
+	      "      --dies N            dies a channel (default 2)\n"
+	      "      --no-timing         complete requests at once (no time model)\n"
+	      "      --no-data           keep no data: reads return zeros (faster, less memory)\n"
+	      "  -q, --queue-depth N     requests in flight (default 32, at most 1024)\n"
+	      "      --max-io SIZE       largest request (default 512K, at most 1M)\n"
+	      "      --id N              ask for /dev/ublkbN (default: the driver picks)\n"
+	      "      --stats FILE        write the counters to FILE (key=value lines) every\n"
+	      "                          --stats-interval seconds (default 1), on SIGUSR1 and at exit\n"
+	      "  -d, --daemon            serve in the background once the device is up\n"
+	      "      --pid-file FILE     write the serving process's id to FILE\n"
+	      "      --cleanup [ID]      delete r0ssd's ublk devices whose server is gone\n"
+	      "                          (all of them, or ublk device ID)\n"
+	      "  -h, --help              this text\n"
+	      "  -V, --version           version\n"
+	      "\n"
+	      "Counters: host and flash page writes, WAF (flash programs / host writes),\n"
+	      "GC runs, erases, free blocks. SIGUSR1 rewrites the --stats file (its seq=\n"
+	      "line counts the writes) or, without one, prints the counters on stderr.\n",
+	      f);
+}
+
+struct ssd {
+	struct r0_ftl *ftl;
+	pthread_mutex_t lock;
+	bool timing;
+	double spare_pct;
+	uint64_t requests, failed;
+};
+
+static int handle(void *user, const struct r0_ublk_req *rq, uint64_t now_ns, uint64_t *due_ns)
+{
+	struct ssd *s = user;
+	uint64_t lpn = rq->offset_bytes / PAGE_BYTES, n = rq->length_bytes / PAGE_BYTES, done = now_ns;
+	uint64_t *dp = s->timing ? &done : NULL;
+	int err;
+
+	if (rq->op == R0_UBLK_FLUSH)
+		return 0;   /* no volatile cache is advertised */
+	if (rq->offset_bytes % PAGE_BYTES || rq->length_bytes % PAGE_BYTES)
+		return -EINVAL;
+	pthread_mutex_lock(&s->lock);
+	s->requests++;
+	switch (rq->op) {
+	case R0_UBLK_READ: err = r0_ftl_read(s->ftl, lpn, n, rq->buf, now_ns, dp); break;
+	case R0_UBLK_WRITE: err = r0_ftl_write(s->ftl, lpn, n, rq->buf, now_ns, dp); break;
+	case R0_UBLK_DISCARD: err = r0_ftl_trim(s->ftl, lpn, n, now_ns, dp); break;
+	case R0_UBLK_WRITE_ZEROES:
+		/* zeros that must stay allocated are written; otherwise unmapped */
+		err = rq->nounmap ? r0_ftl_write(s->ftl, lpn, n, NULL, now_ns, dp)
+				  : r0_ftl_trim(s->ftl, lpn, n, now_ns, dp);
+		break;
+	default: err = -EOPNOTSUPP; break;
+	}
+	if (err)
+		s->failed++;
+	pthread_mutex_unlock(&s->lock);
+	if (err == -ERANGE)
+		err = -EIO;
+	if (!err)
+		*due_ns = done;
+	return err;
+}
+
+static void print_counters(FILE *f, struct ssd *s, const char *dev, const char *state, unsigned seq,
+			   uint64_t server_errors)
+{
+	struct r0_ftl_stats st, zero = { 0 };
+
+	pthread_mutex_lock(&s->lock);
+	r0_ftl_get_stats(s->ftl, &st);
+	fprintf(f, "pid=%d\ndevice=%s\nstate=%s\nseq=%u\n", (int)getpid(), dev, state, seq);
+	fprintf(f, "page_bytes=%u\nlogical_pages=%llu\npages_per_block=%llu\nphysical_blocks=%llu\n"
+		   "spare_percent=%.2f\n", st.page_bytes, (unsigned long long)st.logical_pages,
+		(unsigned long long)st.pages_per_block, (unsigned long long)st.physical_blocks,
+		s->spare_pct);
+	fprintf(f, "requests=%llu\nfailed_requests=%llu\n", (unsigned long long)s->requests,
+		(unsigned long long)s->failed);
+	pthread_mutex_unlock(&s->lock);
+	fprintf(f, "host_write_pages=%llu\nhost_read_pages=%llu\nhost_trim_pages=%llu\n"
+		   "flash_program_pages=%llu\ngc_copy_pages=%llu\nerases=%llu\ngc_runs=%llu\n"
+		   "gc_stall_ms=%.3f\nfree_blocks=%llu\nmapped_pages=%llu\nwaf=%.4f\nserver_errors=%llu\n",
+		(unsigned long long)st.host_write_pages, (unsigned long long)st.host_read_pages,
+		(unsigned long long)st.host_trim_pages, (unsigned long long)st.flash_program_pages,
+		(unsigned long long)st.gc_copy_pages, (unsigned long long)st.erases,
+		(unsigned long long)st.gc_runs, st.gc_stall_ns / 1e6, (unsigned long long)st.free_blocks,
+		(unsigned long long)st.mapped_pages, r0_ftl_waf(&zero, &st),
+		(unsigned long long)server_errors);
+}
+
+/* Rewrites FILE through FILE.tmp and rename, so a reader never sees half of it. */
+static int write_stats(const char *file, struct ssd *s, const char *dev, const char *state,
+		       unsigned seq, uint64_t server_errors)
+{
+	char tmp[PATH_MAX];
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", file);
+	f = fopen(tmp, "w");
+	if (!f)
+		return -errno;
+	print_counters(f, s, dev, state, seq, server_errors);
+	if (fclose(f) || rename(tmp, file)) {
+		int err = -errno;
+		unlink(tmp);
+		return err;
+	}
+	return 0;
+}
+
+static int parse_uint(const char *s, unsigned long min, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	return errno || end == s || *end || *s == '-' || *v < min || *v > max ? -EINVAL : 0;
+}
+
+static int parse_double(const char *s, double min, double max, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	return errno || end == s || *end || !isfinite(*v) || *v < min || *v > max ? -EINVAL : 0;
+}
+
+static int cmd_cleanup(const char *id_arg)
+{
+	unsigned long id = 0;
+	unsigned n = 0;
+	int err;
+
+	if (id_arg && parse_uint(id_arg, 0, INT_MAX, &id))
+		return r0_cli_usage_error(PROG, "--cleanup '%s': a ublk device number", id_arg);
+	err = r0_ublk_cleanup(id_arg ? (int)id : -1, &n);
+	if (err) {
+		fprintf(stderr, PROG ": cleanup: %s: %s\n", r0_ublk_last_error(), strerror(-err));
+		return R0_EXIT_FAILURE;
+	}
+	fprintf(stderr, PROG ": removed %u left-over device%s\n", n, n == 1 ? "" : "s");
+	return R0_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "size", required_argument, NULL, 's' },
+		{ "spare", required_argument, NULL, OPT_SPARE },
+		{ "block-pages", required_argument, NULL, OPT_BLOCK_PAGES },
+		{ "victim", required_argument, NULL, OPT_VICTIM },
+		{ "read-us", required_argument, NULL, OPT_READ_US },
+		{ "program-us", required_argument, NULL, OPT_PROGRAM_US },
+		{ "erase-us", required_argument, NULL, OPT_ERASE_US },
+		{ "channels", required_argument, NULL, OPT_CHANNELS },
+		{ "dies", required_argument, NULL, OPT_DIES },
+		{ "no-timing", no_argument, NULL, OPT_NO_TIMING },
+		{ "no-data", no_argument, NULL, OPT_NO_DATA },
+		{ "queue-depth", required_argument, NULL, 'q' },
+		{ "max-io", required_argument, NULL, OPT_MAX_IO },
+		{ "id", required_argument, NULL, OPT_ID },
+		{ "stats", required_argument, NULL, OPT_STATS },
+		{ "stats-interval", required_argument, NULL, OPT_STATS_INTERVAL },
+		{ "daemon", no_argument, NULL, 'd' },
+		{ "pid-file", required_argument, NULL, OPT_PID_FILE },
+		{ "cleanup", optional_argument, NULL, OPT_CLEANUP },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct r0_ftl_config fc;
+	struct r0_ublk_spec spec = { .block_bytes = PAGE_BYTES, .queue_depth = 32,
+				     .max_io_bytes = 512 * 1024, .discard = true, .dev_id = -1 };
+	struct ssd s = { .timing = true, .spare_pct = 7 };
+	const char *size_arg = NULL, *stats_file = NULL, *pid_file = NULL, *cleanup_id = NULL;
+	bool daemon = false, cleanup = false, no_data = false;
+	double interval = 1, d;
+	unsigned long v;
+	uint64_t size = 0;
+	struct r0_ublk *u;
+	sigset_t sigs;
+	int c, pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err, stop_sig = 0;
+	unsigned seq = 0;
+
+	r0_ftl_config_default(&fc, 0);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":s:q:dhV", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': size_arg = optarg; break;
+		case OPT_SPARE:
+			if (parse_double(optarg, 0.01, 90, &s.spare_pct))
+				return r0_cli_usage_error(PROG, "--spare '%s': a percentage above 0 and up to 90", optarg);
+			break;
+		case OPT_BLOCK_PAGES:
+			if (parse_uint(optarg, 2, 65536, &v))
+				return r0_cli_usage_error(PROG, "--block-pages '%s': 2 to 65536", optarg);
+			fc.pages_per_block = (uint32_t)v;
+			break;
+		case OPT_VICTIM:
+			if (strcmp(optarg, "greedy") == 0)
+				fc.victim = R0_FTL_GREEDY;
+			else if (strcmp(optarg, "fifo") == 0)
+				fc.victim = R0_FTL_FIFO;
+			else
+				return r0_cli_usage_error(PROG, "--victim '%s': greedy or fifo", optarg);
+			break;
+		case OPT_READ_US:
+		case OPT_PROGRAM_US:
+		case OPT_ERASE_US:
+			if (parse_double(optarg, 0, 1e7, &d))
+				return r0_cli_usage_error(PROG, "'%s': a time in microseconds", optarg);
+			*(c == OPT_READ_US ? &fc.timing.read_ns : c == OPT_PROGRAM_US ?
+			  &fc.timing.program_ns : &fc.timing.erase_ns) = (uint64_t)llround(d * 1000);
+			break;
+		case OPT_CHANNELS:
+		case OPT_DIES:
+			if (parse_uint(optarg, 1, 64, &v))
+				return r0_cli_usage_error(PROG, "'%s': 1 to 64", optarg);
+			*(c == OPT_CHANNELS ? &fc.timing.channels : &fc.timing.dies) = (unsigned)v;
+			break;
+		case OPT_NO_TIMING: s.timing = false; break;
+		case OPT_NO_DATA: no_data = true; break;
+		case 'q':
+			if (parse_uint(optarg, 1, 1024, &v))
+				return r0_cli_usage_error(PROG, "--queue-depth '%s': 1 to 1024", optarg);
+			spec.queue_depth = (uint32_t)v;
+			break;
+		case OPT_MAX_IO:
+			if (r0_parse_size(optarg, &size) || !size || size % PAGE_BYTES || size > (1u << 20))
+				return r0_cli_usage_error(PROG, "--max-io '%s': a multiple of 4K up to 1M", optarg);
+			spec.max_io_bytes = (uint32_t)size;
+			break;
+		case OPT_ID:
+			if (parse_uint(optarg, 0, 1u << 20, &v))
+				return r0_cli_usage_error(PROG, "--id '%s': a device number", optarg);
+			spec.dev_id = (int)v;
+			break;
+		case OPT_STATS: stats_file = optarg; break;
+		case OPT_STATS_INTERVAL:
+			if (parse_double(optarg, 0.01, 3600, &interval))
+				return r0_cli_usage_error(PROG, "--stats-interval '%s': 0.01 to 3600 seconds", optarg);
+			break;
+		case 'd': daemon = true; break;
+		case OPT_PID_FILE: pid_file = optarg; break;
+		case OPT_CLEANUP:
+			cleanup = true;
+			/* an optional argument may also be the next word */
+			if (!optarg && optind < argc && argv[optind][0] != '-')
+				optarg = argv[optind++];
+			cleanup_id = optarg;
+			break;
+		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
+		case 'V':
+			printf(PROG " from r0kit %s\n", R0_VERSION);
+			return r0_cli_close_stdout(PROG);
+		case ':': return r0_cli_usage_error(PROG, "option '%s' needs a value", argv[optind - 1]);
+		default: return r0_cli_usage_error(PROG, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return r0_cli_usage_error(PROG, "unexpected argument '%s'", argv[optind]);
+	if (cleanup)
+		return cmd_cleanup(cleanup_id);
+	if (!size_arg)
+		return r0_cli_usage_error(PROG, "--size SIZE is required");
+	if (r0_parse_size(size_arg, &size) || !size || size % PAGE_BYTES)
+		return r0_cli_usage_error(PROG, "--size '%s': a non-zero multiple of 4K", size_arg);
+	fc.logical_pages = size / PAGE_BYTES;
+	fc.spare_fraction = s.spare_pct / 100;
+	fc.keep_data = !no_data;
+	s.ftl = r0_ftl_new(&fc);
+	if (!s.ftl) {
+		if (errno == EINVAL)
+			return r0_cli_usage_error(PROG, "--size %s with --spare %g and --block-pages %u: "
+						  "no such flash (too large, or too few blocks)",
+						  size_arg, s.spare_pct, fc.pages_per_block);
+		fprintf(stderr, PROG ": flash model of %s: %s\n", size_arg, strerror(errno));
+		return R0_EXIT_FAILURE;
+	}
+	pthread_mutex_init(&s.lock, NULL);
+	spec.size_bytes = size;
+	spec.handler = handle;
+	spec.user = &s;
+
+	if (daemon) {
+		pid_t pid;
+		char line[64];
+		ssize_t n;
+
+		if (pipe(pipefd)) {
+			fprintf(stderr, PROG ": pipe: %s\n", strerror(errno));
+			return R0_EXIT_FAILURE;
+		}
+		pid = fork();
+		if (pid < 0) {
+			fprintf(stderr, PROG ": fork: %s\n", strerror(errno));
+			return R0_EXIT_FAILURE;
+		}
+		if (pid > 0) {
+			/* the parent prints what the server reports, or fails with it */
+			close(pipefd[1]);
+			n = read(pipefd[0], line, sizeof(line) - 1);
+			if (n <= 0) {
+				int st;
+				waitpid(pid, &st, 0);
+				return R0_EXIT_FAILURE;
+			}
+			line[n] = '\0';
+			fputs(line, stdout);
+			return r0_cli_close_stdout(PROG);
+		}
+		close(pipefd[0]);
+		setsid();
+	}
+
+	/* SIGINT/SIGTERM/SIGHUP stop, SIGUSR1 writes the counters: all taken by sigtimedwait */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	sigaddset(&sigs, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &sigs, NULL);
+
+	u = r0_ublk_new(&spec);
+	if (!u) {
+		fprintf(stderr, PROG ": create the ublk device: %s: %s\n", r0_ublk_last_error(),
+			strerror(errno));
+		r0_ftl_free(s.ftl);
+		return R0_EXIT_FAILURE;
+	}
+	{
+		/* a stop asked for while the device was being built: take it down again */
+		sigset_t pending;
+
+		sigpending(&pending);
+		if (sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
+		    sigismember(&pending, SIGHUP)) {
+			err = r0_ublk_free(u);
+			fprintf(stderr, PROG ": interrupted by a signal while starting; %s\n",
+				err ? "could not remove the device" : "removed the device again");
+			r0_ftl_free(s.ftl);
+			return R0_EXIT_FAILURE;
+		}
+	}
+	if (pid_file) {
+		FILE *f = fopen(pid_file, "w");
+		if (!f || fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f)) {
+			fprintf(stderr, PROG ": %s: %s\n", pid_file, strerror(errno));
+			rc = R0_EXIT_FAILURE;
+			goto stop;
+		}
+	}
+	if (stats_file && (err = write_stats(stats_file, &s, r0_ublk_path(u), "running", seq++, 0))) {
+		fprintf(stderr, PROG ": %s: %s\n", stats_file, strerror(-err));
+		rc = R0_EXIT_FAILURE;
+		goto stop;
+	}
+	if (daemon) {
+		int null = open("/dev/null", O_RDWR);
+
+		dprintf(pipefd[1], "%s\n", r0_ublk_path(u));
+		close(pipefd[1]);
+		if (null >= 0) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+	} else if (printf("%s\n", r0_ublk_path(u)) < 0 || fflush(stdout)) {
+		fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
+		rc = R0_EXIT_FAILURE;
+		goto stop;
+	}
+
+	for (;;) {
+		struct timespec ts = { .tv_sec = (time_t)interval,
+				       .tv_nsec = (long)((interval - floor(interval)) * 1e9) };
+		int sig = sigtimedwait(&sigs, NULL, &ts);
+
+		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+			/* the project's rule for a signal: clean up, then exit non-zero */
+			stop_sig = sig;
+			break;
+		}
+		if (sig == SIGUSR1 && !stats_file) {
+			print_counters(stderr, &s, r0_ublk_path(u), "running", seq++, r0_ublk_errors(u));
+			continue;
+		}
+		if (stats_file && (sig == SIGUSR1 || (sig < 0 && errno == EAGAIN)))
+			write_stats(stats_file, &s, r0_ublk_path(u), "running", seq++, r0_ublk_errors(u));
+	}
+
+stop:
+	{
+		char dev[32];
+		uint64_t server_errors = r0_ublk_errors(u);
+
+		snprintf(dev, sizeof(dev), "%s", r0_ublk_path(u));
+		err = r0_ublk_free(u);
+		if (err) {
+			fprintf(stderr, PROG ": remove %s: %s: %s\n", dev, r0_ublk_last_error(), strerror(-err));
+			rc = R0_EXIT_FAILURE;
+		}
+		if (stats_file)
+			write_stats(stats_file, &s, dev, err ? "failed" : "stopped", seq++, server_errors);
+		if (stop_sig && !err)
+			rc = 128 + stop_sig;
+		fprintf(stderr, PROG ": %s %s%s%s; counters:\n", dev,
+			stop_sig ? "stopped by " : "", stop_sig ? strsignal(stop_sig) : "",
+			err ? ", not removed" : stop_sig ? ", removed" : "removed");
+		print_counters(stderr, &s, dev, err ? "failed" : "stopped", seq, server_errors);
+		if (pid_file)
+			unlink(pid_file);
+	}
+	r0_ftl_free(s.ftl);
+	pthread_mutex_destroy(&s.lock);
+	return rc;
+}
