@@ -526,11 +526,11 @@ static size_t todo(const struct sweep *sw, const struct target *t, unsigned rep)
 }
 
 /*
- * The engine's io_uring instance drops its reference to the device in the
- * kernel's deferred ring clean-up, a moment after r0_target_close: until
- * then the device is still open (an md array refuses to stop, a member's
- * O_EXCL claim is still held). So -EBUSY right after a test is retried for
- * a few seconds.
+ * A device can stay busy for a moment after a test: engines before commit
+ * bbf9aad released the target in io_uring's deferred ring clean-up, after
+ * r0_target_close returned (md then refused to stop: "open ... busy"), and
+ * on a real system udev probes a new array right after it appears. So
+ * -EBUSY from create or remove is retried for a few seconds.
  */
 #define BUSY_TRIES 50
 #define BUSY_WAIT_US 100000
