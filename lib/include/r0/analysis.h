@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What a sweep's cells say: per workload and target (layer, chunk, member
+ * count) the median of the repeats with its spread, the speed-up over a
+ * single drive and the scaling efficiency; the best chunk per workload;
+ * and an overall recommendation weighted by a workload mix, with its
+ * reasoning and a one-sentence verdict. Pure functions over an
+ * r0_sweep_set: no I/O.
+ *
+ * Noise: two medians whose difference is not larger than the wider of
+ * their two spreads (max - min of the repeats) are a tie, not a win.
+ */
+#ifndef R0_ANALYSIS_H
+#define R0_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "r0/sweep.h"
+
+/* "worth it" needs at least this median speed-up, beyond the noise */
+#define R0_WORTH_SPEEDUP 1.2
+/* a measuring thread busier than this was the limit, maybe not the drives */
+#define R0_CPU_BOUND 0.8
+
+struct r0_stat {
+	double med, min, max;
+	unsigned n;                 /* values; 0: no data (all fields 0) */
+};
+
+/* Median (mean of the middle two for an even count), min and max of V[0..n). */
+void r0_stat_of(const double *v, size_t n, struct r0_stat *out);
+
+/* A and B differ by no more than the wider of their spreads. */
+bool r0_stat_tie(const struct r0_stat *a, const struct r0_stat *b);
+
+/*
+ * Workload classes a mix weighs: "seq-read", "seq-write", "rand-large-read"
+ * (random, blocks over 64 KiB), "rand-small-q1-read" (64 KiB or less, at
+ * most 2 I/Os in flight), "rand-small-qd-read" (more in flight), and the
+ * same with -write; "mixed" for a read/write mix.
+ */
+void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len);
+
+#define R0_MIX_MAX 32
+
+/*
+ * A workload mix: weights by class or by workload name ("4K QD32 read").
+ * A class's weight is shared equally by the measured workloads of that
+ * class; a name takes precedence over its class. Weights are normalised
+ * over the workloads present.
+ */
+struct r0_mix {
+	char name[32];              /* "desktop", "database", "sequential", "custom" */
+	size_t n;
+	struct { char key[48]; double weight; } e[R0_MIX_MAX];
+};
+
+/*
+ * "desktop", "database", "sequential", or "KEY=WEIGHT,..." (KEY a class or
+ * a workload name, WEIGHT a non-negative number, at least one > 0).
+ * 0 or -EINVAL.
+ */
+int r0_mix_parse(const char *s, struct r0_mix *out);
+
+/* One workload: what the records with this name measured. */
+struct r0_wl {
+	char name[48];              /* "Seq read" (r0_sweep_rec_workload) */
+	char cls[24];               /* r0_workload_class */
+	struct r0_sweep_rec proto;  /* label, access, read_pct, block, align, depth, jobs */
+	double weight;              /* under the mix, normalised (sum 1 over all workloads) */
+	struct r0_stat base;        /* the single drive's bytes/s: raw, else 1-member stripes */
+	bool base_raw;              /* base measured raw */
+};
+
+/* One workload on one target. */
+struct r0_cell {
+	enum r0_layer layer;
+	uint32_t chunk_bytes;
+	unsigned n_members;
+	size_t wl;                  /* index into ->wl */
+	struct r0_stat bps, iops, cpu_per_io;
+	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
+	struct r0_stat speedup;     /* bps / the base median; n 0 without a base */
+	double efficiency;          /* speedup.med / n_members */
+	double cpu_busy;            /* median share of the time each measuring thread was on a CPU
+	                             * (IOPS x CPU s per I/O / jobs); near 1: CPU-bound */
+	uint64_t errors;            /* summed over the repeats */
+};
+
+/* A candidate configuration at the largest member count, scored under the mix. */
+struct r0_choice {
+	enum r0_layer layer;
+	uint32_t chunk_bytes;
+	double score, score_min, score_max;   /* weighted speed-up: med, from mins, from maxes */
+	bool tie_best;                        /* within noise of the best */
+};
+
+struct r0_analysis {
+	size_t n_wl;
+	struct r0_wl *wl;
+	size_t n_cell;
+	struct r0_cell *cell;
+	unsigned max_members;       /* the largest count measured */
+	unsigned repeats;           /* the most repeats any cell has */
+	double runtime_s;           /* the longest measured window of one repeat */
+	char devices[512], state[32], tool[48];   /* of the first record */
+	char mix_name[32];
+	size_t n_choice;
+	struct r0_choice *choice;   /* best first */
+	bool has_choice;
+	bool worth;                 /* the best choice's score >= R0_WORTH_SPEEDUP, beyond noise */
+	char verdict[2048];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; pick chunk 64K ..." */
+	char reasoning[16384];      /* a few lines on how the verdict was reached */
+};
+
+/*
+ * Analyses SET under MIX into *OUT (free with r0_analysis_free). 0;
+ * -ENODATA if SET has no cell; -ENOMEM.
+ */
+int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, struct r0_analysis *out);
+void r0_analysis_free(struct r0_analysis *a);
+
+/* The cell of workload WL on that target, or NULL. */
+const struct r0_cell *r0_analysis_cell(const struct r0_analysis *a, enum r0_layer layer,
+				       uint32_t chunk_bytes, unsigned n_members, size_t wl);
+
+/*
+ * The best chunk for workload WL on LAYER at N members (highest median
+ * bytes/s) into *BEST, and every chunk within noise of it (the best
+ * included) into TIED[0..*n_tied) (at most MAX). 0, or -ENOENT if no
+ * chunk was measured there.
+ */
+int r0_analysis_best_chunk(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
+			   size_t wl, uint32_t *best, uint32_t *tied, size_t max, size_t *n_tied);
+
+#endif

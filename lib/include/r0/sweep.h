@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * r0sweep's result file: JSON lines, one record per finished cell (one
+ * workload, one repeat, on one target: a raw drive or an md/dm stripe of
+ * n members at one chunk), appended as the sweep goes, so an interrupted
+ * sweep keeps what it finished and --resume finds it again.
+ *
+ * Schema "r0sweep/1" (every line is one JSON object):
+ *   schema        "r0sweep/1"
+ *   type          "cell" (a measurement) or "analysis" (the summary r0sweep
+ *                 appends at the end; readers of cells skip it)
+ *   layer         "raw" (the first member, no array), "md" or "dm"
+ *   chunk_bytes   the stripe unit; 0 for raw
+ *   members       member count (1 for raw)
+ *   workload      label ("Seq", "4K QD32", "512K straddle")
+ *   rw            "read", "write", "randread", "randwrite", "rw", "randrw"
+ *   read_pct      100 reads .. 0 writes
+ *   block_bytes, align_bytes, queue_depth, jobs
+ *   repeat        1-based repeat index
+ *   runtime_s     the measured window
+ *   ios, iops, bytes_per_s, errors
+ *   lat_ns        {mean, p50, p90, p99, p99.9, p99.99, max}: completion
+ *                 minus submission, nanoseconds
+ *   cpu_s_per_io  user + system CPU seconds of the job threads per I/O
+ *   state         the members' state ("empty", "used", ...)
+ *   devices       what was measured on ("3 x /dev/r0m0 (256.0 MiB, ...)")
+ *   tool          "r0sweep 0.1.0"
+ *   time          seconds since the epoch when the cell finished
+ * Unknown keys are ignored; a missing required key makes the line invalid.
+ */
+#ifndef R0_SWEEP_H
+#define R0_SWEEP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "r0/engine.h"
+
+#define R0_SWEEP_SCHEMA "r0sweep/1"
+
+enum r0_layer { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
+
+struct r0_sweep_rec {
+	enum r0_layer layer;
+	uint32_t chunk_bytes;        /* 0 for raw */
+	unsigned n_members;
+	char label[32];              /* workload label */
+	enum r0_access access;
+	unsigned read_pct;
+	uint32_t block_bytes, align_bytes;
+	unsigned queue_depth, jobs;
+	unsigned repeat;             /* 1-based */
+	double runtime_s;
+	uint64_t ios, errors;
+	double iops, bytes_per_s;
+	double lat_mean_ns;
+	uint64_t lat_p50_ns, lat_p90_ns, lat_p99_ns, lat_p999_ns, lat_p9999_ns, lat_max_ns;
+	double cpu_s_per_io;
+	char state[32];
+	char devices[512];
+	char tool[48];
+	int64_t time_unix;
+};
+
+/* A loaded result file (or several): recs[0..n). */
+struct r0_sweep_set {
+	struct r0_sweep_rec *recs;
+	size_t n, cap;
+};
+
+/* "raw", "md", "dm"; and back. r0_layer_parse: 0 or -EINVAL. */
+const char *r0_layer_name(enum r0_layer l);
+int r0_layer_parse(const char *s, enum r0_layer *out);
+
+/* "read", "randwrite", "randrw"...: from access and read_pct. */
+const char *r0_sweep_rw_name(enum r0_access access, unsigned read_pct);
+
+/* The workload's name in reports: "Seq read", "4K QD32 write", "512K straddle rw70". */
+void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len);
+
+/*
+ * Fills the measurement part of *R (runtime, ios, iops, bytes/s, errors,
+ * latency, CPU per I/O) from an engine result; the rest is the caller's.
+ */
+void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res);
+
+/*
+ * The cell's identity, for --resume: layer, chunk, members, workload
+ * (label, access, read_pct, block, align, depth, jobs) and repeat. Two
+ * records with the same key measured the same thing. 0 or -ENOSPC.
+ */
+int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len);
+
+/* One JSON line (no newline), malloc'ed; NULL with errno on failure. */
+char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r);
+
+/*
+ * Parses one line. 0; -ENOMSG for a valid r0sweep/1 line of another type
+ * (analysis); -EINVAL for anything else (not JSON, another schema, a
+ * required key missing or of the wrong type).
+ */
+int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out);
+
+/*
+ * Appends R to F as one line and flushes it to the device (fflush +
+ * fsync), so a crash right after still finds it. 0 or -errno.
+ */
+int r0_sweep_rec_append(FILE *f, const struct r0_sweep_rec *r);
+
+/* Appends a free-form record of TYPE (e.g. "analysis") holding JSON_BODY's keys. */
+int r0_sweep_append_json(FILE *f, const char *type, const char *json_body);
+
+/*
+ * Adds every cell record of the file at PATH to SET. Lines of other types
+ * are skipped; an invalid line is counted in *BAD_LINES (may be NULL)
+ * and skipped, except that a file with no valid line at all and some bad
+ * ones gives -EINVAL (it is not a result file). A last line without its
+ * newline (a write cut short) counts as bad. 0 or -errno.
+ */
+int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines);
+
+/* Adds a copy of R. 0 or -ENOMEM. */
+int r0_sweep_set_add(struct r0_sweep_set *set, const struct r0_sweep_rec *r);
+
+/* true if SET holds a record with R's key. */
+bool r0_sweep_set_has(const struct r0_sweep_set *set, const struct r0_sweep_rec *r);
+
+void r0_sweep_set_free(struct r0_sweep_set *set);
+
+#endif

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0sweep's result file: records to and from JSON lines (see r0/sweep.h). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "r0/sweep.h"
+
+static const char *const layer_names[] = { "raw", "md", "dm" };
+
+const char *r0_layer_name(enum r0_layer l)
+{
+	return (unsigned)l < 3 ? layer_names[l] : "?";
+}
+
+int r0_layer_parse(const char *s, enum r0_layer *out)
+{
+	for (unsigned i = 0; i < 3; i++)
+		if (!strcmp(s, layer_names[i])) {
+			*out = (enum r0_layer)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+const char *r0_sweep_rw_name(enum r0_access access, unsigned read_pct)
+{
+	bool rnd = access == R0_ACCESS_RAND;
+
+	if (read_pct >= 100)
+		return rnd ? "randread" : "read";
+	if (read_pct == 0)
+		return rnd ? "randwrite" : "write";
+	return rnd ? "randrw" : "rw";
+}
+
+static int rw_parse(const char *s, enum r0_access *access)
+{
+	static const char *const names[] = { "read", "write", "rw", "randread", "randwrite", "randrw" };
+
+	for (unsigned i = 0; i < 6; i++)
+		if (!strcmp(s, names[i])) {
+			*access = i < 3 ? R0_ACCESS_SEQ : R0_ACCESS_RAND;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len)
+{
+	if (r->read_pct >= 100)
+		snprintf(buf, len, "%s read", r->label);
+	else if (r->read_pct == 0)
+		snprintf(buf, len, "%s write", r->label);
+	else
+		snprintf(buf, len, "%s rw%u", r->label, r->read_pct);
+}
+
+void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res)
+{
+	r->runtime_s = res->elapsed_s;
+	r->ios = r0_result_ios(res);
+	r->errors = res->errors;
+	r->iops = r0_result_iops(res);
+	r->bytes_per_s = r0_result_bytes_per_s(res);
+	r->cpu_s_per_io = r0_result_cpu_per_io(res);
+	r->lat_mean_ns = r0_hist_mean(&res->lat);
+	r->lat_p50_ns = r0_hist_percentile(&res->lat, 50);
+	r->lat_p90_ns = r0_hist_percentile(&res->lat, 90);
+	r->lat_p99_ns = r0_hist_percentile(&res->lat, 99);
+	r->lat_p999_ns = r0_hist_percentile(&res->lat, 99.9);
+	r->lat_p9999_ns = r0_hist_percentile(&res->lat, 99.99);
+	r->lat_max_ns = res->lat.count ? res->lat.max : 0;
+}
+
+int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s/%" PRIu32 "/%u/%s/%d/%u/%" PRIu32 "/%" PRIu32 "/%u/%u/%u",
+			 r0_layer_name(r->layer), r->chunk_bytes, r->n_members, r->label,
+			 (int)r->access, r->read_pct, r->block_bytes, r->align_bytes, r->queue_depth,
+			 r->jobs ? r->jobs : 1, r->repeat);
+
+	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+}
+
+static void add_str(json_object *o, const char *k, const char *v)
+{
+	json_object_object_add(o, k, json_object_new_string(v));
+}
+
+static void add_int(json_object *o, const char *k, int64_t v)
+{
+	json_object_object_add(o, k, json_object_new_int64(v));
+}
+
+static void add_dbl(json_object *o, const char *k, double v)
+{
+	json_object_object_add(o, k, json_object_new_double(v));
+}
+
+char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
+{
+	json_object *o = json_object_new_object(), *lat;
+	char *line = NULL;
+
+	if (!o) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	add_str(o, "schema", R0_SWEEP_SCHEMA);
+	add_str(o, "type", "cell");
+	add_str(o, "layer", r0_layer_name(r->layer));
+	add_int(o, "chunk_bytes", r->chunk_bytes);
+	add_int(o, "members", r->n_members);
+	add_str(o, "workload", r->label);
+	add_str(o, "rw", r0_sweep_rw_name(r->access, r->read_pct));
+	add_int(o, "read_pct", r->read_pct);
+	add_int(o, "block_bytes", r->block_bytes);
+	add_int(o, "align_bytes", r->align_bytes);
+	add_int(o, "queue_depth", r->queue_depth);
+	add_int(o, "jobs", r->jobs ? r->jobs : 1);
+	add_int(o, "repeat", r->repeat);
+	add_dbl(o, "runtime_s", r->runtime_s);
+	add_int(o, "ios", (int64_t)r->ios);
+	add_dbl(o, "iops", r->iops);
+	add_dbl(o, "bytes_per_s", r->bytes_per_s);
+	add_int(o, "errors", (int64_t)r->errors);
+	lat = json_object_new_object();
+	add_dbl(lat, "mean", r->lat_mean_ns);
+	add_int(lat, "p50", (int64_t)r->lat_p50_ns);
+	add_int(lat, "p90", (int64_t)r->lat_p90_ns);
+	add_int(lat, "p99", (int64_t)r->lat_p99_ns);
+	add_int(lat, "p99.9", (int64_t)r->lat_p999_ns);
+	add_int(lat, "p99.99", (int64_t)r->lat_p9999_ns);
+	add_int(lat, "max", (int64_t)r->lat_max_ns);
+	json_object_object_add(o, "lat_ns", lat);
+	add_dbl(o, "cpu_s_per_io", r->cpu_s_per_io);
+	add_str(o, "state", r->state);
+	add_str(o, "devices", r->devices);
+	add_str(o, "tool", r->tool);
+	add_int(o, "time", r->time_unix);
+	line = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+							JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(o);
+	if (!line)
+		errno = ENOMEM;
+	return line;
+}
+
+static bool get(json_object *o, const char *k, json_type t, json_object **v)
+{
+	if (!json_object_object_get_ex(o, k, v))
+		return false;
+	if (t == json_type_double)   /* a whole number may come back as an int */
+		return json_object_is_type(*v, json_type_double) || json_object_is_type(*v, json_type_int);
+	return json_object_is_type(*v, t);
+}
+
+static bool get_u64(json_object *o, const char *k, uint64_t *out)
+{
+	json_object *v;
+
+	if (!get(o, k, json_type_int, &v) || json_object_get_int64(v) < 0)
+		return false;
+	*out = (uint64_t)json_object_get_int64(v);
+	return true;
+}
+
+static bool get_u32(json_object *o, const char *k, uint32_t *out)
+{
+	uint64_t v;
+
+	if (!get_u64(o, k, &v) || v > UINT32_MAX)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool get_uns(json_object *o, const char *k, unsigned *out)
+{
+	uint32_t v;
+
+	if (!get_u32(o, k, &v))
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool get_dbl(json_object *o, const char *k, double *out)
+{
+	json_object *v;
+
+	if (!get(o, k, json_type_double, &v))
+		return false;
+	*out = json_object_get_double(v);
+	return true;
+}
+
+static bool get_str(json_object *o, const char *k, char *buf, size_t len)
+{
+	json_object *v;
+
+	if (!get(o, k, json_type_string, &v))
+		return false;
+	snprintf(buf, len, "%s", json_object_get_string(v));
+	return true;
+}
+
+int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
+{
+	struct r0_sweep_rec r = { 0 };
+	json_object *o = json_tokener_parse(line), *lat;
+	char s[32];
+	int err = -EINVAL;
+
+	if (!o || !json_object_is_type(o, json_type_object))
+		goto out;
+	if (!get_str(o, "schema", s, sizeof(s)) || strcmp(s, R0_SWEEP_SCHEMA))
+		goto out;
+	if (!get_str(o, "type", s, sizeof(s)))
+		goto out;
+	if (strcmp(s, "cell")) {
+		err = -ENOMSG;
+		goto out;
+	}
+	if (!get_str(o, "layer", s, sizeof(s)) || r0_layer_parse(s, &r.layer))
+		goto out;
+	if (!get_str(o, "rw", s, sizeof(s)) || rw_parse(s, &r.access))
+		goto out;
+	if (!get_u32(o, "chunk_bytes", &r.chunk_bytes) || !get_uns(o, "members", &r.n_members) ||
+	    !get_str(o, "workload", r.label, sizeof(r.label)) ||
+	    !get_uns(o, "read_pct", &r.read_pct) || r.read_pct > 100 ||
+	    !get_u32(o, "block_bytes", &r.block_bytes) || !get_u32(o, "align_bytes", &r.align_bytes) ||
+	    !get_uns(o, "queue_depth", &r.queue_depth) || !get_uns(o, "jobs", &r.jobs) ||
+	    !get_uns(o, "repeat", &r.repeat) || !get_dbl(o, "runtime_s", &r.runtime_s) ||
+	    !get_u64(o, "ios", &r.ios) || !get_dbl(o, "iops", &r.iops) ||
+	    !get_dbl(o, "bytes_per_s", &r.bytes_per_s) || !get_u64(o, "errors", &r.errors) ||
+	    !get_dbl(o, "cpu_s_per_io", &r.cpu_s_per_io) ||
+	    !get_str(o, "state", r.state, sizeof(r.state)) ||
+	    !get_str(o, "devices", r.devices, sizeof(r.devices)) ||
+	    !get_str(o, "tool", r.tool, sizeof(r.tool)) ||
+	    !get(o, "lat_ns", json_type_object, &lat))
+		goto out;
+	if (r.n_members < 1 || r.block_bytes == 0 || r.queue_depth == 0 || r.repeat == 0 ||
+	    (r.layer == R0_LAYER_RAW) != (r.chunk_bytes == 0))
+		goto out;
+	if (!get_dbl(lat, "mean", &r.lat_mean_ns) || !get_u64(lat, "p50", &r.lat_p50_ns) ||
+	    !get_u64(lat, "p90", &r.lat_p90_ns) || !get_u64(lat, "p99", &r.lat_p99_ns) ||
+	    !get_u64(lat, "p99.9", &r.lat_p999_ns) || !get_u64(lat, "p99.99", &r.lat_p9999_ns) ||
+	    !get_u64(lat, "max", &r.lat_max_ns))
+		goto out;
+	{
+		json_object *v;
+		if (get(o, "time", json_type_int, &v))
+			r.time_unix = json_object_get_int64(v);
+	}
+	*out = r;
+	err = 0;
+out:
+	json_object_put(o);
+	return err;
+}
+
+static int write_line(FILE *f, const char *line)
+{
+	if (fputs(line, f) == EOF || fputc('\n', f) == EOF || fflush(f))
+		return -(errno ? errno : EIO);
+	if (fsync(fileno(f)) && errno != EINVAL)   /* EINVAL: a pipe or tty */
+		return -errno;
+	return 0;
+}
+
+int r0_sweep_rec_append(FILE *f, const struct r0_sweep_rec *r)
+{
+	char *line = r0_sweep_rec_to_json(r);
+	int err;
+
+	if (!line)
+		return -ENOMEM;
+	err = write_line(f, line);
+	free(line);
+	return err;
+}
+
+int r0_sweep_append_json(FILE *f, const char *type, const char *json_body)
+{
+	json_object *o = json_tokener_parse(json_body), *out;
+	int err;
+
+	if (!o || !json_object_is_type(o, json_type_object)) {
+		json_object_put(o);
+		return -EINVAL;
+	}
+	out = json_object_new_object();
+	add_str(out, "schema", R0_SWEEP_SCHEMA);
+	add_str(out, "type", type);
+	json_object_object_foreach(o, k, v)
+		json_object_object_add(out, k, json_object_get(v));
+	err = write_line(f, json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN |
+								  JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(out);
+	json_object_put(o);
+	return err;
+}
+
+int r0_sweep_set_add(struct r0_sweep_set *set, const struct r0_sweep_rec *r)
+{
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? set->cap * 2 : 64;
+		struct r0_sweep_rec *p = realloc(set->recs, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		set->recs = p;
+		set->cap = cap;
+	}
+	set->recs[set->n++] = *r;
+	return 0;
+}
+
+bool r0_sweep_set_has(const struct r0_sweep_set *set, const struct r0_sweep_rec *r)
+{
+	char a[256], b[256];
+
+	if (r0_sweep_rec_key(r, a, sizeof(a)))
+		return false;
+	for (size_t i = 0; i < set->n; i++)
+		if (!r0_sweep_rec_key(&set->recs[i], b, sizeof(b)) && !strcmp(a, b))
+			return true;
+	return false;
+}
+
+void r0_sweep_set_free(struct r0_sweep_set *set)
+{
+	free(set->recs);
+	set->recs = NULL;
+	set->n = set->cap = 0;
+}
+
+int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned bad = 0, good = 0;
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		struct r0_sweep_rec r;
+		int perr;
+
+		if (line[len - 1] != '\n') {   /* cut short: never trust half a line */
+			bad++;
+			break;
+		}
+		if (len == 1)
+			continue;
+		perr = r0_sweep_rec_parse(line, &r);
+		if (perr == -ENOMSG) {
+			good++;
+			continue;
+		}
+		if (perr) {
+			bad++;
+			continue;
+		}
+		good++;
+		err = r0_sweep_set_add(set, &r);
+		if (err)
+			goto out;
+	}
+	if (ferror(f))
+		err = -EIO;
+	else if (!good && bad)
+		err = -EINVAL;
+out:
+	if (bad_lines)
+		*bad_lines = bad;
+	free(line);
+	fclose(f);
+	return err;
+}

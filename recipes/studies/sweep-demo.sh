@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The demo study (guest side): r0sweep over three emulated sata-ssd members
+# (null_blk, recipes/drives/sata-ssd.profile): the first member raw, md
+# raid0 and dm-stripe of 1, 2 and 3 members at 3 chunk sizes, the
+# CrystalDiskMark 3 set with the 4K random tests at QD1 and QD32, plus the
+# chunk-straddling 512K test, 3 repeats. Writes sweep.jsonl to $R0_RESULTS.
+# Settings come from the environment (recipes/demo passes them).
+. "$R0_GUEST/guest.sh"
+CHUNKS=${CHUNKS:-4K,64K,512K} REPEATS=${REPEATS:-3} RUNTIME=${RUNTIME:-1.5} RAMP=${RAMP:-0.5}
+set -- $(r0_members sata-ssd 3) || exit 1
+profile=$(grep -v '^#' "$R0_GUEST/drives/sata-ssd.profile" | tr '\n' ' ')
+r0sweep -o "$R0_RESULTS/sweep.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" --single-chunks 64K \
+	-r "$REPEATS" -t "$RUNTIME" --ramp "$RAMP" --region 256M --mix desktop \
+	--describe "3 x null_blk sata-ssd profile ($profile) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
+	"$@" > "$R0_RESULTS/sweep.out"
+rc=$?
+cat "$R0_RESULTS/sweep.out"
+# Hook for r0trim (issue: TRIM passthrough on the 3-member arrays): run it
+# here on "$@", writing its results to $R0_RESULTS, before the clean-up.
+r0_cleanup
+exit $rc

@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# r0sweep: a tiny sweep (2 fast members, md and dm, 2 chunks, one workload,
+# short runs) completes, every line of its result file parses and holds the
+# cells it should; a sweep interrupted by SIGINT leaves no array behind and
+# --resume finishes it without measuring a finished cell again; r0report
+# turns the results into report.md and report.html (copied back to the
+# host, where tests/report/check-html renders them in a browser).
+. ./lib.sh
+
+out=$R0_RESULTS/040-r0sweep
+mkdir -p "$out"
+set -- $(r0_members fast 2 size=32) || fail "members"
+
+# the key of each cell line: target, workload, repeat
+keys() {
+	sed -n 's/.*"layer":"\([a-z]*\)","chunk_bytes":\([0-9]*\),"members":\([0-9]*\),"workload":"\([^"]*\)","rw":"\([a-z]*\)".*"queue_depth":\([0-9]*\),"jobs":[0-9]*,"repeat":\([0-9]*\),.*/\1 \2 \3 \4 \5 \6 \7/p' "$1"
+}
+
+no_arrays() {
+	left=$(ls /sys/block | grep -E '^(md|dm-)' || true)
+	[ -z "$left" ] || fail "$1: arrays left behind: $left"
+	note "ok: $1: no array left"
+}
+
+# 1. the tiny sweep: raw + {md,dm} x (1 member at 64K, 2 members at 64K and 128K) = 7 targets x 2 repeats
+expect_status 0 "tiny sweep" r0sweep -o "$out/tiny.jsonl" --chunks 64K,128K --single-chunks 64K \
+	-p cdm3 -w "4K read" -r 2 -t 0.3 --ramp 0 --region 16M --describe "2 x null_blk fast" "$@"
+cat /tmp/expect.out
+no_arrays "tiny sweep"
+expect_eq "$(grep -c '"type":"cell"' "$out/tiny.jsonl")" 14 "cells in the result file"
+expect_eq "$(keys "$out/tiny.jsonl" | sort -u | wc -l)" 14 "distinct cells"
+expect_eq "$(grep -c '"type":"analysis"' "$out/tiny.jsonl")" 1 "analysis records"
+expect_eq "$(wc -l < "$out/tiny.jsonl")" 15 "lines in all"
+for t in "raw 0 1" "md 65536 1" "md 65536 2" "md 131072 2" "dm 65536 1" "dm 65536 2" "dm 131072 2"; do
+	expect_eq "$(keys "$out/tiny.jsonl" | grep -c "^$t 4K randread 1 [12]$")" 2 "repeats of $t"
+done
+grep -q '"errors":0,' "$out/tiny.jsonl" || fail "no error count"
+grep '"type":"cell"' "$out/tiny.jsonl" | grep -qv '"errors":0,' && fail "I/O errors in the tiny sweep"
+grep -q "^RAID0 of these 2 drives: " /tmp/expect.out || fail "no verdict printed"
+grep -q '"devices":"2 x null_blk fast; /dev/r0m0 (32.0 MiB' "$out/tiny.jsonl" || fail "device description"
+# a second run on the same file without --resume is refused
+expect_status 1 "sweep on a non-empty file without --resume" r0sweep -o "$out/tiny.jsonl" "$@"
+grep -q "exists and is not empty" /tmp/expect.out || fail "refusal message: $(cat /tmp/expect.out)"
+# --resume on a finished file measures nothing
+expect_status 0 "resume a finished sweep" r0sweep -o "$out/tiny.jsonl" --resume --chunks 64K,128K \
+	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.3 --ramp 0 --region 16M "$@"
+grep -q "0 cells measured" /tmp/expect.out || fail "resume of a finished sweep: $(cat /tmp/expect.out)"
+expect_eq "$(grep -c '"type":"cell"' "$out/tiny.jsonl")" 14 "cells after a resume with nothing to do"
+
+# 2. interrupted: SIGINT while cells are being measured, then --resume
+r0sweep -o "$out/int.jsonl" --chunks 64K,128K --single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 \
+	--ramp 0 --region 16M "$@" > /tmp/int.out 2>&1 &
+pid=$!
+n=0
+cells() { _c=$(grep -c '"type":"cell"' "$1" 2>/dev/null); echo "${_c:-0}"; }
+while [ "$(cells "$out/int.jsonl")" -lt 4 ]; do
+	n=$((n + 1))
+	[ "$n" -gt 200 ] && { kill "$pid"; fail "the sweep made no progress"; }
+	sleep 0.1
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+cat /tmp/int.out
+expect_eq "$rc" 1 "exit status of the interrupted sweep"
+grep -q "interrupted by a signal" /tmp/int.out || fail "no interruption message"
+no_arrays "interrupted sweep"
+before=$(grep -c '"type":"cell"' "$out/int.jsonl")
+[ "$before" -ge 4 ] && [ "$before" -lt 14 ] || fail "$before cells after the interruption"
+grep -q '"type":"analysis"' "$out/int.jsonl" && fail "an interrupted sweep wrote an analysis"
+cp "$out/int.jsonl" /tmp/int.before
+expect_status 0 "resume the interrupted sweep" r0sweep -o "$out/int.jsonl" --resume --chunks 64K,128K \
+	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 --ramp 0 --region 16M "$@"
+cat /tmp/expect.out
+grep -q "^r0sweep: $((14 - before)) cells measured (the rest were in the file)" /tmp/expect.out ||
+	fail "resume did not measure exactly the $((14 - before)) missing cells"
+no_arrays "resumed sweep"
+expect_eq "$(head -n "$before" "$out/int.jsonl" | md5sum)" "$(md5sum < /tmp/int.before)" "finished cells kept as they were"
+expect_eq "$(grep -c '"type":"cell"' "$out/int.jsonl")" 14 "cells after the resume"
+expect_eq "$(keys "$out/int.jsonl" | sort -u | wc -l)" 14 "distinct cells after the resume (none measured twice)"
+
+# 3. r0report on the results: Markdown and one HTML page
+expect_status 0 "r0report" r0report -o "$out/report" "$out/tiny.jsonl"
+[ -s "$out/report/report.md" ] && [ -s "$out/report/report.html" ] || fail "report files missing"
+grep -q "^RAID0 of these 2 drives: " "$out/report/report.md" || fail "no verdict in report.md"
+grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
+grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"
+expect_status 1 "r0report on a file that is not a result file" r0report -o /tmp/rep /etc/passwd
+exit 0

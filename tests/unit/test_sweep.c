@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests of r0/sweep.h (the result file) and r0/analysis.h (speed-ups, ties, verdicts). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <criterion/criterion.h>
+
+#include "r0/analysis.h"
+#include "r0/sweep.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define K 1024u
+#define M (1024u * 1024u)
+
+/* A hand-made cell: target, workload and the bytes/s of each repeat (0 ends). */
+struct row {
+	enum r0_layer layer;
+	uint32_t chunk;
+	unsigned n;
+	const char *label;
+	enum r0_access access;
+	uint32_t bs;
+	unsigned qd, read_pct;
+	double mbps[4];
+};
+
+static void make_rec(const struct row *w, unsigned rep, struct r0_sweep_rec *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->layer = w->layer;
+	r->chunk_bytes = w->chunk;
+	r->n_members = w->n;
+	snprintf(r->label, sizeof(r->label), "%s", w->label);
+	r->access = w->access;
+	r->read_pct = w->read_pct;
+	r->block_bytes = w->bs;
+	r->queue_depth = w->qd;
+	r->jobs = 1;
+	r->repeat = rep + 1;
+	r->runtime_s = 2;
+	r->bytes_per_s = w->mbps[rep] * 1e6;
+	r->iops = r->bytes_per_s / w->bs;
+	r->ios = (uint64_t)(r->iops * 2);
+	r->lat_mean_ns = 1e9 * w->qd / r->iops;
+	r->lat_p50_ns = (uint64_t)r->lat_mean_ns;
+	r->lat_p90_ns = r->lat_p99_ns = r->lat_p999_ns = r->lat_p9999_ns = r->lat_max_ns =
+		2 * r->lat_p50_ns;
+	r->cpu_s_per_io = 2e-6;
+	snprintf(r->state, sizeof(r->state), "empty");
+	snprintf(r->devices, sizeof(r->devices), "2 x null_blk 256.0 MiB");
+	snprintf(r->tool, sizeof(r->tool), "r0sweep test");
+}
+
+/* Writes ROWS as a result file (through the library's own writer) and loads it. */
+static void load_rows(const struct row *rows, size_t n, struct r0_sweep_set *set)
+{
+	char path[] = "/tmp/r0-test-sweep-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	unsigned bad = 99;
+
+	cr_assert_not_null(f);
+	for (size_t i = 0; i < n; i++)
+		for (unsigned k = 0; k < 4 && rows[i].mbps[k] > 0; k++) {
+			struct r0_sweep_rec r;
+
+			make_rec(&rows[i], k, &r);
+			cr_assert_eq(r0_sweep_rec_append(f, &r), 0);
+		}
+	cr_assert_eq(r0_sweep_append_json(f, "analysis", "{\"verdict\":\"ignored by readers\"}"), 0);
+	fclose(f);
+	memset(set, 0, sizeof(*set));
+	cr_assert_eq(r0_sweep_load(path, set, &bad), 0);
+	cr_expect_eq(bad, 0);
+	unlink(path);
+}
+
+static size_t wl_index(const struct r0_analysis *a, const char *name)
+{
+	for (size_t i = 0; i < a->n_wl; i++)
+		if (!strcmp(a->wl[i].name, name))
+			return i;
+	cr_assert_fail("no workload '%s'", name);
+	return 0;
+}
+
+#define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
+
+Test(sweep, record_round_trip)
+{
+	struct row w = { R0_LAYER_DM, 64 * K, 3, "512K straddle", R0_ACCESS_RAND, 512 * K, 1, 70, { 123.5 } };
+	struct r0_sweep_rec r, back;
+	char k1[256], k2[256];
+	char *line;
+
+	make_rec(&w, 0, &r);
+	r.align_bytes = 4096;
+	r.errors = 3;
+	r.time_unix = 1790000000;
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_null(strchr(line, '\n'), "one line: %s", line);
+	cr_expect_not_null(strstr(line, "\"schema\":\"r0sweep/1\""), "%s", line);
+	cr_expect_not_null(strstr(line, "\"rw\":\"randrw\""), "%s", line);
+	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
+	free(line);
+	cr_expect_eq(back.layer, R0_LAYER_DM);
+	cr_expect_eq(back.chunk_bytes, 64 * K);
+	cr_expect_eq(back.n_members, 3);
+	cr_expect_str_eq(back.label, "512K straddle");
+	cr_expect_eq(back.access, R0_ACCESS_RAND);
+	cr_expect_eq(back.read_pct, 70);
+	cr_expect_eq(back.align_bytes, 4096);
+	cr_expect_eq(back.errors, 3);
+	cr_expect_eq(back.lat_p99_ns, r.lat_p99_ns);
+	cr_expect(NEAR(back.bytes_per_s, r.bytes_per_s));
+	cr_expect_eq(back.time_unix, 1790000000);
+	cr_expect_str_eq(back.devices, r.devices);
+	r0_sweep_rec_key(&r, k1, sizeof(k1));
+	r0_sweep_rec_key(&back, k2, sizeof(k2));
+	cr_expect_str_eq(k1, k2);
+	back.repeat = 2;
+	r0_sweep_rec_key(&back, k2, sizeof(k2));
+	cr_expect_str_neq(k1, k2, "the repeat is part of the key");
+	r0_sweep_rec_workload(&back, k1, sizeof(k1));
+	cr_expect_str_eq(k1, "512K straddle rw70");
+}
+
+/* One line as a person (or another program) would write it. */
+static const char hand_line[] =
+	"{\"schema\":\"r0sweep/1\",\"type\":\"cell\",\"layer\":\"md\",\"chunk_bytes\":65536,"
+	"\"members\":2,\"workload\":\"Seq\",\"rw\":\"read\",\"read_pct\":100,\"block_bytes\":1048576,"
+	"\"align_bytes\":0,\"queue_depth\":1,\"jobs\":1,\"repeat\":1,\"runtime_s\":2,\"ios\":900,"
+	"\"iops\":450,\"bytes_per_s\":471859200,\"errors\":0,\"lat_ns\":{\"mean\":2200000.5,"
+	"\"p50\":2100000,\"p90\":2500000,\"p99\":3000000,\"p99.9\":3100000,\"p99.99\":3100000,"
+	"\"max\":3200000},\"cpu_s_per_io\":1.5e-05,\"state\":\"empty\",\"devices\":\"x\","
+	"\"tool\":\"r0sweep 0.1.0\",\"time\":1}";
+
+Test(sweep, parses_hand_written_line_and_refuses_bad_ones)
+{
+	struct r0_sweep_rec r;
+	char buf[sizeof(hand_line) + 64];
+
+	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
+	cr_expect_eq(r.layer, R0_LAYER_MD);
+	cr_expect_eq(r.access, R0_ACCESS_SEQ);
+	cr_expect(NEAR(r.runtime_s, 2), "an integer where a double is expected is accepted");
+	cr_expect_eq(r.lat_p90_ns, 2500000);
+	cr_expect(NEAR(r.cpu_s_per_io, 1.5e-5));
+
+	cr_expect_eq(r0_sweep_rec_parse("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\"}", &r), -ENOMSG);
+	cr_expect_eq(r0_sweep_rec_parse("not json", &r), -EINVAL);
+	cr_expect_eq(r0_sweep_rec_parse("[1,2]", &r), -EINVAL);
+	/* another schema version */
+	snprintf(buf, sizeof(buf), "%s", hand_line);
+	memcpy(strstr(buf, "r0sweep/1"), "r0sweep/2", 9);
+	cr_expect_eq(r0_sweep_rec_parse(buf, &r), -EINVAL);
+	/* a required key missing */
+	snprintf(buf, sizeof(buf), "%s", hand_line);
+	memcpy(strstr(buf, "\"iops\""), "\"iopz\"", 6);
+	cr_expect_eq(r0_sweep_rec_parse(buf, &r), -EINVAL);
+	/* raw with a chunk */
+	snprintf(buf, sizeof(buf), "%s", hand_line);
+	memcpy(strstr(buf, "\"md\""), "\"dx\"", 4);
+	cr_expect_eq(r0_sweep_rec_parse(buf, &r), -EINVAL, "unknown layer");
+	snprintf(buf, sizeof(buf), "%s", hand_line);
+	memcpy(strstr(buf, "\"md\""), "\"rw\"", 4);
+	cr_expect_eq(r0_sweep_rec_parse(buf, &r), -EINVAL);
+}
+
+Test(sweep, load_skips_bad_and_cut_lines)
+{
+	char path[] = "/tmp/r0-test-load-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	struct r0_sweep_set set = { 0 };
+	unsigned bad = 0;
+
+	fprintf(f, "%s\n\n{\"schema\":\"r0sweep/1\",\"type\":\"analysis\",\"x\":1}\ngarbage\n%s\n", hand_line,
+		hand_line);
+	fprintf(f, "%.*s", 40, hand_line);   /* a write cut short by a crash */
+	fclose(f);
+	cr_assert_eq(r0_sweep_load(path, &set, &bad), 0);
+	cr_expect_eq(set.n, 2);
+	cr_expect_eq(bad, 2);
+	cr_expect(r0_sweep_set_has(&set, &set.recs[0]));
+	r0_sweep_set_free(&set);
+
+	f = fopen(path, "w");
+	fprintf(f, "hello\nworld\n");
+	fclose(f);
+	cr_expect_eq(r0_sweep_load(path, &set, &bad), -EINVAL, "not a result file");
+	cr_expect_eq(set.n, 0);
+	unlink(path);
+	cr_expect_eq(r0_sweep_load(path, &set, NULL), -ENOENT);
+}
+
+Test(analysis, median_and_ties)
+{
+	const double v4[] = { 4, 1, 3, 2 }, v3[] = { 9, 7, 8 };
+	struct r0_stat s, a = { 100, 95, 105, 3 }, b = { 108, 104, 110, 3 }, c = { 111, 110, 112, 3 };
+
+	r0_stat_of(v4, 4, &s);
+	cr_expect(NEAR(s.med, 2.5) && NEAR(s.min, 1) && NEAR(s.max, 4) && s.n == 4);
+	r0_stat_of(v3, 3, &s);
+	cr_expect(NEAR(s.med, 8));
+	cr_expect(r0_stat_tie(&a, &b), "8 apart, spread 10: a tie");
+	cr_expect(!r0_stat_tie(&a, &c), "11 apart, spread 10: a win");
+	cr_expect(r0_stat_tie(&b, &c), "3 apart, spread 6");
+}
+
+/* Seq 100 MB/s alone; 2 members 190 (1.9x), 3 members 270 (2.7x). */
+static const struct row scaling[] = {
+	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
+	{ R0_LAYER_MD, 64 * K, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 97, 96, 98 } },
+	{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 190, 188, 192 } },
+	{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 270, 265, 272 } },
+	{ R0_LAYER_RAW, 0, 1, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 40, 41, 39 } },
+	{ R0_LAYER_MD, 64 * K, 3, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 38, 37, 39 } },
+};
+
+Test(analysis, speedup_and_efficiency)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const struct r0_cell *c;
+	size_t seq, q1;
+
+	load_rows(scaling, N(scaling), &set);
+	cr_assert_eq(set.n, 18);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, &a), 0);
+	cr_expect_eq(a.max_members, 3);
+	cr_expect_eq(a.repeats, 3);
+	seq = wl_index(&a, "Seq read");
+	q1 = wl_index(&a, "4K read");
+	cr_expect_str_eq(a.wl[seq].cls, "seq-read");
+	cr_expect_str_eq(a.wl[q1].cls, "rand-small-q1-read");
+	cr_expect(a.wl[seq].base_raw);
+	cr_expect(NEAR(a.wl[seq].base.med, 100e6));
+
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 2, seq);
+	cr_assert_not_null(c);
+	cr_expect(NEAR(c->speedup.med, 1.9), "%f", c->speedup.med);
+	cr_expect(NEAR(c->speedup.min, 1.88) && NEAR(c->speedup.max, 1.92));
+	cr_expect(NEAR(c->efficiency, 0.95));
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, seq);
+	cr_expect(NEAR(c->speedup.med, 2.7) && NEAR(c->efficiency, 0.9));
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 1, seq);
+	cr_expect(NEAR(c->speedup.med, 0.97), "the layer's own cost shows at 1 member");
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
+	cr_expect(NEAR(c->speedup.med, 0.95));
+	cr_expect_null(r0_analysis_cell(&a, R0_LAYER_DM, 64 * K, 3, q1));
+	/* the sequential mix weighs only Seq read here: worth it; 4K read is not */
+	cr_expect(a.worth);
+	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: worth it for Seq read (2.70x); not for 4K read (0.95x); pick chunk 64K (md)"),
+			   "%s", a.verdict);
+	cr_expect_null(strstr(a.reasoning, "CPU-bound"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+
+	/* the 3-member array's 4K reads with the measuring thread 90 % busy */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].n_members == 3 && set.recs[i].block_bytes == 4 * K)
+			set.recs[i].cpu_s_per_io = 0.9 / set.recs[i].iops;
+	cr_assert_eq(r0_analyse(&set, &mix, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
+	cr_expect(fabs(c->cpu_busy - 0.9) < 1e-9, "%f", c->cpu_busy);
+	cr_expect_not_null(strstr(a.reasoning, "- 4K read is CPU-bound: the measuring thread was busy 90% of the time on the 3-member array and 2% on the single drive;"),
+			   "%s", a.reasoning);
+	cr_expect_null(strstr(a.reasoning, "Seq read is CPU-bound"));
+	r0_analysis_free(&a);
+
+	/* without a raw run the 1-member stripe is the baseline */
+	set.n = 0;
+	for (size_t i = 1; i < 4; i++)
+		for (unsigned k = 0; k < 3; k++) {
+			struct r0_sweep_rec r;
+
+			make_rec(&scaling[i], k, &r);
+			r0_sweep_set_add(&set, &r);
+		}
+	cr_assert_eq(r0_analyse(&set, &mix, &a), 0);
+	cr_expect(!a.wl[0].base_raw);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 2, 0);
+	cr_expect(NEAR(c->speedup.med, 190.0 / 97), "%f", c->speedup.med);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+/* Two chunks within noise of each other, a third clearly behind. */
+static const struct row chunks[] = {
+	{ R0_LAYER_RAW, 0, 1, "512K", R0_ACCESS_RAND, 512 * K, 1, 100, { 100, 100, 100 } },
+	{ R0_LAYER_DM, 64 * K, 2, "512K", R0_ACCESS_RAND, 512 * K, 1, 100, { 150, 140, 160 } },
+	{ R0_LAYER_DM, 128 * K, 2, "512K", R0_ACCESS_RAND, 512 * K, 1, 100, { 158, 150, 162 } },
+	{ R0_LAYER_DM, 512 * K, 2, "512K", R0_ACCESS_RAND, 512 * K, 1, 100, { 110, 108, 112 } },
+	{ R0_LAYER_DM, 4 * K, 2, "512K", R0_ACCESS_RAND, 512 * K, 1, 100, { 105, 95, 115 } },
+};
+
+Test(analysis, ties_within_noise)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	uint32_t best, tied[8];
+	size_t nt;
+
+	load_rows(chunks, N(chunks), &set);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, &a), 0);
+	cr_assert_eq(r0_analysis_best_chunk(&a, R0_LAYER_DM, 2, 0, &best, tied, 8, &nt), 0);
+	cr_expect_eq(best, 128 * K);
+	cr_assert_eq(nt, 2, "64K is 8 MB/s behind with a spread of 20: a tie");
+	cr_expect((tied[0] == 64 * K && tied[1] == 128 * K) || (tied[0] == 128 * K && tied[1] == 64 * K));
+	cr_expect_eq(r0_analysis_best_chunk(&a, R0_LAYER_MD, 2, 0, &best, tied, 8, &nt), -ENOENT);
+	/* the recommendation names the tie too */
+	cr_assert_eq(a.n_choice, 4);
+	cr_expect_eq(a.choice[0].chunk_bytes, 128 * K);
+	cr_expect(a.choice[1].tie_best && a.choice[1].chunk_bytes == 64 * K);
+	cr_expect(!a.choice[2].tie_best);
+	cr_expect_not_null(strstr(a.verdict, "pick chunk 128K (dm; within noise: dm 64K)"), "%s", a.verdict);
+	/* 1.05x with a spread from 0.95 to 1.15: no gain beyond noise */
+	{
+		const struct r0_cell *c = r0_analysis_cell(&a, R0_LAYER_DM, 4 * K, 2, 0);
+		cr_expect(r0_stat_tie(&c->bps, &a.wl[0].base));
+	}
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+/*
+ * Chunk 1M helps sequential reads, 64K helps 4K QD32; 4K QD1 loses
+ * everywhere. Each mix must pick what its weights favour.
+ */
+static const struct row mixrows[] = {
+	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 100.1, 99.9 } },
+	{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 150, 150.1, 149.9 } },
+	{ R0_LAYER_MD, M, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 180, 180.1, 179.9 } },
+	{ R0_LAYER_RAW, 0, 1, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 100, 100.1, 99.9 } },
+	{ R0_LAYER_MD, 64 * K, 2, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 90, 90.1, 89.9 } },
+	{ R0_LAYER_MD, M, 2, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 90, 90.1, 89.9 } },
+	{ R0_LAYER_RAW, 0, 1, "4K QD32", R0_ACCESS_RAND, 4 * K, 32, 100, { 100, 100.1, 99.9 } },
+	{ R0_LAYER_MD, 64 * K, 2, "4K QD32", R0_ACCESS_RAND, 4 * K, 32, 100, { 190, 190.1, 189.9 } },
+	{ R0_LAYER_MD, M, 2, "4K QD32", R0_ACCESS_RAND, 4 * K, 32, 100, { 120, 120.1, 119.9 } },
+};
+
+Test(analysis, recommendation_under_each_mix)
+{
+	static const struct {
+		const char *mix;
+		uint32_t chunk;
+		bool worth;
+		double score;
+	} cases[] = {
+		/* desktop: 4K QD1 35, Seq 15, 4K QD32 5 of the classes present (55) */
+		{ "desktop", M, false, (35 * 0.9 + 15 * 1.8 + 5 * 1.2) / 55 },
+		{ "database", 64 * K, true, (35 * 1.9 + 15 * 0.9 + 5 * 1.5) / 55 },
+		{ "sequential", M, true, 1.8 },
+		{ "4K QD32 read=3,Seq read=1", 64 * K, true, (3 * 1.9 + 1.5) / 4 },
+		{ "rand-small-q1-read=1", 64 * K, false, 0.9 },
+	};
+	struct r0_sweep_set set;
+
+	load_rows(mixrows, N(mixrows), &set);
+	for (size_t i = 0; i < N(cases); i++) {
+		struct r0_analysis a;
+		struct r0_mix mix;
+
+		cr_assert_eq(r0_mix_parse(cases[i].mix, &mix), 0, "%s", cases[i].mix);
+		cr_assert_eq(r0_analyse(&set, &mix, &a), 0);
+		cr_expect(a.has_choice);
+		cr_expect_eq(a.choice[0].chunk_bytes, cases[i].chunk, "%s: chunk %u", cases[i].mix,
+			     a.choice[0].chunk_bytes);
+		cr_expect(fabs(a.choice[0].score - cases[i].score) < 1e-3, "%s: score %f, expected %f",
+			  cases[i].mix, a.choice[0].score, cases[i].score);
+		cr_expect_eq(a.worth, cases[i].worth, "%s: %s", cases[i].mix, a.verdict);
+		cr_expect_not_null(strstr(a.verdict, cases[i].worth ? ": worth it." : ": not worth it."),
+				   "%s", a.verdict);
+		cr_expect_not_null(strstr(a.verdict, "not for 4K read (0.90x)"), "%s", a.verdict);
+		if (!strcmp(cases[i].mix, "rand-small-q1-read=1"))
+			cr_expect(a.choice[1].tie_best, "both chunks give 0.9x: a tie");
+		else
+			cr_expect(!a.choice[1].tie_best, "%s: %s", cases[i].mix, a.reasoning);
+		r0_analysis_free(&a);
+	}
+	r0_sweep_set_free(&set);
+}
+
+Test(analysis, mix_parsing)
+{
+	struct r0_mix m;
+
+	cr_expect_eq(r0_mix_parse("desktop", &m), 0);
+	cr_expect_str_eq(m.name, "desktop");
+	cr_expect_eq(r0_mix_parse("Seq read=2, 4K read=1", &m), 0);
+	cr_expect_str_eq(m.name, "custom");
+	cr_expect_eq(m.n, 2);
+	cr_expect_str_eq(m.e[1].key, "4K read");
+	cr_expect(NEAR(m.e[0].weight, 2));
+	cr_expect_eq(r0_mix_parse("", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("office", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("seq-read=-1", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("seq-read=0", &m), -EINVAL, "no weight at all");
+	cr_expect_eq(r0_mix_parse("seq-read=1x", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("=1", &m), -EINVAL);
+}

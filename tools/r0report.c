@@ -1,0 +1,890 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0report: r0sweep result files into a Markdown report and one self-contained HTML page. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+
+#include "r0/analysis.h"
+#include "r0/size.h"
+#include "r0/sweep.h"
+
+#define PROG "r0report"
+
+enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE };
+
+static void usage(FILE *f)
+{
+	fputs("Usage:\n"
+	      "  " PROG " [-o DIR] [--mix MIX] [--title TEXT] FILE...\n"
+	      "\n"
+	      "Reads r0sweep result files (JSON lines, schema " R0_SWEEP_SCHEMA "; several\n"
+	      "files are pooled) and writes DIR/report.md and DIR/report.html: the verdict\n"
+	      "first, then how it was reached and the evidence. The HTML page is one\n"
+	      "self-contained file (no scripts, fonts or anything from the network) with\n"
+	      "SVG charts: speed-up against member count per workload (with the ideal\n"
+	      "n x line), a chunk size x workload heat map per back end, and latency\n"
+	      "percentiles against queue depth. Prints the verdict and the two paths.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -o, --output DIR   where the report goes (default .; created if missing)\n"
+	      "      --mix MIX      the workload mix the verdict weighs: desktop (default),\n"
+	      "                     database, sequential, or KEY=WEIGHT,... where KEY is a\n"
+	      "                     workload (\"4K QD32 read\") or a class (seq-read,\n"
+	      "                     rand-small-q1-write, rand-large-read, ...)\n"
+	      "      --title TEXT   the report's title\n"
+	      "  -h, --help         this text\n"
+	      "  -V, --version      version\n"
+	      "\n"
+	      "Not done yet: r0trim and r0age results (r0age is not written) are not read or charted.\n"
+	      "Exit status: 0 ok, 1 failure (unreadable or empty input, cannot write), 2 usage.\n",
+	      f);
+}
+
+static const char *const layer_color[] = { "#555555", "#1f77b4", "#e8710a" };
+
+/* --- small helpers ---------------------------------------------------- */
+
+static const char *ck(uint32_t bytes, char *buf, size_t len)
+{
+	if (r0_format_size(bytes, buf, len))
+		snprintf(buf, len, "%u", bytes);
+	return buf;
+}
+
+/* Text for HTML and SVG: & < > " escaped. */
+static void esc(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+static void fmt_ns(double ns, char *buf, size_t len)
+{
+	if (ns < 1e4)
+		snprintf(buf, len, "%.0f ns", ns);
+	else if (ns < 1e7)
+		snprintf(buf, len, "%.0f us", ns / 1e3);
+	else
+		snprintf(buf, len, "%.1f ms", ns / 1e6);
+}
+
+/* An axis label: "100 us", "1 ms", "10 ms". */
+static void fmt_axis_ns(double ns, char *buf, size_t len)
+{
+	if (ns < 1e3)
+		snprintf(buf, len, "%g ns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, len, "%g us", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, len, "%g ms", ns / 1e6);
+	else
+		snprintf(buf, len, "%g s", ns / 1e9);
+}
+
+/* The chunk a layer is shown at: its best under the mix at the largest count. */
+static bool layer_chunk(const struct r0_analysis *a, enum r0_layer l, uint32_t *chunk)
+{
+	for (size_t k = 0; k < a->n_choice; k++)
+		if (a->choice[k].layer == l) {
+			*chunk = a->choice[k].chunk_bytes;
+			return true;
+		}
+	return false;
+}
+
+/* A cell at (layer, chunk, n); a 1-member stripe at another chunk if none at this one. */
+static const struct r0_cell *cell_at(const struct r0_analysis *a, enum r0_layer l, uint32_t chunk,
+				     unsigned n, size_t wl)
+{
+	const struct r0_cell *c = r0_analysis_cell(a, l, chunk, n, wl);
+
+	if (c || n != 1)
+		return c;
+	for (size_t i = 0; i < a->n_cell; i++)
+		if (a->cell[i].layer == l && a->cell[i].n_members == 1 && a->cell[i].wl == wl)
+			return &a->cell[i];
+	return NULL;
+}
+
+static const struct r0_cell *raw_cell(const struct r0_analysis *a, size_t wl)
+{
+	return r0_analysis_cell(a, R0_LAYER_RAW, 0, 1, wl);
+}
+
+static unsigned sorted_chunks(const struct r0_analysis *a, enum r0_layer l, uint32_t *out, unsigned max)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < a->n_cell; i++) {
+		const struct r0_cell *c = &a->cell[i];
+		unsigned k;
+
+		if (c->layer != l || c->n_members != a->max_members)
+			continue;
+		for (k = 0; k < n && out[k] != c->chunk_bytes; k++)
+			;
+		if (k == n && n < max)
+			out[n++] = c->chunk_bytes;
+	}
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j > 0 && out[j - 1] > out[j]; j--) {
+			uint32_t t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return n;
+}
+
+/* "what was measured, on what, in which state, with how many repeats" */
+static void method_line(FILE *f, const struct r0_analysis *a, bool html, const char *what)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof(buf),
+		 "%s Median of %u repeat%s of %.1f s each; on %s; state: %s; %s.", what, a->repeats,
+		 a->repeats == 1 ? "" : "s", a->runtime_s, a->devices, a->state, a->tool);
+	if (html)
+		esc(f, buf);
+	else
+		fputs(buf, f);
+}
+
+/* --- Markdown --------------------------------------------------------- */
+
+static void md_head(FILE *f, const struct r0_analysis *a, const char *title, char **files, int nfiles)
+{
+	fprintf(f, "# %s\n\n%s\n\n", title, a->verdict);
+	fprintf(f, "## How it was measured\n\n");
+	fprintf(f, "- Devices: %s\n- State: %s\n- Tool: %s\n", a->devices, a->state, a->tool);
+	fprintf(f, "- Repeats: %u per cell, %.1f s measured each; numbers are medians, (min-max) the spread\n",
+		a->repeats, a->runtime_s);
+	fprintf(f, "- Results:");
+	for (int i = 0; i < nfiles; i++)
+		fprintf(f, " `%s`", files[i]);
+	fprintf(f, "\n- A difference smaller than the spread of the repeats is called a tie.\n\n");
+	fprintf(f, "## Reasoning\n\n%s\n", a->reasoning);
+}
+
+/* The evidence tables: Markdown, also turned into the HTML page's tables. */
+static void md_tables(FILE *f, const struct r0_analysis *a)
+{
+	enum r0_layer layers[] = { R0_LAYER_MD, R0_LAYER_DM };
+	char b1[32], b2[32], b3[32];
+
+	fprintf(f, "## Speed-up over one drive\n\n");
+	fprintf(f, "Bytes/s of each array / the single drive's median; efficiency = speed-up / members.\n\n");
+	fprintf(f, "| workload | 1 drive MB/s |");
+	for (size_t l = 0; l < 2; l++) {
+		uint32_t c;
+
+		if (!layer_chunk(a, layers[l], &c))
+			continue;
+		for (unsigned n = 1; n <= a->max_members; n++) {
+			const struct r0_cell *x = a->n_wl ? cell_at(a, layers[l], c, n, 0) : NULL;
+
+			fprintf(f, " %s %u x %s |", r0_layer_name(layers[l]), n,
+				ck(x ? x->chunk_bytes : c, b1, sizeof(b1)));
+		}
+	}
+	fprintf(f, "\n|---|---|");
+	for (size_t l = 0; l < 2; l++) {
+		uint32_t c;
+
+		if (layer_chunk(a, layers[l], &c))
+			for (unsigned n = 1; n <= a->max_members; n++)
+				fprintf(f, "---|");
+	}
+	fprintf(f, "\n");
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_wl *wl = &a->wl[w];
+
+		fprintf(f, "| %s | %.1f (%.1f-%.1f) |", wl->name, wl->base.med / 1e6, wl->base.min / 1e6,
+			wl->base.max / 1e6);
+		for (size_t l = 0; l < 2; l++) {
+			uint32_t c;
+
+			if (!layer_chunk(a, layers[l], &c))
+				continue;
+			for (unsigned n = 1; n <= a->max_members; n++) {
+				const struct r0_cell *x = cell_at(a, layers[l], c, n, w);
+
+				if (x && x->speedup.n)
+					fprintf(f, " %.2fx (%.2f-%.2f) eff %.2f |", x->speedup.med, x->speedup.min,
+						x->speedup.max, x->efficiency);
+				else
+					fprintf(f, " - |");
+			}
+		}
+		fprintf(f, "\n");
+	}
+
+	for (size_t l = 0; l < 2; l++) {
+		uint32_t chunks[32];
+		unsigned nc = sorted_chunks(a, layers[l], chunks, 32);
+
+		if (!nc)
+			continue;
+		fprintf(f, "\n## Chunk size on %s, %u members\n\n", r0_layer_name(layers[l]), a->max_members);
+		fprintf(f, "Speed-up over one drive; **bold**: the best chunk for the workload, ~: within noise of it.\n\n| workload |");
+		for (unsigned k = 0; k < nc; k++)
+			fprintf(f, " %s |", ck(chunks[k], b1, sizeof(b1)));
+		fprintf(f, "\n|---|");
+		for (unsigned k = 0; k < nc; k++)
+			fprintf(f, "---|");
+		fprintf(f, "\n");
+		for (size_t w = 0; w < a->n_wl; w++) {
+			uint32_t best, tied[32];
+			size_t nt = 0;
+
+			if (r0_analysis_best_chunk(a, layers[l], a->max_members, w, &best, tied, 32, &nt))
+				continue;
+			fprintf(f, "| %s |", a->wl[w].name);
+			for (unsigned k = 0; k < nc; k++) {
+				const struct r0_cell *x = r0_analysis_cell(a, layers[l], chunks[k], a->max_members, w);
+				bool tie = false;
+
+				for (size_t t = 0; t < nt; t++)
+					tie |= tied[t] == chunks[k];
+				if (!x || !x->speedup.n)
+					fprintf(f, " - |");
+				else if (chunks[k] == best)
+					fprintf(f, " **%.2fx** |", x->speedup.med);
+				else
+					fprintf(f, " %s%.2fx |", tie ? "~" : "", x->speedup.med);
+			}
+			fprintf(f, "\n");
+		}
+	}
+
+	fprintf(f, "\n## Latency and CPU\n\n");
+	fprintf(f, "Completion latency (median of the repeats' percentiles) and CPU seconds per I/O of the measuring threads.\n\n");
+	fprintf(f, "| workload | target | p50 | p99 | p99.9 | CPU/IO |\n|---|---|---|---|---|---|\n");
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_cell *rows[3] = { raw_cell(a, w), NULL, NULL };
+		const char *names[3] = { "1 drive raw", NULL, NULL };
+		char nm[2][48];
+
+		for (size_t l = 0; l < 2; l++) {
+			uint32_t c;
+
+			if (!layer_chunk(a, layers[l], &c))
+				continue;
+			rows[l + 1] = r0_analysis_cell(a, layers[l], c, a->max_members, w);
+			snprintf(nm[l], sizeof(nm[l]), "%s %u x %s", r0_layer_name(layers[l]), a->max_members,
+				 ck(c, b1, sizeof(b1)));
+			names[l + 1] = nm[l];
+		}
+		for (int k = 0; k < 3; k++) {
+			if (!rows[k])
+				continue;
+			fmt_ns(rows[k]->lat_p50.med, b1, sizeof(b1));
+			fmt_ns(rows[k]->lat_p99.med, b2, sizeof(b2));
+			fmt_ns(rows[k]->lat_p999.med, b3, sizeof(b3));
+			fprintf(f, "| %s | %s | %s | %s | %s | %.1f us |\n", a->wl[w].name, names[k], b1, b2, b3,
+				rows[k]->cpu_per_io.med * 1e6);
+		}
+	}
+	fprintf(f, "\nr0trim and r0age results are not part of this report: r0report does not read them yet.\n");
+}
+
+/* --- SVG charts ------------------------------------------------------- */
+
+#define CW 300   /* one small chart */
+#define CH 220
+#define ML 44    /* margins */
+#define MR 12
+#define MT 28
+#define MB 36
+
+static void svg_open(FILE *f, int w, int h, const char *title)
+{
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+		w, h, w, h);
+	fprintf(f, "<title>");
+	esc(f, title);
+	fprintf(f, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
+}
+
+static void svg_text(FILE *f, double x, double y, const char *anchor, int size, const char *extra,
+		     const char *s)
+{
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s%s>", x, y, anchor, size,
+		extra ? " " : "", extra ? extra : "");
+	esc(f, s);
+	fprintf(f, "</text>\n");
+}
+
+/* Speed-up against member count for one workload: md and dm at their chunk, the ideal n x. */
+static void chart_speedup(FILE *f, const struct r0_analysis *a, size_t w)
+{
+	enum r0_layer layers[] = { R0_LAYER_MD, R0_LAYER_DM };
+	unsigned N = a->max_members;
+	double ymax = N + 0.5, pw = CW - ML - MR, ph = CH - MT - MB;
+	char buf[128];
+
+	for (size_t i = 0; i < a->n_cell; i++)
+		if (a->cell[i].wl == w && a->cell[i].speedup.max > ymax)
+			ymax = a->cell[i].speedup.max * 1.05;
+#define X(n) (ML + (N > 1 ? ((double)(n) - 1) / (N - 1) : 0.5) * pw)
+#define Y(v) (MT + ph - (v) / ymax * ph)
+	snprintf(buf, sizeof(buf), "Speed-up against member count: %s", a->wl[w].name);
+	svg_open(f, CW, CH, buf);
+	svg_text(f, CW / 2.0, 16, "middle", 13, "font-weight=\"bold\"", a->wl[w].name);
+	/* axes and grid */
+	for (int v = 0; v <= (int)ymax; v++) {
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", ML, Y(v),
+			CW - MR, Y(v));
+		snprintf(buf, sizeof(buf), "%dx", v);
+		svg_text(f, ML - 4, Y(v) + 4, "end", 10, NULL, buf);
+	}
+	for (unsigned n = 1; n <= N; n++) {
+		snprintf(buf, sizeof(buf), "%u", n);
+		svg_text(f, X(n), CH - MB + 14, "middle", 10, NULL, buf);
+	}
+	svg_text(f, ML + pw / 2, CH - 6, "middle", 10, NULL, "members");
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT, ML, MT + ph);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT + ph,
+		CW - MR, MT + ph);
+	/* ideal: n x one drive */
+	fprintf(f, "<polyline class=\"ideal\" fill=\"none\" stroke=\"#999\" stroke-dasharray=\"5,4\" points=\"");
+	for (unsigned n = 1; n <= N; n++)
+		fprintf(f, "%.1f,%.1f ", X(n), Y((double)n));
+	fprintf(f, "\"/>\n");
+	svg_text(f, X(N) - 2, Y((double)N) - 5, "end", 9, "fill=\"#777\"", "ideal n x");
+	for (size_t l = 0; l < 2; l++) {
+		uint32_t c;
+		const char *col = layer_color[layers[l]];
+		char ckb[16];
+
+		if (!layer_chunk(a, layers[l], &c))
+			continue;
+		fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
+		for (unsigned n = 1; n <= N; n++) {
+			const struct r0_cell *x = cell_at(a, layers[l], c, n, w);
+
+			if (x && x->speedup.n)
+				fprintf(f, "%.1f,%.1f ", X(n) + (l ? 3 : -3), Y(x->speedup.med));
+		}
+		fprintf(f, "\"/>\n");
+		for (unsigned n = 1; n <= N; n++) {
+			const struct r0_cell *x = cell_at(a, layers[l], c, n, w);
+			double px = X(n) + (l ? 3 : -3);
+
+			if (!x || !x->speedup.n)
+				continue;
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", px,
+				Y(x->speedup.min), px, Y(x->speedup.max), col);
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s %u members: %.2fx (%.2f-%.2f)</title></circle>\n",
+				px, Y(x->speedup.med), col, r0_layer_name(layers[l]), n, x->speedup.med,
+				x->speedup.min, x->speedup.max);
+		}
+		snprintf(buf, sizeof(buf), "%s, chunk %s", r0_layer_name(layers[l]), ck(c, ckb, sizeof(ckb)));
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", ML + 6,
+			MT + 4 + (int)l * 14, col);
+		snprintf(buf, sizeof(buf), "%s, chunk %s", r0_layer_name(layers[l]), ck(c, ckb, sizeof(ckb)));
+		svg_text(f, ML + 20, MT + 13 + (int)l * 14, "start", 10, NULL, buf);
+	}
+	fprintf(f, "</svg>\n");
+#undef X
+#undef Y
+}
+
+/* Speed-up to a colour: red below 1, white at 1, green at n. */
+static void heat_color(double s, double n, char *buf, size_t len)
+{
+	double t;
+	int r, g, b;
+
+	if (s < 1) {
+		t = fmax(0, fmin(1, (1 - s) / 0.5));
+		r = 255;
+		g = (int)(255 - 120 * t);
+		b = (int)(255 - 140 * t);
+	} else {
+		t = fmax(0, fmin(1, (s - 1) / fmax(0.5, n - 1)));
+		r = (int)(255 - 190 * t);
+		g = (int)(255 - 75 * t);
+		b = (int)(255 - 165 * t);
+	}
+	snprintf(buf, len, "#%02x%02x%02x", r, g, b);
+}
+
+static void chart_heat(FILE *f, const struct r0_analysis *a, enum r0_layer l)
+{
+	uint32_t chunks[32];
+	unsigned nc = sorted_chunks(a, l, chunks, 32);
+	int cw = 78, rh = 26, left = 70, top = 120;
+	int w = left + (int)a->n_wl * cw + 10, h = top + (int)nc * rh + 30;
+
+	w += 70;   /* the last column's slanted label */
+	if (w < 440)
+		w = 440;
+	char buf[160], col[16], ckb[16];
+
+	snprintf(buf, sizeof(buf), "Chunk size x workload heat map, %s, %u members", r0_layer_name(l),
+		 a->max_members);
+	svg_open(f, w, h, buf);
+	svg_text(f, 8, 18, "start", 13, "font-weight=\"bold\"", buf);
+	svg_text(f, 8, 34, "start", 10, "fill=\"#555\"",
+		 "speed-up over one drive; thick border: best chunk, thin: within noise of it");
+	for (size_t wi = 0; wi < a->n_wl; wi++) {
+		double x = left + (double)wi * cw + cw / 2.0;
+
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"start\" transform=\"rotate(-40 %.1f %d)\">",
+			x, top - 6, x, top - 6);
+		esc(f, a->wl[wi].name);
+		fprintf(f, "</text>\n");
+	}
+	for (unsigned k = 0; k < nc; k++) {
+		svg_text(f, left - 6, top + k * rh + rh / 2.0 + 4, "end", 11, NULL, ck(chunks[k], ckb, sizeof(ckb)));
+		for (size_t wi = 0; wi < a->n_wl; wi++) {
+			const struct r0_cell *x = r0_analysis_cell(a, l, chunks[k], a->max_members, wi);
+			uint32_t best, tied[32];
+			size_t nt = 0;
+			bool tie = false;
+			double px = left + (double)wi * cw, py = top + (double)k * rh;
+
+			if (!x || !x->speedup.n)
+				continue;
+			r0_analysis_best_chunk(a, l, a->max_members, wi, &best, tied, 32, &nt);
+			for (size_t t = 0; t < nt; t++)
+				tie |= tied[t] == chunks[k];
+			heat_color(x->speedup.med, a->max_members, col, sizeof(col));
+			fprintf(f, "<rect class=\"heat\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"><title>",
+				px + 1, py + 1, cw - 2, rh - 2, col, best == chunks[k] || tie ? "#222" : "#ddd",
+				best == chunks[k] ? "3" : "1");
+			snprintf(buf, sizeof(buf), "%s, chunk %s: %.2fx (%.2f-%.2f)", a->wl[wi].name,
+				 ck(chunks[k], ckb, sizeof(ckb)), x->speedup.med, x->speedup.min, x->speedup.max);
+			esc(f, buf);
+			fprintf(f, "</title></rect>\n");
+			snprintf(buf, sizeof(buf), "%.2fx", x->speedup.med);
+			svg_text(f, px + cw / 2.0, py + rh / 2.0 + 4, "middle", 11,
+				 best == chunks[k] ? "font-weight=\"bold\"" : NULL, buf);
+		}
+	}
+	svg_text(f, 8, h - 10, "start", 10, "fill=\"#555\"", "rows: chunk size; columns: workload");
+	fprintf(f, "</svg>\n");
+}
+
+/* Workloads that differ only in queue depth: one latency chart each. */
+static const char *buf_layer(enum r0_layer l)
+{
+	return l == R0_LAYER_RAW ? "1 drive raw" : r0_layer_name(l);
+}
+
+static bool same_but_qd(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+{
+	return a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
+	       a->align_bytes == b->align_bytes && a->jobs == b->jobs;
+}
+
+static void chart_latency(FILE *f, const struct r0_analysis *a, size_t w0, const size_t *group, size_t ng)
+{
+	static const struct { const char *name; size_t off; const char *dash; } pct[] = {
+		{ "p50", offsetof(struct r0_cell, lat_p50), "" },
+		{ "p99", offsetof(struct r0_cell, lat_p99), "6,3" },
+		{ "p99.9", offsetof(struct r0_cell, lat_p999), "2,3" },
+	};
+	enum r0_layer layers[] = { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
+	int w = 420, h = 260;
+	double pw = w - 60 - 120, ph = h - MT - MB - 10, lo = 1e18, hi = 0;
+	const struct r0_sweep_rec *p = &a->wl[w0].proto;
+	char buf[160], bs[16], ckb[16];
+
+	for (size_t g = 0; g < ng; g++)
+		for (size_t i = 0; i < a->n_cell; i++) {
+			const struct r0_cell *c = &a->cell[i];
+
+			if (c->wl != group[g])
+				continue;
+			for (size_t k = 0; k < 3; k++) {
+				double v = ((const struct r0_stat *)((const char *)c + pct[k].off))->med;
+
+				if (v > 0) {
+					lo = fmin(lo, v);
+					hi = fmax(hi, v);
+				}
+			}
+		}
+	if (hi <= 0)
+		return;
+	lo = pow(10, floor(log10(lo)));
+	hi = pow(10, ceil(log10(hi)));
+	if (hi <= lo)
+		hi = lo * 10;
+#define LX(i) (60 + (ng > 1 ? (double)(i) / (ng - 1) : 0.5) * pw)
+#define LY(v) (MT + 10 + ph - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * ph)
+	r0_format_size(p->block_bytes, bs, sizeof(bs));
+	snprintf(buf, sizeof(buf), "Latency against queue depth: %s %s%s", bs,
+		 r0_sweep_rw_name(p->access, p->read_pct), p->align_bytes ? " (unaligned)" : "");
+	svg_open(f, w, h, buf);
+	svg_text(f, 8, 18, "start", 13, "font-weight=\"bold\"", buf);
+	for (double v = lo; v <= hi * 1.001; v *= 10) {
+		char t[32];
+
+		fprintf(f, "<line x1=\"60\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", LY(v),
+			60 + pw, LY(v));
+		fmt_axis_ns(v, t, sizeof(t));
+		svg_text(f, 56, LY(v) + 4, "end", 10, NULL, t);
+	}
+	for (size_t g = 0; g < ng; g++) {
+		snprintf(buf, sizeof(buf), "QD%u", a->wl[group[g]].proto.queue_depth);
+		svg_text(f, LX(g), MT + 10 + ph + 14, "middle", 10, NULL, buf);
+	}
+	svg_text(f, 60 + pw / 2, h - 6, "middle", 10, NULL, "queue depth (log-scale latency)");
+	for (size_t l = 0; l < 3; l++) {
+		uint32_t c = 0;
+		unsigned n = layers[l] == R0_LAYER_RAW ? 1 : a->max_members;
+
+		if (layers[l] != R0_LAYER_RAW && !layer_chunk(a, layers[l], &c))
+			continue;
+		for (size_t k = 0; k < 3; k++) {
+			fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s%s%s points=\"",
+				layer_color[layers[l]], *pct[k].dash ? " stroke-dasharray=\"" : "", pct[k].dash,
+				*pct[k].dash ? "\"" : "");
+			for (size_t g = 0; g < ng; g++) {
+				const struct r0_cell *x = r0_analysis_cell(a, layers[l], c, n, group[g]);
+				double v = x ? ((const struct r0_stat *)((const char *)x + pct[k].off))->med : 0;
+
+				if (v > 0)
+					fprintf(f, "%.1f,%.1f ", LX(g), LY(v));
+			}
+			fprintf(f, "\"/>\n");
+			for (size_t g = 0; g < ng; g++) {
+				const struct r0_cell *x = r0_analysis_cell(a, layers[l], c, n, group[g]);
+				double v = x ? ((const struct r0_stat *)((const char *)x + pct[k].off))->med : 0;
+				char t[32];
+
+				if (v <= 0)
+					continue;
+				fmt_ns(v, t, sizeof(t));
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"><title>%s %s QD%u: %s</title></circle>\n",
+					LX(g), LY(v), layer_color[layers[l]], buf_layer(layers[l]), pct[k].name,
+					a->wl[group[g]].proto.queue_depth, t);
+			}
+		}
+		if (layers[l] == R0_LAYER_RAW)
+			snprintf(buf, sizeof(buf), "1 drive raw");
+		else
+			snprintf(buf, sizeof(buf), "%s %u x %s", r0_layer_name(layers[l]), n, ck(c, ckb, sizeof(ckb)));
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", 70 + pw,
+			MT + 10 + l * 16.0, layer_color[layers[l]]);
+		svg_text(f, 84 + pw, MT + 19 + l * 16.0, "start", 10, NULL, buf);
+	}
+	for (size_t k = 0; k < 3; k++) {
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"2\"%s%s%s/>\n",
+			70 + pw, MT + 70 + k * 16.0, 90 + pw, MT + 70 + k * 16.0,
+			*pct[k].dash ? " stroke-dasharray=\"" : "", pct[k].dash, *pct[k].dash ? "\"" : "");
+		svg_text(f, 94 + pw, MT + 74 + k * 16.0, "start", 10, NULL, pct[k].name);
+	}
+	fprintf(f, "</svg>\n");
+#undef LX
+#undef LY
+}
+
+/* --- HTML ------------------------------------------------------------- */
+
+/* One Markdown table cell or line: **bold** becomes <b>, the rest escaped. */
+static void inline_md(FILE *f, const char *s, size_t len)
+{
+	bool bold = false;
+
+	for (size_t i = 0; i < len; i++) {
+		char one[2] = { s[i], 0 };
+
+		if (s[i] == '*' && i + 1 < len && s[i + 1] == '*') {
+			fputs(bold ? "</b>" : "<b>", f);
+			bold = !bold;
+			i++;
+		} else if (s[i] == '`') {
+			continue;
+		} else {
+			esc(f, one);
+		}
+	}
+	if (bold)
+		fputs("</b>", f);
+}
+
+/* The subset md_tables writes: "## " headings, tables, paragraphs. */
+static void md_to_html(FILE *f, const char *md)
+{
+	bool in_table = false, header = false;
+
+	while (*md) {
+		const char *nl = strchr(md, '\n');
+		size_t len = nl ? (size_t)(nl - md) : strlen(md);
+
+		if (len && md[0] == '|') {
+			if (!in_table) {
+				fputs("<table>\n", f);
+				in_table = header = true;
+			}
+			if (len > 4 && !strncmp(md, "|---", 4)) {
+				header = false;
+			} else {
+				const char *p = md + 1, *end = md + len;
+
+				fputs("<tr>", f);
+				while (p < end) {
+					const char *bar = memchr(p, '|', (size_t)(end - p));
+					size_t cl = bar ? (size_t)(bar - p) : (size_t)(end - p);
+
+					while (cl && *p == ' ')
+						p++, cl--;
+					while (cl && p[cl - 1] == ' ')
+						cl--;
+					fputs(header ? "<th>" : "<td>", f);
+					inline_md(f, p, cl);
+					fputs(header ? "</th>" : "</td>", f);
+					p = bar ? bar + 1 : end;
+					if (bar && bar + 1 >= end)
+						break;
+				}
+				fputs("</tr>\n", f);
+			}
+		} else {
+			if (in_table) {
+				fputs("</table>\n", f);
+				in_table = false;
+			}
+			if (len > 3 && !strncmp(md, "## ", 3)) {
+				fputs("<h3>", f);
+				inline_md(f, md + 3, len - 3);
+				fputs("</h3>\n", f);
+			} else if (len) {
+				fputs("<p>", f);
+				inline_md(f, md, len);
+				fputs("</p>\n", f);
+			}
+		}
+		md += len + (nl ? 1 : 0);
+	}
+	if (in_table)
+		fputs("</table>\n", f);
+}
+
+static bool any_latency_chart(const struct r0_analysis *a)
+{
+	for (size_t w = 0; w < a->n_wl; w++)
+		if (a->wl[w].proto.access == R0_ACCESS_RAND)
+			return true;
+	return false;
+}
+
+static void figure(FILE *f, const struct r0_analysis *a, const char *what)
+{
+	fprintf(f, "<figcaption>");
+	method_line(f, a, true, what);
+	fprintf(f, "</figcaption>\n");
+}
+
+static void html_report(FILE *f, const struct r0_analysis *a, const char *title, const char *md_text)
+{
+	enum r0_layer layers[] = { R0_LAYER_MD, R0_LAYER_DM };
+	bool *seen = calloc(a->n_wl ? a->n_wl : 1, sizeof(*seen));
+	size_t *group = calloc(a->n_wl ? a->n_wl : 1, sizeof(*group));
+
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	esc(f, title);
+	fprintf(f, "</title>\n<style>\n"
+		"body{font-family:sans-serif;margin:24px auto;max-width:1100px;color:#222;background:#fff}\n"
+		".verdict{font-size:1.25em;border-left:6px solid %s;background:#f3f8f3;padding:12px 16px}\n"
+		".no{border-left-color:#c0392b;background:#fbf1f0}\n"
+		"figure{display:inline-block;margin:8px;vertical-align:top}\n"
+		"figcaption{font-size:11px;color:#555;max-width:420px}\n"
+		"table{border-collapse:collapse;font-size:13px;margin:8px 0}\n"
+		"td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
+		"th:first-child,td:first-child{text-align:left}\n"
+		"pre{white-space:pre-wrap;font-size:12px;background:#f6f6f6;padding:8px}\n"
+		"</style>\n</head>\n<body>\n<h1>", "#27ae60");
+	esc(f, title);
+	fprintf(f, "</h1>\n<p class=\"verdict%s\" id=\"verdict\">", a->worth ? "" : " no");
+	esc(f, a->verdict);
+	fprintf(f, "</p>\n<h2>How it was measured</h2>\n<p>");
+	method_line(f, a, true, "Bytes/s and latency of each workload on each target.");
+	fprintf(f, " A difference smaller than the spread of the repeats is called a tie.</p>\n");
+	fprintf(f, "<h2>Reasoning</h2>\n<ul>\n");
+	for (const char *r = a->reasoning; *r;) {
+		const char *nl = strchr(r, '\n');
+		size_t len = nl ? (size_t)(nl - r) : strlen(r);
+
+		if (len > 2 && r[0] == '-') {
+			fputs("<li>", f);
+			inline_md(f, r + 2, len - 2);
+			fputs("</li>\n", f);
+		}
+		r += len + (nl ? 1 : 0);
+	}
+	fprintf(f, "</ul>\n");
+
+	fprintf(f, "<h2>Speed-up against member count</h2>\n");
+	for (size_t w = 0; w < a->n_wl; w++) {
+		fprintf(f, "<figure>\n");
+		chart_speedup(f, a, w);
+		figure(f, a, "Speed-up = the array's bytes/s / one raw drive's; dots: medians, bars: min-max of the repeats; dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
+		fprintf(f, "</figure>\n");
+	}
+	fprintf(f, "<h2 id=\"chunk\">Chunk size</h2>\n");
+	for (size_t l = 0; l < 2; l++) {
+		uint32_t chunks[32];
+
+		if (!sorted_chunks(a, layers[l], chunks, 32))
+			continue;
+		fprintf(f, "<figure>\n");
+		chart_heat(f, a, layers[l]);
+		figure(f, a, "Speed-up over one raw drive at each chunk size, at the largest member count.");
+		fprintf(f, "</figure>\n");
+	}
+	fprintf(f, "<h2 id=\"latency\">Latency against queue depth</h2>\n");
+	if (!any_latency_chart(a))
+		fprintf(f, "<p>No random workload was measured in these results.</p>\n");
+	bool multi = false;
+
+	for (size_t w = 0; w < a->n_wl; w++)
+		for (size_t o = w + 1; o < a->n_wl; o++)
+			multi |= same_but_qd(&a->wl[w].proto, &a->wl[o].proto);
+	for (size_t w = 0; seen && group && w < a->n_wl; w++) {
+		size_t ng = 0;
+
+		if (seen[w])
+			continue;
+		for (size_t o = w; o < a->n_wl; o++)
+			if (!seen[o] && same_but_qd(&a->wl[w].proto, &a->wl[o].proto)) {
+				seen[o] = true;
+				group[ng++] = o;
+			}
+		/* by queue depth */
+		for (size_t i = 1; i < ng; i++)
+			for (size_t j = i; j > 0 && a->wl[group[j - 1]].proto.queue_depth >
+						       a->wl[group[j]].proto.queue_depth; j--) {
+				size_t t = group[j];
+				group[j] = group[j - 1];
+				group[j - 1] = t;
+			}
+		/* one queue depth only: charted when nothing was measured at several */
+		if (ng < 2 && (multi || a->wl[w].proto.access != R0_ACCESS_RAND))
+			continue;
+		fprintf(f, "<figure>\n");
+		chart_latency(f, a, w, group, ng);
+		figure(f, a, "Completion latency percentiles (medians over the repeats) of one raw drive and of each back end at its chosen chunk.");
+		fprintf(f, "</figure>\n");
+	}
+	fprintf(f, "<h2>Tables</h2>\n");
+	md_to_html(f, md_text);
+	fprintf(f, "</body>\n</html>\n");
+	free(seen);
+	free(group);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "mix", required_argument, NULL, OPT_MIX },
+		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *dir = ".", *mixs = "desktop", *title = NULL;
+	struct r0_sweep_set set = { 0 };
+	struct r0_analysis a;
+	struct r0_mix mix;
+	char path_md[4096], path_html[4096], deftitle[128], *md_text = NULL;
+	size_t md_len = 0;
+	FILE *f, *mem;
+	int c, err, status = R0_EXIT_OK;
+
+	while ((c = getopt_long(argc, argv, "o:hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': dir = optarg; break;
+		case OPT_MIX: mixs = optarg; break;
+		case OPT_TITLE: title = optarg; break;
+		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
+		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
+		default: return r0_cli_usage_error(PROG, "bad option");
+		}
+	}
+	if (optind == argc)
+		return r0_cli_usage_error(PROG, "name one or more r0sweep result files");
+	if (r0_mix_parse(mixs, &mix))
+		return r0_cli_usage_error(PROG, "--mix '%s': desktop, database, sequential or KEY=WEIGHT,...", mixs);
+	for (int i = optind; i < argc; i++) {
+		unsigned bad = 0;
+
+		err = r0_sweep_load(argv[i], &set, &bad);
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", argv[i],
+				err == -EINVAL ? "not an r0sweep result file (schema " R0_SWEEP_SCHEMA ")" : strerror(-err));
+			r0_sweep_set_free(&set);
+			return R0_EXIT_FAILURE;
+		}
+		if (bad)
+			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", argv[i], bad, bad == 1 ? "" : "s");
+	}
+	err = r0_analyse(&set, &mix, &a);
+	r0_sweep_set_free(&set);
+	if (err) {
+		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the files hold no measured cell" : strerror(-err));
+		return R0_EXIT_FAILURE;
+	}
+	if (!title) {
+		snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of %u drives, is it worth it?", a.max_members);
+		title = deftitle;
+	}
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
+		r0_analysis_free(&a);
+		return R0_EXIT_FAILURE;
+	}
+	snprintf(path_md, sizeof(path_md), "%s/report.md", dir);
+	snprintf(path_html, sizeof(path_html), "%s/report.html", dir);
+	mem = open_memstream(&md_text, &md_len);
+	if (!mem) {
+		fprintf(stderr, PROG ": %s\n", strerror(errno));
+		r0_analysis_free(&a);
+		return R0_EXIT_FAILURE;
+	}
+	md_tables(mem, &a);
+	fclose(mem);
+	f = fopen(path_md, "we");
+	if (f)
+		md_head(f, &a, title, argv + optind, argc - optind);
+	if (!f || fputs(md_text, f) == EOF || fclose(f)) {
+		fprintf(stderr, PROG ": %s: %s\n", path_md, strerror(errno));
+		status = R0_EXIT_FAILURE;
+	}
+	f = fopen(path_html, "we");
+	if (f) {
+		html_report(f, &a, title, md_text);
+		if (ferror(f) | fclose(f))
+			f = NULL;
+	}
+	if (!f) {
+		fprintf(stderr, PROG ": %s: %s\n", path_html, strerror(errno ? errno : EIO));
+		status = R0_EXIT_FAILURE;
+	}
+	printf("%s\n%s\n%s\n", a.verdict, path_md, path_html);
+	free(md_text);
+	r0_analysis_free(&a);
+	if (r0_cli_close_stdout(PROG))
+		status = R0_EXIT_FAILURE;
+	return status;
+}
