@@ -51,33 +51,6 @@ void r0_age_params_init(enum r0_age_state state, struct r0_age_params *p)
 	p->seed = 1;
 }
 
-int r0_age_parse_duration(const char *s, uint64_t *ns)
-{
-	static const struct { const char *unit; double s; } units[] = {
-		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
-	};
-	char *end;
-	double v;
-
-	if (!s || !*s || *s == '+' || *s == '-' || isspace((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	/* decimal digits and a point only: no "inf", "nan", hex or exponent */
-	if (errno || end == s || end != s + strspn(s, "0123456789.") || !(v >= 0))
-		return -EINVAL;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].unit))
-			continue;
-		v *= units[i].s;
-		if (v > 1e7)
-			return -EINVAL;
-		*ns = (uint64_t)llround(v * 1e9);
-		return 0;
-	}
-	return -EINVAL;
-}
-
 int r0_age_parse_pct(const char *s, unsigned *pct)
 {
 	unsigned long v;

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Size parsing and printing with binary suffixes (K = 1024), as util-linux strtosize. */
+/* Size parsing and printing with binary suffixes (K = 1024), as util-linux
+ * strtosize, and time parsing with units. */
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "r0/size.h"
@@ -73,4 +77,31 @@ int r0_format_size_human(uint64_t bytes, char *buf, size_t len)
 		u++;
 	}
 	return done(snprintf(buf, len, "%.1f %s", v, units[u]), len);
+}
+
+int r0_parse_duration(const char *s, uint64_t *ns)
+{
+	static const struct { const char *unit; double s; } units[] = {
+		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
+	};
+	char *end;
+	double v;
+
+	if (!s || !*s || *s == '+' || *s == '-' || isspace((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	/* decimal digits and a point only: no "inf", "nan", hex or exponent */
+	if (errno || end == s || end != s + strspn(s, "0123456789.") || !(v >= 0))
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		v *= units[i].s;
+		if (v > 1e7)
+			return -EINVAL;
+		*ns = (uint64_t)llround(v * 1e9);
+		return 0;
+	}
+	return -EINVAL;
 }

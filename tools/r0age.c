@@ -95,21 +95,6 @@ static void progress(const struct r0_progress *p, void *arg)
 	fflush(stdout);
 }
 
-static int parse_uint(const char *s, unsigned long max, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > max)
-		return -EINVAL;
-	*out = (unsigned)v;
-	return 0;
-}
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -264,7 +249,7 @@ int main(int argc, char **argv)
 		if (state == R0_AGE_USED) {
 			if (nargs != 3)
 				return r0_cli_usage_error(PROG, "used takes a DURATION and a DEVICE");
-			if (r0_age_parse_duration(pos[1], &p.duration_ns) || !p.duration_ns)
+			if (r0_parse_duration(pos[1], &p.duration_ns) || !p.duration_ns)
 				return r0_cli_usage_error(PROG, "used '%s': a time above 0, e.g. 90, 30s, 10m, 1h", pos[1]);
 		} else if (state == R0_AGE_FILL && nargs == 3) {
 			if (r0_age_parse_pct(pos[1], &p.fill_pct))
@@ -279,9 +264,9 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--fill goes with used: a percentage from 1 to 100");
 	if ((round_arg || rounds_arg) && state != R0_AGE_STEADY)
 		return r0_cli_usage_error(PROG, "--round and --rounds go with steady");
-	if (round_arg && (r0_age_parse_duration(round_arg, &p.round_ns) || !p.round_ns))
+	if (round_arg && (r0_parse_duration(round_arg, &p.round_ns) || !p.round_ns))
 		return r0_cli_usage_error(PROG, "--round '%s': a time above 0, e.g. 60, 10s, 500ms", round_arg);
-	if (rounds_arg && (parse_uint(rounds_arg, R0_AGE_ROUNDS_MAX, &p.max_rounds) ||
+	if (rounds_arg && (r0_cli_parse_uint(rounds_arg, R0_AGE_ROUNDS_MAX, &p.max_rounds) ||
 			   p.max_rounds < R0_STEADY_SNIA.window))
 		return r0_cli_usage_error(PROG, "--rounds '%s': from %zu to %u", rounds_arg,
 					  R0_STEADY_SNIA.window, R0_AGE_ROUNDS_MAX);
@@ -292,7 +277,7 @@ int main(int argc, char **argv)
 			return r0_cli_usage_error(PROG, "--bs '%s': a size from 1 to 64M, e.g. 4K", bs_arg);
 		p.block_bytes = (uint32_t)v;
 	}
-	if (qd_arg && (parse_uint(qd_arg, R0_QD_MAX, &u) || !u))
+	if (qd_arg && (r0_cli_parse_uint(qd_arg, R0_QD_MAX, &u) || !u))
 		return r0_cli_usage_error(PROG, "--qd '%s': from 1 to %u", qd_arg, R0_QD_MAX);
 	if (qd_arg)
 		p.queue_depth = u;

@@ -153,47 +153,6 @@ static int parse_rw(const char *s, struct r0_workload *w)
 	return -EINVAL;
 }
 
-static int parse_uint(const char *s, unsigned long max, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > max)
-		return -EINVAL;
-	*out = (unsigned)v;
-	return 0;
-}
-
-/* A time, a decimal number >= 0 of seconds or with a unit as fio takes
- * them: "5", "0.5", "5s", "500ms", "2m", "1h". */
-static int parse_seconds(const char *s, uint64_t *ns)
-{
-	static const struct { const char *unit; double s; } units[] = {
-		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "m", 60 }, { "h", 3600 },
-	};
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || !(v >= 0) || *s == '+' || isspace((unsigned char)*s))
-		return -EINVAL;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].unit))
-			continue;
-		v *= units[i].s;
-		if (v > 1e7)
-			return -EINVAL;
-		*ns = (uint64_t)llround(v * 1e9);
-		return 0;
-	}
-	return -EINVAL;
-}
-
 static const char *rw_name(const struct r0_workload *w)
 {
 	bool r = w->access == R0_ACCESS_RAND;
@@ -712,12 +671,12 @@ int main(int argc, char **argv)
 			w.block_bytes = (uint32_t)v;
 			break;
 		case 'q':
-			if (parse_uint(optarg, R0_QD_MAX, &u) || !u)
+			if (r0_cli_parse_uint(optarg, R0_QD_MAX, &u) || !u)
 				return r0_cli_usage_error(PROG, "--qd '%s': a queue depth from 1 to %u", optarg, R0_QD_MAX);
 			w.queue_depth = u;
 			break;
 		case 'j':
-			if (parse_uint(optarg, R0_JOBS_MAX, &u) || !u)
+			if (r0_cli_parse_uint(optarg, R0_JOBS_MAX, &u) || !u)
 				return r0_cli_usage_error(PROG, "--jobs '%s': from 1 to %u", optarg, R0_JOBS_MAX);
 			w.jobs = u;
 			break;
@@ -731,7 +690,7 @@ int main(int argc, char **argv)
 				return r0_cli_usage_error(PROG, "--span '%s': a size above 0", optarg);
 			break;
 		case OPT_MIX:
-			if (parse_uint(optarg, 100, &mix))
+			if (r0_cli_parse_uint(optarg, 100, &mix))
 				return r0_cli_usage_error(PROG, "--rwmix-read '%s': a percentage from 0 to 100", optarg);
 			break;
 		case OPT_ALIGN:
@@ -751,12 +710,12 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 't':
-			if (parse_seconds(optarg, &w.runtime_ns) || !w.runtime_ns)
+			if (r0_parse_duration(optarg, &w.runtime_ns) || !w.runtime_ns)
 				return r0_cli_usage_error(PROG, "--runtime '%s': a time above 0, e.g. 5, 0.5, 500ms or 2m", optarg);
 			time_given = true;
 			break;
 		case OPT_RAMP:
-			if (parse_seconds(optarg, &w.ramp_ns))
+			if (r0_parse_duration(optarg, &w.ramp_ns))
 				return r0_cli_usage_error(PROG, "--ramp '%s': a time, e.g. 2 or 500ms", optarg);
 			break;
 		case 's':
@@ -765,17 +724,17 @@ int main(int argc, char **argv)
 			size_given = true;
 			break;
 		case OPT_REAP:
-			if (parse_uint(optarg, R0_QD_MAX, &u) || !u)
+			if (r0_cli_parse_uint(optarg, R0_QD_MAX, &u) || !u)
 				return r0_cli_usage_error(PROG, "--reap-batch '%s': from 1 to the queue depth", optarg);
 			w.reap_batch = u;
 			break;
 		case OPT_PASSES:
-			if (parse_uint(optarg, 64, &run.passes) || !run.passes)
+			if (r0_cli_parse_uint(optarg, 64, &run.passes) || !run.passes)
 				return r0_cli_usage_error(PROG, "--passes '%s': from 1 to 64", optarg);
 			passes_given = true;
 			break;
 		case OPT_WARMUP:
-			if (parse_uint(optarg, 64, &run.warmup))
+			if (r0_cli_parse_uint(optarg, 64, &run.warmup))
 				return r0_cli_usage_error(PROG, "--warmup '%s': from 0 to 64", optarg);
 			warmup_given = true;
 			break;
@@ -789,7 +748,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_VERIFY: verify = true; break;
 		case OPT_PASS:
-			if (parse_uint(optarg, UINT32_MAX, &u))
+			if (r0_cli_parse_uint(optarg, UINT32_MAX, &u))
 				return r0_cli_usage_error(PROG, "--pass '%s': not a number", optarg);
 			w.verify_pass = u;
 			break;

@@ -124,34 +124,6 @@ struct sweep {
 
 /* --- options --------------------------------------------------------- */
 
-static int parse_uint(const char *s, unsigned long max, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > max)
-		return -EINVAL;
-	*out = (unsigned)v;
-	return 0;
-}
-
-static int parse_seconds(const char *s, uint64_t *ns)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v >= 0) || v > 1e6)
-		return -EINVAL;
-	*ns = (uint64_t)llround(v * 1e9);
-	return 0;
-}
-
 /* Splits a comma list, calling FN on each item; -EINVAL on an empty item. */
 static int each_item(const char *list, int (*fn)(const char *item, void *arg), void *arg)
 {
@@ -206,7 +178,7 @@ static int add_count(const char *s, void *arg)
 	bool *c = arg;
 	unsigned n;
 
-	if (parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
+	if (r0_cli_parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
 		return -EINVAL;
 	c[n] = true;
 	return 0;
@@ -217,7 +189,7 @@ static int add_qd(const char *s, void *arg)
 	struct sweep *sw = arg;
 	unsigned q;
 
-	if (parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == 8)
+	if (r0_cli_parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == 8)
 		return -EINVAL;
 	sw->qds[sw->n_qds++] = q;
 	return 0;
@@ -734,15 +706,15 @@ int main(int argc, char **argv)
 		case OPT_READ_ONLY: read_only = true; break;
 		case 'w': only = optarg; break;
 		case 'r':
-			if (parse_uint(optarg, 100, &sw.repeats) || !sw.repeats)
+			if (r0_cli_parse_uint(optarg, 100, &sw.repeats) || !sw.repeats)
 				return r0_cli_usage_error(PROG, "--repeats '%s': from 1 to 100", optarg);
 			break;
 		case 't':
-			if (parse_seconds(optarg, &sw.runtime_ns) || !sw.runtime_ns)
+			if (r0_parse_duration(optarg, &sw.runtime_ns) || !sw.runtime_ns)
 				return r0_cli_usage_error(PROG, "--runtime '%s': seconds above 0, e.g. 5 or 0.5", optarg);
 			break;
 		case OPT_RAMP:
-			if (parse_seconds(optarg, &sw.ramp_ns))
+			if (r0_parse_duration(optarg, &sw.ramp_ns))
 				return r0_cli_usage_error(PROG, "--ramp '%s': seconds, e.g. 1", optarg);
 			break;
 		case OPT_REGION:

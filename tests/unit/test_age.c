@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 
 #include "r0/age.h"
+#include "r0/size.h"
 #include "r0/steady.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -28,12 +29,12 @@ Test(age, parse_duration)
 
 	for (size_t i = 0; i < N(ok); i++) {
 		ns = 12345;
-		cr_expect_eq(r0_age_parse_duration(ok[i].s, &ns), 0, "'%s'", ok[i].s);
+		cr_expect_eq(r0_parse_duration(ok[i].s, &ns), 0, "'%s'", ok[i].s);
 		cr_expect_eq(ns, ok[i].ns, "'%s' gave %llu", ok[i].s, (unsigned long long)ns);
 	}
 	for (size_t i = 0; i < N(bad); i++) {
 		ns = 12345;
-		cr_expect_eq(r0_age_parse_duration(bad[i], &ns), -EINVAL, "'%s' accepted", bad[i]);
+		cr_expect_eq(r0_parse_duration(bad[i], &ns), -EINVAL, "'%s' accepted", bad[i]);
 		cr_expect_eq(ns, 12345u, "'%s' changed the result", bad[i]);
 	}
 }

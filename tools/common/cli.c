@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -54,4 +55,19 @@ bool r0_cli_stop_requested(void)
 	sigpending(&pending);
 	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
 	       sigismember(&pending, SIGHUP);
+}
+
+int r0_cli_parse_uint(const char *s, unsigned long max, unsigned *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > max)
+		return -EINVAL;
+	*out = (unsigned)v;
+	return 0;
 }

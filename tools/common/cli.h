@@ -29,4 +29,7 @@ bool r0_cli_stop_requested(void);
 /* Flushes and closes stdout; a failed write is an error: 0, or 1 after saying so. */
 int r0_cli_close_stdout(const char *prog);
 
+/* A decimal count 0..MAX (no sign, no blanks): 0 or -EINVAL. */
+int r0_cli_parse_uint(const char *s, unsigned long max, unsigned *out);
+
 #endif

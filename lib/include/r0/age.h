@@ -82,13 +82,6 @@ int r0_age_plan(const struct r0_age_params *p, uint64_t dev_bytes, uint32_t lbs,
 const char *r0_age_state_name(enum r0_age_state s);
 int r0_age_parse_state(const char *s, enum r0_age_state *out);
 
-/*
- * A time: a decimal number of seconds, or with a unit s, ms, m, h or d
- * ("90", "1.5h", "30m", "500ms", "2d"). Fractions allowed; 0 allowed (the
- * caller refuses it where it makes no sense). 0 or -EINVAL (empty, sign,
- * white space, unknown unit, above 10^7 s); *NS untouched on error.
- */
-int r0_age_parse_duration(const char *s, uint64_t *ns);
 
 /* A whole percentage 1..100, an optional trailing '%'. 0 or -EINVAL. */
 int r0_age_parse_pct(const char *s, unsigned *pct);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One parser and two printers for every size and offset r0kit takes or shows. */
+/* One parser and two printers for every size and offset r0kit takes or shows,
+ * and the parser of times. */
 #ifndef R0_SIZE_H
 #define R0_SIZE_H
 
@@ -27,5 +28,14 @@ int r0_format_size(uint64_t bytes, char *buf, size_t len);
  * "512 B", "4.0 KiB", "1.5 GiB". Returns 0 or -ENOSPC.
  */
 int r0_format_size_human(uint64_t bytes, char *buf, size_t len);
+
+/*
+ * A time: a decimal number of seconds, or with a unit us, ms, s, m, h or d
+ * ("90", "1.5h", "30m", "500ms", "2d"), as fio takes them. Fractions
+ * allowed; 0 allowed (the caller refuses it where it makes no sense).
+ * 0 or -EINVAL (empty, sign, white space, hex, exponent, unknown unit,
+ * above 10^7 s); *NS untouched on error.
+ */
+int r0_parse_duration(const char *s, uint64_t *ns);
 
 #endif
