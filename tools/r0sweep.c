@@ -16,6 +16,7 @@
 
 #include "cli.h"
 
+#include "r0/age.h"
 #include "r0/analysis.h"
 #include "r0/array.h"
 #include "r0/engine.h"
@@ -70,7 +71,8 @@ static void usage(FILE *f)
 	      "  -t, --runtime SEC      measured seconds per test (default 5)\n"
 	      "      --ramp SEC         unmeasured seconds before each test (default 1)\n"
 	      "      --region SIZE      test region (default 1G, CDM's; at most the target)\n"
-	      "      --state LABEL      the members' state, recorded (default empty)\n"
+	      "      --state LABEL      the members' state, recorded (default: the state\n"
+	      "                         of their r0age records when all agree, else empty)\n"
 	      "      --describe TEXT    what the members are, recorded before their list\n"
 	      "      --mix MIX          weights for the verdict: desktop (default), database,\n"
 	      "                         sequential, or KEY=WEIGHT,... (see r0report(1))\n"
@@ -650,6 +652,30 @@ static void describe_members(struct sweep *sw, const char *describe)
 	}
 }
 
+/*
+ * The members' state from their r0age records (r0/age.h): when every
+ * member has a complete record of the same state, that state labels the
+ * cells; otherwise the default (or --state) stands.
+ */
+static void state_from_records(struct sweep *sw)
+{
+	enum r0_age_state first = 0;
+
+	for (unsigned i = 0; i < sw->n_members; i++) {
+		struct r0_state_record rec;
+		json_object *o = NULL;
+		int ok = !r0_state_load(sw->chk[i].devt, &o) && !r0_state_record_parse(o, &rec) &&
+			 rec.complete;
+
+		json_object_put(o);
+		if (!ok || (i && rec.state != first))
+			return;
+		first = rec.state;
+	}
+	if (sw->n_members)
+		snprintf(sw->state, sizeof(sw->state), "%s", r0_age_state_name(first));
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -681,7 +707,7 @@ int main(int argc, char **argv)
 	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = "4K,16K,64K,128K,512K,1M";
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = "desktop";
 	const char *only = NULL;
-	bool resume = false, force = false, straddle = true, read_only = false;
+	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct chunk_list cl;
 	struct r0_mix mix;
@@ -725,6 +751,7 @@ int main(int argc, char **argv)
 			if (!*optarg || strlen(optarg) >= sizeof(sw.state))
 				return r0_cli_usage_error(PROG, "--state: 1 to %zu characters", sizeof(sw.state) - 1);
 			snprintf(sw.state, sizeof(sw.state), "%s", optarg);
+			state_given = true;
 			break;
 		case OPT_DESCRIBE: describe = optarg; break;
 		case OPT_MIX: mixs = optarg; break;
@@ -792,6 +819,8 @@ int main(int argc, char **argv)
 				return R0_EXIT_FAILURE;
 			}
 	}
+	if (!state_given)
+		state_from_records(&sw);
 	if (resume) {
 		unsigned bad = 0;
 

@@ -10,6 +10,8 @@
 out=$R0_RESULTS/040-r0sweep
 mkdir -p "$out"
 set -- $(r0_members fast 2 size=32) || fail "members"
+# both members filled by r0age: the sweep takes their state from its records
+for m in "$@"; do r0age fill 10 "$m" > /dev/null 2>&1 || fail "r0age fill 10 $m"; done
 
 # the key of each cell line: target, workload, repeat
 keys() {
@@ -35,6 +37,7 @@ for t in "raw 0 1" "md 65536 1" "md 65536 2" "md 131072 2" "dm 65536 1" "dm 6553
 	expect_eq "$(keys "$out/tiny.jsonl" | grep -c "^$t 4K randread 1 [12]$")" 2 "repeats of $t"
 done
 grep -q '"errors":0,' "$out/tiny.jsonl" || fail "no error count"
+expect_eq "$(grep '"type":"cell"' "$out/tiny.jsonl" | grep -c '"state":"fill"')" 14 "cells labelled with the r0age state"
 grep '"type":"cell"' "$out/tiny.jsonl" | grep -qv '"errors":0,' && fail "I/O errors in the tiny sweep"
 grep -q "^RAID0 of these 2 drives: " /tmp/expect.out || fail "no verdict printed"
 grep -q '"devices":"2 x null_blk fast; /dev/r0m0 (32.0 MiB' "$out/tiny.jsonl" || fail "device description"
