@@ -208,6 +208,7 @@ static int scen_parse(const char *line, struct r0_scen_row *r)
 	r->seqwrite_mb_s = num(o, "seqwrite_mb_s");
 	r->waf_randwrite = num(o, "waf_randwrite");
 	r->waf_cycle = num(o, "waf_cycle");
+	r->mapped_after_delete_pct = num(o, "mapped_after_delete_pct");
 	r->mapped_before_bench_pct = num(o, "mapped_before_bench_pct");
 	if (isnan(r->randwrite_iops) || isnan(r->seqwrite_mb_s))
 		goto out;

@@ -144,6 +144,8 @@ Test(results, scenario_lines)
 	cr_expect_eq(r->randwrite_iops, 1500, "the last line for that array and cycle");
 	cr_expect_eq(r->waf_randwrite, 5.6);
 	cr_expect(isnan(r->waf_cycle), "null is NAN");
+	cr_expect(isnan(r->mapped_after_delete_pct), "missing is NAN");
+	cr_expect_eq(r->mapped_before_bench_pct, 12.5);
 	cr_expect_eq(r->seqwrite_mb_s, 2);
 	cr_expect_eq(r->ssd_mib, 64);
 	r = r0_scenario_find(&s, true, 0);

@@ -47,6 +47,7 @@ struct r0_scen_row {
 	unsigned cycle, members, ssd_mib, fill_pct;
 	double bench_s, randwrite_iops, randwrite_mb_s, seqwrite_mb_s;
 	double waf_randwrite, waf_cycle;           /* NAN when null */
+	double mapped_after_delete_pct;            /* NAN when null (cycle 0) */
 	double mapped_before_bench_pct;
 };
 
