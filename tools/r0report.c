@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0report: r0sweep result files into a Markdown report and one self-contained HTML page. */
+/* r0report: r0sweep, r0trim and scenario result files into a Markdown report and one self-contained HTML page. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -29,14 +29,17 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [-o DIR] [--mix MIX] [--title TEXT] FILE...\n"
 	      "\n"
-	      "Reads r0sweep result files (JSON lines, schema " R0_SWEEP_SCHEMA "; several\n"
-	      "files are pooled) and writes DIR/report.md and DIR/report.html: the verdict\n"
-	      "first, then how it was reached and the evidence. The HTML page is one\n"
-	      "self-contained file (no scripts, fonts or anything from the network) with\n"
-	      "SVG charts: speed-up against member count per workload (with the ideal\n"
-	      "n x line), a chunk size x workload heat map per back end, and latency\n"
-	      "percentiles against queue depth. Prints the verdict and the two paths.\n"
-	      "\n"
+	      "Reads result files and writes DIR/report.md and DIR/report.html: the\n"
+	      "verdict first, then how it was reached and the evidence. Files are told\n"
+	      "apart by their schema: r0sweep results (" R0_SWEEP_SCHEMA ", pooled), r0trim -J\n"
+	      "documents (r0trim/1) and scenario JSON lines (r0scenario/1). The HTML page\n"
+	      "is one self-contained file (no scripts, fonts or anything from the network)\n"
+	      "with SVG charts: speed-up against member count per workload (with the\n"
+	      "ideal n x line), a chunk size x workload heat map per back end, latency\n"
+	      "percentiles against queue depth; r0trim's discarded sectors per member\n"
+	      "and range, expected against observed; a scenario's write speed and WAF\n"
+	      "against cycles with and without TRIM. Prints the verdict and the two paths.\n"
+"\n"
 	      "Options:\n"
 	      "  -o, --output DIR   where the report goes (default .; created if missing)\n"
 	      "      --mix MIX      the workload mix the verdict weighs: desktop (default),\n"
@@ -47,7 +50,7 @@ static void usage(FILE *f)
 	      "  -h, --help         this text\n"
 	      "  -V, --version      version\n"
 	      "\n"
-	      "Not done yet: r0trim and r0age results (r0age is not written) are not read or charted.\n"
+	      "Not done yet: r0age state records in sweep cells are not read (the state is a label).\n"
 	      "Exit status: 0 ok, 1 failure (unreadable or empty input, cannot write), 2 usage.\n",
 	      f);
 }
