@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0report: r0sweep result files into a Markdown report and one self-contained HTML page. */
+/* r0report: r0sweep, r0trim and scenario result files into a Markdown report and one self-contained HTML page. */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "cli.h"
 
 #include "r0/analysis.h"
+#include "r0/results.h"
 #include "r0/size.h"
 #include "r0/sweep.h"
 
@@ -26,14 +29,17 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [-o DIR] [--mix MIX] [--title TEXT] FILE...\n"
 	      "\n"
-	      "Reads r0sweep result files (JSON lines, schema " R0_SWEEP_SCHEMA "; several\n"
-	      "files are pooled) and writes DIR/report.md and DIR/report.html: the verdict\n"
-	      "first, then how it was reached and the evidence. The HTML page is one\n"
-	      "self-contained file (no scripts, fonts or anything from the network) with\n"
-	      "SVG charts: speed-up against member count per workload (with the ideal\n"
-	      "n x line), a chunk size x workload heat map per back end, and latency\n"
-	      "percentiles against queue depth. Prints the verdict and the two paths.\n"
-	      "\n"
+	      "Reads result files and writes DIR/report.md and DIR/report.html: the\n"
+	      "verdict first, then how it was reached and the evidence. Files are told\n"
+	      "apart by their schema: r0sweep results (" R0_SWEEP_SCHEMA ", pooled), r0trim -J\n"
+	      "documents (r0trim/1) and scenario JSON lines (r0scenario/1). The HTML page\n"
+	      "is one self-contained file (no scripts, fonts or anything from the network)\n"
+	      "with SVG charts: speed-up against member count per workload (with the\n"
+	      "ideal n x line), a chunk size x workload heat map per back end, latency\n"
+	      "percentiles against queue depth; r0trim's discarded sectors per member\n"
+	      "and range, expected against observed; a scenario's write speed and WAF\n"
+	      "against cycles with and without TRIM. Prints the verdict and the two paths.\n"
+"\n"
 	      "Options:\n"
 	      "  -o, --output DIR   where the report goes (default .; created if missing)\n"
 	      "      --mix MIX      the workload mix the verdict weighs: desktop (default),\n"
@@ -44,7 +50,7 @@ static void usage(FILE *f)
 	      "  -h, --help         this text\n"
 	      "  -V, --version      version\n"
 	      "\n"
-	      "Not done yet: r0trim and r0age results (r0age is not written) are not read or charted.\n"
+	      "Not done yet: the members' state is a label of the sweep cells; r0age's records are not charted.\n"
 	      "Exit status: 0 ok, 1 failure (unreadable or empty input, cannot write), 2 usage.\n",
 	      f);
 }
@@ -598,6 +604,327 @@ static void chart_latency(FILE *f, const struct r0_analysis *a, size_t w0, const
 #undef LY
 }
 
+/* --- r0trim and scenario results ------------------------------------- */
+
+struct extra {
+	struct r0_trimres *trim;
+	size_t n_trim;
+	struct r0_scenario scen;
+};
+
+static const char *trim_color(const struct r0_trimres *t)
+{
+	return layer_color[strstr(t->description, "dm ") == t->description ? R0_LAYER_DM : R0_LAYER_MD];
+}
+
+static void trim_summary(char *buf, size_t len, const struct r0_trimres *t)
+{
+	snprintf(buf, len, "%s (%s): %s, discards %s (%u checks: %u PASS, %u FAIL, %u not checkable or conclusive)",
+		 t->description, t->device, t->verdict,
+		 t->pass ? "pass through to every member" : "do NOT pass through as the geometry says",
+		 t->n_checks, t->n_pass, t->n_fail, t->n_checks - t->n_pass - t->n_fail);
+}
+
+static void scen_caption(char *buf, size_t len, const struct r0_scenario *s)
+{
+	const struct r0_scen_row *r = &s->row[0];
+
+	snprintf(buf, len,
+		 "Measured: %s, md raid0 of %u r0ssd simulated SSDs (%u MiB each) with TRIM passed down "
+		 "beside one with discards turned off; ext4 filled to %u %% and emptied each cycle (fstrim "
+		 "where it passes); then r0bench on the array, %.0f s each: 4K random write QD32 and 128K "
+		 "sequential write QD8. WAF = flash programs / host page writes of the members during the "
+		 "4K test. Cycle 0: fresh SSDs.",
+		 r->scenario[0] ? r->scenario : "scenario", r->members, r->ssd_mib, r->fill_pct, r->bench_s);
+}
+
+static void scen_summary(char *buf, size_t len, const struct r0_scenario *s)
+{
+	const struct r0_scen_row *t0 = r0_scenario_find(s, true, 0), *n0 = r0_scenario_find(s, false, 0);
+	const struct r0_scen_row *tn = r0_scenario_find(s, true, s->max_cycle);
+	const struct r0_scen_row *nn = r0_scenario_find(s, false, s->max_cycle);
+
+	if (!t0 || !n0 || !tn || !nn) {
+		snprintf(buf, len, "Scenario: %zu rows, not both arrays at cycle 0 and %u.", s->n, s->max_cycle);
+		return;
+	}
+	snprintf(buf, len,
+		 "Without TRIM, 4K random writes went from %.0f IOPS fresh to %.0f after %u cycles (%.0f %%, WAF %.2f); "
+		 "with TRIM, from %.0f to %.0f (%.0f %%, WAF %.2f).",
+		 n0->randwrite_iops, nn->randwrite_iops, s->max_cycle, 100.0 * nn->randwrite_iops / n0->randwrite_iops,
+		 nn->waf_randwrite, t0->randwrite_iops, tn->randwrite_iops,
+		 100.0 * tn->randwrite_iops / t0->randwrite_iops, tn->waf_randwrite);
+}
+
+static void md_cell(FILE *f, double v, const char *fmt)
+{
+	if (isnan(v))
+		fputs(" - |", f);
+	else {
+		fputc(' ', f);
+		fprintf(f, fmt, v);
+		fputs(" |", f);
+	}
+}
+
+static void md_extra(FILE *f, const struct extra *x)
+{
+	char buf[1024], b1[32], b2[32];
+
+	if (x->n_trim) {
+		fprintf(f, "## TRIM passthrough (r0trim)\n\n");
+		for (size_t i = 0; i < x->n_trim; i++) {
+			trim_summary(buf, sizeof(buf), &x->trim[i]);
+			fprintf(f, "- %s\n", buf);
+		}
+		fprintf(f, "\n");
+		for (size_t i = 0; i < x->n_trim; i++) {
+			const struct r0_trimres *t = &x->trim[i];
+
+			fprintf(f, "Discarded sectors expected / observed on each member, %s, kernel %s:\n\n",
+				t->description, t->kernel);
+			fprintf(f, "| range | at | length | delivery |");
+			for (unsigned m = 0; m < t->n_members; m++)
+				fprintf(f, " %s |", t->member[m]);
+			fprintf(f, "\n|---|---:|---:|---|");
+			for (unsigned m = 0; m < t->n_members; m++)
+				fprintf(f, "---:|");
+			fprintf(f, "\n");
+			for (unsigned r = 0; r < t->n_ranges; r++) {
+				const struct r0_trimres_range *g = &t->range[r];
+
+				if (r0_format_size(g->start_bytes, b1, sizeof(b1)))
+					snprintf(b1, sizeof(b1), "%" PRIu64, g->start_bytes);
+				if (r0_format_size(g->length_bytes, b2, sizeof(b2)))
+					snprintf(b2, sizeof(b2), "%" PRIu64, g->length_bytes);
+				fprintf(f, "| %s | %s | %s | %s%s%s |", g->name, b1, b2, strcmp(g->verdict, "PASS") ? "**" : "",
+					g->verdict, strcmp(g->verdict, "PASS") ? "**" : "");
+				for (unsigned m = 0; m < t->n_members; m++)
+					fprintf(f, " %" PRIu64 " / %" PRIu64 " |", g->expected[m], g->observed[m]);
+				fprintf(f, "\n");
+			}
+			fprintf(f, "\n");
+		}
+	}
+	if (x->scen.n) {
+		const struct r0_scenario *s = &x->scen;
+
+		fprintf(f, "## Without TRIM: write speed and WAF over cycles\n\n");
+		scen_summary(buf, sizeof(buf), s);
+		fprintf(f, "%s\n\n", buf);
+		scen_caption(buf, sizeof(buf), s);
+		fprintf(f, "%s\n\n", buf);
+		fprintf(f, "| cycle | TRIM 4K IOPS | TRIM 4K MB/s | TRIM seq MB/s | TRIM WAF | TRIM mapped deleted | "
+			   "TRIM mapped bench | no TRIM 4K IOPS | no TRIM 4K MB/s | no TRIM seq MB/s | no TRIM WAF | "
+			   "no TRIM mapped deleted | no TRIM mapped bench |\n");
+		fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+		for (unsigned c = 0; c <= s->max_cycle; c++) {
+			fprintf(f, "| %u |", c);
+			for (int k = 1; k >= 0; k--) {
+				const struct r0_scen_row *r = r0_scenario_find(s, k, c);
+
+				md_cell(f, r ? r->randwrite_iops : NAN, "%.0f");
+				md_cell(f, r ? r->randwrite_mb_s : NAN, "%.1f");
+				md_cell(f, r ? r->seqwrite_mb_s : NAN, "%.1f");
+				md_cell(f, r ? r->waf_randwrite : NAN, "%.2f");
+				md_cell(f, r ? r->mapped_after_delete_pct : NAN, "%.0f %%");
+				md_cell(f, r ? r->mapped_before_bench_pct : NAN, "%.0f %%");
+			}
+			fprintf(f, "\n");
+		}
+		fprintf(f, "\nmapped: the SSDs' mapped pages / logical pages once the files are deleted (before fstrim) "
+			   "and before the benchmark (after fstrim where it passes).\n\n");
+	}
+}
+
+#define TW 620   /* the wider charts of this section */
+#define TH 260
+#define TML 64  /* room for 7-digit sector counts */
+
+/* Expected and observed discard sectors per range and member, log scale. */
+static void chart_trim(FILE *f, const struct r0_trimres *t)
+{
+	double pw = TW - TML - MR, ph = TH - MT - MB - 30, top = 1, pt = MT + 16;
+	unsigned nm = t->n_members ? t->n_members : 1, nr = t->n_ranges ? t->n_ranges : 1;
+	double gw = pw / nr, bw = gw * 0.8 / (2.0 * nm);
+	char buf[256];
+	int n;
+
+	for (unsigned r = 0; r < t->n_ranges; r++)
+		for (unsigned m = 0; m < t->n_members; m++)
+			top = fmax(top, fmax((double)t->range[r].expected[m], (double)t->range[r].observed[m]));
+	top = ceil(log10(top * 1.01));
+#define Y(v) (pt + ph - ((v) > 0 ? log10(v) / top : 0) * ph)
+	snprintf(buf, sizeof(buf), "TRIM delivery: discarded sectors expected and observed per member, %s", t->description);
+	svg_open(f, TW, TH, buf);
+	snprintf(buf, sizeof(buf), "%s: %s", t->description, t->verdict);
+	svg_text(f, TW / 2.0, 16, "middle", 13, "font-weight=\"bold\"", buf);
+	for (int e = 0; e <= (int)top; e++) {
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", TML, Y(pow(10, e)),
+			TW - MR, Y(pow(10, e)));
+		snprintf(buf, sizeof(buf), "%.0f", pow(10, e));
+		svg_text(f, TML - 4, Y(pow(10, e)) + 4, "end", 10, NULL, buf);
+	}
+	snprintf(buf, sizeof(buf), "transform=\"rotate(-90 10 %.1f)\"", pt + ph / 2);
+	svg_text(f, 10, pt + ph / 2, "middle", 10, buf, "sectors (log)");
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", TML, pt, TML, pt + ph);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", TML, pt + ph, TW - MR, pt + ph);
+	for (unsigned r = 0; r < t->n_ranges; r++) {
+		const struct r0_trimres_range *g = &t->range[r];
+		double x0 = TML + r * gw + gw * 0.1;
+
+		for (unsigned m = 0; m < t->n_members; m++) {
+			double xe = x0 + 2 * m * bw, xo = xe + bw;
+
+			snprintf(buf, sizeof(buf), "%s, %s: expected %" PRIu64 ", observed %" PRIu64 " sectors", g->name,
+				 t->member[m], g->expected[m], g->observed[m]);
+			fprintf(f, "<g><title>");
+			esc(f, buf);
+			fprintf(f, "</title>\n");
+			if (g->expected[m])
+				fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#bbbbbb\"/>\n", xe,
+					Y((double)g->expected[m]), bw, pt + ph - Y((double)g->expected[m]));
+			if (g->observed[m])
+				fprintf(f, "<rect class=\"series\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
+					xo, Y((double)g->observed[m]), bw, pt + ph - Y((double)g->observed[m]),
+					g->observed[m] == g->expected[m] ? trim_color(t) : "#c0392b");
+			if (!g->expected[m] && !g->observed[m])
+				svg_text(f, xe + bw, pt + ph - 3, "middle", 8, "fill=\"#777\"", "0");
+			fprintf(f, "</g>\n");
+		}
+		svg_text(f, TML + r * gw + gw / 2, pt + ph + 13, "middle", 9, NULL, g->name);
+		snprintf(buf, sizeof(buf), "%s", g->verdict);
+		svg_text(f, TML + r * gw + gw / 2, pt + ph + 25, "middle", 9,
+			 strcmp(g->verdict, "PASS") ? "fill=\"#c0392b\"" : "fill=\"#27ae60\"", buf);
+	}
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"#bbbbbb\"/>\n", TML + 6, MT - 4);
+	svg_text(f, TML + 20, MT + 5, "start", 10, NULL, "expected (from the geometry)");
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", TML + 186, MT - 4, trim_color(t));
+	n = snprintf(buf, sizeof(buf), "observed, a pair of bars per member:");
+	for (unsigned m = 0; m < t->n_members && n < (int)sizeof(buf) - 70; m++)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " %s", t->member[m]);
+	svg_text(f, TML + 200, MT + 5, "start", 10, NULL, buf);
+	fprintf(f, "</svg>\n");
+#undef Y
+}
+
+/* One measure of the scenario against cycles: TRIM (blue) and no TRIM (orange). */
+static void chart_cycles(FILE *f, const struct r0_scenario *s, size_t field, const char *title, const char *unit)
+{
+	double pw = CW * 1.4 - ML - MR, ph = CH - MT - MB, ymax = 0, step;
+	unsigned N = s->max_cycle ? s->max_cycle : 1;
+	int w = (int)(CW * 1.4);
+	char buf[160];
+
+#define V(r) (*(const double *)((const char *)(r) + field))
+	for (size_t i = 0; i < s->n; i++)
+		if (!isnan(V(&s->row[i])))
+			ymax = fmax(ymax, V(&s->row[i]));
+	step = pow(10, floor(log10(ymax > 0 ? ymax : 1)));
+	if (ymax / step < 2.5)
+		step /= 2;
+	ymax = ceil(ymax * 1.08 / step) * step;
+	if (ymax <= 0)
+		ymax = 1;
+#define X(c) (ML + (double)(c) / N * pw)
+#define Y(v) (MT + ph - (v) / ymax * ph)
+	snprintf(buf, sizeof(buf), "%s against cycles, with and without TRIM", title);
+	svg_open(f, w, CH, buf);
+	snprintf(buf, sizeof(buf), "%s (%s)", title, unit);
+	svg_text(f, w / 2.0, 16, "middle", 13, "font-weight=\"bold\"", buf);
+	for (double v = 0; v <= ymax * 1.0001; v += step) {
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", ML, Y(v), w - MR, Y(v));
+		snprintf(buf, sizeof(buf), "%g", v);
+		svg_text(f, ML - 4, Y(v) + 4, "end", 10, NULL, buf);
+	}
+	for (unsigned c = 0; c <= s->max_cycle; c++) {
+		snprintf(buf, sizeof(buf), "%u", c);
+		svg_text(f, X(c), CH - MB + 14, "middle", 10, NULL, buf);
+	}
+	snprintf(buf, sizeof(buf), "cycle (fill, delete, fstrim where it passes); y: %s", unit);
+	svg_text(f, ML + pw / 2, CH - 6, "middle", 10, NULL, buf);
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT, ML, MT + ph);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT + ph, w - MR, MT + ph);
+	for (int k = 0; k < 2; k++) {
+		bool trim = k == 0;
+		const char *col = layer_color[trim ? R0_LAYER_MD : R0_LAYER_DM];
+
+		fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
+		for (unsigned c = 0; c <= s->max_cycle; c++) {
+			const struct r0_scen_row *r = r0_scenario_find(s, trim, c);
+
+			if (r && !isnan(V(r)))
+				fprintf(f, "%.1f,%.1f ", X(c), Y(V(r)));
+		}
+		fprintf(f, "\"/>\n");
+		for (unsigned c = 0; c <= s->max_cycle; c++) {
+			const struct r0_scen_row *r = r0_scenario_find(s, trim, c);
+
+			if (r && !isnan(V(r)))
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s, cycle %u: %.2f %s</title></circle>\n",
+					X(c), Y(V(r)), col, trim ? "TRIM" : "no TRIM", c, V(r), unit);
+		}
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", w - MR - 150,
+			MT + 4 + k * 14, col);
+		svg_text(f, w - MR - 136, MT + 13 + k * 14, "start", 10, NULL,
+			 trim ? "with TRIM (discards pass)" : "without TRIM (discard off)");
+	}
+	fprintf(f, "</svg>\n");
+#undef X
+#undef Y
+#undef V
+}
+
+static void html_extra(FILE *f, const struct extra *x)
+{
+	char buf[1024];
+
+	if (x->n_trim) {
+		fprintf(f, "<h2 id=\"trim\">TRIM passthrough</h2>\n<ul>\n");
+		for (size_t i = 0; i < x->n_trim; i++) {
+			trim_summary(buf, sizeof(buf), &x->trim[i]);
+			fprintf(f, "<li>");
+			esc(f, buf);
+			fprintf(f, "</li>\n");
+		}
+		fprintf(f, "</ul>\n");
+		for (size_t i = 0; i < x->n_trim; i++) {
+			const struct r0_trimres *t = &x->trim[i];
+
+			fprintf(f, "<figure>\n");
+			chart_trim(f, t);
+			snprintf(buf, sizeof(buf),
+				 "Measured by r0trim on %s (%s, kernel %s): the array filled, then each range "
+				 "discarded through it; the sectors each member received (block layer counters) "
+				 "against what the stripe geometry says it should. Red: a member got other than expected.",
+				 t->device, t->description, t->kernel);
+			fprintf(f, "<figcaption class=\"trim\">");
+			esc(f, buf);
+			fprintf(f, "</figcaption>\n</figure>\n");
+		}
+	}
+	if (x->scen.n) {
+		static const struct { size_t field; const char *title, *unit; } ch[] = {
+			{ offsetof(struct r0_scen_row, randwrite_iops), "4K random write QD32", "IOPS" },
+			{ offsetof(struct r0_scen_row, seqwrite_mb_s), "128K sequential write", "MB/s" },
+			{ offsetof(struct r0_scen_row, waf_randwrite), "WAF of the 4K random write", "flash/host" },
+		};
+
+		fprintf(f, "<h2 id=\"scenario\">Without TRIM: write speed and WAF over cycles</h2>\n<p>");
+		scen_summary(buf, sizeof(buf), &x->scen);
+		esc(f, buf);
+		fprintf(f, "</p>\n");
+		scen_caption(buf, sizeof(buf), &x->scen);
+		for (size_t i = 0; i < sizeof(ch) / sizeof(ch[0]); i++) {
+			fprintf(f, "<figure>\n");
+			chart_cycles(f, &x->scen, ch[i].field, ch[i].title, ch[i].unit);
+			fprintf(f, "<figcaption class=\"scenario\">");
+			esc(f, buf);
+			fprintf(f, "</figcaption>\n</figure>\n");
+		}
+	}
+}
+
 /* --- HTML ------------------------------------------------------------- */
 
 /* One Markdown table cell or line: **bold** becomes <b>, the rest escaped. */
@@ -695,11 +1022,13 @@ static void figure(FILE *f, const struct r0_analysis *a, const char *what)
 	fprintf(f, "</figcaption>\n");
 }
 
-static void html_report(FILE *f, const struct r0_analysis *a, const char *title, const char *md_text)
+static void html_report(FILE *f, const struct r0_analysis *a, const struct extra *x, const char *title,
+			const char *verdict, bool good, const char *md_text)
 {
 	enum r0_layer layers[] = { R0_LAYER_MD, R0_LAYER_DM };
-	bool *seen = calloc(a->n_wl ? a->n_wl : 1, sizeof(*seen));
-	size_t *group = calloc(a->n_wl ? a->n_wl : 1, sizeof(*group));
+	size_t n_wl = a ? a->n_wl : 0;
+	bool *seen = calloc(n_wl ? n_wl : 1, sizeof(*seen));
+	size_t *group = calloc(n_wl ? n_wl : 1, sizeof(*group));
 
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
 	esc(f, title);
@@ -715,9 +1044,12 @@ static void html_report(FILE *f, const struct r0_analysis *a, const char *title,
 		"pre{white-space:pre-wrap;font-size:12px;background:#f6f6f6;padding:8px}\n"
 		"</style>\n</head>\n<body>\n<h1>", "#27ae60");
 	esc(f, title);
-	fprintf(f, "</h1>\n<p class=\"verdict%s\" id=\"verdict\">", a->worth ? "" : " no");
-	esc(f, a->verdict);
-	fprintf(f, "</p>\n<h2>How it was measured</h2>\n<p>");
+	fprintf(f, "</h1>\n<p class=\"verdict%s\" id=\"verdict\">", good ? "" : " no");
+	esc(f, verdict);
+	fprintf(f, "</p>\n");
+	if (!a)
+		goto extra;
+	fprintf(f, "<h2>How it was measured</h2>\n<p>");
 	method_line(f, a, true, "Bytes/s and latency of each workload on each target.");
 	fprintf(f, " A difference smaller than the spread of the repeats is called a tie.</p>\n");
 	fprintf(f, "<h2>Reasoning</h2>\n<ul>\n");
@@ -786,6 +1118,8 @@ static void html_report(FILE *f, const struct r0_analysis *a, const char *title,
 		figure(f, a, "Completion latency percentiles (medians over the repeats) of one raw drive and of each back end at its chosen chunk.");
 		fprintf(f, "</figure>\n");
 	}
+extra:
+	html_extra(f, x);
 	fprintf(f, "<h2>Tables</h2>\n");
 	md_to_html(f, md_text);
 	fprintf(f, "</body>\n</html>\n");
@@ -805,7 +1139,10 @@ int main(int argc, char **argv)
 	};
 	const char *dir = ".", *mixs = "desktop", *title = NULL;
 	struct r0_sweep_set set = { 0 };
-	struct r0_analysis a;
+	struct r0_analysis a = { 0 };
+	struct extra x = { 0 };
+	bool have_sweep = false, good = true;
+	char verdict[2048] = "";
 	struct r0_mix mix;
 	char path_md[4096], path_html[4096], deftitle[128], *md_text = NULL;
 	size_t md_len = 0;
@@ -823,57 +1160,101 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind == argc)
-		return r0_cli_usage_error(PROG, "name one or more r0sweep result files");
+		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim or r0scenario)");
 	if (r0_mix_parse(mixs, &mix))
 		return r0_cli_usage_error(PROG, "--mix '%s': desktop, database, sequential or KEY=WEIGHT,...", mixs);
+	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
+	if (!x.trim) {
+		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
+		return R0_EXIT_FAILURE;
+	}
 	for (int i = optind; i < argc; i++) {
+		enum r0_result_kind kind;
 		unsigned bad = 0;
 
-		err = r0_sweep_load(argv[i], &set, &bad);
+		err = r0_result_kind(argv[i], &kind);
+		if (!err && kind == R0_RESULT_SWEEP) {
+			err = r0_sweep_load(argv[i], &set, &bad);
+			have_sweep = true;
+		} else if (!err && kind == R0_RESULT_TRIM) {
+			err = r0_trimres_load(argv[i], &x.trim[x.n_trim]);
+			x.n_trim += !err;
+		} else if (!err) {
+			err = r0_scenario_load(argv[i], &x.scen, &bad);
+		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[i],
-				err == -EINVAL ? "not an r0sweep result file (schema " R0_SWEEP_SCHEMA ")" : strerror(-err));
-			r0_sweep_set_free(&set);
-			return R0_EXIT_FAILURE;
+				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
+						 ", r0trim/1 or r0scenario/1)" : strerror(-err));
+			goto fail;
 		}
 		if (bad)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", argv[i], bad, bad == 1 ? "" : "s");
 	}
-	err = r0_analyse(&set, &mix, &a);
-	r0_sweep_set_free(&set);
-	if (err) {
-		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the files hold no measured cell" : strerror(-err));
-		return R0_EXIT_FAILURE;
+	if (have_sweep) {
+		err = r0_analyse(&set, &mix, &a);
+		if (err) {
+			fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
+			goto fail;
+		}
+		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
+		good = a.worth;
+	} else {
+		/* no sweep: the verdict is what the TRIM and scenario results say */
+		int n = 0;
+
+		for (size_t i = 0; i < x.n_trim && n < (int)sizeof(verdict) - 200; i++) {
+			n += snprintf(verdict + n, sizeof(verdict) - (size_t)n, "%sTRIM on %s: %s.", n ? " " : "",
+				      x.trim[i].description, x.trim[i].pass ? "discards pass through" : "discards do NOT pass through");
+			good &= x.trim[i].pass;
+		}
+		if (x.scen.n && n < (int)sizeof(verdict) - 400) {
+			if (n)
+				verdict[n++] = ' ';
+			scen_summary(verdict + n, sizeof(verdict) - (size_t)n, &x.scen);
+		}
 	}
+	r0_sweep_set_free(&set);
 	if (!title) {
-		snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of %u drives, is it worth it?", a.max_members);
+		if (have_sweep)
+			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of %u drives, is it worth it?", a.max_members);
+		else if (x.scen.n)
+			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of SSDs with and without TRIM, over cycles of use");
+		else
+			snprintf(deftitle, sizeof(deftitle), "r0kit: does TRIM pass through the array?");
 		title = deftitle;
 	}
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
-		r0_analysis_free(&a);
-		return R0_EXIT_FAILURE;
+		goto fail;
 	}
 	snprintf(path_md, sizeof(path_md), "%s/report.md", dir);
 	snprintf(path_html, sizeof(path_html), "%s/report.html", dir);
 	mem = open_memstream(&md_text, &md_len);
 	if (!mem) {
 		fprintf(stderr, PROG ": %s\n", strerror(errno));
-		r0_analysis_free(&a);
-		return R0_EXIT_FAILURE;
+		goto fail;
 	}
-	md_tables(mem, &a);
+	if (have_sweep)
+		md_tables(mem, &a);
+	md_extra(mem, &x);
 	fclose(mem);
 	f = fopen(path_md, "we");
-	if (f)
+	if (f && have_sweep) {
 		md_head(f, &a, title, argv + optind, argc - optind);
+	} else if (f) {
+		fprintf(f, "# %s\n\n%s\n\n- Results:", title, verdict);
+		for (int i = optind; i < argc; i++)
+			fprintf(f, " `%s`", argv[i]);
+		fprintf(f, "\n\n");
+	}
 	if (!f || fputs(md_text, f) == EOF || fclose(f)) {
 		fprintf(stderr, PROG ": %s: %s\n", path_md, strerror(errno));
 		status = R0_EXIT_FAILURE;
 	}
 	f = fopen(path_html, "we");
 	if (f) {
-		html_report(f, &a, title, md_text);
+		html_report(f, have_sweep ? &a : NULL, &x, title, verdict, good, md_text);
 		if (ferror(f) | fclose(f))
 			f = NULL;
 	}
@@ -881,10 +1262,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", path_html, strerror(errno ? errno : EIO));
 		status = R0_EXIT_FAILURE;
 	}
-	printf("%s\n%s\n%s\n", a.verdict, path_md, path_html);
+	printf("%s\n%s\n%s\n", verdict, path_md, path_html);
 	free(md_text);
 	r0_analysis_free(&a);
+	free(x.trim);
+	r0_scenario_free(&x.scen);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;
 	return status;
+fail:
+	r0_sweep_set_free(&set);
+	r0_analysis_free(&a);
+	free(x.trim);
+	r0_scenario_free(&x.scen);
+	return R0_EXIT_FAILURE;
 }

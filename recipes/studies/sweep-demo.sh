@@ -15,7 +15,10 @@ r0sweep -o "$R0_RESULTS/sweep.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" --sing
 	"$@" > "$R0_RESULTS/sweep.out"
 rc=$?
 cat "$R0_RESULTS/sweep.out"
-# Hook for r0trim (issue: TRIM passthrough on the 3-member arrays): run it
-# here on "$@", writing its results to $R0_RESULTS, before the clean-up.
+# r0trim on the 3-member md and dm arrays at 64K (trim-demo.sh, passed in
+# by recipes/demo): trim-md.json and trim-dm.json beside sweep.jsonl.
+if [ -f ./trim-demo.sh ]; then
+	sh ./trim-demo.sh "$@" || [ $rc != 0 ] || rc=1
+fi
 r0_cleanup
 exit $rc

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The other result files r0report reads besides r0sweep's: r0trim's JSON
+ * document (schema r0trim/1) and a scenario's JSON lines (r0scenario/1). */
+#ifndef R0_RESULTS_H
+#define R0_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO };
+
+/* r0_result_kind: which schema the file at PATH holds, from the
+ * "r0kit_schema" (r0sweep: "schema") of its first JSON value (a line, or the whole file for a
+ * document). 0 and *out, -EINVAL when it is none of the three, -errno. */
+int r0_result_kind(const char *path, enum r0_result_kind *out);
+
+#define R0_TRIMRES_MEMBERS 16
+#define R0_TRIMRES_RANGES 32
+
+struct r0_trimres_range {
+	char name[64];
+	uint64_t start_bytes, length_bytes;
+	char verdict[24];                          /* the delivery check's */
+	uint64_t expected[R0_TRIMRES_MEMBERS];     /* sectors, per member */
+	uint64_t observed[R0_TRIMRES_MEMBERS];
+};
+
+struct r0_trimres {
+	char device[128], description[128], kernel[96], verdict[24];
+	bool pass;                                 /* discards_pass */
+	uint64_t size_bytes, chunk_bytes;
+	unsigned n_members;
+	char member[R0_TRIMRES_MEMBERS][64];
+	unsigned n_ranges;                         /* ranges beyond R0_TRIMRES_RANGES are dropped */
+	struct r0_trimres_range range[R0_TRIMRES_RANGES];
+	unsigned n_checks, n_pass, n_fail;         /* checks and their verdicts */
+};
+
+/* r0_trimres_load: reads an r0trim -J document. 0, -EINVAL (not r0trim/1
+ * or a key missing), -ERANGE (more than R0_TRIMRES_MEMBERS members), -errno. */
+int r0_trimres_load(const char *path, struct r0_trimres *out);
+
+struct r0_scen_row {
+	char scenario[64], array[32];
+	bool trim;
+	unsigned cycle, members, ssd_mib, fill_pct;
+	double bench_s, randwrite_iops, randwrite_mb_s, seqwrite_mb_s;
+	double waf_randwrite, waf_cycle;           /* NAN when null */
+	double mapped_after_delete_pct;            /* NAN when null (cycle 0) */
+	double mapped_before_bench_pct;
+};
+
+struct r0_scenario {
+	struct r0_scen_row *row;
+	size_t n;
+	unsigned max_cycle;
+};
+
+/* r0_scenario_load: appends the r0scenario/1 lines of PATH to S (rows kept
+ * in file order). 0, -EINVAL (no readable line; *bad counts unreadable
+ * ones), -ENOMEM, -errno. */
+int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad);
+
+/* r0_scenario_find: the row of the array with (TRIM) or without TRIM at
+ * CYCLE, the last one read when there are several; NULL when none. */
+const struct r0_scen_row *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle);
+
+void r0_scenario_free(struct r0_scenario *s);
+
+#endif

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0trim and scenario result files for r0report (see r0/results.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "r0/results.h"
+
+static json_object *key(json_object *o, const char *k, json_type t)
+{
+	json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, k, &v))
+		return NULL;
+	if (t == json_type_double)
+		return json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int) ? v : NULL;
+	return json_object_is_type(v, t) ? v : NULL;
+}
+
+static bool str(json_object *o, const char *k, char *buf, size_t len)
+{
+	json_object *v = key(o, k, json_type_string);
+
+	if (!v)
+		return false;
+	snprintf(buf, len, "%s", json_object_get_string(v));
+	return true;
+}
+
+static bool u64(json_object *o, const char *k, uint64_t *out)
+{
+	json_object *v = key(o, k, json_type_int);
+
+	if (!v || json_object_get_int64(v) < 0)
+		return false;
+	*out = (uint64_t)json_object_get_int64(v);
+	return true;
+}
+
+static bool uns(json_object *o, const char *k, unsigned *out)
+{
+	uint64_t v;
+
+	if (!u64(o, k, &v) || v > 0xffffffffu)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+/* a number, or NAN for null or missing */
+static double num(json_object *o, const char *k)
+{
+	json_object *v = key(o, k, json_type_double);
+
+	return v ? json_object_get_double(v) : NAN;
+}
+
+static int schema_of(json_object *o, enum r0_result_kind *out)
+{
+	char s[32];
+
+	/* r0sweep names it "schema", the others "r0kit_schema" */
+	if (!str(o, "r0kit_schema", s, sizeof(s)) && !str(o, "schema", s, sizeof(s)))
+		return -EINVAL;
+	if (!strcmp(s, "r0sweep/1"))
+		*out = R0_RESULT_SWEEP;
+	else if (!strcmp(s, "r0trim/1"))
+		*out = R0_RESULT_TRIM;
+	else if (!strcmp(s, "r0scenario/1"))
+		*out = R0_RESULT_SCENARIO;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+int r0_result_kind(const char *path, enum r0_result_kind *out)
+{
+	FILE *f = fopen(path, "re");
+	json_tokener *tok;
+	json_object *o = NULL;
+	char buf[4096];
+	size_t n;
+	int err = -EINVAL;
+
+	if (!f)
+		return -errno;
+	tok = json_tokener_new();
+	if (!tok) {
+		fclose(f);
+		return -ENOMEM;
+	}
+	/* the first JSON value, however many lines it spans */
+	while (!o && (n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		o = json_tokener_parse_ex(tok, buf, (int)n);
+		if (!o && json_tokener_get_error(tok) != json_tokener_continue)
+			break;
+	}
+	if (o) {
+		err = schema_of(o, out);
+		json_object_put(o);
+	} else if (ferror(f)) {
+		err = -EIO;
+	}
+	json_tokener_free(tok);
+	fclose(f);
+	return err;
+}
+
+static int trim_range(json_object *r, const struct r0_trimres *t, struct r0_trimres_range *out)
+{
+	json_object *d = key(r, "delivery", json_type_object), *ms = key(d, "members", json_type_array);
+
+	if (!str(r, "name", out->name, sizeof(out->name)) || !u64(r, "start_bytes", &out->start_bytes) ||
+	    !u64(r, "length_bytes", &out->length_bytes) || !d || !ms ||
+	    !str(d, "verdict", out->verdict, sizeof(out->verdict)))
+		return -EINVAL;
+	for (size_t i = 0; i < json_object_array_length(ms); i++) {
+		json_object *m = json_object_array_get_idx(ms, i);
+		char name[64];
+		unsigned k;
+
+		if (!str(m, "member", name, sizeof(name)))
+			return -EINVAL;
+		for (k = 0; k < t->n_members && strcmp(t->member[k], name); k++)
+			;
+		if (k == t->n_members || !u64(m, "expected_sectors", &out->expected[k]) ||
+		    !u64(m, "observed_sectors", &out->observed[k]))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+int r0_trimres_load(const char *path, struct r0_trimres *t)
+{
+	json_object *o = json_object_from_file(path), *ms, *rs, *cs, *v;
+	enum r0_result_kind kind;
+	int err = -EINVAL;
+
+	memset(t, 0, sizeof(*t));
+	if (!o)
+		return -EINVAL;
+	if (schema_of(o, &kind) || kind != R0_RESULT_TRIM)
+		goto out;
+	ms = key(o, "members", json_type_array);
+	rs = key(o, "ranges", json_type_array);
+	cs = key(o, "checks", json_type_array);
+	v = key(o, "discards_pass", json_type_boolean);
+	if (!ms || !rs || !cs || !v || !str(o, "device", t->device, sizeof(t->device)) ||
+	    !str(o, "verdict", t->verdict, sizeof(t->verdict)) || !u64(o, "size_bytes", &t->size_bytes) ||
+	    !u64(o, "chunk_bytes", &t->chunk_bytes))
+		goto out;
+	t->pass = json_object_get_boolean(v);
+	str(o, "description", t->description, sizeof(t->description));
+	str(o, "kernel", t->kernel, sizeof(t->kernel));
+	if (json_object_array_length(ms) > R0_TRIMRES_MEMBERS) {
+		err = -ERANGE;
+		goto out;
+	}
+	for (size_t i = 0; i < json_object_array_length(ms); i++)
+		if (!str(json_object_array_get_idx(ms, i), "name", t->member[t->n_members++], sizeof(t->member[0])))
+			goto out;
+	for (size_t i = 0; i < json_object_array_length(cs); i++) {
+		char vd[24];
+
+		if (!str(json_object_array_get_idx(cs, i), "verdict", vd, sizeof(vd)))
+			goto out;
+		t->n_checks++;
+		t->n_pass += !strcmp(vd, "PASS");
+		t->n_fail += !strcmp(vd, "FAIL");
+	}
+	for (size_t i = 0; i < json_object_array_length(rs) && t->n_ranges < R0_TRIMRES_RANGES; i++) {
+		err = trim_range(json_object_array_get_idx(rs, i), t, &t->range[t->n_ranges]);
+		if (err)
+			goto out;
+		t->n_ranges++;
+	}
+	err = 0;
+out:
+	json_object_put(o);
+	return err;
+}
+
+static int scen_parse(const char *line, struct r0_scen_row *r)
+{
+	json_object *o = json_tokener_parse(line), *t;
+	enum r0_result_kind kind;
+	int err = -EINVAL;
+
+	memset(r, 0, sizeof(*r));
+	if (!o)
+		return -EINVAL;
+	t = key(o, "trim", json_type_boolean);
+	if (schema_of(o, &kind) || kind != R0_RESULT_SCENARIO || !t || !uns(o, "cycle", &r->cycle) ||
+	    !str(o, "array", r->array, sizeof(r->array)))
+		goto out;
+	r->trim = json_object_get_boolean(t);
+	str(o, "scenario", r->scenario, sizeof(r->scenario));
+	uns(o, "members", &r->members);
+	uns(o, "ssd_mib", &r->ssd_mib);
+	uns(o, "fill_pct", &r->fill_pct);
+	r->bench_s = num(o, "bench_s");
+	r->randwrite_iops = num(o, "randwrite_iops");
+	r->randwrite_mb_s = num(o, "randwrite_mb_s");
+	r->seqwrite_mb_s = num(o, "seqwrite_mb_s");
+	r->waf_randwrite = num(o, "waf_randwrite");
+	r->waf_cycle = num(o, "waf_cycle");
+	r->mapped_after_delete_pct = num(o, "mapped_after_delete_pct");
+	r->mapped_before_bench_pct = num(o, "mapped_before_bench_pct");
+	if (isnan(r->randwrite_iops) || isnan(r->seqwrite_mb_s))
+		goto out;
+	err = 0;
+out:
+	json_object_put(o);
+	return err;
+}
+
+int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned nbad = 0, good = 0;
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		struct r0_scen_row r, *nr;
+
+		if (len == 1)
+			continue;
+		if (line[len - 1] != '\n' || scen_parse(line, &r)) {
+			nbad++;
+			continue;
+		}
+		nr = realloc(s->row, (s->n + 1) * sizeof(*nr));
+		if (!nr) {
+			err = -ENOMEM;
+			break;
+		}
+		s->row = nr;
+		s->row[s->n++] = r;
+		if (r.cycle > s->max_cycle)
+			s->max_cycle = r.cycle;
+		good++;
+	}
+	if (!err && ferror(f))
+		err = -EIO;
+	else if (!err && !good)
+		err = -EINVAL;
+	free(line);
+	fclose(f);
+	if (bad)
+		*bad = nbad;
+	return err;
+}
+
+const struct r0_scen_row *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle)
+{
+	const struct r0_scen_row *hit = NULL;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (s->row[i].trim == trim && s->row[i].cycle == cycle)
+			hit = &s->row[i];
+	return hit;
+}
+
+void r0_scenario_free(struct r0_scenario *s)
+{
+	free(s->row);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests of r0/results.h: the schema of a result file, r0trim's JSON
+ * document and a scenario's JSON lines, on hand-made files. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <criterion/criterion.h>
+
+#include "r0/results.h"
+
+/* writes TEXT to a new temporary file; its path goes to PATH (freed by the caller's unlink) */
+static void put(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+static const char trim_doc[] =
+	"{\n  \"r0kit_schema\":\"r0trim/1\",\n  \"device\":\"/dev/md_r0-t\",\n"
+	"  \"description\":\"md raid0, 2 members, chunk 64K\",\n  \"kernel\":\"6.12\",\n"
+	"  \"size_bytes\":1048576,\n  \"chunk_bytes\":65536,\n"
+	"  \"members\":[{\"name\":\"a\"},{\"name\":\"b\"}],\n"
+	"  \"checks\":[{\"check\":\"geometry\",\"verdict\":\"PASS\"},{\"check\":\"delivery\",\"verdict\":\"FAIL\"},"
+	"{\"check\":\"effect\",\"verdict\":\"NOT CONCLUSIVE\"}],\n"
+	"  \"ranges\":[{\"name\":\"one chunk\",\"start_bytes\":65536,\"length_bytes\":65536,"
+	"\"delivery\":{\"verdict\":\"FAIL\",\"members\":["
+	"{\"member\":\"b\",\"expected_sectors\":128,\"observed_sectors\":0},"
+	"{\"member\":\"a\",\"expected_sectors\":0,\"observed_sectors\":0}]}}],\n"
+	"  \"verdict\":\"FAIL\",\n  \"discards_pass\":false\n}\n";
+
+Test(results, kind_by_schema)
+{
+	static const struct { const char *text; int err; enum r0_result_kind kind; } t[] = {
+		{ "{\"schema\":\"r0sweep/1\",\"type\":\"cell\"}\n", 0, R0_RESULT_SWEEP },
+		{ trim_doc, 0, R0_RESULT_TRIM },
+		{ "{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0}\n{\"r0kit_schema\":\"r0scenario/1\"}\n", 0,
+		  R0_RESULT_SCENARIO },
+		{ "{\"r0kit_schema\":\"r0age-state/1\"}\n", -EINVAL, 0 },
+		{ "{\"schema\":1}\n", -EINVAL, 0 },
+		{ "not json\n", -EINVAL, 0 },
+		{ "", -EINVAL, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char path[] = "/tmp/r0-test-kind-XXXXXX";
+		enum r0_result_kind k = 99;
+
+		put(path, t[i].text);
+		cr_expect_eq(r0_result_kind(path, &k), t[i].err, "case %zu", i);
+		if (!t[i].err)
+			cr_expect_eq(k, t[i].kind, "case %zu", i);
+		unlink(path);
+	}
+	cr_expect_eq(r0_result_kind("/nonexistent/r0", &(enum r0_result_kind){ 0 }), -ENOENT);
+}
+
+Test(results, trim_document)
+{
+	char path[] = "/tmp/r0-test-trim-XXXXXX";
+	struct r0_trimres *t = calloc(1, sizeof(*t));
+
+	cr_assert(t);
+	put(path, trim_doc);
+	cr_assert_eq(r0_trimres_load(path, t), 0);
+	unlink(path);
+	cr_expect_str_eq(t->device, "/dev/md_r0-t");
+	cr_expect_str_eq(t->verdict, "FAIL");
+	cr_expect(!t->pass);
+	cr_expect_eq(t->chunk_bytes, 65536);
+	cr_expect_eq(t->n_members, 2);
+	cr_expect_eq(t->n_checks, 3);
+	cr_expect_eq(t->n_pass, 1);
+	cr_expect_eq(t->n_fail, 1);
+	cr_assert_eq(t->n_ranges, 1);
+	/* members matched by name, not by their order in the range */
+	cr_expect_eq(t->range[0].expected[1], 128);
+	cr_expect_eq(t->range[0].observed[1], 0);
+	cr_expect_eq(t->range[0].expected[0], 0);
+	cr_expect_str_eq(t->range[0].verdict, "FAIL");
+	free(t);
+}
+
+Test(results, trim_document_refused)
+{
+	static const char *bad[] = {
+		"{\"r0kit_schema\":\"r0scenario/1\"}\n",   /* another schema */
+		"{\"r0kit_schema\":\"r0trim/1\",\"device\":\"/dev/x\"}\n",   /* keys missing */
+	};
+	struct r0_trimres *t = calloc(1, sizeof(*t));
+	char *doc = strdup(trim_doc), *p;
+
+	cr_assert(t && doc);
+	for (size_t i = 0; i < 2; i++) {
+		char path[] = "/tmp/r0-test-trimbad-XXXXXX";
+
+		put(path, bad[i]);
+		cr_expect_eq(r0_trimres_load(path, t), -EINVAL, "case %zu", i);
+		unlink(path);
+	}
+	/* a range naming a member the document does not list */
+	p = strstr(doc, "{\"member\":\"a\"");
+	cr_assert(p);
+	p[11] = 'z';
+	{
+		char path[] = "/tmp/r0-test-trimbad-XXXXXX";
+
+		put(path, doc);
+		cr_expect_eq(r0_trimres_load(path, t), -EINVAL);
+		unlink(path);
+	}
+	free(doc);
+	free(t);
+}
+
+#define LINE(trim, cycle, iops, waf)                                                                   \
+	"{\"r0kit_schema\":\"r0scenario/1\",\"scenario\":\"s\",\"array\":\"r0s" #trim "\",\"members\":2,"  \
+	"\"ssd_mib\":64,\"trim\":" #trim ",\"cycle\":" #cycle ",\"fill_pct\":90,\"bench_s\":3,"          \
+	"\"randwrite_iops\":" #iops ",\"randwrite_mb_s\":1.5,\"seqwrite_mb_s\":2,\"waf_randwrite\":" #waf "," \
+	"\"waf_cycle\":null,\"mapped_before_bench_pct\":12.5}\n"
+
+Test(results, scenario_lines)
+{
+	char path[] = "/tmp/r0-test-scen-XXXXXX";
+	struct r0_scenario s = { 0 };
+	const struct r0_scen_row *r;
+	unsigned bad = 99;
+
+	put(path, LINE(true, 0, 9000, 1.0) LINE(false, 0, 9100, 1.0) "\n" "{\"r0kit_schema\":\"r0scenario/1\"}\n"
+		  LINE(true, 1, 9800, 1.0) LINE(false, 1, 1600, 5.5) LINE(false, 1, 1500, 5.6)
+		  "{\"r0kit_schema\":\"r0scenario/1\",\"trim\":true,\"cycle\":2");   /* cut short */
+	cr_assert_eq(r0_scenario_load(path, &s, &bad), 0);
+	unlink(path);
+	cr_expect_eq(bad, 2, "the key-less line and the cut one");
+	cr_expect_eq(s.n, 5);
+	cr_expect_eq(s.max_cycle, 1);
+	r = r0_scenario_find(&s, false, 1);
+	cr_assert(r);
+	cr_expect_eq(r->randwrite_iops, 1500, "the last line for that array and cycle");
+	cr_expect_eq(r->waf_randwrite, 5.6);
+	cr_expect(isnan(r->waf_cycle), "null is NAN");
+	cr_expect(isnan(r->mapped_after_delete_pct), "missing is NAN");
+	cr_expect_eq(r->mapped_before_bench_pct, 12.5);
+	cr_expect_eq(r->seqwrite_mb_s, 2);
+	cr_expect_eq(r->ssd_mib, 64);
+	r = r0_scenario_find(&s, true, 0);
+	cr_assert(r);
+	cr_expect(r->trim);
+	cr_expect_str_eq(r->array, "r0strue");
+	cr_expect_null(r0_scenario_find(&s, true, 2));
+	r0_scenario_free(&s);
+	cr_expect_eq(s.n, 0);
+}
+
+Test(results, scenario_nothing_readable)
+{
+	char path[] = "/tmp/r0-test-scen0-XXXXXX";
+	struct r0_scenario s = { 0 };
+	unsigned bad = 0;
+
+	put(path, "{\"schema\":\"r0sweep/1\"}\nnot json\n");
+	cr_expect_eq(r0_scenario_load(path, &s, &bad), -EINVAL);
+	cr_expect_eq(bad, 2);
+	cr_expect_eq(s.n, 0);
+	unlink(path);
+	r0_scenario_free(&s);
+}
