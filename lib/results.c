@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
+#include "r0/age.h"
 #include "r0/results.h"
 
 static json_object *key(json_object *o, const char *k, json_type t)
@@ -72,6 +74,8 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 		*out = R0_RESULT_TRIM;
 	else if (!strcmp(s, "r0scenario/1"))
 		*out = R0_RESULT_SCENARIO;
+	else if (!strcmp(s, R0_STATE_SCHEMA))
+		*out = R0_RESULT_AGE;
 	else
 		return -EINVAL;
 	return 0;
@@ -274,4 +278,16 @@ void r0_scenario_free(struct r0_scenario *s)
 {
 	free(s->row);
 	memset(s, 0, sizeof(*s));
+}
+
+int r0_ageres_load(const char *path, struct r0_state_record *out)
+{
+	json_object *o = json_object_from_file(path);
+	int err;
+
+	if (!o)
+		return access(path, R_OK) ? -errno : -EINVAL;
+	err = r0_state_record_parse(o, out);
+	json_object_put(o);
+	return err;
 }

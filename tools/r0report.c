@@ -15,9 +15,11 @@
 
 #include "cli.h"
 
+#include "r0/age.h"
 #include "r0/analysis.h"
 #include "r0/results.h"
 #include "r0/size.h"
+#include "r0/steady.h"
 #include "r0/sweep.h"
 
 #define PROG "r0report"
@@ -50,7 +52,8 @@ static void usage(FILE *f)
 	      "  -h, --help         this text\n"
 	      "  -V, --version      version\n"
 	      "\n"
-	      "Not done yet: the members' state is a label of the sweep cells; r0age's records are not charted.\n"
+	      "r0age records (r0age --json, or /run/r0kit/state/*.json) give a drive-state section\n"
+	      "with the steady-state rounds charted.\n"
 	      "Exit status: 0 ok, 1 failure (unreadable or empty input, cannot write), 2 usage.\n",
 	      f);
 }
@@ -610,7 +613,26 @@ struct extra {
 	struct r0_trimres *trim;
 	size_t n_trim;
 	struct r0_scenario scen;
+	struct r0_state_record *age;    /* r0age records */
+	size_t n_age;
 };
+
+/* One line on an r0age record: what state, how it was made, steady or not. */
+static void age_summary(char *buf, size_t len, const struct r0_state_record *r)
+{
+	char wr[32], tr[32];
+	int n;
+
+	r0_format_size_human(r->bytes_written, wr, sizeof(wr));
+	r0_format_size_human(r->bytes_discarded, tr, sizeof(tr));
+	n = snprintf(buf, len, "%s: state %s%s, %.0f s, %s written, %s discarded", r->device_path,
+		     r0_age_state_name(r->state), r->complete ? "" : " (stopped early: between states)",
+		     r->seconds, wr, tr);
+	if (r->state == R0_AGE_STEADY && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, r->steady_round ?
+			 "; steady state reached at round %u of %u" : "; steady state not reached in %u rounds%.0u",
+			 r->steady_round ? r->steady_round : r->rounds, r->rounds);
+}
 
 static const char *trim_color(const struct r0_trimres *t)
 {
@@ -703,6 +725,25 @@ static void md_extra(FILE *f, const struct extra *x)
 					fprintf(f, " %" PRIu64 " / %" PRIu64 " |", g->expected[m], g->observed[m]);
 				fprintf(f, "\n");
 			}
+			fprintf(f, "\n");
+		}
+	}
+	if (x->n_age) {
+		fprintf(f, "## Drive state (r0age)\n\n");
+		for (size_t i = 0; i < x->n_age; i++) {
+			age_summary(buf, sizeof(buf), &x->age[i]);
+			fprintf(f, "- %s\n", buf);
+		}
+		fprintf(f, "\n");
+		for (size_t i = 0; i < x->n_age; i++) {
+			const struct r0_state_record *r = &x->age[i];
+
+			if (r->state != R0_AGE_STEADY || !r->rounds)
+				continue;
+			fprintf(f, "Steady-state rounds on %s:\n\n| round | write IOPS |\n|---:|---:|\n",
+				r->device_path);
+			for (unsigned k = 0; k < r->rounds && k < R0_AGE_ROUNDS_MAX; k++)
+				fprintf(f, "| %u | %.0f |\n", k + 1, r->round_iops[k]);
 			fprintf(f, "\n");
 		}
 	}
@@ -875,9 +916,91 @@ static void chart_cycles(FILE *f, const struct r0_scenario *s, size_t field, con
 #undef V
 }
 
+/* Steady-state rounds: write IOPS a round, the window that met the rule shaded. */
+static void chart_steady(FILE *f, const struct r0_state_record *r)
+{
+	unsigned n = r->rounds < R0_AGE_ROUNDS_MAX ? r->rounds : R0_AGE_ROUNDS_MAX;
+	const unsigned win = R0_STEADY_SNIA.window;
+	double pw = CW * 1.4 - ML - MR, ph = CH - MT - MB, ymax = 0, step;
+	int w = (int)(CW * 1.4);
+	char buf[320];
+
+	for (unsigned k = 0; k < n; k++)
+		ymax = fmax(ymax, r->round_iops[k]);
+	step = pow(10, floor(log10(ymax > 0 ? ymax : 1)));
+	if (ymax / step < 2.5)
+		step /= 2;
+	ymax = ceil(ymax * 1.08 / step) * step;
+	if (ymax <= 0)
+		ymax = 1;
+#define X(k) (ML + ((double)(k) + 0.5) / n * pw)
+#define Y(v) (MT + ph - (v) / ymax * ph)
+	snprintf(buf, sizeof(buf), "steady-state rounds of %s", r->device_path);
+	svg_open(f, w, CH, buf);
+	svg_text(f, w / 2.0, 16, "middle", 13, "font-weight=\"bold\"", "Write IOPS a round (r0age steady)");
+	if (r->steady_round >= win && r->steady_round <= n) {
+		double x0 = ML + (double)(r->steady_round - win) / n * pw;
+
+		fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%.1f\" fill=\"#e6f4e6\"/>\n", x0,
+			MT, (double)win / n * pw, ph);
+	}
+	for (double v = 0; v <= ymax * 1.0001; v += step) {
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", ML, Y(v), w - MR, Y(v));
+		snprintf(buf, sizeof(buf), "%g", v);
+		svg_text(f, ML - 4, Y(v) + 4, "end", 10, NULL, buf);
+	}
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT, ML, MT + ph);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT + ph, w - MR, MT + ph);
+	fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
+		layer_color[R0_LAYER_MD]);
+	for (unsigned k = 0; k < n; k++)
+		fprintf(f, "%.1f,%.1f ", X(k), Y(r->round_iops[k]));
+	fprintf(f, "\"/>\n");
+	for (unsigned k = 0; k < n; k++) {
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>round %u: %.0f IOPS</title></circle>\n",
+			X(k), Y(r->round_iops[k]), layer_color[R0_LAYER_MD], k + 1, r->round_iops[k]);
+		snprintf(buf, sizeof(buf), "%u", k + 1);
+		svg_text(f, X(k), CH - MB + 14, "middle", 10, NULL, buf);
+	}
+	svg_text(f, ML + pw / 2, CH - 6, "middle", 10, NULL,
+		 r->steady_round ? "round; shaded: the window that met the steady-state rule"
+				 : "round; the steady-state rule was not met");
+	fprintf(f, "</svg>\n");
+#undef X
+#undef Y
+}
+
 static void html_extra(FILE *f, const struct extra *x)
 {
 	char buf[1024];
+
+	if (x->n_age) {
+		fprintf(f, "<h2 id=\"age\">Drive state (r0age)</h2>\n<ul>\n");
+		for (size_t i = 0; i < x->n_age; i++) {
+			age_summary(buf, sizeof(buf), &x->age[i]);
+			fprintf(f, "<li>");
+			esc(f, buf);
+			fprintf(f, "</li>\n");
+		}
+		fprintf(f, "</ul>\n");
+		for (size_t i = 0; i < x->n_age; i++) {
+			const struct r0_state_record *r = &x->age[i];
+
+			if (r->state != R0_AGE_STEADY || !r->rounds)
+				continue;
+			fprintf(f, "<figure>\n");
+			chart_steady(f, r);
+			snprintf(buf, sizeof(buf),
+				 "Measured by r0age steady on %s: after 2 x capacity of 128K sequential "
+				 "preconditioning, rounds of %.1f s of 4K random writes at QD%u; steady state "
+				 "(SNIA PTS): 5 rounds within 20 %% of their mean and a slope across them "
+				 "within 10 %% of it.", r->device_path, (double)r->params.round_ns / 1e9,
+				 r->params.queue_depth);
+			fprintf(f, "<figcaption class=\"age\">");
+			esc(f, buf);
+			fprintf(f, "</figcaption>\n</figure>\n");
+		}
+	}
 
 	if (x->n_trim) {
 		fprintf(f, "<h2 id=\"trim\">TRIM passthrough</h2>\n<ul>\n");
@@ -1160,11 +1283,12 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind == argc)
-		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim or r0scenario)");
+		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
 	if (r0_mix_parse(mixs, &mix))
 		return r0_cli_usage_error(PROG, "--mix '%s': desktop, database, sequential or KEY=WEIGHT,...", mixs);
 	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
-	if (!x.trim) {
+	x.age = calloc((size_t)(argc - optind), sizeof(*x.age));
+	if (!x.trim || !x.age) {
 		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
 		return R0_EXIT_FAILURE;
 	}
@@ -1179,13 +1303,16 @@ int main(int argc, char **argv)
 		} else if (!err && kind == R0_RESULT_TRIM) {
 			err = r0_trimres_load(argv[i], &x.trim[x.n_trim]);
 			x.n_trim += !err;
+		} else if (!err && kind == R0_RESULT_AGE) {
+			err = r0_ageres_load(argv[i], &x.age[x.n_age]);
+			x.n_age += !err;
 		} else if (!err) {
 			err = r0_scenario_load(argv[i], &x.scen, &bad);
 		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[i],
 				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
-						 ", r0trim/1 or r0scenario/1)" : strerror(-err));
+						 ", r0trim/1, r0scenario/1 or " R0_STATE_SCHEMA ")" : strerror(-err));
 			goto fail;
 		}
 		if (bad)
@@ -1213,6 +1340,12 @@ int main(int argc, char **argv)
 				verdict[n++] = ' ';
 			scen_summary(verdict + n, sizeof(verdict) - (size_t)n, &x.scen);
 		}
+		for (size_t i = 0; i < x.n_age && n < (int)sizeof(verdict) - 300; i++) {
+			n += snprintf(verdict + n, sizeof(verdict) - (size_t)n, "%sDrive state of ", n ? " " : "");
+			age_summary(verdict + n, sizeof(verdict) - (size_t)n, &x.age[i]);
+			n += (int)strlen(verdict + n);
+			n += snprintf(verdict + n, sizeof(verdict) - (size_t)n, ".");
+		}
 	}
 	r0_sweep_set_free(&set);
 	if (!title) {
@@ -1220,6 +1353,8 @@ int main(int argc, char **argv)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of %u drives, is it worth it?", a.max_members);
 		else if (x.scen.n)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of SSDs with and without TRIM, over cycles of use");
+		else if (!x.n_trim)
+			snprintf(deftitle, sizeof(deftitle), "r0kit: the drives' state");
 		else
 			snprintf(deftitle, sizeof(deftitle), "r0kit: does TRIM pass through the array?");
 		title = deftitle;
@@ -1266,6 +1401,7 @@ int main(int argc, char **argv)
 	free(md_text);
 	r0_analysis_free(&a);
 	free(x.trim);
+	free(x.age);
 	r0_scenario_free(&x.scen);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;
@@ -1274,6 +1410,7 @@ fail:
 	r0_sweep_set_free(&set);
 	r0_analysis_free(&a);
 	free(x.trim);
+	free(x.age);
 	r0_scenario_free(&x.scen);
 	return R0_EXIT_FAILURE;
 }

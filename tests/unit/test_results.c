@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <criterion/criterion.h>
 
+#include "r0/age.h"
 #include "r0/results.h"
 
 /* writes TEXT to a new temporary file; its path goes to PATH (freed by the caller's unlink) */
@@ -41,7 +42,8 @@ Test(results, kind_by_schema)
 		{ trim_doc, 0, R0_RESULT_TRIM },
 		{ "{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0}\n{\"r0kit_schema\":\"r0scenario/1\"}\n", 0,
 		  R0_RESULT_SCENARIO },
-		{ "{\"r0kit_schema\":\"r0age-state/1\"}\n", -EINVAL, 0 },
+		{ "{\"r0kit_schema\":\"r0age-state/1\"}\n", 0, R0_RESULT_AGE },
+		{ "{\"r0kit_schema\":\"r0age-state/2\"}\n", -EINVAL, 0 },
 		{ "{\"schema\":1}\n", -EINVAL, 0 },
 		{ "not json\n", -EINVAL, 0 },
 		{ "", -EINVAL, 0 },
@@ -169,4 +171,19 @@ Test(results, scenario_nothing_readable)
 	cr_expect_eq(s.n, 0);
 	unlink(path);
 	r0_scenario_free(&s);
+}
+
+Test(results, age_record_loads_and_refuses_others)
+{
+	char path[] = "/tmp/r0-unit-age-XXXXXX";
+	struct r0_state_record r;
+	int fd = mkstemp(path);
+	static const char bad[] = "{\"r0kit_schema\":\"r0age-state/1\",\"state\":\"steady\"}\n";
+
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, bad, sizeof(bad) - 1), (ssize_t)(sizeof(bad) - 1));
+	close(fd);
+	cr_expect_eq(r0_ageres_load(path, &r), -EINVAL, "a record without its members is refused");
+	unlink(path);
+	cr_expect_eq(r0_ageres_load("/nonexistent/r0", &r), -ENOENT);
 }

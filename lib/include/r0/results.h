@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The other result files r0report reads besides r0sweep's: r0trim's JSON
- * document (schema r0trim/1) and a scenario's JSON lines (r0scenario/1). */
+ * document (schema r0trim/1), a scenario's JSON lines (r0scenario/1) and
+ * r0age's state record (r0age-state/1, read with r0/age.h). */
 #ifndef R0_RESULTS_H
 #define R0_RESULTS_H
 
@@ -8,11 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO };
+enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO, R0_RESULT_AGE };
 
 /* r0_result_kind: which schema the file at PATH holds, from the
  * "r0kit_schema" (r0sweep: "schema") of its first JSON value (a line, or the whole file for a
- * document). 0 and *out, -EINVAL when it is none of the three, -errno. */
+ * document). 0 and *out, -EINVAL when it is none of the four, -errno. */
 int r0_result_kind(const char *path, enum r0_result_kind *out);
 
 #define R0_TRIMRES_MEMBERS 16
@@ -67,5 +68,11 @@ int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad);
 const struct r0_scen_row *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle);
 
 void r0_scenario_free(struct r0_scenario *s);
+
+struct r0_state_record;
+
+/* r0_ageres_load: reads an r0age state record (r0age --json, or the file in
+ * /run/r0kit/state). 0, -EINVAL (not r0age-state/1), -errno. */
+int r0_ageres_load(const char *path, struct r0_state_record *out);
 
 #endif
