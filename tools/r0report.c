@@ -850,6 +850,32 @@ static void chart_trim(FILE *f, const struct r0_trimres *t)
 }
 
 /* One measure of the scenario against cycles: TRIM (blue) and no TRIM (orange). */
+/* A y scale for values up to YMAX: a round top and a step of 1, 2 or 5 x 10^k. */
+static double nice_scale(double ymax, double *step)
+{
+	*step = pow(10, floor(log10(ymax > 0 ? ymax : 1)));
+	if (ymax / *step < 2.5)
+		*step /= 2;
+	ymax = ceil(ymax * 1.08 / *step) * *step;
+	return ymax > 0 ? ymax : 1;
+}
+
+/* Grid lines with their labels from 0 to YMAX, and the two axes, for a chart W wide. */
+static void y_grid(FILE *f, int w, double ph, double ymax, double step)
+{
+	char buf[32];
+
+	for (double v = 0; v <= ymax * 1.0001; v += step) {
+		double y = MT + ph - v / ymax * ph;
+
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", ML, y, w - MR, y);
+		snprintf(buf, sizeof(buf), "%g", v);
+		svg_text(f, ML - 4, y + 4, "end", 10, NULL, buf);
+	}
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT, ML, MT + ph);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT + ph, w - MR, MT + ph);
+}
+
 static void chart_cycles(FILE *f, const struct r0_scenario *s, size_t field, const char *title, const char *unit)
 {
 	double pw = CW * 1.4 - ML - MR, ph = CH - MT - MB, ymax = 0, step;
@@ -861,31 +887,20 @@ static void chart_cycles(FILE *f, const struct r0_scenario *s, size_t field, con
 	for (size_t i = 0; i < s->n; i++)
 		if (!isnan(V(&s->row[i])))
 			ymax = fmax(ymax, V(&s->row[i]));
-	step = pow(10, floor(log10(ymax > 0 ? ymax : 1)));
-	if (ymax / step < 2.5)
-		step /= 2;
-	ymax = ceil(ymax * 1.08 / step) * step;
-	if (ymax <= 0)
-		ymax = 1;
+	ymax = nice_scale(ymax, &step);
 #define X(c) (ML + (double)(c) / N * pw)
 #define Y(v) (MT + ph - (v) / ymax * ph)
 	snprintf(buf, sizeof(buf), "%s against cycles, with and without TRIM", title);
 	svg_open(f, w, CH, buf);
 	snprintf(buf, sizeof(buf), "%s (%s)", title, unit);
 	svg_text(f, w / 2.0, 16, "middle", 13, "font-weight=\"bold\"", buf);
-	for (double v = 0; v <= ymax * 1.0001; v += step) {
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", ML, Y(v), w - MR, Y(v));
-		snprintf(buf, sizeof(buf), "%g", v);
-		svg_text(f, ML - 4, Y(v) + 4, "end", 10, NULL, buf);
-	}
+	y_grid(f, w, ph, ymax, step);
 	for (unsigned c = 0; c <= s->max_cycle; c++) {
 		snprintf(buf, sizeof(buf), "%u", c);
 		svg_text(f, X(c), CH - MB + 14, "middle", 10, NULL, buf);
 	}
 	snprintf(buf, sizeof(buf), "cycle (fill, delete, fstrim where it passes); y: %s", unit);
 	svg_text(f, ML + pw / 2, CH - 6, "middle", 10, NULL, buf);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT, ML, MT + ph);
-	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT + ph, w - MR, MT + ph);
 	for (int k = 0; k < 2; k++) {
 		bool trim = k == 0;
 		const char *col = layer_color[trim ? R0_LAYER_MD : R0_LAYER_DM];
@@ -927,12 +942,7 @@ static void chart_steady(FILE *f, const struct r0_state_record *r)
 
 	for (unsigned k = 0; k < n; k++)
 		ymax = fmax(ymax, r->round_iops[k]);
-	step = pow(10, floor(log10(ymax > 0 ? ymax : 1)));
-	if (ymax / step < 2.5)
-		step /= 2;
-	ymax = ceil(ymax * 1.08 / step) * step;
-	if (ymax <= 0)
-		ymax = 1;
+	ymax = nice_scale(ymax, &step);
 #define X(k) (ML + ((double)(k) + 0.5) / n * pw)
 #define Y(v) (MT + ph - (v) / ymax * ph)
 	snprintf(buf, sizeof(buf), "steady-state rounds of %s", r->device_path);
@@ -944,13 +954,7 @@ static void chart_steady(FILE *f, const struct r0_state_record *r)
 		fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%.1f\" fill=\"#e6f4e6\"/>\n", x0,
 			MT, (double)win / n * pw, ph);
 	}
-	for (double v = 0; v <= ymax * 1.0001; v += step) {
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n", ML, Y(v), w - MR, Y(v));
-		snprintf(buf, sizeof(buf), "%g", v);
-		svg_text(f, ML - 4, Y(v) + 4, "end", 10, NULL, buf);
-	}
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT, ML, MT + ph);
-	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT + ph, w - MR, MT + ph);
+	y_grid(f, w, ph, ymax, step);
 	fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
 		layer_color[R0_LAYER_MD]);
 	for (unsigned k = 0; k < n; k++)
