@@ -111,3 +111,25 @@ r0_drop_caches() {
 	sync
 	echo 3 > /proc/sys/vm/drop_caches
 }
+
+# r0_stream FILE: copies FILE's complete lines to the host as they are
+# appended (the run's OUT/stream.log, through the third serial port), so what
+# a long study wrote survives a guest death; results/ comes back only at a
+# clean end. One stream per boot; it starts with what FILE already holds.
+# (busybox tail -f polls once a second; this loop every half second.)
+r0_stream() {
+	[ -c /dev/ttyS2 ] || { echo "guest: no /dev/ttyS2 for the stream" >&2; return 1; }
+	stty -F /dev/ttyS2 raw -echo 2>/dev/null
+	touch "$1" || return 1
+	(
+		_sent=0
+		while :; do
+			_have=$(wc -l < "$1")
+			if [ "$_have" -gt "$_sent" ]; then
+				tail -n +$((_sent + 1)) "$1" | head -n $((_have - _sent))
+				_sent=$_have
+			fi
+			sleep 0.5
+		done
+	) > /dev/ttyS2 2>/dev/null &
+}
