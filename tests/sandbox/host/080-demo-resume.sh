@@ -4,7 +4,7 @@
 # --quick) whose QEMU is killed after a few cells must resume in a fresh
 # boot, say so on the terminal, and still end in the full report, with every
 # cell of the study exactly once in sweep.jsonl.
-# Usage: 070-demo-resume.sh RESULTS_DIR BUILD_DIR
+# Usage: 080-demo-resume.sh RESULTS_DIR BUILD_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
