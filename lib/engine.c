@@ -486,18 +486,20 @@ static void *job_main(void *arg)
 	return NULL;
 }
 
-/* Each job's region: the whole span, or an equal slice of it, in whole blocks. */
-static void plan_job(struct job *j, unsigned jobs, uint64_t span)
+/* Each job's region (r0_job_region: aligned slices, the last takes the
+ * remainder) in whole blocks, and its random positions in it. */
+static void plan_job(struct job *j, unsigned jobs)
 {
 	const struct r0_workload *w = j->sh->w;
 	uint64_t bs = w->block_bytes, align = w->align_bytes ? w->align_bytes : bs;
-	uint64_t slice = w->shared_region ? span : span / jobs;
+	struct r0_region r;
 
-	slice -= slice % bs;
-	j->region_start = w->offset_bytes + (w->shared_region ? 0 : j->index * (span / jobs));
-	j->region_bytes = slice;
-	j->nblocks = slice / bs;
-	j->nalign = (slice - bs) / align + 1;
+	/* r0_workload_check passed: every job has at least one block */
+	r0_job_region(w, j->sh->t, j->index, &r);
+	j->region_start = r.start_bytes;
+	j->region_bytes = r.bytes - r.bytes % bs;
+	j->nblocks = j->region_bytes / bs;
+	j->nalign = (r.bytes - bs) / align + 1;
 	j->seed = r0_mix64(w->seed + j->index);
 	r0_prng_seed(&j->rng, j->seed);
 	if (w->cover)
@@ -588,7 +590,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		  const struct r0_run_opts *o, struct r0_result *res)
 {
 	unsigned n = w->jobs ? w->jobs : 1, started = 0;
-	uint64_t span, end_ns = 0;
+	uint64_t end_ns = 0;
 	struct shared sh = { .t = t, .w = w };
 	struct job *jobs = NULL;
 	bool stopped;
@@ -599,7 +601,6 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	ret = r0_workload_check(w, t, NULL, 0);
 	if (ret)
 		return ret;
-	span = w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
 	jobs = calloc(n, sizeof(*jobs));
 	if (!jobs)
 		return -ENOMEM;
@@ -612,7 +613,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		jobs[i].sh = &sh;
 		jobs[i].index = i;
 		r0_hist_reset(&jobs[i].res.lat);
-		plan_job(&jobs[i], n, span);
+		plan_job(&jobs[i], n);
 	}
 	for (unsigned i = 0; i < n; i++) {
 		ret = -pthread_create(&jobs[i].thread, NULL, job_main, &jobs[i]);

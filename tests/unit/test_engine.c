@@ -99,6 +99,133 @@ Test(engine, workload_check_refuses_bad_values)
 	cr_expect_eq(check(&w, &fake, why), -EINVAL, "read percentage above 100");
 }
 
+/*
+ * Job slices on odd spans and 512e devices, 1..17 jobs: contiguous, the
+ * whole span, every start on the block size, the physical block and
+ * --align, all but the last the same size and the last the remainder.
+ */
+Test(engine, job_slices_are_aligned_and_cover_the_span)
+{
+	static const struct {
+		uint32_t lbs, pbs;
+		uint64_t size;
+	} devs[] = {
+		{ 4096, 4096, 1ULL << 30 },                  /* zram, 1 GiB */
+		{ 512, 512, 200ULL << 20 },                  /* null_blk member, 200 MiB */
+		{ 512, 4096, 500107862016ULL },              /* a 500 GB 512e drive */
+		{ 512, 4096, (1ULL << 30) + 7 * 512 },       /* odd: 7 sectors past 1 GiB */
+		{ 4096, 4096, (3ULL << 20) + 5 * 4096 },     /* small and odd */
+	};
+	static const struct {
+		uint32_t bs, align;
+		uint64_t offset;
+	} wls[] = {
+		{ 4096, 0, 0 }, { 512, 0, 0 }, { 65536, 4096, 0 }, { 4096, 1 << 20, 0 },
+		{ 131072, 0, 1 << 20 }, { 12288, 0, 0 },
+	};
+
+	for (size_t d = 0; d < sizeof(devs) / sizeof(devs[0]); d++) {
+		for (size_t k = 0; k < sizeof(wls) / sizeof(wls[0]); k++) {
+			struct r0_target tg = { .fd = -1, .size_bytes = devs[d].size,
+						.logical_block_bytes = devs[d].lbs,
+						.physical_block_bytes = devs[d].pbs, .writable = true,
+						.path = "fake" };
+			struct r0_workload w = wl(R0_ACCESS_RAND, 100, wls[k].bs, 1);
+
+			w.align_bytes = wls[k].align;
+			w.offset_bytes = wls[k].offset;
+			if (wls[k].bs % devs[d].lbs)
+				continue;
+			for (unsigned n = 1; n <= 17; n++) {
+				uint64_t unit = r0_workload_unit(&w, &tg), at = w.offset_bytes, first = 0;
+				uint64_t span = tg.size_bytes - w.offset_bytes;
+				char why[256];
+
+				w.jobs = n;
+				if (span / n < unit) {   /* 1 MiB --align on 3 MiB: not 4 whole units */
+					cr_assert_eq(check(&w, &tg, why), -EINVAL);
+					continue;
+				}
+				cr_assert_eq(check(&w, &tg, why), 0, "dev %zu wl %zu -j %u: %s", d, k, n, why);
+				cr_assert_eq(unit % devs[d].pbs, 0);
+				cr_assert_eq(unit % wls[k].bs, 0);
+				cr_assert_eq(unit % (wls[k].align ? wls[k].align : 1), 0);
+				for (unsigned i = 0; i < n; i++) {
+					struct r0_region r;
+
+					cr_assert_eq(r0_job_region(&w, &tg, i, &r), 0);
+					cr_assert_eq(r.start_bytes, at, "dev %zu wl %zu -j %u: job %u at %llu",
+						     d, k, n, i, (unsigned long long)r.start_bytes);
+					cr_assert_eq((r.start_bytes - w.offset_bytes) % unit, 0,
+						     "dev %zu wl %zu -j %u: job %u at %llu, unit %llu", d, k,
+						     n, i, (unsigned long long)r.start_bytes,
+						     (unsigned long long)unit);
+					cr_assert_eq(r.start_bytes % devs[d].pbs, 0);
+					cr_assert_geq(r.bytes, w.block_bytes);
+					if (!i)
+						first = r.bytes;
+					else if (i < n - 1)
+						cr_assert_eq(r.bytes, first);
+					else
+						cr_assert(r.bytes >= first && r.bytes - first < (uint64_t)n * unit,
+							  "last %llu, others %llu", (unsigned long long)r.bytes,
+							  (unsigned long long)first);
+					at += r.bytes;
+				}
+				cr_assert_eq(at - w.offset_bytes, span, "dev %zu wl %zu -j %u", d, k, n);
+			}
+		}
+	}
+}
+
+Test(engine, job_slices_refuse_what_does_not_split)
+{
+	struct r0_target tg = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 512,
+				.physical_block_bytes = 4096, .writable = true, .path = "fake" };
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+	struct r0_region r;
+	char why[256];
+
+	w.jobs = 3;
+	w.shared_region = true;
+	cr_assert_eq(r0_job_region(&w, &tg, 2, &r), 0);
+	cr_expect_eq(r.start_bytes, 0);
+	cr_expect_eq(r.bytes, 1 << 20, "shared: the whole span");
+	cr_expect_eq(r0_job_region(&w, &tg, 3, &r), -EINVAL, "index past the jobs");
+	w.shared_region = false;
+	w.align_bytes = 512 << 10;
+	cr_expect_eq(check(&w, &tg, why), -EINVAL, "3 jobs of whole 512 KiB units in 1 MiB");
+	cr_expect(strstr(why, "whole 524288-byte units"), "%s", why);
+	w.jobs = 2;
+	cr_expect_eq(check(&w, &tg, why), 0, "%s", why);
+}
+
+/* The issue's failure: -j 3 on a span that is no multiple of 3 blocks
+ * started two jobs off the O_DIRECT alignment (EINVAL at once). */
+Test(engine, three_jobs_on_an_uneven_file_write_and_read_back, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 0, 4096, 4);
+	uint64_t bytes = FILE_BYTES + 4 * 4096;   /* 1028 blocks: no multiple of 3 */
+
+	r0_target_close(&t);
+	cr_assert_eq(truncate(path, (off_t)bytes), 0);
+	cr_assert_eq(r0_target_open(path, true, &t), 0);
+	w.jobs = 3;
+	w.cover = true;
+	w.verify = R0_VERIFY_WRITE;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->errors, 0, "%s at %llu", strerror(res->first_error.err),
+		     (unsigned long long)res->first_error.offset_bytes);
+	cr_expect_eq(res->bytes[R0_OP_WRITE], bytes);
+	w = wl(R0_ACCESS_SEQ, 100, 4096, 4);
+	w.jobs = 3;
+	w.verify = R0_VERIFY_READ;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->errors, 0);
+	cr_expect_eq(res->verify_checked_bytes, bytes);
+	cr_expect_eq(res->verify_bad_sectors, 0);
+}
+
 Test(engine, size_based_pass_counts_every_block, .init = setup, .fini = teardown)
 {
 	struct r0_workload w = wl(R0_ACCESS_SEQ, 0, 64 << 10, 4);

@@ -65,6 +65,7 @@ struct r0_target {
 	dev_t devt;                 /* block device: its number; file: 0 */
 	uint64_t size_bytes;
 	uint32_t logical_block_bytes;   /* the O_DIRECT alignment */
+	uint32_t physical_block_bytes;  /* the device's write unit (a file: logical_block_bytes) */
 	char path[4096];
 };
 
@@ -85,6 +86,29 @@ void r0_target_close(struct r0_target *t);
  */
 int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
 		      size_t len);
+
+/*
+ * Where job slices start and random offsets fall: the least common
+ * multiple of the block size, T's logical and physical block size and W's
+ * align_bytes (the largest of them, as all are powers of two in practice),
+ * so no I/O straddles a physical sector because of how the span was cut.
+ */
+uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_target *t);
+
+/* A job's share of the span: [start_bytes, start_bytes + bytes). */
+struct r0_region {
+	uint64_t start_bytes, bytes;
+};
+
+/*
+ * Job INDEX (0-based, below W's jobs) of W on T. Shared: the whole span.
+ * Else job i starts at offset_bytes + i x S, S = span / jobs rounded down
+ * to r0_workload_unit, and the last job takes the remainder (S plus less
+ * than jobs units). 0, or -EINVAL when a job would get less than one block
+ * or INDEX is out of range. Pure: reads only W and T's sizes.
+ */
+int r0_job_region(const struct r0_workload *w, const struct r0_target *t, unsigned index,
+		  struct r0_region *r);
 
 struct r0_io_error {
 	int err;                    /* positive errno */
