@@ -226,6 +226,61 @@ Test(engine, three_jobs_on_an_uneven_file_write_and_read_back, .init = setup, .f
 	cr_expect_eq(res->verify_bad_sectors, 0);
 }
 
+/* The window's edges with made-up clock readings: in from the ramp's end
+ * to the run's end, both included, whatever the submission time. */
+Test(engine, a_completion_counts_when_it_completed_in_the_window)
+{
+	static struct r0_result r;
+	const struct r0_window win = { .start_ns = 1000, .end_ns = 2000 };
+	const struct r0_window open = { .start_ns = 0, .end_ns = UINT64_MAX };
+
+	memset(&r, 0, sizeof(r));
+	r0_hist_reset(&r.lat);
+	cr_expect_not(r0_window_count(&r, &win, R0_OP_READ, 4096, 900, 999), "before the ramp's end");
+	cr_expect(r0_window_count(&r, &win, R0_OP_READ, 4096, 500, 1000), "submitted in the ramp");
+	cr_expect(r0_window_count(&r, &win, R0_OP_WRITE, 512, 1990, 2000), "at the end");
+	cr_expect_not(r0_window_count(&r, &win, R0_OP_READ, 4096, 1999, 2001), "after the end");
+	cr_expect_eq(r.ios[R0_OP_READ], 1);
+	cr_expect_eq(r.ios[R0_OP_WRITE], 1);
+	cr_expect_eq(r.bytes[R0_OP_READ], 4096);
+	cr_expect_eq(r.bytes[R0_OP_WRITE], 512);
+	cr_expect_eq(r.lat.count, 2);
+	cr_expect_eq(r.lat.min, 10);
+	cr_expect_eq(r.lat.max, 500);
+	cr_expect(r0_window_count(&r, &open, R0_OP_TRIM, 4096, 5, 1ULL << 62), "size-based: open");
+	cr_expect_eq(r0_result_ios(&r), 3);
+}
+
+Test(engine, busy_is_the_busiest_job_threads_share)
+{
+	static struct r0_result r;
+
+	memset(&r, 0, sizeof(r));
+	cr_expect_float_eq(r0_result_busy(&r), 0.0, 1e-12, "no job timed");
+	r.jobs = 3;
+	r.job_cpu_s[0] = 0.5, r.job_wall_s[0] = 1.0;
+	r.job_cpu_s[1] = 1.8, r.job_wall_s[1] = 2.0;
+	r.job_cpu_s[2] = 0.1, r.job_wall_s[2] = 0.0;   /* no wall time: left out */
+	cr_expect_float_eq(r0_result_busy(&r), 0.9, 1e-12);
+	cr_expect_float_eq(r0_result_job_cpu_s(&r), 2.4, 1e-12);
+}
+
+Test(engine, two_jobs_each_have_a_cpu_clock, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 4);
+
+	w.jobs = 2;
+	w.runtime_ns = 200000000;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_assert_eq(res->jobs, 2);
+	for (unsigned i = 0; i < 2; i++) {
+		cr_expect_gt(res->job_cpu_s[i], 0, "job %u", i);
+		cr_expect_leq(res->job_cpu_s[i], res->job_wall_s[i], "job %u", i);
+		cr_expect_float_eq(res->job_wall_s[i], 0.2, 0.05, "job %u", i);
+	}
+	cr_expect_leq(r0_result_busy(res), 1.0);
+}
+
 Test(engine, size_based_pass_counts_every_block, .init = setup, .fini = teardown)
 {
 	struct r0_workload w = wl(R0_ACCESS_SEQ, 0, 64 << 10, 4);
@@ -250,7 +305,16 @@ Test(engine, time_based_runs_for_its_time, .init = setup, .fini = teardown)
 	cr_expect_gt(res->ios[R0_OP_READ], 10);
 	cr_expect_float_eq(res->elapsed_s, 0.3, 0.05);
 	cr_expect_eq(res->lat.count, res->ios[R0_OP_READ]);
-	cr_expect_geq(res->user_s + res->sys_s, 0);
+	/* the job thread's own clock over its window: it ran, and not more
+	 * than the wall time between the same readings */
+	cr_assert_eq(res->jobs, 1);
+	cr_expect_gt(res->job_cpu_s[0], 0);
+	cr_expect_float_eq(res->job_wall_s[0], 0.3, 0.05);
+	cr_expect_leq(res->job_cpu_s[0], res->job_wall_s[0]);
+	cr_expect(r0_result_busy(res) > 0 && r0_result_busy(res) <= 1, "busy %g", r0_result_busy(res));
+	/* the process counts that thread too (its window is read every 10 ms) */
+	cr_expect_gt(res->user_s + res->sys_s, res->job_cpu_s[0] / 2, "process %g s, job %g s",
+		     res->user_s + res->sys_s, res->job_cpu_s[0]);
 	/* the ramp and the drain moved data too, outside the window */
 	cr_expect_gt(res->moved_bytes[R0_OP_READ], res->bytes[R0_OP_READ]);
 }

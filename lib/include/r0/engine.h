@@ -3,7 +3,7 @@
  * The I/O engine under r0bench, r0sweep, r0age and r0trim: io_uring,
  * O_DIRECT, one ring and one thread per job, registered buffers and file,
  * batched submission and reaping, completion-minus-submission latency in a
- * log-linear histogram, per-thread CPU time.
+ * log-linear histogram, CPU time of each job thread and of the process.
  */
 #ifndef R0_ENGINE_H
 #define R0_ENGINE_H
@@ -121,8 +121,29 @@ struct r0_result {
 	uint64_t ios[R0_OP_COUNT], bytes[R0_OP_COUNT];   /* in the measured window */
 	uint64_t moved_bytes[R0_OP_COUNT];  /* every successful I/O, ramp and drain included */
 	double elapsed_s;           /* the measured window (after the ramp) */
-	double user_s, sys_s;       /* CPU of the job threads in that window */
-	struct r0_hist lat;         /* completion minus submission, ns, all ops */
+	/*
+	 * CPU of the whole process in that window (getrusage RUSAGE_SELF, read
+	 * by the calling thread every 10 ms): the job threads, the caller's
+	 * thread, and io_uring's kernel workers (io-wq runs the I/O of devices
+	 * that cannot take it without blocking, zram for one) and ring teardown.
+	 */
+	double user_s, sys_s;
+	/*
+	 * Each job thread's own CPU clock (CLOCK_THREAD_CPUTIME_ID) and the wall
+	 * time between the same two readings: from the job's first look at the
+	 * clock in the window to its last (time-based), or its whole run
+	 * (size-based). job_cpu_s[i] <= job_wall_s[i] by construction.
+	 */
+	unsigned jobs;
+	double job_cpu_s[R0_JOBS_MAX], job_wall_s[R0_JOBS_MAX];
+	/*
+	 * Completion minus submission, ns, all ops. Submission: one clock
+	 * reading per submitted batch, taken after every request of the batch
+	 * is prepared and just before io_uring_enter. Completion: one reading
+	 * per group of completions found together, taken right after they are
+	 * found and before any of them is processed (verified, refilled).
+	 */
+	struct r0_hist lat;
 	uint64_t errors;            /* I/Os that failed */
 	struct r0_io_error first_error;          /* valid when errors > 0 */
 	uint64_t verify_checked_bytes, verify_bad_sectors;
@@ -135,8 +156,33 @@ uint64_t r0_result_ios(const struct r0_result *r);
 uint64_t r0_result_bytes(const struct r0_result *r);
 double r0_result_iops(const struct r0_result *r);
 double r0_result_bytes_per_s(const struct r0_result *r);
-/* CPU seconds (user + system) per I/O; 0 when no I/O completed. */
+/* CPU seconds (user + system) of the whole process per I/O; 0 when no I/O completed. */
 double r0_result_cpu_per_io(const struct r0_result *r);
+/* The job threads' CPU seconds (their own clocks), summed. */
+double r0_result_job_cpu_s(const struct r0_result *r);
+/*
+ * The busiest job thread's share of its wall time on a CPU, 0..1 (never
+ * above: both are read at the same moments); near 1 the thread that
+ * submits and reaps, not the device, sets the pace. 0 with no job timed.
+ */
+double r0_result_busy(const struct r0_result *r);
+
+/*
+ * The measured window: a completion counts when it was seen complete at or
+ * after start_ns and at or before end_ns (UINT64_MAX: size-based, open).
+ */
+struct r0_window {
+	uint64_t start_ns, end_ns;
+};
+
+/*
+ * Counts one successful I/O of LEN bytes of OP, submitted at SUBMIT_NS and
+ * seen complete at DONE_NS, into R's ios, bytes and latency when DONE_NS is
+ * inside WIN. True when it counted. Pure: the engine's accounting, with
+ * the clock readings passed in.
+ */
+bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_op op,
+		     uint32_t len, uint64_t submit_ns, uint64_t done_ns);
 
 struct r0_progress {
 	double elapsed_s;           /* since the test started, ramp included */
