@@ -2,8 +2,8 @@
 # r0bench measures what null_blk is set to deliver: a member capped at
 # 200 MiB/s reads at that rate (SEQ1M Q8T1), and a member whose every
 # completion waits 4 ms shows p50 latency of 4 ms within 5 % plus the
-# sandbox's own completion overhead (measured by fio's clat on the same
-# member), at QD1 and QD32, and is no worse than fio's p50.
+# sandbox's own overhead (measured by fio's p50 on the same member), at
+# QD1 and QD32.
 . ./lib.sh
 
 # within VALUE LOW HIGH WHAT
@@ -48,13 +48,14 @@ r0_remove_member r0cnt
 # QD1 and QD32 (hw_queue_depth 64, so no request waits for a tag; 32 / 4 ms
 # = 8k IOPS, half the sandbox's ~15k timer-completion ceiling).
 # The sandbox's own overhead is measured by fio on the same member at the
-# same depth: its clat p50 minus C (fio stamps a request after
-# io_uring_enter returns and its completion when reaped: the timer firing
-# late under TCG, the interrupt, the wake-up, its reaping). A member with
-# completion_nsec=0 is no reference: null_blk then completes at once, and
-# the 4 ms timer's lateness (~300 us under TCG) is not in it.
-# r0bench's p50 must lie in [0.95 C, 1.05 C + that overhead], and not above
-# fio's p50 of total latency (its prepare-to-completion) by more than 5 %.
+# same depth, right after r0bench: its p50 of total latency (lat: from
+# preparing a request to reaping it) minus C. That is the timer firing late
+# under TCG, the interrupt, the wake-up, and the emulated submission call
+# (fio's clat, which starts after io_uring_enter returns, leaves that out
+# while r0bench's stamp before the call includes it: clat is noted too). A
+# member with completion_nsec=0 is no reference: null_blk then completes
+# at once, and the 4 ms timer's lateness (~300 us under TCG) is not in it.
+# r0bench's p50 must lie in [0.95 C, 1.05 C + that overhead].
 C=4000000
 slow=$(r0_member r0lat1 fast size=64 irqmode=2 completion_nsec=$C) || fail "member"
 for qd in 1 32; do
@@ -69,10 +70,9 @@ for qd in 1 32; do
 	fc=$(grep '"50.000000"' "$out.fio.json" | sed -n 1p | tr -dc '0-9\n' | sed 's/^50000000//')
 	fp=$(grep '"50.000000"' "$out.fio.json" | sed -n 2p | tr -dc '0-9\n' | sed 's/^50000000//')
 	[ -n "$fc" ] && [ -n "$fp" ] || fail "fio's p50 not found in $out.fio.json"
-	o=$((fc > C ? fc - C : 0))
-	note "RND4K Q${qd}T1, C = $C ns: r0bench p50 $p ns (C + $((p - C))); fio clat p50 $fc ns (the overhead: $o ns), fio lat p50 $fp ns"
+	o=$((fp > C ? fp - C : 0))
+	note "RND4K Q${qd}T1, C = $C ns: r0bench p50 $p ns (C + $((p - C))); fio lat p50 $fp ns (the overhead: $o ns), fio clat p50 $fc ns"
 	within "$p" $((C * 95 / 100)) $((C * 105 / 100 + o)) "RND4K Q${qd}T1 p50 against C (5 % + the overhead $o ns)"
-	within "$p" 0 $((fp * 105 / 100)) "RND4K Q${qd}T1 r0bench's p50 against fio's total latency (5 %)"
 done
 r0bench --rw randread -q 1 -t 1 "$slow"
 
