@@ -65,6 +65,7 @@ struct job {
 
 	bool cpu_on, cpu_done;          /* the job's CPU window: open, closed */
 	uint64_t cpu0_ns, wall0_ns;
+	double cpu_s, wall_s;           /* over that window */
 	uint64_t last_done_ns;
 	struct r0_result res;
 	_Atomic uint64_t done_ios, done_bytes;
@@ -116,15 +117,6 @@ double r0_result_cpu_per_io(const struct r0_result *r)
 	uint64_t n = r0_result_ios(r);
 
 	return n ? (r->user_s + r->sys_s) / (double)n : 0.0;
-}
-
-double r0_result_job_cpu_s(const struct r0_result *r)
-{
-	double sum = 0;
-
-	for (unsigned i = 0; i < r->jobs && i < R0_JOBS_MAX; i++)
-		sum += r->job_cpu_s[i];
-	return sum;
 }
 
 double r0_result_busy(const struct r0_result *r)
@@ -213,8 +205,8 @@ static void cpu_window(struct job *j, uint64_t now, bool last)
 	} else if (j->cpu_on && (last || (sh->time_based && now >= sh->end_ns))) {
 		uint64_t cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = now_ns();
 
-		j->res.job_cpu_s[0] = (double)(cpu - j->cpu0_ns) / 1e9;
-		j->res.job_wall_s[0] = (double)(wall - j->wall0_ns) / 1e9;
+		j->cpu_s = (double)(cpu - j->cpu0_ns) / 1e9;
+		j->wall_s = (double)(wall - j->wall0_ns) / 1e9;
 		j->cpu_on = false;
 		j->cpu_done = true;
 	}
@@ -576,8 +568,8 @@ static void plan_job(struct job *j, unsigned jobs)
 
 static void merge(struct r0_result *res, const struct job *j)
 {
-	res->job_cpu_s[j->index] = j->res.job_cpu_s[0];
-	res->job_wall_s[j->index] = j->res.job_wall_s[0];
+	res->job_cpu_s[j->index] = j->cpu_s;
+	res->job_wall_s[j->index] = j->wall_s;
 	for (int op = 0; op < R0_OP_COUNT; op++) {
 		res->ios[op] += j->res.ios[op];
 		res->bytes[op] += j->res.bytes[op];

@@ -158,8 +158,6 @@ double r0_result_iops(const struct r0_result *r);
 double r0_result_bytes_per_s(const struct r0_result *r);
 /* CPU seconds (user + system) of the whole process per I/O; 0 when no I/O completed. */
 double r0_result_cpu_per_io(const struct r0_result *r);
-/* The job threads' CPU seconds (their own clocks), summed. */
-double r0_result_job_cpu_s(const struct r0_result *r);
 /*
  * The busiest job thread's share of its wall time on a CPU, 0..1 (never
  * above: both are read at the same moments); near 1 the thread that
