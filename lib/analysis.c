@@ -191,7 +191,9 @@ static int fill_cell(struct group *g)
 		const struct r0_sweep_rec *r = g->recs[k];
 
 		c->errors += r->errors;
-		v[k] = r->iops * r->cpu_s_per_io / (r->jobs ? r->jobs : 1);
+		/* older records lack busy: the process's CPU share per job, which
+		 * io_uring's workers can push past 1 */
+		v[k] = r->busy > 0 ? r->busy : r->iops * r->cpu_s_per_io / (r->jobs ? r->jobs : 1);
 	}
 	{
 		struct r0_stat busy;

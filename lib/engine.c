@@ -2,8 +2,9 @@
 /*
  * The io_uring engine: one thread and one ring per job. Each job keeps
  * queue_depth slots (a buffer each, registered with the ring) busy:
- * it fills every free slot, submits them and waits in one io_uring_enter,
- * then reaps whatever completed in one batch under one clock reading.
+ * it prepares every free slot, reads the clock once for the batch, submits
+ * and waits in one io_uring_enter, then reaps: each group of completions
+ * found together gets one clock reading before any of them is processed.
  * Discards go through BLKDISCARD (a file: a punched hole), one at a time,
  * since liburing 2.3 and Debian 12's headers have no asynchronous discard.
  */
@@ -30,6 +31,7 @@ struct shared {
 	const struct r0_workload *w;
 	bool time_based;
 	uint64_t t0_ns, ramp_end_ns, end_ns;
+	struct r0_window win;
 	pthread_barrier_t ready, go;
 	atomic_int abort;          /* an error or a stop: every job winds down */
 	atomic_int running;
@@ -58,8 +60,12 @@ struct job {
 	unsigned char *buf;
 	struct slot *slots;
 	unsigned *free_slots, nfree;
+	unsigned *prepped, nprepped;    /* slots in the SQ, not yet submitted */
+	struct io_uring_cqe **cqes;
 
-	bool measuring;
+	bool cpu_on, cpu_done;          /* the job's CPU window: open, closed */
+	uint64_t cpu0_ns, wall0_ns;
+	double cpu_s, wall_s;           /* over that window */
 	uint64_t last_done_ns;
 	struct r0_result res;
 	_Atomic uint64_t done_ios, done_bytes;
@@ -68,12 +74,17 @@ struct job {
 	bool started;
 };
 
-static uint64_t now_ns(void)
+static uint64_t clock_ns(clockid_t c)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(c, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 const char *r0_op_name(enum r0_op op)
@@ -106,6 +117,27 @@ double r0_result_cpu_per_io(const struct r0_result *r)
 	uint64_t n = r0_result_ios(r);
 
 	return n ? (r->user_s + r->sys_s) / (double)n : 0.0;
+}
+
+double r0_result_busy(const struct r0_result *r)
+{
+	double most = 0;
+
+	for (unsigned i = 0; i < r->jobs && i < R0_JOBS_MAX; i++)
+		if (r->job_wall_s[i] > 0 && r->job_cpu_s[i] / r->job_wall_s[i] > most)
+			most = r->job_cpu_s[i] / r->job_wall_s[i];
+	return most;
+}
+
+bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_op op,
+		     uint32_t len, uint64_t submit_ns, uint64_t done_ns)
+{
+	if (done_ns < win->start_ns || done_ns > win->end_ns)
+		return false;
+	r->ios[op]++;
+	r->bytes[op] += len;
+	r0_hist_add(&r->lat, done_ns > submit_ns ? done_ns - submit_ns : 0);
+	return true;
 }
 
 static double tv_s(const struct timeval *tv)
@@ -157,21 +189,27 @@ static bool more_to_issue(const struct job *j, uint64_t now)
 
 /* --- accounting ------------------------------------------------------- */
 
-static void start_measuring(struct job *j)
+/*
+ * The job's own CPU clock over the window, and the wall time between the
+ * same readings (wall first at the start, last at the end, so the CPU
+ * interval lies inside the wall one and the share cannot pass 100 %).
+ */
+static void cpu_window(struct job *j, uint64_t now, bool last)
 {
-	uint64_t done_ios = 0, done_bytes = 0;
+	const struct shared *sh = j->sh;
 
-	memset(j->res.ios, 0, sizeof(j->res.ios));
-	memset(j->res.bytes, 0, sizeof(j->res.bytes));
-	r0_hist_reset(&j->res.lat);
-	atomic_store(&j->done_ios, done_ios);
-	atomic_store(&j->done_bytes, done_bytes);
-	j->measuring = true;
-}
+	if (!j->cpu_on && !j->cpu_done && now >= sh->ramp_end_ns && !last) {
+		j->wall0_ns = now_ns();
+		j->cpu0_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+		j->cpu_on = true;
+	} else if (j->cpu_on && (last || (sh->time_based && now >= sh->end_ns))) {
+		uint64_t cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = now_ns();
 
-static void stop_measuring(struct job *j)
-{
-	j->measuring = false;
+		j->cpu_s = (double)(cpu - j->cpu0_ns) / 1e9;
+		j->wall_s = (double)(wall - j->wall0_ns) / 1e9;
+		j->cpu_on = false;
+		j->cpu_done = true;
+	}
 }
 
 static void record_error(struct job *j, enum r0_op op, uint64_t offset, uint32_t len, int err)
@@ -189,11 +227,8 @@ static void record_error(struct job *j, enum r0_op op, uint64_t offset, uint32_t
 static void record_done(struct job *j, enum r0_op op, uint32_t len, uint64_t submit_ns,
 			uint64_t done_ns)
 {
-	if (!j->measuring || (j->sh->time_based && done_ns > j->sh->end_ns))
+	if (!r0_window_count(&j->res, &j->sh->win, op, len, submit_ns, done_ns))
 		return;
-	j->res.ios[op]++;
-	j->res.bytes[op] += len;
-	r0_hist_add(&j->res.lat, done_ns - submit_ns);
 	j->last_done_ns = done_ns;
 	atomic_store_explicit(&j->done_ios, atomic_load_explicit(&j->done_ios, memory_order_relaxed) + 1,
 			      memory_order_relaxed);
@@ -235,8 +270,7 @@ static void run_trims(struct job *j)
 	int err;
 
 	while (more_to_issue(j, now)) {
-		if (!j->measuring && now >= j->sh->ramp_end_ns)
-			start_measuring(j);
+		cpu_window(j, now, false);
 		off = next_offset(j);
 		j->issued_bytes += w->block_bytes;
 		t = now_ns();
@@ -249,7 +283,7 @@ static void run_trims(struct job *j)
 			record_done(j, R0_OP_TRIM, w->block_bytes, t, now);
 		}
 	}
-	stop_measuring(j);
+	cpu_window(j, now, true);
 }
 
 /* --- reads and writes: the ring ------------------------------------------ */
@@ -277,8 +311,10 @@ static void prep(struct job *j, unsigned s)
 	if (j->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data64(sqe, s);
+	j->prepped[j->nprepped++] = s;
 }
 
+/* Prepares an SQE for every free slot; the submission time comes later. */
 static void issue(struct job *j, uint64_t now)
 {
 	const struct r0_workload *w = j->sh->w;
@@ -298,8 +334,17 @@ static void issue(struct job *j, uint64_t now)
 		}
 		j->issued_bytes += w->block_bytes;
 		prep(j, s);
-		sl->submit_ns = now;
 	}
+}
+
+/* One reading for the batch, after all its work and just before the syscall. */
+static void stamp_submitted(struct job *j)
+{
+	uint64_t now = now_ns();
+
+	for (unsigned k = 0; k < j->nprepped; k++)
+		j->slots[j->prepped[k]].submit_ns = now;
+	j->nprepped = 0;
 }
 
 static void complete(struct job *j, unsigned s, int res, uint64_t now)
@@ -333,41 +378,49 @@ static unsigned reap_wait(const struct job *j)
 	return want ? want : 1;
 }
 
+/*
+ * Reaps every completion there is. Each group found together is timed by
+ * one reading taken right after it is found, before any of it is processed
+ * (verify hashes, resubmissions), so the work on one completion is never
+ * in the latency of the next. Returns the last reading.
+ */
+static uint64_t reap(struct job *j)
+{
+	const unsigned qd = j->sh->w->queue_depth;
+	uint64_t now;
+	unsigned n;
+
+	for (;;) {
+		n = io_uring_peek_batch_cqe(&j->ring, j->cqes, qd);
+		now = now_ns();
+		if (!n)
+			return now;
+		for (unsigned k = 0; k < n; k++)
+			complete(j, (unsigned)j->cqes[k]->user_data, j->cqes[k]->res, now);
+		io_uring_cq_advance(&j->ring, n);
+	}
+}
+
 static void run_ring(struct job *j)
 {
 	const unsigned qd = j->sh->w->queue_depth;
-	struct io_uring_cqe *cqe;
 	uint64_t now = now_ns();
-	bool ending = false;
-	unsigned head, seen;
 	int ret;
 
 	for (;;) {
-		if (!j->measuring && !ending && now >= j->sh->ramp_end_ns)
-			start_measuring(j);
+		cpu_window(j, now, false);
 		issue(j, now);
-		if (!ending && !more_to_issue(j, now)) {
-			ending = true;
-			/* time-based: what is still out is drained, not counted past the end */
-			if (j->sh->time_based)
-				stop_measuring(j);
-		}
 		if (j->nfree == qd)
 			break;
+		stamp_submitted(j);
 		ret = io_uring_submit_and_wait(&j->ring, reap_wait(j));
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			record_error(j, R0_OP_READ, 0, 0, -ret);
 			break;
 		}
-		now = now_ns();
-		seen = 0;
-		io_uring_for_each_cqe(&j->ring, head, cqe) {
-			complete(j, (unsigned)cqe->user_data, cqe->res, now);
-			seen++;
-		}
-		io_uring_cq_advance(&j->ring, seen);
+		now = reap(j);
 	}
-	stop_measuring(j);
+	cpu_window(j, now, true);
 }
 
 /* --- set-up ------------------------------------------------------------- */
@@ -408,7 +461,9 @@ static int job_setup(struct job *j)
 
 	j->slots = calloc(qd, sizeof(*j->slots));
 	j->free_slots = calloc(qd, sizeof(*j->free_slots));
-	if (!j->slots || !j->free_slots)
+	j->prepped = calloc(qd, sizeof(*j->prepped));
+	j->cqes = calloc(qd, sizeof(*j->cqes));
+	if (!j->slots || !j->free_slots || !j->prepped || !j->cqes)
 		return -ENOMEM;
 	if (posix_memalign((void **)&j->buf, 4096, bytes))
 		return -ENOMEM;
@@ -460,6 +515,8 @@ static void job_release(struct job *j)
 	free(j->buf);
 	free(j->slots);
 	free(j->free_slots);
+	free(j->prepped);
+	free(j->cqes);
 }
 
 static void *job_main(void *arg)
@@ -486,18 +543,20 @@ static void *job_main(void *arg)
 	return NULL;
 }
 
-/* Each job's region: the whole span, or an equal slice of it, in whole blocks. */
-static void plan_job(struct job *j, unsigned jobs, uint64_t span)
+/* Each job's region (r0_job_region: aligned slices, the last takes the
+ * remainder) in whole blocks, and its random positions in it. */
+static void plan_job(struct job *j, unsigned jobs)
 {
 	const struct r0_workload *w = j->sh->w;
 	uint64_t bs = w->block_bytes, align = w->align_bytes ? w->align_bytes : bs;
-	uint64_t slice = w->shared_region ? span : span / jobs;
+	struct r0_region r;
 
-	slice -= slice % bs;
-	j->region_start = w->offset_bytes + (w->shared_region ? 0 : j->index * (span / jobs));
-	j->region_bytes = slice;
-	j->nblocks = slice / bs;
-	j->nalign = (slice - bs) / align + 1;
+	/* r0_workload_check passed: every job has at least one block */
+	r0_job_region(w, j->sh->t, j->index, &r);
+	j->region_start = r.start_bytes;
+	j->region_bytes = r.bytes - r.bytes % bs;
+	j->nblocks = j->region_bytes / bs;
+	j->nalign = (r.bytes - bs) / align + 1;
 	j->seed = r0_mix64(w->seed + j->index);
 	r0_prng_seed(&j->rng, j->seed);
 	if (w->cover)
@@ -509,6 +568,8 @@ static void plan_job(struct job *j, unsigned jobs, uint64_t span)
 
 static void merge(struct r0_result *res, const struct job *j)
 {
+	res->job_cpu_s[j->index] = j->cpu_s;
+	res->job_wall_s[j->index] = j->wall_s;
 	for (int op = 0; op < R0_OP_COUNT; op++) {
 		res->ios[op] += j->res.ios[op];
 		res->bytes[op] += j->res.bytes[op];
@@ -534,10 +595,10 @@ static void sleep_ms(unsigned ms)
 
 /*
  * The caller's thread: progress, *stop turned into the jobs' abort, and
- * the CPU time of the whole process over the measured window, as fio
- * counts it: the job threads and the kernel's io_uring workers (io-wq
- * runs the I/O of devices that cannot take it without blocking, zram for
- * one), which a per-thread count would miss.
+ * the CPU time of the whole process over the measured window: the job
+ * threads and the kernel's io_uring workers (io-wq runs the I/O of devices
+ * that cannot take it without blocking, zram for one), which the job
+ * threads' own clocks miss.
  */
 static bool watch(struct shared *sh, struct job *jobs, unsigned n, const struct r0_run_opts *o,
 		  struct r0_result *res)
@@ -588,7 +649,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		  const struct r0_run_opts *o, struct r0_result *res)
 {
 	unsigned n = w->jobs ? w->jobs : 1, started = 0;
-	uint64_t span, end_ns = 0;
+	uint64_t end_ns = 0;
 	struct shared sh = { .t = t, .w = w };
 	struct job *jobs = NULL;
 	bool stopped;
@@ -599,7 +660,6 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	ret = r0_workload_check(w, t, NULL, 0);
 	if (ret)
 		return ret;
-	span = w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
 	jobs = calloc(n, sizeof(*jobs));
 	if (!jobs)
 		return -ENOMEM;
@@ -612,7 +672,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		jobs[i].sh = &sh;
 		jobs[i].index = i;
 		r0_hist_reset(&jobs[i].res.lat);
-		plan_job(&jobs[i], n, span);
+		plan_job(&jobs[i], n);
 	}
 	for (unsigned i = 0; i < n; i++) {
 		ret = -pthread_create(&jobs[i].thread, NULL, job_main, &jobs[i]);
@@ -636,6 +696,8 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	if (sh.time_based)
 		end_ns = sh.ramp_end_ns + w->runtime_ns;
 	sh.end_ns = end_ns;
+	sh.win.start_ns = sh.ramp_end_ns;
+	sh.win.end_ns = sh.time_based ? end_ns : UINT64_MAX;
 	pthread_barrier_wait(&sh.go);
 	stopped = watch(&sh, jobs, n, o, res);
 	for (unsigned i = 0; i < n; i++)
@@ -647,6 +709,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	if (!ret) {
 		uint64_t last = sh.t0_ns, stop_ns = now_ns();
 
+		res->jobs = n;
 		for (unsigned i = 0; i < n; i++) {
 			merge(res, &jobs[i]);
 			if (jobs[i].last_done_ns > last)

@@ -41,14 +41,19 @@ void r0_hist_merge(struct r0_hist *into, const struct r0_hist *from)
 
 uint64_t r0_hist_percentile(const struct r0_hist *h, double p)
 {
-	uint64_t rank, seen = 0, lo, hi, mid;
+	uint64_t ppm, rank, seen = 0, lo, hi, mid;
 
 	if (!h->count)
 		return 0;
 	if (p >= 100.0)
 		return h->max;
-	/* the rank-th smallest value, rank = ceil(p % of count), at least 1 */
-	rank = (uint64_t)ceill((long double)h->count * p / 100.0L);
+	/*
+	 * P in millionths (99.9 -> 999000) by rounding, then the rank in
+	 * integers: 99.9 is stored a hair above 99.9, and a floating-point
+	 * ceil of count x p / 100 then landed one rank too high.
+	 */
+	ppm = p > 0 ? (uint64_t)llround(p * 10000.0) : 0;
+	rank = (uint64_t)(((unsigned __int128)h->count * ppm + 999999) / 1000000);
 	if (rank < 1)
 		rank = 1;
 	for (unsigned i = 0; i < R0_HIST_BUCKETS; i++) {

@@ -69,6 +69,7 @@ void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res
 	r->iops = r0_result_iops(res);
 	r->bytes_per_s = r0_result_bytes_per_s(res);
 	r->cpu_s_per_io = r0_result_cpu_per_io(res);
+	r->busy = r0_result_busy(res);
 	r->lat_mean_ns = r0_hist_mean(&res->lat);
 	r->lat_p50_ns = r0_hist_percentile(&res->lat, 50);
 	r->lat_p90_ns = r0_hist_percentile(&res->lat, 90);
@@ -140,6 +141,8 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_int(lat, "max", (int64_t)r->lat_max_ns);
 	json_object_object_add(o, "lat_ns", lat);
 	add_dbl(o, "cpu_s_per_io", r->cpu_s_per_io);
+	if (r->busy > 0)
+		add_dbl(o, "busy", r->busy);
 	add_str(o, "state", r->state);
 	add_str(o, "devices", r->devices);
 	add_str(o, "tool", r->tool);
@@ -259,6 +262,8 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 		if (get(o, "time", json_type_int, &v))
 			r.time_unix = json_object_get_int64(v);
 	}
+	if (!get_dbl(o, "busy", &r.busy) || r.busy < 0 || r.busy > 1)
+		r.busy = 0;
 	*out = r;
 	err = 0;
 out:

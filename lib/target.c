@@ -30,7 +30,7 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 {
 	struct stat st;
 	int flags = (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC, fd = -1, err;
-	unsigned lbs = 0;
+	unsigned lbs = 0, pbs = 0;
 	uint64_t bytes = 0;
 
 	memset(t, 0, sizeof(*t));
@@ -44,7 +44,8 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 		fd = open(path, flags | O_DIRECT | (writable ? O_EXCL : 0));
 		if (fd < 0)
 			return -errno;
-		if (ioctl(fd, BLKSSZGET, &lbs) || ioctl(fd, BLKGETSIZE64, &bytes)) {
+		if (ioctl(fd, BLKSSZGET, &lbs) || ioctl(fd, BLKPBSZGET, &pbs) ||
+		    ioctl(fd, BLKGETSIZE64, &bytes)) {
 			err = -errno;
 			close(fd);
 			return err;
@@ -53,6 +54,7 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 		t->direct = true;
 		t->devt = st.st_rdev;
 		t->logical_block_bytes = lbs;
+		t->physical_block_bytes = pbs > lbs ? pbs : lbs;
 		t->size_bytes = bytes;
 	} else if (S_ISREG(st.st_mode)) {
 		fd = open(path, flags | O_DIRECT);
@@ -62,6 +64,7 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 		if (fd < 0)
 			return -errno;
 		t->logical_block_bytes = file_dio_align(fd);
+		t->physical_block_bytes = t->logical_block_bytes;
 		t->size_bytes = (uint64_t)st.st_size;
 	} else {
 		return -ENOTBLK;
@@ -79,6 +82,56 @@ void r0_target_close(struct r0_target *t)
 	t->fd = -1;
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+static uint64_t lcm64(uint64_t a, uint64_t b)
+{
+	if (!a || !b)
+		return a ? a : b;
+	return a / gcd64(a, b) * b;
+}
+
+uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_target *t)
+{
+	uint64_t u = lcm64(w->block_bytes, w->align_bytes);
+
+	u = lcm64(u, t->logical_block_bytes);
+	return lcm64(u, t->physical_block_bytes);
+}
+
+static uint64_t span_of(const struct r0_workload *w, const struct r0_target *t)
+{
+	return w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
+}
+
+int r0_job_region(const struct r0_workload *w, const struct r0_target *t, unsigned index,
+		  struct r0_region *r)
+{
+	unsigned jobs = w->jobs ? w->jobs : 1;
+	uint64_t span = span_of(w, t), unit = r0_workload_unit(w, t), slice;
+
+	if (index >= jobs || w->offset_bytes > t->size_bytes)
+		return -EINVAL;
+	if (w->shared_region) {
+		r->start_bytes = w->offset_bytes;
+		r->bytes = span;
+	} else {
+		slice = span / jobs / unit * unit;
+		r->start_bytes = w->offset_bytes + index * slice;
+		r->bytes = index == jobs - 1 ? span - (uint64_t)(jobs - 1) * slice : slice;
+	}
+	return r->bytes >= w->block_bytes && w->block_bytes ? 0 : -EINVAL;
+}
+
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), -EINVAL)
 
 int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
@@ -87,7 +140,8 @@ int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, ch
 	uint32_t lbs = t->logical_block_bytes ? t->logical_block_bytes : 512;
 	uint32_t align = w->align_bytes ? w->align_bytes : w->block_bytes;
 	unsigned jobs = w->jobs ? w->jobs : 1;
-	uint64_t span, slice;
+	struct r0_region first;
+	uint64_t span;
 
 	if (why && len)
 		why[0] = '\0';
@@ -120,16 +174,20 @@ int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, ch
 		return (snprintf(why, len, "offset %llu is not below the size %llu of %s",
 				 (unsigned long long)w->offset_bytes,
 				 (unsigned long long)t->size_bytes, t->path), -ERANGE);
-	span = w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
+	span = span_of(w, t);
 	if (w->span_bytes > t->size_bytes - w->offset_bytes)
 		return (snprintf(why, len, "offset %llu + span %llu passes the end of %s (%llu bytes)",
 				 (unsigned long long)w->offset_bytes,
 				 (unsigned long long)w->span_bytes, t->path,
 				 (unsigned long long)t->size_bytes), -ERANGE);
-	slice = w->shared_region ? span : span / jobs;
-	if (slice < w->block_bytes)
+	/* job 0 gets the smallest region: the others are as large, the last larger */
+	if (r0_job_region(w, t, 0, &first) && (jobs == 1 || w->shared_region))
 		return WHY("the region of %llu bytes a job gets is smaller than the block size %u",
-			   (unsigned long long)slice, w->block_bytes);
+			   (unsigned long long)span, w->block_bytes);
+	if (r0_job_region(w, t, 0, &first))
+		return WHY("%u jobs cannot each get a region of whole %llu-byte units in %llu bytes "
+			   "(the least common multiple of block size, align and device blocks)",
+			   jobs, (unsigned long long)r0_workload_unit(w, t), (unsigned long long)span);
 	if (w->cover && w->access == R0_ACCESS_RAND && align != w->block_bytes)
 		return WHY("full coverage needs block-aligned random offsets");
 	if ((w->read_pct < 100 || w->trim || w->verify == R0_VERIFY_WRITE) && !t->writable)

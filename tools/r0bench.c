@@ -54,11 +54,14 @@ static void usage(FILE *f)
 	      "  -b, --bs SIZE          block size (default 4K)\n"
 	      "  -q, --qd N             queue depth per job (default 1)\n"
 	      "  -j, --jobs N           threads, each with its own ring (default 1)\n"
-	      "      --shared           jobs share the region (default: a slice each)\n"
+	      "      --shared           jobs share the region (default: a slice each, on\n"
+	      "                         the block size, device blocks and --align; the\n"
+	      "                         last takes the rest)\n"
 	      "      --offset SIZE      region start (default 0)\n"
 	      "      --span SIZE        region length (default: to the end)\n"
 	      "      --rwmix-read PCT   rw/randrw: share of reads (default 50)\n"
-	      "      --align SIZE       random offsets are multiples of SIZE (default bs)\n"
+	      "      --align SIZE       random offsets are the slice start plus multiples\n"
+	      "                         of SIZE (default bs)\n"
 	      "      --cover            random: every block exactly once per pass\n"
 	      "      --seed N           offsets and data (default 1)\n"
 	      "  -t, --runtime TIME     time-based: measure for TIME (default 5 s; 500ms, 2m)\n"
@@ -280,13 +283,13 @@ static void print_table(const struct run *run)
 		printf(", preset %s", run->preset);
 	printf(", %u pass%s%s\n", run->passes, run->passes == 1 ? "" : "es",
 	       run->warmup ? " after warm-up" : "");
-	printf("%-14s %-9s %5s %3s %3s %9s %9s %19s %9s %8s %8s %8s %8s %8s %7s\n", "TEST", "RW", "BS",
-	       "QD", "JOB", "MB/s-BEST", "MB/s-MED", "MB/s-MIN..MAX", "IOPS-MED", "LAT-MEAN", "P50",
-	       "P99", "P99.9", "MAX", "CPU/IO");
+	printf("%-14s %-9s %5s %3s %3s %9s %9s %19s %9s %8s %8s %8s %8s %8s %7s %4s\n", "TEST", "RW",
+	       "BS", "QD", "JOB", "MB/s-BEST", "MB/s-MED", "MB/s-MIN..MAX", "IOPS-MED", "LAT-MEAN",
+	       "P50", "P99", "P99.9", "MAX", "CPU/IO", "BUSY");
 	for (unsigned i = 0; i < run->ntests; i++) {
 		const struct test *t = &run->tests[i];
 		struct spread m = spread_of(t, mbps), io = spread_of(t, r0_result_iops),
-			      c = spread_of(t, cpu_per_io);
+			      c = spread_of(t, cpu_per_io), b = spread_of(t, r0_result_busy);
 		char bs[16], range[40];
 
 		if (!t->ran)
@@ -298,9 +301,10 @@ static void print_table(const struct run *run)
 		fmt_ns(r0_hist_percentile(&t->lat, 99.9), p999, sizeof(p999));
 		fmt_ns(t->lat.count ? t->lat.max : 0, mx, sizeof(mx));
 		snprintf(range, sizeof(range), "%.1f..%.1f", m.min, m.max);
-		printf("%-14s %-9s %5s %3u %3u %9.1f %9.1f %19s %9.0f %8s %8s %8s %8s %8s %5.1fus\n",
+		printf("%-14s %-9s %5s %3u %3u %9.1f %9.1f %19s %9.0f %8s %8s %8s %8s %8s %5.1fus %3.0f%%\n",
 		       t->label, rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
-		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6);
+		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6,
+		       b.median * 100);
 		if (t->verified)
 			printf("%-14s verify    %llu bytes read back, %llu bad sectors\n", "",
 			       (unsigned long long)t->verify.verify_checked_bytes,
@@ -379,7 +383,7 @@ static json_object *j_verify(const struct r0_result *r)
 
 static json_object *j_pass(const struct r0_result *r)
 {
-	json_object *o = json_object_new_object();
+	json_object *o = json_object_new_object(), *jc, *jw;
 
 	ADD(o, "elapsed_s", json_object_new_double(r->elapsed_s));
 	ADD(o, "ios", json_object_new_uint64(r0_result_ios(r)));
@@ -392,6 +396,15 @@ static json_object *j_pass(const struct r0_result *r)
 	ADD(o, "user_s", json_object_new_double(r->user_s));
 	ADD(o, "sys_s", json_object_new_double(r->sys_s));
 	ADD(o, "cpu_per_io_s", json_object_new_double(r0_result_cpu_per_io(r)));
+	jc = json_object_new_array();
+	jw = json_object_new_array();
+	for (unsigned i = 0; i < r->jobs && i < R0_JOBS_MAX; i++) {
+		json_object_array_add(jc, json_object_new_double(r->job_cpu_s[i]));
+		json_object_array_add(jw, json_object_new_double(r->job_wall_s[i]));
+	}
+	ADD(o, "job_cpu_s", jc);
+	ADD(o, "job_wall_s", jw);
+	ADD(o, "busy", json_object_new_double(r0_result_busy(r)));
 	ADD(o, "errors", json_object_new_uint64(r->errors));
 	ADD(o, "eagain_retries", json_object_new_uint64(r->eagain_retries));
 	ADD(o, "interrupted", json_object_new_boolean(r->interrupted));
@@ -435,6 +448,7 @@ static json_object *j_target(const struct r0_target *t)
 	ADD(o, "kind", json_object_new_string(t->is_block ? "block" : "file"));
 	ADD(o, "size_bytes", json_object_new_uint64(t->size_bytes));
 	ADD(o, "logical_block_bytes", json_object_new_uint64(t->logical_block_bytes));
+	ADD(o, "physical_block_bytes", json_object_new_uint64(t->physical_block_bytes));
 	ADD(o, "direct", json_object_new_boolean(t->direct));
 	if (t->is_block && !r0_probe_devt(t->devt, NULL, &d)) {
 		struct r0_cli_device cd = { .path = t->path, .dev = &d };
@@ -489,6 +503,7 @@ static void print_json(const struct run *run, int status, const char *reason)
 		ADD(s, "mib_per_s", j_spread(spread_of(t, mibps)));
 		ADD(s, "iops", j_spread(spread_of(t, r0_result_iops)));
 		ADD(s, "cpu_per_io_s", j_spread(spread_of(t, cpu_per_io)));
+		ADD(s, "busy", j_spread(spread_of(t, r0_result_busy)));
 		ADD(x, "summary", s);
 		ADD(x, "latency_ns", j_latency(&t->lat));
 		ADD(x, "errors", json_object_new_uint64(errors));

@@ -25,8 +25,14 @@ vs_fio_loop() {
 						--reap-batch "$_batch" -t "$_rt" "$_dev" > "$_f" ||
 						{ echo "bench: r0bench failed on $_name" >&2; return 1; }
 				else
+					# fio's best: registered buffers and file, no random map,
+					# the whole free queue submitted and reaped per call as
+					# r0bench does; incompressible data refilled every write
+					# (zram compresses: fio's default buffers halve its writes)
 					r0cputime "${_f%.json}.cpu" fio --name=x --filename="$_dev" --ioengine=io_uring --direct=1 \
 						--fixedbufs=1 --registerfiles=1 --norandommap --randrepeat=0 \
+						--iodepth_batch_submit="$_qd" --iodepth_batch_complete_max="$_qd" \
+						--buffer_compress_percentage=0 --refill_buffers=1 \
 						--lat_percentiles=1 \
 						--rw="$_rw" --bs="$_bs" --iodepth="$_qd" --runtime="$_rt" \
 						--iodepth_batch_complete_min="$_batch" \

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <criterion/criterion.h>
 
@@ -99,6 +100,202 @@ Test(engine, workload_check_refuses_bad_values)
 	cr_expect_eq(check(&w, &fake, why), -EINVAL, "read percentage above 100");
 }
 
+/*
+ * Job slices on odd spans and 512e devices, 1..17 jobs: contiguous, the
+ * whole span, every start on the block size, the physical block and
+ * --align, all but the last the same size and the last the remainder.
+ */
+Test(engine, job_slices_are_aligned_and_cover_the_span)
+{
+	static const struct {
+		uint32_t lbs, pbs;
+		uint64_t size;
+	} devs[] = {
+		{ 4096, 4096, 1ULL << 30 },                  /* zram, 1 GiB */
+		{ 512, 512, 200ULL << 20 },                  /* null_blk member, 200 MiB */
+		{ 512, 4096, 500107862016ULL },              /* a 500 GB 512e drive */
+		{ 512, 4096, (1ULL << 30) + 7 * 512 },       /* odd: 7 sectors past 1 GiB */
+		{ 4096, 4096, (3ULL << 20) + 5 * 4096 },     /* small and odd */
+	};
+	static const struct {
+		uint32_t bs, align;
+		uint64_t offset;
+	} wls[] = {
+		{ 4096, 0, 0 }, { 512, 0, 0 }, { 65536, 4096, 0 }, { 4096, 1 << 20, 0 },
+		{ 131072, 0, 1 << 20 }, { 12288, 0, 0 },
+	};
+
+	for (size_t d = 0; d < sizeof(devs) / sizeof(devs[0]); d++) {
+		for (size_t k = 0; k < sizeof(wls) / sizeof(wls[0]); k++) {
+			struct r0_target tg = { .fd = -1, .size_bytes = devs[d].size,
+						.logical_block_bytes = devs[d].lbs,
+						.physical_block_bytes = devs[d].pbs, .writable = true,
+						.path = "fake" };
+			struct r0_workload w = wl(R0_ACCESS_RAND, 100, wls[k].bs, 1);
+
+			w.align_bytes = wls[k].align;
+			w.offset_bytes = wls[k].offset;
+			if (wls[k].bs % devs[d].lbs)
+				continue;
+			for (unsigned n = 1; n <= 17; n++) {
+				uint64_t unit = r0_workload_unit(&w, &tg), at = w.offset_bytes, first = 0;
+				uint64_t span = tg.size_bytes - w.offset_bytes;
+				char why[256];
+
+				w.jobs = n;
+				if (span / n < unit) {   /* 1 MiB --align on 3 MiB: not 4 whole units */
+					cr_assert_eq(check(&w, &tg, why), -EINVAL);
+					continue;
+				}
+				cr_assert_eq(check(&w, &tg, why), 0, "dev %zu wl %zu -j %u: %s", d, k, n, why);
+				cr_assert_eq(unit % devs[d].pbs, 0);
+				cr_assert_eq(unit % wls[k].bs, 0);
+				cr_assert_eq(unit % (wls[k].align ? wls[k].align : 1), 0);
+				for (unsigned i = 0; i < n; i++) {
+					struct r0_region r;
+
+					cr_assert_eq(r0_job_region(&w, &tg, i, &r), 0);
+					cr_assert_eq(r.start_bytes, at, "dev %zu wl %zu -j %u: job %u at %llu",
+						     d, k, n, i, (unsigned long long)r.start_bytes);
+					cr_assert_eq((r.start_bytes - w.offset_bytes) % unit, 0,
+						     "dev %zu wl %zu -j %u: job %u at %llu, unit %llu", d, k,
+						     n, i, (unsigned long long)r.start_bytes,
+						     (unsigned long long)unit);
+					cr_assert_eq(r.start_bytes % devs[d].pbs, 0);
+					cr_assert_geq(r.bytes, w.block_bytes);
+					if (!i)
+						first = r.bytes;
+					else if (i < n - 1)
+						cr_assert_eq(r.bytes, first);
+					else
+						cr_assert(r.bytes >= first && r.bytes - first < (uint64_t)n * unit,
+							  "last %llu, others %llu", (unsigned long long)r.bytes,
+							  (unsigned long long)first);
+					at += r.bytes;
+				}
+				cr_assert_eq(at - w.offset_bytes, span, "dev %zu wl %zu -j %u", d, k, n);
+			}
+		}
+	}
+}
+
+Test(engine, job_slices_refuse_what_does_not_split)
+{
+	struct r0_target tg = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 512,
+				.physical_block_bytes = 4096, .writable = true, .path = "fake" };
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+	struct r0_region r;
+	char why[256];
+
+	w.jobs = 3;
+	w.shared_region = true;
+	cr_assert_eq(r0_job_region(&w, &tg, 2, &r), 0);
+	cr_expect_eq(r.start_bytes, 0);
+	cr_expect_eq(r.bytes, 1 << 20, "shared: the whole span");
+	cr_expect_eq(r0_job_region(&w, &tg, 3, &r), -EINVAL, "index past the jobs");
+	w.shared_region = false;
+	w.align_bytes = 512 << 10;
+	cr_expect_eq(check(&w, &tg, why), -EINVAL, "3 jobs of whole 512 KiB units in 1 MiB");
+	cr_expect(strstr(why, "whole 524288-byte units"), "%s", why);
+	w.jobs = 2;
+	cr_expect_eq(check(&w, &tg, why), 0, "%s", why);
+}
+
+/* The issue's failure: -j 3 on a span that is no multiple of 3 blocks
+ * started two jobs off the O_DIRECT alignment (EINVAL at once). */
+Test(engine, three_jobs_on_an_uneven_file_write_and_read_back, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 0, 4096, 4);
+	uint64_t bytes = FILE_BYTES + 4 * 4096;   /* 1028 blocks: no multiple of 3 */
+
+	r0_target_close(&t);
+	cr_assert_eq(truncate(path, (off_t)bytes), 0);
+	cr_assert_eq(r0_target_open(path, true, &t), 0);
+	w.jobs = 3;
+	w.cover = true;
+	w.verify = R0_VERIFY_WRITE;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->errors, 0, "%s at %llu", strerror(res->first_error.err),
+		     (unsigned long long)res->first_error.offset_bytes);
+	cr_expect_eq(res->bytes[R0_OP_WRITE], bytes);
+	w = wl(R0_ACCESS_SEQ, 100, 4096, 4);
+	w.jobs = 3;
+	w.verify = R0_VERIFY_READ;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->errors, 0);
+	cr_expect_eq(res->verify_checked_bytes, bytes);
+	cr_expect_eq(res->verify_bad_sectors, 0);
+}
+
+/* The window's edges with made-up clock readings: in from the ramp's end
+ * to the run's end, both included, whatever the submission time. */
+Test(engine, a_completion_counts_when_it_completed_in_the_window)
+{
+	static struct r0_result r;
+	const struct r0_window win = { .start_ns = 1000, .end_ns = 2000 };
+	const struct r0_window open = { .start_ns = 0, .end_ns = UINT64_MAX };
+
+	memset(&r, 0, sizeof(r));
+	r0_hist_reset(&r.lat);
+	cr_expect_not(r0_window_count(&r, &win, R0_OP_READ, 4096, 900, 999), "before the ramp's end");
+	cr_expect(r0_window_count(&r, &win, R0_OP_READ, 4096, 500, 1000), "submitted in the ramp");
+	cr_expect(r0_window_count(&r, &win, R0_OP_WRITE, 512, 1990, 2000), "at the end");
+	cr_expect_not(r0_window_count(&r, &win, R0_OP_READ, 4096, 1999, 2001), "after the end");
+	cr_expect_eq(r.ios[R0_OP_READ], 1);
+	cr_expect_eq(r.ios[R0_OP_WRITE], 1);
+	cr_expect_eq(r.bytes[R0_OP_READ], 4096);
+	cr_expect_eq(r.bytes[R0_OP_WRITE], 512);
+	cr_expect_eq(r.lat.count, 2);
+	cr_expect_eq(r.lat.min, 10);
+	cr_expect_eq(r.lat.max, 500);
+	cr_expect(r0_window_count(&r, &open, R0_OP_TRIM, 4096, 5, 1ULL << 62), "size-based: open");
+	cr_expect_eq(r0_result_ios(&r), 3);
+}
+
+Test(engine, busy_is_the_busiest_job_threads_share)
+{
+	static struct r0_result r;
+
+	memset(&r, 0, sizeof(r));
+	cr_expect_float_eq(r0_result_busy(&r), 0.0, 1e-12, "no job timed");
+	r.jobs = 3;
+	r.job_cpu_s[0] = 0.5, r.job_wall_s[0] = 1.0;
+	r.job_cpu_s[1] = 1.8, r.job_wall_s[1] = 2.0;
+	r.job_cpu_s[2] = 0.1, r.job_wall_s[2] = 0.0;   /* no wall time: left out */
+	cr_expect_float_eq(r0_result_busy(&r), 0.9, 1e-12);
+}
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Each job's CPU and wall seconds: it ran, its CPU fits in its wall time,
+ * and that lies inside the call (under load a job may start late or wait
+ * past the end for its last completions, so nothing tighter holds). */
+Test(engine, two_jobs_each_have_a_cpu_clock, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 4);
+	double t0, call_s;
+
+	w.jobs = 2;
+	w.runtime_ns = 200000000;
+	t0 = mono_s();
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	call_s = mono_s() - t0;
+	cr_assert_eq(res->jobs, 2);
+	for (unsigned i = 0; i < 2; i++) {
+		cr_expect_gt(res->job_cpu_s[i], 0, "job %u", i);
+		cr_expect_leq(res->job_cpu_s[i], res->job_wall_s[i], "job %u", i);
+		cr_expect(res->job_wall_s[i] > 0.05 && res->job_wall_s[i] <= call_s,
+			  "job %u: %g s of a %g s call", i, res->job_wall_s[i], call_s);
+	}
+	cr_expect_leq(r0_result_busy(res), 1.0);
+}
+
 Test(engine, size_based_pass_counts_every_block, .init = setup, .fini = teardown)
 {
 	struct r0_workload w = wl(R0_ACCESS_SEQ, 0, 64 << 10, 4);
@@ -123,7 +320,16 @@ Test(engine, time_based_runs_for_its_time, .init = setup, .fini = teardown)
 	cr_expect_gt(res->ios[R0_OP_READ], 10);
 	cr_expect_float_eq(res->elapsed_s, 0.3, 0.05);
 	cr_expect_eq(res->lat.count, res->ios[R0_OP_READ]);
-	cr_expect_geq(res->user_s + res->sys_s, 0);
+	/* the job thread's own clock over its window: it ran, and not more
+	 * than the wall time between the same readings */
+	cr_assert_eq(res->jobs, 1);
+	cr_expect_gt(res->job_cpu_s[0], 0);
+	cr_expect(res->job_wall_s[0] > 0.1 && res->job_wall_s[0] < 5, "%g s", res->job_wall_s[0]);
+	cr_expect_leq(res->job_cpu_s[0], res->job_wall_s[0]);
+	cr_expect(r0_result_busy(res) > 0 && r0_result_busy(res) <= 1, "busy %g", r0_result_busy(res));
+	/* the process counts that thread too (its window is read every 10 ms) */
+	cr_expect_gt(res->user_s + res->sys_s, res->job_cpu_s[0] / 2, "process %g s, job %g s",
+		     res->user_s + res->sys_s, res->job_cpu_s[0]);
 	/* the ramp and the drain moved data too, outside the window */
 	cr_expect_gt(res->moved_bytes[R0_OP_READ], res->bytes[R0_OP_READ]);
 }

@@ -131,3 +131,35 @@ Test(hist, merging_equals_recording_into_one)
 	free(b);
 	free(all);
 }
+
+/* The issue's case: 99.9 % of 1000 values is rank 999 exactly, which a
+ * floating-point ceil of 1000 x 99.9 / 100 (99.9 stored a hair above)
+ * turned into rank 1000, the one slow value. */
+Test(hist, p99_9_of_a_thousand_is_rank_999)
+{
+	struct r0_hist *h = new_hist();
+
+	for (int k = 0; k < 999; k++)
+		r0_hist_add(h, 100);
+	r0_hist_add(h, 5000);
+	cr_expect_eq(r0_hist_percentile(h, 99.9), 100);
+	cr_expect_eq(r0_hist_percentile(h, 99.91), 5000, "rank 1000 just above 99.9 %%");
+	cr_expect_eq(r0_hist_percentile(h, 0.1), 100);
+	free(h);
+}
+
+/* Ranks at every 1/10000 of a percent boundary, against a count whose
+ * exact ranks integer arithmetic gives: 10^6 values 1..10^6 (each below
+ * 256 is exact; above, the bucket midpoint within 0.4 %). */
+Test(hist, ranks_are_exact_at_fine_percentiles)
+{
+	struct r0_hist *h = new_hist();
+
+	for (uint64_t v = 1; v <= 200; v++)
+		r0_hist_add(h, v);
+	/* 200 values: p = 0.5 % x k is rank k exactly, no rounding up */
+	for (unsigned k = 1; k <= 200; k++)
+		cr_expect_eq(r0_hist_percentile(h, 0.5 * k), k, "p%g", 0.5 * k);
+	cr_expect_eq(r0_hist_percentile(h, 0.5 * 3 + 0.0001), 4, "a hair above rank 3");
+	free(h);
+}

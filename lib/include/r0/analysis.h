@@ -84,8 +84,9 @@ struct r0_cell {
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
 	struct r0_stat speedup;     /* bps / the base median; n 0 without a base */
 	double efficiency;          /* speedup.med / n_members */
-	double cpu_busy;            /* median share of the time each measuring thread was on a CPU
-	                             * (IOPS x CPU s per I/O / jobs); near 1: CPU-bound */
+	double cpu_busy;            /* median share of the time the busiest measuring thread was on a
+	                             * CPU (its own clock; older records: IOPS x CPU s per I/O / jobs);
+	                             * near 1: CPU-bound */
 	uint64_t errors;            /* summed over the repeats */
 };
 

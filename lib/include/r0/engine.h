@@ -3,7 +3,7 @@
  * The I/O engine under r0bench, r0sweep, r0age and r0trim: io_uring,
  * O_DIRECT, one ring and one thread per job, registered buffers and file,
  * batched submission and reaping, completion-minus-submission latency in a
- * log-linear histogram, per-thread CPU time.
+ * log-linear histogram, CPU time of each job thread and of the process.
  */
 #ifndef R0_ENGINE_H
 #define R0_ENGINE_H
@@ -65,6 +65,7 @@ struct r0_target {
 	dev_t devt;                 /* block device: its number; file: 0 */
 	uint64_t size_bytes;
 	uint32_t logical_block_bytes;   /* the O_DIRECT alignment */
+	uint32_t physical_block_bytes;  /* the device's write unit (a file: logical_block_bytes) */
 	char path[4096];
 };
 
@@ -86,6 +87,29 @@ void r0_target_close(struct r0_target *t);
 int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
 		      size_t len);
 
+/*
+ * Where job slices start and random offsets fall: the least common
+ * multiple of the block size, T's logical and physical block size and W's
+ * align_bytes (the largest of them, as all are powers of two in practice),
+ * so no I/O straddles a physical sector because of how the span was cut.
+ */
+uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_target *t);
+
+/* A job's share of the span: [start_bytes, start_bytes + bytes). */
+struct r0_region {
+	uint64_t start_bytes, bytes;
+};
+
+/*
+ * Job INDEX (0-based, below W's jobs) of W on T. Shared: the whole span.
+ * Else job i starts at offset_bytes + i x S, S = span / jobs rounded down
+ * to r0_workload_unit, and the last job takes the remainder (S plus less
+ * than jobs units). 0, or -EINVAL when a job would get less than one block
+ * or INDEX is out of range. Pure: reads only W and T's sizes.
+ */
+int r0_job_region(const struct r0_workload *w, const struct r0_target *t, unsigned index,
+		  struct r0_region *r);
+
 struct r0_io_error {
 	int err;                    /* positive errno */
 	enum r0_op op;
@@ -97,8 +121,29 @@ struct r0_result {
 	uint64_t ios[R0_OP_COUNT], bytes[R0_OP_COUNT];   /* in the measured window */
 	uint64_t moved_bytes[R0_OP_COUNT];  /* every successful I/O, ramp and drain included */
 	double elapsed_s;           /* the measured window (after the ramp) */
-	double user_s, sys_s;       /* CPU of the job threads in that window */
-	struct r0_hist lat;         /* completion minus submission, ns, all ops */
+	/*
+	 * CPU of the whole process in that window (getrusage RUSAGE_SELF, read
+	 * by the calling thread every 10 ms): the job threads, the caller's
+	 * thread, and io_uring's kernel workers (io-wq runs the I/O of devices
+	 * that cannot take it without blocking, zram for one) and ring teardown.
+	 */
+	double user_s, sys_s;
+	/*
+	 * Each job thread's own CPU clock (CLOCK_THREAD_CPUTIME_ID) and the wall
+	 * time between the same two readings: from the job's first look at the
+	 * clock in the window to its last (time-based), or its whole run
+	 * (size-based). job_cpu_s[i] <= job_wall_s[i] by construction.
+	 */
+	unsigned jobs;
+	double job_cpu_s[R0_JOBS_MAX], job_wall_s[R0_JOBS_MAX];
+	/*
+	 * Completion minus submission, ns, all ops. Submission: one clock
+	 * reading per submitted batch, taken after every request of the batch
+	 * is prepared and just before io_uring_enter. Completion: one reading
+	 * per group of completions found together, taken right after they are
+	 * found and before any of them is processed (verified, refilled).
+	 */
+	struct r0_hist lat;
 	uint64_t errors;            /* I/Os that failed */
 	struct r0_io_error first_error;          /* valid when errors > 0 */
 	uint64_t verify_checked_bytes, verify_bad_sectors;
@@ -111,8 +156,31 @@ uint64_t r0_result_ios(const struct r0_result *r);
 uint64_t r0_result_bytes(const struct r0_result *r);
 double r0_result_iops(const struct r0_result *r);
 double r0_result_bytes_per_s(const struct r0_result *r);
-/* CPU seconds (user + system) per I/O; 0 when no I/O completed. */
+/* CPU seconds (user + system) of the whole process per I/O; 0 when no I/O completed. */
 double r0_result_cpu_per_io(const struct r0_result *r);
+/*
+ * The busiest job thread's share of its wall time on a CPU, 0..1 (never
+ * above: both are read at the same moments); near 1 the thread that
+ * submits and reaps, not the device, sets the pace. 0 with no job timed.
+ */
+double r0_result_busy(const struct r0_result *r);
+
+/*
+ * The measured window: a completion counts when it was seen complete at or
+ * after start_ns and at or before end_ns (UINT64_MAX: size-based, open).
+ */
+struct r0_window {
+	uint64_t start_ns, end_ns;
+};
+
+/*
+ * Counts one successful I/O of LEN bytes of OP, submitted at SUBMIT_NS and
+ * seen complete at DONE_NS, into R's ios, bytes and latency when DONE_NS is
+ * inside WIN. True when it counted. Pure: the engine's accounting, with
+ * the clock readings passed in.
+ */
+bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_op op,
+		     uint32_t len, uint64_t submit_ns, uint64_t done_ns);
 
 struct r0_progress {
 	double elapsed_s;           /* since the test started, ramp included */

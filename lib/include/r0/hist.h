@@ -57,7 +57,9 @@ void r0_hist_merge(struct r0_hist *into, const struct r0_hist *from);
 /*
  * The value at percentile P (0 < P <= 100): the smallest recorded value v
  * such that at least P % of the values are <= v, reported as the midpoint
- * of v's bucket clamped to [min, max]. 0 on an empty histogram.
+ * of v's bucket clamped to [min, max]. P is taken to 1/10000 of a percent
+ * (rounded) and the rank, ceil(count x P / 100), is computed in integers,
+ * so p99.9 of 1000 values is exactly the 999th. 0 on an empty histogram.
  */
 uint64_t r0_hist_percentile(const struct r0_hist *h, double p);
 

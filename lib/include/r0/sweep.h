@@ -21,7 +21,10 @@
  *   ios, iops, bytes_per_s, errors
  *   lat_ns        {mean, p50, p90, p99, p99.9, p99.99, max}: completion
  *                 minus submission, nanoseconds
- *   cpu_s_per_io  user + system CPU seconds of the job threads per I/O
+ *   cpu_s_per_io  user + system CPU seconds of the whole process per I/O
+ *                 (job threads, io_uring's kernel workers)
+ *   busy          the busiest job thread's share of its time on a CPU, 0..1
+ *                 (its own clock); optional: older files lack it (read as 0)
  *   state         the members' state ("empty", "used", ...)
  *   devices       what was measured on ("3 x /dev/r0m0 (256.0 MiB, ...)")
  *   tool          "r0sweep 0.1.0"
@@ -58,6 +61,7 @@ struct r0_sweep_rec {
 	double lat_mean_ns;
 	uint64_t lat_p50_ns, lat_p90_ns, lat_p99_ns, lat_p999_ns, lat_p9999_ns, lat_max_ns;
 	double cpu_s_per_io;
+	double busy;                 /* 0: not measured (not in the record) */
 	char state[32];
 	char devices[512];
 	char tool[48];
