@@ -4,7 +4,9 @@
 # limits), signatures, mounts, and discard counters that move.
 . ./lib.sh
 
-set -- $(r0_members sata-ssd 3 size=32) || fail "members"
+m=$(r0_members sata-ssd 3 size=32) || fail "members"
+
+set -- $m
 nd=$(r0_member r0nd no-discard size=32) || fail "no-discard member"
 
 # col DEV COLUMN: one value from r0probe's table, sizes in bytes
@@ -75,3 +77,4 @@ expect_eq "$(col "$dm3" SLAVES)" "r0m0,r0m1,r0m2" "dm SLAVES"
 expect_eq "$(col "$dm3" OPT-IO)" $((3 * 65536)) "dm OPT-IO (stripe width)"
 expect_eq "$(col "$dm3" SIZE)" $((3 * 32 << 20)) "dm SIZE"
 r0build remove probe3 || fail "remove dm of 3"
+r0_remove_members || fail "a member stayed"

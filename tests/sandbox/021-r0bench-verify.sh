@@ -4,7 +4,9 @@
 # found, named by its array offset, where the stripe geometry puts it.
 . ./lib.sh
 
-set -- $(r0_members fast 3 size=16) || fail "members"
+m=$(r0_members fast 3 size=16) || fail "members"
+
+set -- $m
 for be in md dm; do
 	arr=$(r0build create -q -b "$be" -c 64K -n vfy "$@") || fail "$be array"
 	expect_status 0 "$be: randwrite --verify reads back clean" \
@@ -27,3 +29,4 @@ for be in md dm; do
 	grep -q "written with another seed" /tmp/expect.out || fail "$be: wrong seed not named"
 	r0build remove vfy || fail "remove $be"
 done
+r0_remove_members || fail "a member stayed"

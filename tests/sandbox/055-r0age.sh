@@ -3,9 +3,10 @@
 # member's own write-sector counter), empty discards every sector (its
 # discard counter) and the data reads as zeros, used runs its random
 # writes for the time asked and every byte it counts reached the member,
-# steady preconditions 2x the capacity and reaches steady state or says
-# it did not; each run leaves its state record, which r0bench --json
-# embeds (null for a device r0age never touched); refusals (signature,
+# steady preconditions 2x the capacity, reaches steady state on a member
+# flat at its bandwidth cap and says it did not when a reader takes part
+# of that bandwidth half-way; each run leaves its state record, which
+# r0bench --json embeds (null for a device r0age never touched); refusals (signature,
 # mounted, held by md, no discard), usage errors, and SIGTERM stopping a
 # run with exit 1 and an incomplete record.
 . ./lib.sh
@@ -14,11 +15,12 @@ statedir=/run/r0kit/state
 cleanup() {
 	umount /tmp/age-mnt 2> /dev/null
 	for d in $made; do rm -f "$statedir/$(r0_sysfs "$d" dev).json"; done
-	r0_cleanup
 }
 trap cleanup EXIT
 
-set -- $(r0_members fast 3 size=64) || fail "members"
+m=$(r0_members fast 3 size=64) || fail "members"
+
+set -- $m
 made="$*"
 a=$1 b=$2 c=$3
 devt=$(r0_sysfs "$a" dev)
@@ -85,23 +87,65 @@ expect_eq "$got" "$bw" "used: the bytes the member got are the record's"
 expect_eq "$(j parameters.duration_s)" 2.0 "record duration_s"
 expect_eq "$(j parameters.queue_depth)" 32 "record queue_depth"
 
-# steady on a fast null_blk: flat from the start, or it says not
-w0=$(stat_field "$b" 7)
-r0age --json steady --round 0.3 --rounds 8 "$b" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
-wrote=$(( ($(stat_field "$b" 7) - w0) * 512 ))
-[ "$wrote" -ge $((128 << 20)) ] || fail "steady wrote $wrote bytes, less than 2x the capacity"
-rounds=$(r0json /tmp/steady.json steady.rounds)
-if [ "$(r0json /tmp/steady.json steady.reached)" = true ]; then
-	expect_eq "$(r0json /tmp/steady.json steady.round)" "$rounds" "steady: stops at the round it reached"
-	[ "$rounds" -ge 5 ] || fail "steady reached at round $rounds, before a whole window"
-	note "ok: steady state reached at round $rounds"
-else
-	expect_eq "$rounds" 8 "steady not reached: all rounds run"
-	expect_eq "$(r0json /tmp/steady.json steady.round)" null "steady round when not reached"
-	note "ok: steady state not reached in 8 rounds (said so)"
-fi
-r0age steady --round 0.3 --rounds 5 "$b" > /tmp/steady.txt || fail "steady (table)"
-grep -Eq "steady state (reached at round 5|NOT reached in 5 rounds)" /tmp/steady.txt ||
+# steady_window FILE LAST: whether the window of 5 rounds ending at round LAST
+# of FILE's round_iops holds SNIA's rule (range <= 20 %, |slope| x 4 <= 10 %
+# of the mean), computed here from the recorded rounds, not by r0age
+steady_window() {
+	_i=$(($2 - 5)) _p=""
+	while [ "$_i" -lt "$2" ]; do _p="$_p steady.round_iops.$_i"; _i=$((_i + 1)); done
+	r0json "$1" $_p | awk '{ y[NR - 1] = $1; m += $1 / 5 }
+		END { if (NR != 5) exit 2
+		      lo = hi = y[0]; s = 0
+		      for (i = 0; i < 5; i++) { if (y[i] < lo) lo = y[i]; if (y[i] > hi) hi = y[i]; s += (i - 2) * (y[i] - m) / 10 }
+		      if (s < 0) s = -s
+		      exit !(hi - lo <= 0.2 * m && 4 * s <= 0.1 * m) }'
+}
+
+# steady on a member capped at 16 MiB/s: its 4K write IOPS are flat at the
+# cap (4,096), so steady state must be reached, from round 5 on, at the
+# first window the rule accepts, near the cap
+cap=$(r0_member r0cap fast size=16 mbps=16) || fail "capped member"
+made="$made $cap"
+w0=$(stat_field "$cap" 7)
+r0age --json steady --round 0.5 --rounds 10 "$cap" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
+wrote=$(( ($(stat_field "$cap" 7) - w0) * 512 ))
+[ "$wrote" -ge $((32 << 20)) ] || fail "steady wrote $wrote bytes, less than 2x the capacity"
+r0json /tmp/steady.json steady.round_iops | tr -d ' \n'; echo
+expect_eq "$(r0json /tmp/steady.json steady.reached)" true "steady state reached on a flat device"
+round=$(r0json /tmp/steady.json steady.round)
+expect_eq "$(r0json /tmp/steady.json steady.rounds)" "$round" "steady: stops at the round it reached"
+[ "$round" -ge 5 ] || fail "steady reached at round $round, before a whole window"
+steady_window /tmp/steady.json "$round" || fail "rounds $((round - 4))-$round do not hold the rule"
+[ "$round" = 5 ] || ! steady_window /tmp/steady.json $((round - 1)) ||
+	fail "the window ending at round $((round - 1)) held the rule already"
+iops=$(r0json /tmp/steady.json "steady.round_iops.$((round - 1))")
+check "$iops > 0.7 * 4096 && $iops < 1.1 * 4096" "round $round's IOPS near the cap of 4096"
+
+# the same member, a reader taking part of its bandwidth from about the third
+# round on: the only window (5 rounds) spans both speeds, so steady state
+# must NOT be reached, and r0age must say so
+w0=$(stat_field "$cap" 7)
+r0age --json steady --round 0.5 --rounds 5 "$cap" > /tmp/unsteady.json 2>&1 &
+apid=$!
+n=300
+while [ $(( $(stat_field "$cap" 7) - w0 )) -lt $((64 << 11)) ]; do
+	n=$((n - 1)); [ "$n" -gt 0 ] || fail "steady: preconditioning did not end in 30 s"
+	sleep 0.1
+done
+sleep 1
+(while :; do dd if="$cap" of=/dev/null bs=128k iflag=direct 2> /dev/null; done) &
+rpid=$!
+wait "$apid"
+rc=$?
+kill "$rpid"; wait "$rpid" 2> /dev/null
+expect_eq "$rc" 0 "steady with a reader (exit)"
+r0json /tmp/unsteady.json steady.round_iops | tr -d ' \n'; echo
+expect_eq "$(r0json /tmp/unsteady.json steady.reached)" false "steady state not reached while a reader took bandwidth"
+expect_eq "$(r0json /tmp/unsteady.json steady.round)" null "steady round when not reached"
+expect_eq "$(r0json /tmp/unsteady.json steady.rounds)" 5 "steady not reached: all rounds run"
+steady_window /tmp/unsteady.json 5 && fail "the recorded rounds hold the rule, yet r0age says not reached"
+r0age steady --round 0.5 --rounds 5 "$cap" > /tmp/steady.txt || fail "steady (table)"
+grep -Eq "steady state (reached at round 5 \(rounds 1-5\)|NOT reached in 5 rounds)" /tmp/steady.txt ||
 	fail "steady summary: $(cat /tmp/steady.txt)"
 
 # r0bench embeds the record of its target; null for a device without one
@@ -139,3 +183,4 @@ md=$(r0build create -q -f -b md -c 64K -n age "$a" "$b") || fail "md"
 expect_status 1 "an md member, even with --force" r0age -f fill 10 "$a"
 grep -q "held by" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 r0build remove age || fail "remove"
+r0_remove_members || fail "a member stayed"
