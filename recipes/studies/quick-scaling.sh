@@ -13,8 +13,8 @@ REPEATS=${REPEATS:-3} RUNTIME=${RUNTIME:-3}
 ENGINE=${ENGINE:-libaio}
 WORKLOADS="seq:read:1M:8 q1:randread:4k:1 q32:randread:4k:32"
 
-m=$(r0_members sata-ssd 3)
-set -- $m
+members=$(r0_members sata-ssd 3)
+set -- $members
 members="$*"
 report=$R0_RESULTS/report.md
 

@@ -7,8 +7,8 @@
 # Settings come from the environment (recipes/demo passes them).
 . "$R0_GUEST/guest.sh"
 CHUNKS=${CHUNKS:-4K,64K,512K} REPEATS=${REPEATS:-3} RUNTIME=${RUNTIME:-1.5} RAMP=${RAMP:-0.5}
-m=$(r0_members sata-ssd 3) || exit 1
-set -- $m
+members=$(r0_members sata-ssd 3) || exit 1
+set -- $members
 profile=$(grep -v '^#' "$R0_GUEST/drives/sata-ssd.profile" | tr '\n' ' ')
 r0sweep -o "$R0_RESULTS/sweep.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" --single-chunks 64K \
 	-r "$REPEATS" -t "$RUNTIME" --ramp "$RAMP" --region 256M --mix desktop \

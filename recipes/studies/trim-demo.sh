@@ -7,8 +7,8 @@
 # three sata-ssd members itself). Exit status: 0 when every r0trim passed.
 . "$R0_GUEST/guest.sh"
 if [ $# -lt 2 ]; then
-	m=$(r0_members sata-ssd 3) || exit 1
-	set -- $m
+	members=$(r0_members sata-ssd 3) || exit 1
+	set -- $members
 fi
 trc=0
 for b in md dm; do

@@ -2,9 +2,9 @@
 # Drive profiles become null_blk members whose sysfs limits match the profile.
 . ./lib.sh
 
-m=$(r0_members sata-ssd 3) || fail "cannot create 3 sata-ssd members"
+members=$(r0_members sata-ssd 3) || fail "cannot create 3 sata-ssd members"
 
-set -- $m
+set -- $members
 expect_eq "$#" 3 "members created"
 for m in "$@"; do
 	b=${m##*/}

@@ -39,9 +39,9 @@ check_array() {
 r0_parse_k() { case $1 in *K) echo $(( ${1%K} * 1024 )) ;; *M) echo $(( ${1%M} * 1048576 )) ;; esac; }
 mdadm_chunk() { echo "$(( $1 / 1024 ))K"; }   # mdadm --detail prints 1M as 1024K
 
-m=$(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
 
-set -- $m
+set -- $members
 for be in md dm; do
 	for chunk in 4K 64K 512K 1M; do
 		check_array "$be" "$chunk" "$1"

@@ -6,9 +6,9 @@
 # a SIGTERM during create; remove of a mounted array; remove --all.
 . ./lib.sh
 
-m=$(r0_members fast 4 size=32) || fail "members"
+members=$(r0_members fast 4 size=32) || fail "members"
 
-set -- $m
+set -- $members
 m0=$1 m1=$2 m2=$3 m3=$4
 
 # state: every array and dm device there is

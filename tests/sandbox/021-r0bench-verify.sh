@@ -4,9 +4,9 @@
 # found, named by its array offset, where the stripe geometry puts it.
 . ./lib.sh
 
-m=$(r0_members fast 3 size=16) || fail "members"
+members=$(r0_members fast 3 size=16) || fail "members"
 
-set -- $m
+set -- $members
 for be in md dm; do
 	arr=$(r0build create -q -b "$be" -c 64K -n vfy "$@") || fail "$be array"
 	expect_status 0 "$be: randwrite --verify reads back clean" \

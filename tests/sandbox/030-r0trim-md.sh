@@ -6,9 +6,9 @@
 . ./lib.sh
 . ./r0trim-lib.sh
 
-m=$(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
 
-set -- $m
+set -- $members
 a=$(r0_member u0 fast size=5) && b=$(r0_member u1 fast size=7) && c=$(r0_member u2 fast size=12) ||
 	fail "unequal members"
 for chunk in 4K 64K 512K; do

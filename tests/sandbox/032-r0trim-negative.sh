@@ -10,9 +10,9 @@
 . ./lib.sh
 . ./r0trim-lib.sh
 
-m=$(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
 
-set -- $m
+set -- $members
 nd=$(r0_member r0nd no-discard size=8) || fail "no-discard member"
 
 md=$(r0build create -q -b md -c 64K -n n "$1" "$nd") || fail "md over a no-discard member"

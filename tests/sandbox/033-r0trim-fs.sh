@@ -6,8 +6,8 @@
 . ./lib.sh
 . ./r0trim-lib.sh
 
-m=$(r0_members fast 3 size=32) || fail "members"
-set -- $m
+members=$(r0_members fast 3 size=32) || fail "members"
+set -- $members
 md=$(r0build create -q -b md -c 64K -n f "$1" "$2" "$3") || fail "md"
 trim_pass "ext4 on md, fstrim, 5 cycles" --fs ext4 --cycles 5 "$md"
 expect_eq "$(grep -c '^fs-cycle *PASS ' /tmp/trim.out)" 5 "fs cycles passed"
@@ -35,8 +35,8 @@ r0_remove_member r0nd
 command -v mkfs.xfs > /dev/null || fail "no mkfs.xfs in the guest"
 r0_modprobe xfs || fail "the xfs module does not load"
 r0_remove_members || fail "members"
-m=$(r0_members fast 3 size=112) || fail "members for xfs"
-set -- $m
+members=$(r0_members fast 3 size=112) || fail "members for xfs"
+set -- $members
 md=$(r0build create -q -b md -c 64K -n x "$1" "$2" "$3") || fail "md for xfs"
 trim_pass "xfs on md, fstrim, 2 cycles" --fs xfs --fill 20 --cycles 2 "$md"
 grep '^fs-cycle' /tmp/trim.out

@@ -18,9 +18,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-m=$(r0_members fast 3 size=64) || fail "members"
+members=$(r0_members fast 3 size=64) || fail "members"
 
-set -- $m
+set -- $members
 made="$*"
 a=$1 b=$2 c=$3
 devt=$(r0_sysfs "$a" dev)
