@@ -78,6 +78,10 @@ expect_eq "$(col "$dev" RQ-SIZE)" 32 "RQ-SIZE (queue depth)"
 note "ok: DISC-MAX $(col "$dev" DISC-MAX)"
 expect_eq "$(counter state)" running "stats state"
 expect_eq "$(counter logical_pages)" 8192 "logical pages"
+# 8192 pages / 0.93 is 34.4 blocks of 256: 35 data blocks, and the reserve
+expect_eq "$(counter spare_percent)" 7.00 "spare as asked"
+expect_eq "$(counter spare_effective_percent)" 8.57 "effective spare (35 data blocks)"
+expect_eq "$(counter spare_with_reserve_percent)" 11.11 "spare with the reserve block (36 blocks)"
 
 # fresh: 4096 random writes fit the erased blocks, no GC
 fresh=$(write_iops 8M 16M)
