@@ -3,12 +3,12 @@
 # member's own write-sector counter), empty discards every sector (its
 # discard counter) and the data reads as zeros, used runs its random
 # writes for the time asked and every byte it counts reached the member,
-# steady preconditions 2x the capacity, reaches steady state on a member
-# flat at its bandwidth cap and says it did not when a reader takes part
-# of that bandwidth half-way; each run leaves its state record, which
-# r0bench --json embeds (null for a device r0age never touched); refusals (signature,
-# mounted, held by md, no discard), usage errors, and SIGTERM stopping a
-# run with exit 1 and an incomplete record.
+# steady preconditions 2x the capacity, reaches steady state on a dm-delay
+# map (flat) and says it did not when the delay is raised half-way; each
+# run leaves its state record, which r0bench --json embeds (null for a
+# device r0age never touched); refusals (signature, mounted, held by md, no
+# discard), usage errors, and SIGTERM stopping a run with exit 1 and an
+# incomplete record.
 . ./lib.sh
 
 statedir=/run/r0kit/state
@@ -101,16 +101,21 @@ steady_window() {
 		      exit !(hi - lo <= 0.2 * m && 4 * s <= 0.1 * m) }'
 }
 
-# steady on a member capped at 16 MiB/s: its 4K write IOPS are flat at the
-# cap (4,096), so steady state must be reached, from round 5 on, at the
-# first window the rule accepts, near the cap
-cap=$(r0_member r0cap fast size=16 mbps=16) || fail "capped member"
-made="$made $cap"
-w0=$(stat_field "$cap" 7)
-r0age --json steady --round 0.5 --rounds 10 "$cap" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
-wrote=$(( ($(stat_field "$cap" 7) - w0) * 512 ))
+# steady on a dm-delay map over a member, every I/O delayed 10 ms: its 4K
+# QD32 write IOPS are flat (32 in flight, each 10 ms or a little more), so
+# steady state must be reached, from round 5 on, at the first window the
+# rule accepts, at about 32 / 10 ms
+base=$(r0_member r0dly fast size=16) || fail "member under dm-delay"
+made="$made $base"
+sectors=$((16 << 11))
+dmsetup create r0delay --table "0 $sectors delay $base 0 10" || fail "dm-delay"
+dly=/dev/mapper/r0delay
+r0_wait_dev "$dly" || fail "no $dly"
+w0=$(stat_field "$base" 7)
+r0age --json steady --round 1 --rounds 10 "$dly" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
+wrote=$(( ($(stat_field "$base" 7) - w0) * 512 ))
 [ "$wrote" -ge $((32 << 20)) ] || fail "steady wrote $wrote bytes, less than 2x the capacity"
-r0json /tmp/steady.json steady.round_iops | tr -d ' \n'; echo
+echo "steady rounds (write IOPS): $(r0json /tmp/steady.json steady.round_iops | tr -d ' \n')"
 expect_eq "$(r0json /tmp/steady.json steady.reached)" true "steady state reached on a flat device"
 round=$(r0json /tmp/steady.json steady.round)
 expect_eq "$(r0json /tmp/steady.json steady.rounds)" "$round" "steady: stops at the round it reached"
@@ -119,32 +124,32 @@ steady_window /tmp/steady.json "$round" || fail "rounds $((round - 4))-$round do
 [ "$round" = 5 ] || ! steady_window /tmp/steady.json $((round - 1)) ||
 	fail "the window ending at round $((round - 1)) held the rule already"
 iops=$(r0json /tmp/steady.json "steady.round_iops.$((round - 1))")
-check "$iops > 0.7 * 4096 && $iops < 1.1 * 4096" "round $round's IOPS near the cap of 4096"
+check "$iops > 1600 && $iops < 3300" "round $round's IOPS near 32 / 10 ms"
 
-# the same member, a reader taking part of its bandwidth from about the third
-# round on: the only window (5 rounds) spans both speeds, so steady state
-# must NOT be reached, and r0age must say so
-w0=$(stat_field "$cap" 7)
-r0age --json steady --round 0.5 --rounds 5 "$cap" > /tmp/unsteady.json 2>&1 &
+# the same map, its delay raised to 30 ms after the second round: the only
+# window (5 rounds) spans both speeds, so steady state must NOT be reached,
+# and r0age must say so
+w0=$(stat_field "$base" 7)
+r0age --json steady --round 1 --rounds 5 "$dly" > /tmp/unsteady.json 2>&1 &
 apid=$!
 n=300
-while [ $(( $(stat_field "$cap" 7) - w0 )) -lt $((64 << 11)) ]; do
+while [ $(( $(stat_field "$base" 7) - w0 )) -lt $((sectors * 2)) ]; do
 	n=$((n - 1)); [ "$n" -gt 0 ] || fail "steady: preconditioning did not end in 30 s"
 	sleep 0.1
 done
-sleep 1
-(while :; do dd if="$cap" of=/dev/null bs=128k iflag=direct 2> /dev/null; done) &
-rpid=$!
+sleep 2
+dmsetup suspend r0delay && dmsetup reload r0delay --table "0 $sectors delay $base 0 30" &&
+	dmsetup resume r0delay || fail "dm-delay to 30 ms"
 wait "$apid"
-rc=$?
-kill "$rpid"; wait "$rpid" 2> /dev/null
-expect_eq "$rc" 0 "steady with a reader (exit)"
-r0json /tmp/unsteady.json steady.round_iops | tr -d ' \n'; echo
-expect_eq "$(r0json /tmp/unsteady.json steady.reached)" false "steady state not reached while a reader took bandwidth"
+expect_eq "$?" 0 "steady with the delay raised (exit)"
+echo "steady rounds, delay raised (write IOPS): $(r0json /tmp/unsteady.json steady.round_iops | tr -d ' \n')"
+expect_eq "$(r0json /tmp/unsteady.json steady.reached)" false "steady state not reached when the device slowed down"
 expect_eq "$(r0json /tmp/unsteady.json steady.round)" null "steady round when not reached"
 expect_eq "$(r0json /tmp/unsteady.json steady.rounds)" 5 "steady not reached: all rounds run"
 steady_window /tmp/unsteady.json 5 && fail "the recorded rounds hold the rule, yet r0age says not reached"
-r0age steady --round 0.5 --rounds 5 "$cap" > /tmp/steady.txt || fail "steady (table)"
+rm -f "$statedir/$(r0json /tmp/steady.json device.devt).json"
+dmsetup remove r0delay || fail "dmsetup remove r0delay"
+r0age steady --round 0.3 --rounds 5 "$b" > /tmp/steady.txt || fail "steady (table)"
 grep -Eq "steady state (reached at round 5 \(rounds 1-5\)|NOT reached in 5 rounds)" /tmp/steady.txt ||
 	fail "steady summary: $(cat /tmp/steady.txt)"
 
