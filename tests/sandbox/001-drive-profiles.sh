@@ -3,7 +3,6 @@
 . ./lib.sh
 
 members=$(r0_members sata-ssd 3) || fail "cannot create 3 sata-ssd members"
-
 set -- $members
 expect_eq "$#" 3 "members created"
 for m in "$@"; do

@@ -4,7 +4,6 @@
 . ./lib.sh
 
 members=$(r0_members fast 3) || fail "cannot create members"
-
 set -- $members
 mdadm --build /dev/md0 --level=0 --chunk=64 --raid-devices=3 "$@" > /tmp/mdadm.out 2>&1 ||
 	{ cat /tmp/mdadm.out; fail "mdadm --build"; }

@@ -4,7 +4,6 @@
 . ./lib.sh
 
 members=$(r0_members fast 3) || fail "cannot create members"
-
 set -- $members
 len=$((3 * 64 * 2048))   # sectors: 3 members of 64 MiB, a multiple of 3 x chunk
 table="0 $len striped 3 256 $1 0 $2 0 $3 0"

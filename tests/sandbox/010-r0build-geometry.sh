@@ -40,7 +40,6 @@ r0_parse_k() { case $1 in *K) echo $(( ${1%K} * 1024 )) ;; *M) echo $(( ${1%M} *
 mdadm_chunk() { echo "$(( $1 / 1024 ))K"; }   # mdadm --detail prints 1M as 1024K
 
 members=$(r0_members fast 3 size=8) || fail "members"
-
 set -- $members
 for be in md dm; do
 	for chunk in 4K 64K 512K 1M; do

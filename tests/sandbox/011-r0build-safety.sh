@@ -7,7 +7,6 @@
 . ./lib.sh
 
 members=$(r0_members fast 4 size=32) || fail "members"
-
 set -- $members
 m0=$1 m1=$2 m2=$3 m3=$4
 

@@ -5,7 +5,6 @@
 . ./lib.sh
 
 members=$(r0_members sata-ssd 3 size=32) || fail "members"
-
 set -- $members
 nd=$(r0_member r0nd no-discard size=32) || fail "no-discard member"
 

@@ -5,7 +5,6 @@
 . ./lib.sh
 
 members=$(r0_members fast 3 size=16) || fail "members"
-
 set -- $members
 for be in md dm; do
 	arr=$(r0build create -q -b "$be" -c 64K -n vfy "$@") || fail "$be array"

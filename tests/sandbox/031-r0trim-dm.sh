@@ -6,7 +6,6 @@
 . ./r0trim-lib.sh
 
 members=$(r0_members fast 3 size=8) || fail "members"
-
 set -- $members
 a=$(r0_member u0 fast size=5) && b=$(r0_member u1 fast size=7) && c=$(r0_member u2 fast size=12) ||
 	fail "unequal members"

@@ -11,7 +11,6 @@
 . ./r0trim-lib.sh
 
 members=$(r0_members fast 3 size=8) || fail "members"
-
 set -- $members
 nd=$(r0_member r0nd no-discard size=8) || fail "no-discard member"
 

@@ -19,7 +19,6 @@ cleanup() {
 trap cleanup EXIT
 
 members=$(r0_members fast 3 size=64) || fail "members"
-
 set -- $members
 made="$*"
 a=$1 b=$2 c=$3
