@@ -80,6 +80,16 @@ uint64_t r0_ftl_data_blocks(const struct r0_ftl_config *c)
 	return blocks < min_blocks ? min_blocks : blocks;
 }
 
+double r0_ftl_spare_effective(const struct r0_ftl_config *c, bool with_reserve)
+{
+	uint64_t blocks = r0_ftl_data_blocks(c);
+
+	if (!blocks)
+		return 0;
+	blocks += with_reserve;
+	return 1.0 - (double)c->logical_pages / ((double)blocks * c->pages_per_block);
+}
+
 static bool timing_ok(const struct r0_ftl_timing *t)
 {
 	return t->channels >= 1 && t->dies >= 1 && t->channels <= 1024 && t->dies <= 1024 &&

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * r0/trimcheck.h, the file system part: files with known contents, what
- * they occupy on each member (FIEMAP, Documentation/filesystems/fiemap.rst),
- * FITRIM (as fstrim(8)), and the verdict of one file system cycle.
+ * r0/trimcheck.h, the file system part: files with known contents written,
+ * summed per member (each through r0_trim_file_share, FIEMAP, in trimio.c)
+ * and removed; a kept file that must read back intact; FITRIM (as
+ * fstrim(8)); and the verdict of one file system cycle.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +13,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include <linux/fiemap.h>
 #include <linux/fs.h>
 
 #include "r0/trimcheck.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0report: r0sweep, r0trim and scenario result files into a Markdown report and one self-contained HTML page. */
+/* r0report: r0sweep, r0trim, scenario and r0age result files into a Markdown report and one self-contained HTML page. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -849,7 +849,6 @@ static void chart_trim(FILE *f, const struct r0_trimres *t)
 #undef Y
 }
 
-/* One measure of the scenario against cycles: TRIM (blue) and no TRIM (orange). */
 /* A y scale for values up to YMAX: a round top and a step of 1, 2 or 5 x 10^k. */
 static double nice_scale(double ymax, double *step)
 {
@@ -876,6 +875,7 @@ static void y_grid(FILE *f, int w, double ph, double ymax, double step)
 	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, MT + ph, w - MR, MT + ph);
 }
 
+/* One measure of the scenario against cycles: TRIM (blue) and no TRIM (orange). */
 static void chart_cycles(FILE *f, const struct r0_scenario *s, size_t field, const char *title, const char *unit)
 {
 	double pw = CW * 1.4 - ML - MR, ph = CH - MT - MB, ymax = 0, step;

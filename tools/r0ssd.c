@@ -77,7 +77,8 @@ struct ssd {
 	struct r0_ftl *ftl;
 	pthread_mutex_t lock;
 	bool timing;
-	double spare_pct;
+	double spare_pct;                        /* as asked (--spare) */
+	double spare_effective_pct, spare_reserve_pct; /* whole blocks; and the reserve block */
 	uint64_t requests, failed;
 };
 
@@ -124,9 +125,10 @@ static void print_counters(FILE *f, struct ssd *s, const char *dev, const char *
 	r0_ftl_get_stats(s->ftl, &st);
 	fprintf(f, "pid=%d\ndevice=%s\nstate=%s\nseq=%u\n", (int)getpid(), dev, state, seq);
 	fprintf(f, "page_bytes=%u\nlogical_pages=%llu\npages_per_block=%llu\nphysical_blocks=%llu\n"
-		   "spare_percent=%.2f\n", st.page_bytes, (unsigned long long)st.logical_pages,
+		   "spare_percent=%.2f\nspare_effective_percent=%.2f\nspare_with_reserve_percent=%.2f\n",
+		st.page_bytes, (unsigned long long)st.logical_pages,
 		(unsigned long long)st.pages_per_block, (unsigned long long)st.physical_blocks,
-		s->spare_pct);
+		s->spare_pct, s->spare_effective_pct, s->spare_reserve_pct);
 	fprintf(f, "requests=%llu\nfailed_requests=%llu\n", (unsigned long long)s->requests,
 		(unsigned long long)s->failed);
 	pthread_mutex_unlock(&s->lock);
@@ -321,6 +323,8 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--size '%s': a non-zero multiple of 4K", size_arg);
 	fc.logical_pages = size / PAGE_BYTES;
 	fc.spare_fraction = s.spare_pct / 100;
+	s.spare_effective_pct = 100 * r0_ftl_spare_effective(&fc, false);
+	s.spare_reserve_pct = 100 * r0_ftl_spare_effective(&fc, true);
 	fc.keep_data = !no_data;
 	s.ftl = r0_ftl_new(&fc);
 	if (!s.ftl) {

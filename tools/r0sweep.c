@@ -30,6 +30,7 @@
 #define PROG "r0sweep"
 #define MAX_WL 64
 #define MAX_CHUNKS 16
+#define MAX_PRESETS 7
 #define MAX_TARGETS 256
 
 enum {
@@ -197,13 +198,15 @@ static int add_qd(const char *s, void *arg)
 	return 0;
 }
 
+/* presets[MAX_PRESETS + 1], NULL-terminated: an item beyond MAX_PRESETS is refused */
 static int add_preset(const char *s, void *arg)
 {
 	const struct r0_preset **p = arg;
+	size_t n = 0;
 
-	for (; *p; p++)
-		;
-	if (!(*p = r0_preset_find(s)))
+	while (n < MAX_PRESETS && p[n])
+		n++;
+	if (n == MAX_PRESETS || !(p[n] = r0_preset_find(s)))
 		return -EINVAL;
 	return 0;
 }
@@ -703,7 +706,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct sweep sw;
-	const struct r0_preset *presets[8] = { 0 };
+	const struct r0_preset *presets[MAX_PRESETS + 1] = { 0 };
 	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = "4K,16K,64K,128K,512K,1M";
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = "desktop";
 	const char *only = NULL;
@@ -791,8 +794,8 @@ int main(int argc, char **argv)
 		for (unsigned n = 1; n <= sw.n_members; n++)
 			sw.count[n] = true;
 	}
-	if (each_item(preset, add_preset, presets) || presets[7])
-		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3 or cdm-nvme, comma separated", preset);
+	if (each_item(preset, add_preset, presets))
+		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3 or cdm-nvme, comma separated, at most %d", preset, MAX_PRESETS);
 	if (each_item(qd, add_qd, &sw))
 		return r0_cli_usage_error(PROG, "--qd '%s': queue depths from 1 to %u, e.g. 1,32", qd, R0_QD_MAX);
 	if (r0_mix_parse(mixs, &mix))

@@ -118,7 +118,7 @@ static void check_line(struct run *r, const char *check, enum r0_verdict v, cons
 	}
 }
 
-/* A size exactly: "64K", "1536K", "4.0 GiB" only where it is exact too, else bytes. */
+/* A size exactly, as r0_parse_size reads it back: "64K", "1536K", "4G"; else bytes. */
 static const char *sz(uint64_t bytes, char *buf, size_t len)
 {
 	if (bytes % 1024 == 0 || bytes < 1024)

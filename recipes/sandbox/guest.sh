@@ -16,16 +16,31 @@ r0_wait_dev() {
 }
 
 # r0_modprobe NAME [ARG...]: loads an on-demand module (scsi_debug, xfs) with
-# the dependencies recorded when the initramfs was built.
+# the dependencies recorded when the initramfs was built. Fails loudly: the
+# sandbox is ours, so a module that does not load is an error, not a skip; so
+# is NAME still loaded when ARGs are given (its parameters could not change).
 r0_modprobe() {
 	_m=$1; shift
 	_k=/lib/modules/$(cat /etc/r0-kernel)
-	[ -f "$_k/$_m.chain" ] || { echo "guest: no module $_m" >&2; return 1; }
+	[ -f "$_k/$_m.chain" ] || { echo "guest: no module $_m in the initramfs" >&2; return 1; }
+	if grep -q "^$_m " /proc/modules; then
+		[ $# = 0 ] && return 0
+		echo "guest: $_m is loaded already; cannot load it with $*" >&2
+		return 1
+	fi
 	for _d in $(cat "$_k/$_m.chain"); do
 		grep -q "^$_d " /proc/modules && continue
-		if [ "$_d" = "$_m" ]; then insmod "$_k/$_d.ko" "$@" || return 1
-		else insmod "$_k/$_d.ko" || return 1; fi
+		if [ "$_d" = "$_m" ]; then insmod "$_k/$_d.ko" "$@"
+		else insmod "$_k/$_d.ko"; fi || { echo "guest: insmod $_d failed" >&2; return 1; }
 	done
+}
+
+# r0_boot_modules: prints the boot modules (/etc/r0-modules) that are not
+# loaded (empty: all are); /init only warns when one fails to load.
+r0_boot_modules() {
+	while read -r _m _args; do
+		grep -q "^$_m " /proc/modules || echo "$_m"
+	done < /etc/r0-modules
 }
 
 # r0_member NAME PROFILE [KEY=VALUE...]: creates the null_blk disk /dev/NAME
@@ -73,8 +88,29 @@ r0_remove_member() {
 	rmdir "$R0_NULLB/$1"
 }
 
-# r0_cleanup: removes every array, dm device and null_blk member, so the next
-# script starts from a bare kernel. Used by traps and between tests.
+# r0_remove_members: removes every null_blk member; 1 if one stays (held
+# open, or configfs refused).
+r0_remove_members() {
+	for _d in "$R0_NULLB"/*; do
+		[ -d "$_d" ] && r0_remove_member "${_d##*/}"
+	done
+	for _d in "$R0_NULLB"/*; do
+		[ -d "$_d" ] && { echo "guest: cannot remove member ${_d##*/}" >&2; return 1; }
+	done
+	return 0
+}
+
+# r0_ublk_servers: pids of running r0ssd servers.
+r0_ublk_servers() {
+	for _c in /proc/[0-9]*/comm; do
+		[ "$(cat "$_c" 2>/dev/null)" = r0ssd ] && { _p=${_c%/comm}; echo "${_p#/proc/}"; }
+	done
+	return 0
+}
+
+# r0_cleanup: removes every array, dm device, loop device, ublk device (its
+# r0ssd server stopped) and null_blk member, so the next script starts from
+# a bare kernel. Used by traps and between tests.
 r0_cleanup() {
 	for _md in /sys/block/md*; do
 		[ -e "$_md" ] || continue
@@ -83,19 +119,26 @@ r0_cleanup() {
 	done
 	dmsetup remove_all --force >/dev/null 2>&1
 	for _l in $(losetup -a 2>/dev/null | cut -d: -f1); do losetup -d "$_l"; done
-	for _d in "$R0_NULLB"/*; do
-		[ -d "$_d" ] && r0_remove_member "${_d##*/}"
-	done
+	_srv=$(r0_ublk_servers)
+	if [ -n "$_srv" ]; then
+		kill -TERM $_srv 2>/dev/null
+		sleep 1
+		kill -KILL $_srv 2>/dev/null
+	fi
+	command -v r0ssd > /dev/null && ls /dev/ublkc* > /dev/null 2>&1 &&
+		r0ssd --cleanup > /dev/null 2>&1
+	r0_remove_members 2>/dev/null
 	return 0
 }
 
-# r0_leftovers [--arrays]: prints what r0_cleanup would have to remove
-# (empty: clean); with --arrays only md, dm and loop devices, not members.
+# r0_leftovers: prints what r0_cleanup would have to remove (empty: clean):
+# md, dm, loop and ublk devices, r0ssd servers and null_blk members.
 r0_leftovers() {
 	for _md in /sys/block/md*; do [ -e "$_md" ] && echo "md:${_md##*/}"; done
 	dmsetup ls 2>/dev/null | grep -v '^No devices found' | sed 's/^/dm:/;s/[[:space:]].*//'
 	losetup -a 2>/dev/null | sed 's/^/loop:/;s/:[^:]*$//'
-	[ "${1:-}" = --arrays ] && return 0
+	for _u in /dev/ublkb* /dev/ublkc*; do [ -e "$_u" ] && echo "ublk:${_u##*/}"; done
+	for _p in $(r0_ublk_servers); do echo "r0ssd:$_p"; done
 	for _d in "$R0_NULLB"/*; do [ -d "$_d" ] && echo "nullb:${_d##*/}"; done
 	return 0
 }

@@ -24,7 +24,12 @@ r0s_counter() {
 		_n=$((_n - 1)); [ "$_n" -gt 0 ] || { echo "r0s: $1 did not change after SIGUSR1" >&2; return 1; }
 		sleep 0.05
 	done
-	sed -n "s/^$3=//p" "$1"
+	# a missing counter must not read as 0 (a WAF of 0 would pass for "near 1")
+	_c=$(sed -n "s/^$3=//p" "$1")
+	case $_c in
+	'' | *[!0-9]*) echo "r0s: $1: $3 is '$_c', not a count" >&2; return 1 ;;
+	esac
+	echo "$_c"
 }
 
 # r0s_sum T KEY: the sum of KEY over the SSDs of array T (1: passes discards, 0: not)

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Interim study (guest side): does RAID0 scale on these emulated drives?
-# 1, 2 and 3 sata-ssd members as md raid0 and dm-stripe (64K chunk, built
-# by r0build), sequential 1M reads at QD8 and 4K random reads at QD1 and
-# QD32, measured with fio (libaio, O_DIRECT), 3 repeats of 3 s each, the
-# repeats interleaved; the median is reported with min and max.
+# A quick study with fio as the ruler (guest side): does RAID0 scale on
+# these emulated drives? 1, 2 and 3 sata-ssd members (KEY=VALUE arguments
+# override the profile: mbps=60) as md raid0 and dm-stripe (64K chunk,
+# built by r0build), sequential 1M reads at QD8 and 4K random reads at QD1
+# and QD32, measured with fio (libaio, O_DIRECT), 3 repeats of 3 s each,
+# the repeats interleaved; the median is reported with min and max.
 # Writes report.md and fio's raw output to $R0_RESULTS.
+# Usage: recipes/sandbox/run recipes/studies/quick-scaling.sh [-- KEY=VALUE...]
 . "$R0_GUEST/guest.sh"
 set -e
 REPEATS=${REPEATS:-3} RUNTIME=${RUNTIME:-3}
@@ -13,7 +15,9 @@ REPEATS=${REPEATS:-3} RUNTIME=${RUNTIME:-3}
 ENGINE=${ENGINE:-libaio}
 WORKLOADS="seq:read:1M:8 q1:randread:4k:1 q32:randread:4k:32"
 
-set -- $(r0_members sata-ssd 3)
+overrides="$*"
+members=$(r0_members sata-ssd 3 "$@")
+set -- $members
 members="$*"
 report=$R0_RESULTS/report.md
 
@@ -56,14 +60,13 @@ for be in md dm; do
 done
 
 {
-	echo "# r0kit quick scaling study (interim)"
+	echo "# r0kit quick scaling study (fio)"
 	echo
 	echo "Sandbox: QEMU TCG, kernel $(uname -r), members: 3 x null_blk profile sata-ssd"
-	echo "($(grep -v '^#' "$R0_GUEST/drives/sata-ssd.profile" | tr '\n' ' '))."
+	echo "($(grep -v '^#' "$R0_GUEST/drives/sata-ssd.profile" | tr '\n' ' ')), overridden: ${overrides:-nothing}."
 	echo "Arrays built by r0build, chunk 64K. $(fio --version), $ENGINE, O_DIRECT,"
 	echo "$REPEATS interleaved repeats of ${RUNTIME} s after 1 s ramp; median (min-max);"
 	echo "x = median / the single drive's median."
-	echo "This is the interim demo: r0sweep (chunk sweep, CDM sets, verdict) and r0report are not written yet."
 	echo
 	echo "| array | seq 1M QD8 MB/s | x | 4K QD1 IOPS | x | 4K QD32 IOPS | x |"
 	echo "|---|---|---|---|---|---|---|"

@@ -17,8 +17,8 @@ for a; do
 	*) echo "sweep-demo: unknown argument $a"; exit 2 ;;
 	esac
 done
-set -- $(r0_members sata-ssd 3)
-[ $# = 3 ] || { echo "sweep-demo: cannot create the members"; exit 1; }
+members=$(r0_members sata-ssd 3) || { echo "sweep-demo: cannot create the members"; exit 1; }
+set -- $members
 out=$R0_RESULTS/sweep.jsonl
 resume=""
 if [ -s ./sweep.partial.jsonl ]; then

@@ -6,7 +6,10 @@
 # alone: recipes/sandbox/run recipes/studies/trim-demo.sh (it then makes
 # three sata-ssd members itself). Exit status: 0 when every r0trim passed.
 . "$R0_GUEST/guest.sh"
-[ $# -ge 2 ] || { set -- $(r0_members sata-ssd 3) || exit 1; }
+if [ $# -lt 2 ]; then
+	members=$(r0_members sata-ssd 3) || exit 1
+	set -- $members
+fi
 trc=0
 for b in md dm; do
 	dev=$(r0build create -q -f -b "$b" -c 64K -n demotrim "$@") || { echo "demo: r0build $b failed"; trc=1; continue; }

@@ -2,7 +2,8 @@
 # Drive profiles become null_blk members whose sysfs limits match the profile.
 . ./lib.sh
 
-set -- $(r0_members sata-ssd 3) || fail "cannot create 3 sata-ssd members"
+members=$(r0_members sata-ssd 3) || fail "cannot create 3 sata-ssd members"
+set -- $members
 expect_eq "$#" 3 "members created"
 for m in "$@"; do
 	b=${m##*/}

@@ -3,7 +3,8 @@
 # agrees, and data lands on the members where raid0 puts it.
 . ./lib.sh
 
-set -- $(r0_members fast 3) || fail "cannot create members"
+members=$(r0_members fast 3) || fail "cannot create members"
+set -- $members
 mdadm --build /dev/md0 --level=0 --chunk=64 --raid-devices=3 "$@" > /tmp/mdadm.out 2>&1 ||
 	{ cat /tmp/mdadm.out; fail "mdadm --build"; }
 detail=$(mdadm --detail /dev/md0)

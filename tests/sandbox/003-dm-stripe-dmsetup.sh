@@ -3,7 +3,8 @@
 # it back, and data lands on the members where dm-stripe puts it.
 . ./lib.sh
 
-set -- $(r0_members fast 3) || fail "cannot create members"
+members=$(r0_members fast 3) || fail "cannot create members"
+set -- $members
 len=$((3 * 64 * 2048))   # sectors: 3 members of 64 MiB, a multiple of 3 x chunk
 table="0 $len striped 3 256 $1 0 $2 0 $3 0"
 dmsetup create r0-test --table "$table" || fail "dmsetup create"

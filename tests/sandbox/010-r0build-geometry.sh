@@ -39,7 +39,8 @@ check_array() {
 r0_parse_k() { case $1 in *K) echo $(( ${1%K} * 1024 )) ;; *M) echo $(( ${1%M} * 1048576 )) ;; esac; }
 mdadm_chunk() { echo "$(( $1 / 1024 ))K"; }   # mdadm --detail prints 1M as 1024K
 
-set -- $(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
+set -- $members
 for be in md dm; do
 	for chunk in 4K 64K 512K 1M; do
 		check_array "$be" "$chunk" "$1"
@@ -84,3 +85,4 @@ r0build remove t || fail "remove"
 path=$(r0build create --backend md --chunk 64K --name t "$a" "$b" "$c") || fail "default layout"
 expect_eq "$(r0_sysfs md_r0-t md/layout)" 2 "md layout by default (alt multizone)"
 r0build remove t || fail "remove"
+r0_remove_members || fail "a member stayed"

@@ -6,7 +6,8 @@
 # a SIGTERM during create; remove of a mounted array; remove --all.
 . ./lib.sh
 
-set -- $(r0_members fast 4 size=32) || fail "members"
+members=$(r0_members fast 4 size=32) || fail "members"
+set -- $members
 m0=$1 m1=$2 m2=$3 m3=$4
 
 # state: every array and dm device there is
@@ -91,7 +92,32 @@ umount /mnt/t
 r0build remove dup || fail "remove dup"
 wipefs -a -q "$m0" || fail "wipefs"
 
-# SIGTERM during create: either create finished (exit 0, the array is
+# SIGTERM at known points of create (r0sigat sends it as r0build enters that
+# ioctl; r0build holds it pending): in the member checks (BLKGETSIZE64)
+# nothing is built yet; at RUN_ARRAY (md) and at the resume that makes the dm
+# table live (DM_DEV_SUSPEND) the array exists, and create must take it
+# down again. Nothing may be left, and the exit status is 1.
+nothing_left() {
+	expect_eq "$(r0build list | tail -n +2 | wc -l)" 0 "$1: no r0kit array left"
+	[ -z "$(ls /sys/block | grep '^md')" ] || fail "$1: an md device left: $(ls /sys/block | grep '^md')"
+	[ -z "$(dmsetup ls | grep -v '^No devices')" ] || fail "$1: a dm device left: $(dmsetup ls)"
+}
+r0sigat BLKGETSIZE64 r0build create -b md -c 64K -n sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err
+expect_eq "$?" 1 "exit after SIGTERM in the member checks"
+grep -q "^r0build: create: interrupted by a signal before anything was built$" /tmp/sig.err ||
+	fail "SIGTERM in the member checks: $(cat /tmp/sig.err)"
+nothing_left "SIGTERM in the member checks"
+for at in md:RUN_ARRAY dm:DM_DEV_SUSPEND; do
+	be=${at%%:*} req=${at#*:}
+	r0sigat "$req" r0build create -b "$be" -c 64K -n sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err
+	expect_eq "$?" 1 "$be: exit after SIGTERM at $req"
+	grep -q "^r0build: create .*sig: interrupted by a signal; removed it again$" /tmp/sig.err ||
+		fail "$be: SIGTERM at $req: $(cat /tmp/sig.err)"
+	[ -s /tmp/sig.out ] && fail "$be: SIGTERM at $req: printed a path: $(cat /tmp/sig.out)"
+	nothing_left "$be: SIGTERM at $req"
+done
+
+# SIGTERM at any other moment: either create finished (exit 0, the array is
 # whole) or it failed and removed what it had built (exit 1, nothing left)
 t0=$(cut -d' ' -f1 /proc/uptime)
 r0build create -b md -c 64K -n sig "$m0" "$m2" > /dev/null || fail "create sig"
@@ -99,7 +125,7 @@ t1=$(cut -d' ' -f1 /proc/uptime)
 r0build remove sig || fail "remove sig"
 step=$(echo "$t0 $t1" | awk '{ printf "%d", ($2 - $1) * 1000000 / 10 }')   # a tenth of a create, in us
 note "r0build create takes $(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }') s here"
-i=0 interrupted=0
+i=0
 while [ $i -lt 12 ]; do
 	r0build create -b md -c 64K -n sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err &
 	pid=$!
@@ -112,20 +138,16 @@ while [ $i -lt 12 ]; do
 		expect_eq "$left" 1 "create that finished before SIGTERM left its array"
 		r0build remove sig || fail "remove sig"
 	else
-		expect_eq "$left" 0 "create stopped by SIGTERM (exit $rc) left nothing"
-		[ -n "$(ls /sys/block | grep '^md')" ] && fail "SIGTERM left an md device"
+		nothing_left "create stopped by SIGTERM (exit $rc)"
 		# 143: killed while the program was still loading, before main()
 		if [ "$rc" != 143 ]; then
 			expect_eq "$rc" 1 "exit status after SIGTERM"
 			grep -q "^r0build: create.*interrupted by a signal" /tmp/sig.err ||
 				fail "no message after SIGTERM: $(cat /tmp/sig.err)"
 		fi
-		grep -q "removed it again" /tmp/sig.err && interrupted=$((interrupted + 1))
 	fi
 	i=$((i + 1))
 done
-note "SIGTERM runs that took a built array down again: $interrupted of 12"
-[ "$interrupted" -gt 0 ] || note "(no SIGTERM landed while an array was being built)"
 
 # remove --all takes r0kit's arrays and nothing else
 r0build create -b md -c 64K "$m0" > /dev/null || fail "create for --all"
@@ -134,4 +156,5 @@ mdadm --build /dev/md9 --level=0 --chunk=64 --raid-devices=1 "$m3" --force > /de
 r0build remove --all || fail "remove --all"
 expect_eq "$(r0build list | wc -l)" 1 "remove --all removed every r0kit array"
 [ -e /sys/block/md9/md ] || fail "remove --all touched a foreign array"
-mdadm --stop /dev/md9 > /dev/null 2>&1
+mdadm --stop /dev/md9 > /dev/null 2>&1 || fail "mdadm --stop md9"
+r0_remove_members || fail "a member stayed"

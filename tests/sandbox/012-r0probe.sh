@@ -4,7 +4,8 @@
 # limits), signatures, mounts, and discard counters that move.
 . ./lib.sh
 
-set -- $(r0_members sata-ssd 3 size=32) || fail "members"
+members=$(r0_members sata-ssd 3 size=32) || fail "members"
+set -- $members
 nd=$(r0_member r0nd no-discard size=32) || fail "no-discard member"
 
 # col DEV COLUMN: one value from r0probe's table, sizes in bytes
@@ -64,6 +65,11 @@ grep -q '"r0kit_schema": *"r0probe/1"' /tmp/probe.json || fail "JSON schema tag:
 grep -q '"level": *"raid0"' /tmp/probe.json || fail "JSON md.level: $(cat /tmp/probe.json)"
 expect_status 1 "r0probe of a missing device" r0probe /dev/nosuch
 expect_status 2 "r0probe with a bad option" r0probe --frob
+# -o holds twice the 43 columns: 86 pass, one more is a usage error
+cols() { _i=1 _l=NAME; while [ "$_i" -lt "$1" ]; do _l="$_l,NAME"; _i=$((_i + 1)); done; echo "$_l"; }
+expect_status 0 "r0probe -o with 86 columns" r0probe -o "$(cols 86)" "$md"
+expect_status 2 "r0probe -o with 87 columns, one too many" r0probe -o "$(cols 87)" "$md"
+grep -q "too many columns" /tmp/expect.out || fail "87 columns: $(cat /tmp/expect.out)"
 r0build remove probe || fail "remove md"
 r0build remove "$dm" || fail "remove dm by path"
 
@@ -75,3 +81,4 @@ expect_eq "$(col "$dm3" SLAVES)" "r0m0,r0m1,r0m2" "dm SLAVES"
 expect_eq "$(col "$dm3" OPT-IO)" $((3 * 65536)) "dm OPT-IO (stripe width)"
 expect_eq "$(col "$dm3" SIZE)" $((3 * 32 << 20)) "dm SIZE"
 r0build remove probe3 || fail "remove dm of 3"
+r0_remove_members || fail "a member stayed"

@@ -91,3 +91,4 @@ expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" tests.7.workload.rw)" randwri
 expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" tests.0.workload.queue_depth)" 8 "SEQ1M Q8T1 queue depth"
 expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" method.region_bytes)" $((32 << 20)) "region"
 r0json "$R0_RESULTS/cdm.r0bench.json" tests.0.passes.1.iops > /dev/null || fail "two counted passes"
+r0_remove_members || fail "a member stayed"

@@ -22,7 +22,8 @@ grep -q "$((200 << 20)) bytes checked, 0 bad sectors" /tmp/expect.out || { cat /
 expect_status 0 "-j 3 time-based randrw" r0bench --rw randrw -q 4 -j 3 -t 1 "$odd"
 r0_remove_member r0odd
 
-set -- $(r0_members fast 3 size=16) || fail "members"
+members=$(r0_members fast 3 size=16) || fail "members"
+set -- $members
 for be in md dm; do
 	arr=$(r0build create -q -b "$be" -c 64K -n vfy "$@") || fail "$be array"
 	expect_status 0 "$be: randwrite --verify reads back clean" \
@@ -45,3 +46,4 @@ for be in md dm; do
 	grep -q "written with another seed" /tmp/expect.out || fail "$be: wrong seed not named"
 	r0build remove vfy || fail "remove $be"
 done
+r0_remove_members || fail "a member stayed"

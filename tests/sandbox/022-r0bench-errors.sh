@@ -6,7 +6,7 @@
 . ./lib.sh
 
 bad=$(r0_member r0bad fast size=16) || fail "member"
-echo "+2048-2055" > /sys/kernel/config/nullb/r0bad/badblocks || skip "null_blk has no badblocks"
+echo "+2048-2055" > /sys/kernel/config/nullb/r0bad/badblocks || fail "null_blk takes no badblocks"
 expect_status 1 "a sequential read over bad blocks fails" \
 	r0bench --rw read -b 4K -q 4 --size 16M "$bad"
 cat /tmp/expect.out
@@ -50,3 +50,4 @@ arr=$(r0build create -q -f -b md -c 64K -n held "$dev") || fail "array"
 expect_status 1 "a write to an array member" r0bench -f --rw randwrite -t 0.2 "$dev"
 grep -q "held by md_r0-held" /tmp/expect.out || fail "reason: held"
 r0build remove held || fail "remove"
+r0_remove_members || fail "a member stayed"

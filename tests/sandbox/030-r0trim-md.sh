@@ -6,7 +6,8 @@
 . ./lib.sh
 . ./r0trim-lib.sh
 
-set -- $(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
+set -- $members
 a=$(r0_member u0 fast size=5) && b=$(r0_member u1 fast size=7) && c=$(r0_member u2 fast size=12) ||
 	fail "unequal members"
 for chunk in 4K 64K 512K; do
@@ -54,3 +55,4 @@ mdadm --stop "$md" > /dev/null 2>&1 || fail "mdadm --stop"
 # one device alone: its own member
 trim_pass "a single device" -f "$c"
 grep -q '^verdict *PASS *discards reach /dev/u2' /tmp/trim.out || fail "single device verdict: $(tail -1 /tmp/trim.out)"
+r0_remove_members || fail "a member stayed"

@@ -5,7 +5,8 @@
 . ./lib.sh
 . ./r0trim-lib.sh
 
-set -- $(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
+set -- $members
 a=$(r0_member u0 fast size=5) && b=$(r0_member u1 fast size=7) && c=$(r0_member u2 fast size=12) ||
 	fail "unequal members"
 for chunk in 4K 64K 512K; do
@@ -31,3 +32,4 @@ r0_wait_dev /dev/mapper/trimx || fail "no /dev/mapper/trimx"
 trim_pass "dm linear at offset 1024" -f /dev/mapper/trimx
 grep -q 'dm linear over one device' /tmp/trim.out || fail "description: $(head -1 /tmp/trim.out)"
 dmsetup remove trimx || fail "dmsetup remove"
+r0_remove_members || fail "a member stayed"

@@ -10,7 +10,8 @@
 . ./lib.sh
 . ./r0trim-lib.sh
 
-set -- $(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
+set -- $members
 nd=$(r0_member r0nd no-discard size=8) || fail "no-discard member"
 
 md=$(r0build create -q -b md -c 64K -n n "$1" "$nd") || fail "md over a no-discard member"
@@ -105,3 +106,4 @@ grep -q r0trim /proc/mounts && fail "a file system left mounted: $(grep r0trim /
 ls -d /tmp/r0trim.* 2>/dev/null && fail "mount point left behind"
 note "ok: nothing left mounted"
 r0build remove s || fail "remove after SIGTERM"
+r0_remove_members || fail "a member stayed"

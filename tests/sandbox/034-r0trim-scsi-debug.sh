@@ -14,15 +14,16 @@ sd_disks() {
 }
 load() {
 	r0_modprobe scsi_debug add_host=3 per_host_store=1 dev_size_mb=16 lbpu=1 delay=0 "$@" ||
-		skip "scsi_debug does not load"
+		fail "scsi_debug does not load"
 	n=50
 	while [ "$(sd_disks | wc -w)" -lt 3 ]; do
 		n=$((n - 1)); [ $n -gt 0 ] || fail "scsi_debug disks did not appear"; sleep 0.1
 	done
 	for d in $(sd_disks); do r0_wait_dev "$d" || fail "$d"; done
 }
-unload() { rmmod scsi_debug 2> /dev/null; }
-trap 'r0_cleanup; unload' EXIT
+# a disk still held keeps scsi_debug loaded: that fails the test
+unload() { rmmod scsi_debug || fail "scsi_debug cannot be unloaded"; }
+trap 'rmmod scsi_debug 2> /dev/null' EXIT
 
 load lbprz=1
 set -- $(sd_disks)
@@ -50,3 +51,4 @@ grep -q '^delivery *NOT CONCLUSIVE *smaller than the granularity, 512 at .*prove
 echo "r0trim of md raid0 over 3 scsi_debug disks (lbprz=2, 8K unmap granularity):"
 cat /tmp/trim.out
 r0build remove s || fail "remove"
+unload

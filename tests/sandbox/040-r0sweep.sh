@@ -9,7 +9,8 @@
 
 out=$R0_RESULTS/040-r0sweep
 mkdir -p "$out"
-set -- $(r0_members fast 2 size=32) || fail "members"
+members=$(r0_members fast 2 size=32) || fail "members"
+set -- $members
 # both members filled by r0age: the sweep takes their state from its records
 for m in "$@"; do r0age fill 10 "$m" > /dev/null 2>&1 || fail "r0age fill 10 $m"; done
 
@@ -23,6 +24,23 @@ no_arrays() {
 	[ -z "$left" ] || fail "$1: arrays left behind: $left"
 	note "ok: $1: no array left"
 }
+
+# 0. the list options hold a bounded number of items: the last one allowed
+# passes the parser (then the missing devices stop the sweep), one more is a
+# usage error: --preset 7, --qd 8, --chunks 16 (17 distinct sizes exist)
+list() { _i=0 _l=""; for _v in $2; do [ "$_i" -lt "$1" ] || break; _l="$_l${_l:+,}$_v"; _i=$((_i + 1)); done; echo "$_l"; }
+presets="cdm cdm3 cdm-nvme cdm cdm3 cdm-nvme cdm cdm3 cdm-nvme"
+qds="1 2 3 4 5 6 7 8 9 10"
+chunks="4K 8K 16K 32K 64K 128K 256K 512K 1M 2M 4M 8M 16M 32M 64M 128M 256M 512M"
+for opt in "-p 7 presets" "--qd 8 qds" "--chunks 16 chunks"; do
+	set -- $opt
+	eval "items=\$$3"
+	expect_status 1 "$1 with $2 items" r0sweep -o /tmp/bounds.jsonl "$1" "$(list "$2" "$items")" /dev/nosuch0 /dev/nosuch1
+	grep -q "/dev/nosuch0: no such device" /tmp/expect.out || fail "$1 with $2 items: $(cat /tmp/expect.out)"
+	expect_status 2 "$1 with $(($2 + 1)) items, one too many" \
+		r0sweep -o /tmp/bounds.jsonl "$1" "$(list $(($2 + 1)) "$items")" /dev/nosuch0 /dev/nosuch1
+done
+set -- $members
 
 # 1. the tiny sweep: raw + {md,dm} x (1 member at 64K, 2 members at 64K and 128K) = 7 targets x 2 repeats
 expect_status 0 "tiny sweep" r0sweep -o "$out/tiny.jsonl" --chunks 64K,128K --single-chunks 64K \
@@ -89,4 +107,4 @@ grep -q "^RAID0 of these 2 drives: " "$out/report/report.md" || fail "no verdict
 grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
 grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"
 expect_status 1 "r0report on a file that is not a result file" r0report -o /tmp/rep /etc/passwd
-exit 0
+r0_remove_members || fail "a member stayed"

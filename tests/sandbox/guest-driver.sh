@@ -1,12 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest: every sandbox test given (or all), one after the
-# other in one boot, each from a bare kernel; a test that leaves an md, dm
-# or loop device behind, or makes the kernel warn, fails (members are the
-# driver's to remove). Writes results/summary.
+# other in one boot, each from a bare kernel; a test that leaves an md, dm,
+# loop or ublk device, an r0ssd server or a null_blk member behind, or
+# makes the kernel warn, fails; so does one that exits 77 (no skips: the
+# sandbox is ours). A boot module that did not load fails the boot's first
+# line, "boot-modules". Writes results/summary.
 . "$R0_GUEST/guest.sh"
 cd /r0/files/sandbox || exit 126
 summary=$R0_RESULTS/summary
 : > "$summary"
+missing=$(r0_boot_modules)
+if [ -n "$missing" ]; then
+	echo "FAIL: boot modules not loaded: $(echo $missing)"
+	echo "FAIL boot-modules 0" >> "$summary"
+fi
 tests=$*
 [ -n "$tests" ] || tests=$(ls [0-9]*.sh)
 for t in $tests; do
@@ -18,7 +25,7 @@ for t in $tests; do
 	timeout "${R0_TEST_TIMEOUT:-300}" dash "./$t" > "/tmp/$name.log" 2>&1
 	rc=$?
 	cat "/tmp/$name.log"
-	left=$(r0_leftovers --arrays)
+	left=$(r0_leftovers)
 	if [ -n "$left" ] && [ "$rc" = 0 ]; then
 		echo "FAIL: left behind: $(echo $left)"
 		rc=1
@@ -32,7 +39,7 @@ for t in $tests; do
 	secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $start" | awk '{ printf "%.1f", $1 - $2 }')
 	case $rc in
 	0) verdict=PASS ;;
-	77) verdict=SKIP ;;
+	77) verdict=FAIL; echo "FAIL: exit 77 (a skip): nothing may be skipped here" ;;
 	143|124) verdict=FAIL; echo "FAIL: timed out" ;;
 	*) verdict=FAIL ;;
 	esac

@@ -102,6 +102,15 @@ void r0_ftl_config_default(struct r0_ftl_config *c, uint64_t logical_pages);
 uint64_t r0_ftl_data_blocks(const struct r0_ftl_config *c);
 
 /*
+ * The spare the model really has, a fraction: 1 - L / (data blocks x pages
+ * a block). Whole blocks make it larger than spare_fraction: 32 MiB at 7 %
+ * (8192 logical pages, 256 a block) is 35 data blocks, 8.57 %; with_reserve
+ * counts the reserve block as well (36 blocks, 11.1 %). The analytic WAF
+ * figures apply to the first. 0 for an invalid configuration.
+ */
+double r0_ftl_spare_effective(const struct r0_ftl_config *c, bool with_reserve);
+
+/*
  * A new, empty (all pages unmapped, all blocks erased) model. NULL with
  * errno EINVAL (a configuration outside the ranges above, or a physical
  * page count that does not fit 32 bits) or ENOMEM.

@@ -30,8 +30,9 @@ int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 		    struct r0_member_check *out, char *why, size_t why_len);
 
 /*
- * The same checks for a tool that writes to one device (r0bench, r0age,
- * r0trim): a partition is allowed, everything else is as above.
+ * The same checks for a tool that writes to one device (r0bench, r0age):
+ * a partition is allowed, everything else is as above. r0trim takes the
+ * stricter r0_member_check, and checks the members under its array itself.
  */
 int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,
 		   size_t why_len);
