@@ -76,7 +76,7 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 		weight[c] = p->cls[c].weight;
 	if (r0_mix_describe(devs, p->seconds, weight, p->confidence_level, desc, sizeof(desc)))
 		desc[0] = '\0';
-	ADD(o, "schema", json_object_new_string(R0_MIX_SCHEMA));
+	ADD(o, "r0kit_schema", json_object_new_string(R0_MIX_SCHEMA));
 	ADD(o, "tool", json_object_new_string(m->tool));
 	ADD(o, "description", json_object_new_string(desc));
 
@@ -185,7 +185,7 @@ int r0_mix_load(const char *path, struct r0_mix *out, char *desc, size_t desc_le
 	if (access(path, R_OK))
 		return -errno;
 	o = json_object_from_file(path);
-	if (!(v = member(o, "schema", json_type_string)) || strcmp(json_object_get_string(v), R0_MIX_SCHEMA))
+	if (!(v = member(o, "r0kit_schema", json_type_string)) || strcmp(json_object_get_string(v), R0_MIX_SCHEMA))
 		goto out;
 	if (!(w = member(o, "weights", json_type_object)))
 		goto out;

@@ -314,21 +314,21 @@ Test(profile, mix_file_refusals, .init = mkdir_tmp, .fini = rm_tmp)
 	static const struct { const char *name, *text; } bad[] = {
 		{ "garbage", "this is not JSON {" },
 		{ "empty", "" },
-		{ "bench", "{\"schema\":\"r0bench/1\",\"records\":[]}" },
+		{ "bench", "{\"r0kit_schema\":\"r0bench/1\",\"records\":[]}" },
 		{ "array", "[1,2,3]" },
-		{ "noweights", "{\"schema\":\"r0mix/1\",\"devices\":[{\"path\":\"/dev/a\"}],\"period\":{\"seconds\":1}}" },
-		{ "unknown-class", "{\"schema\":\"r0mix/1\",\"weights\":{\"seq-reed\":{\"weight\":1}},"
+		{ "noweights", "{\"r0kit_schema\":\"r0mix/1\",\"devices\":[{\"path\":\"/dev/a\"}],\"period\":{\"seconds\":1}}" },
+		{ "unknown-class", "{\"r0kit_schema\":\"r0mix/1\",\"weights\":{\"seq-reed\":{\"weight\":1}},"
 				   "\"devices\":[{\"path\":\"/dev/a\"}],\"period\":{\"seconds\":1}}" },
-		{ "negative", "{\"schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":-1},\"seq-write\":{\"weight\":2}},"
+		{ "negative", "{\"r0kit_schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":-1},\"seq-write\":{\"weight\":2}},"
 			      "\"devices\":[{\"path\":\"/dev/a\"}],\"period\":{\"seconds\":1}}" },
-		{ "string-weight", "{\"schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":\"1\"}},"
+		{ "string-weight", "{\"r0kit_schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":\"1\"}},"
 				   "\"devices\":[{\"path\":\"/dev/a\"}],\"period\":{\"seconds\":1}}" },
-		{ "all-zero", "{\"schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":0}},"
+		{ "all-zero", "{\"r0kit_schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":0}},"
 			      "\"devices\":[{\"path\":\"/dev/a\"}],\"period\":{\"seconds\":1}}" },
-		{ "no-devices", "{\"schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":1}},"
+		{ "no-devices", "{\"r0kit_schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":1}},"
 				"\"devices\":[],\"period\":{\"seconds\":1}}" },
 	};
-	static const char good[] = "{\"schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":3},"
+	static const char good[] = "{\"r0kit_schema\":\"r0mix/1\",\"weights\":{\"seq-read\":{\"weight\":3},"
 				   "\"rand-small-qd-write\":{\"weight\":1}},\"devices\":[{\"path\":\"/dev/a\"},"
 				   "{\"path\":\"/dev/b\"}],\"period\":{\"seconds\":7200}}";
 	struct r0_mix mix;
