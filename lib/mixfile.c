@@ -12,8 +12,8 @@
 static const char method[] =
 	"kernel block counters (/sys/block/X/stat, Documentation/block/stat.rst) sampled every interval; "
 	"size class inferred from per-interval averages; queue depth = time in queue / busy time "
-	"(Little's law) per interval; sequential vs random inferred from merges and from requests at "
-	"the queue's size limit, which counters cannot show directly; weights are shares of the busy time";
+	"(Little's law) per interval; sequential vs random inferred from merges, from requests at "
+	"the queue's size limit and from requests of 1 MiB or more, which counters cannot show directly; weights are shares of the busy time";
 
 /* Doubles with 6 significant digits, not json-c's 17. */
 static json_object *num(double v)

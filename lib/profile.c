@@ -125,7 +125,7 @@ static void add_dir(struct r0_profile *p, const struct dir_delta *d, double qd, 
 	double merge_share = (double)d->merged / (double)(d->ops + d->merged);
 	double limit_share = max_request_bytes ? avg / (double)max_request_bytes : 0;
 	bool large = avg > R0_PROFILE_LARGE_BYTES;
-	bool seq = merge_share >= R0_PROFILE_SEQ_MERGE_SHARE ||
+	bool seq = merge_share >= R0_PROFILE_SEQ_MERGE_SHARE || avg >= R0_PROFILE_SEQ_BYTES ||
 		   (large && limit_share >= R0_PROFILE_SEQ_LIMIT_SHARE);
 	enum r0_pclass c;
 	bool clear;
@@ -142,7 +142,7 @@ static void add_dir(struct r0_profile *p, const struct dir_delta *d, double qd, 
 	clear = fabs(merge_share - R0_PROFILE_SEQ_MERGE_SHARE) > 0.1 &&
 		(avg <= R0_PROFILE_LARGE_BYTES / 1.5 || avg > R0_PROFILE_LARGE_BYTES * 1.5) &&
 		!(large && limit_share >= R0_PROFILE_SEQ_LIMIT_SHARE - 0.1 &&
-		  limit_share < R0_PROFILE_SEQ_LIMIT_SHARE);
+		  limit_share < R0_PROFILE_SEQ_LIMIT_SHARE && avg < R0_PROFILE_SEQ_BYTES);
 	/* small classes hinge on the queue depth, which reads and writes share */
 	if (!large && !seq)
 		clear = clear && !mixed && (qd <= 1.5 || qd >= 3);

@@ -54,8 +54,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "Sizes are per-interval averages, so the size class is inferred, not\n"
 	      "counted; the kernel does not count sequential versus random at all:\n"
-	      "merges and requests at the queue's size limit stand for it. The output\n"
-	      "says how sure it is. SIGINT or SIGTERM end the profile early; the file\n"
+	      "merges, requests at the queue's size limit and requests of 1 MiB or more\n"
+	      "stand for a stream. The output says how sure it is. SIGINT or SIGTERM end the profile early; the file\n"
 	      "is still written.\n"
 	      "Exit status: 0 done, 1 failure, 2 usage.\n",
 	      f);
@@ -195,7 +195,7 @@ static void print_summary(const struct r0_profile *p, const struct dev *devs, si
 		       x->busy_s, a, (unsigned long long)x->ops, b, c);
 	}
 	printf("\nconfidence      %s (%.2f): size class inferred from per-interval averages;\n"
-	       "                sequential vs random from merges and requests at the size limit\n",
+	       "                sequential vs random from merges, requests at the size limit or >= 1 MiB\n",
 	       p->confidence_level, p->confidence);
 	printf("mix             %s\n", desc);
 }

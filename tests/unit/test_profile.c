@@ -144,6 +144,21 @@ Test(profile, sequential_reader_by_merges)
 	expect_weights(&p, want);
 }
 
+Test(profile, sequential_writer_of_unsplit_1m_requests)
+{
+	/* a queue that takes 4M whole: 1M requests are far from its limit */
+	static const struct step s[] = {
+		{ .repeat = 30, .w = 200, .w_bytes = 1 << 20, .busy_ms = 1000, .qd = 1,
+		  .read_time_share = -1, .in_flight = 1 },
+	};
+	double want[R0_PC_N] = { [R0_PC_SEQ_WRITE] = 1 };
+	struct r0_profile p;
+
+	run(&p, s, N(s), 4 << 20);
+	expect_weights(&p, want);
+	cr_expect_float_eq(p.read_share_ops, 0.0, 1e-12);
+}
+
 Test(profile, small_random_q1_writer)
 {
 	static const struct step s[] = {

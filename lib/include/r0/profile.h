@@ -11,8 +11,9 @@
  * everything per request is an average over the interval (a 4K and a 1M
  * request in one interval look like two 514K ones). Sequential versus
  * random is not counted by the kernel at all: it is inferred from merges
- * (streams merge) and from requests at the queue's size limit (a user I/O
- * larger than the device takes, split by the kernel). The result says so
+ * (streams merge), from requests at the queue's size limit (a user I/O
+ * larger than the device takes, split by the kernel) and from requests of
+ * 1 MiB and more. The result says so
  * and carries a confidence.
  *
  * Everything here but r0_profile_dev_* and r0_mix_load is pure: the
@@ -65,6 +66,8 @@ int r0_pclass_from_name(const char *name);
 #define R0_PROFILE_SEQ_MERGE_SHARE 0.25
 /* Average request at this share of the queue's max request: user I/Os split by the kernel. */
 #define R0_PROFILE_SEQ_LIMIT_SHARE 0.9
+/* An average request this large is a stream whatever the limit (1M random I/O is rare outside benchmarks). */
+#define R0_PROFILE_SEQ_BYTES (1024u * 1024)
 /* Request-size buckets: <= 4K, 8K, ..., 1M, above 1M. */
 #define R0_PROFILE_SIZE_BUCKETS 10
 /* Active intervals for full confidence in the coverage. */
