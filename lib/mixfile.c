@@ -11,8 +11,9 @@
 
 static const char method[] =
 	"kernel block counters (/sys/block/X/stat, Documentation/block/stat.rst) sampled every interval; "
-	"size class inferred from per-interval averages; queue depth = time in queue / busy time "
-	"(Little's law) per interval; sequential vs random inferred from merges, from requests at "
+	"size class inferred from per-interval averages; queue depth per interval = the mean of "
+	"in_flight read 10 times an interval while busy, busy time = time in queue / that (Little's law), "
+	"else time in queue / io_ticks and io_ticks; sequential vs random inferred from merges, from requests at "
 	"the queue's size limit and from requests of 1 MiB or more, which counters cannot show directly; weights are shares of the busy time";
 
 /* Doubles with 6 significant digits, not json-c's 17. */
@@ -131,6 +132,7 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 	ADD(t, "avg_read_bytes", json_object_new_uint64((uint64_t)llround(p->avg_read_bytes)));
 	ADD(t, "avg_write_bytes", json_object_new_uint64((uint64_t)llround(p->avg_write_bytes)));
 	ADD(t, "busy_s", num(p->busy_s));
+	ADD(t, "busy_io_ticks_s", num(p->busy_ticks_s));
 
 	ADD(o, "request_sizes", rs = json_object_new_object());
 	ADD(rs, "basis", json_object_new_string("intervals by their average request size (bytes / requests)"));

@@ -80,6 +80,12 @@ int r0_pclass_from_name(const char *name)
 	return -EINVAL;
 }
 
+void r0_inflight_tally_add(struct r0_inflight_tally *t, uint64_t in_flight)
+{
+	t->hist[in_flight > 3 ? 3 : in_flight]++;
+	t->busy_sum += in_flight;
+}
+
 void r0_profile_init(struct r0_profile *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -161,13 +167,16 @@ int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 		   const struct r0_profile_sample *cur, uint64_t max_request_bytes)
 {
 	const struct r0_blockstat *a, *b;
-	double dt, busy, qd, tr, tw;
+	const struct r0_inflight_tally *sub;
+	double dt, busy, ticks, tiq, qd, q1_frac, tr, tw;
+	unsigned sub_busy;
 	struct dir_delta rd, wr;
 
 	if (!p || !prev || !cur)
 		return -EINVAL;
 	a = &prev->s;
 	b = &cur->s;
+	sub = &cur->sub;
 	p->intervals++;
 	if (cur->t_ns <= prev->t_ns || went_back(a, b)) {
 		p->resets++;
@@ -178,7 +187,11 @@ int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 	if (cur->t_ns > p->t_last_ns)
 		p->t_last_ns = cur->t_ns;
 	p->seconds = (double)(p->t_last_ns - p->t_first_ns) / 1e9;
-	p->inflight_hist[b->in_flight > 3 ? 3 : b->in_flight]++;
+	if (sub->hist[0] + sub->hist[1] + sub->hist[2] + sub->hist[3])
+		for (int i = 0; i < 4; i++)
+			p->inflight_hist[i] += sub->hist[i];
+	else
+		p->inflight_hist[b->in_flight > 3 ? 3 : b->in_flight]++;
 
 	rd = (struct dir_delta){ b->reads - a->reads, b->reads_merged - a->reads_merged,
 				 (b->read_sectors - a->read_sectors) * 512, 0, false };
@@ -199,15 +212,24 @@ int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 	dt = (double)(cur->t_ns - prev->t_ns) / 1e9;
 	tr = (double)(b->read_ticks_ms - a->read_ticks_ms);
 	tw = (double)(b->write_ticks_ms - a->write_ticks_ms);
+	tiq = (double)(b->time_in_queue_ms - a->time_in_queue_ms) / 1e3;
 	/* io_ticks counts jiffies: a short burst may show none, so fall back to
 	 * the requests' own summed time, and to the counters' 1 ms resolution */
-	busy = (double)(b->io_ticks_ms - a->io_ticks_ms) / 1e3;
-	if (busy <= 0)
-		busy = fmax((tr + tw) / 1e3, 1e-3);
-	busy = fmin(busy, dt);
-	/* Little's law over the busy time: summed time in flight / busy time */
-	qd = b->io_ticks_ms > a->io_ticks_ms ?
-	     (double)(b->time_in_queue_ms - a->time_in_queue_ms) / (double)(b->io_ticks_ms - a->io_ticks_ms) : 1;
+	ticks = (double)(b->io_ticks_ms - a->io_ticks_ms) / 1e3;
+	busy = fmin(ticks > 0 ? ticks : fmax((tr + tw) / 1e3, 1e-3), dt);
+	p->busy_ticks_s += ticks;
+	sub_busy = sub->hist[1] + sub->hist[2] + sub->hist[3];
+	if (sub_busy >= R0_PROFILE_MIN_BUSY_READS) {
+		/* Little's law the other way round: busy = summed time in flight / mean in flight */
+		qd = (double)sub->busy_sum / sub_busy;
+		if (tiq > 0)
+			busy = fmin(tiq / qd, dt);
+		q1_frac = (double)(sub->hist[1] + sub->hist[2]) / sub_busy;
+	} else {
+		/* Little's law over the busy time: summed time in flight / busy time */
+		qd = ticks > 0 ? tiq / ticks : 1;
+		q1_frac = qd <= R0_PROFILE_Q1_MAX;
+	}
 	if (tr + tw > 0) {
 		rd.busy_s = busy * tr / (tr + tw);
 		wr.busy_s = busy * tw / (tr + tw);
@@ -217,8 +239,7 @@ int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 	}
 	p->busy_s += busy;
 	p->busy_qd_s += qd * busy;
-	if (qd <= R0_PROFILE_Q1_MAX)
-		p->busy_q1_s += busy;
+	p->busy_q1_s += q1_frac * busy;
 	/* the minor direction matters for the shared queue depth above a fifth of the time */
 	bool mixed = fmin(rd.busy_s, wr.busy_s) > 0.2 * busy;
 	if (rd.ops)

@@ -23,6 +23,8 @@
 
 #define PROG "r0profile"
 #define MAX_DEV 16
+/* in_flight reads per interval (at most one per 10 ms): the queue depth io_ticks blurs */
+#define SUBSAMPLES 10
 /* without a terminal, a plain progress line this often */
 #define PLAIN_EVERY_NS 10000000000ULL
 
@@ -65,6 +67,7 @@ struct dev {
 	const char *path;
 	struct r0_profile_dev d;
 	struct r0_profile_sample prev;
+	struct r0_inflight_tally sub;   /* since prev */
 };
 
 static uint64_t now_ns(void)
@@ -243,10 +246,10 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, plain_ns;
+	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
 	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV];
 	uint64_t maxreq[MAX_DEV];
-	struct dev devs[MAX_DEV];
+	struct dev devs[MAX_DEV] = { 0 };
 	struct r0_profile p;
 	struct r0_profile_meta meta;
 	json_object *root = NULL;
@@ -320,6 +323,7 @@ int main(int argc, char **argv)
 		}
 	}
 	next_ns = start_ns;
+	sub_ns = interval_ns / SUBSAMPLES > 10000000ULL ? interval_ns / SUBSAMPLES : 10000000ULL;
 	plain_ns = start_ns + PLAIN_EVERY_NS;
 	while (!stop && !vanished) {
 		uint64_t t;
@@ -327,7 +331,19 @@ int main(int argc, char **argv)
 		next_ns += interval_ns;
 		if (for_ns && next_ns > start_ns + for_ns)
 			next_ns = start_ns + for_ns;
-		stop = sleep_until(next_ns);
+		for (uint64_t s = now_ns() + sub_ns; s < next_ns && !stop; s += sub_ns) {
+			if ((stop = sleep_until(s)))
+				break;
+			for (size_t i = 0; i < n_dev; i++) {
+				struct r0_blockstat st;
+
+				/* a failed read is the next sample's to report */
+				if (!r0_read_stat_devt(devs[i].d.devt, NULL, &st))
+					r0_inflight_tally_add(&devs[i].sub, st.in_flight);
+			}
+		}
+		if (!stop)
+			stop = sleep_until(next_ns);
 		t = now_ns();
 		for (size_t i = 0; i < n_dev; i++) {
 			struct r0_profile_sample cur = { .t_ns = t };
@@ -339,6 +355,9 @@ int main(int argc, char **argv)
 				vanished = true;
 				break;
 			}
+			r0_inflight_tally_add(&devs[i].sub, cur.s.in_flight);
+			cur.sub = devs[i].sub;
+			memset(&devs[i].sub, 0, sizeof(devs[i].sub));
 			r0_profile_add(&p, &devs[i].prev, &cur, devs[i].d.max_request_bytes);
 			devs[i].prev = cur;
 		}

@@ -50,8 +50,9 @@ measure() {
 expect_status 2 "no device" r0profile
 expect_status 1 "a missing device" r0profile --for 1 /dev/r0-no-such-dev
 grep -q "/dev/r0-no-such-dev: No such file or directory" /tmp/expect.out || fail "missing device: $(cat /tmp/expect.out)"
-expect_status 1 "a regular file" r0profile --for 1 /etc/passwd
-grep -q "/etc/passwd: not a block device" /tmp/expect.out || fail "regular file: $(cat /tmp/expect.out)"
+echo data > /tmp/r0prof-file
+expect_status 1 "a regular file" r0profile --for 1 /tmp/r0prof-file
+grep -q "/tmp/r0prof-file: not a block device" /tmp/expect.out || fail "regular file: $(cat /tmp/expect.out)"
 expect_status 2 "--for 0" r0profile --for 0 "$dev"
 expect_status 2 "--for soon" r0profile --for soon "$dev"
 expect_status 2 "--interval 0" r0profile --interval 0 "$dev"
@@ -82,4 +83,4 @@ wait "$pid" || { cat /tmp/term.out; fail "r0profile after SIGTERM: exit $?"; }
 expect_eq "$(r0json /tmp/term.r0mix.json period.interrupted)" true "interrupted recorded"
 grep -q "stopped by a signal" /tmp/term.out || fail "no word of the signal: $(cat /tmp/term.out)"
 expect_eq "$(top /tmp/term.r0mix.json | cut -d' ' -f1)" rand-small-q1-read "the class measured before SIGTERM"
-rm -f /tmp/term.r0mix.json /tmp/r0prof-link
+rm -f /tmp/term.r0mix.json /tmp/r0prof-link /tmp/r0prof-file

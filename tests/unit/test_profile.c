@@ -29,6 +29,7 @@ struct step {
 	double read_time_share;     /* of the summed time in flight; -1: by requests */
 	unsigned in_flight;         /* at the end of the interval */
 	uint64_t discards, discard_bytes;
+	unsigned sub_inflight;      /* 10 in_flight reads between samples saw this many; 0: none taken */
 };
 
 /* Feeds STEPS as cumulative counters into P, the true busy time per class into TRUE_BUSY. */
@@ -62,6 +63,9 @@ static void run(struct r0_profile *p, const struct step *steps, size_t n, uint64
 			cur.s.in_flight = s->in_flight;
 			cur.s.discards += s->discards;
 			cur.s.discard_sectors += s->discard_bytes / 512;
+			memset(&cur.sub, 0, sizeof(cur.sub));
+			for (unsigned r = 0; s->sub_inflight && r < 10; r++)
+				r0_inflight_tally_add(&cur.sub, s->sub_inflight);
 			cr_assert_eq(r0_profile_add(p, &prev, &cur, max_req), 0);
 			prev = cur;
 		}
@@ -180,11 +184,42 @@ Test(profile, small_random_q1_writer)
 	cr_expect_str_eq(p.confidence_level, "high");
 }
 
+Test(profile, io_ticks_undercounting_short_requests)
+{
+	/*
+	 * As 6.12 counted null_blk at QD1 in the sandbox: 0.9 s in flight a
+	 * second but only 0.33 s of io_ticks, which alone reads as QD 2.7.
+	 * The in_flight reads (1 each) give the queue depth and the busy time.
+	 */
+	static const struct step s[] = {
+		{ .repeat = 30, .w = 900, .w_bytes = 4096, .busy_ms = 333, .qd = 2.7,
+		  .read_time_share = -1, .in_flight = 1, .sub_inflight = 1 },
+	};
+	double want[R0_PC_N] = { [R0_PC_RAND_SMALL_Q1_WRITE] = 1 };
+	struct r0_profile p;
+
+	run(&p, s, N(s), 131072);
+	expect_weights(&p, want);
+	cr_expect(fabs(p.busy_s - 30 * 0.9) < 0.5, "busy %f s", p.busy_s);
+	cr_expect(fabs(p.busy_ticks_s - 30 * 0.332) < 0.1, "io_ticks %f s", p.busy_ticks_s);
+	cr_expect_float_eq(p.q1_share, 1.0, 1e-12);
+	cr_expect_float_eq(p.mean_qd, 1.0, 1e-9);
+	cr_expect_eq(p.inflight_hist[1], 300, "the in_flight reads, not the samples");
+
+	/* without the reads, io_ticks decides: the same series looks deep */
+	struct step no_reads = s[0];
+	no_reads.sub_inflight = 0;
+	run(&p, &no_reads, 1, 131072);
+	cr_expect_gt(p.cls[R0_PC_RAND_SMALL_QD_WRITE].weight, 0.9);
+}
+
 Test(profile, deep_queue_reader)
 {
 	static const struct step s[] = {
-		{ .repeat = 30, .r = 15000, .r_bytes = 4096, .busy_ms = 1000, .qd = 31.5,
+		{ .repeat = 15, .r = 15000, .r_bytes = 4096, .busy_ms = 1000, .qd = 31.5,
 		  .read_time_share = -1, .in_flight = 32 },
+		{ .repeat = 15, .r = 15000, .r_bytes = 4096, .busy_ms = 1000, .qd = 31.5,
+		  .read_time_share = -1, .in_flight = 32, .sub_inflight = 31 },
 	};
 	double want[R0_PC_N] = { [R0_PC_RAND_SMALL_QD_READ] = 1 };
 	struct r0_profile p;

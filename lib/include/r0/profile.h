@@ -73,10 +73,27 @@ int r0_pclass_from_name(const char *name);
 /* Active intervals for full confidence in the coverage. */
 #define R0_PROFILE_FULL_COVERAGE 30
 
-/* One sample of one device: when (monotonic ns) and its counters. */
+/* Minimum busy in-flight reads in an interval for them to give its queue depth. */
+#define R0_PROFILE_MIN_BUSY_READS 3
+
+/*
+ * in_flight (the stat file's field 9) read several times between two
+ * samples. The instant count is exact where io_ticks is not: 6.12 counts
+ * busy time in jiffies and under-counts short requests (the sandbox's
+ * null_blk at QD1: 1.8 s busy for 5 s of summed time in flight).
+ */
+struct r0_inflight_tally {
+	unsigned hist[4];           /* reads seeing 0, 1, 2, more requests in flight */
+	uint64_t busy_sum;          /* in_flight summed over the reads that saw any */
+};
+
+void r0_inflight_tally_add(struct r0_inflight_tally *t, uint64_t in_flight);
+
+/* One sample of one device: when (monotonic ns), its counters, and the in_flight reads since the last. */
 struct r0_profile_sample {
 	uint64_t t_ns;
 	struct r0_blockstat s;
+	struct r0_inflight_tally sub;   /* all 0: none taken */
 };
 
 /* What one class got over the whole profile. */
@@ -95,14 +112,15 @@ struct r0_profile {
 	unsigned resets;            /* skipped: a counter went backwards or time did not advance */
 	uint64_t t_first_ns, t_last_ns; /* the earliest and latest sample added */
 	double seconds;             /* wall time covered: t_last_ns - t_first_ns */
-	double busy_s;              /* io_ticks over active intervals */
+	double busy_s;              /* busy time over active intervals: from in_flight reads, else io_ticks */
+	double busy_ticks_s;        /* io_ticks alone, for comparison */
 	double busy_qd_s;           /* sum of mean-in-flight x busy time */
 	double busy_q1_s;           /* busy time in intervals at mean in flight <= R0_PROFILE_Q1_MAX */
 	double clear_busy_s;        /* busy time of interval-directions far from every class border */
 	uint64_t reads, writes, discards, reads_merged, writes_merged;
 	uint64_t read_bytes, write_bytes, discard_bytes;
 	unsigned size_hist[2][R0_PROFILE_SIZE_BUCKETS];   /* [0 read, 1 write]: intervals by average request size */
-	unsigned inflight_hist[4];  /* samples seeing 0, 1, 2, more requests in flight */
+	unsigned inflight_hist[4];  /* in_flight reads (or samples) seeing 0, 1, 2, more in flight */
 	struct r0_profile_class cls[R0_PC_N];
 	/* derived by r0_profile_finish */
 	double read_share_bytes, read_share_ops;   /* of reads + writes; 0 without I/O */
@@ -120,8 +138,11 @@ void r0_profile_init(struct r0_profile *p);
  * Adds the interval from PREV to CUR of one device whose largest request
  * is MAX_REQUEST_BYTES (queue/max_sectors_kb; 0 unknown). An interval whose
  * time does not advance or whose counters go backwards (a re-created
- * device, a 32-bit wrap) is counted in ->resets and skipped. CUR's
- * in_flight goes into ->inflight_hist. 0, or -EINVAL for NULL arguments.
+ * device, a 32-bit wrap) is counted in ->resets and skipped. With
+ * R0_PROFILE_MIN_BUSY_READS or more busy reads in CUR->sub, the interval's
+ * queue depth is their mean and its busy time the summed time in flight
+ * over it; else time_in_queue / io_ticks and io_ticks. CUR->sub (or CUR's
+ * own in_flight) goes into ->inflight_hist. 0, or -EINVAL for NULL arguments.
  */
 int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 		   const struct r0_profile_sample *cur, uint64_t max_request_bytes);
