@@ -171,7 +171,7 @@ static void print_summary(const struct r0_profile *p, const struct dev *devs, si
 	       p->read_share_bytes * 100, p->read_share_ops * 100);
 	printf("queue depth     %.1f in flight on average while busy; %.0f %% of the busy time at QD<=2\n",
 	       p->mean_qd, p->q1_share * 100);
-	printf("in flight       samples with 0/1/2/3+: %u/%u/%u/%u\n", p->inflight_hist[0],
+	printf("in flight       reads seeing 0/1/2/3+: %u/%u/%u/%u\n", p->inflight_hist[0],
 	       p->inflight_hist[1], p->inflight_hist[2], p->inflight_hist[3]);
 	for (int d = 0; d < 2; d++) {
 		printf("%-16s", d ? "write sizes" : "read sizes");
