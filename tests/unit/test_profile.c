@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <criterion/criterion.h>
 
@@ -408,4 +409,58 @@ Test(profile, class_names)
 	cr_expect_null(r0_pclass_name(R0_PC_N));
 	cr_expect_eq(r0_profile_bucket_bytes(0), 4096);
 	cr_expect_eq(r0_profile_bucket_bytes(R0_PROFILE_SIZE_BUCKETS - 1), UINT64_MAX);
+}
+
+/* A fake sysfs: a disk "fk0" (MAJ:MIN 7:200) with a partition "fk0p1" (7:201). */
+static void fake_sysfs(void)
+{
+	static const char *const cmds[] = {
+		"mkdir -p '%s/sys/devices/virtual/block/fk0/fk0p1' '%s/sys/devices/virtual/block/fk0/queue' '%s/sys/dev/block'",
+		"echo '1 0 8 0 0 0 0 0 0 0 0' > '%s/sys/devices/virtual/block/fk0/stat'",
+		"echo '1 0 8 0 0 0 0 0 0 0 0' > '%s/sys/devices/virtual/block/fk0/fk0p1/stat'",
+		"echo 512 > '%s/sys/devices/virtual/block/fk0/queue/max_sectors_kb'",
+		"ln -s ../../devices/virtual/block/fk0 '%s/sys/dev/block/7:200'",
+		"ln -s ../../devices/virtual/block/fk0/fk0p1 '%s/sys/dev/block/7:201'",
+	};
+	char cmd[512];
+
+	mkdir_tmp();
+	for (size_t i = 0; i < N(cmds); i++) {
+		snprintf(cmd, sizeof(cmd), cmds[i], dir, dir, dir);
+		cr_assert_eq(system(cmd), 0, "%s", cmd);
+	}
+}
+
+Test(profile, device_resolve, .init = fake_sysfs, .fini = rm_tmp)
+{
+	struct r0_probe_env env = { 0 };
+	struct r0_profile_dev d;
+	char sys[256], disk[256], part[256], link[256], file[256];
+
+	snprintf(sys, sizeof(sys), "%s/sys", dir);
+	env.sysfs_root = sys;
+	snprintf(disk, sizeof(disk), "%s/fk0", dir);
+	snprintf(part, sizeof(part), "%s/fk0p1", dir);
+	if (mknod(disk, S_IFBLK | 0600, makedev(7, 200)) || mknod(part, S_IFBLK | 0600, makedev(7, 201)))
+		cr_skip_test("mknod: %s (needs CAP_MKNOD)", strerror(errno));
+	cr_assert_eq(r0_profile_dev_resolve(disk, &env, &d), 0);
+	cr_expect_str_eq(d.kname, "fk0");
+	cr_expect_eq(d.max_request_bytes, 512 * 1024);
+	cr_expect_eq(d.devt, makedev(7, 200));
+	/* a partition: its disk's queue limit; through a symlink, as /dev/disk/by-id/ */
+	snprintf(link, sizeof(link), "%s/by-id-link", dir);
+	cr_assert_eq(symlink(part, link), 0);
+	cr_assert_eq(r0_profile_dev_resolve(link, &env, &d), 0);
+	cr_expect_str_eq(d.kname, "fk0p1");
+	cr_expect_eq(d.max_request_bytes, 512 * 1024);
+
+	snprintf(file, sizeof(file), "%s/plain", dir);
+	put("plain", "x", file, sizeof(file));
+	cr_expect_eq(r0_profile_dev_resolve(file, &env, &d), -ENOTBLK);
+	snprintf(file, sizeof(file), "%s/missing", dir);
+	cr_expect_eq(r0_profile_dev_resolve(file, &env, &d), -ENOENT);
+	/* a block device the (fake) sysfs does not know */
+	snprintf(file, sizeof(file), "%s/other", dir);
+	cr_assert_eq(mknod(file, S_IFBLK | 0600, makedev(7, 202)), 0);
+	cr_expect_eq(r0_profile_dev_resolve(file, &env, &d), -ENODEV);
 }
