@@ -124,16 +124,32 @@ static void running_mix(const struct r0_profile *p, char *buf, size_t len)
 			      p->cls[best[i]].weight * 100, r0_pclass_name(best[i]));
 }
 
+/* "42 s" or "3:07:09": long profiles read as hours */
+static void hms(double s, char *buf, size_t len)
+{
+	unsigned long t = (unsigned long)llround(fmax(0, s));
+
+	if (t < 60)
+		snprintf(buf, len, "%lu s", t);
+	else
+		snprintf(buf, len, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+}
+
 static void progress(const struct r0_profile *acc, double elapsed_s, double total_s, bool tty)
 {
 	struct r0_profile p = *acc;
-	char mix[160], left[32] = "";
+	char mix[160], el[32], left[48] = "";
 
 	r0_profile_finish(&p);
 	running_mix(&p, mix, sizeof(mix));
-	if (total_s > 0)
-		snprintf(left, sizeof(left), ", %.0f s left", fmax(0, total_s - elapsed_s));
-	fprintf(stderr, "%s" PROG ": %.0f s%s: %s%s", tty ? "\r\033[K" : "", elapsed_s, left,
+	hms(elapsed_s, el, sizeof(el));
+	if (total_s > 0) {
+		char l[32];
+
+		hms(total_s - elapsed_s, l, sizeof(l));
+		snprintf(left, sizeof(left), ", %s left", l);
+	}
+	fprintf(stderr, "%s" PROG ": %s%s: %s%s", tty ? "\r\033[K" : "", el, left,
 		p.active ? mix : "idle so far", tty ? "" : "\n");
 	fflush(stderr);
 }
