@@ -16,9 +16,9 @@ int r0_profile_dev_resolve(const char *path, const struct r0_probe_env *env,
 			   struct r0_profile_dev *out)
 {
 	const char *root = env && env->sysfs_root ? env->sysfs_root : "/sys";
-	char dir[PATH_MAX], link[PATH_MAX], attr[PATH_MAX];
+	char dir[PATH_MAX], link[PATH_MAX], attr[PATH_MAX], queue[PATH_MAX];
 	struct stat st;
-	uint64_t kb;
+	uint64_t v;
 	ssize_t n;
 	int err;
 
@@ -44,11 +44,17 @@ int r0_profile_dev_resolve(const char *path, const struct r0_probe_env *env,
 	if (access(attr, R_OK))
 		return -ENODEV;
 	/* a partition has no queue/ of its own: its disk's is one level up */
-	if ((err = r0_path(attr, sizeof(attr), "%s/queue/max_sectors_kb", dir)))
+	if ((err = r0_path(attr, sizeof(attr), "%s/queue", dir)))
 		return err;
-	if (access(attr, F_OK) && (err = r0_path(attr, sizeof(attr), "%s/../queue/max_sectors_kb", dir)))
+	if (access(attr, F_OK) && (err = r0_path(attr, sizeof(attr), "%s/../queue", dir)))
 		return err;
-	if (!r0_sysfs_read_u64(attr, &kb))
-		out->max_request_bytes = kb * 1024;
+	if ((err = r0_path(queue, sizeof(queue), "%s/max_sectors_kb", attr)))
+		return err;
+	if (!r0_sysfs_read_u64(queue, &v))
+		out->max_request_bytes = v * 1024;
+	/* Documentation/ABI/stable/sysfs-block: iostats 0 turns the counters off */
+	if ((err = r0_path(queue, sizeof(queue), "%s/iostats", attr)))
+		return err;
+	out->no_iostats = !r0_sysfs_read_u64(queue, &v) && v == 0;
 	return 0;
 }

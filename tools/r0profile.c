@@ -317,6 +317,10 @@ int main(int argc, char **argv)
 		for (size_t j = 0; j < n_dev; j++)
 			if (devs[j].d.devt == d->d.devt)
 				return r0_cli_usage_error(PROG, "%s: the same device as %s", d->path, devs[j].path);
+		if (d->d.no_iostats)
+			fprintf(stderr, PROG ": %s: warning: the kernel counts no I/O for it (queue/iostats is 0; "
+				"echo 1 > /sys/class/block/%s/queue/iostats, or the disk's for a partition)\n",
+				d->path, d->d.kname);
 		paths[n_dev] = d->path;
 		kn[n_dev] = d->d.kname;
 		maxreq[n_dev] = d->d.max_request_bytes;

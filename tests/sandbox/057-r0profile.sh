@@ -3,7 +3,7 @@
 # known workloads in turn recovers each one's class and read share: 1M
 # sequential reads at QD1 (split by the kernel at the queue's size limit),
 # 4K random writes at QD1, 4K random reads at QD32. It reads only sysfs, so
-# a dm device and a symlink are profiled the same way; SIGTERM ends a
+# a dm device, a symlink and an md array are profiled the same way; SIGTERM ends a
 # profile early and the file is still written; a missing device, a regular
 # file, a zero or bad duration and a file that is not a mix get clear errors.
 . ./lib.sh
@@ -77,6 +77,23 @@ expect_status 0 "a dm device through a symlink" r0profile --for 1 --interval 0.5
 for d in /sys/block/dm-*; do [ "$(cat "$d/dm/name")" = r0prof-lin ] && dmk=${d##*/}; done
 expect_eq "$(r0json /tmp/expect.out devices.0.kname)" "$dmk" "the dm device's kernel name"
 dmsetup remove r0prof-lin || fail "dmsetup remove"
+
+# and an md array, read while profiled
+m1=$(r0_member r0prof1 fast size=32) && m2=$(r0_member r0prof2 fast size=32) || fail "md members"
+mdadm --create /dev/md/r0prof --run --level=0 --chunk=64 --raid-devices=2 "$m1" "$m2" > /dev/null 2>&1 ||
+	fail "mdadm --create"
+md=$(readlink -f /dev/md/r0prof)
+r0profile --for 2 --interval 0.5 --json /dev/md/r0prof > /tmp/md.json 2> /tmp/md.err &
+pid=$!
+# read until the profile ends, so its first sample cannot miss the reads
+while kill -0 "$pid" 2> /dev/null; do
+	dd if=/dev/md/r0prof of=/dev/null bs=1M count=8 iflag=direct 2> /dev/null || fail "dd from the array"
+done
+wait "$pid" || { cat /tmp/md.err; fail "r0profile on md"; }
+echo "md iostats: $(cat "/sys/block/${md##*/}/queue/iostats"), stat: $(cat "/sys/block/${md##*/}/stat")"
+expect_eq "$(r0json /tmp/md.json devices.0.kname)" "${md##*/}" "the md device's kernel name"
+within "$(r0json /tmp/md.json totals.read_bytes)" $((1 << 20)) 1e12 "bytes read through the array, as md counted them"
+mdadm --stop "$md" > /dev/null 2>&1 || fail "mdadm --stop"
 
 # SIGTERM ends an open-ended profile; the file is still written
 r0profile --interval 0.5 -o /tmp/term.r0mix.json "$dev" > /tmp/term.out 2>&1 &

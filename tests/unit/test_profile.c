@@ -419,6 +419,7 @@ static void fake_sysfs(void)
 		"echo '1 0 8 0 0 0 0 0 0 0 0' > '%s/sys/devices/virtual/block/fk0/stat'",
 		"echo '1 0 8 0 0 0 0 0 0 0 0' > '%s/sys/devices/virtual/block/fk0/fk0p1/stat'",
 		"echo 512 > '%s/sys/devices/virtual/block/fk0/queue/max_sectors_kb'",
+		"echo 0 > '%s/sys/devices/virtual/block/fk0/queue/iostats'",
 		"ln -s ../../devices/virtual/block/fk0 '%s/sys/dev/block/7:200'",
 		"ln -s ../../devices/virtual/block/fk0/fk0p1 '%s/sys/dev/block/7:201'",
 	};
@@ -447,12 +448,14 @@ Test(profile, device_resolve, .init = fake_sysfs, .fini = rm_tmp)
 	cr_expect_str_eq(d.kname, "fk0");
 	cr_expect_eq(d.max_request_bytes, 512 * 1024);
 	cr_expect_eq(d.devt, makedev(7, 200));
+	cr_expect(d.no_iostats, "queue/iostats 0");
 	/* a partition: its disk's queue limit; through a symlink, as /dev/disk/by-id/ */
 	snprintf(link, sizeof(link), "%s/by-id-link", dir);
 	cr_assert_eq(symlink(part, link), 0);
 	cr_assert_eq(r0_profile_dev_resolve(link, &env, &d), 0);
 	cr_expect_str_eq(d.kname, "fk0p1");
 	cr_expect_eq(d.max_request_bytes, 512 * 1024);
+	cr_expect(d.no_iostats, "the disk's queue/iostats");
 
 	snprintf(file, sizeof(file), "%s/plain", dir);
 	put("plain", "x", file, sizeof(file));

@@ -191,6 +191,7 @@ struct r0_profile_dev {
 	dev_t devt;
 	char kname[R0_KNAME_LEN];
 	uint64_t max_request_bytes; /* queue/max_sectors_kb (the disk's for a partition); 0 unknown */
+	bool no_iostats;            /* queue/iostats is 0: the kernel counts nothing for it */
 };
 
 /*
