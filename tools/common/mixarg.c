@@ -14,16 +14,15 @@ int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc
 	int err;
 
 	desc[0] = '\0';
-	/* a spec such as "seq-read=1" is never a file name in practice; a file wins */
-	if (!access(arg, R_OK)) {
-		if ((err = r0_mix_load(arg, mix, desc, len)))
-			return r0_cli_usage_error(prog, "--mix %s: %s", arg,
-						  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile -o)"
-								 : strerror(-err));
+	/* a name or weights first, so a file called "desktop" cannot shadow it (./desktop reads the file) */
+	if (!r0_mix_parse(arg, mix))
 		return 0;
-	}
-	if (r0_mix_parse(arg, mix))
+	if (access(arg, R_OK))
 		return r0_cli_usage_error(prog, "--mix '%s': desktop, database, sequential, KEY=WEIGHT,... "
-					  "or a mix file of r0profile", arg);
+					  "or a readable mix file of r0profile", arg);
+	if ((err = r0_mix_load(arg, mix, desc, len)))
+		return r0_cli_usage_error(prog, "--mix %s: %s", arg,
+					  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile -o)"
+							 : strerror(-err));
 	return 0;
 }

@@ -8,11 +8,11 @@
 #include "r0/analysis.h"
 
 /*
- * ARG naming a readable file is a mix r0profile measured (r0mix/1): it is
- * loaded into *MIX and its one-line description ("the workload measured on
- * /dev/nvme0n1 over 24 h: 72 % small reads at QD1, ...") goes to DESC.
- * Anything else is r0_mix_parse()'s "desktop", ..., "KEY=WEIGHT,..." and
- * DESC is "". 0, or R0_EXIT_USAGE after saying why on stderr.
+ * ARG is r0_mix_parse()'s "desktop", ..., "KEY=WEIGHT,..." (DESC is then
+ * ""), or else a readable file holding a mix r0profile measured (r0mix/1):
+ * it is loaded into *MIX and its one-line description ("the workload
+ * measured on /dev/nvme0n1 over 24 h: 72 % small reads at QD1, ...") goes
+ * to DESC. 0, or R0_EXIT_USAGE after saying why on stderr.
  */
 int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc, size_t len);
 
