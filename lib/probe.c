@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "r0/probe.h"
+#include "r0/profile.h"
 #include "mounts.h"
 #include "sysfs.h"
 
@@ -468,38 +469,13 @@ int r0_probe_list_disks(const struct r0_probe_env *env, unsigned flags,
 
 static int read_stat_file(const char *path, struct r0_blockstat *out)
 {
-	uint64_t f[17] = { 0 };
-	char buf[1024], *p = buf, *end;
-	unsigned n = 0;
+	char buf[1024];
 	int err;
 
 	memset(out, 0, sizeof(*out));
 	if ((err = r0_sysfs_read(path, buf, sizeof(buf))))
 		return err;
-	/* 11 fields before 4.18, 15 with discards, 17 with flushes (5.5) */
-	while (n < 17) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p < '0' || *p > '9')
-			break;
-		errno = 0;
-		f[n] = strtoull(p, &end, 10);
-		if (errno)
-			return -EINVAL;
-		p = end;
-		n++;
-	}
-	if (n < 11)
-		return -EINVAL;
-	*out = (struct r0_blockstat){
-		.nr_fields = n,
-		.reads = f[0], .reads_merged = f[1], .read_sectors = f[2], .read_ticks_ms = f[3],
-		.writes = f[4], .writes_merged = f[5], .write_sectors = f[6], .write_ticks_ms = f[7],
-		.in_flight = f[8], .io_ticks_ms = f[9], .time_in_queue_ms = f[10],
-		.discards = f[11], .discards_merged = f[12], .discard_sectors = f[13],
-		.discard_ticks_ms = f[14], .flushes = f[15], .flush_ticks_ms = f[16],
-	};
-	return 0;
+	return r0_blockstat_parse(buf, out);
 }
 
 int r0_read_stat(const char *kname, const struct r0_probe_env *env, struct r0_blockstat *out)

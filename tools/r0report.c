@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "mixarg.h"
 
 #include "r0/age.h"
 #include "r0/analysis.h"
@@ -47,7 +48,8 @@ static void usage(FILE *f)
 	      "      --mix MIX      the workload mix the verdict weighs: desktop (default),\n"
 	      "                     database, sequential, or KEY=WEIGHT,... where KEY is a\n"
 	      "                     workload (\"4K QD32 read\") or a class (seq-read,\n"
-	      "                     rand-small-q1-write, rand-large-read, ...)\n"
+	      "                     rand-small-q1-write, rand-large-read, ...), or a mix\n"
+	      "                     file r0profile measured (r0mix/1)\n"
 	      "      --title TEXT   the report's title\n"
 	      "  -h, --help         this text\n"
 	      "  -V, --version      version\n"
@@ -1271,6 +1273,7 @@ int main(int argc, char **argv)
 	bool have_sweep = false, good = true;
 	char verdict[2048] = "";
 	struct r0_mix mix;
+	char mixdesc[1024];
 	char path_md[4096], path_html[4096], deftitle[128], *md_text = NULL;
 	size_t md_len = 0;
 	FILE *f, *mem;
@@ -1288,8 +1291,8 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
-	if (r0_mix_parse(mixs, &mix))
-		return r0_cli_usage_error(PROG, "--mix '%s': desktop, database, sequential or KEY=WEIGHT,...", mixs);
+	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
+		return R0_EXIT_USAGE;
 	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
 	x.age = calloc((size_t)(argc - optind), sizeof(*x.age));
 	if (!x.trim || !x.age) {
@@ -1401,6 +1404,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", path_html, strerror(errno ? errno : EIO));
 		status = R0_EXIT_FAILURE;
 	}
+	/* a measured mix: what it was, on its own line before the verdict */
+	if (mixdesc[0] && have_sweep)
+		printf("For %s:\n", mixdesc);
 	printf("%s\n%s\n%s\n", verdict, path_md, path_html);
 	free(md_text);
 	r0_analysis_free(&a);

@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "mixarg.h"
 
 #include "r0/age.h"
 #include "r0/analysis.h"
@@ -76,7 +77,8 @@ static void usage(FILE *f)
 	      "                         of their r0age records when all agree, else empty)\n"
 	      "      --describe TEXT    what the members are, recorded before their list\n"
 	      "      --mix MIX          weights for the verdict: desktop (default), database,\n"
-	      "                         sequential, or KEY=WEIGHT,... (see r0report(1))\n"
+	      "                         sequential, KEY=WEIGHT,... (see r0report(1)), or\n"
+	      "                         a mix file r0profile measured (r0mix/1)\n"
 	      "  -f, --force            accept members that hold a signature\n"
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
@@ -714,6 +716,7 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct chunk_list cl;
 	struct r0_mix mix;
+	char mixdesc[1024];
 	int c, err = 0, status = R0_EXIT_OK;
 
 	sw.repeats = 3;
@@ -798,8 +801,8 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3 or cdm-nvme, comma separated, at most %d", preset, MAX_PRESETS);
 	if (each_item(qd, add_qd, &sw))
 		return r0_cli_usage_error(PROG, "--qd '%s': queue depths from 1 to %u, e.g. 1,32", qd, R0_QD_MAX);
-	if (r0_mix_parse(mixs, &mix))
-		return r0_cli_usage_error(PROG, "--mix '%s': desktop, database, sequential or KEY=WEIGHT,...", mixs);
+	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
+		return R0_EXIT_USAGE;
 	build_workloads(&sw, presets, straddle, read_only);
 	if (only && keep_only(&sw, only))
 		return R0_EXIT_USAGE;
@@ -886,6 +889,9 @@ int main(int argc, char **argv)
 	} else {
 		fprintf(stderr, PROG ": %zu cells measured%s in %.0f s; results in %s\n", sw.finished,
 			sw.skipped ? " (the rest were in the file)" : "", since(&sw.t0), output);
+		/* a measured mix: what it was, on its own line before the verdict */
+		if (mixdesc[0])
+			printf("For %s:\n", mixdesc);
 		if (finish(&sw, output, &mix))
 			status = R0_EXIT_FAILURE;
 		if (sw.io_error_cells) {

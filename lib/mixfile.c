@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The mix file (schema r0mix/1): a profile written as JSON, and read back as an r0_mix. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "r0/profile.h"
+
+static const char method[] =
+	"kernel block counters (/sys/block/X/stat, Documentation/block/stat.rst) sampled every interval; "
+	"size class inferred from per-interval averages; queue depth per interval = the mean of "
+	"in_flight read 10 times an interval while busy, busy time = time in queue / that (Little's law), "
+	"else time in queue / io_ticks and io_ticks; sequential vs random inferred from merges, from requests at "
+	"the queue's size limit and from requests of 1 MiB or more, which counters cannot show directly; weights are shares of the busy time";
+
+/* Doubles with 6 significant digits, not json-c's 17. */
+static json_object *num(double v)
+{
+	char s[32];
+
+	snprintf(s, sizeof(s), "%.6g", v);
+	return json_object_new_double_s(v, s);
+}
+
+static json_object *iso_time(int64_t epoch_s)
+{
+	char s[32];
+	struct tm tm;
+	time_t t = (time_t)epoch_s;
+
+	if (!gmtime_r(&t, &tm) || !strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return json_object_new_string("");
+	return json_object_new_string(s);
+}
+
+static json_object *uint_array(const unsigned *v, size_t n)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; a && i < n; i++)
+		json_object_array_add(a, json_object_new_uint64(v[i]));
+	return a;
+}
+
+/* "/dev/a, /dev/b": -ENOSPC if they do not fit. */
+static int join(const char *const *s, size_t n, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		int k = snprintf(buf + at, len - at, "%s%s", i ? ", " : "", s[i]);
+
+		if (k < 0 || (size_t)k >= len - at)
+			return -ENOSPC;
+		at += (size_t)k;
+	}
+	return 0;
+}
+
+#define ADD(o, k, v) json_object_object_add((o), (k), (v))
+
+json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_profile_meta *m)
+{
+	json_object *o = json_object_new_object(), *d, *per, *w, *t, *rs, *qd, *cf, *bk;
+	double weight[R0_PC_N];
+	char devs[1024], desc[2048];
+
+	if (!o)
+		goto nomem;
+	if (join(m->dev_path, m->n_dev, devs, sizeof(devs)))
+		snprintf(devs, sizeof(devs), "%zu devices", m->n_dev);
+	for (int c = 0; c < R0_PC_N; c++)
+		weight[c] = p->cls[c].weight;
+	if (r0_mix_describe(devs, p->seconds, weight, p->confidence_level, desc, sizeof(desc)))
+		desc[0] = '\0';
+	ADD(o, "r0kit_schema", json_object_new_string(R0_MIX_SCHEMA));
+	ADD(o, "tool", json_object_new_string(m->tool));
+	ADD(o, "description", json_object_new_string(desc));
+
+	ADD(o, "devices", d = json_object_new_array());
+	for (size_t i = 0; d && i < m->n_dev; i++) {
+		json_object *e = json_object_new_object();
+
+		json_object_array_add(d, e);
+		ADD(e, "path", json_object_new_string(m->dev_path[i]));
+		ADD(e, "kname", json_object_new_string(m->dev_kname[i]));
+		ADD(e, "max_request_bytes", json_object_new_uint64(m->dev_max_request_bytes[i]));
+	}
+
+	ADD(o, "period", per = json_object_new_object());
+	ADD(per, "start", iso_time(m->start_epoch_s));
+	ADD(per, "end", iso_time(m->end_epoch_s));
+	ADD(per, "seconds", num(p->seconds));
+	ADD(per, "interval_s", num(m->interval_s));
+	ADD(per, "intervals", json_object_new_uint64(p->intervals));
+	ADD(per, "active_intervals", json_object_new_uint64(p->active));
+	ADD(per, "skipped_intervals", json_object_new_uint64(p->resets));
+	ADD(per, "interrupted", json_object_new_boolean(m->interrupted));
+	ADD(o, "method", json_object_new_string(method));
+
+	ADD(o, "weights", w = json_object_new_object());
+	for (int c = 0; c < R0_PC_N; c++) {
+		const struct r0_profile_class *k = &p->cls[c];
+		json_object *e = json_object_new_object();
+
+		ADD(w, r0_pclass_name(c), e);
+		ADD(e, "weight", num(k->weight));
+		ADD(e, "busy_s", num(k->busy_s));
+		ADD(e, "bytes", json_object_new_uint64(k->bytes));
+		ADD(e, "ops", json_object_new_uint64(k->ops));
+		ADD(e, "intervals", json_object_new_uint64(k->intervals));
+		ADD(e, "avg_request_bytes", json_object_new_uint64(k->ops ? k->bytes / k->ops : 0));
+		ADD(e, "mean_in_flight", num(k->busy_s > 0 ? k->qd_busy_s / k->busy_s : 0));
+	}
+
+	ADD(o, "totals", t = json_object_new_object());
+	ADD(t, "reads", json_object_new_uint64(p->reads));
+	ADD(t, "writes", json_object_new_uint64(p->writes));
+	ADD(t, "discards", json_object_new_uint64(p->discards));
+	ADD(t, "reads_merged", json_object_new_uint64(p->reads_merged));
+	ADD(t, "writes_merged", json_object_new_uint64(p->writes_merged));
+	ADD(t, "read_bytes", json_object_new_uint64(p->read_bytes));
+	ADD(t, "write_bytes", json_object_new_uint64(p->write_bytes));
+	ADD(t, "discard_bytes", json_object_new_uint64(p->discard_bytes));
+	ADD(t, "read_share_bytes", num(p->read_share_bytes));
+	ADD(t, "read_share_ops", num(p->read_share_ops));
+	ADD(t, "discard_share_bytes", num(p->discard_share_bytes));
+	ADD(t, "avg_read_bytes", json_object_new_uint64((uint64_t)llround(p->avg_read_bytes)));
+	ADD(t, "avg_write_bytes", json_object_new_uint64((uint64_t)llround(p->avg_write_bytes)));
+	ADD(t, "busy_s", num(p->busy_s));
+	ADD(t, "busy_io_ticks_s", num(p->busy_ticks_s));
+
+	ADD(o, "request_sizes", rs = json_object_new_object());
+	ADD(rs, "basis", json_object_new_string("intervals by their average request size (bytes / requests)"));
+	ADD(rs, "bucket_max_bytes", bk = json_object_new_array());
+	for (unsigned i = 0; bk && i < R0_PROFILE_SIZE_BUCKETS; i++) {
+		uint64_t b = r0_profile_bucket_bytes(i);
+
+		json_object_array_add(bk, b == UINT64_MAX ? NULL : json_object_new_uint64(b));
+	}
+	ADD(rs, "read_intervals", uint_array(p->size_hist[0], R0_PROFILE_SIZE_BUCKETS));
+	ADD(rs, "write_intervals", uint_array(p->size_hist[1], R0_PROFILE_SIZE_BUCKETS));
+
+	ADD(o, "queue_depth", qd = json_object_new_object());
+	ADD(qd, "busy_share_q1", num(p->q1_share));
+	ADD(qd, "mean_in_flight_busy", num(p->mean_qd));
+	ADD(qd, "in_flight_samples", uint_array(p->inflight_hist, 4));
+
+	ADD(o, "confidence", cf = json_object_new_object());
+	ADD(cf, "score", num(p->confidence));
+	ADD(cf, "level", json_object_new_string(p->confidence_level));
+	ADD(cf, "basis", json_object_new_string(
+		"active intervals (full at 30) x the busy-time share of intervals whose average size, "
+		"merges and queue depth are clear of the class borders"));
+	return o;
+nomem:
+	json_object_put(o);
+	errno = ENOMEM;
+	return NULL;
+}
+
+static json_object *member(json_object *o, const char *k, json_type t)
+{
+	json_object *v;
+
+	if (!json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, k, &v))
+		return NULL;
+	if (t == json_type_double && json_object_is_type(v, json_type_int))
+		return v;
+	return json_object_is_type(v, t) ? v : NULL;
+}
+
+int r0_mix_load(const char *path, struct r0_mix *out, char *desc, size_t desc_len)
+{
+	json_object *o = NULL, *v, *w, *devs;
+	double weight[R0_PC_N] = { 0 }, sum = 0, seconds;
+	const char *paths[16];
+	size_t n_paths = 0;
+	char joined[1024];
+	int err = -EINVAL;
+
+	memset(out, 0, sizeof(*out));
+	if (access(path, R_OK))
+		return -errno;
+	o = json_object_from_file(path);
+	if (!(v = member(o, "r0kit_schema", json_type_string)) || strcmp(json_object_get_string(v), R0_MIX_SCHEMA))
+		goto out;
+	if (!(w = member(o, "weights", json_type_object)))
+		goto out;
+	json_object_object_foreach(w, key, e) {
+		int c = r0_pclass_from_name(key);
+		json_object *x = member(e, "weight", json_type_double);
+		double x_v = x ? json_object_get_double(x) : NAN;
+
+		if (c < 0 || !isfinite(x_v) || x_v < 0)
+			goto out;
+		weight[c] = x_v;
+		sum += x_v;
+	}
+	if (!(sum > 0))
+		goto out;
+	if (!(devs = member(o, "devices", json_type_array)) || !json_object_array_length(devs))
+		goto out;
+	for (size_t i = 0; i < json_object_array_length(devs) && n_paths < 16; i++) {
+		json_object *p = member(json_object_array_get_idx(devs, i), "path", json_type_string);
+
+		if (!p)
+			goto out;
+		paths[n_paths++] = json_object_get_string(p);
+	}
+	v = member(member(o, "period", json_type_object), "seconds", json_type_double);
+	seconds = v ? json_object_get_double(v) : NAN;
+	if (!isfinite(seconds) || seconds < 0)
+		goto out;
+
+	snprintf(out->name, sizeof(out->name), "measured");
+	for (int c = 0; c < R0_PC_N; c++) {
+		if (!(weight[c] > 0))
+			continue;
+		snprintf(out->e[out->n].key, sizeof(out->e[0].key), "%s", r0_pclass_name(c));
+		out->e[out->n++].weight = weight[c] / sum;
+	}
+	if (desc) {
+		v = member(member(o, "confidence", json_type_object), "level", json_type_string);
+		if (join(paths, n_paths, joined, sizeof(joined)))
+			snprintf(joined, sizeof(joined), "%zu devices", n_paths);
+		for (int c = 0; c < R0_PC_N; c++)
+			weight[c] /= sum;
+		if ((err = r0_mix_describe(joined, seconds, weight, v ? json_object_get_string(v) : NULL,
+					   desc, desc_len)))
+			goto out;
+	}
+	err = 0;
+out:
+	if (err)
+		memset(out, 0, sizeof(*out));
+	json_object_put(o);
+	return err;
+}

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* --mix for the tools that weigh a verdict: a mix spec or an r0profile mix file. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "mixarg.h"
+
+#include "r0/profile.h"
+
+int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc, size_t len)
+{
+	int err;
+
+	desc[0] = '\0';
+	/* a name or weights first, so a file called "desktop" cannot shadow it (./desktop reads the file) */
+	if (!r0_mix_parse(arg, mix))
+		return 0;
+	if (access(arg, R_OK))
+		return r0_cli_usage_error(prog, "--mix '%s': desktop, database, sequential, KEY=WEIGHT,... "
+					  "or a readable mix file of r0profile", arg);
+	if ((err = r0_mix_load(arg, mix, desc, len)))
+		return r0_cli_usage_error(prog, "--mix %s: %s", arg,
+					  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile -o)"
+							 : strerror(-err));
+	return 0;
+}

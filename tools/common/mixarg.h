@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The --mix argument r0report and r0sweep share: a named mix, weights, or a measured mix file. */
+#ifndef R0_MIXARG_H
+#define R0_MIXARG_H
+
+#include <stddef.h>
+
+#include "r0/analysis.h"
+
+/*
+ * ARG is r0_mix_parse()'s "desktop", ..., "KEY=WEIGHT,..." (DESC is then
+ * ""), or else a readable file holding a mix r0profile measured (r0mix/1):
+ * it is loaded into *MIX and its one-line description ("the workload
+ * measured on /dev/nvme0n1 over 24 h: 72 % small reads at QD1, ...") goes
+ * to DESC. 0, or R0_EXIT_USAGE after saying why on stderr.
+ */
+int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc, size_t len);
+
+#endif

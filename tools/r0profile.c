@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0profile: measure the workload mix a device really sees from its kernel counters. */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "cli.h"
+
+#include "r0/profile.h"
+#include "r0/size.h"
+
+#define PROG "r0profile"
+#define MAX_DEV 16
+/* in_flight reads per interval (at most one per 10 ms): the queue depth io_ticks blurs */
+#define SUBSAMPLES 10
+/* without a terminal, a plain progress line this often */
+#define PLAIN_EVERY_NS 10000000000ULL
+
+enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON };
+
+static void usage(FILE *f)
+{
+	fputs("Usage:\n"
+	      "  " PROG " [--for DURATION] [--interval SEC] [-o FILE] [--json] DEVICE...\n"
+	      "\n"
+	      "Samples the kernel's counters of each DEVICE (/sys/block/X/stat: reads,\n"
+	      "writes, discards, their sectors and merges, time in queue, requests in\n"
+	      "flight) while the user works, and turns them into the workload mix r0report\n"
+	      "and r0sweep weigh the verdict by (--mix FILE): read/write share by bytes\n"
+	      "and by requests, request sizes, queue depth while busy, discards, and\n"
+	      "weights over the workload classes seq-read, rand-large-read,\n"
+	      "rand-small-q1-read, rand-small-qd-read and their -write twins.\n"
+	      "DEVICE is a whole disk, a partition, an md or dm device, or a symlink to\n"
+	      "one; it is never opened: only sysfs is read, and no privilege is needed.\n"
+	      "\n"
+	      "Options:\n"
+	      "      --for DURATION   profile this long (90, 30m, 24h; default: until\n"
+	      "                       SIGINT or SIGTERM)\n"
+	      "      --interval SEC   sampling interval (default 1; 10ms to 1h)\n"
+	      "  -o, --output FILE    write the mix file (schema " R0_MIX_SCHEMA ")\n"
+	      "      --json           print the mix file on stdout instead of the summary\n"
+	      "  -h, --help           this text\n"
+	      "  -V, --version        version\n"
+	      "\n"
+	      "Sizes are per-interval averages, so the size class is inferred, not\n"
+	      "counted; the kernel does not count sequential versus random at all:\n"
+	      "merges, requests at the queue's size limit and requests of 1 MiB or more\n"
+	      "stand for a stream. The output says how sure it is. SIGINT or SIGTERM end the profile early; the file\n"
+	      "is still written.\n"
+	      "Exit status: 0 done, 1 failure, 2 usage.\n",
+	      f);
+}
+
+struct dev {
+	const char *path;
+	struct r0_profile_dev d;
+	struct r0_profile_sample prev;
+	struct r0_inflight_tally sub;   /* since prev */
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* Sleeps until monotonic DEADLINE_NS or a stop signal: true if a signal came. */
+static bool sleep_until(uint64_t deadline_ns)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	for (;;) {
+		uint64_t t = now_ns();
+		struct timespec ts;
+
+		if (t >= deadline_ns)
+			return false;
+		ts.tv_sec = (time_t)((deadline_ns - t) / 1000000000ULL);
+		ts.tv_nsec = (long)((deadline_ns - t) % 1000000000ULL);
+		if (sigtimedwait(&set, NULL, &ts) >= 0)
+			return true;
+		if (errno != EAGAIN && errno != EINTR)
+			return false;
+	}
+}
+
+/* "read 72 % | 80 % rand-small-q1-read, 20 % seq-write": the running mix. */
+static void running_mix(const struct r0_profile *p, char *buf, size_t len)
+{
+	int best[2] = { -1, -1 };
+	int n;
+
+	for (int c = 0; c < R0_PC_N; c++) {
+		if (!(p->cls[c].weight > 0))
+			continue;
+		if (best[0] < 0 || p->cls[c].weight > p->cls[best[0]].weight) {
+			best[1] = best[0];
+			best[0] = c;
+		} else if (best[1] < 0 || p->cls[c].weight > p->cls[best[1]].weight) {
+			best[1] = c;
+		}
+	}
+	n = snprintf(buf, len, "read %.0f %% of bytes", p->read_share_bytes * 100);
+	for (int i = 0; i < 2 && best[i] >= 0 && n >= 0 && (size_t)n < len; i++)
+		n += snprintf(buf + n, len - (size_t)n, "%s %.0f %% %s", i ? "," : " |",
+			      p->cls[best[i]].weight * 100, r0_pclass_name(best[i]));
+}
+
+/* "42 s" or "3:07:09": long profiles read as hours */
+static void hms(double s, char *buf, size_t len)
+{
+	unsigned long t = (unsigned long)llround(fmax(0, s));
+
+	if (t < 60)
+		snprintf(buf, len, "%lu s", t);
+	else
+		snprintf(buf, len, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+}
+
+static void progress(const struct r0_profile *acc, double elapsed_s, double total_s, bool tty)
+{
+	struct r0_profile p = *acc;
+	char mix[160], el[32], left[48] = "";
+
+	r0_profile_finish(&p);
+	running_mix(&p, mix, sizeof(mix));
+	hms(elapsed_s, el, sizeof(el));
+	if (total_s > 0) {
+		char l[32];
+
+		hms(total_s - elapsed_s, l, sizeof(l));
+		snprintf(left, sizeof(left), ", %s left", l);
+	}
+	fprintf(stderr, "%s" PROG ": %s%s: %s%s", tty ? "\r\033[K" : "", el, left,
+		p.active ? mix : "idle so far", tty ? "" : "\n");
+	fflush(stderr);
+}
+
+static void size_text(double bytes, char *buf, size_t len)
+{
+	if (r0_format_size_human((uint64_t)llround(bytes), buf, len))
+		snprintf(buf, len, "?");
+}
+
+static void print_summary(const struct r0_profile *p, const struct dev *devs, size_t n_dev,
+			  double interval_s, const char *desc)
+{
+	char a[32], b[32], c[32];
+
+	for (size_t i = 0; i < n_dev; i++) {
+		size_text((double)devs[i].d.max_request_bytes, a, sizeof(a));
+		printf("device          %s (%s, requests up to %s)\n", devs[i].path, devs[i].d.kname,
+		       devs[i].d.max_request_bytes ? a : "?");
+	}
+	printf("period          %.1f s, %u intervals of %g s, %u active, %u skipped\n",
+	       p->seconds, p->intervals, interval_s, p->active, p->resets);
+	size_text((double)p->read_bytes, a, sizeof(a));
+	size_text(p->avg_read_bytes, b, sizeof(b));
+	printf("reads           %llu requests, %s, %s average, %llu merged\n",
+	       (unsigned long long)p->reads, a, b, (unsigned long long)p->reads_merged);
+	size_text((double)p->write_bytes, a, sizeof(a));
+	size_text(p->avg_write_bytes, b, sizeof(b));
+	printf("writes          %llu requests, %s, %s average, %llu merged\n",
+	       (unsigned long long)p->writes, a, b, (unsigned long long)p->writes_merged);
+	size_text((double)p->discard_bytes, a, sizeof(a));
+	printf("discards        %llu requests, %s, %.1f %% of all bytes\n",
+	       (unsigned long long)p->discards, a, p->discard_share_bytes * 100);
+	printf("read share      %.1f %% of bytes, %.1f %% of requests\n",
+	       p->read_share_bytes * 100, p->read_share_ops * 100);
+	printf("queue depth     %.1f in flight on average while busy; %.0f %% of the busy time at QD<=2\n",
+	       p->mean_qd, p->q1_share * 100);
+	printf("in flight       reads seeing 0/1/2/3+: %u/%u/%u/%u\n", p->inflight_hist[0],
+	       p->inflight_hist[1], p->inflight_hist[2], p->inflight_hist[3]);
+	for (int d = 0; d < 2; d++) {
+		printf("%-16s", d ? "write sizes" : "read sizes");
+		for (unsigned i = 0; i < R0_PROFILE_SIZE_BUCKETS; i++) {
+			uint64_t u = r0_profile_bucket_bytes(i);
+
+			/* the last bucket is everything above the one before it */
+			if (r0_format_size(u == UINT64_MAX ? r0_profile_bucket_bytes(i - 1) : u, b, sizeof(b)))
+				snprintf(b, sizeof(b), "?");
+			if (p->size_hist[d][i])
+				printf("%s%s:%u ", u == UINT64_MAX ? ">" : "<=", b, p->size_hist[d][i]);
+		}
+		printf("(intervals by average request size)\n");
+	}
+	printf("\n%-20s %7s %9s %10s %12s %10s %9s\n", "class", "weight", "busy s", "bytes", "requests",
+	       "avg size", "in flight");
+	for (int k = 0; k < R0_PC_N; k++) {
+		const struct r0_profile_class *x = &p->cls[k];
+
+		size_text((double)x->bytes, a, sizeof(a));
+		size_text(x->ops ? (double)x->bytes / (double)x->ops : 0, b, sizeof(b));
+		snprintf(c, sizeof(c), "%.1f", x->busy_s > 0 ? x->qd_busy_s / x->busy_s : 0);
+		printf("%-20s %5.1f %% %9.2f %10s %12llu %10s %9s\n", r0_pclass_name(k), x->weight * 100,
+		       x->busy_s, a, (unsigned long long)x->ops, b, c);
+	}
+	printf("\nconfidence      %s (%.2f): size class inferred from per-interval averages;\n"
+	       "                sequential vs random from merges, requests at the size limit or >= 1 MiB\n",
+	       p->confidence_level, p->confidence);
+	printf("mix             %s\n", desc);
+}
+
+/* Writes ROOT to PATH whole or not at all (a temporary file renamed over it). */
+static int write_file(const char *path, json_object *root)
+{
+	char tmp[PATH_MAX];
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid()) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	if (json_object_to_file_ext(tmp, root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)) {
+		int err = errno ? -errno : -EIO;
+
+		unlink(tmp);
+		return err;
+	}
+	if (rename(tmp, path)) {
+		int err = -errno;
+
+		unlink(tmp);
+		return err;
+	}
+	return 0;
+}
+
+/* The directory of PATH takes new files: checked before a long profile, not after. */
+static int check_writable(const char *path)
+{
+	char copy[PATH_MAX];
+
+	if (snprintf(copy, sizeof(copy), "%s", path) >= (int)sizeof(copy))
+		return -ENAMETOOLONG;
+	return access(dirname(copy), W_OK | X_OK) ? -errno : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "for", required_argument, NULL, OPT_FOR },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ "output", required_argument, NULL, 'o' },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
+	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV];
+	uint64_t maxreq[MAX_DEV];
+	struct dev devs[MAX_DEV] = { 0 };
+	struct r0_profile p;
+	struct r0_profile_meta meta;
+	json_object *root = NULL;
+	bool json = false, tty, stop = false, vanished = false;
+	int64_t start_epoch;
+	size_t n_dev = 0;
+	int opt, err, rc = R0_EXIT_FAILURE;
+
+	while ((opt = getopt_long(argc, argv, "o:hV", opts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_FOR:
+			if (r0_parse_duration(optarg, &for_ns) || !for_ns)
+				return r0_cli_usage_error(PROG, "--for '%s': a time above 0, e.g. 90, 30m, 24h", optarg);
+			break;
+		case OPT_INTERVAL:
+			if (r0_parse_duration(optarg, &interval_ns) || interval_ns < 10000000ULL ||
+			    interval_ns > 3600000000000ULL)
+				return r0_cli_usage_error(PROG, "--interval '%s': a time from 10ms to 1h, e.g. 1, 0.5, 10s", optarg);
+			break;
+		case 'o': output = optarg; break;
+		case OPT_JSON: json = true; break;
+		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
+		case 'V':
+			printf(PROG " from r0kit %s\n", R0_VERSION);
+			return r0_cli_close_stdout(PROG);
+		default:
+			fprintf(stderr, "Try '" PROG " --help' for more information.\n");
+			return R0_EXIT_USAGE;
+		}
+	}
+	if (optind == argc)
+		return r0_cli_usage_error(PROG, "no DEVICE given");
+	if ((size_t)(argc - optind) > MAX_DEV)
+		return r0_cli_usage_error(PROG, "at most %d devices", MAX_DEV);
+	if (for_ns && for_ns < interval_ns)
+		return r0_cli_usage_error(PROG, "--for is shorter than one --interval");
+
+	for (int i = optind; i < argc; i++, n_dev++) {
+		struct dev *d = &devs[n_dev];
+
+		d->path = argv[i];
+		if ((err = r0_profile_dev_resolve(d->path, NULL, &d->d))) {
+			fprintf(stderr, PROG ": %s: %s\n", d->path,
+				err == -ENOTBLK ? "not a block device" :
+				err == -ENODEV ? "no I/O counters in sysfs (/sys/dev/block/MAJ:MIN/stat)" :
+				strerror(-err));
+			return R0_EXIT_FAILURE;
+		}
+		for (size_t j = 0; j < n_dev; j++)
+			if (devs[j].d.devt == d->d.devt)
+				return r0_cli_usage_error(PROG, "%s: the same device as %s", d->path, devs[j].path);
+		if (d->d.no_iostats)
+			fprintf(stderr, PROG ": %s: warning: the kernel counts no I/O for it (queue/iostats is 0; "
+				"echo 1 > /sys/class/block/%s/queue/iostats, or the disk's for a partition)\n",
+				d->path, d->d.kname);
+		paths[n_dev] = d->path;
+		kn[n_dev] = d->d.kname;
+		maxreq[n_dev] = d->d.max_request_bytes;
+	}
+	if (output && (err = check_writable(output))) {
+		fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
+		return R0_EXIT_FAILURE;
+	}
+
+	r0_cli_block_stop_signals();
+	r0_profile_init(&p);
+	tty = isatty(STDERR_FILENO);
+	start_epoch = (int64_t)time(NULL);
+	start_ns = now_ns();
+	for (size_t i = 0; i < n_dev; i++) {
+		devs[i].prev.t_ns = start_ns;
+		if ((err = r0_read_stat_devt(devs[i].d.devt, NULL, &devs[i].prev.s))) {
+			fprintf(stderr, PROG ": %s: reading its counters: %s\n", devs[i].path, strerror(-err));
+			return R0_EXIT_FAILURE;
+		}
+	}
+	next_ns = start_ns;
+	sub_ns = interval_ns / SUBSAMPLES > 10000000ULL ? interval_ns / SUBSAMPLES : 10000000ULL;
+	plain_ns = start_ns + PLAIN_EVERY_NS;
+	while (!stop && !vanished) {
+		uint64_t t;
+
+		next_ns += interval_ns;
+		if (for_ns && next_ns > start_ns + for_ns)
+			next_ns = start_ns + for_ns;
+		for (uint64_t s = now_ns() + sub_ns; s < next_ns && !stop; s += sub_ns) {
+			if ((stop = sleep_until(s)))
+				break;
+			for (size_t i = 0; i < n_dev; i++) {
+				struct r0_blockstat st;
+
+				/* a failed read is the next sample's to report */
+				if (!r0_read_stat_devt(devs[i].d.devt, NULL, &st))
+					r0_inflight_tally_add(&devs[i].sub, st.in_flight);
+			}
+		}
+		if (!stop)
+			stop = sleep_until(next_ns);
+		t = now_ns();
+		for (size_t i = 0; i < n_dev; i++) {
+			struct r0_profile_sample cur = { .t_ns = t };
+
+			if ((err = r0_read_stat_devt(devs[i].d.devt, NULL, &cur.s))) {
+				/* a device gone mid-profile: keep what was measured */
+				fprintf(stderr, "%s" PROG ": %s: its counters vanished (%s): ending the profile\n",
+					tty ? "\r\033[K" : "", devs[i].path, strerror(-err));
+				vanished = true;
+				break;
+			}
+			r0_inflight_tally_add(&devs[i].sub, cur.s.in_flight);
+			cur.sub = devs[i].sub;
+			memset(&devs[i].sub, 0, sizeof(devs[i].sub));
+			r0_profile_add(&p, &devs[i].prev, &cur, devs[i].d.max_request_bytes);
+			devs[i].prev = cur;
+		}
+		if (for_ns && t >= start_ns + for_ns)
+			break;
+		if (tty) {
+			progress(&p, (double)(t - start_ns) / 1e9, (double)for_ns / 1e9, true);
+		} else if (t >= plain_ns) {
+			progress(&p, (double)(t - start_ns) / 1e9, (double)for_ns / 1e9, false);
+			plain_ns += PLAIN_EVERY_NS;
+		}
+	}
+	if (tty)
+		fputs("\r\033[K", stderr);
+	if (stop)
+		fprintf(stderr, PROG ": stopped by a signal after %.0f s: writing what was measured\n",
+			(double)(now_ns() - start_ns) / 1e9);
+	r0_profile_finish(&p);
+
+	meta = (struct r0_profile_meta){
+		.tool = PROG " " R0_VERSION, .n_dev = n_dev, .dev_path = paths, .dev_kname = kn,
+		.dev_max_request_bytes = maxreq, .start_epoch_s = start_epoch,
+		.end_epoch_s = (int64_t)time(NULL), .interval_s = (double)interval_ns / 1e9,
+		.interrupted = stop || vanished,
+	};
+	if (!(root = r0_profile_to_json(&p, &meta))) {
+		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
+		goto out;
+	}
+	if (output && (err = write_file(output, root))) {
+		fprintf(stderr, PROG ": %s: %s\n", output, strerror(-err));
+		goto out;
+	}
+	if (json) {
+		r0_cli_print_json(root);
+	} else {
+		print_summary(&p, devs, n_dev, meta.interval_s,
+			      json_object_get_string(json_object_object_get(root, "description")));
+		if (output)
+			printf("written         %s\n", output);
+	}
+	rc = R0_EXIT_OK;
+out:
+	json_object_put(root);
+	err = r0_cli_close_stdout(PROG);
+	return rc ? rc : err;
+}
