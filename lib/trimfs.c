@@ -65,7 +65,7 @@ int r0_trim_write_files(const char *dir, const char *prefix, uint64_t bytes, uin
 	return err;
 }
 
-int r0_trim_files_share(const struct r0_geometry *g, const char *dir, const char *prefix,
+int r0_trim_files_share(const struct r0_trim_stack *s, const char *dir, const char *prefix,
 			unsigned count, uint64_t *per_member_sectors)
 {
 	char name[PATH_MAX];
@@ -79,7 +79,7 @@ int r0_trim_files_share(const struct r0_geometry *g, const char *dir, const char
 		fd = open(name, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			return -errno;
-		err = r0_trim_file_share(g, fd, per_member_sectors);
+		err = r0_trim_file_share(s, fd, per_member_sectors);
 		close(fd);
 	}
 	return err;

@@ -321,6 +321,26 @@ Test(verdict, expected_against_observed)
 		cr_expect_eq(r0_trim_judge_member(t[i].e, t[i].o, t[i].conclusive), t[i].v, "case %zu", i);
 }
 
+/* The stack of a target whose members sit right under a striped top of geometry G. */
+static void stripe_stack(struct r0_trim_target *t)
+{
+	int top;
+
+	r0_trim_stack_init(&t->stack);
+	top = r0_trim_stack_add(&t->stack, R0_LAYER_STRIPE, "md0", "md raid0 md0");
+	cr_assert_eq(top, 0);
+	t->stack.node[0].geo = t->geo;
+	t->stack.node[0].size_sectors = t->geo.array_sectors;
+	for (unsigned m = 0; m < t->geo.n_members; m++) {
+		int i = r0_trim_stack_add(&t->stack, R0_LAYER_DEVICE, "m", "disk m");
+
+		cr_assert_geq(i, 0);
+		t->stack.node[i].size_sectors = t->geo.member_sectors[m];
+		t->stack.node[0].child[m] = (unsigned)i;
+	}
+	t->stack.node[0].n_children = t->geo.n_members;
+}
+
 static struct r0_trim_target target3(uint32_t gran_bytes)
 {
 	struct r0_trim_target t;
@@ -333,6 +353,7 @@ static struct r0_trim_target target3(uint32_t gran_bytes)
 		t.members[m].lim = t.members[m].leaf_lim = good;
 		t.members[m].leaf_lim.granularity_bytes = gran_bytes;
 	}
+	stripe_stack(&t);
 	return t;
 }
 
@@ -486,6 +507,7 @@ static void images_open(struct images *im)
 	snprintf(path, sizeof(path), "%s/array", im->dir);
 	im->afd = open(path, O_RDWR | O_CREAT, 0600);
 	cr_assert_geq(im->afd, 0);
+	stripe_stack(&im->t);
 	cr_assert_eq(r0_trim_fill(im->afd, 42, 0, im->t.geo.array_sectors, NULL), 0);
 	/* the members hold what the array maps to them */
 	for (uint64_t a = 0; a < im->t.geo.array_sectors; a++) {

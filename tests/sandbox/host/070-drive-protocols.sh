@@ -11,10 +11,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 build=$2
 out=$root/build/sandbox/check/drive-protocols
-# nvme0, nvme1 and sata0 take discards; nvme2 and sata1 complete them and
-# keep the data (discard=ignore)
+# nvme3 completes discards and keeps the data (discard=ignore)
 "$root/recipes/sandbox/run" -q -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
-	--nvme 64M --nvme 64M --nvme 64M:ignore --sata 64M --sata 64M:ignore \
+	--nvme 64M --nvme 64M --nvme 64M --nvme 64M:ignore --sata 64M --sata 64M \
 	"$here/drive-protocols.guest.sh" "$here/../lib.sh" "$here/../r0trim-lib.sh"
 expect=$out/results/alloc-expect
 [[ -s $expect ]] || { echo "the guest wrote no $expect"; exit 1; }

@@ -1,29 +1,60 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# In the guest of host/070-drive-protocols.sh (drives nvme0-2, sata0-1; nvme2
-# and sata1 ignore discards): discards through the real NVMe and SATA
-# protocols. Writes $R0_RESULTS/alloc-expect, what each backing file must
-# hold afterwards, for the host to check.
+# In the guest of host/070-drive-protocols.sh (NVMe drives nvme0-2 and SATA
+# sata0-1 take discards, nvme3 completes them and keeps the data): r0trim
+# through the real NVMe and SATA protocols. Writes $R0_RESULTS/alloc-expect,
+# what each backing file must hold afterwards, for the host to check, and
+# the reports as *.r0trim.txt.
 . ./lib.sh
 . ./r0trim-lib.sh
 trap r0_cleanup EXIT
 MiB=1048576
-exp=$R0_RESULTS/alloc-expect
-: > "$exp"
+for d in 0 1 2 3; do eval "nv$d=\$(r0_drive nvme $d)" || fail "no nvme $d"; done
+sa0=$(r0_drive sata 0) && sa1=$(r0_drive sata 1) || fail "no sata drives"
 
-# the bare drives: write 16 MiB, discard 8 MiB of it
-for d in nvme:0 nvme:2 sata:0 sata:1; do
-	dev=$(r0_drive "${d%:*}" "${d#*:}") || fail "no drive $d"
-	dd if=/dev/urandom of="$dev" bs=1M count=16 oflag=direct 2>/dev/null || fail "write $dev"
-	blkdiscard -o 0 -l $((8 * MiB)) "$dev" || fail "blkdiscard $dev"
-	note "ok: $dev (${d%:*} ${d#*:}): 16 MiB written, 8 MiB discarded: $(sed -n 's/^ *//p' /sys/block/${dev#/dev/}/stat | awk '{ print $15 }') sectors counted"
-	case $d in
-	*:0) echo "${d%:*}${d#*:}.img max $((8 * MiB))" >> "$exp" ;;
-	*) echo "${d%:*}${d#*:}.img min $((16 * MiB))" >> "$exp" ;;
-	esac
-done
-# nvme1: written whole, discarded whole
-dev=$(r0_drive nvme 1) || fail "no drive nvme 1"
-dd if=/dev/urandom of="$dev" bs=1M count=64 oflag=direct 2>/dev/null || fail "write $dev"
-blkdiscard "$dev" || fail "blkdiscard $dev"
-echo "nvme1.img max 0" >> "$exp"
-cat "$exp"
+# md raid0 of three NVMe drives: DLFEAT promises zeroes, read back; under a minute
+t0=$(cut -d' ' -f1 /proc/uptime)
+md=$(r0build create -q -f -b md -c 64K -n nv "$nv0" "$nv1" "$nv2") || fail "md over nvme"
+trim_pass "md raid0 of three NVMe drives" -f "$md"
+secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $t0" | awk '{ printf "%d", $1 - $2 }')
+grep -q 'reads zeroes (NVMe DLFEAT=1)' /tmp/trim.out || fail "DLFEAT not read: $(sed -n 2,5p /tmp/trim.out)"
+grep -q "^verdict *PASS .*${nv2#/dev/} deallocated" /tmp/trim.out || fail "not deallocated: $(tail -1 /tmp/trim.out)"
+[ "$secs" -lt 60 ] || fail "3-member NVMe check took $secs s (at most 60)"
+note "ok: 3-member NVMe check in $secs s"
+cp /tmp/trim.out "$R0_RESULTS/nvme-raid0.r0trim.txt"
+r0build remove nv || fail "remove"
+
+# md raid1 of two NVMe drives (mdadm, superblock 1.2)
+mdadm --create /dev/md/nr1 --run --level=1 --raid-devices=2 --metadata=1.2 --assume-clean "$nv0" "$nv1" \
+	> /dev/null 2>&1 || fail "raid1 over nvme"
+trim_pass "md raid1 of two NVMe drives" -f /dev/md/nr1
+grep -q "^verdict *PASS .*${nv1#/dev/} deallocated" /tmp/trim.out || fail "not deallocated: $(tail -1 /tmp/trim.out)"
+cp /tmp/trim.out "$R0_RESULTS/nvme-raid1.r0trim.txt"
+mdadm --stop /dev/md/nr1 > /dev/null 2>&1
+mdadm --zero-superblock "$nv0" "$nv1" 2>/dev/null
+
+# an NVMe drive that ignores discards while DLFEAT promises zeroes
+md=$(r0build create -q -f -b md -c 64K -n ni "$nv2" "$nv3") || fail "md with nvme3"
+trim_fail "md raid0 with an NVMe drive that ignores discards" \
+	"${nv3#/dev/}: the drive completed the discard but still returns the old data" -f "$md"
+grep -q "${nv3#/dev/} deallocated" /tmp/trim.out && fail "an ignoring drive reported deallocated"
+cp /tmp/trim.out "$R0_RESULTS/nvme-ignores.r0trim.txt"
+r0build remove ni || fail "remove"
+
+# dm-stripe of two SATA drives (libata): no LBPRZ, so delivered is the level
+dm=$(r0build create -q -f -b dm -c 64K -n sa "$sa0" "$sa1") || fail "dm over sata"
+trim_pass "dm-stripe of two SATA drives" -f "$dm"
+grep -q "^verdict *PASS .*${sa0#/dev/} delivered" /tmp/trim.out || fail "level: $(tail -1 /tmp/trim.out)"
+expect_status 1 "--require deallocated on SATA" r0trim -f --require deallocated "$dm"
+cp /tmp/trim.out "$R0_RESULTS/sata-stripe.r0trim.txt"
+r0build remove sa || fail "remove"
+
+# every run ended with a whole-device discard: honest files hold (almost)
+# nothing, nvme3 what r0trim wrote on it
+cat > "$R0_RESULTS/alloc-expect" <<EOT
+nvme0.img max $((2 * MiB))
+nvme1.img max $((2 * MiB))
+nvme2.img max $((1 * MiB))
+nvme3.img min $((60 * MiB))
+sata0.img max $((1 * MiB))
+sata1.img max $((1 * MiB))
+EOT
