@@ -82,13 +82,17 @@ static void reads_after_discard(const struct r0_device *d, struct r0_trim_member
 		return;
 	}
 	if (strncmp(d->kname, "nvme", 4) == 0) {
+		/* /dev/block/ links may be missing (no udev): then by name */
 		snprintf(path, sizeof(path), "/dev/block/%u:%u", major(d->devt), minor(d->devt));
 		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 && r0_path(path, sizeof(path), "/dev/%s", d->kname) == 0)
+			fd = open(path, O_RDONLY | O_CLOEXEC);
 		err = fd < 0 ? -errno : r0_nvme_dlfeat(fd, &rb);
 		if (fd >= 0)
 			close(fd);
 		if (err)
-			promise(m, R0_READS_UNKNOWN, "NVMe Identify Namespace failed: no promise read", 0);
+			promise(m, R0_READS_UNKNOWN, "NVMe Identify Namespace failed (errno %u): no promise read",
+				(unsigned)-err);
 		else if (rb == 1)
 			promise(m, R0_READS_ZEROES, "NVMe DLFEAT=%u", rb);
 		else if (rb == 2)
