@@ -9,6 +9,7 @@
 trap r0_cleanup EXIT
 MiB=1048576
 for d in 0 1 2 3; do eval "nv$d=\$(r0_drive nvme $d)" || fail "no nvme $d"; done
+r0_modprobe raid1 || fail "module raid1"
 sa0=$(r0_drive sata 0) && sa1=$(r0_drive sata 1) || fail "no sata drives"
 
 # md raid0 of three NVMe drives: DLFEAT promises zeroes, read back; under a minute
@@ -25,7 +26,7 @@ r0build remove nv || fail "remove"
 
 # md raid1 of two NVMe drives (mdadm, superblock 1.2)
 mdadm --create /dev/md/nr1 --run --level=1 --raid-devices=2 --metadata=1.2 --assume-clean "$nv0" "$nv1" \
-	> /dev/null 2>&1 || fail "raid1 over nvme"
+	< /dev/null > /tmp/mdadm.out 2>&1 || { cat /tmp/mdadm.out; fail "raid1 over nvme"; }
 trim_pass "md raid1 of two NVMe drives" -f /dev/md/nr1
 grep -q "^verdict *PASS .*${nv1#/dev/} deallocated" /tmp/trim.out || fail "not deallocated: $(tail -1 /tmp/trim.out)"
 cp /tmp/trim.out "$R0_RESULTS/nvme-raid1.r0trim.txt"
