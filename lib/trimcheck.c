@@ -408,3 +408,34 @@ enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, con
 	snprintf(why, len, "delivered; read-back not checkable: %s", m->reads_why);
 	return R0_LEVEL_DELIVERED;
 }
+
+const char *r0_trim_level_name(enum r0_trim_level l)
+{
+	return l == R0_LEVEL_DEALLOCATED ? "deallocated" : l == R0_LEVEL_DELIVERED ? "delivered" : "not shown";
+}
+
+bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
+{
+	size_t off = 0;
+	bool ok = true, broken = false;
+
+	list[0] = fail[0] = '\0';
+	for (unsigned i = 0; i < t->n_members; i++) {
+		char why[256];
+		enum r0_trim_level l = r0_trim_evidence_level(ev, t, i, why, sizeof(why));
+		const char *k = t->members[i].kname;
+
+		if (off < len)
+			off += (size_t)snprintf(list + off, len - off, "%s%s %s", i ? ", " : "", k,
+						r0_trim_level_name(l));
+		if (l >= require)
+			continue;
+		if (ok || (!broken && ev->dealloc_bad_sectors[i]))
+			snprintf(fail, flen, "bottom device %s: %s%s", k, why,
+				 l >= R0_LEVEL_DELIVERED ? " (--require deallocated)" : "");
+		broken |= ev->dealloc_bad_sectors[i] != 0;
+		ok = false;
+	}
+	return ok;
+}

@@ -894,41 +894,22 @@ static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *v)
 	return 0;
 }
 
-static const char *level_name(enum r0_trim_level l)
+/* Each bottom device's level as JSON. */
+static json_object *levels_json(const struct run *r)
 {
-	return l == R0_LEVEL_DEALLOCATED ? "deallocated" : l == R0_LEVEL_DELIVERED ? "delivered" : "not shown";
-}
+	json_object *a = json_object_new_array();
 
-/*
- * Every bottom device's level into LIST ("nvme0n1 deallocated, sda
- * delivered"); a device short of delivery (or of REQUIRE) fails the run.
- */
-static void judge_levels(struct run *r, enum r0_trim_level require, char *list, size_t len, json_object *jev)
-{
-	size_t off = 0;
-
-	list[0] = '\0';
 	for (unsigned i = 0; i < r->t.n_members; i++) {
+		json_object *o = json_object_new_object();
 		char why[256];
 		enum r0_trim_level l = r0_trim_evidence_level(&r->ev, &r->t, i, why, sizeof(why));
-		const char *k = r->t.members[i].kname;
 
-		if (off < len)
-			off += (size_t)snprintf(list + off, len - off, "%s%s %s", i ? ", " : "", k, level_name(l));
-		if (l < require && r->overall != R0_VERDICT_FAIL) {
-			r->overall = R0_VERDICT_FAIL;
-			snprintf(r->first_fail, sizeof(r->first_fail), "bottom device %s: %s%s", k, why,
-				 l >= R0_LEVEL_DELIVERED ? " (--require deallocated)" : "");
-		}
-		if (jev) {
-			json_object *o = json_object_new_object();
-
-			json_object_object_add(o, "member", json_object_new_string(k));
-			json_object_object_add(o, "level", json_object_new_string(level_name(l)));
-			json_object_object_add(o, "detail", json_object_new_string(why));
-			json_object_array_add(jev, o);
-		}
+		json_object_object_add(o, "member", json_object_new_string(r->t.members[i].kname));
+		json_object_object_add(o, "level", json_object_new_string(r0_trim_level_name(l)));
+		json_object_object_add(o, "detail", json_object_new_string(why));
+		json_object_array_add(a, o);
 	}
+	return a;
 }
 
 /* The members below DEVICE may be held by it (and the layers between) only. */
@@ -1111,8 +1092,15 @@ int main(int argc, char **argv)
 
 	/* every bottom device: at least delivered (the file system mode judges its own cycles) */
 	if (!fstype && r.t.geometry_matches) {
-		jev = r.json ? json_object_new_array() : NULL;
-		judge_levels(&r, require, levels, sizeof(levels), jev);
+		char fail[sizeof(r.first_fail)];
+
+		jev = r.json ? levels_json(&r) : NULL;
+		/* a broken read-back promise is the finding to name, whatever failed first */
+		if (!r0_trim_evidence_summary(&r.ev, &r.t, require, levels, sizeof(levels), fail, sizeof(fail)) &&
+		    (r.overall != R0_VERDICT_FAIL || strstr(fail, "still returns the old data"))) {
+			r.overall = R0_VERDICT_FAIL;
+			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
+		}
 	}
 	/* the verdict: no failure, and at least one conclusive pass */
 	if (r.overall != R0_VERDICT_FAIL && r.delivery_pass == 0) {

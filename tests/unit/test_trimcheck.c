@@ -864,3 +864,44 @@ Test(stack, thin_passes_whole_blocks_only)
 	cr_assert_eq(r0_trim_stack_split(&s, 10, 100, &x, &n, NULL), 0);
 	cr_expect_eq(n, 0, "less than a block reaches nothing");
 }
+
+Test(evidence, levels_and_the_broken_promise)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_evidence ev;
+	struct r0_trim_member_result res[3] = {
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+	};
+	struct r0_trim_effect e;
+	char list[256], fail[512], why[256];
+
+	memset(&ev, 0, sizeof(ev));
+	memset(&e, 0, sizeof(e));
+	for (unsigned i = 0; i < 3; i++)
+		snprintf(t.members[i].kname, R0_KNAME_LEN, "nvme%un1", i);
+	t.members[0].reads = t.members[1].reads = R0_READS_ZEROES;
+	snprintf(t.members[0].reads_why, sizeof(t.members[0].reads_why), "NVMe DLFEAT=1");
+	r0_trim_evidence_delivery(&ev, 3, res);
+	e.leaf_discarded_ok[0] = 8;   /* member 0 kept its promise, 1 broke it, 2 made none */
+	e.leaf_discarded_bad[1] = 8;
+	r0_trim_evidence_effect(&ev, 3, &e);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 0, why, sizeof(why)), R0_LEVEL_DEALLOCATED, "%s", why);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 1, why, sizeof(why)), R0_LEVEL_NONE);
+	cr_expect(strstr(why, "the drive completed the discard but still returns the old data"), "%s", why);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 2, why, sizeof(why)), R0_LEVEL_DELIVERED, "%s", why);
+	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
+	cr_expect_str_eq(list, "nvme0n1 deallocated, nvme1n1 not shown, nvme2n1 delivered");
+	cr_expect(strstr(fail, "bottom device nvme1n1: the drive completed"), "%s", fail);
+	/* without the broken one, --require deallocated names the device without a promise */
+	ev.dealloc_bad_sectors[1] = 0;
+	ev.dealloc_ok_sectors[1] = 8;
+	cr_expect(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
+	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DEALLOCATED, list, sizeof(list), fail, sizeof(fail)));
+	cr_expect(strstr(fail, "bottom device nvme2n1: delivered; read-back not checkable"), "%s", fail);
+	/* a device whose delivery fell short is not delivered */
+	res[2].verdict = R0_VERDICT_FAIL;
+	r0_trim_evidence_delivery(&ev, 3, res);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 2, why, sizeof(why)), R0_LEVEL_NONE);
+}

@@ -345,6 +345,18 @@ void r0_trim_evidence_effect(struct r0_trim_evidence *ev, unsigned n, const stru
 enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 					  unsigned i, char *why, size_t len);
 
+/* "deallocated", "delivered", "not shown". */
+const char *r0_trim_level_name(enum r0_trim_level l);
+
+/*
+ * Every bottom device's level into LIST ("nvme0n1 deallocated, sda
+ * delivered"). Returns true when each reached REQUIRE; else false, with
+ * the reason in FAIL: a device that broke its read-back promise first
+ * (the most specific finding), else the first device short of REQUIRE.
+ */
+bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen);
+
 /* ------------------------------------------------------------------ file system mode */
 
 /*
