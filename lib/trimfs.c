@@ -151,6 +151,8 @@ enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t 
 				 bool fitrim_exact, char *why, size_t len)
 {
 	uint64_t total = 0, want = 0;
+	unsigned copies;
+	bool exact;
 
 	why[0] = '\0';
 	for (unsigned i = 0; i < t->n_members; i++) {
@@ -165,11 +167,14 @@ enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t 
 	}
 	if (why[0])
 		return R0_VERDICT_FAIL;
+	/* mirrors multiply what fstrim reports; dm-thin passes less (whole blocks), never more */
+	copies = r0_trim_stack_copies(&t->stack);
+	exact = fitrim_exact && copies > 0;
 	if (fitrim_bytes != R0_TRIM_NO_FITRIM &&
-	    (fitrim_exact ? total != fitrim_bytes / 512 : total > fitrim_bytes / 512)) {
-		snprintf(why, len, "fstrim %s %llu sectors but the members received %llu",
+	    (exact ? total != fitrim_bytes / 512 * copies : total > fitrim_bytes / 512 * (copies ? copies : 1))) {
+		snprintf(why, len, "fstrim %s %llu sectors%s but the members received %llu",
 			 fitrim_exact ? "trimmed" : "scanned", (unsigned long long)(fitrim_bytes / 512),
-			 (unsigned long long)total);
+			 copies > 1 ? " on each of its copies" : "", (unsigned long long)total);
 		return R0_VERDICT_FAIL;
 	}
 	if (want == 0) {

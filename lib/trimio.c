@@ -30,7 +30,7 @@ int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counter
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];
 		struct r0_blockstat s;
-		int err = r0_read_stat_devt(m->devt, NULL, &s);
+		int err = r0_read_stat_devt(m->chain[0], NULL, &s);   /* the top's child on its path */
 
 		if (err)
 			return err;
@@ -145,6 +145,19 @@ static bool block_is(const unsigned char *p, size_t len, unsigned char v)
 		if (p[i] != v)
 			return false;
 	return true;
+}
+
+/* The one bottom device top sector A lands on, -1 for several (a mirror) or none. */
+static int leaf_of(const struct r0_trim_target *t, uint64_t a)
+{
+	struct r0_trim_leaf_extent *x = NULL;
+	size_t n = 0;
+	int leaf = -1;
+
+	if (r0_trim_stack_split(&t->stack, a, 1, &x, &n, NULL) == 0 && n == 1 && x[0].placed)
+		leaf = (int)x[0].leaf;
+	free(x);
+	return leaf;
 }
 
 static void note_bad(struct r0_trim_effect *e, uint64_t sector, int member, bool inside)
@@ -263,7 +276,8 @@ static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, u
 					e->intact_ok += lb;
 				} else {
 					e->intact_bad += lb;
-					note_bad(e, a, -1, false);
+					if (e->first_bad_sector < 0)
+						note_bad(e, a, leaf_of(t, a), false);
 				}
 				continue;
 			}

@@ -311,3 +311,32 @@ int r0_trim_stack_first_drop(const struct r0_trim_stack *s)
 			return (int)i;
 	return -1;
 }
+
+static unsigned copies_of(const struct r0_trim_stack *s, unsigned idx, unsigned depth)
+{
+	const struct r0_trim_node *nd = &s->node[idx];
+	unsigned c = 0, sum = 0;
+
+	if (nd->layer == R0_LAYER_DEVICE)
+		return 1;
+	if (nd->layer == R0_LAYER_THIN || depth > s->n_nodes || !nd->n_children)
+		return 0;
+	for (unsigned i = 0; i < nd->n_children; i++) {
+		unsigned k = nd->child[i] < s->n_nodes ? copies_of(s, nd->child[i], depth + 1) : 0;
+
+		if (!k || (i && k != c))
+			return 0;   /* children that differ: no one figure */
+		c = k;
+		sum += k;
+	}
+	if (nd->layer == R0_LAYER_MIRROR)
+		return sum;
+	if (nd->layer == R0_LAYER_RAID10)
+		return c * nd->copies;
+	return c;
+}
+
+unsigned r0_trim_stack_copies(const struct r0_trim_stack *s)
+{
+	return s->n_nodes ? copies_of(s, 0, 0) : 0;
+}

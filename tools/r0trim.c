@@ -419,7 +419,7 @@ static enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64
 					 at, o, e, dn->label, dn->kname, dn->drop_why);
 			} else if (m->depth && mo >= e)
 				snprintf(why, sizeof(why), "%s received %llu of %llu sectors although %s above it counted %llu: the %s layer dropped them",
-					 at, o, e, m->kname, mo, m->chain_type[0]);
+					 at, o, e, m->chain_kname[0], mo, m->chain_type[0]);
 			else
 				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s", at, o, e,
 					 o ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
@@ -468,7 +468,7 @@ static void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_t
 	if (e->first_bad_sector >= 0 && off < len)
 		snprintf(buf + off, len - off, "; first wrong: array sector %lld on %s (%s the range)",
 			 (long long)e->first_bad_sector,
-			 e->first_bad_member >= 0 ? t->members[e->first_bad_member].kname : "a mirror",
+			 e->first_bad_member >= 0 ? t->members[e->first_bad_member].kname : "several devices",
 			 e->first_bad_inside ? "inside" : "outside");
 	else if (e->first_bad_member_direct >= 0 && off < len)
 		snprintf(buf + off, len - off, "; wrong on %s itself", t->members[e->first_bad_member_direct].kname);
@@ -536,7 +536,8 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 				   "%llu of %llu sectors written through the array read back wrong, the first at "
 				   "array sector %lld on %s: writes there do not stick, read-backs are not checked",
 				   (unsigned long long)e.intact_bad, (unsigned long long)t->geo.array_sectors,
-				   (long long)e.first_bad_sector, t->members[e.first_bad_member].kname);
+				   (long long)e.first_bad_sector,
+				   e.first_bad_member >= 0 ? t->members[e.first_bad_member].kname : "several devices");
 			no_effect = true;
 		} else {
 			check_line(r, "fill", R0_VERDICT_PASS, "%llu sectors written through the array and read back",

@@ -21,6 +21,7 @@ $half $half linear $md 0" || fail "linear"
 trim_pass "LVM-like dm-linear (2 segments) over md raid0" -f /dev/mapper/r0-lv
 grep -q '^  layer dm-[0-9]*: dm-linear r0-lv over md_r0-s' /tmp/trim.out || fail "layer not named: $(head -4 /tmp/trim.out)"
 cat /tmp/trim.out > "$R0_RESULTS/lvm-on-raid0.r0trim.txt"
+trim_pass "ext4 on LVM-like dm-linear over md raid0, fstrim, 2 cycles" -f --fs ext4 --cycles 2 /dev/mapper/r0-lv
 dmsetup remove r0-lv
 
 # LUKS on RAID0: dm-crypt as cryptsetup loads it, small (AES under TCG is slow)
@@ -30,6 +31,9 @@ crypt() {   # NAME SECTORS DEV [allow_discards]
 crypt r0-luks 8192 "$md" allow_discards || fail "crypt"
 trim_pass "LUKS-like dm-crypt allow_discards over md raid0" -f /dev/mapper/r0-luks
 cat /tmp/trim.out > "$R0_RESULTS/luks-on-raid0-allow-discards.r0trim.txt"
+dmsetup remove r0-luks
+crypt r0-luks 16384 "$md" allow_discards || fail "crypt"
+trim_pass "ext4 on dm-crypt allow_discards over md raid0, fstrim, 2 cycles" -f --fs ext4 --cycles 2 /dev/mapper/r0-luks
 dmsetup remove r0-luks
 crypt r0-luks 8192 "$md" || fail "crypt"
 trim_fail "dm-crypt without allow_discards" "dm-crypt r0-luks \(dm-[0-9]+\): allow_discards is off" -f /dev/mapper/r0-luks
@@ -47,6 +51,7 @@ mdadm --create /dev/md/r1 --run --level=1 --raid-devices=2 --metadata=1.2 --assu
 	> /dev/null 2>&1 || fail "raid1"
 trim_pass "md raid1 of two" -f /dev/md/r1
 grep -q '^  layer md[0-9]*: md raid1' /tmp/trim.out || fail "raid1 layer: $(head -3 /tmp/trim.out)"
+trim_pass "ext4 on md raid1, fstrim, 2 cycles" -f --fs ext4 --cycles 2 /dev/md/r1
 mdadm --stop /dev/md/r1 > /dev/null 2>&1
 mdadm --create /dev/md/r10 --run --level=10 --layout=n2 --chunk=64 --raid-devices=3 --metadata=1.2 \
 	--assume-clean "$1" "$2" "$3" > /dev/null 2>&1 || fail "raid10"
@@ -60,6 +65,7 @@ dmsetup create r0-pool --table "0 $(r0_sysfs "$2" size) thin-pool $3 $2 128 0" |
 dmsetup message r0-pool 0 "create_thin 0" || fail "thin id"
 dmsetup create r0-thin --table "0 8192 thin /dev/mapper/r0-pool 0" || fail "thin"
 trim_pass "dm-thin with passdown" -f /dev/mapper/r0-thin
+trim_pass "ext4 on dm-thin with passdown, fstrim, 2 cycles" -f --fs ext4 --cycles 2 /dev/mapper/r0-thin
 dmsetup remove r0-thin; dmsetup remove r0-pool
 dd if=/dev/zero of="$3" bs=4096 count=1 oflag=direct 2>/dev/null
 dmsetup create r0-pool --table "0 $(r0_sysfs "$2" size) thin-pool $3 $2 128 0 1 no_discard_passdown" || fail "pool"

@@ -776,6 +776,7 @@ Test(stack, a_mirror_gives_every_leg_the_whole_range)
 		cr_expect(x[i].leaf == i && x[i].leaf_start_sector == 2148 && x[i].n_sectors == 300 &&
 			  x[i].top_start_sector == 100 && x[i].plain && x[i].placed);
 	cr_expect(per_node[0] == 300 && per_node[1] == 300 && per_node[2] == 300);
+	cr_expect_eq(r0_trim_stack_copies(&s), 2);
 	free(x);
 	cr_assert_eq(r0_trim_stack_totals(&s, 0, 1000, tot), 0);
 	cr_expect(tot[0] == 1000 && tot[1] == 1000);
@@ -805,6 +806,7 @@ Test(stack, raid10_near_copies)
 	/* every chunk twice: 6 chunks over 3 devices = 4 chunks each */
 	cr_assert_eq(r0_trim_stack_totals(&s, 0, 768, tot), 0);
 	cr_expect(tot[0] == 512 && tot[1] == 512 && tot[2] == 512);
+	cr_expect_eq(r0_trim_stack_copies(&s), 2);
 }
 
 Test(stack, stripes_under_linear_and_crypt)
@@ -863,6 +865,7 @@ Test(stack, thin_passes_whole_blocks_only)
 	free(x);
 	cr_assert_eq(r0_trim_stack_split(&s, 10, 100, &x, &n, NULL), 0);
 	cr_expect_eq(n, 0, "less than a block reaches nothing");
+	cr_expect_eq(r0_trim_stack_copies(&s), 0, "whole blocks only: no one figure");
 }
 
 Test(evidence, levels_and_the_broken_promise)

@@ -391,8 +391,9 @@ int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
  * One file system cycle: each member's bottom device must have received
  * (AFTER - BEFORE) at least SHARE[i], what the deleted files held there.
  * With FITRIM_BYTES, the members together must have received exactly that
- * (FITRIM_EXACT: ext4 reports the bytes it discarded) or no more (xfs
- * reports the length it scanned). FAIL with WHY naming the member or the
+ * times r0_trim_stack_copies (FITRIM_EXACT: ext4 reports the bytes it
+ * discarded) or no more (xfs reports the length it scanned; below dm-thin
+ * only whole blocks pass, so never exact). FAIL with WHY naming the member or the
  * sums; NOT CONCLUSIVE if the files held nothing; else PASS.
  */
 enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,

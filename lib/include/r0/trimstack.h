@@ -108,6 +108,14 @@ int r0_trim_stack_split(const struct r0_trim_stack *s, uint64_t start, uint64_t 
 int r0_trim_stack_totals(const struct r0_trim_stack *s, uint64_t start, uint64_t n,
 			 uint64_t *per_leaf_sectors);
 
+/*
+ * On how many bottom devices every top sector lands: 1 without mirrors,
+ * the legs of a raid1, the copies of a raid10 (multiplied when nested);
+ * 0 where it is not the same for every sector (dm-thin passes whole
+ * blocks only; layers whose children differ).
+ */
+unsigned r0_trim_stack_copies(const struct r0_trim_stack *s);
+
 /* The path from the top to bottom device LEAF: node indices into PATH (top first); its length. */
 unsigned r0_trim_stack_path(const struct r0_trim_stack *s, unsigned leaf, unsigned *path, unsigned max);
 
