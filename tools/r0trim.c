@@ -1034,17 +1034,23 @@ int main(int argc, char **argv)
 	r.path = argv[optind];
 
 	/* every check before anything is written */
-	err = r0_member_check(r.path, force, 0, &chk, why, sizeof(why));
-	if (err) {
+	/* a layer it cannot model is no "no": exit 2, before anything reads the device */
+	err = r0_trim_target_describe(r.path, &r.t, why, sizeof(why));
+	if (err == -EOPNOTSUPP) {
+		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
+		return 2;
+	}
+	if (r0_member_check(r.path, force, 0, &chk, why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return 1;
 	}
-	err = r0_trim_target_describe(r.path, &r.t, why, sizeof(why));
 	if (!err)
 		err = check_members(&r.t, why, sizeof(why));
+	else
+		r0_trim_target_describe(r.path, &r.t, why, sizeof(why));   /* its reason again */
 	if (err) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
-		return err == -EOPNOTSUPP ? 2 : 1;   /* a layer it cannot model is no "no" */
+		return 1;
 	}
 	r.fd = open(r.path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
 	if (r.fd < 0) {
