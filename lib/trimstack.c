@@ -228,7 +228,8 @@ int r0_trim_stack_split(const struct r0_trim_stack *s, uint64_t start, uint64_t 
 		free(w.v);
 		return w.err;
 	}
-	qsort(w.v, w.n, sizeof(*w.v), cmp_extent);
+	if (w.n)
+		qsort(w.v, w.n, sizeof(*w.v), cmp_extent);
 	for (size_t i = 0; i < w.n; i++) {
 		struct r0_trim_leaf_extent *p = k ? &w.v[k - 1] : NULL, *x = &w.v[i];
 

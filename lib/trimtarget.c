@@ -554,9 +554,11 @@ static int fill_chains(struct r0_trim_target *t, char *why, size_t len)
 			const struct r0_trim_node *nd = &t->stack.node[path[k]];
 
 			m->chain[k - first] = nd->devt;
-			snprintf(m->chain_kname[k - first], R0_KNAME_LEN, "%s", nd->kname);
-			snprintf(m->chain_type[k - first], sizeof(m->chain_type[0]), "%s",
-				 nd->layer == R0_LAYER_DEVICE ? "" : nd->type);
+			/* memcpy: both live in *t, which snprintf's restrict forbids */
+			memcpy(m->chain_kname[k - first], nd->kname, R0_KNAME_LEN);
+			memset(m->chain_type[k - first], 0, sizeof(m->chain_type[0]));
+			if (nd->layer != R0_LAYER_DEVICE)
+				memcpy(m->chain_type[k - first], nd->type, sizeof(nd->type));
 		}
 		if (m->depth) {
 			struct r0_device d;
