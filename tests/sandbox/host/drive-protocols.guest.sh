@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # In the guest of host/070-drive-protocols.sh (NVMe drives nvme0-2 and SATA
 # sata0-1 take discards, nvme3 completes them and keeps the data): r0trim
-# through the real NVMe and SATA protocols. Writes $R0_RESULTS/alloc-expect,
+# through the real NVMe and SATA protocols: md raid0 and raid1 of NVMe, an
+# NVMe drive that ignores discards, LVM- and LUKS-like stacks on NVMe, and
+# dm-stripe of SATA. Writes $R0_RESULTS/alloc-expect,
 # what each backing file must hold afterwards, for the host to check, and
 # the reports as *.r0trim.txt.
 . ./lib.sh
@@ -41,6 +43,28 @@ grep -q "${nv3#/dev/} deallocated" /tmp/trim.out && fail "an ignoring drive repo
 cp /tmp/trim.out "$R0_RESULTS/nvme-ignores.r0trim.txt"
 r0build remove ni || fail "remove"
 
+# LVM-like dm-linear and LUKS-like dm-crypt over md raid0 of three NVMe
+# drives; dm-crypt without allow_discards last: what it wrote stays on the
+# drives (12 MiB over three: 4 MiB each), for the host to see
+r0_modprobe dm_crypt && r0_modprobe xts || fail "dm_crypt"
+KEY=$(printf '%064d' 7)
+md=$(r0build create -q -f -b md -c 64K -n nl "$nv0" "$nv1" "$nv2") || fail "md over nvme"
+half=$(($(r0_sysfs "$md" size) / 2 / 8 * 8))
+dmsetup create r0-lv --table "0 $half linear $md $half
+$half $half linear $md 0" || fail "linear"
+trim_pass "LVM-like dm-linear over md raid0 of NVMe" -f /dev/mapper/r0-lv
+cp /tmp/trim.out "$R0_RESULTS/nvme-lvm-on-raid0.r0trim.txt"
+dmsetup remove r0-lv
+dmsetup create r0-luks --table "0 16384 crypt aes-xts-plain64 $KEY 0 $md 0 1 allow_discards" || fail "crypt"
+trim_pass "LUKS-like dm-crypt allow_discards over md raid0 of NVMe" -f /dev/mapper/r0-luks
+cp /tmp/trim.out "$R0_RESULTS/nvme-luks-allow-discards.r0trim.txt"
+dmsetup remove r0-luks
+dmsetup create r0-luks --table "0 24576 crypt aes-xts-plain64 $KEY 0 $md 0" || fail "crypt"
+trim_fail "dm-crypt without allow_discards over md raid0 of NVMe" "allow_discards is off" -f /dev/mapper/r0-luks
+cp /tmp/trim.out "$R0_RESULTS/nvme-luks-no-allow-discards.r0trim.txt"
+dmsetup remove r0-luks
+r0build remove nl || fail "remove"
+
 # dm-stripe of two SATA drives (libata): no LBPRZ, so delivered is the level
 dm=$(r0build create -q -f -b dm -c 64K -n sa "$sa0" "$sa1") || fail "dm over sata"
 trim_pass "dm-stripe of two SATA drives" -f "$dm"
@@ -49,12 +73,16 @@ expect_status 1 "--require deallocated on SATA" r0trim -f --require deallocated 
 cp /tmp/trim.out "$R0_RESULTS/sata-stripe.r0trim.txt"
 r0build remove sa || fail "remove"
 
-# every run ended with a whole-device discard: honest files hold (almost)
-# nothing, nvme3 what r0trim wrote on it
+# every other run ended with a whole-device discard: honest files hold
+# what the crypt without allow_discards left (4 MiB each), nvme3 all that
+# r0trim wrote on it
 cat > "$R0_RESULTS/alloc-expect" <<EOT
-nvme0.img max $((2 * MiB))
-nvme1.img max $((2 * MiB))
-nvme2.img max $((1 * MiB))
+nvme0.img min $((4 * MiB))
+nvme0.img max $((4 * MiB + 65536))
+nvme1.img min $((4 * MiB))
+nvme1.img max $((4 * MiB + 65536))
+nvme2.img min $((4 * MiB))
+nvme2.img max $((4 * MiB + 65536))
 nvme3.img min $((60 * MiB))
 sata0.img max $((1 * MiB))
 sata1.img max $((1 * MiB))
