@@ -321,31 +321,38 @@ int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t
 			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
 			enum r0_verdict *v)
 {
-	uint64_t expected[R0_MAX_MEMBERS];
-	struct r0_extent *ext = NULL;
+	struct r0_trim_leaf_extent *ext = NULL;
 	bool sub = n * 512 < effective_gran_bytes;
 	size_t cnt = 0;
 	int err;
 
 	*v = R0_VERDICT_PASS;
-	if ((err = r0_geometry_split_totals(&t->geo, start, n, expected)) ||
-	    (err = r0_geometry_split(&t->geo, start, n, &ext, &cnt)))
+	if ((err = r0_trim_stack_split(&t->stack, start, n, &ext, &cnt, NULL)))
 		return err;
 	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-		struct r0_trim_member_result *r = &res[i];
+		res[i] = (struct r0_trim_member_result){ 0 };
+		res[i].observed_sectors = after->leaf_sectors[i] - before->leaf_sectors[i];
+		res[i].observed_member_sectors = after->member_sectors[i] - before->member_sectors[i];
+	}
+	for (size_t k = 0; k < cnt; k++) {
+		const struct r0_trim_member *m = &t->members[ext[k].leaf];
+		struct r0_trim_member_result *r = &res[ext[k].leaf];
 		uint64_t g = m->leaf_lim.granularity_bytes > m->lim.granularity_bytes ?
 			m->leaf_lim.granularity_bytes : m->lim.granularity_bytes;
 
-		r->expected_sectors = expected[i];
-		r->observed_sectors = after->leaf_sectors[i] - before->leaf_sectors[i];
-		r->observed_member_sectors = after->member_sectors[i] - before->member_sectors[i];
-		r->conclusive = !sub && expected[i] == 0;
-		for (size_t k = 0; !sub && k < cnt; k++)
-			if (ext[k].member == i &&
-			    r0_trim_holds_granule(ext[k].member_start_sector, ext[k].n_sectors, g / 512,
-						  m->leaf_lim.alignment_bytes / 512))
-				r->conclusive = true;
+		r->expected_sectors += ext[k].n_sectors;
+		/* below dm-thin the place is unknown: blocks land whole, so size decides */
+		if (!sub && (ext[k].placed ?
+			     r0_trim_holds_granule(ext[k].leaf_start_sector, ext[k].n_sectors, g / 512,
+						   m->leaf_lim.alignment_bytes / 512) :
+			     ext[k].n_sectors * 512 >= g))
+			r->conclusive = true;
+	}
+	for (unsigned i = 0; i < t->n_members; i++) {
+		struct r0_trim_member_result *r = &res[i];
+
+		if (!sub && r->expected_sectors == 0)
+			r->conclusive = true;
 		r->verdict = r0_trim_judge_member(r->expected_sectors, r->observed_sectors, r->conclusive);
 		*v = r0_verdict_worse(*v, r->verdict);
 	}
@@ -353,4 +360,82 @@ int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t
 		*v = R0_VERDICT_NOT_CONCLUSIVE;
 	free(ext);
 	return 0;
+}
+
+void r0_trim_evidence_delivery(struct r0_trim_evidence *ev, unsigned n,
+			       const struct r0_trim_member_result *res)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (res[i].verdict == R0_VERDICT_FAIL)
+			ev->short_[i]++;
+		else if (res[i].verdict == R0_VERDICT_PASS && res[i].expected_sectors)
+			ev->delivered[i]++;
+	}
+}
+
+void r0_trim_evidence_effect(struct r0_trim_evidence *ev, unsigned n, const struct r0_trim_effect *e)
+{
+	for (unsigned i = 0; i < n; i++) {
+		ev->dealloc_ok_sectors[i] += e->leaf_discarded_ok[i];
+		ev->dealloc_bad_sectors[i] += e->leaf_discarded_bad[i];
+	}
+}
+
+enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+					  unsigned i, char *why, size_t len)
+{
+	const struct r0_trim_member *m = &t->members[i];
+
+	if (ev->dealloc_bad_sectors[i]) {
+		snprintf(why, len, "the drive completed the discard but still returns the old data "
+			 "(%llu sectors; it promises %s: %s)", (unsigned long long)ev->dealloc_bad_sectors[i],
+			 m->reads == R0_READS_ZEROES ? "zeroes" : "0xff", m->reads_why);
+		return R0_LEVEL_NONE;
+	}
+	if (ev->short_[i]) {
+		snprintf(why, len, "not delivered: %u discard%s fell short", ev->short_[i],
+			 ev->short_[i] == 1 ? "" : "s");
+		return R0_LEVEL_NONE;
+	}
+	if (!ev->delivered[i]) {
+		snprintf(why, len, "no conclusive delivery");
+		return R0_LEVEL_NONE;
+	}
+	if (ev->dealloc_ok_sectors[i]) {
+		snprintf(why, len, "deallocated (%s)", m->reads_why);
+		return R0_LEVEL_DEALLOCATED;
+	}
+	snprintf(why, len, "delivered; read-back not checkable: %s", m->reads_why);
+	return R0_LEVEL_DELIVERED;
+}
+
+const char *r0_trim_level_name(enum r0_trim_level l)
+{
+	return l == R0_LEVEL_DEALLOCATED ? "deallocated" : l == R0_LEVEL_DELIVERED ? "delivered" : "not shown";
+}
+
+bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
+{
+	size_t off = 0;
+	bool ok = true, broken = false;
+
+	list[0] = fail[0] = '\0';
+	for (unsigned i = 0; i < t->n_members; i++) {
+		char why[256];
+		enum r0_trim_level l = r0_trim_evidence_level(ev, t, i, why, sizeof(why));
+		const char *k = t->members[i].kname;
+
+		if (off < len)
+			off += (size_t)snprintf(list + off, len - off, "%s%s %s", i ? ", " : "", k,
+						r0_trim_level_name(l));
+		if (l >= require)
+			continue;
+		if (ok || (!broken && ev->dealloc_bad_sectors[i]))
+			snprintf(fail, flen, "bottom device %s: %s%s", k, why,
+				 l >= R0_LEVEL_DELIVERED ? " (--require deallocated)" : "");
+		broken |= ev->dealloc_bad_sectors[i] != 0;
+		ok = false;
+	}
+	return ok;
 }

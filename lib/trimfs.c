@@ -65,7 +65,7 @@ int r0_trim_write_files(const char *dir, const char *prefix, uint64_t bytes, uin
 	return err;
 }
 
-int r0_trim_files_share(const struct r0_geometry *g, const char *dir, const char *prefix,
+int r0_trim_files_share(const struct r0_trim_stack *s, const char *dir, const char *prefix,
 			unsigned count, uint64_t *per_member_sectors)
 {
 	char name[PATH_MAX];
@@ -79,7 +79,7 @@ int r0_trim_files_share(const struct r0_geometry *g, const char *dir, const char
 		fd = open(name, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			return -errno;
-		err = r0_trim_file_share(g, fd, per_member_sectors);
+		err = r0_trim_file_share(s, fd, per_member_sectors);
 		close(fd);
 	}
 	return err;
@@ -151,6 +151,8 @@ enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t 
 				 bool fitrim_exact, char *why, size_t len)
 {
 	uint64_t total = 0, want = 0;
+	unsigned copies;
+	bool exact;
 
 	why[0] = '\0';
 	for (unsigned i = 0; i < t->n_members; i++) {
@@ -165,11 +167,14 @@ enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t 
 	}
 	if (why[0])
 		return R0_VERDICT_FAIL;
+	/* mirrors multiply what fstrim reports; dm-thin passes less (whole blocks), never more */
+	copies = r0_trim_stack_copies(&t->stack);
+	exact = fitrim_exact && copies > 0;
 	if (fitrim_bytes != R0_TRIM_NO_FITRIM &&
-	    (fitrim_exact ? total != fitrim_bytes / 512 : total > fitrim_bytes / 512)) {
-		snprintf(why, len, "fstrim %s %llu sectors but the members received %llu",
+	    (exact ? total != fitrim_bytes / 512 * copies : total > fitrim_bytes / 512 * (copies ? copies : 1))) {
+		snprintf(why, len, "fstrim %s %llu sectors%s but the members received %llu",
 			 fitrim_exact ? "trimmed" : "scanned", (unsigned long long)(fitrim_bytes / 512),
-			 (unsigned long long)total);
+			 copies > 1 ? " on each of its copies" : "", (unsigned long long)total);
 		return R0_VERDICT_FAIL;
 	}
 	if (want == 0) {

@@ -20,10 +20,17 @@
 int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counters *c)
 {
 	memset(c, 0, sizeof(*c));
+	for (unsigned i = 0; i < t->stack.n_nodes; i++) {
+		struct r0_blockstat s;
+
+		if (t->stack.node[i].counts && r0_read_stat_devt(t->stack.node[i].devt, NULL, &s) == 0 &&
+		    s.nr_fields >= 15)
+			c->node_sectors[i] = s.discard_sectors;
+	}
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];
 		struct r0_blockstat s;
-		int err = r0_read_stat_devt(m->devt, NULL, &s);
+		int err = r0_read_stat_devt(m->chain[0], NULL, &s);   /* the top's child on its path */
 
 		if (err)
 			return err;
@@ -119,14 +126,6 @@ int r0_trim_fill(int fd, uint64_t seed, uint64_t start, uint64_t n, bool (*stop)
 	return err;
 }
 
-/* The granule-aligned interiors of one member's extents of the range. */
-struct member_part {
-	size_t count;
-	uint64_t a[2 * R0_MAX_MEMBERS], b[2 * R0_MAX_MEMBERS];   /* interior [a, b) */
-	uint64_t s[2 * R0_MAX_MEMBERS], e[2 * R0_MAX_MEMBERS];   /* extent [s, e) */
-	uint64_t gran;                                          /* sectors */
-};
-
 static uint64_t member_gran(const struct r0_trim_member *m)
 {
 	uint64_t g = m->lim.granularity_bytes > m->leaf_lim.granularity_bytes ?
@@ -135,12 +134,30 @@ static uint64_t member_gran(const struct r0_trim_member *m)
 	return g / 512 ? g / 512 : 1;
 }
 
+static unsigned char promised_byte(const struct r0_trim_member *m)
+{
+	return m->reads == R0_READS_ZEROES ? 0x00 : 0xff;
+}
+
 static bool block_is(const unsigned char *p, size_t len, unsigned char v)
 {
 	for (size_t i = 0; i < len; i++)
 		if (p[i] != v)
 			return false;
 	return true;
+}
+
+/* The one bottom device top sector A lands on, -1 for several (a mirror) or none. */
+static int leaf_of(const struct r0_trim_target *t, uint64_t a)
+{
+	struct r0_trim_leaf_extent *x = NULL;
+	size_t n = 0;
+	int leaf = -1;
+
+	if (r0_trim_stack_split(&t->stack, a, 1, &x, &n, NULL) == 0 && n == 1 && x[0].placed)
+		leaf = (int)x[0].leaf;
+	free(x);
+	return leaf;
 }
 
 static void note_bad(struct r0_trim_effect *e, uint64_t sector, int member, bool inside)
@@ -152,12 +169,95 @@ static void note_bad(struct r0_trim_effect *e, uint64_t sector, int member, bool
 	e->first_bad_inside = inside;
 }
 
-/* Reads array sectors [from, to) and sorts every block into the counts of E. */
+/* A piece of the top that must read V after the discard; LEAF is where it lies (-1: on several). */
+struct must {
+	uint64_t a, b;
+	unsigned char v;
+	int leaf;
+};
+
+struct event {
+	uint64_t at;
+	int cover, zero, ones, leaf;
+};
+
+static int cmp_event(const void *pa, const void *pb)
+{
+	const struct event *a = pa, *b = pb;
+
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/*
+ * The top sectors whose every copy below was discarded in whole granules
+ * on a device that promises the same value, through layers that keep the
+ * data as written (no crypt, no thin): what a read through the top must
+ * return there. Sorted, in *OUT (malloc'ed).
+ */
+static int must_read(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *ext, size_t cnt,
+		     struct must **out, size_t *nout)
+{
+	struct event *ev = calloc(4 * cnt + 1, sizeof(*ev));
+	struct must *m = calloc(2 * cnt + 1, sizeof(*m));
+	size_t ne = 0, nm = 0;
+	int cover = 0, zero = 0, ones = 0, leaf = -1;
+
+	if (!ev || !m) {
+		free(ev);
+		free(m);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < cnt; i++) {
+		const struct r0_trim_leaf_extent *x = &ext[i];
+		const struct r0_trim_member *mb = &t->members[x->leaf];
+		uint64_t ia, ib;
+
+		if (!x->placed)
+			continue;
+		ev[ne++] = (struct event){ x->top_start_sector, 1, 0, 0, (int)x->leaf };
+		ev[ne++] = (struct event){ x->top_start_sector + x->n_sectors, -1, 0, 0, (int)x->leaf };
+		if (!x->plain || x->dropped_at >= 0 || mb->reads == R0_READS_UNKNOWN)
+			continue;
+		r0_trim_interior(x->leaf_start_sector, x->n_sectors, member_gran(mb),
+				 mb->leaf_lim.alignment_bytes / 512, &ia, &ib);
+		if (ia >= ib)
+			continue;
+		ev[ne++] = (struct event){ x->top_start_sector + (ia - x->leaf_start_sector), 0,
+					   mb->reads == R0_READS_ZEROES, mb->reads == R0_READS_ONES, (int)x->leaf };
+		ev[ne++] = (struct event){ x->top_start_sector + (ib - x->leaf_start_sector), 0,
+					   -(mb->reads == R0_READS_ZEROES), -(mb->reads == R0_READS_ONES), (int)x->leaf };
+	}
+	qsort(ev, ne, sizeof(*ev), cmp_event);
+	for (size_t i = 0; i < ne; i++) {
+		cover += ev[i].cover;
+		zero += ev[i].zero;
+		ones += ev[i].ones;
+		if (ev[i].cover > 0)
+			leaf = cover == 1 ? ev[i].leaf : -1;
+		if (i + 1 < ne && ev[i + 1].at == ev[i].at)
+			continue;
+		if (i + 1 < ne && cover > 0 && (zero == cover || ones == cover)) {
+			unsigned char v = zero == cover ? 0x00 : 0xff;
+
+			if (nm && m[nm - 1].b == ev[i].at && m[nm - 1].v == v && m[nm - 1].leaf == leaf)
+				m[nm - 1].b = ev[i + 1].at;
+			else
+				m[nm++] = (struct must){ ev[i].at, ev[i + 1].at, v, cover == 1 ? leaf : -1 };
+		}
+	}
+	free(ev);
+	*out = m;
+	*nout = nm;
+	return 0;
+}
+
+/* Reads top sectors [from, to) and sorts every block into the counts of E. */
 static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, uint64_t start,
-			uint64_t n, const struct member_part *parts, uint64_t from, uint64_t to,
+			uint64_t n, const struct must *mr, size_t nm, uint64_t from, uint64_t to,
 			unsigned char *buf, unsigned char *want, struct r0_trim_effect *e)
 {
 	uint64_t lb = t->lim.logical_block_bytes / 512 ? t->lim.logical_block_bytes / 512 : 1;
+	size_t j = 0;
 
 	while (from < to) {
 		unsigned k = to - from > IO_BYTES / 512 ? IO_BYTES / 512 : (unsigned)(to - from);
@@ -167,34 +267,31 @@ static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, u
 			return err;
 		r0_trim_pattern(seed, from, k, want);
 		for (unsigned off = 0; off < k; off += (unsigned)lb) {
-			uint64_t a = from + off, ms;
+			uint64_t a = from + off;
 			const unsigned char *blk = buf + (size_t)off * 512;
 			size_t bl = (size_t)lb * 512;
-			unsigned m;
-			bool must = false;
 
-			if (r0_geometry_map(&t->geo, a, &m, &ms))
-				return -ERANGE;
 			if (a < start || a >= start + n) {
 				if (memcmp(blk, want + (size_t)off * 512, bl) == 0) {
 					e->intact_ok += lb;
 				} else {
 					e->intact_bad += lb;
-					note_bad(e, a, (int)m, false);
+					if (e->first_bad_sector < 0)
+						note_bad(e, a, leaf_of(t, a), false);
 				}
 				continue;
 			}
-			for (size_t i = 0; i < parts[m].count && !must; i++)
-				must = ms >= parts[m].a[i] && ms + lb <= parts[m].b[i];
-			if (!must || t->members[m].reads == R0_READS_UNKNOWN) {
+			while (j < nm && mr[j].b <= a)
+				j++;
+			if (j == nm || mr[j].a > a || mr[j].b < a + lb) {
 				e->unchecked += lb;
 				continue;
 			}
-			if (block_is(blk, bl, t->members[m].reads == R0_READS_ZEROES ? 0x00 : 0xff)) {
+			if (block_is(blk, bl, mr[j].v)) {
 				e->discarded_ok += lb;
 			} else {
 				e->discarded_bad += lb;
-				note_bad(e, a, (int)m, true);
+				note_bad(e, a, mr[j].leaf, true);
 			}
 		}
 		from += k;
@@ -202,14 +299,13 @@ static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, u
 	return 0;
 }
 
-/* Member M's sectors [from, to): the discarded value if INSIDE, else the pattern where they map. */
-static int verify_member(const struct r0_trim_target *t, unsigned m, int fd, uint64_t seed,
-			 uint64_t start, uint64_t n, uint64_t from, uint64_t to, bool inside,
-			 unsigned char *buf,
-			 unsigned char *want, struct r0_trim_effect *e)
+/* Bottom device L's sectors [from, to): the promised value, or the pattern of top sector TOP on. */
+static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint64_t seed,
+		       uint64_t from, uint64_t to, bool discarded, uint64_t top, unsigned char *buf,
+		       unsigned char *want, struct r0_trim_effect *e)
 {
-	uint64_t lb = t->lim.logical_block_bytes / 512 ? t->lim.logical_block_bytes / 512 : 1;
-	unsigned char v = t->members[m].reads == R0_READS_ZEROES ? 0x00 : 0xff;
+	const struct r0_trim_member *m = &t->members[l];
+	uint64_t lb = m->leaf_lim.logical_block_bytes / 512 ? m->leaf_lim.logical_block_bytes / 512 : 1;
 
 	while (from < to) {
 		unsigned k = to - from > IO_BYTES / 512 ? IO_BYTES / 512 : (unsigned)(to - from);
@@ -217,75 +313,69 @@ static int verify_member(const struct r0_trim_target *t, unsigned m, int fd, uin
 
 		if (err)
 			return err;
+		if (!discarded)
+			r0_trim_pattern(seed, top, k, want);
 		for (unsigned off = 0; off < k; off += (unsigned)lb) {
 			const unsigned char *blk = buf + (size_t)off * 512;
 			size_t bl = (size_t)lb * 512;
-			uint64_t a;
 			bool ok;
 
-			if (inside) {
-				ok = block_is(blk, bl, v);
-				if (ok)
-					e->member_discarded_ok += lb;
-				else
-					e->member_discarded_bad += lb;
+			if (discarded) {
+				ok = block_is(blk, bl, promised_byte(m));
+				*(ok ? &e->member_discarded_ok : &e->member_discarded_bad) += lb;
+				*(ok ? &e->leaf_discarded_ok[l] : &e->leaf_discarded_bad[l]) += lb;
 			} else {
-				if (r0_geometry_unmap(&t->geo, m, from + off, &a) ||
-				    (a >= start && a < start + n))
-					continue;   /* data offset, unused tail, or another piece of the range */
-				r0_trim_pattern(seed, a, (unsigned)lb, want);
-				ok = memcmp(blk, want, bl) == 0;
-				if (ok)
-					e->member_intact_ok += lb;
-				else
-					e->member_intact_bad += lb;
+				ok = memcmp(blk, want + (size_t)off * 512, bl) == 0;
+				*(ok ? &e->member_intact_ok : &e->member_intact_bad) += lb;
 			}
 			if (!ok && e->first_bad_member_direct < 0)
-				e->first_bad_member_direct = (int)m;
+				e->first_bad_member_direct = (int)l;
 		}
 		from += k;
+		top += k;
 	}
 	return 0;
+}
+
+/* The bottom devices' pieces of top sectors [a, b) must still hold the pattern. */
+static int verify_beside(const struct r0_trim_target *t, const int *fds, uint64_t seed, uint64_t a,
+			 uint64_t b, unsigned char *buf, unsigned char *want, struct r0_trim_effect *e)
+{
+	struct r0_trim_leaf_extent *ext = NULL;
+	size_t cnt = 0;
+	int err = a < b ? r0_trim_stack_split(&t->stack, a, b - a, &ext, &cnt, NULL) : 0;
+
+	for (size_t i = 0; !err && i < cnt; i++)
+		if (ext[i].placed && ext[i].plain && fds[ext[i].leaf] >= 0)
+			err = verify_leaf(t, ext[i].leaf, fds[ext[i].leaf], seed, ext[i].leaf_start_sector,
+					  ext[i].leaf_start_sector + ext[i].n_sectors, false,
+					  ext[i].top_start_sector, buf, want, e);
+	free(ext);
+	return err;
 }
 
 int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *member_fds,
 		   uint64_t seed, uint64_t start, uint64_t n, uint64_t window,
 		   struct r0_trim_effect *e)
 {
-	struct member_part parts[R0_MAX_MEMBERS];
-	struct r0_extent *ext = NULL;
+	struct r0_trim_leaf_extent *ext = NULL;
+	struct must *mr = NULL;
 	unsigned char *buf = NULL, *want = NULL;
 	uint64_t A = t->geo.array_sectors, from, to, w;
 	bool any_promise = false;
-	size_t cnt = 0;
+	size_t cnt = 0, nm = 0;
 	int err;
 
 	memset(e, 0, sizeof(*e));
 	e->first_bad_sector = -1;
 	e->first_bad_member = e->first_bad_member_direct = -1;
-	memset(parts, 0, sizeof(parts));
-	err = n ? r0_geometry_split(&t->geo, start, n, &ext, &cnt) : 0;   /* n 0: the pattern only */
-	if (err)
-		return err;
-	for (unsigned m = 0; m < t->n_members; m++)
-		parts[m].gran = member_gran(&t->members[m]);
-	for (size_t i = 0; i < cnt; i++) {
-		struct member_part *p = &parts[ext[i].member];
-
-		if (p->count == sizeof(p->a) / sizeof(p->a[0])) {
-			err = -E2BIG;
-			goto out;
-		}
-		p->s[p->count] = ext[i].member_start_sector;
-		p->e[p->count] = ext[i].member_start_sector + ext[i].n_sectors;
-		r0_trim_interior(ext[i].member_start_sector, ext[i].n_sectors, p->gran,
-				 t->members[ext[i].member].leaf_lim.alignment_bytes / 512,
-				 &p->a[p->count], &p->b[p->count]);
-		p->count++;
-		/* only the members the range reaches can make it checkable */
-		if (t->members[ext[i].member].reads != R0_READS_UNKNOWN)
+	err = n ? r0_trim_stack_split(&t->stack, start, n, &ext, &cnt, NULL) : 0;   /* n 0: the pattern only */
+	if (err || (err = must_read(t, ext, cnt, &mr, &nm)))
+		goto out;
+	for (size_t i = 0; i < cnt; i++)
+		/* only the devices the range reaches can make it checkable */
+		if (ext[i].placed && ext[i].dropped_at < 0 && t->members[ext[i].leaf].reads != R0_READS_UNKNOWN)
 			any_promise = true;
-	}
 	if (posix_memalign((void **)&buf, 4096, IO_BYTES) || posix_memalign((void **)&want, 4096, IO_BYTES)) {
 		err = -ENOMEM;
 		goto out;
@@ -300,55 +390,50 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 		from = start > window ? start - window : 0;
 		to = A - (start + n) > window ? start + n + window : A;
 	}
-	err = verify_array(t, array_fd, seed, start, n, parts, from, to, buf, want, e);
-	if (err)
+	if ((err = verify_array(t, array_fd, seed, start, n, mr, nm, from, to, buf, want, e)))
 		goto out;
 
-	/* the members themselves: the discarded granules, and two chunks either side */
-	w = 2 * (uint64_t)t->geo.chunk_sectors;
-	for (unsigned m = 0; member_fds && m < t->n_members; m++) {
-		const struct member_part *p = &parts[m];
-		uint64_t lo = t->geo.data_offset_sectors[m];
-		uint64_t hi = lo + t->geo.used_sectors[m];
+	/* the bottom devices themselves: the discarded granules, and what lies beside the range */
+	for (size_t i = 0; member_fds && i < cnt && !err; i++) {
+		const struct r0_trim_leaf_extent *x = &ext[i];
+		const struct r0_trim_member *m = &t->members[x->leaf];
+		uint64_t ia, ib;
 
-		if (member_fds[m] < 0)
+		if (!x->placed || x->dropped_at >= 0 || m->reads == R0_READS_UNKNOWN || member_fds[x->leaf] < 0)
 			continue;
-		for (size_t i = 0; i < p->count && !err; i++) {
-			if (t->members[m].reads != R0_READS_UNKNOWN && p->a[i] < p->b[i])
-				err = verify_member(t, m, member_fds[m], seed, start, n, p->a[i], p->b[i], true,
-						    buf, want, e);
-			if (!err && window != R0_TRIM_NO_OUTSIDE) {
-				uint64_t s = p->s[i] - lo > w ? p->s[i] - w : lo;
-				uint64_t x = hi - p->e[i] > w ? p->e[i] + w : hi;
-
-				err = verify_member(t, m, member_fds[m], seed, start, n, s, p->s[i], false,
-						    buf, want, e);
-				if (!err)
-					err = verify_member(t, m, member_fds[m], seed, start, n, p->e[i], x,
-							    false, buf, want, e);
-			}
-		}
-		if (err)
-			goto out;
+		r0_trim_interior(x->leaf_start_sector, x->n_sectors, member_gran(m),
+				 m->leaf_lim.alignment_bytes / 512, &ia, &ib);
+		if (ia < ib)
+			err = verify_leaf(t, x->leaf, member_fds[x->leaf], seed, ia, ib, true, 0, buf, want, e);
 	}
+	w = 2 * (uint64_t)t->geo.chunk_sectors * t->geo.n_members;
+	if (!err && member_fds && n && window != R0_TRIM_NO_OUTSIDE)
+		err = verify_beside(t, member_fds, seed, start > w ? start - w : 0, start, buf, want, e);
+	if (!err && member_fds && n && window != R0_TRIM_NO_OUTSIDE)
+		err = verify_beside(t, member_fds, seed, start + n, A - (start + n) > w ? start + n + w : A,
+				    buf, want, e);
+	if (err)
+		goto out;
 	if (e->discarded_bad || e->intact_bad || e->member_discarded_bad || e->member_intact_bad)
 		e->verdict = R0_VERDICT_FAIL;
 	else if (n == 0)
 		e->verdict = R0_VERDICT_PASS;
 	else if (!any_promise)
 		e->verdict = R0_VERDICT_NOT_CHECKABLE;
-	else if (e->discarded_ok == 0)
+	else if (e->discarded_ok == 0 && e->member_discarded_ok == 0)
 		e->verdict = R0_VERDICT_NOT_CONCLUSIVE;   /* no whole granule where a promise holds */
 	else
 		e->verdict = R0_VERDICT_PASS;
 out:
 	free(ext);
+	free(mr);
 	free(buf);
 	free(want);
 	return err;
 }
 
-int r0_trim_file_share(const struct r0_geometry *g, int fd, uint64_t *per_member_sectors)
+
+int r0_trim_file_share(const struct r0_trim_stack *s, int fd, uint64_t *per_member_sectors)
 {
 	enum { BATCH = 64 };
 	struct fiemap *fm = calloc(1, sizeof(*fm) + BATCH * sizeof(struct fiemap_extent));
@@ -381,8 +466,8 @@ int r0_trim_file_share(const struct r0_geometry *g, int fd, uint64_t *per_member
 					   FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC |
 					   FIEMAP_EXTENT_DATA_INLINE | FIEMAP_EXTENT_NOT_ALIGNED))
 				continue;
-			err = r0_geometry_split_totals(g, x->fe_physical / 512, x->fe_length / 512, tot);
-			for (unsigned m = 0; !err && m < g->n_members; m++)
+			err = r0_trim_stack_totals(s, x->fe_physical / 512, x->fe_length / 512, tot);
+			for (unsigned m = 0; !err && m < s->n_leaves; m++)
 				per_member_sectors[m] += tot[m];
 		}
 	}

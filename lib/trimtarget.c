@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * r0/trimcheck.h: what the device to check is striped over, from the kernel
- * alone (md sysfs, Documentation/admin-guide/md.rst; the dm table through
- * dm.c), the stack below each member, and what each bottom device promises
- * a read after discard returns.
+ * r0/trimcheck.h: the stack below the device to check, from the kernel
+ * alone (md sysfs, Documentation/admin-guide/md.rst; dm tables through
+ * dm.c; partitions' sysfs start), as an r0/trimstack.h tree, and what each
+ * bottom device promises a read after discard returns.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -19,7 +19,10 @@
 #include "r0/size.h"
 #include "r0/trimcheck.h"
 #include "dmtable.h"
+#include "nvmeid.h"
 #include "sysfs.h"
+
+#define MAX_DM_TARGETS R0_TRIM_MAX_SEGMENTS
 
 /* The largest power of two from 64K down to 4K dividing SECTORS: "a chunk" of a plain device. */
 static uint32_t pick_unit(uint64_t sectors)
@@ -28,12 +31,6 @@ static uint32_t pick_unit(uint64_t sectors)
 		if (sectors % (c / 512) == 0)
 			return c;
 	return 4096;
-}
-
-static bool is_passthrough(const char *type)
-{
-	return strcmp(type, "linear") == 0 || strcmp(type, "flakey") == 0 ||
-	       strcmp(type, "delay") == 0;
 }
 
 /* "MAJ:MIN OFFSET ..." (linear, flakey, delay): the device below and its offset. */
@@ -49,33 +46,65 @@ static int parse_dev_offset(const char *params, dev_t *devt, uint64_t *offset)
 	return 0;
 }
 
-/* null_blk through configfs and SCSI's logical block provisioning VPD page. */
+static void promise(struct r0_trim_member *m, enum r0_discard_reads r, const char *fmt, unsigned v)
+{
+	m->reads = r;
+	snprintf(m->reads_why, sizeof(m->reads_why), fmt, v);
+}
+
+/*
+ * null_blk through configfs; NVMe DLFEAT through Identify Namespace (no
+ * sysfs file has it); SCSI and libata's SATA translation through the
+ * logical block provisioning VPD page (SBC-4 B2h, byte 5 bits 4:2: LBPRZ).
+ */
 static void reads_after_discard(const struct r0_device *d, struct r0_trim_member *m)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], vendor[16] = "";
 	unsigned char vpd[64];
 	uint64_t v;
+	uint8_t rb;
 	ssize_t n;
-	int fd;
+	int fd, err;
+	bool ata;
 
-	m->reads = R0_READS_UNKNOWN;
-	snprintf(m->reads_why, sizeof(m->reads_why), "no promise the kernel reports");
+	promise(m, R0_READS_UNKNOWN, "no promise the kernel reports", 0);
 	if (d->discard_max_bytes <= 0) {
-		snprintf(m->reads_why, sizeof(m->reads_why), "takes no discards");
+		promise(m, R0_READS_UNKNOWN, "takes no discards", 0);
 		return;
 	}
 	if (r0_path(path, sizeof(path), "/sys/kernel/config/nullb/%s/memory_backed", d->kname) == 0 &&
 	    r0_sysfs_read_u64(path, &v) == 0) {
 		/* null_handle_discard frees the pages; reads of freed pages return zeroes */
-		if (v == 1) {
-			m->reads = R0_READS_ZEROES;
-			snprintf(m->reads_why, sizeof(m->reads_why), "null_blk memory-backed");
-		} else {
-			snprintf(m->reads_why, sizeof(m->reads_why), "null_blk keeps no data");
-		}
+		if (v == 1)
+			promise(m, R0_READS_ZEROES, "null_blk memory-backed", 0);
+		else
+			promise(m, R0_READS_UNKNOWN, "null_blk keeps no data", 0);
 		return;
 	}
-	/* SBC-4 VPD page B2h: byte 5 bits 4:2 are LBPRZ */
+	if (strncmp(d->kname, "nvme", 4) == 0) {
+		/* /dev/block/ links may be missing (no udev): then by name */
+		snprintf(path, sizeof(path), "/dev/block/%u:%u", major(d->devt), minor(d->devt));
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 && r0_path(path, sizeof(path), "/dev/%s", d->kname) == 0)
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		err = fd < 0 ? -errno : r0_nvme_dlfeat(fd, &rb);
+		if (fd >= 0)
+			close(fd);
+		if (err)
+			promise(m, R0_READS_UNKNOWN, "NVMe Identify Namespace failed (errno %u): no promise read",
+				(unsigned)-err);
+		else if (rb == 1)
+			promise(m, R0_READS_ZEROES, "NVMe DLFEAT=%u", rb);
+		else if (rb == 2)
+			promise(m, R0_READS_ONES, "NVMe DLFEAT=%u (0xff)", rb);
+		else
+			promise(m, R0_READS_UNKNOWN, "NVMe DLFEAT=%u: no promise", rb);
+		return;
+	}
+	if (r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/device/vendor", major(d->devt),
+		    minor(d->devt)) == 0)
+		r0_sysfs_read(path, vendor, sizeof(vendor));
+	ata = strncmp(vendor, "ATA", 3) == 0;   /* libata's SCSI translation */
 	if (r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/device/vpd_pgb2", major(d->devt),
 		    minor(d->devt)))
 		return;
@@ -86,58 +115,89 @@ static void reads_after_discard(const struct r0_device *d, struct r0_trim_member
 	close(fd);
 	if (n < 6 || vpd[1] != 0xb2)
 		return;
-	switch ((vpd[5] >> 2) & 7) {
-	case 1:
-		m->reads = R0_READS_ZEROES;
-		snprintf(m->reads_why, sizeof(m->reads_why), "SCSI LBPRZ=1");
-		break;
-	case 2:
-		m->reads = R0_READS_ONES;
-		snprintf(m->reads_why, sizeof(m->reads_why), "SCSI LBPRZ=2 (0xff)");
-		break;
-	default:
-		snprintf(m->reads_why, sizeof(m->reads_why), "SCSI LBPRZ=0: no promise");
-		break;
-	}
+	v = (vpd[5] >> 2) & 7;
+	if (v & 1)   /* SBC-4: xx1b, every read of an unmapped block returns zeroes */
+		promise(m, R0_READS_ZEROES, ata ? "SATA via libata, LBPRZ=%u" : "SCSI LBPRZ=%u", (unsigned)v);
+	else if (v == 2 && strcmp(d->model, "scsi_debug") == 0)
+		promise(m, R0_READS_ONES, "SCSI LBPRZ=%u (0xff)", (unsigned)v);   /* its pattern */
+	else if (v == 2)
+		promise(m, R0_READS_UNKNOWN, "SCSI LBPRZ=%u: a format-defined pattern, not known here",
+			(unsigned)v);
+	else if (ata)
+		promise(m, R0_READS_UNKNOWN, "SATA via libata, LBPRZ=%u: no zeroes-after-TRIM promise",
+			(unsigned)v);
+	else
+		promise(m, R0_READS_UNKNOWN, "SCSI LBPRZ=%u: no promise", (unsigned)v);
 }
 
-/* Fills M for member DEVT, following one-device dm pass-through layers down. */
-static int describe_member(dev_t devt, struct r0_trim_member *m)
+struct build {
+	struct r0_trim_target *t;
+	char *why;
+	size_t len;
+};
+
+static int build_node(struct build *b, dev_t devt, unsigned depth, int *out);
+
+static int refuse(struct build *b, int err, const char *fmt, const char *a, const char *c)
 {
-	struct r0_device d;
-	int err;
+	snprintf(b->why, b->len, fmt, a, c);
+	return err;
+}
 
-	memset(m, 0, sizeof(*m));
-	m->devt = devt;
-	for (unsigned depth = 0;; depth++) {
-		struct r0_dm_target tab[2];
-		unsigned count = 0;
-		uint64_t off;
-		dev_t below;
+static int add_node(struct build *b, enum r0_trim_layer layer, const struct r0_device *d,
+		    const char *type, const char *label)
+{
+	int idx = r0_trim_stack_add(&b->t->stack, layer, d->kname, label);
+	struct r0_trim_node *nd;
 
-		err = r0_probe_devt(m->chain[depth] = devt, NULL, &d);
-		if (err)
-			return err;
-		snprintf(m->chain_kname[depth], R0_KNAME_LEN, "%s", d.kname);
-		if (depth == 0) {
-			snprintf(m->kname, sizeof(m->kname), "%s", d.kname);
-			r0_discard_limits_from_device(&d, &m->lim);
-		}
-		m->depth = depth;
-		if (depth < R0_TRIM_MAX_DEPTH && d.is_dm && d.slaves.count == 1 &&
-		    r0_dm_table(devt, tab, 2, &count) == 0 && count == 1 && is_passthrough(tab[0].type) &&
-		    parse_dev_offset(tab[0].params, &below, &off) == 0) {
-			snprintf(m->chain_type[depth], sizeof(m->chain_type[depth]), "%s", tab[0].type);
-			r0_device_free(&d);
-			devt = below;
-			continue;
-		}
-		r0_discard_limits_from_device(&d, &m->leaf_lim);
-		reads_after_discard(&d, m);
-		err = d.is_md ? -EMEDIUMTYPE : 0;   /* md counts no discards of its own */
-		r0_device_free(&d);
+	if (idx < 0)
+		return refuse(b, idx, "the stack below has more than %s devices or %s bottom devices",
+			      "40", "16");
+	nd = &b->t->stack.node[idx];
+	nd->devt = d->devt;
+	nd->size_sectors = d->size_bytes / 512;
+	nd->counts = !d->is_md;   /* md's stat file counts no discards */
+	snprintf(nd->type, sizeof(nd->type), "%s", type);
+	return idx;
+}
+
+/* Builds the node below PARENT for DEVT (once per device) and links it at PARENT's child slot I. */
+static int link_child(struct build *b, int parent, unsigned i, dev_t devt, uint64_t offset,
+		      unsigned depth)
+{
+	struct r0_trim_node *p = &b->t->stack.node[parent];
+	int idx, err;
+
+	if (i >= R0_MAX_MEMBERS)
+		return refuse(b, -E2BIG, "%s has more than %s devices below it", p->kname, "16");
+	if ((err = build_node(b, devt, depth + 1, &idx)))
 		return err;
-	}
+	p->child[i] = (unsigned)idx;
+	p->child_offset_sectors[i] = offset;
+	if (i >= p->n_children)
+		p->n_children = i + 1;
+	return 0;
+}
+
+static int build_leaf(struct build *b, const struct r0_device *d, int *out)
+{
+	const char *type = strncmp(d->kname, "nvme", 4) == 0 ? "nvme" : "disk";
+	char label[96];
+	struct r0_trim_member *m;
+	int idx;
+
+	snprintf(label, sizeof(label), "%s %s", type, d->kname);
+	if ((idx = add_node(b, R0_LAYER_DEVICE, d, type, label)) < 0)
+		return idx;
+	m = &b->t->members[b->t->stack.node[idx].leaf];
+	m->devt = d->devt;
+	snprintf(m->kname, sizeof(m->kname), "%s", d->kname);
+	r0_discard_limits_from_device(d, &m->leaf_lim);
+	m->lim = m->leaf_lim;
+	reads_after_discard(d, m);
+	b->t->n_members = b->t->stack.n_leaves;
+	*out = idx;
+	return 0;
 }
 
 static int md_attr_u64(dev_t devt, const char *attr, uint64_t *v)
@@ -149,114 +209,386 @@ static int md_attr_u64(dev_t devt, const char *attr, uint64_t *v)
 	return r0_sysfs_read_u64(path, v);
 }
 
-static int describe_md(const struct r0_device *d, struct r0_trim_target *t, dev_t *members,
-		       uint64_t *msize, uint64_t *moff, char *why, size_t len)
+/* md's members in role order: devices, data offsets and the sectors used of each. */
+static int md_members(struct build *b, const struct r0_device *d, dev_t *dev, uint64_t *off,
+		      uint64_t *size)
 {
-	char path[PATH_MAX], attr[64], ck[24];
+	char path[PATH_MAX], attr[64];
 	uint64_t v;
-	unsigned n;
+	unsigned n = (unsigned)d->md_raid_disks;
 	int err;
 
-	if (strcmp(d->md_level, "raid0") != 0) {
-		snprintf(why, len, "md level %s is not a stripe (raid0)", d->md_level[0] ? d->md_level : "none");
-		return -EINVAL;
-	}
 	if (d->md_raid_disks < 1 || d->md_raid_disks > R0_MAX_MEMBERS) {
-		snprintf(why, len, "md with %lld members (r0kit handles 1 to %d)",
+		snprintf(b->why, b->len, "md with %lld members (r0kit handles 1 to %d)",
 			 (long long)d->md_raid_disks, R0_MAX_MEMBERS);
 		return -E2BIG;
 	}
-	n = (unsigned)d->md_raid_disks;
 	for (unsigned i = 0; i < n; i++) {
 		snprintf(attr, sizeof(attr), "rd%u/offset", i);
-		if ((err = md_attr_u64(d->devt, attr, &moff[i])))
+		if ((err = md_attr_u64(d->devt, attr, &off[i])))
 			goto bad;
 		snprintf(attr, sizeof(attr), "rd%u/size", i);   /* KiB used from the offset on */
 		if ((err = md_attr_u64(d->devt, attr, &v)))
 			goto bad;
-		msize[i] = moff[i] + v * 2;
-		if ((err = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/md/rd%u/block/dev",
-				   major(d->devt), minor(d->devt), i)) ||
-		    (err = r0_sysfs_read_devt(path, &members[i])))
+		size[i] = off[i] + v * 2;
+		snprintf(attr, sizeof(attr), "rd%u/block/dev", i);
+		if ((err = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/md/%s", major(d->devt),
+				   minor(d->devt), attr)) ||
+		    (err = r0_sysfs_read_devt(path, &dev[i])))
 			goto bad;
 	}
-	t->n_members = n;
-	t->md_layout = (int)d->md_layout;
-	r0_format_size((uint64_t)d->md_chunk_size_bytes, ck, sizeof(ck));
-	snprintf(t->desc, sizeof(t->desc), "md raid0, %u member%s, chunk %s", n, n == 1 ? "" : "s", ck);
 	return 0;
 bad:
-	snprintf(why, len, "md member %s unreadable: %s", attr, strerror(-err));
+	snprintf(b->why, b->len, "md %s: member %s unreadable (a missing member?): %s", d->kname, attr,
+		 strerror(-err));
 	return err;
 }
 
-static int describe_dm(const struct r0_device *d, struct r0_trim_target *t, dev_t *members,
-		       uint64_t *msize, uint64_t *moff, uint32_t *chunk, char *why, size_t len)
+static int md_raid0_geometry(struct build *b, const struct r0_device *d, struct r0_geometry *g,
+			     const uint64_t *size, const uint64_t *off)
 {
-	struct r0_dm_target tab[2];
-	unsigned count = 0, n, cs;
-	int pos = 0, err;
-	const char *p;
+	uint32_t chunk = d->md_chunk_size_bytes > 0 ? (uint32_t)d->md_chunk_size_bytes : 0;
+	unsigned n = (unsigned)d->md_raid_disks;
+	int err = r0_geometry_init(g, R0_BACKEND_MD, chunk, n, size, off, R0_MD_LAYOUT_ORIG);
 
-	err = r0_dm_table(d->devt, tab, 2, &count);
-	if (err) {
-		snprintf(why, len, "cannot read its dm table: %s", strerror(-err));
-		return err;
-	}
-	if (count == 1 && strcmp(tab[0].type, "striped") == 0) {
-		char ck[24];
+	if (!err && r0_geometry_needs_layout(g)) {
+		/* the layout matters: md/layout, or raid0.default_layout where it is unset */
+		enum r0_md_layout layout;
+		uint64_t v = 0;
 
-		if (sscanf(tab[0].params, "%u %u%n", &n, &cs, &pos) != 2 || n < 1 || n > R0_MAX_MEMBERS ||
-		    tab[0].length_sectors % n) {
-			snprintf(why, len, "dm striped table not understood: %s", tab[0].params);
+		if (d->md_layout == R0_MD_LAYOUT_ORIG || d->md_layout == R0_MD_LAYOUT_ALT)
+			layout = (enum r0_md_layout)d->md_layout;
+		else if (r0_sysfs_read_u64("/sys/module/raid0/parameters/default_layout", &v) == 0 &&
+			 (v == R0_MD_LAYOUT_ORIG || v == R0_MD_LAYOUT_ALT))
+			layout = (enum r0_md_layout)v;
+		else {
+			snprintf(b->why, b->len, "md %s has zones but no layout the kernel would use (md/layout %lld)",
+				 d->kname, (long long)d->md_layout);
 			return -EINVAL;
 		}
+		err = r0_geometry_init(g, R0_BACKEND_MD, chunk, n, size, off, layout);
+	}
+	if (err)
+		snprintf(b->why, b->len, "md %s: its geometry cannot be modelled (chunk %u bytes): %s",
+			 d->kname, chunk, strerror(-err));
+	return err;
+}
+
+static int build_md(struct build *b, const struct r0_device *d, unsigned depth, int *out)
+{
+	dev_t dev[R0_MAX_MEMBERS];
+	uint64_t off[R0_MAX_MEMBERS] = { 0 }, size[R0_MAX_MEMBERS] = { 0 };
+	enum r0_trim_layer layer;
+	char label[96];
+	struct r0_trim_node *nd;
+	int idx, err;
+
+	if (!strcmp(d->md_level, "raid0"))
+		layer = R0_LAYER_STRIPE;
+	else if (!strcmp(d->md_level, "raid1"))
+		layer = R0_LAYER_MIRROR;
+	else if (!strcmp(d->md_level, "raid10") && d->md_layout >= 0 && (d->md_layout >> 8) == 1)
+		layer = R0_LAYER_RAID10;   /* near copies only: far_copies 1, no far_offset */
+	else if (!strcmp(d->md_level, "raid10"))
+		return refuse(b, -EOPNOTSUPP, "md %s is raid10 with a far or offset layout: r0trim models "
+			      "the near layout only%s", d->kname, "");
+	else
+		return refuse(b, -EOPNOTSUPP, "md level %s: r0trim cannot model where its discards go "
+			      "(it models raid0, raid1 and raid10 near)%s", d->md_level[0] ? d->md_level : "none", "");
+	if ((err = md_members(b, d, dev, off, size)))
+		return err;
+	snprintf(label, sizeof(label), "md %s %s", d->md_level, d->kname);
+	if ((idx = add_node(b, layer, d, d->md_level, label)) < 0)
+		return idx;
+	nd = &b->t->stack.node[idx];
+	if (layer == R0_LAYER_STRIPE && (err = md_raid0_geometry(b, d, &nd->geo, size, off)))
+		return err;
+	if (layer == R0_LAYER_RAID10) {
+		nd->copies = (unsigned)(d->md_layout & 0xff);
+		nd->chunk_sectors = (uint32_t)(d->md_chunk_size_bytes / 512);
+	}
+	for (unsigned i = 0; i < (unsigned)d->md_raid_disks; i++)
+		/* raid0's geometry holds its offsets itself */
+		if ((err = link_child(b, idx, i, dev[i], layer == R0_LAYER_STRIPE ? 0 : off[i], depth)))
+			return err;
+	*out = idx;
+	return 0;
+}
+
+/* The subtree at IDX is one device through one-to-one layers (what dm-thin's data device may be). */
+static bool single_path(const struct r0_trim_stack *s, unsigned idx)
+{
+	const struct r0_trim_node *nd = &s->node[idx];
+
+	if (nd->layer == R0_LAYER_DEVICE)
+		return true;
+	if ((nd->layer != R0_LAYER_ONE && nd->layer != R0_LAYER_LINEAR) || nd->n_children != 1)
+		return false;
+	return single_path(s, nd->child[0]);
+}
+
+static int build_thin(struct build *b, const struct r0_device *d, const struct r0_dm_target *tab,
+		      unsigned depth, int *out)
+{
+	struct r0_dm_target pool[2];
+	unsigned maj, min, count = 0;
+	unsigned long long bs;
+	char meta[32], data[32], label[96];
+	struct r0_trim_node *nd;
+	dev_t pdev, ddev;
+	int idx, err, pos = 0;
+
+	if (sscanf(tab->params, "%u:%u", &maj, &min) != 2)
+		return refuse(b, -EINVAL, "dm thin %s: table not understood: %s", d->kname, tab->params);
+	pdev = makedev(maj, min);
+	if ((err = r0_dm_table(pdev, pool, 2, &count)) || count != 1 || strcmp(pool[0].type, "thin-pool") ||
+	    sscanf(pool[0].params, "%31s %31s %llu %*u%n", meta, data, &bs, &pos) != 3 || !bs ||
+	    sscanf(data, "%u:%u", &maj, &min) != 2)
+		return refuse(b, err ? err : -EINVAL, "dm thin %s: its pool's table not understood%s", d->kname, "");
+	ddev = makedev(maj, min);
+	snprintf(label, sizeof(label), "dm-thin %.64s", d->dm_name);
+	if ((idx = add_node(b, R0_LAYER_THIN, d, "thin", label)) < 0)
+		return idx;
+	nd = &b->t->stack.node[idx];
+	nd->block_sectors = bs;
+	nd->transforms = true;
+	if (strstr(pool[0].params + pos, "ignore_discard")) {
+		nd->drops = true;
+		snprintf(nd->drop_why, sizeof(nd->drop_why), "its pool has ignore_discard");
+	} else if (strstr(pool[0].params + pos, "no_discard_passdown")) {
+		nd->drops = true;
+		snprintf(nd->drop_why, sizeof(nd->drop_why),
+			 "its pool has no_discard_passdown: blocks are freed in the pool only");
+	}
+	if ((err = link_child(b, idx, 0, ddev, 0, depth)))
+		return err;
+	if (!single_path(&b->t->stack, b->t->stack.node[idx].child[0]))
+		return refuse(b, -EOPNOTSUPP, "dm thin %s: its pool's data device is an array or has several "
+			      "devices below it: where the pool puts blocks is not visible, so r0trim cannot "
+			      "model it%s", d->kname, "");
+	*out = idx;
+	return 0;
+}
+
+static int build_dm(struct build *b, const struct r0_device *d, unsigned depth, int *out)
+{
+	struct r0_dm_target tab[MAX_DM_TARGETS];
+	struct r0_trim_node *nd;
+	char label[96];
+	unsigned count = 0, n, cs;
+	int idx, err, pos = 0;
+	bool all_linear = true;
+
+	if ((err = r0_dm_table(d->devt, tab, MAX_DM_TARGETS, &count)))
+		return refuse(b, err, "dm %s: cannot read its table (more than %s targets?)", d->kname, "16");
+	for (unsigned i = 0; i < count; i++)
+		all_linear &= strcmp(tab[i].type, "linear") == 0;
+	if (count == 0)
+		return refuse(b, -EOPNOTSUPP, "dm %s has no table loaded%s", d->kname, "");
+	if (all_linear) {
+		snprintf(label, sizeof(label), "dm-linear %.64s", d->dm_name);
+		if ((idx = add_node(b, R0_LAYER_LINEAR, d, "linear", label)) < 0)
+			return idx;
+		for (unsigned i = 0; i < count; i++) {
+			struct r0_trim_segment *sg = &b->t->stack.node[idx].seg[i];
+			dev_t below;
+			uint64_t off;
+			unsigned c;
+
+			if (parse_dev_offset(tab[i].params, &below, &off))
+				return refuse(b, -EINVAL, "dm linear %s: table not understood: %s", d->kname, tab[i].params);
+			nd = &b->t->stack.node[idx];
+			for (c = 0; c < nd->n_children && b->t->stack.node[nd->child[c]].devt != below; c++)
+				;
+			if (c == nd->n_children && (err = link_child(b, idx, c, below, 0, depth)))
+				return err;
+			*sg = (struct r0_trim_segment){ tab[i].start_sector, tab[i].length_sectors, c, off };
+			b->t->stack.node[idx].n_segments = i + 1;
+		}
+		*out = idx;
+		return 0;
+	}
+	if (count != 1)
+		return refuse(b, -EOPNOTSUPP, "dm %s: a table of %s targets that are not all linear: r0trim "
+			      "cannot model it", d->kname, count > 1 ? "several" : "no");
+	if (!strcmp(tab[0].type, "striped")) {
+		dev_t dev[R0_MAX_MEMBERS];
+		uint64_t off[R0_MAX_MEMBERS] = { 0 }, size[R0_MAX_MEMBERS] = { 0 };
+		const char *p;
+
+		if (sscanf(tab[0].params, "%u %u%n", &n, &cs, &pos) != 2 || n < 1 || n > R0_MAX_MEMBERS ||
+		    tab[0].length_sectors % n)
+			return refuse(b, -EINVAL, "dm striped %s: table not understood: %s", d->kname, tab[0].params);
 		p = tab[0].params + pos;
 		for (unsigned i = 0; i < n; i++) {
 			unsigned maj, min;
-			unsigned long long off;
+			unsigned long long o;
 
-			if (sscanf(p, " %u:%u %llu%n", &maj, &min, &off, &pos) != 3) {
-				snprintf(why, len, "dm striped table not understood: %s", tab[0].params);
-				return -EINVAL;
-			}
+			if (sscanf(p, " %u:%u %llu%n", &maj, &min, &o, &pos) != 3)
+				return refuse(b, -EINVAL, "dm striped %s: table not understood: %s", d->kname,
+					      tab[0].params);
 			p += pos;
-			members[i] = makedev(maj, min);
-			moff[i] = off;
-			msize[i] = off + tab[0].length_sectors / n;   /* stripe_ctr: each the same width */
+			dev[i] = makedev(maj, min);
+			off[i] = o;
+			size[i] = o + tab[0].length_sectors / n;   /* stripe_ctr: each the same width */
 		}
-		t->n_members = n;
-		*chunk = cs * 512;
-		r0_format_size(*chunk, ck, sizeof(ck));
-		snprintf(t->desc, sizeof(t->desc), "dm striped, %u member%s, chunk %s", n,
-			 n == 1 ? "" : "s", ck);
+		snprintf(label, sizeof(label), "dm-striped %.64s", d->dm_name);
+		if ((idx = add_node(b, R0_LAYER_STRIPE, d, "striped", label)) < 0)
+			return idx;
+		if ((err = r0_geometry_init(&b->t->stack.node[idx].geo, R0_BACKEND_DM, cs * 512, n, size, off,
+					    R0_MD_LAYOUT_ORIG))) {
+			snprintf(b->why, b->len, "dm striped %s: its geometry cannot be modelled (chunk %u bytes): %s",
+				 d->kname, cs * 512, strerror(-err));
+			return err;
+		}
+		for (unsigned i = 0; i < n; i++)
+			if ((err = link_child(b, idx, i, dev[i], 0, depth)))
+				return err;
+		*out = idx;
 		return 0;
 	}
-	if (count == 1 && is_passthrough(tab[0].type) &&
-	    parse_dev_offset(tab[0].params, &members[0], &moff[0]) == 0) {
-		t->n_members = 1;
-		msize[0] = moff[0] + tab[0].length_sectors;
-		*chunk = pick_unit(tab[0].length_sectors);
-		snprintf(t->desc, sizeof(t->desc), "dm %s over one device", tab[0].type);
+	if (!strcmp(tab[0].type, "thin"))
+		return build_thin(b, d, &tab[0], depth, out);
+	if (!strcmp(tab[0].type, "crypt") || !strcmp(tab[0].type, "flakey") || !strcmp(tab[0].type, "delay")) {
+		bool crypt = !strcmp(tab[0].type, "crypt");
+		const char *p = tab[0].params;
+		dev_t below;
+		uint64_t off;
+
+		if (crypt)   /* cipher key iv_offset dev offset [#opts opts...] */
+			sscanf(p, "%*s %*s %*u %n", &pos);
+		if ((crypt && !pos) || parse_dev_offset(p + pos, &below, &off))
+			return refuse(b, -EINVAL, "dm %s: table not understood: %s", d->kname, tab[0].params);
+		if (!strcmp(tab[0].type, "delay") && strchr(p, ':') != strrchr(p, ':'))
+			return refuse(b, -EOPNOTSUPP, "dm delay %s sends writes to another device: r0trim cannot "
+				      "model it%s", d->kname, "");
+		snprintf(label, sizeof(label), "dm-%.16s %.64s", tab[0].type, d->dm_name);
+		if ((idx = add_node(b, R0_LAYER_ONE, d, tab[0].type, label)) < 0)
+			return idx;
+		nd = &b->t->stack.node[idx];
+		nd->transforms = crypt;
+		if (crypt && !strstr(p, "allow_discards")) {
+			nd->drops = true;
+			snprintf(nd->drop_why, sizeof(nd->drop_why), "allow_discards is off");
+		}
+		if ((err = link_child(b, idx, 0, below, off, depth)))
+			return err;
+		*out = idx;
 		return 0;
 	}
-	return 1;   /* some other table: check it as a plain device */
+	return refuse(b, -EOPNOTSUPP, "dm %s: target %s: r0trim cannot model where its discards go",
+		      d->kname, tab[0].type);
+}
+
+static int build_part(struct build *b, const struct r0_device *d, unsigned depth, int *out)
+{
+	char path[PATH_MAX], label[96];
+	dev_t disk;
+	int idx, err;
+
+	if ((err = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/../dev", major(d->devt), minor(d->devt))) ||
+	    (err = r0_sysfs_read_devt(path, &disk)) || d->start_sectors < 0)
+		return refuse(b, err ? err : -EINVAL, "partition %s: its disk cannot be found%s", d->kname, "");
+	snprintf(label, sizeof(label), "partition %s", d->kname);
+	if ((idx = add_node(b, R0_LAYER_LINEAR, d, "part", label)) < 0)
+		return idx;
+	b->t->stack.node[idx].seg[0] = (struct r0_trim_segment){ 0, d->size_bytes / 512, 0,
+								  (uint64_t)d->start_sectors };
+	b->t->stack.node[idx].n_segments = 1;
+	if ((err = link_child(b, idx, 0, disk, 0, depth)))
+		return err;
+	*out = idx;
+	return 0;
+}
+
+static int build_node(struct build *b, dev_t devt, unsigned depth, int *out)
+{
+	struct r0_device d;
+	int err;
+
+	if (depth > R0_TRIM_MAX_DEPTH)
+		return refuse(b, -E2BIG, "the stack is deeper than %s layers%s", "8", "");
+	if ((err = r0_probe_devt(devt, NULL, &d))) {
+		snprintf(b->why, b->len, "%u:%u: cannot describe it: %s", major(devt), minor(devt), strerror(-err));
+		return err;
+	}
+	if (d.is_md)
+		err = build_md(b, &d, depth, out);
+	else if (d.is_dm)
+		err = build_dm(b, &d, depth, out);
+	else if (d.is_partition)
+		err = build_part(b, &d, depth, out);
+	else
+		err = build_leaf(b, &d, out);
+	r0_device_free(&d);
+	return err;
+}
+
+/* The first striped or raid10 layer's chunk in bytes, 0 if none: "a chunk" for the range set. */
+static uint32_t stack_chunk(const struct r0_trim_stack *s)
+{
+	for (unsigned i = 0; i < s->n_nodes; i++) {
+		if (s->node[i].layer == R0_LAYER_STRIPE)
+			return s->node[i].geo.chunk_sectors * 512;
+		if (s->node[i].layer == R0_LAYER_RAID10)
+			return s->node[i].chunk_sectors * 512;
+	}
+	return 0;
+}
+
+/* Each bottom device's path from below the top: chain[0] the top's child, chain[depth] the device. */
+static int fill_chains(struct r0_trim_target *t, char *why, size_t len)
+{
+	for (unsigned i = 0; i < t->n_members; i++) {
+		struct r0_trim_member *m = &t->members[i];
+		unsigned path[R0_TRIM_MAX_NODES], n = r0_trim_stack_path(&t->stack, i, path, R0_TRIM_MAX_NODES);
+		unsigned first = n > 1 ? 1 : 0;
+
+		if (!n || n - first > R0_TRIM_MAX_DEPTH + 1) {
+			snprintf(why, len, "bottom device %s: no path to it, or deeper than %d layers", m->kname,
+				 R0_TRIM_MAX_DEPTH);
+			return -EINVAL;
+		}
+		m->depth = n - first - 1;
+		for (unsigned k = first; k < n; k++) {
+			const struct r0_trim_node *nd = &t->stack.node[path[k]];
+
+			m->chain[k - first] = nd->devt;
+			/* memcpy: both live in *t, which snprintf's restrict forbids */
+			memcpy(m->chain_kname[k - first], nd->kname, R0_KNAME_LEN);
+			memset(m->chain_type[k - first], 0, sizeof(m->chain_type[0]));
+			if (nd->layer != R0_LAYER_DEVICE)
+				memcpy(m->chain_type[k - first], nd->type, sizeof(nd->type));
+		}
+		if (m->depth) {
+			struct r0_device d;
+			int err = r0_probe_devt(m->chain[0], NULL, &d);
+
+			if (err) {
+				snprintf(why, len, "%s: %s", m->chain_kname[0], strerror(-err));
+				return err;
+			}
+			r0_discard_limits_from_device(&d, &m->lim);
+			r0_device_free(&d);
+		}
+	}
+	return 0;
 }
 
 int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *why, size_t len)
 {
-	dev_t members[R0_MAX_MEMBERS];
-	uint64_t msize[R0_MAX_MEMBERS] = { 0 }, moff[R0_MAX_MEMBERS] = { 0 };
-	enum r0_md_layout layout = R0_MD_LAYOUT_ORIG;
-	enum r0_backend backend = R0_BACKEND_DM;
-	uint32_t chunk = 0;
+	struct build b = { t, why, len };
+	const struct r0_trim_node *top;
 	struct r0_device d;
 	struct stat st;
-	int err, kind = 1;
+	uint64_t size;
+	char ck[24];
+	int err, idx;
 
 	memset(t, 0, sizeof(*t));
 	why[0] = '\0';
 	t->md_layout = -1;
+	r0_trim_stack_init(&t->stack);
 	if (stat(path, &st)) {
 		err = -errno;
 		snprintf(why, len, "%s", err == -ENOENT ? "no such device" : strerror(-err));
@@ -276,77 +608,59 @@ int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *wh
 	t->devt = d.devt;
 	t->size_sectors = d.size_bytes / 512;
 	r0_discard_limits_from_device(&d, &t->lim);
-
-	if (d.is_md) {
-		t->kind = R0_TRIM_MD;
-		backend = R0_BACKEND_MD;
-		chunk = d.md_chunk_size_bytes > 0 ? (uint32_t)d.md_chunk_size_bytes : 0;
-		err = describe_md(&d, t, members, msize, moff, why, len);
-		kind = 0;
-	} else if (d.is_dm) {
-		t->kind = R0_TRIM_DM;
-		err = describe_dm(&d, t, members, msize, moff, &chunk, why, len);
-		kind = err;   /* 1: not a stripe */
-		if (err > 0)
-			err = 0;
-	}
-	if (!err && kind == 1) {
-		t->kind = R0_TRIM_SINGLE;
-		t->n_members = 1;
-		members[0] = d.devt;
-		msize[0] = t->size_sectors;
-		moff[0] = 0;
-		chunk = pick_unit(t->size_sectors);
-		snprintf(t->desc, sizeof(t->desc), "%s, checked as a single device",
-			 d.is_dm ? "dm device of another kind" : d.is_partition ? "partition" : "disk");
-	}
+	t->kind = d.is_md ? R0_TRIM_MD : d.is_dm ? R0_TRIM_DM : R0_TRIM_SINGLE;
+	if (d.is_md)
+		t->md_layout = (int)d.md_layout;
 	r0_device_free(&d);
-	if (err)
+
+	if ((err = build_node(&b, st.st_rdev, 0, &idx)) || (err = fill_chains(t, why, len)))
 		return err;
-	t->unit_bytes = chunk;
+	top = &t->stack.node[0];
+	if (top->layer == R0_LAYER_DEVICE)
+		t->kind = R0_TRIM_SINGLE;
+	if (top->layer == R0_LAYER_STRIPE) {
+		/* the array itself: its geometry names the ranges (chunks, zones) */
+		t->geo = top->geo;
+		t->unit_bytes = top->geo.chunk_sectors * 512;
+		r0_format_size(t->unit_bytes, ck, sizeof(ck));
+		snprintf(t->desc, sizeof(t->desc), "%s, %u member%s, chunk %s",
+			 t->kind == R0_TRIM_MD ? "md raid0" : "dm striped", top->n_children,
+			 top->n_children == 1 ? "" : "s", ck);
+		if (t->kind == R0_TRIM_MD && r0_geometry_is_multizone(&t->geo)) {
+			size_t l = strlen(t->desc);
 
-	err = r0_geometry_init(&t->geo, backend, chunk, t->n_members, msize, moff, R0_MD_LAYOUT_ORIG);
-	if (!err && backend == R0_BACKEND_MD && r0_geometry_needs_layout(&t->geo)) {
-		/* the layout matters: md/layout, or raid0.default_layout where it is unset */
-		uint64_t v = 0;
-
-		if (t->md_layout == R0_MD_LAYOUT_ORIG || t->md_layout == R0_MD_LAYOUT_ALT)
-			layout = (enum r0_md_layout)t->md_layout;
-		else if (r0_sysfs_read_u64("/sys/module/raid0/parameters/default_layout", &v) == 0 &&
-			 (v == R0_MD_LAYOUT_ORIG || v == R0_MD_LAYOUT_ALT))
-			layout = (enum r0_md_layout)v;
-		else {
-			snprintf(why, len, "md with zones but no layout the kernel would use (md/layout %d)",
-				 t->md_layout);
-			return -EINVAL;
+			snprintf(t->desc + l, sizeof(t->desc) - l, ", %u zones, layout %s", t->geo.n_zones,
+				 t->geo.layout == R0_MD_LAYOUT_ALT ? "alt" : "orig");
 		}
-		err = r0_geometry_init(&t->geo, backend, chunk, t->n_members, msize, moff, layout);
-	}
-	if (err) {
-		snprintf(why, len, "its geometry cannot be modelled (chunk %u bytes): %s", chunk,
-			 strerror(-err));
-		return err;
-	}
-	if (backend == R0_BACKEND_MD && r0_geometry_is_multizone(&t->geo)) {
-		size_t l = strlen(t->desc);
-
-		snprintf(t->desc + l, sizeof(t->desc) - l, ", %u zones, layout %s", t->geo.n_zones,
-			 t->geo.layout == R0_MD_LAYOUT_ALT ? "alt" : "orig");
-	}
-	t->geometry_matches = t->geo.array_sectors == t->size_sectors ||
-			      (t->kind == R0_TRIM_SINGLE && t->geo.array_sectors <= t->size_sectors);
-	for (unsigned i = 0; i < t->n_members; i++) {
-		err = describe_member(members[i], &t->members[i]);
-		if (err == -EMEDIUMTYPE) {
-			snprintf(why, len, "member %s is an md array: md keeps no discard counters, so what "
-				 "reaches it cannot be counted", t->members[i].chain_kname[t->members[i].depth]);
-			return -EOPNOTSUPP;
-		}
+	} else {
+		/* any other top: one member of its own size, "a chunk" the first stripe's below */
+		t->unit_bytes = stack_chunk(&t->stack);
+		if (!t->unit_bytes || t->size_sectors % (t->unit_bytes / 512))
+			t->unit_bytes = pick_unit(t->size_sectors);
+		size = t->size_sectors;
+		err = r0_geometry_init(&t->geo, R0_BACKEND_DM, t->unit_bytes, 1, &size, NULL, R0_MD_LAYOUT_ORIG);
 		if (err) {
-			snprintf(why, len, "member %u:%u: %s", major(members[i]), minor(members[i]),
-				 strerror(-err));
+			snprintf(why, len, "too small to check (%llu sectors)", (unsigned long long)size);
 			return err;
 		}
+		if (top->layer == R0_LAYER_DEVICE)
+			snprintf(t->desc, sizeof(t->desc), "%s, checked as a single device",
+				 strcmp(top->type, "nvme") ? "disk" : "NVMe namespace");
+		else if (top->n_children == 1 && t->stack.node[top->child[0]].layer == R0_LAYER_DEVICE)
+			snprintf(t->desc, sizeof(t->desc), "%.64s over one device", top->label);
+		else
+			snprintf(t->desc, sizeof(t->desc), "%.64s over %u bottom device%s", top->label,
+				 t->n_members, t->n_members == 1 ? "" : "s");
 	}
+	t->geometry_matches = t->geo.array_sectors == t->size_sectors ||
+			      (top->layer != R0_LAYER_STRIPE && t->geo.array_sectors <= t->size_sectors);
 	return 0;
+}
+
+const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t)
+{
+	for (unsigned i = 0; i < t->stack.n_nodes; i++)
+		if (t->stack.node[i].layer == R0_LAYER_STRIPE && t->stack.node[i].geo.backend == R0_BACKEND_MD)
+			return &t->stack.node[i].geo;
+	return NULL;
 }

@@ -34,7 +34,7 @@
 #define JSON_SCHEMA "r0trim/1"
 #define FULL_SCAN_MAX_SECTORS (2ull << 21)   /* 1 GiB: beyond it, check two stripes either side */
 
-enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN };
+enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE };
 
 extern char **environ;
 
@@ -43,13 +43,16 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [options] DEVICE\n"
 	      "\n"
-	      "Checks whether discards (TRIM) pass through DEVICE, an md raid0 or dm\n"
-	      "striped array (any, not only r0kit's) or a single device, to the devices\n"
-	      "below it: the discard limits against the members', discards over a set of\n"
-	      "ranges against the members' discard counters and the stripe geometry,\n"
-	      "whether discarded blocks read back as the members promise, the md zone\n"
-	      "layout, and repeated use. One line a check: PASS, FAIL, NOT CHECKABLE or\n"
-	      "NOT CONCLUSIVE. DEVICE's data is destroyed.\n"
+	      "Checks whether discards (TRIM) pass through DEVICE, any stack of dm\n"
+	      "linear, striped, crypt, flakey, delay and thin, md raid0, raid1 and\n"
+	      "raid10 (near) and partitions, or a single device, to the devices at\n"
+	      "the bottom: the discard limits, discards over a set of ranges against\n"
+	      "each bottom device's discard counter and what every layer's mapping\n"
+	      "sends it, whether discarded blocks read back as each device promises\n"
+	      "(null_blk, SCSI LBPRZ, libata, NVMe DLFEAT), the md zone layout, and\n"
+	      "repeated use. One line a check: PASS, FAIL, NOT CHECKABLE or NOT\n"
+	      "CONCLUSIVE; the verdict names what was shown per bottom device:\n"
+	      "delivered or deallocated. DEVICE's data is destroyed.\n"
 	      "\n"
 	      "Options:\n"
 	      "      --cycles N       after the range checks, N cycles of fill, discard,\n"
@@ -64,6 +67,9 @@ static void usage(FILE *f)
 	      "      --repeats N      discard each range N times (default 1)\n"
 	      "      --full-scan      check every sector outside each range also on devices\n"
 	      "                       over 1 GiB (default there: two stripes either side)\n"
+	      "      --require deallocated\n"
+	      "                       fail unless every bottom device read back as it\n"
+	      "                       promises (default: delivered is enough)\n"
 	      "  -f, --force          use DEVICE although it holds a signature\n"
 	      "  -J, --json           JSON (schema " JSON_SCHEMA ") instead of the report\n"
 	      "  -h, --help           this text\n"
@@ -71,7 +77,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "DEVICE must not be mounted, held by another device (a member of a live\n"
 	      "array is refused) or open elsewhere. Exit status: 0 discards pass, 1 they\n"
-	      "do not (or it could not be shown), 2 usage.\n",
+	      "do not (or it could not be shown), 2 usage, or a layer r0trim cannot\n"
+	      "model.\n",
 	      f);
 }
 
@@ -84,6 +91,7 @@ struct run {
 	json_object *root, *checks, *ranges, *cycles;
 	enum r0_verdict overall;
 	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
+	struct r0_trim_evidence ev;            /* per bottom device */
 	char first_fail[1100];
 	int fd;
 	int member_fd[R0_MAX_MEMBERS];
@@ -158,6 +166,18 @@ static void chain_name(const struct r0_trim_member *m, char *buf, size_t len)
 					m->chain_type[d][0] ? ")" : "");
 }
 
+/* "dm-crypt r0-luks over md127" and, where it drops discards, why. */
+static void layer_line(const struct r0_trim_stack *s, unsigned idx, char *buf, size_t len)
+{
+	const struct r0_trim_node *nd = &s->node[idx];
+	size_t off = (size_t)snprintf(buf, len, "%s over", nd->label);
+
+	for (unsigned c = 0; c < nd->n_children && off < len; c++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", c ? ", " : " ", s->node[nd->child[c]].kname);
+	if (nd->drops && off < len)
+		snprintf(buf + off, len - off, "; %s: discards stop here", nd->drop_why);
+}
+
 static void print_header(struct run *r, const char *release)
 {
 	const struct r0_trim_target *t = &r->t;
@@ -203,16 +223,40 @@ static void print_header(struct run *r, const char *release)
 			json_object_array_add(ms, o);
 		}
 		json_object_object_add(r->root, "members", ms);
+		ms = json_object_new_array();
+		for (unsigned i = 0; i < t->stack.n_nodes; i++) {
+			const struct r0_trim_node *nd = &t->stack.node[i];
+			json_object *o = json_object_new_object();
+			char line[512];
+
+			if (nd->layer == R0_LAYER_DEVICE)
+				continue;
+			layer_line(&t->stack, i, line, sizeof(line));
+			json_object_object_add(o, "name", json_object_new_string(nd->kname));
+			json_object_object_add(o, "layer", json_object_new_string(nd->label));
+			json_object_object_add(o, "description", json_object_new_string(line));
+			json_object_object_add(o, "drops_discards", json_object_new_boolean(nd->drops));
+			json_object_array_add(ms, o);
+		}
+		json_object_object_add(r->root, "layers", ms);
 		return;
 	}
 	r0_format_size_human(t->size_sectors * 512, b1, sizeof(b1));
 	printf(PROG ": %s (%s): %s, %s, Linux %s\n", r->path, t->kname, t->desc, b1, release);
+	for (unsigned i = 0; i < t->stack.n_nodes; i++) {
+		char line[512];
+
+		if (t->stack.node[i].layer == R0_LAYER_DEVICE)
+			continue;
+		layer_line(&t->stack, i, line, sizeof(line));
+		printf("  layer %s: %s\n", t->stack.node[i].kname, line);
+	}
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];
 		char ch[256];
 
 		chain_name(m, ch, sizeof(ch));
-		printf("  member %u: %s: discard granularity %s, max %s; after discard reads %s (%s)\n", i, ch,
+		printf("  bottom %u: %s: discard granularity %s, max %s; after discard reads %s (%s)\n", i, ch,
 		       sz(m->leaf_lim.granularity_bytes, b1, sizeof(b1)), sz(m->leaf_lim.max_bytes, b2, sizeof(b2)),
 		       reads_name(m->reads), m->reads_why);
 	}
@@ -247,6 +291,15 @@ static void check_limits(struct run *r, struct r0_limits_check *lc)
 		splits = true;
 	}
 	r0_trim_check_limits(&t->lim, ml, names, t->n_members, splits, lc);
+	{
+		int d = r0_trim_stack_first_drop(&t->stack);
+
+		if (d >= 0) {
+			check_line(r, "limits", R0_VERDICT_FAIL, "%s (%s): %s: discards stop there",
+				   t->stack.node[d].label, t->stack.node[d].kname, t->stack.node[d].drop_why);
+			return;
+		}
+	}
 	if (lc->support == R0_VERDICT_FAIL && t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
 		check_line(r, "limits", R0_VERDICT_FAIL, "%s takes no discards (discard_max_bytes 0)", t->kname);
 		return;
@@ -278,7 +331,9 @@ static void check_geometry(struct run *r)
 		   (unsigned long long)t->size_sectors,
 		   t->geometry_matches ? "" : ": the stripe model does not fit this array");
 	uname(&u);
-	check_line(r, "layout", r0_trim_audit_layout(&t->geo, u.release, why, sizeof(why)), "%s", why);
+	const struct r0_geometry *mg = r0_trim_target_md_geometry(t);
+
+	check_line(r, "layout", r0_trim_audit_layout(mg ? mg : &t->geo, u.release, why, sizeof(why)), "%s", why);
 }
 
 /* Counters twice, 0.2 s apart: other I/O on the members would disturb the comparison. */
@@ -343,6 +398,7 @@ static enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64
 		snprintf(detail, len, "cannot count or predict: %s", strerror(-err));
 		return R0_VERDICT_FAIL;
 	}
+	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
 	off += (size_t)snprintf(detail + off, len - off, "sectors expected/observed");
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];
@@ -356,9 +412,14 @@ static enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64
 			if (o > e)
 				snprintf(why, sizeof(why), "%s received %llu sectors, %llu expected: misrouted, or other I/O on it",
 					 at, o, e);
-			else if (m->depth && mo >= e)
+			else if (r0_trim_stack_drop_on_path(&t->stack, i) >= 0) {
+				const struct r0_trim_node *dn = &t->stack.node[r0_trim_stack_drop_on_path(&t->stack, i)];
+
+				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s (%s) drops them: %s",
+					 at, o, e, dn->label, dn->kname, dn->drop_why);
+			} else if (m->depth && mo >= e)
 				snprintf(why, sizeof(why), "%s received %llu of %llu sectors although %s above it counted %llu: the %s layer dropped them",
-					 at, o, e, m->kname, mo, m->chain_type[0]);
+					 at, o, e, m->chain_kname[0], mo, m->chain_type[0]);
 			else
 				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s", at, o, e,
 					 o ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
@@ -400,9 +461,14 @@ static void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_t
 	if (e->unchecked && off < len)
 		off += (size_t)snprintf(buf + off, len - off, "; %llu unchecked (no promise, or part of a granule)",
 					(unsigned long long)e->unchecked);
+	for (unsigned i = 0; i < t->n_members && off < len; i++)
+		if (e->leaf_discarded_bad[i])
+			off += (size_t)snprintf(buf + off, len - off, "; %s: the drive completed the discard but "
+						"still returns the old data", t->members[i].kname);
 	if (e->first_bad_sector >= 0 && off < len)
 		snprintf(buf + off, len - off, "; first wrong: array sector %lld on %s (%s the range)",
-			 (long long)e->first_bad_sector, t->members[e->first_bad_member].kname,
+			 (long long)e->first_bad_sector,
+			 e->first_bad_member >= 0 ? t->members[e->first_bad_member].kname : "several devices",
 			 e->first_bad_inside ? "inside" : "outside");
 	else if (e->first_bad_member_direct >= 0 && off < len)
 		snprintf(buf + off, len - off, "; wrong on %s itself", t->members[e->first_bad_member_direct].kname);
@@ -470,7 +536,8 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 				   "%llu of %llu sectors written through the array read back wrong, the first at "
 				   "array sector %lld on %s: writes there do not stick, read-backs are not checked",
 				   (unsigned long long)e.intact_bad, (unsigned long long)t->geo.array_sectors,
-				   (long long)e.first_bad_sector, t->members[e.first_bad_member].kname);
+				   (long long)e.first_bad_sector,
+				   e.first_bad_member >= 0 ? t->members[e.first_bad_member].kname : "several devices");
 			no_effect = true;
 		} else {
 			check_line(r, "fill", R0_VERDICT_PASS, "%llu sectors written through the array and read back",
@@ -542,6 +609,7 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 			if (err) {
 				check_line(r, "effect", R0_VERDICT_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
 			} else {
+				r0_trim_evidence_effect(&r->ev, t->n_members, &e);
 				if (sub && e.verdict == R0_VERDICT_NOT_CHECKABLE)
 					e.verdict = R0_VERDICT_NOT_CONCLUSIVE;
 				effect_detail(&e, t, detail, sizeof(detail));
@@ -586,6 +654,7 @@ static int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 				   ioerr ? d : strerror(-err));
 			return 1;
 		}
+		r0_trim_evidence_effect(&r->ev, t->n_members, &e);
 		effect_detail(&e, t, e_d, sizeof(e_d));
 		v = r0_verdict_worse(v, e.verdict == R0_VERDICT_FAIL ? R0_VERDICT_FAIL : R0_VERDICT_PASS);
 		check_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
@@ -747,7 +816,7 @@ static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsign
 		if ((err = fill_goal(r->mnt, fill_pct, &bytes)) ||
 		    (err = r0_trim_write_files(r->mnt, prefix, bytes, r->seed + 1000u * (c + 1), &count,
 					       r0_cli_stop_requested)) ||
-		    (err = r0_trim_files_share(&t->geo, r->mnt, prefix, count, share)) ||
+		    (err = r0_trim_files_share(&t->stack, r->mnt, prefix, count, share)) ||
 		    (err = r0_trim_read_counters(t, &before)) ||
 		    (err = r0_trim_remove_files(r->mnt, prefix, count)) ||
 		    (err = mount_discard ? wait_for_discards(t, r->mnt, share, &before) :
@@ -826,6 +895,24 @@ static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *v)
 	return 0;
 }
 
+/* Each bottom device's level as JSON. */
+static json_object *levels_json(const struct run *r)
+{
+	json_object *a = json_object_new_array();
+
+	for (unsigned i = 0; i < r->t.n_members; i++) {
+		json_object *o = json_object_new_object();
+		char why[256];
+		enum r0_trim_level l = r0_trim_evidence_level(&r->ev, &r->t, i, why, sizeof(why));
+
+		json_object_object_add(o, "member", json_object_new_string(r->t.members[i].kname));
+		json_object_object_add(o, "level", json_object_new_string(r0_trim_level_name(l)));
+		json_object_object_add(o, "detail", json_object_new_string(why));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 /* The members below DEVICE may be held by it (and the layers between) only. */
 static int check_members(const struct r0_trim_target *t, char *why, size_t len)
 {
@@ -843,7 +930,11 @@ static int check_members(const struct r0_trim_target *t, char *why, size_t len)
 				snprintf(why, len, "member %s: %s", m->chain_kname[d], strerror(-err));
 				return err;
 			}
-			for (size_t h = 0; h < dev.holders.count; h++)
+			/* a thin volume's data device is held by its pool, not by the volume */
+			bool by_pool = d ? !strcmp(m->chain_type[d - 1], "thin") :
+				t->stack.node[0].layer == R0_LAYER_THIN;
+
+			for (size_t h = 0; h < dev.holders.count && !by_pool; h++)
 				if (strcmp(dev.holders.name[h], above) != 0) {
 					snprintf(why, len, "member %s is also held by %s", dev.kname, dev.holders.name[h]);
 					r0_device_free(&dev);
@@ -869,6 +960,7 @@ int main(int argc, char **argv)
 		{ "fs-discard", required_argument, NULL, OPT_FS_DISCARD },
 		{ "repeats", required_argument, NULL, OPT_REPEATS },
 		{ "full-scan", no_argument, NULL, OPT_FULL_SCAN },
+		{ "require", required_argument, NULL, OPT_REQUIRE },
 		{ "force", no_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
@@ -881,7 +973,9 @@ int main(int argc, char **argv)
 	const char *fstype = NULL;
 	unsigned cycles = 0, fill = 50, repeats = 1;
 	bool force = false, mount_discard = false, cycles_set = false, full_scan = false;
-	char why[512];
+	enum r0_trim_level require = R0_LEVEL_DELIVERED;
+	char why[512], levels[600] = "";
+	json_object *jev = NULL;
 	struct utsname u;
 	int c, err, rc;
 
@@ -915,6 +1009,11 @@ int main(int argc, char **argv)
 				return r0_cli_usage_error(PROG, "--repeats '%s': a number from 1 to 100", optarg);
 			break;
 		case OPT_FULL_SCAN: full_scan = true; break;
+		case OPT_REQUIRE:
+			if (strcmp(optarg, "deallocated") && strcmp(optarg, "delivered"))
+				return r0_cli_usage_error(PROG, "--require '%s': use delivered or deallocated", optarg);
+			require = strcmp(optarg, "deallocated") ? R0_LEVEL_DELIVERED : R0_LEVEL_DEALLOCATED;
+			break;
 		case 'f': force = true; break;
 		case 'J': r.json = true; break;
 		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
@@ -926,6 +1025,8 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
 	if (mount_discard && !fstype)
 		return r0_cli_usage_error(PROG, "--fs-discard needs --fs");
+	if (fstype && require == R0_LEVEL_DEALLOCATED)
+		return r0_cli_usage_error(PROG, "--require deallocated is for the range checks, not --fs");
 	if (fstype && (repeats != 1 || full_scan))
 		return r0_cli_usage_error(PROG, "--repeats and --full-scan are for the range checks, not --fs");
 	if (fstype && !cycles_set)
@@ -933,14 +1034,20 @@ int main(int argc, char **argv)
 	r.path = argv[optind];
 
 	/* every check before anything is written */
-	err = r0_member_check(r.path, force, 0, &chk, why, sizeof(why));
-	if (err) {
+	/* a layer it cannot model is no "no": exit 2, before anything reads the device */
+	err = r0_trim_target_describe(r.path, &r.t, why, sizeof(why));
+	if (err == -EOPNOTSUPP) {
+		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
+		return 2;
+	}
+	if (r0_member_check(r.path, force, 0, &chk, why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return 1;
 	}
-	err = r0_trim_target_describe(r.path, &r.t, why, sizeof(why));
 	if (!err)
 		err = check_members(&r.t, why, sizeof(why));
+	else
+		r0_trim_target_describe(r.path, &r.t, why, sizeof(why));   /* its reason again */
 	if (err) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return 1;
@@ -990,6 +1097,18 @@ int main(int argc, char **argv)
 	}
 	fs_unmount(&r);
 
+	/* every bottom device: at least delivered (the file system mode judges its own cycles) */
+	if (!fstype && r.t.geometry_matches) {
+		char fail[sizeof(r.first_fail)];
+
+		jev = r.json ? levels_json(&r) : NULL;
+		/* a broken read-back promise is the finding to name, whatever failed first */
+		if (!r0_trim_evidence_summary(&r.ev, &r.t, require, levels, sizeof(levels), fail, sizeof(fail)) &&
+		    (r.overall != R0_VERDICT_FAIL || strstr(fail, "still returns the old data"))) {
+			r.overall = R0_VERDICT_FAIL;
+			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
+		}
+	}
 	/* the verdict: no failure, and at least one conclusive pass */
 	if (r.overall != R0_VERDICT_FAIL && r.delivery_pass == 0) {
 		r.overall = R0_VERDICT_NOT_CONCLUSIVE;
@@ -1000,6 +1119,8 @@ int main(int argc, char **argv)
 		json_object_object_add(r.root, "checks", r.checks);
 		json_object_object_add(r.root, "ranges", r.ranges);
 		json_object_object_add(r.root, "cycles", r.cycles);
+		if (jev)
+			json_object_object_add(r.root, "evidence", jev);
 		json_object_object_add(r.root, "verdict", json_object_new_string(r0_verdict_name(r.overall)));
 		json_object_object_add(r.root, "discards_pass", json_object_new_boolean(rc == 0));
 		if (rc)
@@ -1007,15 +1128,15 @@ int main(int argc, char **argv)
 		r0_cli_print_json(r.root);
 		json_object_put(r.root);
 	} else if (rc == 0 && r.t.kind == R0_TRIM_SINGLE && r.t.members[0].depth == 0) {
-		printf("%-10s %-14s discards reach %s (%u conclusive checks, %u not conclusive)\n",
-		       "verdict", "PASS", r.path, r.delivery_pass, r.delivery_nc);
+		printf("%-10s %-14s discards reach %s (%u conclusive checks, %u not conclusive)%s%s\n",
+		       "verdict", "PASS", r.path, r.delivery_pass, r.delivery_nc, levels[0] ? ": " : "", levels);
 	} else if (rc == 0) {
-		printf("%-10s %-14s discards pass through %s to %s %u member%s (%u conclusive checks, %u not conclusive)\n",
+		printf("%-10s %-14s discards pass through %s to %s %u bottom device%s (%u conclusive checks, %u not conclusive)%s%s\n",
 		       "verdict", "PASS", r.path, r.t.n_members == 1 ? "its" : "all", r.t.n_members,
-		       r.t.n_members == 1 ? "" : "s", r.delivery_pass, r.delivery_nc);
+		       r.t.n_members == 1 ? "" : "s", r.delivery_pass, r.delivery_nc, levels[0] ? ": " : "", levels);
 	} else {
-		printf("%-10s %-14s no: %s\n", "verdict", r0_verdict_name(r.overall == R0_VERDICT_FAIL ?
-		       R0_VERDICT_FAIL : R0_VERDICT_NOT_CONCLUSIVE), r.first_fail);
+		printf("%-10s %-14s no: %s%s%s\n", "verdict", r0_verdict_name(r.overall == R0_VERDICT_FAIL ?
+		       R0_VERDICT_FAIL : R0_VERDICT_NOT_CONCLUSIVE), r.first_fail, levels[0] ? "; shown: " : "", levels);
 	}
 	if (r.fd >= 0)
 		close(r.fd);

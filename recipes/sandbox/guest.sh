@@ -15,7 +15,8 @@ r0_wait_dev() {
 	done
 }
 
-# r0_modprobe NAME [ARG...]: loads an on-demand module (scsi_debug, xfs) with
+# r0_modprobe NAME [ARG...]: loads an on-demand module (scsi_debug, xfs, dm_crypt,
+# xts, dm_thin_pool, raid1, raid10, ahci) with
 # the dependencies recorded when the initramfs was built. Fails loudly: the
 # sandbox is ours, so a module that does not load is an error, not a skip; so
 # is NAME still loaded when ARGs are given (its parameters could not change).
@@ -175,4 +176,26 @@ r0_stream() {
 			sleep 0.5
 		done
 	) > /dev/ttyS2 2>/dev/null &
+
+# r0_drive nvme|sata N: the /dev node of the Nth drive of that kind that
+# recipes/sandbox/run attached (--nvme, --sata), found by its serial
+# (r0nvmeN, r0sataN); waits up to 5 s for it.
+r0_drive() {
+	_n=50
+	while [ "$_n" -gt 0 ]; do
+		for _b in /sys/block/nvme* /sys/block/sd*; do
+			[ -e "$_b" ] || continue
+			if [ "$1" = nvme ]; then
+				[ "$(cat "$_b/device/serial" 2>/dev/null | tr -d ' ')" = "r0nvme$2" ] || continue
+			else
+				grep -q "r0sata$2" "$_b/device/vpd_pg80" 2>/dev/null || continue
+			fi
+			echo "/dev/${_b##*/}"
+			return 0
+		done
+		_n=$((_n - 1))
+		sleep 0.1
+	done
+	echo "guest: no $1 drive $2 (recipes/sandbox/run --$1)" >&2
+	return 1
 }

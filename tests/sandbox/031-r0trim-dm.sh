@@ -30,6 +30,6 @@ dmsetup remove trimx || fail "dmsetup remove"
 dmsetup create trimx --table "0 8192 linear $3 1024" || fail "dmsetup linear"
 r0_wait_dev /dev/mapper/trimx || fail "no /dev/mapper/trimx"
 trim_pass "dm linear at offset 1024" -f /dev/mapper/trimx
-grep -q 'dm linear over one device' /tmp/trim.out || fail "description: $(head -1 /tmp/trim.out)"
+grep -q "dm-linear trimx over one device" /tmp/trim.out || fail "description: $(head -1 /tmp/trim.out)"
 dmsetup remove trimx || fail "dmsetup remove"
 r0_remove_members || fail "a member stayed"

@@ -91,6 +91,9 @@ expect_status 0 "--version" r0trim --version
 md=$(r0build create -q -f -b md -c 64K -n s "$1" "$2") || fail "md"
 r0trim -f --cycles 10000 "$md" > /tmp/sig.out 2>&1 &
 pid=$!
+# once it runs (its first line is out): loading its libraries takes a while under TCG
+n=0
+while [ ! -s /tmp/sig.out ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 sleep 1
 kill -TERM $pid
 wait $pid; rc=$?

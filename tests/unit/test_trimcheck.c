@@ -321,6 +321,26 @@ Test(verdict, expected_against_observed)
 		cr_expect_eq(r0_trim_judge_member(t[i].e, t[i].o, t[i].conclusive), t[i].v, "case %zu", i);
 }
 
+/* The stack of a target whose members sit right under a striped top of geometry G. */
+static void stripe_stack(struct r0_trim_target *t)
+{
+	int top;
+
+	r0_trim_stack_init(&t->stack);
+	top = r0_trim_stack_add(&t->stack, R0_LAYER_STRIPE, "md0", "md raid0 md0");
+	cr_assert_eq(top, 0);
+	t->stack.node[0].geo = t->geo;
+	t->stack.node[0].size_sectors = t->geo.array_sectors;
+	for (unsigned m = 0; m < t->geo.n_members; m++) {
+		int i = r0_trim_stack_add(&t->stack, R0_LAYER_DEVICE, "m", "disk m");
+
+		cr_assert_geq(i, 0);
+		t->stack.node[i].size_sectors = t->geo.member_sectors[m];
+		t->stack.node[0].child[m] = (unsigned)i;
+	}
+	t->stack.node[0].n_children = t->geo.n_members;
+}
+
 static struct r0_trim_target target3(uint32_t gran_bytes)
 {
 	struct r0_trim_target t;
@@ -333,6 +353,7 @@ static struct r0_trim_target target3(uint32_t gran_bytes)
 		t.members[m].lim = t.members[m].leaf_lim = good;
 		t.members[m].leaf_lim.granularity_bytes = gran_bytes;
 	}
+	stripe_stack(&t);
 	return t;
 }
 
@@ -486,6 +507,7 @@ static void images_open(struct images *im)
 	snprintf(path, sizeof(path), "%s/array", im->dir);
 	im->afd = open(path, O_RDWR | O_CREAT, 0600);
 	cr_assert_geq(im->afd, 0);
+	stripe_stack(&im->t);
 	cr_assert_eq(r0_trim_fill(im->afd, 42, 0, im->t.geo.array_sectors, NULL), 0);
 	/* the members hold what the array maps to them */
 	for (uint64_t a = 0; a < im->t.geo.array_sectors; a++) {
@@ -687,4 +709,202 @@ Test(fs, files_and_the_kept_file)
 	}
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
+}
+
+/* ------------------------------------------------------------ stack composition */
+
+static unsigned add_leaf(struct r0_trim_stack *s, uint64_t sectors)
+{
+	int i = r0_trim_stack_add(s, R0_LAYER_DEVICE, "d", "disk d");
+
+	cr_assert_geq(i, 0);
+	s->node[i].size_sectors = sectors;
+	return (unsigned)i;
+}
+
+static void link_node(struct r0_trim_stack *s, unsigned parent, unsigned child, uint64_t off)
+{
+	struct r0_trim_node *p = &s->node[parent];
+
+	p->child[p->n_children] = child;
+	p->child_offset_sectors[p->n_children++] = off;
+}
+
+Test(stack, linear_segments_swap_halves)
+{
+	struct r0_trim_stack s;
+	uint64_t tot[2];
+	struct r0_trim_leaf_extent *x;
+	size_t n;
+
+	r0_trim_stack_init(&s);
+	cr_assert_eq(r0_trim_stack_add(&s, R0_LAYER_LINEAR, "dm-0", "dm-linear lv"), 0);
+	s.node[0].size_sectors = 2000;
+	link_node(&s, 0, add_leaf(&s, 1000), 0);
+	link_node(&s, 0, add_leaf(&s, 5000), 0);
+	/* top [0, 1000) -> leaf 1 from 4000; top [1000, 2000) -> leaf 0 from 0 */
+	s.node[0].seg[0] = (struct r0_trim_segment){ 0, 1000, 1, 4000 };
+	s.node[0].seg[1] = (struct r0_trim_segment){ 1000, 1000, 0, 0 };
+	s.node[0].n_segments = 2;
+	cr_assert_eq(r0_trim_stack_split(&s, 900, 200, &x, &n, NULL), 0);
+	cr_assert_eq(n, 2);
+	cr_expect(x[0].leaf == 0 && x[0].leaf_start_sector == 0 && x[0].n_sectors == 100 &&
+		  x[0].top_start_sector == 1000);
+	cr_expect(x[1].leaf == 1 && x[1].leaf_start_sector == 4900 && x[1].n_sectors == 100 &&
+		  x[1].top_start_sector == 900);
+	free(x);
+	cr_assert_eq(r0_trim_stack_totals(&s, 0, 2000, tot), 0);
+	cr_expect(tot[0] == 1000 && tot[1] == 1000);
+	cr_expect_eq(r0_trim_stack_split(&s, 1900, 200, &x, &n, NULL), -ERANGE);
+}
+
+Test(stack, a_mirror_gives_every_leg_the_whole_range)
+{
+	struct r0_trim_stack s;
+	uint64_t tot[2], per_node[3] = { 0 };
+	struct r0_trim_leaf_extent *x;
+	size_t n;
+
+	r0_trim_stack_init(&s);
+	r0_trim_stack_add(&s, R0_LAYER_MIRROR, "md0", "md raid1 md0");
+	s.node[0].size_sectors = 1000;
+	link_node(&s, 0, add_leaf(&s, 3048), 2048);   /* data offsets as mdadm 1.2 sets them */
+	link_node(&s, 0, add_leaf(&s, 3048), 2048);
+	cr_assert_eq(r0_trim_stack_split(&s, 100, 300, &x, &n, per_node), 0);
+	cr_assert_eq(n, 2);
+	for (unsigned i = 0; i < 2; i++)
+		cr_expect(x[i].leaf == i && x[i].leaf_start_sector == 2148 && x[i].n_sectors == 300 &&
+			  x[i].top_start_sector == 100 && x[i].plain && x[i].placed);
+	cr_expect(per_node[0] == 300 && per_node[1] == 300 && per_node[2] == 300);
+	cr_expect_eq(r0_trim_stack_copies(&s), 2);
+	free(x);
+	cr_assert_eq(r0_trim_stack_totals(&s, 0, 1000, tot), 0);
+	cr_expect(tot[0] == 1000 && tot[1] == 1000);
+}
+
+Test(stack, raid10_near_copies)
+{
+	struct r0_trim_stack s;
+	uint64_t tot[3];
+	struct r0_trim_leaf_extent *x;
+	size_t n;
+
+	/* 3 devices, 2 near copies, chunk 128: chunk c's copies on devices 2c mod 3, 2c+1 mod 3 */
+	r0_trim_stack_init(&s);
+	r0_trim_stack_add(&s, R0_LAYER_RAID10, "md0", "md raid10 md0");
+	s.node[0].size_sectors = 128 * 6;
+	s.node[0].chunk_sectors = 128;
+	s.node[0].copies = 2;
+	for (unsigned i = 0; i < 3; i++)
+		link_node(&s, 0, add_leaf(&s, 2048), 0);
+	/* chunk 1: devices 2 (row 0) and 0 (row 1) */
+	cr_assert_eq(r0_trim_stack_split(&s, 128, 128, &x, &n, NULL), 0);
+	cr_assert_eq(n, 2);
+	cr_expect(x[0].leaf == 0 && x[0].leaf_start_sector == 128 && x[0].n_sectors == 128);
+	cr_expect(x[1].leaf == 2 && x[1].leaf_start_sector == 0 && x[1].n_sectors == 128);
+	free(x);
+	/* every chunk twice: 6 chunks over 3 devices = 4 chunks each */
+	cr_assert_eq(r0_trim_stack_totals(&s, 0, 768, tot), 0);
+	cr_expect(tot[0] == 512 && tot[1] == 512 && tot[2] == 512);
+	cr_expect_eq(r0_trim_stack_copies(&s), 2);
+}
+
+Test(stack, stripes_under_linear_and_crypt)
+{
+	struct r0_trim_stack s;
+	uint64_t sz[2] = { 1024, 1024 }, tot[2];
+	struct r0_trim_leaf_extent *x;
+	unsigned md, cr;
+	size_t n;
+
+	/* dm-crypt (drops) -> linear at 256 -> md raid0 64K chunk over two */
+	r0_trim_stack_init(&s);
+	cr = (unsigned)r0_trim_stack_add(&s, R0_LAYER_ONE, "dm-1", "dm-crypt luks");
+	s.node[cr].size_sectors = 512;
+	s.node[cr].transforms = true;
+	s.node[cr].drops = true;
+	unsigned lv = (unsigned)r0_trim_stack_add(&s, R0_LAYER_LINEAR, "dm-0", "dm-linear lv");
+	link_node(&s, cr, lv, 0);
+	s.node[lv].size_sectors = 512;
+	s.node[lv].seg[0] = (struct r0_trim_segment){ 0, 512, 0, 256 };
+	s.node[lv].n_segments = 1;
+	md = (unsigned)r0_trim_stack_add(&s, R0_LAYER_STRIPE, "md0", "md raid0 md0");
+	link_node(&s, lv, md, 0);
+	cr_assert_eq(r0_geometry_init(&s.node[md].geo, R0_BACKEND_MD, 65536, 2, sz, NULL, R0_MD_LAYOUT_ORIG), 0);
+	s.node[md].size_sectors = 2048;
+	link_node(&s, md, add_leaf(&s, 1024), 0);
+	link_node(&s, md, add_leaf(&s, 1024), 0);
+	/* top [0, 256) = md [256, 512): chunk 2 (leaf 0 row 1), chunk 3 (leaf 1 row 1) */
+	cr_assert_eq(r0_trim_stack_split(&s, 0, 256, &x, &n, NULL), 0);
+	cr_assert_eq(n, 2);
+	cr_expect(x[0].leaf == 0 && x[0].leaf_start_sector == 128 && x[0].n_sectors == 128 &&
+		  x[0].top_start_sector == 0 && !x[0].plain && x[0].dropped_at == (int)cr);
+	cr_expect(x[1].leaf == 1 && x[1].leaf_start_sector == 128 && x[1].top_start_sector == 128);
+	free(x);
+	cr_expect_eq(r0_trim_stack_drop_on_path(&s, 1), (int)cr);
+	cr_assert_eq(r0_trim_stack_totals(&s, 64, 384, tot), 0);
+	cr_expect(tot[0] == 192 && tot[1] == 192, "%llu %llu", (unsigned long long)tot[0],
+		  (unsigned long long)tot[1]);
+}
+
+Test(stack, thin_passes_whole_blocks_only)
+{
+	struct r0_trim_stack s;
+	struct r0_trim_leaf_extent *x;
+	size_t n;
+
+	r0_trim_stack_init(&s);
+	r0_trim_stack_add(&s, R0_LAYER_THIN, "dm-2", "dm-thin t");
+	s.node[0].size_sectors = 4096;
+	s.node[0].block_sectors = 128;
+	link_node(&s, 0, add_leaf(&s, 8192), 0);
+	/* [100, 500): whole blocks [128, 384) only, place unknown */
+	cr_assert_eq(r0_trim_stack_split(&s, 100, 400, &x, &n, NULL), 0);
+	cr_assert_eq(n, 1);
+	cr_expect(x[0].n_sectors == 256 && !x[0].placed && !x[0].plain);
+	free(x);
+	cr_assert_eq(r0_trim_stack_split(&s, 10, 100, &x, &n, NULL), 0);
+	cr_expect_eq(n, 0, "less than a block reaches nothing");
+	cr_expect_eq(r0_trim_stack_copies(&s), 0, "whole blocks only: no one figure");
+}
+
+Test(evidence, levels_and_the_broken_promise)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_evidence ev;
+	struct r0_trim_member_result res[3] = {
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+	};
+	struct r0_trim_effect e;
+	char list[256], fail[512], why[256];
+
+	memset(&ev, 0, sizeof(ev));
+	memset(&e, 0, sizeof(e));
+	for (unsigned i = 0; i < 3; i++)
+		snprintf(t.members[i].kname, R0_KNAME_LEN, "nvme%un1", i);
+	t.members[0].reads = t.members[1].reads = R0_READS_ZEROES;
+	snprintf(t.members[0].reads_why, sizeof(t.members[0].reads_why), "NVMe DLFEAT=1");
+	r0_trim_evidence_delivery(&ev, 3, res);
+	e.leaf_discarded_ok[0] = 8;   /* member 0 kept its promise, 1 broke it, 2 made none */
+	e.leaf_discarded_bad[1] = 8;
+	r0_trim_evidence_effect(&ev, 3, &e);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 0, why, sizeof(why)), R0_LEVEL_DEALLOCATED, "%s", why);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 1, why, sizeof(why)), R0_LEVEL_NONE);
+	cr_expect(strstr(why, "the drive completed the discard but still returns the old data"), "%s", why);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 2, why, sizeof(why)), R0_LEVEL_DELIVERED, "%s", why);
+	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
+	cr_expect_str_eq(list, "nvme0n1 deallocated, nvme1n1 not shown, nvme2n1 delivered");
+	cr_expect(strstr(fail, "bottom device nvme1n1: the drive completed"), "%s", fail);
+	/* without the broken one, --require deallocated names the device without a promise */
+	ev.dealloc_bad_sectors[1] = 0;
+	ev.dealloc_ok_sectors[1] = 8;
+	cr_expect(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
+	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DEALLOCATED, list, sizeof(list), fail, sizeof(fail)));
+	cr_expect(strstr(fail, "bottom device nvme2n1: delivered; read-back not checkable"), "%s", fail);
+	/* a device whose delivery fell short is not delivered */
+	res[2].verdict = R0_VERDICT_FAIL;
+	r0_trim_evidence_delivery(&ev, 3, res);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 2, why, sizeof(why)), R0_LEVEL_NONE);
 }

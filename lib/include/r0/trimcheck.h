@@ -16,6 +16,7 @@
 
 #include "r0/geometry.h"
 #include "r0/probe.h"
+#include "r0/trimstack.h"
 
 /* One verdict of a check, in increasing order of weight (see r0_verdict_worse). */
 enum r0_verdict {
@@ -148,30 +149,29 @@ int r0_kernel_version(const char *release, unsigned *major, unsigned *minor);
 /* What a member is known to return when a discarded block is read. */
 enum r0_discard_reads {
 	R0_READS_UNKNOWN = 0,   /* no promise: not checkable */
-	R0_READS_ZEROES,        /* null_blk memory-backed; SCSI LBPRZ=1 */
-	R0_READS_ONES,          /* SCSI LBPRZ=2 as scsi_debug implements it: 0xff bytes */
+	R0_READS_ZEROES,        /* null_blk memory-backed; SCSI LBPRZ xx1b; NVMe DLFEAT 1 */
+	R0_READS_ONES,          /* NVMe DLFEAT 2; SCSI LBPRZ=2 as scsi_debug implements it */
 };
 
-#define R0_TRIM_MAX_DEPTH 4
+#define R0_TRIM_MAX_DEPTH 8
 
+/* A bottom device of the stack (a leaf of r0_trim_stack), whose counters decide. */
 struct r0_trim_member {
 	dev_t devt;
 	char kname[R0_KNAME_LEN];
 	/*
-	 * The stack below the member: devices that are one-target dm linear,
-	 * flakey or delay maps over a single device are followed down, since a
-	 * layer counts the discards it received even when it drops them.
-	 * chain[0] is the member itself, chain[depth] the device at the bottom,
-	 * whose counters decide.
+	 * Its path from below the top: chain[0] is the top's child on the way
+	 * (the device itself when the top holds it directly, or is it),
+	 * chain[depth] the device; chain_type the layer ("flakey", "raid0").
 	 */
 	unsigned depth;
 	dev_t chain[R0_TRIM_MAX_DEPTH + 1];
 	char chain_kname[R0_TRIM_MAX_DEPTH + 1][R0_KNAME_LEN];
 	char chain_type[R0_TRIM_MAX_DEPTH + 1][32];  /* "flakey", "linear", "" at the bottom */
-	struct r0_discard_limits lim;       /* the member's own queue */
+	struct r0_discard_limits lim;       /* chain[0]'s queue */
 	struct r0_discard_limits leaf_lim;  /* the bottom device's queue */
 	enum r0_discard_reads reads;        /* the bottom device's promise */
-	char reads_why[64];                 /* "null_blk memory-backed", "SCSI LBPRZ=1", "no promise" */
+	char reads_why[80];                 /* "null_blk memory-backed", "NVMe DLFEAT=1", "no promise" */
 };
 
 enum r0_trim_kind { R0_TRIM_SINGLE, R0_TRIM_MD, R0_TRIM_DM };
@@ -185,33 +185,45 @@ struct r0_trim_target {
 	uint64_t size_sectors;         /* the kernel's */
 	uint32_t unit_bytes;           /* "a chunk" for the range set */
 	int md_layout;                 /* md/layout as read (-1: none) */
-	struct r0_geometry geo;        /* from the kernel's description; 1 member for a single device */
-	bool geometry_matches;         /* geo.array_sectors == size_sectors */
+	/*
+	 * What the range set is built on: the top's own geometry when it is
+	 * md raid0 or dm striped, else one member of the top's size.
+	 */
+	struct r0_geometry geo;
+	bool geometry_matches;         /* geo.array_sectors == size_sectors (or within, not striped) */
 	struct r0_discard_limits lim;
-	unsigned n_members;
+	unsigned n_members;            /* the bottom devices */
 	struct r0_trim_member members[R0_MAX_MEMBERS];
+	struct r0_trim_stack stack;    /* every layer, top first; leaf i is members[i] */
 };
 
 /*
- * Describes PATH from the kernel alone, so any array works, not only
- * r0kit's:
- *   md raid0: md/level, md/chunk_size, md/layout (raid0.default_layout
- *     when it is not set), md/rdN/block (members in role order),
- *     md/rdN/offset and md/rdN/size (data offset and used size);
- *   dm: the live table through libdevmapper: one "striped" target, or one
- *     "linear", "flakey" or "delay" target (one member with an offset);
- *   anything else: a single device, its own only member.
- * Members are followed down as r0_trim_member describes. Returns 0, or
- * -errno with a reason in WHY (e.g. "md level raid1 is not a stripe";
- * -EOPNOTSUPP for a member that is an md array, whose discards md does
- * not count).
+ * Describes PATH and every layer below it from the kernel alone, so any
+ * stack works, not only r0kit's:
+ *   md raid0, raid1, raid10 (near): md/level, md/chunk_size, md/layout
+ *     (raid0.default_layout when it is not set), md/rdN/block (members
+ *     in role order), md/rdN/offset and md/rdN/size;
+ *   dm: the live table through libdevmapper: linear (any number of
+ *     segments), striped, crypt (allow_discards or not), flakey, delay
+ *     (one device), thin (the pool's block size, no_discard_passdown,
+ *     ignore_discard; its data device one device through one-to-one
+ *     layers);
+ *   a partition: its disk from sysfs start;
+ *   anything else: a bottom device, with what it promises a read after
+ *   discard returns.
+ * Returns 0, or -errno with a reason in WHY: -EOPNOTSUPP for a layer it
+ * cannot model (md raid5, dm cache, raid10 far...), which is not "no".
  */
 int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *why, size_t len);
+
+/* The first md raid0 geometry in the stack (for the layout audit), NULL if none. */
+const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t);
 
 /* ------------------------------------------------------------------ I/O */
 
 /* Discard sectors counted so far at every member and at the bottom of each chain. */
 struct r0_trim_counters {
+	uint64_t node_sectors[R0_TRIM_MAX_NODES];   /* every layer's own count (md's stays 0) */
 	uint64_t member_sectors[R0_MAX_MEMBERS];
 	uint64_t leaf_sectors[R0_MAX_MEMBERS];
 	uint64_t leaf_writes[R0_MAX_MEMBERS];   /* write requests, for the quiet check */
@@ -270,6 +282,8 @@ struct r0_trim_effect {
 	uint64_t member_discarded_ok, member_discarded_bad;
 	uint64_t member_intact_ok, member_intact_bad;
 	int first_bad_member_direct;           /* first member whose own read was wrong, -1 */
+	/* per bottom device: discarded blocks read on it as it promises, or not */
+	uint64_t leaf_discarded_ok[R0_MAX_MEMBERS], leaf_discarded_bad[R0_MAX_MEMBERS];
 	enum r0_verdict verdict;
 };
 
@@ -291,14 +305,57 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 		   struct r0_trim_effect *e);
 
 /*
- * Adds to PER_MEMBER_SECTORS the sectors each member holds of the file FD
- * on a file system that lies directly on the array of geometry G (FIEMAP,
- * Documentation/filesystems/fiemap.rst; physical offsets are array
+ * Adds to PER_MEMBER_SECTORS the sectors each bottom device of stack S
+ * holds of the file FD on a file system that lies directly on S's top
+ * (FIEMAP, Documentation/filesystems/fiemap.rst; physical offsets are top
  * offsets): what deleting it and trimming must discard at least. Counts
  * only extents that are written and not shared. 0, -EOPNOTSUPP (no
- * FIEMAP), -ERANGE (an extent past the array), other -errno.
+ * FIEMAP), -ERANGE (an extent past the top), other -errno.
  */
-int r0_trim_file_share(const struct r0_geometry *g, int fd, uint64_t *per_member_sectors);
+int r0_trim_file_share(const struct r0_trim_stack *s, int fd, uint64_t *per_member_sectors);
+
+/* ------------------------------------------------------------------ evidence */
+
+/* What was shown for one bottom device, weakest first. */
+enum r0_trim_level {
+	R0_LEVEL_NONE = 0,      /* nothing conclusive, or it failed */
+	R0_LEVEL_DELIVERED,     /* its counter got the predicted sectors */
+	R0_LEVEL_DEALLOCATED,   /* and the discarded blocks read back as it promises */
+};
+
+/* Per bottom device, over every range and cycle of a run. */
+struct r0_trim_evidence {
+	unsigned delivered[R0_MAX_MEMBERS];   /* conclusive deliveries of a non-zero share */
+	unsigned short_[R0_MAX_MEMBERS];      /* deliveries that failed */
+	uint64_t dealloc_ok_sectors[R0_MAX_MEMBERS], dealloc_bad_sectors[R0_MAX_MEMBERS];
+};
+
+/* Adds one discard's member results (r0_trim_judge_range) for T's N bottom devices. */
+void r0_trim_evidence_delivery(struct r0_trim_evidence *ev, unsigned n,
+			       const struct r0_trim_member_result *res);
+
+/* Adds one read-back (r0_trim_verify). */
+void r0_trim_evidence_effect(struct r0_trim_evidence *ev, unsigned n, const struct r0_trim_effect *e);
+
+/*
+ * Bottom device I's level, and WHY in words ("deallocated: NVMe DLFEAT=1",
+ * "delivered; read-back not checkable: no promise", "the drive completed
+ * the discard but still returns the old data").
+ */
+enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+					  unsigned i, char *why, size_t len);
+
+/* "deallocated", "delivered", "not shown". */
+const char *r0_trim_level_name(enum r0_trim_level l);
+
+/*
+ * Every bottom device's level into LIST ("nvme0n1 deallocated, sda
+ * delivered"). Returns true when each reached REQUIRE; else false, with
+ * the reason in FAIL: a device that broke its read-back promise first
+ * (the most specific finding), else the first device short of REQUIRE.
+ */
+bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen);
 
 /* ------------------------------------------------------------------ file system mode */
 
@@ -312,7 +369,7 @@ int r0_trim_write_files(const char *dir, const char *prefix, uint64_t bytes, uin
 			unsigned *count, bool (*stop)(void));
 
 /* r0_trim_file_share of each of those COUNT files. 0 or -errno. */
-int r0_trim_files_share(const struct r0_geometry *g, const char *dir, const char *prefix,
+int r0_trim_files_share(const struct r0_trim_stack *s, const char *dir, const char *prefix,
 			unsigned count, uint64_t *per_member_sectors);
 
 /* Deletes them. 0 or -errno. */
@@ -334,8 +391,9 @@ int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
  * One file system cycle: each member's bottom device must have received
  * (AFTER - BEFORE) at least SHARE[i], what the deleted files held there.
  * With FITRIM_BYTES, the members together must have received exactly that
- * (FITRIM_EXACT: ext4 reports the bytes it discarded) or no more (xfs
- * reports the length it scanned). FAIL with WHY naming the member or the
+ * times r0_trim_stack_copies (FITRIM_EXACT: ext4 reports the bytes it
+ * discarded) or no more (xfs reports the length it scanned; below dm-thin
+ * only whole blocks pass, so never exact). FAIL with WHY naming the member or the
  * sums; NOT CONCLUSIVE if the files held nothing; else PASS.
  */
 enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,

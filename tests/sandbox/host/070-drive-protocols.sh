@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# On the host: boots a guest of its own with QEMU-emulated NVMe and SATA
+# drives on sparse files (recipes/sandbox/run --nvme/--sata), runs
+# drive-protocols.guest.sh in it, then checks each drive's backing file:
+# its allocated bytes must be what the guest says its discards left
+# (expect lines "FILE min|max BYTES"). The witness outside the guest.
+# Usage: 070-drive-protocols.sh RESULTS_DIR BUILD_DIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+build=$2
+out=$root/build/sandbox/check/drive-protocols
+# nvme3 completes discards and keeps the data (discard=ignore)
+"$root/recipes/sandbox/run" -q -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
+	--nvme 64M --nvme 64M --nvme 64M --nvme 64M:ignore --sata 64M --sata 64M \
+	"$here/drive-protocols.guest.sh" "$here/../lib.sh" "$here/../r0trim-lib.sh"
+expect=$out/results/alloc-expect
+[[ -s $expect ]] || { echo "the guest wrote no $expect"; exit 1; }
+bad=0
+printf '%-10s %12s %14s  %s\n' file size allocated expected
+while read -r file how bytes; do
+	f=$out/drives/$file
+	alloc=$(( $(stat -c %b "$f") * $(stat -c %B "$f") ))
+	ok=1
+	case $how in
+	max) ((alloc <= bytes)) || ok=0 ;;
+	min) ((alloc >= bytes)) || ok=0 ;;
+	*) echo "bad expect line: $file $how $bytes"; exit 1 ;;
+	esac
+	printf '%-10s %12s %14s  %s %s%s\n' "$file" "$(stat -c %s "$f")" "$alloc" "$how" "$bytes" \
+		"$( ((ok)) || echo '  <- WRONG')"
+	((ok)) || bad=1
+done < "$expect"
+exit $bad
