@@ -23,10 +23,20 @@
  *                 minus submission, nanoseconds
  *   cpu_s_per_io  user + system CPU seconds of the job threads per I/O
  *   state         the members' state ("empty", "used", ...)
- *   devices       what was measured on ("3 x /dev/r0m0 (256.0 MiB, ...)")
+ *   devices       the members: path, size, model and serial where the
+ *                 kernel has them ("/dev/sda (256.0 MiB, model X, serial Y, ...)")
+ *   describe      what the user said they are (--describe; "" if not)
+ *   region_bytes  the test region asked for (--region; at most the target)
+ *   test_runtime_s, ramp_s   the measured and unmeasured seconds asked for
+ *   precondition  "seq-fill" (every member's region written once through
+ *                 the raw member before any test) or "none"
+ *   order_pos     the target's 1-based position in its repeat's visiting
+ *                 order (seeded, different in each repeat)
  *   tool          "r0sweep 0.1.0"
  *   time          seconds since the epoch when the cell finished
  * Unknown keys are ignored; a missing required key makes the line invalid.
+ * describe .. order_pos came later: a line without them (an older file)
+ * is valid and reads as "not recorded" (0, -1 or "").
  */
 #ifndef R0_SWEEP_H
 #define R0_SWEEP_H
@@ -39,6 +49,14 @@
 #include "r0/engine.h"
 
 #define R0_SWEEP_SCHEMA "r0sweep/1"
+
+/*
+ * r0sweep's default repeats: the fewest at which tests/unit/test_compare.c's
+ * simulation keeps false differences at 5 % or less per pair at 2-10 %
+ * noise (3 repeats claim one in about 10 %) and finds a 15 % better chunk
+ * under a mix in 95 % or more of the studies at 5 % noise.
+ */
+#define R0_SWEEP_DEFAULT_REPEATS 5
 
 enum r0_layer { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
 
@@ -60,6 +78,12 @@ struct r0_sweep_rec {
 	double cpu_s_per_io;
 	char state[32];
 	char devices[512];
+	char describe[256];
+	uint64_t region_bytes;       /* 0: not recorded */
+	double test_runtime_s;       /* asked for; -1: not recorded */
+	double ramp_s;               /* -1: not recorded */
+	char precondition[16];       /* "seq-fill", "none"; "": not recorded */
+	unsigned order_pos;          /* 0: not recorded */
 	char tool[48];
 	int64_t time_unix;
 };
@@ -92,6 +116,15 @@ void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res
  * records with the same key measured the same thing. 0 or -ENOSPC.
  */
 int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len);
+
+/*
+ * Whether A and B come from the same study: the same region, runtime,
+ * ramp, state, preconditioning and devices (what --resume and r0report
+ * refuse to mix). 0 if so; 1 if not, with WHY naming the first parameter
+ * that differs and both values: "region (16.0 MiB vs 32.0 MiB)".
+ */
+int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b, char *why,
+			    size_t len);
 
 /* One JSON line (no newline), malloc'ed; NULL with errno on failure. */
 char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r);
