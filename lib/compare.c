@@ -16,6 +16,25 @@ void r0_cmp_defaults(struct r0_cmp_opts *o)
 	o->seed = R0_CMP_SEED;
 }
 
+int r0_cmp_parse_threshold(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s)
+		return -EINVAL;
+	while (*end == ' ')
+		end++;
+	if (*end == '%')
+		end++;
+	if (*end || !(v > 0 && v < 100))
+		return -EINVAL;
+	*out = v / 100;
+	return 0;
+}
+
 static int cmp_dbl(const void *x, const void *y)
 {
 	double a = *(const double *)x, b = *(const double *)y;

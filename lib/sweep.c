@@ -89,6 +89,21 @@ int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
 }
 
+void r0_sweep_order(unsigned repeat, size_t n, size_t *order)
+{
+	struct r0_prng r;
+
+	r0_prng_seed(&r, 0x7230737765657000ULL ^ repeat);   /* "r0sweep" and the repeat */
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = n; i > 1; i--) {   /* Fisher-Yates */
+		size_t j = (size_t)r0_prng_below(&r, i), t = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+}
+
 static void size_or_unknown(uint64_t bytes, char *buf, size_t len)
 {
 	if (!bytes || r0_format_size_human(bytes, buf, len))

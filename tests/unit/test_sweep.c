@@ -50,7 +50,13 @@ static void make_rec(const struct row *w, unsigned rep, struct r0_sweep_rec *r)
 		2 * r->lat_p50_ns;
 	r->cpu_s_per_io = 2e-6;
 	snprintf(r->state, sizeof(r->state), "empty");
-	snprintf(r->devices, sizeof(r->devices), "2 x null_blk 256.0 MiB");
+	snprintf(r->devices, sizeof(r->devices), "/dev/r0m0 (256.0 MiB), /dev/r0m1 (256.0 MiB)");
+	snprintf(r->describe, sizeof(r->describe), "2 x null_blk");
+	r->region_bytes = 16 * M;
+	r->test_runtime_s = 0.5;
+	r->ramp_s = 0.1;
+	snprintf(r->precondition, sizeof(r->precondition), "seq-fill");
+	r->order_pos = 3;
 	snprintf(r->tool, sizeof(r->tool), "r0sweep test");
 }
 
@@ -129,6 +135,86 @@ Test(sweep, record_round_trip)
 	cr_expect_str_eq(k1, "512K straddle rw70");
 }
 
+Test(sweep, record_knows_its_study)
+{
+	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } };
+	struct r0_sweep_rec r, back;
+	char why[512], *line;
+
+	make_rec(&w, 0, &r);
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
+	free(line);
+	cr_expect_eq(back.region_bytes, 16 * M);
+	cr_expect(NEAR(back.test_runtime_s, 0.5) && NEAR(back.ramp_s, 0.1));
+	cr_expect_str_eq(back.precondition, "seq-fill");
+	cr_expect_eq(back.order_pos, 3);
+	cr_expect_str_eq(back.describe, "2 x null_blk");
+	cr_expect_eq(r0_sweep_rec_study_diff(&r, &back, why, sizeof(why)), 0);
+	/* each parameter of the study, changed alone, is named */
+	{
+		static const char *const named[] = { "region (16.0 MiB vs 32.0 MiB)", "runtime (0.5 s vs 1 s)",
+						     "ramp (0.1 s vs 0 s)", "state (empty vs used)",
+						     "preconditioning (seq-fill vs none)", "devices (" };
+
+		for (size_t i = 0; i < N(named); i++) {
+			struct r0_sweep_rec x = r;
+
+			switch (i) {
+			case 0: x.region_bytes = 32 * M; break;
+			case 1: x.test_runtime_s = 1; break;
+			case 2: x.ramp_s = 0; break;
+			case 3: snprintf(x.state, sizeof(x.state), "used"); break;
+			case 4: snprintf(x.precondition, sizeof(x.precondition), "none"); break;
+			case 5: snprintf(x.devices, sizeof(x.devices), "/dev/sdz (1.0 GiB)"); break;
+			}
+			cr_expect_eq(r0_sweep_rec_study_diff(&r, &x, why, sizeof(why)), 1, "%s", named[i]);
+			cr_expect_eq(strncmp(why, named[i], strlen(named[i])), 0, "%s: %s", named[i], why);
+		}
+	}
+	/* the repeat, the order and the describe text are not the study's parameters */
+	back.repeat = 4;
+	back.order_pos = 1;
+	back.describe[0] = '\0';
+	cr_expect_eq(r0_sweep_rec_study_diff(&r, &back, why, sizeof(why)), 0);
+}
+
+Test(sweep, order_differs_by_repeat)
+{
+	size_t o[7], again[7], first_of_raw[6] = { 0 };
+	bool differ = false;
+
+	for (unsigned rep = 1; rep <= 6; rep++) {
+		bool seen[7] = { false };
+
+		r0_sweep_order(rep, 7, o);
+		r0_sweep_order(rep, 7, again);
+		cr_expect_eq(memcmp(o, again, sizeof(o)), 0, "the same order in every run");
+		for (size_t i = 0; i < 7; i++) {
+			cr_assert_lt(o[i], 7);
+			cr_expect(!seen[o[i]], "a permutation");
+			seen[o[i]] = true;
+			if (o[i] == 0)
+				first_of_raw[rep - 1] = i;
+		}
+		if (rep > 1) {
+			size_t prev[7];
+
+			r0_sweep_order(rep - 1, 7, prev);
+			differ |= memcmp(prev, o, sizeof(o)) != 0;
+		}
+	}
+	cr_expect(differ, "the order changes between repeats");
+	{
+		bool moves = false;
+
+		for (size_t i = 1; i < 6; i++)
+			moves |= first_of_raw[i] != first_of_raw[0];
+		cr_expect(moves, "the raw target is not always at the same position");
+	}
+}
+
 /* One line as a person (or another program) would write it. */
 static const char hand_line[] =
 	"{\"schema\":\"r0sweep/1\",\"type\":\"cell\",\"layer\":\"md\",\"chunk_bytes\":65536,"
@@ -150,6 +236,9 @@ Test(sweep, parses_hand_written_line_and_refuses_bad_ones)
 	cr_expect(NEAR(r.runtime_s, 2), "an integer where a double is expected is accepted");
 	cr_expect_eq(r.lat_p90_ns, 2500000);
 	cr_expect(NEAR(r.cpu_s_per_io, 1.5e-5));
+	/* a line of an older r0sweep: the study's parameters read as not recorded */
+	cr_expect(r.region_bytes == 0 && r.test_runtime_s < 0 && r.ramp_s < 0 && !r.precondition[0] &&
+		  !r.order_pos);
 
 	cr_expect_eq(r0_sweep_rec_parse("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\"}", &r), -ENOMSG);
 	cr_expect_eq(r0_sweep_rec_parse("not json", &r), -EINVAL);
@@ -416,4 +505,101 @@ Test(analysis, mix_parsing)
 	cr_expect_eq(r0_mix_parse("seq-read=0", &m), -EINVAL, "no weight at all");
 	cr_expect_eq(r0_mix_parse("seq-read=1x", &m), -EINVAL);
 	cr_expect_eq(r0_mix_parse("=1", &m), -EINVAL);
+}
+
+/*
+ * 64K best by a hair, 512K and 128K within 5 %, 4K 60 % behind on
+ * sequential reads: the set is 64K, 128K and 512K, the rule picks 512K.
+ */
+static const struct row pickrows[] = {
+	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 101, 99, 100 } },
+	{ R0_LAYER_MD, 4 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 110, 111, 109, 110 } },
+	{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 280, 282, 278, 280 } },
+	{ R0_LAYER_MD, 128 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 276, 278, 274, 276 } },
+	{ R0_LAYER_MD, 512 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 272, 274, 270, 272 } },
+};
+
+Test(analysis, recommended_set_and_pick_rule)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+
+	load_rows(pickrows, N(pickrows), &set);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_assert_eq(a.n_choice, 4);
+	cr_expect_eq(a.choice[0].chunk_bytes, 64 * K, "the best score");
+	cr_expect_eq(a.choice[a.pick].chunk_bytes, 512 * K, "the rule: nearest 512K within the set");
+	cr_expect_not_null(strstr(a.verdict, "Chunk: md 64K, md 128K and md 512K are equivalent within 5 % or the noise under the sequential mix; md 4K loses 61 % on Seq read: avoid it; pick md 512K (the rule: the chunk nearest 512K, mdadm's default; md before dm)."),
+			   "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "Under the sequential mix md 512K is 2.72x a single drive"), "%s", a.verdict);
+	/* a 2 % threshold: 512K (3 % behind, beyond the noise) leaves the set */
+	{
+		struct r0_analysis b;
+		struct r0_cmp_opts o;
+
+		r0_cmp_defaults(&o);
+		o.threshold = 0.02;
+		cr_assert_eq(r0_analyse(&set, &mix, &o, &b), 0);
+		cr_expect_eq(b.choice[b.pick].chunk_bytes, 128 * K, "%s", b.verdict);
+		cr_expect_not_null(strstr(b.verdict, "equivalent within 2 %"), "%s", b.verdict);
+		r0_analysis_free(&b);
+	}
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+Test(analysis, error_cells_left_out_and_named)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const struct r0_cell *c;
+
+	load_rows(pickrows, N(pickrows), &set);
+	/* repeat 2 of md 64K: an error in the ramp, 0 B/s */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].chunk_bytes == 64 * K && set.recs[i].repeat == 2) {
+			set.recs[i].errors = 5;
+			set.recs[i].bytes_per_s = 0;
+		}
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, 0);
+	cr_assert_not_null(c);
+	cr_expect_eq(c->bps.n, 3, "3 error-free repeats of 4");
+	cr_expect_eq(c->n_excluded, 1);
+	cr_expect_eq(c->errors, 5);
+	cr_expect(NEAR(c->bps.med, 280e6) && c->bps.min > 0, "the 0 B/s repeat is in no median");
+	cr_expect_eq(a.n_excluded, 1);
+	cr_expect_not_null(strstr(a.reasoning, "- Left out of every median for I/O errors: md 3 x 64K Seq read repeat 2 (5 errors).\n"),
+			   "%s", a.reasoning);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+Test(analysis, below_three_repeats_is_indicative)
+{
+	struct row one[N(pickrows)];
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+
+	memcpy(one, pickrows, sizeof(one));
+	for (size_t i = 0; i < N(one); i++)
+		one[i].mbps[1] = 0;   /* 1 repeat each */
+	load_rows(one, N(one), &set);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect(a.indicative && a.min_repeats == 1);
+	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: indicative: 1 repeat, noise unknown. worth it for Seq read (2.72x)"),
+			   "%s", a.verdict);
+	cr_expect_null(strstr(a.verdict, "-"), "no interval without noise: %s", a.verdict);
+	for (size_t k = 0; k < a.n_cell; k++)
+		cr_expect(!a.cell[k].vs_base.beyond_noise, "nothing is beyond noise with 1 repeat");
+	for (size_t k = 1; k < a.n_choice; k++)
+		cr_expect(!a.choice[k].vs_best.beyond_noise);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
 }

@@ -65,6 +65,9 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const struct r0_cmp_opts *o,
 		   struct r0_cmp *out);
 
+/* "5", "5%" or "2.5 %": a threshold in percent, above 0 and below 100, into *OUT as a share (0.05). 0 or -EINVAL. */
+int r0_cmp_parse_threshold(const char *s, double *out);
+
 /* The median of V[0..n) (mean of the middle two for an even n); 0 for n == 0. */
 double r0_median(const double *v, size_t n);
 

@@ -47,6 +47,7 @@
 #include <stdio.h>
 
 #include "r0/engine.h"
+#include "r0/prng.h"
 
 #define R0_SWEEP_SCHEMA "r0sweep/1"
 
@@ -125,6 +126,15 @@ int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len);
  */
 int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b, char *why,
 			    size_t len);
+
+/*
+ * The order in which repeat REPEAT (1-based) visits N targets: a seeded
+ * shuffle of 0..n-1 into ORDER[0..n), different from repeat to repeat and
+ * the same in every run (so --resume and a second run see the same
+ * design). Position effects (a cache, background work, heat) then spread
+ * over the targets instead of landing on one.
+ */
+void r0_sweep_order(unsigned repeat, size_t n, size_t *order);
 
 /* One JSON line (no newline), malloc'ed; NULL with errno on failure. */
 char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r);
