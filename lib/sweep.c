@@ -168,6 +168,15 @@ static void add_dbl(json_object *o, const char *k, double v)
 	json_object_object_add(o, k, json_object_new_double(v));
 }
 
+/* Seconds asked for, as given ("0.3", not json-c's 0.29999999999999999). */
+static void add_secs(json_object *o, const char *k, double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.9g", v);
+	json_object_object_add(o, k, json_object_new_double_s(v, buf));
+}
+
 char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 {
 	json_object *o = json_object_new_object(), *lat;
@@ -209,8 +218,8 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_str(o, "devices", r->devices);
 	add_str(o, "describe", r->describe);
 	add_int(o, "region_bytes", (int64_t)r->region_bytes);
-	add_dbl(o, "test_runtime_s", r->test_runtime_s);
-	add_dbl(o, "ramp_s", r->ramp_s);
+	add_secs(o, "test_runtime_s", r->test_runtime_s);
+	add_secs(o, "ramp_s", r->ramp_s);
 	add_str(o, "precondition", r->precondition);
 	add_int(o, "order_pos", r->order_pos);
 	add_str(o, "tool", r->tool);
