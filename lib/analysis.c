@@ -726,15 +726,17 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 			cat(r, len, " %s %.0f%%;", a->wl[w].name, a->wl[w].weight * 100);
 	cat(r, len, "\n");
 	if (a->has_choice) {
-		cat(r, len, "- Candidates at %u members, speed-up under the mix (interval):", a->max_members);
+		cat(r, len, "- Candidates at %u members, speed-up under the mix%s:", a->max_members,
+		    a->indicative ? "" : " (interval)");
 		for (size_t k = 0; k < a->n_choice; k++) {
 			const struct r0_choice *c = &a->choice[k];
 
-			cat(r, len, "%s %s %s %.2fx (%.2f-%.2f)", k ? ";" : "", r0_layer_name(c->layer),
-			    chunk_str(c->chunk_bytes, ck, sizeof(ck)), c->score, c->score_min, c->score_max);
+			cat(r, len, "%s %s %s %.2fx", k ? ";" : "", r0_layer_name(c->layer),
+			    chunk_str(c->chunk_bytes, ck, sizeof(ck)), c->score);
+			if (!a->indicative)
+				cat(r, len, " (%.2f-%.2f)", c->score_min, c->score_max);
 			if (k && c->tie_best)
-				cat(r, len, " (cannot be told from the best: %.2f of it, %.2f-%.2f)", c->vs_best.ratio,
-				    c->vs_best.lo, c->vs_best.hi);
+				cat(r, len, " (cannot be told from the best: %.2f of it)", c->vs_best.ratio);
 			else if (k)
 				cat(r, len, " (%s)", c->loss);
 		}
