@@ -715,7 +715,6 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 
 	for (size_t w = 0; w < a->n_wl; w++)
 		any_raw |= a->wl[w].base_raw;
-	cat(r, len, "- Method: %s\n", a->method);
 	cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's median bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
@@ -855,6 +854,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 			a.max_members = r->n_members;
 		if (r->runtime_s > a.runtime_s)
 			a.runtime_s = r->runtime_s;
+		a.ordered |= r->order_pos > 0;
 		for (k = 0; k < ng; k++)
 			if (g[k].c.layer == r->layer && g[k].c.chunk_bytes == r->chunk_bytes &&
 			    g[k].c.n_members == r->n_members && g[k].c.wl == (size_t)w)

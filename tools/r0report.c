@@ -163,6 +163,12 @@ static unsigned sorted_chunks(const struct r0_analysis *a, enum r0_layer l, uint
 	return n;
 }
 
+static const char *order_words(const struct r0_analysis *a)
+{
+	return a->ordered ? "each repeat visits the targets in its own seeded order"
+			  : "the order of the targets not recorded: an older r0sweep";
+}
+
 static const char *precond_words(const struct r0_analysis *a)
 {
 	if (!strcmp(a->precondition, "seq-fill"))
@@ -178,8 +184,9 @@ static void method_line(FILE *f, const struct r0_analysis *a, bool html, const c
 	char buf[4096];
 
 	snprintf(buf, sizeof(buf),
-		 "%s Median of %u repeat%s of %.1f s each, each repeat in its own seeded order of the targets; on %s; state: %s; preconditioning: %s; %s. %s",
-		 what, a->repeats, a->repeats == 1 ? "" : "s", a->runtime_s, a->devices, a->state, precond_words(a),
+		 "%s Median of %u repeat%s of %.1f s each (%s); on %s; state: %s; preconditioning: %s; %s. %s",
+		 what, a->repeats, a->repeats == 1 ? "" : "s", a->runtime_s, order_words(a), a->devices, a->state,
+		 precond_words(a),
 		 a->tool, a->method);
 	if (html)
 		esc(f, buf);
@@ -195,8 +202,8 @@ static void md_head(FILE *f, const struct r0_analysis *a, const char *title, cha
 	fprintf(f, "## How it was measured\n\n");
 	fprintf(f, "- Devices: %s\n- State: %s\n- Preconditioning: %s\n- Tool: %s\n", a->devices, a->state,
 		precond_words(a), a->tool);
-	fprintf(f, "- Repeats: %u per cell (each repeat visits the targets in its own seeded order), %.1f s measured each; numbers are medians, speed-ups carry (their interval)\n",
-		a->repeats, a->runtime_s);
+	fprintf(f, "- Repeats: %u per cell (%s), %.1f s measured each; numbers are medians, speed-ups carry (their interval)\n",
+		a->repeats, order_words(a), a->runtime_s);
 	fprintf(f, "- Results:");
 	for (int i = 0; i < nfiles; i++)
 		fprintf(f, " `%s`", files[i]);

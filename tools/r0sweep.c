@@ -694,7 +694,7 @@ static int finish(struct sweep *sw, const char *path, const struct r0_mix *mix, 
 		fprintf(stderr, PROG ": %s: no analysis: %s\n", path, strerror(-err));
 		return err;
 	}
-	printf("%s\n\n%s", a.verdict, a.reasoning);
+	printf("%s\n\nMethod: %s\n\n%s", a.verdict, a.method, a.reasoning);
 	o = json_object_new_object();
 	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
 	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));

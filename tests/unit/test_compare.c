@@ -177,7 +177,8 @@ static void sim_study(struct r0_prng *rng, unsigned repeats, double sigma, int b
 
 struct rates {
 	unsigned studies, pair_claims, pairs, wl_sets_short, wl_sets, pick_claims, exact, has_best;
-	char sample[1024];
+	char sample[1024];          /* the chunk words of the first study, or of the first that missed */
+	bool sample_missed;
 };
 
 static void run_sim(unsigned studies, unsigned repeats, double sigma, int best, double adv, uint64_t seed,
@@ -220,8 +221,10 @@ static void run_sim(unsigned studies, unsigned repeats, double sigma, int best, 
 		out->pick_claims += n_set < N(simchunk);
 		out->exact += best >= 0 && n_set == 1 && best_in;
 		out->has_best += best_in;
-		if (!s)
+		if (!s || (best >= 0 && n_set != 1 && !out->sample_missed)) {
 			snprintf(out->sample, sizeof(out->sample), "%s", a.chunks);
+			out->sample_missed = s > 0;
+		}
 		r0_analysis_free(&a);
 	}
 	out->studies = studies;
@@ -249,6 +252,26 @@ Test(simulation, identical_chunks_rarely_differ, .timeout = 600)
 	}
 }
 
+/*
+ * Why the default is not 3: at 10 % noise 3 repeats call equal pairs
+ * different more often than 5 % (the bootstrap of 3 values is about their
+ * range). Should the method get safe at 3, this fails and the default can
+ * come down.
+ */
+Test(simulation, three_repeats_are_not_enough, .timeout = 600)
+{
+	struct rates r;
+
+	run_sim(STUDIES / 2, 3, 0.10, -1, 1, 300, &r);
+	printf("simulation: identical chunks, 10 %% noise, 3 repeats, %u studies: a pair called different %.1f %%, "
+	       "a per-workload best set missing a chunk %.1f %%\n",
+	       r.studies, RATE(r.pair_claims, r.pairs), RATE(r.wl_sets_short, r.wl_sets));
+	cr_expect_gt(RATE(r.pair_claims, r.pairs), 5.0, "3 repeats at 10 %% noise");
+	run_sim(STUDIES / 2, 3, 0.05, 1, 1.15, 301, &r);
+	printf("simulation: 64K truly 15 %% faster, 5 %% noise, 3 repeats, %u studies: found alone %.1f %%\n",
+	       r.studies, RATE(r.exact, r.studies));
+}
+
 Test(simulation, a_better_chunk_is_found, .timeout = 600)
 {
 	struct rates r;
@@ -261,8 +284,9 @@ Test(simulation, a_better_chunk_is_found, .timeout = 600)
 	cr_expect_geq(RATE(r.has_best, r.studies), 95.0);
 	run_sim(STUDIES, R0_SWEEP_DEFAULT_REPEATS, 0.10, 1, 1.15, 201, &r);
 	printf("simulation: 64K truly 15 %% faster, 10 %% noise, %u repeats, %u studies: found alone %.1f %%, "
-	       "in the recommended set %.1f %%; e.g. \"%s\"\n",
-	       R0_SWEEP_DEFAULT_REPEATS, r.studies, RATE(r.exact, r.studies), RATE(r.has_best, r.studies), r.sample);
+	       "in the recommended set %.1f %%; %s \"%s\"\n",
+	       R0_SWEEP_DEFAULT_REPEATS, r.studies, RATE(r.exact, r.studies), RATE(r.has_best, r.studies),
+	       r.sample_missed ? "where it could not tell:" : "e.g.", r.sample);
 	cr_expect_geq(RATE(r.has_best, r.studies), 95.0, "at 10 %% noise the set still holds the best");
 	/* a small true edge (3 %, below the threshold): the set must keep the best */
 	run_sim(STUDIES, R0_SWEEP_DEFAULT_REPEATS, 0.05, 2, 1.03, 202, &r);

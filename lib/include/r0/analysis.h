@@ -140,7 +140,8 @@ struct r0_analysis {
 	enum r0_answer answer;      /* the pick under the mix */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
 	size_t n_excluded;          /* repeats left out for I/O errors */
-	char method[768];           /* one sentence: how differences are told from noise */
+	bool ordered;               /* the cells record their repeat's order (order_pos) */
+	char method[1024];          /* one sentence: how differences are told from noise */
 	char chunks[1024];          /* "md 64K, md 512K are equivalent within 5 %; md 4K loses 60 % on ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
 	char reasoning[16384];      /* a few lines on how the verdict was reached */
