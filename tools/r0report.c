@@ -218,7 +218,7 @@ static void md_tables(FILE *f, const struct r0_analysis *a)
 	char b1[32], b2[32], b3[32];
 
 	fprintf(f, "## Speed-up over one drive\n\n");
-	fprintf(f, "Bytes/s of each array / the single drive's median; efficiency = speed-up / members.\n\n");
+	fprintf(f, "Bytes/s of each array / the single drive's median, (the interval) over both sides' repeats; efficiency = speed-up / members.\n\n");
 	fprintf(f, "| workload | 1 drive MB/s |");
 	for (size_t l = 0; l < 2; l++) {
 		uint32_t c;

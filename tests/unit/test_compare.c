@@ -248,6 +248,8 @@ Test(simulation, identical_chunks_rarely_differ, .timeout = 600)
 		       sigmas[i] * 100, R0_SWEEP_DEFAULT_REPEATS, r.studies, RATE(r.pair_claims, r.pairs),
 		       RATE(r.wl_sets_short, r.wl_sets), RATE(r.pick_claims, r.studies));
 		cr_expect_leq(RATE(r.pair_claims, r.pairs), 5.0, "%.0f %% noise: pairs", sigmas[i] * 100);
+		cr_expect_leq(RATE(r.wl_sets_short, r.wl_sets), 5.0, "%.0f %% noise: per-workload best sets",
+			      sigmas[i] * 100);
 		cr_expect_leq(RATE(r.pick_claims, r.studies), 5.0, "%.0f %% noise: overall pick", sigmas[i] * 100);
 	}
 }
