@@ -109,9 +109,13 @@ static void fmt_axis_ns(double ns, char *buf, size_t len)
 		snprintf(buf, len, "%g s", ns / 1e9);
 }
 
-/* The chunk a layer is shown at: its best under the mix at the largest count. */
+/* The chunk a layer is shown at: the pick for its layer, else the layer's best under the mix. */
 static bool layer_chunk(const struct r0_analysis *a, enum r0_layer l, uint32_t *chunk)
 {
+	if (a->has_choice && a->choice[a->pick].layer == l) {
+		*chunk = a->choice[a->pick].chunk_bytes;
+		return true;
+	}
 	for (size_t k = 0; k < a->n_choice; k++)
 		if (a->choice[k].layer == l) {
 			*chunk = a->choice[k].chunk_bytes;
@@ -179,15 +183,15 @@ static const char *precond_words(const struct r0_analysis *a)
 }
 
 /* "what was measured, on what, in which state, with how many repeats" */
-static void method_line(FILE *f, const struct r0_analysis *a, bool html, const char *what)
+static void method_line(FILE *f, const struct r0_analysis *a, bool html, const char *what, bool with_method)
 {
 	char buf[4096];
 
 	snprintf(buf, sizeof(buf),
-		 "%s Median of %u repeat%s of %.1f s each (%s); on %s; state: %s; preconditioning: %s; %s. %s",
-		 what, a->repeats, a->repeats == 1 ? "" : "s", a->runtime_s, order_words(a), a->devices, a->state,
-		 precond_words(a),
-		 a->tool, a->method);
+		 "%s Median of %u repeat%s of %.1f s each; on %s; state: %s; preconditioning: %s; %s; %s.%s%s",
+		 what, a->repeats, a->repeats == 1 ? "" : "s", a->runtime_s, a->devices, a->state, precond_words(a),
+		 order_words(a),
+		 a->tool, with_method ? " " : "", with_method ? a->method : "");
 	if (html)
 		esc(f, buf);
 	else
@@ -1166,7 +1170,7 @@ static bool any_latency_chart(const struct r0_analysis *a)
 static void figure(FILE *f, const struct r0_analysis *a, const char *what)
 {
 	fprintf(f, "<figcaption>");
-	method_line(f, a, true, what);
+	method_line(f, a, true, what, false);
 	fprintf(f, "</figcaption>\n");
 }
 
@@ -1198,7 +1202,7 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 	if (!a)
 		goto extra;
 	fprintf(f, "<h2>How it was measured</h2>\n<p>");
-	method_line(f, a, true, "Bytes/s and latency of each workload on each target.");
+	method_line(f, a, true, "Bytes/s and latency of each workload on each target.", true);
 	fprintf(f, "</p>\n");
 	fprintf(f, "<h2>Reasoning</h2>\n<ul>\n");
 	for (const char *r = a->reasoning; *r;) {
