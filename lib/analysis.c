@@ -390,7 +390,7 @@ static int fill_ties(struct r0_analysis *a)
 		if (c->layer == R0_LAYER_RAW || !c->bps.n)
 			continue;
 		b = best_cell(a, c->layer, c->n_members, c->wl);
-		if (b == c) {
+		if (b == c || b->bps.med <= 0) {   /* nothing moved at all: nothing to tell apart */
 			c->tie_best = true;
 			continue;
 		}
@@ -543,6 +543,7 @@ static int fill_choices(struct r0_analysis *a)
 			continue;
 		if (err)
 			return err;
+		ch->vs_base = c;
 		ch->score = c.ratio;
 		ch->score_min = c.lo;
 		ch->score_max = c.hi;
@@ -570,15 +571,8 @@ static int fill_choices(struct r0_analysis *a)
 	for (size_t k = 1; k < a->n_choice; k++)
 		if (a->choice[k].tie_best && picks_before(&a->choice[k], &a->choice[a->pick]))
 			a->pick = k;
-	{
-		struct r0_cmp c;
-
-		err = compare_choices(a, &a->choice[a->pick], NULL, &c);
-		if (err)
-			return err;
-		a->answer = answer_of(&c);
-		a->worth = a->answer == R0_ANSWER_WORTH;
-	}
+	a->answer = answer_of(&a->choice[a->pick].vs_base);
+	a->worth = a->answer == R0_ANSWER_WORTH;
 	return 0;
 }
 

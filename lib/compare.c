@@ -229,17 +229,15 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 			if (x->n < out->min_n)
 				out->min_n = (unsigned)x->n;
 		}
-		if (!(median_sorted(s[2 * used + 1].v, s[2 * used + 1].n) > 0)) {
-			err = -EDOM;
-			used++;
-			goto out;
-		}
 		num += t[i].weight * median_sorted(s[2 * used].v, s[2 * used].n);
 		den += t[i].weight * median_sorted(s[2 * used + 1].v, s[2 * used + 1].n);
 		used++;
 	}
 	err = -EINVAL;
 	if (!used)
+		goto out;
+	err = -EDOM;
+	if (!(den > 0))
 		goto out;
 	out->ratio = num / den;
 	out->lo = out->hi = out->ratio;

@@ -370,6 +370,16 @@ Test(analysis, speedup_and_efficiency)
 	cr_expect_null(strstr(a.verdict, "not for 4K read"), "%s", a.verdict);
 	r0_analysis_free(&a);
 
+	/* busy on the single drive's side only: could not tell either */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].block_bytes == 4 * K)
+			set.recs[i].cpu_s_per_io = (set.recs[i].layer == R0_LAYER_RAW ? 0.85 : 0.1) / set.recs[i].iops;
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
+	cr_expect_eq(c->answer, R0_ANSWER_CPU, "%s", a.verdict);
+	cr_expect(fabs(a.wl[q1].base_cpu_busy - 0.85) < 1e-9);
+	r0_analysis_free(&a);
+
 	/* without a raw run the 1-member stripe is the baseline */
 	set.n = 0;
 	for (size_t i = 1; i < 4; i++)

@@ -115,6 +115,7 @@ struct r0_choice {
 	enum r0_layer layer;
 	uint32_t chunk_bytes;
 	double score, score_min, score_max;   /* speed-up under the mix and its interval */
+	struct r0_cmp vs_base;                /* the same as a comparison with the baseline */
 	struct r0_cmp vs_best;                /* under the mix, against the best score's choice */
 	bool tie_best;                        /* cannot be told from the best: in the recommended set */
 	char loss[96];                        /* not tie_best: "loses 60 % on Seq read" */

@@ -56,8 +56,8 @@ struct r0_cmp {
 
 /*
  * Compares A with B over the N terms (terms with an empty side or weight
- * <= 0 are skipped). 0; -EINVAL (no usable term, a bad option), -EDOM (a
- * median of B is not above 0), -ENOMEM.
+ * <= 0 are skipped). 0; -EINVAL (no usable term, a bad option), -EDOM (B's
+ * weighted sum of medians is not above 0), -ENOMEM.
  */
 int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *o, struct r0_cmp *out);
 
