@@ -101,6 +101,22 @@ Test(compare, weighted_terms_seeded_and_errors)
 	cr_expect(fabs(r0_median((const double[]){ 3, 1, 2, 10 }, 4) - 2.5) < 1e-12);
 }
 
+Test(compare, threshold_option)
+{
+	static const struct { const char *s; int err; double v; } cases[] = {
+		{ "5", 0, 0.05 }, { "5%", 0, 0.05 }, { "2.5 %", 0, 0.025 }, { "0", -EINVAL, 0 },
+		{ "100", -EINVAL, 0 }, { "-3", -EINVAL, 0 }, { "5x", -EINVAL, 0 }, { "", -EINVAL, 0 },
+	};
+
+	for (size_t i = 0; i < N(cases); i++) {
+		double v = -1;
+
+		cr_expect_eq(r0_cmp_parse_threshold(cases[i].s, &v), cases[i].err, "'%s'", cases[i].s);
+		if (!cases[i].err)
+			cr_expect(fabs(v - cases[i].v) < 1e-12, "'%s': %f", cases[i].s, v);
+	}
+}
+
 /* ---- the simulation ---- */
 
 /* Demo-like workloads: label, access, block, depth, read share, true speed-up of 3 drives. */
