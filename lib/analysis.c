@@ -328,10 +328,16 @@ static int fill_speedups(struct r0_analysis *a)
 		c->efficiency = c->speedup.med / c->n_members;
 		if (c->layer != R0_LAYER_RAW && c->vs_base.min_n < a->min_repeats)
 			a->min_repeats = c->vs_base.min_n;
-		if (c->cpu_busy >= R0_CPU_BOUND || wl->base_cpu_busy >= R0_CPU_BOUND)
+		/*
+		 * A CPU limit on the single drive's side skews the ratio either
+		 * way; on the array's side it only holds the array back, so a
+		 * gain beyond noise stands (as a lower bound) and anything
+		 * less cannot be told.
+		 */
+		c->answer = answer_of(&c->vs_base);
+		if (wl->base_cpu_busy >= R0_CPU_BOUND ||
+		    (c->cpu_busy >= R0_CPU_BOUND && c->answer != R0_ANSWER_WORTH))
 			c->answer = R0_ANSWER_CPU;
-		else
-			c->answer = answer_of(&c->vs_base);
 	}
 	return 0;
 }
@@ -768,6 +774,9 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 				cat(r, len, "- %s is CPU-bound: the measuring thread was busy %.0f%% of the time on the %u-member array and %.0f%% on the single drive",
 				    a->wl[w].name, arr->cpu_busy * 100, a->max_members, a->wl[w].base_cpu_busy * 100);
 				cat(r, len, "; the CPU that measures, not the drives, may set this limit: could not tell.\n");
+			} else if (arr && arr->cpu_busy >= R0_CPU_BOUND && arr->answer == R0_ANSWER_WORTH) {
+				cat(r, len, "- %s: the measuring thread was busy %.0f%% of the time on the %u-member array, so its %.2fx is a lower bound: worth it all the same.\n",
+				    a->wl[w].name, arr->cpu_busy * 100, a->max_members, arr->speedup.med);
 			}
 		}
 	}

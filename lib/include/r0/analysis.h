@@ -84,7 +84,8 @@ enum r0_answer {
 	R0_ANSWER_WORTH,            /* >= R0_WORTH_SPEEDUP and faster beyond noise and threshold */
 	R0_ANSWER_NOT,              /* the interval's top is below R0_WORTH_SPEEDUP */
 	R0_ANSWER_UNSURE,           /* the interval straddles the bar: could not tell */
-	R0_ANSWER_CPU,              /* a side's measuring thread was busy >= R0_CPU_BOUND */
+	R0_ANSWER_CPU,              /* the single drive's measuring thread was busy >= R0_CPU_BOUND,
+	                             * or the array's and it is not worth it beyond noise */
 };
 
 /* "worth it", "not worth it", "could not tell", "could not tell: the measuring CPU was the limit". */
