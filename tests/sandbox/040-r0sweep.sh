@@ -112,6 +112,8 @@ expect_eq "$(keys "$out/int.jsonl" | sort -u | wc -l)" 14 "distinct cells after 
 expect_status 0 "r0report" r0report -o "$out/report" "$out/tiny.jsonl"
 [ -s "$out/report/report.md" ] && [ -s "$out/report/report.html" ] || fail "report files missing"
 grep -q "^RAID0 of these 2 drives: " "$out/report/report.md" || fail "no verdict in report.md"
+grep -q "^- Method: Each comparison is the ratio of the two sides' median bytes/s" "$out/report/report.md" ||
+	fail "report.md does not state the method"
 grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
 grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"
 expect_status 1 "r0report on a file that is not a result file" r0report -o /tmp/rep /etc/passwd
