@@ -578,6 +578,20 @@ static int fill_choices(struct r0_analysis *a)
 		if (a->choice[k].tie_best && picks_before(&a->choice[k], &a->choice[a->pick]))
 			a->pick = k;
 	a->answer = answer_of(&a->choice[a->pick].vs_base);
+	{
+		/* most of the mix's weight on workloads the CPU limited: the mix cannot tell either */
+		double cpu = 0;
+
+		for (size_t w = 0; w < a->n_wl; w++) {
+			const struct r0_cell *c = r0_analysis_cell(a, a->choice[a->pick].layer,
+								   a->choice[a->pick].chunk_bytes, a->max_members, w);
+
+			if (c && c->answer == R0_ANSWER_CPU)
+				cpu += a->wl[w].weight;
+		}
+		if (a->answer != R0_ANSWER_WORTH && cpu >= 0.5)
+			a->answer = R0_ANSWER_CPU;
+	}
 	a->worth = a->answer == R0_ANSWER_WORTH;
 	return 0;
 }

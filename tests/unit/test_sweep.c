@@ -389,6 +389,17 @@ Test(analysis, speedup_and_efficiency)
 	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
 	cr_expect_eq(c->answer, R0_ANSWER_CPU, "%s", a.verdict);
 	cr_expect(fabs(a.wl[q1].base_cpu_busy - 0.85) < 1e-9);
+	{
+		/* all of a mix on the CPU-limited 4K reads: the mix cannot tell either */
+		struct r0_analysis b;
+		struct r0_mix only4k;
+
+		cr_assert_eq(r0_mix_parse("4K read=1", &only4k), 0);
+		cr_assert_eq(r0_analyse(&set, &only4k, NULL, &b), 0);
+		cr_expect_eq(b.answer, R0_ANSWER_CPU);
+		cr_expect_not_null(strstr(b.verdict, ": could not tell: the measuring CPU was the limit."), "%s", b.verdict);
+		r0_analysis_free(&b);
+	}
 	r0_analysis_free(&a);
 
 	/* without a raw run the 1-member stripe is the baseline */

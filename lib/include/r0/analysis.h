@@ -139,7 +139,8 @@ struct r0_analysis {
 	struct r0_choice *choice;   /* best score first */
 	size_t pick;                /* the recommended one, from the tie_best set (see method) */
 	bool has_choice;
-	enum r0_answer answer;      /* the pick under the mix */
+	enum r0_answer answer;      /* the pick under the mix (R0_ANSWER_CPU when not worth it
+	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
 	size_t n_excluded;          /* repeats left out for I/O errors */
 	bool ordered;               /* the cells record their repeat's order (order_pos) */
