@@ -40,11 +40,15 @@ void r0_stat_of(const double *v, size_t n, struct r0_stat *out)
 	free(s);
 }
 
-bool r0_stat_tie(const struct r0_stat *a, const struct r0_stat *b)
+const char *r0_answer_name(enum r0_answer a)
 {
-	double spread = fmax(a->max - a->min, b->max - b->min);
-
-	return fabs(a->med - b->med) <= spread;
+	switch (a) {
+	case R0_ANSWER_WORTH: return "worth it";
+	case R0_ANSWER_NOT: return "not worth it";
+	case R0_ANSWER_UNSURE: return "could not tell";
+	case R0_ANSWER_CPU: return "could not tell: the measuring CPU was the limit";
+	default: return "no data";
+	}
 }
 
 void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len)
@@ -172,6 +176,15 @@ static int group_add(struct group *g, const struct r0_sweep_rec *r)
 		r0_stat_of(v, (g)->n, (out));                         \
 	} while (0)
 
+/* The share of the time the measuring threads were on a CPU (IOPS x CPU s per I/O / jobs). */
+/* The busiest job thread's own CPU share; older records lack it: then the
+ * process's CPU share per job, which io_uring's workers can push past 1. */
+static double busy_of(const struct r0_sweep_rec *r)
+{
+	return r->busy > 0 ? r->busy : r->iops * r->cpu_s_per_io / (r->jobs ? r->jobs : 1);
+}
+
+/* The cell's statistics over its error-free repeats (g->recs holds only those). */
 static int fill_cell(struct group *g)
 {
 	double *v = malloc((g->n ? g->n : 1) * sizeof(*v));
@@ -179,6 +192,13 @@ static int fill_cell(struct group *g)
 
 	if (!v)
 		return -ENOMEM;
+	c->bps_v = malloc((g->n ? g->n : 1) * sizeof(*c->bps_v));
+	if (!c->bps_v) {
+		free(v);
+		return -ENOMEM;
+	}
+	for (size_t k = 0; k < g->n; k++)
+		c->bps_v[k] = g->recs[k]->bytes_per_s;
 	STAT_OF(g, bytes_per_s, &c->bps);
 	STAT_OF(g, iops, &c->iops);
 	STAT_OF(g, cpu_s_per_io, &c->cpu_per_io);
@@ -187,53 +207,55 @@ static int fill_cell(struct group *g)
 	STAT_OF(g, lat_p99_ns, &c->lat_p99);
 	STAT_OF(g, lat_p999_ns, &c->lat_p999);
 	STAT_OF(g, lat_p9999_ns, &c->lat_p9999);
-	for (size_t k = 0; k < g->n; k++) {
-		const struct r0_sweep_rec *r = g->recs[k];
-
-		c->errors += r->errors;
-		/* older records lack busy: the process's CPU share per job, which
-		 * io_uring's workers can push past 1 */
-		v[k] = r->busy > 0 ? r->busy : r->iops * r->cpu_s_per_io / (r->jobs ? r->jobs : 1);
-	}
-	{
-		struct r0_stat busy;
-
-		r0_stat_of(v, g->n, &busy);
-		c->cpu_busy = busy.med;
-	}
+	for (size_t k = 0; k < g->n; k++)
+		v[k] = busy_of(g->recs[k]);
+	c->cpu_busy = r0_median(v, g->n);
 	free(v);
 	return 0;
 }
 
-/* The baseline of every workload: raw records, else all 1-member stripes. */
+static bool is_base(const struct r0_sweep_rec *r, int pass)
+{
+	return pass == 0 ? r->layer == R0_LAYER_RAW : r->n_members == 1;
+}
+
+/* The baseline of every workload: raw records, else all 1-member stripes; error-free ones. */
 static int fill_bases(struct r0_analysis *a, const struct r0_sweep_set *set)
 {
-	double *v = malloc((set->n ? set->n : 1) * sizeof(*v));
+	double *busy = malloc((set->n ? set->n : 1) * sizeof(*busy));
 
-	if (!v)
+	if (!busy)
 		return -ENOMEM;
 	for (size_t w = 0; w < a->n_wl; w++) {
-		for (int pass = 0; pass < 2; pass++) {
+		struct r0_wl *wl = &a->wl[w];
+
+		for (int pass = 0; pass < 2 && !wl->base.n; pass++) {
 			size_t n = 0;
 
 			for (size_t i = 0; i < set->n; i++) {
 				const struct r0_sweep_rec *r = &set->recs[i];
 				char name[48];
 
-				if (pass == 0 ? r->layer != R0_LAYER_RAW : r->n_members != 1)
+				if (!is_base(r, pass) || r->errors)
 					continue;
 				r0_sweep_rec_workload(r, name, sizeof(name));
-				if (!strcmp(name, a->wl[w].name))
-					v[n++] = r->bytes_per_s;
+				if (strcmp(name, wl->name))
+					continue;
+				if (!wl->base_v && !(wl->base_v = malloc(set->n * sizeof(*wl->base_v)))) {
+					free(busy);
+					return -ENOMEM;
+				}
+				wl->base_v[n] = r->bytes_per_s;
+				busy[n++] = busy_of(r);
 			}
 			if (n) {
-				r0_stat_of(v, n, &a->wl[w].base);
-				a->wl[w].base_raw = pass == 0;
-				break;
+				r0_stat_of(wl->base_v, n, &wl->base);
+				wl->base_cpu_busy = r0_median(busy, n);
+				wl->base_raw = pass == 0;
 			}
 		}
 	}
-	free(v);
+	free(busy);
 	return 0;
 }
 
@@ -275,6 +297,138 @@ static void fill_weights(struct r0_analysis *a, const struct r0_mix *mix)
 		a->wl[w].weight = sum > 0 ? a->wl[w].weight / sum : 0;
 }
 
+/* ---- comparisons ---- */
+
+/*
+ * Worth it against one drive, from a comparison C of the array with the
+ * baseline: faster beyond noise and threshold and at least the bar; not
+ * when even the interval's top stays below the bar; else could not tell.
+ * Indicative comparisons (no interval) go by the point ratio alone.
+ */
+static enum r0_answer answer_of(const struct r0_cmp *c)
+{
+	if (c->sign > 0 && c->ratio >= R0_WORTH_SPEEDUP)
+		return R0_ANSWER_WORTH;
+	if (c->hi < R0_WORTH_SPEEDUP)
+		return R0_ANSWER_NOT;
+	return R0_ANSWER_UNSURE;
+}
+
+static int fill_speedups(struct r0_analysis *a)
+{
+	for (size_t k = 0; k < a->n_cell; k++) {
+		struct r0_cell *c = &a->cell[k];
+		const struct r0_wl *wl = &a->wl[c->wl];
+		int err;
+
+		if (!wl->base.n || !c->bps.n || wl->base.med <= 0)
+			continue;
+		err = r0_compare_one(c->bps_v, c->bps.n, wl->base_v, wl->base.n, &a->cmp, &c->vs_base);
+		if (err)
+			return err;
+		c->speedup = (struct r0_stat){ c->vs_base.ratio, c->vs_base.lo, c->vs_base.hi, c->bps.n };
+		c->efficiency = c->speedup.med / c->n_members;
+		if (c->layer != R0_LAYER_RAW && c->vs_base.min_n < a->min_repeats)
+			a->min_repeats = c->vs_base.min_n;
+		/*
+		 * A CPU limit on the single drive's side skews the ratio either
+		 * way; on the array's side it only holds the array back, so a
+		 * gain beyond noise stands (as a lower bound) and anything
+		 * less cannot be told.
+		 */
+		c->answer = answer_of(&c->vs_base);
+		if (wl->base_cpu_busy >= R0_CPU_BOUND ||
+		    (c->cpu_busy >= R0_CPU_BOUND && c->answer != R0_ANSWER_WORTH))
+			c->answer = R0_ANSWER_CPU;
+	}
+	return 0;
+}
+
+/* The best cell (highest median) of workload WL on LAYER at N members, or NULL. */
+static const struct r0_cell *best_cell(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
+				       size_t wl)
+{
+	const struct r0_cell *b = NULL;
+
+	for (size_t i = 0; i < a->n_cell; i++) {
+		const struct r0_cell *c = &a->cell[i];
+
+		if (c->layer == layer && c->n_members == n && c->wl == wl && c->bps.n &&
+		    (!b || c->bps.med > b->bps.med))
+			b = c;
+	}
+	return b;
+}
+
+/*
+ * Against the best of K candidates: K - 1 comparisons with one picked
+ * for being highest, so each is made at the confidence raised
+ * Bonferroni-style (1 - alpha / (K - 1)) to keep the chance of leaving
+ * an equal candidate out of the set within alpha.
+ */
+static struct r0_cmp_opts vs_best_opts(const struct r0_analysis *a, size_t k)
+{
+	struct r0_cmp_opts o = a->cmp;
+
+	if (k > 2)
+		o.confidence = 1 - (1 - o.confidence) / (double)(k - 1);
+	return o;
+}
+
+static size_t n_chunks_at(const struct r0_analysis *a, enum r0_layer layer, unsigned n, size_t wl)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < a->n_cell; i++)
+		k += a->cell[i].layer == layer && a->cell[i].n_members == n && a->cell[i].wl == wl &&
+		     a->cell[i].bps.n;
+	return k;
+}
+
+/* Per workload, layer and member count: which chunks cannot be told from the best. */
+static int fill_ties(struct r0_analysis *a)
+{
+	for (size_t i = 0; i < a->n_cell; i++) {
+		struct r0_cell *c = &a->cell[i];
+		const struct r0_cell *b;
+		struct r0_cmp_opts o;
+		struct r0_cmp x;
+		int err;
+
+		if (c->layer == R0_LAYER_RAW || !c->bps.n)
+			continue;
+		b = best_cell(a, c->layer, c->n_members, c->wl);
+		if (b == c || b->bps.med <= 0) {   /* nothing moved at all: nothing to tell apart */
+			c->tie_best = true;
+			continue;
+		}
+		o = vs_best_opts(a, n_chunks_at(a, c->layer, c->n_members, c->wl));
+		err = r0_compare_one(c->bps_v, c->bps.n, b->bps_v, b->bps.n, &o, &x);
+		if (err)
+			return err;
+		c->tie_best = x.sign >= 0;
+	}
+	return 0;
+}
+
+int r0_analysis_best_chunk(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
+			   size_t wl, uint32_t *best, uint32_t *tied, size_t max, size_t *n_tied)
+{
+	const struct r0_cell *b = best_cell(a, layer, n, wl);
+
+	if (!b)
+		return -ENOENT;
+	*best = b->chunk_bytes;
+	*n_tied = 0;
+	for (size_t i = 0; i < a->n_cell; i++) {
+		const struct r0_cell *c = &a->cell[i];
+
+		if (c->layer == layer && c->n_members == n && c->wl == wl && c->tie_best && *n_tied < max)
+			tied[(*n_tied)++] = c->chunk_bytes;
+	}
+	return 0;
+}
+
 static int cmp_choice(const void *x, const void *y)
 {
 	const struct r0_choice *a = x, *b = y;
@@ -286,8 +440,88 @@ static int cmp_choice(const void *x, const void *y)
 	return a->chunk_bytes < b->chunk_bytes ? -1 : a->chunk_bytes > b->chunk_bytes;
 }
 
+/*
+ * Compares choice X with choice Y (Y NULL: the baseline) under the mix:
+ * one term a workload, weighted, both sides' repeats. 0 or -errno.
+ */
+static int compare_choices(const struct r0_analysis *a, const struct r0_choice *x, const struct r0_choice *y,
+			   struct r0_cmp *out)
+{
+	struct r0_cmp_opts o = y ? vs_best_opts(a, a->n_choice) : a->cmp;
+	struct r0_cmp_term *t = calloc(a->n_wl ? a->n_wl : 1, sizeof(*t));
+	size_t n = 0;
+	int err;
+
+	if (!t)
+		return -ENOMEM;
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_cell *cx = r0_analysis_cell(a, x->layer, x->chunk_bytes, a->max_members, w);
+		const struct r0_cell *cy = y ? r0_analysis_cell(a, y->layer, y->chunk_bytes, a->max_members, w)
+					     : NULL;
+
+		if (!cx || !cx->bps.n || a->wl[w].weight <= 0 || !a->wl[w].base.n || a->wl[w].base.med <= 0)
+			continue;
+		if (y && (!cy || !cy->bps.n))
+			continue;
+		/* weight / the baseline's median: the ratio of sums is that of the mix's speed-ups */
+		t[n++] = (struct r0_cmp_term){ cx->bps_v, cx->bps.n, y ? cy->bps_v : a->wl[w].base_v,
+					       y ? cy->bps.n : a->wl[w].base.n,
+					       a->wl[w].weight / a->wl[w].base.med };
+	}
+	err = n ? r0_compare(t, n, &o, out) : -ENODATA;
+	free(t);
+	return err;
+}
+
+static const char *chunk_str(uint32_t bytes, char *buf, size_t len)
+{
+	if (r0_format_size(bytes, buf, len))
+		snprintf(buf, len, "%u", bytes);
+	return buf;
+}
+
+/* Where choice X loses most against the best, per workload beyond noise; else under the mix. */
+static void write_loss(const struct r0_analysis *a, struct r0_choice *x, const struct r0_choice *best)
+{
+	struct r0_cmp_opts o = vs_best_opts(a, a->n_choice);
+	double worst = 2;
+	size_t ww = 0;
+
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_cell *cx = r0_analysis_cell(a, x->layer, x->chunk_bytes, a->max_members, w);
+		const struct r0_cell *cb = r0_analysis_cell(a, best->layer, best->chunk_bytes, a->max_members, w);
+		struct r0_cmp c;
+
+		if (!cx || !cb || !cx->bps.n || !cb->bps.n || a->wl[w].weight <= 0 ||
+		    r0_compare_one(cx->bps_v, cx->bps.n, cb->bps_v, cb->bps.n, &o, &c) || c.sign >= 0)
+			continue;
+		if (c.ratio < worst) {
+			worst = c.ratio;
+			ww = w;
+		}
+	}
+	if (worst < 2)
+		snprintf(x->loss, sizeof(x->loss), "loses %.0f %% on %s", (1 - worst) * 100, a->wl[ww].name);
+	else
+		snprintf(x->loss, sizeof(x->loss), "loses %.0f %% under the mix", (1 - x->vs_best.ratio) * 100);
+}
+
+/* The pick rule: nearest 512K in powers of two, the larger on a tie, md before dm. */
+static bool picks_before(const struct r0_choice *x, const struct r0_choice *y)
+{
+	double dx = fabs(log2((double)x->chunk_bytes) - 19), dy = fabs(log2((double)y->chunk_bytes) - 19);
+
+	if (dx != dy)
+		return dx < dy;
+	if (x->chunk_bytes != y->chunk_bytes)
+		return x->chunk_bytes > y->chunk_bytes;
+	return x->layer < y->layer;
+}
+
 static int fill_choices(struct r0_analysis *a)
 {
+	int err;
+
 	for (size_t i = 0; i < a->n_cell; i++) {
 		const struct r0_cell *c = &a->cell[i];
 		struct r0_choice *ch = NULL;
@@ -310,59 +544,57 @@ static int fill_choices(struct r0_analysis *a)
 	}
 	for (size_t k = 0; k < a->n_choice; k++) {
 		struct r0_choice *ch = &a->choice[k];
-		double wsum = 0;
+		struct r0_cmp c;
 
-		for (size_t w = 0; w < a->n_wl; w++) {
-			const struct r0_cell *c = r0_analysis_cell(a, ch->layer, ch->chunk_bytes,
-								   a->max_members, w);
-
-			if (!c || !c->speedup.n || a->wl[w].weight <= 0)
-				continue;
-			wsum += a->wl[w].weight;
-			ch->score += a->wl[w].weight * c->speedup.med;
-			ch->score_min += a->wl[w].weight * c->speedup.min;
-			ch->score_max += a->wl[w].weight * c->speedup.max;
-		}
-		if (wsum > 0) {
-			ch->score /= wsum;
-			ch->score_min /= wsum;
-			ch->score_max /= wsum;
-		}
+		err = compare_choices(a, ch, NULL, &c);
+		if (err == -ENODATA)
+			continue;
+		if (err)
+			return err;
+		ch->vs_base = c;
+		ch->score = c.ratio;
+		ch->score_min = c.lo;
+		ch->score_max = c.hi;
 	}
 	qsort(a->choice, a->n_choice, sizeof(*a->choice), cmp_choice);
-	for (size_t k = 0; k < a->n_choice; k++) {
-		struct r0_stat s0 = { a->choice[0].score, a->choice[0].score_min, a->choice[0].score_max, 1 };
-		struct r0_stat sk = { a->choice[k].score, a->choice[k].score_min, a->choice[k].score_max, 1 };
-
-		a->choice[k].tie_best = r0_stat_tie(&s0, &sk);
-	}
 	a->has_choice = a->n_choice > 0 && a->choice[0].score > 0;
-	return 0;
-}
+	if (!a->has_choice)
+		return 0;
+	for (size_t k = 0; k < a->n_choice; k++) {
+		struct r0_choice *ch = &a->choice[k];
 
-int r0_analysis_best_chunk(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
-			   size_t wl, uint32_t *best, uint32_t *tied, size_t max, size_t *n_tied)
-{
-	const struct r0_cell *b = NULL;
-
-	for (size_t i = 0; i < a->n_cell; i++) {
-		const struct r0_cell *c = &a->cell[i];
-
-		if (c->layer == layer && c->n_members == n && c->wl == wl &&
-		    (!b || c->bps.med > b->bps.med))
-			b = c;
+		if (!k) {
+			ch->tie_best = true;
+			ch->vs_best = (struct r0_cmp){ .ratio = 1, .lo = 1, .hi = 1 };
+			continue;
+		}
+		err = compare_choices(a, ch, &a->choice[0], &ch->vs_best);
+		if (err && err != -ENODATA)
+			return err;
+		ch->tie_best = !err && ch->vs_best.sign >= 0;
+		if (!err && !ch->tie_best)
+			write_loss(a, ch, &a->choice[0]);
 	}
-	if (!b)
-		return -ENOENT;
-	*best = b->chunk_bytes;
-	*n_tied = 0;
-	for (size_t i = 0; i < a->n_cell; i++) {
-		const struct r0_cell *c = &a->cell[i];
+	a->pick = 0;
+	for (size_t k = 1; k < a->n_choice; k++)
+		if (a->choice[k].tie_best && picks_before(&a->choice[k], &a->choice[a->pick]))
+			a->pick = k;
+	a->answer = answer_of(&a->choice[a->pick].vs_base);
+	{
+		/* most of the mix's weight on workloads the CPU limited: the mix cannot tell either */
+		double cpu = 0;
 
-		if (c->layer == layer && c->n_members == n && c->wl == wl && r0_stat_tie(&b->bps, &c->bps) &&
-		    *n_tied < max)
-			tied[(*n_tied)++] = c->chunk_bytes;
+		for (size_t w = 0; w < a->n_wl; w++) {
+			const struct r0_cell *c = r0_analysis_cell(a, a->choice[a->pick].layer,
+								   a->choice[a->pick].chunk_bytes, a->max_members, w);
+
+			if (c && c->answer == R0_ANSWER_CPU)
+				cpu += a->wl[w].weight;
+		}
+		if (a->answer != R0_ANSWER_WORTH && cpu >= 0.5)
+			a->answer = R0_ANSWER_CPU;
 	}
+	a->worth = a->answer == R0_ANSWER_WORTH;
 	return 0;
 }
 
@@ -382,71 +614,115 @@ static void cat(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *chunk_str(uint32_t bytes, char *buf, size_t len)
+static const char *choice_str(const struct r0_choice *c, char *buf, size_t len)
 {
-	if (r0_format_size(bytes, buf, len))
-		snprintf(buf, len, "%u", bytes);
+	char ck[16];
+
+	snprintf(buf, len, "%s %s", r0_layer_name(c->layer), chunk_str(c->chunk_bytes, ck, sizeof(ck)));
 	return buf;
 }
 
-/* Worth it: at least R0_WORTH_SPEEDUP, and faster than the base beyond noise. */
-static bool cell_worth(const struct r0_analysis *a, const struct r0_cell *c)
+/* "A, B and C" over the choices with tie_best == SET. */
+static void list_choices(const struct r0_analysis *a, bool set, char *buf, size_t len)
 {
-	const struct r0_wl *wl = &a->wl[c->wl];
+	size_t n = 0, total = 0;
+	char nm[32];
 
-	return c->speedup.n && c->speedup.med >= R0_WORTH_SPEEDUP && !r0_stat_tie(&c->bps, &wl->base) &&
-	       c->bps.med > wl->base.med;
+	for (size_t k = 0; k < a->n_choice; k++)
+		total += a->choice[k].tie_best == set;
+	for (size_t k = 0; k < a->n_choice; k++) {
+		if (a->choice[k].tie_best != set)
+			continue;
+		cat(buf, len, "%s%s", !n ? "" : n + 1 == total ? " and " : ", ",
+		    choice_str(&a->choice[k], nm, sizeof(nm)));
+		n++;
+	}
+}
+
+static void write_method(struct r0_analysis *a)
+{
+	snprintf(a->method, sizeof(a->method),
+		 "Each comparison is the ratio of the two sides' median bytes/s (under a mix, of the mix-weighted speed-ups) "
+		 "with a %.0f %% bootstrap interval from %u seeded resamples of both sides' repeats (against the "
+		 "best of k chunks: %.1f %% / (k - 1) in each tail); a difference counts only when that interval "
+		 "excludes 1 and the ratio is beyond %.0f %%, and worth it means at least %.1fx one drive by that "
+		 "rule; with fewer than %d repeats the noise is unknown and every verdict is indicative.",
+		 a->cmp.confidence * 100, a->cmp.resamples, (1 - a->cmp.confidence) * 50, a->cmp.threshold * 100,
+		 R0_WORTH_SPEEDUP, R0_CMP_MIN_REPEATS);
+}
+
+static void write_chunks(struct r0_analysis *a)
+{
+	char *b = a->chunks, nm[32];
+	size_t len = sizeof(a->chunks), n_set = 0;
+
+	for (size_t k = 0; k < a->n_choice; k++)
+		n_set += a->choice[k].tie_best;
+	if (n_set > 1) {
+		list_choices(a, true, b, len);
+		cat(b, len, " are equivalent within %.0f %% or the noise under the %s mix", a->cmp.threshold * 100,
+		    a->mix_name);
+	} else {
+		cat(b, len, "%s is the best under the %s mix", choice_str(&a->choice[0], nm, sizeof(nm)),
+		    a->mix_name);
+	}
+	for (size_t k = 0; k < a->n_choice; k++)
+		if (!a->choice[k].tie_best && a->choice[k].loss[0])
+			cat(b, len, "; %s %s: avoid it", choice_str(&a->choice[k], nm, sizeof(nm)),
+			    a->choice[k].loss);
+	cat(b, len, "; pick %s%s", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
+	    n_set > 1 ? " (the rule: the chunk nearest 512K, mdadm's default; md before dm)" : "");
 }
 
 static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 {
-	const struct r0_choice *best = a->has_choice ? &a->choice[0] : NULL;
-	char ck[32], yes[1024] = "", no[1024] = "", ties[256] = "";
-	size_t n_yes = 0, n_no = 0;
+	const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
+	static const enum r0_answer order[] = { R0_ANSWER_WORTH, R0_ANSWER_NOT, R0_ANSWER_UNSURE, R0_ANSWER_CPU };
+	static const char *const lead[] = { "worth it for ", "not for ", "could not tell for ",
+					    "could not tell for " };
+	static const char *const tail[] = { "", "", " (within the noise)", " (the measuring CPU was the limit)" };
+	char *v = a->verdict, nm[32];
+	size_t len = sizeof(a->verdict), parts = 0;
 
-	if (!best) {
-		snprintf(a->verdict, sizeof(a->verdict),
+	if (!pick) {
+		snprintf(v, len,
 			 "No verdict: the results hold no stripe of %u members measured against a single drive.",
 			 a->max_members);
 		return;
 	}
-	for (size_t w = 0; w < a->n_wl; w++) {
-		const struct r0_cell *c = r0_analysis_cell(a, best->layer, best->chunk_bytes,
-							   a->max_members, w);
+	snprintf(v, len, "RAID0 of these %u drives: ", a->max_members);
+	if (a->indicative)
+		cat(v, len, "indicative: %u repeat%s, noise unknown. ", a->min_repeats,
+		    a->min_repeats == 1 ? "" : "s");
+	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
+		size_t n = 0;
 
-		if (!c || !c->speedup.n)
-			continue;
-		if (cell_worth(a, c)) {
-			cat(yes, sizeof(yes), "%s%s (%.2fx)", n_yes ? ", " : "", a->wl[w].name, c->speedup.med);
-			n_yes++;
-		} else {
-			cat(no, sizeof(no), "%s%s (%.2fx)", n_no ? ", " : "", a->wl[w].name, c->speedup.med);
-			n_no++;
+		for (size_t w = 0; w < a->n_wl; w++) {
+			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes,
+								   a->max_members, w);
+
+			if (!c || !c->speedup.n || c->answer != order[o])
+				continue;
+			cat(v, len, "%s%s%s (%.2fx", n ? ", " : parts ? "; " : "", n ? "" : lead[o], a->wl[w].name,
+			    c->speedup.med);
+			if (!c->vs_base.indicative)
+				cat(v, len, ", %.2f-%.2f", c->speedup.min, c->speedup.max);
+			cat(v, len, ")");
+			n++;
+		}
+		if (n) {
+			cat(v, len, "%s", tail[o]);
+			parts++;
 		}
 	}
-	for (size_t k = 1; k < a->n_choice; k++) {
-		char c2[32];
-
-		if (!a->choice[k].tie_best)
-			continue;
-		cat(ties, sizeof(ties), "%s%s %s", ties[0] ? ", " : "", r0_layer_name(a->choice[k].layer),
-		    chunk_str(a->choice[k].chunk_bytes, c2, sizeof(c2)));
-	}
-	chunk_str(best->chunk_bytes, ck, sizeof(ck));
-	a->worth = best->score >= R0_WORTH_SPEEDUP && best->score_min > 1.0;
-	snprintf(a->verdict, sizeof(a->verdict), "RAID0 of these %u drives: ", a->max_members);
-	if (n_yes && n_no)
-		cat(a->verdict, sizeof(a->verdict), "worth it for %s; not for %s", yes, no);
-	else if (n_yes)
-		cat(a->verdict, sizeof(a->verdict), "worth it for every workload measured: %s", yes);
-	else
-		cat(a->verdict, sizeof(a->verdict), "not worth it for any workload measured: %s", no);
-	cat(a->verdict, sizeof(a->verdict), "; pick chunk %s (%s%s%s%s). Under the %s mix it is %.2fx a single drive (%.2f-%.2f): %s.",
-	    ck, r0_layer_name(best->layer), ties[0] ? "; within noise: " : "", ties, "", mix->name,
-	    best->score, best->score_min, best->score_max, a->worth ? "worth it" : "not worth it");
+	cat(v, len, ". Chunk: %s. Under the %s mix %s is %.2fx a single drive", a->chunks, mix->name,
+	    choice_str(pick, nm, sizeof(nm)), pick->score);
+	if (!a->indicative)
+		cat(v, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
+	cat(v, len, ": %s.", r0_answer_name(a->answer));
 }
 
-static void write_reasoning(struct r0_analysis *a)
+static void write_reasoning(struct r0_analysis *a, const char *excluded)
 {
 	char *r = a->reasoning;
 	size_t len = sizeof(a->reasoning);
@@ -455,58 +731,68 @@ static void write_reasoning(struct r0_analysis *a)
 
 	for (size_t w = 0; w < a->n_wl; w++)
 		any_raw |= a->wl[w].base_raw;
-	cat(r, len, "- Baseline: one drive measured %s; speed-up = median bytes/s of the array / the baseline's median, spread from the repeats' min and max; efficiency = speed-up / members.\n",
+	cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's median bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
+	if (*excluded)
+		cat(r, len, "- Left out of every median for I/O errors: %s.\n", excluded);
 	cat(r, len, "- Mix %s, weights:", a->mix_name);
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0)
 			cat(r, len, " %s %.0f%%;", a->wl[w].name, a->wl[w].weight * 100);
 	cat(r, len, "\n");
 	if (a->has_choice) {
-		cat(r, len, "- Candidates at %u members, weighted speed-up (min-max):", a->max_members);
-		for (size_t k = 0; k < a->n_choice; k++)
-			cat(r, len, "%s %s %s %.2fx (%.2f-%.2f)%s", k ? ";" : "", r0_layer_name(a->choice[k].layer),
-			    chunk_str(a->choice[k].chunk_bytes, ck, sizeof(ck)), a->choice[k].score,
-			    a->choice[k].score_min, a->choice[k].score_max,
-			    k && a->choice[k].tie_best ? " (tie with the best)" : "");
-		cat(r, len, ".\n");
+		cat(r, len, "- Candidates at %u members, speed-up under the mix%s:", a->max_members,
+		    a->indicative ? "" : " (interval)");
+		for (size_t k = 0; k < a->n_choice; k++) {
+			const struct r0_choice *c = &a->choice[k];
+
+			cat(r, len, "%s %s %s %.2fx", k ? ";" : "", r0_layer_name(c->layer),
+			    chunk_str(c->chunk_bytes, ck, sizeof(ck)), c->score);
+			if (!a->indicative)
+				cat(r, len, " (%.2f-%.2f)", c->score_min, c->score_max);
+			if (k && c->tie_best)
+				cat(r, len, " (cannot be told from the best: %.2f of it)", c->vs_best.ratio);
+			else if (k)
+				cat(r, len, " (%s)", c->loss);
+		}
+		cat(r, len, ".\n- Chunk: %s.\n", a->chunks);
 	}
 	for (size_t w = 0; w < a->n_wl; w++) {
-		const struct r0_choice *best = a->has_choice ? &a->choice[0] : NULL;
+		const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
 		uint32_t bc, tied[16];
 		size_t nt;
 
-		if (!best)
+		if (!pick)
 			break;
-		if (r0_analysis_best_chunk(a, best->layer, a->max_members, w, &bc, tied, 16, &nt))
+		if (r0_analysis_best_chunk(a, pick->layer, a->max_members, w, &bc, tied, 16, &nt))
 			continue;
-		cat(r, len, "- %s: best chunk on %s %s", a->wl[w].name, r0_layer_name(best->layer),
+		cat(r, len, "- %s: best chunk on %s %s", a->wl[w].name, r0_layer_name(pick->layer),
 		    chunk_str(bc, ck, sizeof(ck)));
 		if (nt > 1) {
-			cat(r, len, " (tie:");
+			cat(r, len, " (equivalent:");
 			for (size_t t = 0; t < nt; t++)
 				cat(r, len, " %s", chunk_str(tied[t], ck, sizeof(ck)));
 			cat(r, len, ")");
 		}
-		cat(r, len, "; at chunk %s:", chunk_str(best->chunk_bytes, ck, sizeof(ck)));
+		cat(r, len, "; at chunk %s:", chunk_str(pick->chunk_bytes, ck, sizeof(ck)));
 		for (unsigned n = 1; n <= a->max_members; n++) {
-			const struct r0_cell *c = r0_analysis_cell(a, best->layer, best->chunk_bytes, n, w);
+			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, n, w);
 
 			if (c && c->speedup.n)
 				cat(r, len, " %u: %.2fx (eff %.2f)", n, c->speedup.med, c->efficiency);
 		}
 		cat(r, len, ".\n");
 		{
-			const struct r0_cell *arr = r0_analysis_cell(a, best->layer, best->chunk_bytes,
+			const struct r0_cell *arr = r0_analysis_cell(a, pick->layer, pick->chunk_bytes,
 								     a->max_members, w);
-			const struct r0_cell *raw = r0_analysis_cell(a, R0_LAYER_RAW, 0, 1, w);
 
-			if (arr && arr->cpu_busy >= R0_CPU_BOUND) {
-				cat(r, len, "- %s is CPU-bound: the measuring thread was busy %.0f%% of the time on the %u-member array",
-				    a->wl[w].name, arr->cpu_busy * 100, a->max_members);
-				if (raw)
-					cat(r, len, " and %.0f%% on the single drive", raw->cpu_busy * 100);
-				cat(r, len, "; the CPU that measures, not the drives, may set this limit.\n");
+			if (arr && arr->answer == R0_ANSWER_CPU) {
+				cat(r, len, "- %s is CPU-bound: the measuring thread was busy %.0f%% of the time on the %u-member array and %.0f%% on the single drive",
+				    a->wl[w].name, arr->cpu_busy * 100, a->max_members, a->wl[w].base_cpu_busy * 100);
+				cat(r, len, "; the CPU that measures, not the drives, may set this limit: could not tell.\n");
+			} else if (arr && arr->cpu_busy >= R0_CPU_BOUND && arr->answer == R0_ANSWER_WORTH) {
+				cat(r, len, "- %s: the measuring thread was busy %.0f%% of the time on the %u-member array, so its %.2fx is a lower bound: worth it all the same.\n",
+				    a->wl[w].name, arr->cpu_busy * 100, a->max_members, arr->speedup.med);
 			}
 		}
 	}
@@ -514,23 +800,53 @@ static void write_reasoning(struct r0_analysis *a)
 
 void r0_analysis_free(struct r0_analysis *a)
 {
+	for (size_t w = 0; a->wl && w < a->n_wl; w++)
+		free(a->wl[w].base_v);
+	for (size_t k = 0; a->cell && k < a->n_cell; k++)
+		free(a->cell[k].bps_v);
 	free(a->wl);
 	free(a->cell);
 	free(a->choice);
 	memset(a, 0, sizeof(*a));
 }
 
-int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, struct r0_analysis *out)
+/* "md 2 x 64K 4K read repeat 2" into the list of repeats left out. */
+static void note_excluded(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl)
+{
+	char ck[16];
+
+	if (r->layer == R0_LAYER_RAW)
+		cat(buf, len, "%sraw %s repeat %u (%llu errors)", *buf ? "; " : "", wl, r->repeat,
+		    (unsigned long long)r->errors);
+	else
+		cat(buf, len, "%s%s %u x %s %s repeat %u (%llu errors)", *buf ? "; " : "", r0_layer_name(r->layer),
+		    r->n_members, chunk_str(r->chunk_bytes, ck, sizeof(ck)), wl, r->repeat,
+		    (unsigned long long)r->errors);
+}
+
+int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+	       struct r0_analysis *out)
 {
 	struct r0_analysis a = { 0 };
 	struct group *g = NULL;
 	size_t ng = 0;
+	char excluded[2048] = "";
 	int err = -ENOMEM;
 
 	if (!set->n)
 		return -ENODATA;
-	snprintf(a.devices, sizeof(a.devices), "%s", set->recs[0].devices);
+	if (cmp)
+		a.cmp = *cmp;
+	else
+		r0_cmp_defaults(&a.cmp);
+	if (!(a.cmp.confidence > 0 && a.cmp.confidence < 1) || !(a.cmp.threshold >= 0) || a.cmp.resamples < 100)
+		return -EINVAL;
+	if (set->recs[0].describe[0])
+		snprintf(a.devices, sizeof(a.devices), "%s; %s", set->recs[0].describe, set->recs[0].devices);
+	else
+		snprintf(a.devices, sizeof(a.devices), "%s", set->recs[0].devices);
 	snprintf(a.state, sizeof(a.state), "%s", set->recs[0].state);
+	snprintf(a.precondition, sizeof(a.precondition), "%s", set->recs[0].precondition);
 	snprintf(a.tool, sizeof(a.tool), "%s", set->recs[0].tool);
 	snprintf(a.mix_name, sizeof(a.mix_name), "%s", mix->name);
 	for (size_t i = 0; i < set->n; i++) {
@@ -557,6 +873,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, struct 
 			a.max_members = r->n_members;
 		if (r->runtime_s > a.runtime_s)
 			a.runtime_s = r->runtime_s;
+		a.ordered |= r->order_pos > 0;
 		for (k = 0; k < ng; k++)
 			if (g[k].c.layer == r->layer && g[k].c.chunk_bytes == r->chunk_bytes &&
 			    g[k].c.n_members == r->n_members && g[k].c.wl == (size_t)w)
@@ -574,6 +891,13 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, struct 
 			g[ng].c.wl = (size_t)w;
 			ng++;
 		}
+		g[k].c.errors += r->errors;
+		if (r->errors) {   /* an error in the ramp can leave 0 B/s: never a median's input */
+			g[k].c.n_excluded++;
+			a.n_excluded++;
+			note_excluded(excluded, sizeof(excluded), r, name);
+			continue;
+		}
 		if (group_add(&g[k], r))
 			goto out;
 	}
@@ -588,27 +912,27 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, struct 
 		if (g[k].n > a.repeats)
 			a.repeats = (unsigned)g[k].n;
 		a.cell[k] = g[k].c;
+		a.n_cell = k + 1;
 	}
-	a.n_cell = ng;
+	a.min_repeats = UINT32_MAX;
 	if (fill_bases(&a, set))
 		goto out;
-	for (size_t k = 0; k < a.n_cell; k++) {
-		struct r0_cell *c = &a.cell[k];
-		const struct r0_stat *b = &a.wl[c->wl].base;
-
-		if (!b->n || b->med <= 0)
-			continue;
-		c->speedup.med = c->bps.med / b->med;
-		c->speedup.min = c->bps.min / b->med;
-		c->speedup.max = c->bps.max / b->med;
-		c->speedup.n = c->bps.n;
-		c->efficiency = c->speedup.med / c->n_members;
-	}
 	fill_weights(&a, mix);
-	if (fill_choices(&a))
+	err = fill_speedups(&a);
+	if (!err)
+		err = fill_ties(&a);
+	if (!err)
+		err = fill_choices(&a);
+	if (err)
 		goto out;
+	if (a.min_repeats == UINT32_MAX)
+		a.min_repeats = a.repeats;
+	a.indicative = a.min_repeats < R0_CMP_MIN_REPEATS;
+	write_method(&a);
+	if (a.has_choice)
+		write_chunks(&a);
 	write_verdict(&a, mix);
-	write_reasoning(&a);
+	write_reasoning(&a, excluded);
 	*out = a;
 	memset(&a, 0, sizeof(a));
 	err = 0;

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "r0/size.h"
 #include "r0/sweep.h"
 
 static const char *const layer_names[] = { "raw", "md", "dm" };
@@ -89,6 +90,70 @@ int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
 }
 
+void r0_sweep_order(unsigned repeat, size_t n, size_t *order)
+{
+	struct r0_prng r;
+
+	r0_prng_seed(&r, 0x7230737765657000ULL ^ repeat);   /* "r0sweep" and the repeat */
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = n; i > 1; i--) {   /* Fisher-Yates */
+		size_t j = (size_t)r0_prng_below(&r, i), t = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+}
+
+static void size_or_unknown(uint64_t bytes, char *buf, size_t len)
+{
+	if (!bytes || r0_format_size_human(bytes, buf, len))
+		snprintf(buf, len, "not recorded");
+}
+
+static void secs_or_unknown(double s, char *buf, size_t len)
+{
+	if (s < 0)
+		snprintf(buf, len, "not recorded");
+	else
+		snprintf(buf, len, "%g s", s);
+}
+
+static const char *or_unknown(const char *s)
+{
+	return *s ? s : "not recorded";
+}
+
+int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b, char *why,
+			    size_t len)
+{
+	char x[64], y[64];
+
+	if (a->region_bytes != b->region_bytes) {
+		size_or_unknown(a->region_bytes, x, sizeof(x));
+		size_or_unknown(b->region_bytes, y, sizeof(y));
+		snprintf(why, len, "region (%s vs %s)", x, y);
+	} else if (a->test_runtime_s != b->test_runtime_s) {
+		secs_or_unknown(a->test_runtime_s, x, sizeof(x));
+		secs_or_unknown(b->test_runtime_s, y, sizeof(y));
+		snprintf(why, len, "runtime (%s vs %s)", x, y);
+	} else if (a->ramp_s != b->ramp_s) {
+		secs_or_unknown(a->ramp_s, x, sizeof(x));
+		secs_or_unknown(b->ramp_s, y, sizeof(y));
+		snprintf(why, len, "ramp (%s vs %s)", x, y);
+	} else if (strcmp(a->state, b->state)) {
+		snprintf(why, len, "state (%s vs %s)", a->state, b->state);
+	} else if (strcmp(a->precondition, b->precondition)) {
+		snprintf(why, len, "preconditioning (%s vs %s)", or_unknown(a->precondition),
+			 or_unknown(b->precondition));
+	} else if (strcmp(a->devices, b->devices)) {
+		snprintf(why, len, "devices (%s vs %s)", a->devices, b->devices);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 static void add_str(json_object *o, const char *k, const char *v)
 {
 	json_object_object_add(o, k, json_object_new_string(v));
@@ -102,6 +167,15 @@ static void add_int(json_object *o, const char *k, int64_t v)
 static void add_dbl(json_object *o, const char *k, double v)
 {
 	json_object_object_add(o, k, json_object_new_double(v));
+}
+
+/* Seconds asked for, as given ("0.3", not json-c's 0.29999999999999999). */
+static void add_secs(json_object *o, const char *k, double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.9g", v);
+	json_object_object_add(o, k, json_object_new_double_s(v, buf));
 }
 
 char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
@@ -145,6 +219,12 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 		add_dbl(o, "busy", r->busy);
 	add_str(o, "state", r->state);
 	add_str(o, "devices", r->devices);
+	add_str(o, "describe", r->describe);
+	add_int(o, "region_bytes", (int64_t)r->region_bytes);
+	add_secs(o, "test_runtime_s", r->test_runtime_s);
+	add_secs(o, "ramp_s", r->ramp_s);
+	add_str(o, "precondition", r->precondition);
+	add_int(o, "order_pos", r->order_pos);
 	add_str(o, "tool", r->tool);
 	add_int(o, "time", r->time_unix);
 	line = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
@@ -264,6 +344,18 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	}
 	if (!get_dbl(o, "busy", &r.busy) || r.busy < 0 || r.busy > 1)
 		r.busy = 0;
+	/* later keys: absent in older files, wrong when present is invalid */
+	r.test_runtime_s = r.ramp_s = -1;
+	if ((json_object_object_get_ex(o, "describe", NULL) &&
+	     !get_str(o, "describe", r.describe, sizeof(r.describe))) ||
+	    (json_object_object_get_ex(o, "region_bytes", NULL) && !get_u64(o, "region_bytes", &r.region_bytes)) ||
+	    (json_object_object_get_ex(o, "test_runtime_s", NULL) &&
+	     !get_dbl(o, "test_runtime_s", &r.test_runtime_s)) ||
+	    (json_object_object_get_ex(o, "ramp_s", NULL) && !get_dbl(o, "ramp_s", &r.ramp_s)) ||
+	    (json_object_object_get_ex(o, "precondition", NULL) &&
+	     !get_str(o, "precondition", r.precondition, sizeof(r.precondition))) ||
+	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns(o, "order_pos", &r.order_pos)))
+		goto out;
 	*out = r;
 	err = 0;
 out:

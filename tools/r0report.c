@@ -25,16 +25,18 @@
 
 #define PROG "r0report"
 
-enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE };
+enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " [-o DIR] [--mix MIX] [--title TEXT] FILE...\n"
+	      "  " PROG " [-o DIR] [--mix MIX] [--threshold PCT] [--title TEXT] FILE...\n"
 	      "\n"
 	      "Reads result files and writes DIR/report.md and DIR/report.html: the\n"
 	      "verdict first, then how it was reached and the evidence. Files are told\n"
-	      "apart by their schema: r0sweep results (" R0_SWEEP_SCHEMA ", pooled), r0trim -J\n"
+	      "apart by their schema: r0sweep results (" R0_SWEEP_SCHEMA ", pooled when they\n"
+	      "come from the same study: files of other devices, state, preconditioning,\n"
+	      "region, runtime or ramp are refused, naming the difference), r0trim -J\n"
 	      "documents (r0trim/1) and scenario JSON lines (r0scenario/1). The HTML page\n"
 	      "is one self-contained file (no scripts, fonts or anything from the network)\n"
 	      "with SVG charts: speed-up against member count per workload (with the\n"
@@ -50,6 +52,7 @@ static void usage(FILE *f)
 	      "                     workload (\"4K QD32 read\") or a class (seq-read,\n"
 	      "                     rand-small-q1-write, rand-large-read, ...), or a mix\n"
 	      "                     file r0profile measured (r0mix/1)\n"
+	      "      --threshold PCT  the smallest difference that counts (default 5)\n"
 	      "      --title TEXT   the report's title\n"
 	      "  -h, --help         this text\n"
 	      "  -V, --version      version\n"
@@ -108,9 +111,13 @@ static void fmt_axis_ns(double ns, char *buf, size_t len)
 		snprintf(buf, len, "%g s", ns / 1e9);
 }
 
-/* The chunk a layer is shown at: its best under the mix at the largest count. */
+/* The chunk a layer is shown at: the pick for its layer, else the layer's best under the mix. */
 static bool layer_chunk(const struct r0_analysis *a, enum r0_layer l, uint32_t *chunk)
 {
+	if (a->has_choice && a->choice[a->pick].layer == l) {
+		*chunk = a->choice[a->pick].chunk_bytes;
+		return true;
+	}
 	for (size_t k = 0; k < a->n_choice; k++)
 		if (a->choice[k].layer == l) {
 			*chunk = a->choice[k].chunk_bytes;
@@ -162,14 +169,31 @@ static unsigned sorted_chunks(const struct r0_analysis *a, enum r0_layer l, uint
 	return n;
 }
 
-/* "what was measured, on what, in which state, with how many repeats" */
-static void method_line(FILE *f, const struct r0_analysis *a, bool html, const char *what)
+static const char *order_words(const struct r0_analysis *a)
 {
-	char buf[1024];
+	return a->ordered ? "each repeat visits the targets in its own seeded order"
+			  : "the order of the targets not recorded: an older r0sweep";
+}
+
+static const char *precond_words(const struct r0_analysis *a)
+{
+	if (!strcmp(a->precondition, "seq-fill"))
+		return "every member's test region written once, sequentially, before the first test";
+	if (!strcmp(a->precondition, "none"))
+		return "none (--no-precondition): the first reads may read blocks never written";
+	return "not recorded (an older r0sweep)";
+}
+
+/* "what was measured, on what, in which state, with how many repeats" */
+static void method_line(FILE *f, const struct r0_analysis *a, bool html, const char *what, bool with_method)
+{
+	char buf[4096];
 
 	snprintf(buf, sizeof(buf),
-		 "%s Median of %u repeat%s of %.1f s each; on %s; state: %s; %s.", what, a->repeats,
-		 a->repeats == 1 ? "" : "s", a->runtime_s, a->devices, a->state, a->tool);
+		 "%s Median of %u repeat%s of %.1f s each; on %s; state: %s; preconditioning: %s; %s; %s.%s%s",
+		 what, a->repeats, a->repeats == 1 ? "" : "s", a->runtime_s, a->devices, a->state, precond_words(a),
+		 order_words(a),
+		 a->tool, with_method ? " " : "", with_method ? a->method : "");
 	if (html)
 		esc(f, buf);
 	else
@@ -182,13 +206,14 @@ static void md_head(FILE *f, const struct r0_analysis *a, const char *title, cha
 {
 	fprintf(f, "# %s\n\n%s\n\n", title, a->verdict);
 	fprintf(f, "## How it was measured\n\n");
-	fprintf(f, "- Devices: %s\n- State: %s\n- Tool: %s\n", a->devices, a->state, a->tool);
-	fprintf(f, "- Repeats: %u per cell, %.1f s measured each; numbers are medians, (min-max) the spread\n",
-		a->repeats, a->runtime_s);
+	fprintf(f, "- Devices: %s\n- State: %s\n- Preconditioning: %s\n- Tool: %s\n", a->devices, a->state,
+		precond_words(a), a->tool);
+	fprintf(f, "- Repeats: %u per cell (%s), %.1f s measured each; numbers are medians, speed-ups carry (their interval)\n",
+		a->repeats, order_words(a), a->runtime_s);
 	fprintf(f, "- Results:");
 	for (int i = 0; i < nfiles; i++)
 		fprintf(f, " `%s`", files[i]);
-	fprintf(f, "\n- A difference smaller than the spread of the repeats is called a tie.\n\n");
+	fprintf(f, "\n- Method: %s\n\n", a->method);
 	fprintf(f, "## Reasoning\n\n%s\n", a->reasoning);
 }
 
@@ -199,7 +224,7 @@ static void md_tables(FILE *f, const struct r0_analysis *a)
 	char b1[32], b2[32], b3[32];
 
 	fprintf(f, "## Speed-up over one drive\n\n");
-	fprintf(f, "Bytes/s of each array / the single drive's median; efficiency = speed-up / members.\n\n");
+	fprintf(f, "Bytes/s of each array / the single drive's median, (the interval) over both sides' repeats; efficiency = speed-up / members.\n\n");
 	fprintf(f, "| workload | 1 drive MB/s |");
 	for (size_t l = 0; l < 2; l++) {
 		uint32_t c;
@@ -252,7 +277,7 @@ static void md_tables(FILE *f, const struct r0_analysis *a)
 		if (!nc)
 			continue;
 		fprintf(f, "\n## Chunk size on %s, %u members\n\n", r0_layer_name(layers[l]), a->max_members);
-		fprintf(f, "Speed-up over one drive; **bold**: the best chunk for the workload, ~: within noise of it.\n\n| workload |");
+		fprintf(f, "Speed-up over one drive; **bold**: the best chunk for the workload, ~: cannot be told from it.\n\n| workload |");
 		for (unsigned k = 0; k < nc; k++)
 			fprintf(f, " %s |", ck(chunks[k], b1, sizeof(b1)));
 		fprintf(f, "\n|---|");
@@ -453,7 +478,7 @@ static void chart_heat(FILE *f, const struct r0_analysis *a, enum r0_layer l)
 	svg_open(f, w, h, buf);
 	svg_text(f, 8, 18, "start", 13, "font-weight=\"bold\"", buf);
 	svg_text(f, 8, 34, "start", 10, "fill=\"#555\"",
-		 "speed-up over one drive; thick border: best chunk, thin: within noise of it");
+		 "speed-up over one drive; thick border: best chunk or one that cannot be told from it");
 	for (size_t wi = 0; wi < a->n_wl; wi++) {
 		double x = left + (double)wi * cw + cw / 2.0;
 
@@ -1147,7 +1172,7 @@ static bool any_latency_chart(const struct r0_analysis *a)
 static void figure(FILE *f, const struct r0_analysis *a, const char *what)
 {
 	fprintf(f, "<figcaption>");
-	method_line(f, a, true, what);
+	method_line(f, a, true, what, false);
 	fprintf(f, "</figcaption>\n");
 }
 
@@ -1179,8 +1204,8 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 	if (!a)
 		goto extra;
 	fprintf(f, "<h2>How it was measured</h2>\n<p>");
-	method_line(f, a, true, "Bytes/s and latency of each workload on each target.");
-	fprintf(f, " A difference smaller than the spread of the repeats is called a tie.</p>\n");
+	method_line(f, a, true, "Bytes/s and latency of each workload on each target.", true);
+	fprintf(f, "</p>\n");
 	fprintf(f, "<h2>Reasoning</h2>\n<ul>\n");
 	for (const char *r = a->reasoning; *r;) {
 		const char *nl = strchr(r, '\n');
@@ -1199,7 +1224,7 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 	for (size_t w = 0; w < a->n_wl; w++) {
 		fprintf(f, "<figure>\n");
 		chart_speedup(f, a, w);
-		figure(f, a, "Speed-up = the array's bytes/s / one raw drive's; dots: medians, bars: min-max of the repeats; dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
+		figure(f, a, "Speed-up = the array's bytes/s / one raw drive's; dots: medians, bars: the interval of the ratio (both sides' repeats); dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
 		fprintf(f, "</figure>\n");
 	}
 	fprintf(f, "<h2 id=\"chunk\">Chunk size</h2>\n");
@@ -1256,12 +1281,37 @@ extra:
 	free(group);
 }
 
+/*
+ * Sweep files are pooled only when every cell comes from the same study
+ * (devices, state, preconditioning, region, runtime, ramp): a report over
+ * two studies would tell neither. The records SET->recs[from..] just
+ * read from PATH against the first one (of FIRST). true (and said why)
+ * when they differ.
+ */
+static bool study_mixed(const struct r0_sweep_set *set, size_t from, const char *first, const char *path)
+{
+	char why[1200];
+
+	for (size_t i = from; i < set->n; i++)
+		if (r0_sweep_rec_study_diff(&set->recs[0], &set->recs[i], why, sizeof(why))) {
+			if (!strcmp(first, path))
+				fprintf(stderr, PROG ": %s: cells of two studies in one file, another %s; not pooled "
+					"(report each study from its own file)\n", path, why);
+			else
+				fprintf(stderr, PROG ": %s: another study than %s, another %s; not pooled (report "
+					"each file on its own)\n", path, first, why);
+			return true;
+		}
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "mix", required_argument, NULL, OPT_MIX },
 		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -1271,19 +1321,26 @@ int main(int argc, char **argv)
 	struct r0_analysis a = { 0 };
 	struct extra x = { 0 };
 	bool have_sweep = false, good = true;
-	char verdict[2048] = "";
+	char verdict[3072] = "";
 	struct r0_mix mix;
 	char mixdesc[1024];
+	struct r0_cmp_opts cmp;
+	const char *first_sweep = NULL;
 	char path_md[4096], path_html[4096], deftitle[128], *md_text = NULL;
 	size_t md_len = 0;
 	FILE *f, *mem;
 	int c, err, status = R0_EXIT_OK;
 
+	r0_cmp_defaults(&cmp);
 	while ((c = getopt_long(argc, argv, "o:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': dir = optarg; break;
 		case OPT_MIX: mixs = optarg; break;
 		case OPT_TITLE: title = optarg; break;
+		case OPT_THRESHOLD:
+			if (r0_cmp_parse_threshold(optarg, &cmp.threshold))
+				return r0_cli_usage_error(PROG, "--threshold '%s': a percentage above 0 and below 100, e.g. 5", optarg);
+			break;
 		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
 		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
 		default: return r0_cli_usage_error(PROG, "bad option");
@@ -1305,8 +1362,14 @@ int main(int argc, char **argv)
 
 		err = r0_result_kind(argv[i], &kind);
 		if (!err && kind == R0_RESULT_SWEEP) {
+			size_t before = set.n;
+
 			err = r0_sweep_load(argv[i], &set, &bad);
 			have_sweep = true;
+			if (!err && study_mixed(&set, before, first_sweep ? first_sweep : argv[i], argv[i]))
+				goto fail;
+			if (!first_sweep && set.n)
+				first_sweep = argv[i];
 		} else if (!err && kind == R0_RESULT_TRIM) {
 			err = r0_trimres_load(argv[i], &x.trim[x.n_trim]);
 			x.n_trim += !err;
@@ -1326,7 +1389,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", argv[i], bad, bad == 1 ? "" : "s");
 	}
 	if (have_sweep) {
-		err = r0_analyse(&set, &mix, &a);
+		err = r0_analyse(&set, &mix, &cmp, &a);
 		if (err) {
 			fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
 			goto fail;

@@ -29,6 +29,8 @@
 #include "r0/sweep.h"
 
 #define PROG "r0sweep"
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define MAX_WL 64
 #define MAX_CHUNKS 16
 #define MAX_PRESETS 7
@@ -37,7 +39,7 @@
 enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
-	OPT_READ_ONLY, OPT_WORKLOADS,
+	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD,
 };
 
 static void usage(FILE *f)
@@ -47,7 +49,9 @@ static void usage(FILE *f)
 	      "\n"
 	      "The study: the first member alone (raw, no array), then md raid0 and\n"
 	      "dm-stripe arrays over the first n members at each chunk size, each\n"
-	      "measured with every workload, repeated. Each array is built, measured\n"
+	      "measured with every workload, repeated; each repeat visits the targets\n"
+	      "in its own seeded order. First every member's test region is written\n"
+	      "once (preconditioning). Each array is built, measured\n"
 	      "and removed before the next (also on an error or a signal). Every\n"
 	      "finished cell (one workload, one repeat, one target) is appended to FILE\n"
 	      "as a JSON line (schema " R0_SWEEP_SCHEMA ", see r0sweep(1)); at the end the\n"
@@ -56,7 +60,9 @@ static void usage(FILE *f)
 	      "\n"
 	      "Options:\n"
 	      "  -o, --output FILE      result file (appended to)\n"
-	      "      --resume           skip the cells FILE already holds\n"
+	      "      --resume           skip the cells FILE already holds (refused when FILE\n"
+	      "                         was measured with another region, runtime, ramp,\n"
+	      "                         state, preconditioning or other devices)\n"
 	      "      --backend LIST     md, dm or md,dm (default md,dm)\n"
 	      "      --chunks LIST      chunk sizes (default 4K,16K,64K,128K,512K,1M)\n"
 	      "      --members LIST     member counts (default 1 up to all); 1 measures the\n"
@@ -69,13 +75,17 @@ static void usage(FILE *f)
 	      "                         at 4K-aligned offsets, so most cross a chunk boundary)\n"
 	      "      --read-only        only the read tests\n"
 	      "  -w, --workloads LIST   only these, by name: \"Seq read,4K QD32 write\"\n"
-	      "  -r, --repeats N        repeats of every cell (default 3)\n"
+	      "  -r, --repeats N        repeats of every cell (default " STR(R0_SWEEP_DEFAULT_REPEATS) "; below 3 every\n"
+	      "                         verdict is indicative)\n"
 	      "  -t, --runtime SEC      measured seconds per test (default 5)\n"
 	      "      --ramp SEC         unmeasured seconds before each test (default 1)\n"
 	      "      --region SIZE      test region (default 1G, CDM's; at most the target)\n"
 	      "      --state LABEL      the members' state, recorded (default: the state\n"
 	      "                         of their r0age records when all agree, else empty)\n"
 	      "      --describe TEXT    what the members are, recorded before their list\n"
+	      "      --no-precondition  do not write every member's test region once before\n"
+	      "                         the first test (recorded as \"none\")\n"
+	      "      --threshold PCT    the smallest difference that counts (default 5)\n"
 	      "      --mix MIX          weights for the verdict: desktop (default), database,\n"
 	      "                         sequential, KEY=WEIGHT,... (see r0report(1)), or\n"
 	      "                         a mix file r0profile measured (r0mix/1)\n"
@@ -117,7 +127,9 @@ struct sweep {
 	bool keep[MAX_WL];
 	unsigned repeats;
 	uint64_t runtime_ns, ramp_ns, region_bytes;
-	char state[32], devices[512], array_name[R0_ARRAY_NAME_MAX + 1];
+	char state[32], devices[512], describe[256], array_name[R0_ARRAY_NAME_MAX + 1];
+	bool precondition;
+	unsigned order_pos;         /* the current target's 1-based position in its repeat */
 	struct target targets[MAX_TARGETS];
 	size_t n_targets;
 	FILE *out;
@@ -339,6 +351,19 @@ static void build_targets(struct sweep *sw)
 	}
 }
 
+/* The study's parameters into R: what --resume and r0report compare. */
+static void study_rec(const struct sweep *sw, struct r0_sweep_rec *r)
+{
+	snprintf(r->state, sizeof(r->state), "%s", sw->state);
+	snprintf(r->devices, sizeof(r->devices), "%s", sw->devices);
+	snprintf(r->describe, sizeof(r->describe), "%s", sw->describe);
+	r->region_bytes = sw->region_bytes;
+	r->test_runtime_s = (double)sw->runtime_ns / 1e9;
+	r->ramp_s = (double)sw->ramp_ns / 1e9;
+	snprintf(r->precondition, sizeof(r->precondition), "%s", sw->precondition ? "seq-fill" : "none");
+	r->order_pos = sw->order_pos;
+}
+
 static void cell_rec(const struct sweep *sw, const struct target *t, size_t wl, unsigned rep,
 		     struct r0_sweep_rec *r)
 {
@@ -354,8 +379,7 @@ static void cell_rec(const struct sweep *sw, const struct target *t, size_t wl, 
 	r->queue_depth = sw->wl[wl].w.queue_depth;
 	r->jobs = sw->wl[wl].w.jobs ? sw->wl[wl].w.jobs : 1;
 	r->repeat = rep;
-	snprintf(r->state, sizeof(r->state), "%s", sw->state);
-	snprintf(r->devices, sizeof(r->devices), "%s", sw->devices);
+	study_rec(sw, r);
 	snprintf(r->tool, sizeof(r->tool), PROG " %s", R0_VERSION);
 }
 
@@ -591,9 +615,77 @@ static int run_target(struct sweep *sw, const struct target *t, unsigned rep)
 	return err;
 }
 
+/* --- preconditioning ------------------------------------------------ */
+
+/*
+ * Writes the test region of every member once, sequentially, through the
+ * raw member, so no read test reads blocks never written (free on an SSD,
+ * and in null_blk or r0ssd). Arrays start at offset 0 of each member, so
+ * an array's region lies within the members' first REGION bytes.
+ */
+static int precondition(struct sweep *sw)
+{
+	struct r0_run_opts o = { .stop = &stop_flag };
+	struct r0_result *res = malloc(sizeof(*res));
+	int err = 0;
+
+	if (!res)
+		return -ENOMEM;
+	for (unsigned i = 0; i < sw->n_members && !err; i++) {
+		struct r0_workload w = { .access = R0_ACCESS_SEQ, .read_pct = 0,
+					 .block_bytes = R0_AGE_FILL_BLOCK_BYTES, .queue_depth = 4, .jobs = 1 };
+		struct r0_target tg;
+		char why[256];
+
+		err = r0_target_open(sw->members[i], true, &tg);
+		if (err) {
+			fprintf(stderr, PROG ": %s: cannot open: %s\n", sw->members[i], strerror(-err));
+			break;
+		}
+		w.span_bytes = sw->region_bytes < tg.size_bytes ? sw->region_bytes : tg.size_bytes;
+		if (w.span_bytes >= (1u << 20))
+			w.span_bytes -= w.span_bytes % (1u << 20);
+		if (r0_workload_check(&w, &tg, why, sizeof(why))) {
+			fprintf(stderr, PROG ": %s: preconditioning: %s\n", sw->members[i], why);
+			err = -EINVAL;
+		} else {
+			err = r0_engine_run(&tg, &w, &o, res);
+			if (stop_flag)
+				err = -EINTR;
+			else if (err)
+				fprintf(stderr, PROG ": %s: preconditioning: %s\n", sw->members[i], strerror(-err));
+			else if (res->errors) {
+				fprintf(stderr, PROG ": %s: preconditioning: %llu I/O errors\n", sw->members[i],
+					(unsigned long long)res->errors);
+				err = -EIO;
+			}
+		}
+		r0_target_close(&tg);
+	}
+	free(res);
+	return err;
+}
+
+/* --resume: every cell of the file from the same study as this run. 0 or -EINVAL (said why). */
+static int check_resume(const struct sweep *sw, const char *path)
+{
+	struct r0_sweep_rec now;
+	char why[1200];
+
+	memset(&now, 0, sizeof(now));
+	study_rec(sw, &now);
+	for (size_t i = 0; i < sw->done.n; i++)
+		if (r0_sweep_rec_study_diff(&sw->done.recs[i], &now, why, sizeof(why))) {
+			fprintf(stderr, PROG ": %s: cannot resume: the file (first) and this run (second) differ "
+				"in %s; use another file\n", path, why);
+			return -EINVAL;
+		}
+	return 0;
+}
+
 /* --- the end: analysis ---------------------------------------------- */
 
-static int finish(struct sweep *sw, const char *path, const struct r0_mix *mix)
+static int finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp)
 {
 	struct r0_sweep_set set = { 0 };
 	struct r0_analysis a;
@@ -601,18 +693,24 @@ static int finish(struct sweep *sw, const char *path, const struct r0_mix *mix)
 	int err = r0_sweep_load(path, &set, NULL);
 
 	if (!err)
-		err = r0_analyse(&set, mix, &a);
+		err = r0_analyse(&set, mix, cmp, &a);
 	r0_sweep_set_free(&set);
 	if (err) {
 		fprintf(stderr, PROG ": %s: no analysis: %s\n", path, strerror(-err));
 		return err;
 	}
-	printf("%s\n\n%s", a.verdict, a.reasoning);
+	printf("%s\n\nMethod: %s\n\n%s", a.verdict, a.method, a.reasoning);
 	o = json_object_new_object();
 	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
 	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));
 	json_object_object_add(o, "reasoning", json_object_new_string(a.reasoning));
 	json_object_object_add(o, "members", json_object_new_int((int)a.max_members));
+	json_object_object_add(o, "answer", json_object_new_string(r0_answer_name(a.answer)));
+	json_object_object_add(o, "method", json_object_new_string(a.method));
+	json_object_object_add(o, "chunks", json_object_new_string(a.chunks));
+	json_object_object_add(o, "threshold", json_object_new_double(a.cmp.threshold));
+	json_object_object_add(o, "confidence", json_object_new_double(a.cmp.confidence));
+	json_object_object_add(o, "indicative", json_object_new_boolean(a.indicative));
 	ch = json_object_new_array();
 	for (size_t k = 0; k < a.n_choice; k++) {
 		json_object *c = json_object_new_object();
@@ -623,6 +721,7 @@ static int finish(struct sweep *sw, const char *path, const struct r0_mix *mix)
 		json_object_object_add(c, "score_min", json_object_new_double(a.choice[k].score_min));
 		json_object_object_add(c, "score_max", json_object_new_double(a.choice[k].score_max));
 		json_object_object_add(c, "tie_best", json_object_new_boolean(a.choice[k].tie_best));
+		json_object_object_add(c, "picked", json_object_new_boolean(k == a.pick));
 		json_object_array_add(ch, c);
 	}
 	json_object_object_add(o, "choices", ch);
@@ -636,20 +735,22 @@ static int finish(struct sweep *sw, const char *path, const struct r0_mix *mix)
 	return err;
 }
 
+/* Path, size, model and serial (where the kernel has them) of every member. */
 static void describe_members(struct sweep *sw, const char *describe)
 {
 	size_t off = 0;
 
 	if (describe)
-		off += (size_t)snprintf(sw->devices, sizeof(sw->devices), "%s; ", describe);
+		snprintf(sw->describe, sizeof(sw->describe), "%s", describe);
 	for (unsigned i = 0; i < sw->n_members && off < sizeof(sw->devices); i++) {
 		struct r0_device d;
-		char sz[32] = "?", what[96] = "";
+		char sz[32] = "?", what[200] = "";
 
 		if (!r0_probe_device(sw->members[i], &d)) {
 			r0_format_size_human(d.size_bytes, sz, sizeof(sz));
-			snprintf(what, sizeof(what), "%s%s, %lld-byte blocks", d.model[0] ? d.model : d.kname,
-				 d.rotational == 1 ? ", rotational" : "", (long long)d.logical_block_size_bytes);
+			snprintf(what, sizeof(what), "%s%s%s%s, %lld-byte blocks", d.model[0] ? d.model : d.kname,
+				 d.serial[0] ? ", serial " : "", d.serial, d.rotational == 1 ? ", rotational" : "",
+				 (long long)d.logical_block_size_bytes);
 			r0_device_free(&d);
 		}
 		off += (size_t)snprintf(sw->devices + off, sizeof(sw->devices) - off, "%s%s (%s, %s)",
@@ -702,6 +803,8 @@ int main(int argc, char **argv)
 		{ "state", required_argument, NULL, OPT_STATE },
 		{ "describe", required_argument, NULL, OPT_DESCRIBE },
 		{ "mix", required_argument, NULL, OPT_MIX },
+		{ "no-precondition", no_argument, NULL, OPT_NO_PRECONDITION },
+		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 		{ "force", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -717,9 +820,12 @@ int main(int argc, char **argv)
 	struct chunk_list cl;
 	struct r0_mix mix;
 	char mixdesc[1024];
+	struct r0_cmp_opts cmp;
 	int c, err = 0, status = R0_EXIT_OK;
 
-	sw.repeats = 3;
+	r0_cmp_defaults(&cmp);
+	sw.precondition = true;
+	sw.repeats = R0_SWEEP_DEFAULT_REPEATS;
 	sw.runtime_ns = 5000000000ULL;
 	sw.ramp_ns = 1000000000ULL;
 	sw.region_bytes = R0_CDM_REGION_BYTES;
@@ -761,6 +867,11 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DESCRIBE: describe = optarg; break;
 		case OPT_MIX: mixs = optarg; break;
+		case OPT_NO_PRECONDITION: sw.precondition = false; break;
+		case OPT_THRESHOLD:
+			if (r0_cmp_parse_threshold(optarg, &cmp.threshold))
+				return r0_cli_usage_error(PROG, "--threshold '%s': a percentage above 0 and below 100, e.g. 5", optarg);
+			break;
 		case 'f': force = true; break;
 		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
 		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
@@ -827,6 +938,7 @@ int main(int argc, char **argv)
 	}
 	if (!state_given)
 		state_from_records(&sw);
+	describe_members(&sw, describe);
 	if (resume) {
 		unsigned bad = 0;
 
@@ -839,6 +951,10 @@ int main(int argc, char **argv)
 		if (bad)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped (measured again)\n", output, bad,
 				bad == 1 ? "" : "s");
+		if (check_resume(&sw, output)) {
+			r0_sweep_set_free(&sw.done);
+			return R0_EXIT_FAILURE;
+		}
 	} else if (access(output, F_OK) == 0) {
 		FILE *f = fopen(output, "r");
 		int ch = f ? fgetc(f) : EOF;
@@ -857,7 +973,6 @@ int main(int argc, char **argv)
 		r0_sweep_set_free(&sw.done);
 		return R0_EXIT_FAILURE;
 	}
-	describe_members(&sw, describe);
 	snprintf(sw.array_name, sizeof(sw.array_name), "sweep.%ld", (long)getpid());
 	sw.tty = isatty(STDERR_FILENO);
 	sw.total = sw.n_targets * sw.n_wl * sw.repeats;
@@ -872,10 +987,22 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &sw.t0);
-	/* repeats outermost: each repeat builds its arrays anew, and drift spreads over all */
-	for (unsigned rep = 1; rep <= sw.repeats && !err; rep++)
-		for (size_t t = 0; t < sw.n_targets && !err; t++)
-			err = run_target(&sw, &sw.targets[t], rep);
+	/* a fresh file: the members' regions written once before any test (a resume finds them so) */
+	if (sw.precondition && !sw.done.n && sw.skipped < sw.total) {
+		fprintf(stderr, PROG ": preconditioning: writing the first %.0f MiB of each member once\n",
+			(double)sw.region_bytes / (1 << 20));
+		err = precondition(&sw);
+	}
+	/* repeats outermost, each in its own seeded order: drift and position spread over all */
+	for (unsigned rep = 1; rep <= sw.repeats && !err; rep++) {
+		size_t order[MAX_TARGETS];
+
+		r0_sweep_order(rep, sw.n_targets, order);
+		for (size_t t = 0; t < sw.n_targets && !err; t++) {
+			sw.order_pos = (unsigned)t + 1;
+			err = run_target(&sw, &sw.targets[order[t]], rep);
+		}
+	}
 	if (sw.tty)
 		fputs("\r\033[K", stderr);
 	if (err == -EINTR) {
@@ -892,7 +1019,7 @@ int main(int argc, char **argv)
 		/* a measured mix: what it was, on its own line before the verdict */
 		if (mixdesc[0])
 			printf("For %s:\n", mixdesc);
-		if (finish(&sw, output, &mix))
+		if (finish(&sw, output, &mix, &cmp))
 			status = R0_EXIT_FAILURE;
 		if (sw.io_error_cells) {
 			fprintf(stderr, PROG ": %zu cells had I/O errors (counted in their records)\n",

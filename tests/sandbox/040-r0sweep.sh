@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # r0sweep: a tiny sweep (2 fast members, md and dm, 2 chunks, one workload,
 # short runs) completes, every line of its result file parses and holds the
-# cells it should; a sweep interrupted by SIGINT leaves no array behind and
-# --resume finishes it without measuring a finished cell again; r0report
-# turns the results into report.md and report.html (copied back to the
-# host, where tests/report/check-html renders them in a browser).
+# cells it should, each with the study's parameters (region, runtime, ramp,
+# state, preconditioning, devices) and its place in its repeat's order; a
+# sweep interrupted by SIGINT leaves no array behind, a --resume with
+# another --region is refused, and --resume finishes it without measuring
+# a finished cell again; r0report turns the results into report.md and
+# report.html (copied back to the host, where tests/report/check-html
+# renders them in a browser) and refuses to pool files of two states.
 . ./lib.sh
 
 out=$R0_RESULTS/040-r0sweep
@@ -57,8 +60,23 @@ done
 grep -q '"errors":0,' "$out/tiny.jsonl" || fail "no error count"
 expect_eq "$(grep '"type":"cell"' "$out/tiny.jsonl" | grep -c '"state":"fill"')" 14 "cells labelled with the r0age state"
 grep '"type":"cell"' "$out/tiny.jsonl" | grep -qv '"errors":0,' && fail "I/O errors in the tiny sweep"
-grep -q "^RAID0 of these 2 drives: " /tmp/expect.out || fail "no verdict printed"
-grep -q '"devices":"2 x null_blk fast; /dev/r0m0 (32.0 MiB' "$out/tiny.jsonl" || fail "device description"
+grep -q "^RAID0 of these 2 drives: indicative: 2 repeats, noise unknown. " /tmp/expect.out ||
+	fail "no indicative verdict printed for 2 repeats"
+grep -q "^r0sweep: preconditioning: writing the first 16 MiB of each member once" /tmp/expect.out ||
+	fail "no preconditioning"
+grep -q '"devices":"/dev/r0m0 (32.0 MiB' "$out/tiny.jsonl" || fail "device description"
+# every cell carries the study's parameters
+for kv in '"describe":"2 x null_blk fast"' '"region_bytes":16777216' '"test_runtime_s":0.3,' '"ramp_s":0,' \
+	'"precondition":"seq-fill"' '"state":"fill"'; do
+	expect_eq "$(grep '"type":"cell"' "$out/tiny.jsonl" | grep -c "$kv")" 14 "cells with $kv"
+done
+# each repeat visits the 7 targets in an order of its own: positions 1..7 once per repeat
+for r in 1 2; do
+	expect_eq "$(grep '"type":"cell"' "$out/tiny.jsonl" | grep "\"repeat\":$r," |
+		sed -n 's/.*"order_pos":\([0-9]*\).*/\1/p' | sort -n | tr '\n' ' ')" "1 2 3 4 5 6 7 " "order of repeat $r"
+done
+pos() { grep '"type":"cell"' "$out/tiny.jsonl" | grep "\"repeat\":$1," | sed -n 's/.*"layer":"\([a-z]*\)","chunk_bytes":\([0-9]*\),"members":\([0-9]*\).*"order_pos":\([0-9]*\).*/\1 \2 \3 \4/p' | sort; }
+[ "$(pos 1)" != "$(pos 2)" ] || fail "both repeats visited the targets in the same order"
 # a second run on the same file without --resume is refused
 expect_status 1 "sweep on a non-empty file without --resume" r0sweep -o "$out/tiny.jsonl" "$@"
 grep -q "exists and is not empty" /tmp/expect.out || fail "refusal message: $(cat /tmp/expect.out)"
@@ -90,6 +108,14 @@ before=$(grep -c '"type":"cell"' "$out/int.jsonl")
 [ "$before" -ge 4 ] && [ "$before" -lt 14 ] || fail "$before cells after the interruption"
 grep -q '"type":"analysis"' "$out/int.jsonl" && fail "an interrupted sweep wrote an analysis"
 cp "$out/int.jsonl" /tmp/int.before
+# a resume with another region is refused, naming it, and changes nothing
+expect_status 1 "resume with another --region" r0sweep -o "$out/int.jsonl" --resume --chunks 64K,128K \
+	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 --ramp 0 --region 8M "$@"
+cat /tmp/expect.out
+grep -q "cannot resume: the file (first) and this run (second) differ in region (16.0 MiB vs 8.0 MiB)" /tmp/expect.out ||
+	fail "refusal message: $(cat /tmp/expect.out)"
+expect_eq "$(md5sum < "$out/int.jsonl")" "$(md5sum < /tmp/int.before)" "file untouched by the refused resume"
+no_arrays "refused resume"
 expect_status 0 "resume the interrupted sweep" r0sweep -o "$out/int.jsonl" --resume --chunks 64K,128K \
 	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 --ramp 0 --region 16M "$@"
 cat /tmp/expect.out
@@ -104,7 +130,17 @@ expect_eq "$(keys "$out/int.jsonl" | sort -u | wc -l)" 14 "distinct cells after 
 expect_status 0 "r0report" r0report -o "$out/report" "$out/tiny.jsonl"
 [ -s "$out/report/report.md" ] && [ -s "$out/report/report.html" ] || fail "report files missing"
 grep -q "^RAID0 of these 2 drives: " "$out/report/report.md" || fail "no verdict in report.md"
+grep -q "^- Method: Each comparison is the ratio of the two sides' median bytes/s" "$out/report/report.md" ||
+	fail "report.md does not state the method"
 grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
 grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"
 expect_status 1 "r0report on a file that is not a result file" r0report -o /tmp/rep /etc/passwd
+# two files of different states: refused, naming the state, not pooled into one report
+sed 's/"state":"fill"/"state":"used"/' "$out/tiny.jsonl" > /tmp/used.jsonl
+expect_status 1 "r0report on two states" r0report -o /tmp/rep2 "$out/tiny.jsonl" /tmp/used.jsonl
+cat /tmp/expect.out
+grep -q "/tmp/used.jsonl: another study than .*tiny.jsonl, another state (fill vs used); not pooled" /tmp/expect.out ||
+	fail "r0report's refusal: $(cat /tmp/expect.out)"
+[ -e /tmp/rep2/report.md ] && fail "a report of two states was written"
 r0_remove_members || fail "a member stayed"
+exit 0

@@ -7,8 +7,12 @@
  * reasoning and a one-sentence verdict. Pure functions over an
  * r0_sweep_set: no I/O.
  *
- * Noise: two medians whose difference is not larger than the wider of
- * their two spreads (max - min of the repeats) are a tie, not a win.
+ * Noise: every comparison (an array against the single drive, a chunk
+ * against the best one, under the mix or per workload) goes through
+ * r0/compare.h: the ratio of medians with a seeded bootstrap interval over
+ * both sides' repeats; a difference counts only when the interval
+ * excludes 1 and the ratio is beyond the practical threshold. Cells with
+ * I/O errors are left out of every median and named in the reasoning.
  */
 #ifndef R0_ANALYSIS_H
 #define R0_ANALYSIS_H
@@ -17,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "r0/compare.h"
 #include "r0/sweep.h"
 
 /* "worth it" needs at least this median speed-up, beyond the noise */
@@ -31,9 +36,6 @@ struct r0_stat {
 
 /* Median (mean of the middle two for an even count), min and max of V[0..n). */
 void r0_stat_of(const double *v, size_t n, struct r0_stat *out);
-
-/* A and B differ by no more than the wider of their spreads. */
-bool r0_stat_tie(const struct r0_stat *a, const struct r0_stat *b);
 
 /*
  * Workload classes a mix weighs: "seq-read", "seq-write", "rand-large-read"
@@ -71,8 +73,23 @@ struct r0_wl {
 	struct r0_sweep_rec proto;  /* label, access, read_pct, block, align, depth, jobs */
 	double weight;              /* under the mix, normalised (sum 1 over all workloads) */
 	struct r0_stat base;        /* the single drive's bytes/s: raw, else 1-member stripes */
+	double *base_v;             /* its repeats' bytes/s, base.n of them */
+	double base_cpu_busy;       /* median busy share of the baseline's measuring thread */
 	bool base_raw;              /* base measured raw */
 };
+
+/* What one workload (or the mix) says about the array against one drive. */
+enum r0_answer {
+	R0_ANSWER_NONE,             /* nothing to compare */
+	R0_ANSWER_WORTH,            /* >= R0_WORTH_SPEEDUP and faster beyond noise and threshold */
+	R0_ANSWER_NOT,              /* the interval's top is below R0_WORTH_SPEEDUP */
+	R0_ANSWER_UNSURE,           /* the interval straddles the bar: could not tell */
+	R0_ANSWER_CPU,              /* the single drive's measuring thread was busy >= R0_CPU_BOUND,
+	                             * or the array's and it is not worth it beyond noise */
+};
+
+/* "worth it", "not worth it", "could not tell", "could not tell: the measuring CPU was the limit". */
+const char *r0_answer_name(enum r0_answer a);
 
 /* One workload on one target. */
 struct r0_cell {
@@ -82,20 +99,28 @@ struct r0_cell {
 	size_t wl;                  /* index into ->wl */
 	struct r0_stat bps, iops, cpu_per_io;
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
-	struct r0_stat speedup;     /* bps / the base median; n 0 without a base */
+	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones only */
+	struct r0_cmp vs_base;      /* bytes/s against the baseline's (both sides' noise) */
+	struct r0_stat speedup;     /* med: vs_base.ratio; min, max: its interval; n 0 without a base */
 	double efficiency;          /* speedup.med / n_members */
+	bool tie_best;              /* cannot be told from the best chunk of its layer, count and workload */
+	enum r0_answer answer;      /* worth it against the single drive? */
 	double cpu_busy;            /* median share of the time the busiest measuring thread was on a
 	                             * CPU (its own clock; older records: IOPS x CPU s per I/O / jobs);
 	                             * near 1: CPU-bound */
-	uint64_t errors;            /* summed over the repeats */
+	uint64_t errors;            /* summed over the repeats, excluded ones included */
+	unsigned n_excluded;        /* repeats left out for I/O errors */
 };
 
 /* A candidate configuration at the largest member count, scored under the mix. */
 struct r0_choice {
 	enum r0_layer layer;
 	uint32_t chunk_bytes;
-	double score, score_min, score_max;   /* weighted speed-up: med, from mins, from maxes */
-	bool tie_best;                        /* within noise of the best */
+	double score, score_min, score_max;   /* speed-up under the mix and its interval */
+	struct r0_cmp vs_base;                /* the same as a comparison with the baseline */
+	struct r0_cmp vs_best;                /* under the mix, against the best score's choice */
+	bool tie_best;                        /* cannot be told from the best: in the recommended set */
+	char loss[96];                        /* not tie_best: "loses 60 % on Seq read" */
 };
 
 struct r0_analysis {
@@ -106,21 +131,35 @@ struct r0_analysis {
 	unsigned max_members;       /* the largest count measured */
 	unsigned repeats;           /* the most repeats any cell has */
 	double runtime_s;           /* the longest measured window of one repeat */
-	char devices[512], state[32], tool[48];   /* of the first record */
+	unsigned min_repeats;       /* the fewest error-free repeats of a compared cell */
+	bool indicative;            /* min_repeats < R0_CMP_MIN_REPEATS: noise unknown */
+	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
 	char mix_name[32];
+	struct r0_cmp_opts cmp;
 	size_t n_choice;
-	struct r0_choice *choice;   /* best first */
+	struct r0_choice *choice;   /* best score first */
+	size_t pick;                /* the recommended one, from the tie_best set (see method) */
 	bool has_choice;
-	bool worth;                 /* the best choice's score >= R0_WORTH_SPEEDUP, beyond noise */
-	char verdict[2048];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; pick chunk 64K ..." */
+	enum r0_answer answer;      /* the pick under the mix (R0_ANSWER_CPU when not worth it
+	                             * and half the weight or more is on CPU-limited workloads) */
+	bool worth;                 /* answer == R0_ANSWER_WORTH */
+	size_t n_excluded;          /* repeats left out for I/O errors */
+	bool ordered;               /* the cells record their repeat's order (order_pos) */
+	char method[1024];          /* one sentence: how differences are told from noise */
+	char chunks[1024];          /* "md 64K, md 512K are equivalent within 5 %; md 4K loses 60 % on ..." */
+	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
 	char reasoning[16384];      /* a few lines on how the verdict was reached */
 };
 
 /*
- * Analyses SET under MIX into *OUT (free with r0_analysis_free). 0;
- * -ENODATA if SET has no cell; -ENOMEM.
+ * Analyses SET under MIX into *OUT (free with r0_analysis_free), comparing
+ * with CMP (NULL: r0_cmp_defaults). The recommended chunk is picked from
+ * the tie_best set by one rule: the chunk nearest 512K (mdadm's default)
+ * in powers of two, the larger on a tie, md before dm. 0; -ENODATA if SET
+ * has no cell; -EINVAL for bad CMP options; -ENOMEM.
  */
-int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, struct r0_analysis *out);
+int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+	       struct r0_analysis *out);
 void r0_analysis_free(struct r0_analysis *a);
 
 /* The cell of workload WL on that target, or NULL. */
@@ -129,9 +168,9 @@ const struct r0_cell *r0_analysis_cell(const struct r0_analysis *a, enum r0_laye
 
 /*
  * The best chunk for workload WL on LAYER at N members (highest median
- * bytes/s) into *BEST, and every chunk within noise of it (the best
- * included) into TIED[0..*n_tied) (at most MAX). 0, or -ENOENT if no
- * chunk was measured there.
+ * bytes/s) into *BEST, and every chunk that cannot be told from it (the
+ * best included; r0_compare) into TIED[0..*n_tied) (at most MAX). 0, or
+ * -ENOENT if no chunk was measured there.
  */
 int r0_analysis_best_chunk(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
 			   size_t wl, uint32_t *best, uint32_t *tied, size_t max, size_t *n_tied);

@@ -26,10 +26,20 @@
  *   busy          the busiest job thread's share of its time on a CPU, 0..1
  *                 (its own clock); optional: older files lack it (read as 0)
  *   state         the members' state ("empty", "used", ...)
- *   devices       what was measured on ("3 x /dev/r0m0 (256.0 MiB, ...)")
+ *   devices       the members: path, size, model and serial where the
+ *                 kernel has them ("/dev/sda (256.0 MiB, model X, serial Y, ...)")
+ *   describe      what the user said they are (--describe; "" if not)
+ *   region_bytes  the test region asked for (--region; at most the target)
+ *   test_runtime_s, ramp_s   the measured and unmeasured seconds asked for
+ *   precondition  "seq-fill" (every member's region written once through
+ *                 the raw member before any test) or "none"
+ *   order_pos     the target's 1-based position in its repeat's visiting
+ *                 order (seeded, different in each repeat)
  *   tool          "r0sweep 0.1.0"
  *   time          seconds since the epoch when the cell finished
  * Unknown keys are ignored; a missing required key makes the line invalid.
+ * describe .. order_pos came later: a line without them (an older file)
+ * is valid and reads as "not recorded" (0, -1 or "").
  */
 #ifndef R0_SWEEP_H
 #define R0_SWEEP_H
@@ -40,8 +50,17 @@
 #include <stdio.h>
 
 #include "r0/engine.h"
+#include "r0/prng.h"
 
 #define R0_SWEEP_SCHEMA "r0sweep/1"
+
+/*
+ * r0sweep's default repeats: the fewest at which tests/unit/test_compare.c's
+ * simulation keeps false differences at 5 % or less per pair at 2-10 %
+ * noise (3 repeats claim one in about 10 %) and finds a 15 % better chunk
+ * under a mix in 95 % or more of the studies at 5 % noise.
+ */
+#define R0_SWEEP_DEFAULT_REPEATS 5
 
 enum r0_layer { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
 
@@ -64,6 +83,12 @@ struct r0_sweep_rec {
 	double busy;                 /* 0: not measured (not in the record) */
 	char state[32];
 	char devices[512];
+	char describe[256];
+	uint64_t region_bytes;       /* 0: not recorded */
+	double test_runtime_s;       /* asked for; -1: not recorded */
+	double ramp_s;               /* -1: not recorded */
+	char precondition[16];       /* "seq-fill", "none"; "": not recorded */
+	unsigned order_pos;          /* 0: not recorded */
 	char tool[48];
 	int64_t time_unix;
 };
@@ -96,6 +121,24 @@ void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res
  * records with the same key measured the same thing. 0 or -ENOSPC.
  */
 int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len);
+
+/*
+ * Whether A and B come from the same study: the same region, runtime,
+ * ramp, state, preconditioning and devices (what --resume and r0report
+ * refuse to mix). 0 if so; 1 if not, with WHY naming the first parameter
+ * that differs and both values: "region (16.0 MiB vs 32.0 MiB)".
+ */
+int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b, char *why,
+			    size_t len);
+
+/*
+ * The order in which repeat REPEAT (1-based) visits N targets: a seeded
+ * shuffle of 0..n-1 into ORDER[0..n), different from repeat to repeat and
+ * the same in every run (so --resume and a second run see the same
+ * design). Position effects (a cache, background work, heat) then spread
+ * over the targets instead of landing on one.
+ */
+void r0_sweep_order(unsigned repeat, size_t n, size_t *order);
 
 /* One JSON line (no newline), malloc'ed; NULL with errno on failure. */
 char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r);

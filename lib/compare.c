@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Ratio of medians with a seeded bootstrap interval (r0/compare.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r0/compare.h"
+#include "r0/prng.h"
+
+void r0_cmp_defaults(struct r0_cmp_opts *o)
+{
+	o->confidence = R0_CMP_CONFIDENCE;
+	o->threshold = R0_CMP_THRESHOLD;
+	o->resamples = R0_CMP_RESAMPLES;
+	o->seed = R0_CMP_SEED;
+}
+
+int r0_cmp_parse_threshold(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s)
+		return -EINVAL;
+	while (*end == ' ')
+		end++;
+	if (*end == '%')
+		end++;
+	if (*end || !(v > 0 && v < 100))
+		return -EINVAL;
+	*out = v / 100;
+	return 0;
+}
+
+static int cmp_dbl(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The k-th (0-based) smallest of the sorted values picked CNT[i] times each. */
+static double kth(const double *sorted, const unsigned *cnt, size_t n, size_t k)
+{
+	size_t seen = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		seen += cnt[i];
+		if (seen > k)
+			return sorted[i];
+	}
+	return sorted[n - 1];
+}
+
+static double median_sorted(const double *s, size_t n)
+{
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+double r0_median(const double *v, size_t n)
+{
+	double *s, m;
+
+	if (!n)
+		return 0;
+	s = malloc(n * sizeof(*s));
+	if (!s)   /* no median without memory: the middle value as given */
+		return v[n / 2];
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_dbl);
+	m = median_sorted(s, n);
+	free(s);
+	return m;
+}
+
+/*
+ * The median of one bootstrap resample of SORTED: n indices drawn with
+ * replacement and counted, so the median is an order statistic of the
+ * counts (O(n), no sort per resample).
+ */
+static double resample_median(const double *sorted, size_t n, unsigned *cnt, struct r0_prng *r)
+{
+	memset(cnt, 0, n * sizeof(*cnt));
+	for (size_t i = 0; i < n; i++)
+		cnt[r0_prng_below(r, n)]++;
+	if (n % 2)
+		return kth(sorted, cnt, n, n / 2);
+	return (kth(sorted, cnt, n, n / 2 - 1) + kth(sorted, cnt, n, n / 2)) / 2;
+}
+
+/* Puts the k-th smallest of V[0..n) at V[k], smaller ones before it, larger after (quickselect). */
+static void select_kth(double *v, size_t n, size_t k)
+{
+	long lo = 0, hi = (long)n - 1, kk = (long)k;
+
+	while (lo < hi) {
+		double pivot = v[lo + (hi - lo) / 2], t;
+		long i = lo, j = hi;
+
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (v[j] > pivot)
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		}
+		if (kk <= j)
+			hi = j;
+		else if (kk >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+/*
+ * The P-quantile of V[0..n) by linear interpolation between order
+ * statistics (Hyndman and Fan's type 7); reorders V. A selection, not a
+ * sort: the bootstrap asks for two quantiles of thousands of values.
+ */
+static double quantile(double *v, size_t n, double p)
+{
+	double h = p * (double)(n - 1), next;
+	size_t i = (size_t)h;
+
+	select_kth(v, n, i);
+	if (i + 1 >= n)
+		return v[i];
+	next = v[i + 1];
+	for (size_t k = i + 2; k < n; k++)
+		if (v[k] < next)
+			next = v[k];
+	return v[i] + (h - (double)i) * (next - v[i]);
+}
+
+struct side {
+	double *v;
+	size_t n;
+	double *cdf;                /* odd n: P(resampled median <= v[k]); NULL for even n */
+};
+
+/*
+ * For an odd n the resampled median is v[k] for the smallest k with at
+ * least (n+1)/2 of the n draws at or below index k: P(median <= v[k]) =
+ * P(Binomial(n, (k+1)/n) >= (n+1)/2). One uniform draw and a search
+ * then stand for n draws and a count.
+ */
+static int median_cdf(struct side *x)
+{
+	size_t n = x->n, m = (n + 1) / 2;
+
+	x->cdf = malloc(n * sizeof(*x->cdf));
+	if (!x->cdf)
+		return -ENOMEM;
+	for (size_t k = 0; k < n; k++) {
+		double p = (double)(k + 1) / (double)n, tail = 0;
+
+		for (size_t j = m; j <= n; j++) {
+			double lc = lgamma((double)n + 1) - lgamma((double)j + 1) - lgamma((double)(n - j) + 1);
+
+			tail += p >= 1 ? (j == n) : exp(lc + (double)j * log(p) + (double)(n - j) * log1p(-p));
+		}
+		x->cdf[k] = tail;
+	}
+	x->cdf[n - 1] = 1;
+	return 0;
+}
+
+static double draw_median(const struct side *x, unsigned *cnt, struct r0_prng *r)
+{
+	double u;
+	size_t k = 0;
+
+	if (!x->cdf)
+		return resample_median(x->v, x->n, cnt, r);
+	u = (double)(r0_prng_next(r) >> 11) * 0x1p-53;
+	while (k + 1 < x->n && x->cdf[k] <= u)
+		k++;
+	return x->v[k];
+}
+
+int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *o, struct r0_cmp *out)
+{
+	struct r0_cmp_opts def;
+	struct side *s = NULL;
+	double *boot = NULL, num = 0, den = 0;
+	unsigned *cnt = NULL;
+	size_t used = 0, maxn = 1;
+	struct r0_prng rng;
+	int err = -ENOMEM;
+
+	if (!o) {
+		r0_cmp_defaults(&def);
+		o = &def;
+	}
+	memset(out, 0, sizeof(*out));
+	if (!(o->confidence > 0 && o->confidence < 1) || !(o->threshold >= 0) || o->resamples < 100)
+		return -EINVAL;
+	s = calloc(2 * (n ? n : 1), sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	out->min_n = UINT32_MAX;
+	for (size_t i = 0; i < n; i++) {
+		const double *src[2] = { t[i].a, t[i].b };
+		size_t cnt_n[2] = { t[i].na, t[i].nb };
+
+		if (!t[i].na || !t[i].nb || !(t[i].weight > 0))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			struct side *x = &s[2 * used + (size_t)k];
+
+			x->v = malloc(cnt_n[k] * sizeof(*x->v));
+			if (!x->v)
+				goto out;
+			memcpy(x->v, src[k], cnt_n[k] * sizeof(*x->v));
+			x->n = cnt_n[k];
+			qsort(x->v, x->n, sizeof(*x->v), cmp_dbl);
+			if (x->n % 2 && median_cdf(x))
+				goto out;
+			if (x->n > maxn)
+				maxn = x->n;
+			if (x->n < out->min_n)
+				out->min_n = (unsigned)x->n;
+		}
+		num += t[i].weight * median_sorted(s[2 * used].v, s[2 * used].n);
+		den += t[i].weight * median_sorted(s[2 * used + 1].v, s[2 * used + 1].n);
+		used++;
+	}
+	err = -EINVAL;
+	if (!used)
+		goto out;
+	err = -EDOM;
+	if (!(den > 0))
+		goto out;
+	out->ratio = num / den;
+	out->lo = out->hi = out->ratio;
+	out->indicative = out->min_n < R0_CMP_MIN_REPEATS;
+	if (!out->indicative) {
+		size_t b = 0;
+
+		err = -ENOMEM;
+		boot = malloc(o->resamples * sizeof(*boot));
+		cnt = malloc(maxn * sizeof(*cnt));
+		if (!boot || !cnt)
+			goto out;
+		r0_prng_seed(&rng, o->seed);
+		for (unsigned r = 0; r < o->resamples; r++) {
+			double sa = 0, sb = 0;
+			size_t u = 0;
+
+			for (size_t i = 0; i < n; i++) {
+				if (!t[i].na || !t[i].nb || !(t[i].weight > 0))
+					continue;
+				sa += t[i].weight * draw_median(&s[2 * u], cnt, &rng);
+				sb += t[i].weight * draw_median(&s[2 * u + 1], cnt, &rng);
+				u++;
+			}
+			boot[b++] = sb > 0 ? sa / sb : INFINITY;
+		}
+		out->lo = quantile(boot, b, (1 - o->confidence) / 2);
+		out->hi = quantile(boot, b, 1 - (1 - o->confidence) / 2);
+	}
+	/* a practical difference, symmetric in the ratio: beyond 1+t either way */
+	if (out->ratio > 1 + o->threshold && (out->indicative || out->lo > 1))
+		out->sign = 1;
+	else if (out->ratio * (1 + o->threshold) < 1 && (out->indicative || out->hi < 1))
+		out->sign = -1;
+	out->beyond_noise = out->sign && !out->indicative;
+	err = 0;
+out:
+	for (size_t i = 0; s && i < 2 * n; i++) {
+		free(s[i].v);
+		free(s[i].cdf);
+	}
+	free(s);
+	free(boot);
+	free(cnt);
+	if (err)
+		memset(out, 0, sizeof(*out));
+	return err;
+}
+
+int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const struct r0_cmp_opts *o,
+		   struct r0_cmp *out)
+{
+	struct r0_cmp_term t = { a, na, b, nb, 1 };
+
+	return r0_compare(&t, 1, o, out);
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Comparisons with honest uncertainty: the ratio of two sides' medians
+ * (or of weighted sums of medians, one term a workload) with a seeded
+ * percentile-bootstrap interval that resamples both sides' repeats. A
+ * difference counts only when the interval excludes 1 at the stated
+ * confidence AND the ratio is beyond a practical threshold; below
+ * R0_CMP_MIN_REPEATS repeats the noise is unknown, so the result is
+ * indicative: the point ratio against the threshold, no interval claim.
+ * Pure and deterministic: the same data and options give the same result.
+ */
+#ifndef R0_COMPARE_H
+#define R0_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define R0_CMP_CONFIDENCE 0.95
+#define R0_CMP_THRESHOLD 0.05      /* a practical difference: 5 % */
+#define R0_CMP_RESAMPLES 2000
+#define R0_CMP_MIN_REPEATS 3
+#define R0_CMP_SEED 0x7230636f6d70ULL   /* "r0comp": fixed, so reports are reproducible */
+
+struct r0_cmp_opts {
+	double confidence;          /* two-sided, in (0, 1) */
+	double threshold;           /* a ratio within [1/(1+t), 1+t] is no practical difference */
+	unsigned resamples;         /* bootstrap resamples, >= 100 */
+	uint64_t seed;
+};
+
+/* The defaults above. */
+void r0_cmp_defaults(struct r0_cmp_opts *o);
+
+/*
+ * One workload's two sides: A's repeats against B's, WEIGHT > 0. Weigh a
+ * workload's share by w / (its baseline's median) and the ratio of sums
+ * is the ratio of mix-weighted speed-ups.
+ */
+struct r0_cmp_term {
+	const double *a;
+	size_t na;
+	const double *b;
+	size_t nb;
+	double weight;
+};
+
+struct r0_cmp {
+	double ratio;               /* sum(w * med(a)) / sum(w * med(b)) */
+	double lo, hi;              /* its interval at the confidence (== ratio when indicative) */
+	unsigned min_n;             /* the fewest repeats on any side of any term */
+	bool indicative;            /* min_n < R0_CMP_MIN_REPEATS: noise unknown */
+	int sign;                   /* +1: A higher, -1: A lower, 0: cannot be told apart */
+	bool beyond_noise;          /* sign != 0 and the interval excludes 1 (never when indicative) */
+};
+
+/*
+ * Compares A with B over the N terms (terms with an empty side or weight
+ * <= 0 are skipped). 0; -EINVAL (no usable term, a bad option), -EDOM (B's
+ * weighted sum of medians is not above 0), -ENOMEM.
+ */
+int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *o, struct r0_cmp *out);
+
+/* One workload: r0_compare with a single term of weight 1. */
+int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const struct r0_cmp_opts *o,
+		   struct r0_cmp *out);
+
+/* "5", "5%" or "2.5 %": a threshold in percent, above 0 and below 100, into *OUT as a share (0.05). 0 or -EINVAL. */
+int r0_cmp_parse_threshold(const char *s, double *out);
+
+/* The median of V[0..n) (mean of the middle two for an even n); 0 for n == 0. */
+double r0_median(const double *v, size_t n);
+
+#endif
