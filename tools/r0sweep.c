@@ -987,8 +987,10 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &sw.t0);
-	/* a fresh file: the members' regions written once before any test (a resume finds them so) */
-	if (sw.precondition && !sw.done.n && sw.skipped < sw.total) {
+	/* the members' regions written once before any test; on a resume too,
+	 * since the members may be new (the demo resumes on fresh null_blk
+	 * members after a guest death, which would read unwritten blocks) */
+	if (sw.precondition && sw.skipped < sw.total) {
 		fprintf(stderr, PROG ": preconditioning: writing the first %.0f MiB of each member once\n",
 			(double)sw.region_bytes / (1 << 20));
 		err = precondition(&sw);
