@@ -788,12 +788,12 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 static void write_headline(struct r0_analysis *a)
 {
 	static const struct { enum r0_answer ans; const char *lead; } parts[] = {
-		{ R0_ANSWER_WORTH, "faster for " }, { R0_ANSWER_NOT, "not for " },
+		{ R0_ANSWER_WORTH, "worth it for " }, { R0_ANSWER_NOT, "not for " },
 		{ R0_ANSWER_UNSURE, "could not tell for " }, { R0_ANSWER_CPU, "the measuring CPU was the limit for " },
 	};
 	const struct r0_choice *pick = &a->choice[a->pick];
 	char *h = a->headline, nm[32];
-	size_t len = sizeof(a->headline), np = 0;
+	size_t len = sizeof(a->headline);
 
 	snprintf(h, len, "RAID0 of these %u drives: %s under the %s mix, %s at %.2fx one drive", a->max_members,
 		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)"
@@ -808,8 +808,7 @@ static void write_headline(struct r0_analysis *a)
 
 		if (!list_answer(a, parts[k].ans, list, sizeof(list)))
 			continue;
-		cat(h, len, "%s%s%s", np ? ", " : "; ", parts[k].lead, list);
-		np++;
+		cat(h, len, "; %s%s", parts[k].lead, list);
 	}
 	if (a->shared_limit)
 		cat(h, len, "; %u drives: %.2fx of %u on %s: something the members share is the limit",
