@@ -11,7 +11,7 @@
 #include "r0/size.h"
 
 /* worth it, not worth it, could not tell (either kind) */
-static const char *const answer_color[] = { "#2ca02c", "#d62728", "#9e9e9e" };
+static const char *const answer_color[] = { "#2ca02c", "#d62728", "#f2b701" };
 
 static int answer_slot(enum r0_answer ans)
 {
@@ -192,7 +192,7 @@ void first_html(FILE *f, const struct r0_analysis *a)
 #define SW 620     /* the summary chart */
 #define SL 150     /* room for workload names */
 #define SR 150     /* room for the value labels */
-#define ST 34
+#define ST 40
 #define SROW 24
 
 void summary_svg(FILE *f, const struct r0_analysis *a)
