@@ -41,7 +41,7 @@ int r0_member_paths(const char *devices, char (*paths)[R0_ADVICE_PATH_MAX], size
 
 int r0_advice_of(const struct r0_analysis *a, struct r0_advice *out)
 {
-	char paths[64][R0_ADVICE_PATH_MAX], devs[64 * (R0_ADVICE_PATH_MAX + 1)] = "", ck[16];
+	char paths[64][R0_ADVICE_PATH_MAX], devs[640] = "", ck[16];
 	const struct r0_choice *pick;
 	size_t np = 0;
 	int err;
@@ -57,11 +57,13 @@ int r0_advice_of(const struct r0_analysis *a, struct r0_advice *out)
 	if (out->paths_known) {
 		size_t off = 0;
 
-		for (unsigned i = 0; i < a->max_members; i++)
+		for (unsigned i = 0; i < a->max_members && off < sizeof(devs); i++)
 			off += (size_t)snprintf(devs + off, sizeof(devs) - off, "%s%s", i ? " " : "", paths[i]);
-	} else {
-		snprintf(devs, sizeof(devs), "<your devices>");
+		/* too many or too long to quote in full: the user's own */
+		out->paths_known = off < sizeof(devs);
 	}
+	if (!out->paths_known)
+		snprintf(devs, sizeof(devs), "<your devices>");
 	if (r0_format_size(pick->chunk_bytes, ck, sizeof(ck)))
 		snprintf(ck, sizeof(ck), "%u", pick->chunk_bytes);
 	snprintf(out->array, sizeof(out->array), "%s RAID0 of %u drives, %s chunk",

@@ -163,7 +163,7 @@ struct r0_analysis {
 	bool shared_limit;          /* some workload's wl[].shared_limit */
 	char shared[1024];          /* "3 drives: 1.15x of 2: something the members share is the limit
 	                             * - a controller, a link, or the CPU (on Seq read, ...)." or "" */
-	char headline[1024];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
+	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
 	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
 	char reasoning[16384];      /* a few lines on how the verdict was reached */
