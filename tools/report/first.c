@@ -84,9 +84,17 @@ static void put_lines(FILE *f, const char *s, bool html)
 	}
 }
 
-static const char *build_words(const struct r0_advice *v)
+/* What the first screen says to do, by the answer under the mix. */
+static const char *build_words(const struct r0_analysis *a)
 {
-	return v->worth ? "Build" : "Keep one drive: the array was not found worth it under this mix. If you build one all the same, the best measured is";
+	switch (a->answer) {
+	case R0_ANSWER_WORTH:
+		return "Build";
+	case R0_ANSWER_NOT:
+		return "Keep one drive: the array was not worth it under this mix. If you build one all the same, the best measured is";
+	default:
+		return "No gain could be told under this mix: measure again (more repeats, or a less busy CPU) before you build. If you build one now, the best measured is";
+	}
 }
 
 void first_md(FILE *f, const struct r0_analysis *a, const char *title, char **files, int nfiles)
@@ -99,7 +107,7 @@ void first_md(FILE *f, const struct r0_analysis *a, const char *title, char **fi
 	fprintf(f, "# %s\n\n%s\n\n", title, a->headline);
 	if (!r0_advice_of(a, &v)) {
 		fprintf(f, "## What to build\n\n%s: %s. These commands erase %s:\n\n",
-			build_words(&v), v.array, v.paths_known ? "the devices named" : "the devices you name");
+			build_words(a), v.array, v.paths_known ? "the devices named" : "the devices you name");
 		for (int k = 0; k < 2; k++) {
 			bool lvm = (k == 0) == (a->choice[a->pick].layer == R0_LAYER_DM);
 
@@ -150,7 +158,7 @@ void first_html(FILE *f, const struct r0_analysis *a)
 	esc(f, a->headline);
 	fprintf(f, "</p>\n");
 	if (!r0_advice_of(a, &v)) {
-		fprintf(f, "<h2 id=\"build\">What to build</h2>\n<p>%s: <b>", build_words(&v));
+		fprintf(f, "<h2 id=\"build\">What to build</h2>\n<p>%s: <b>", build_words(a));
 		esc(f, v.array);
 		fprintf(f, "</b>. These commands erase %s:</p>\n", v.paths_known ? "the devices named" : "the devices you name");
 		for (int k = 0; k < 2; k++) {
