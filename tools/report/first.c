@@ -197,9 +197,9 @@ void first_html(FILE *f, const struct r0_analysis *a)
 	fprintf(f, "</p>\n");
 }
 
-#define SW 620     /* the summary chart */
+#define SW 680     /* the summary chart */
 #define SL 150     /* room for workload names */
-#define SR 150     /* room for the value labels */
+#define SR 210     /* room for the value labels */
 #define ST 40
 #define SROW 24
 
@@ -250,7 +250,7 @@ void summary_svg(FILE *f, const struct r0_analysis *a)
 			y + SROW / 2.0, X(c->speedup.max), y + SROW / 2.0);
 		snprintf(buf, sizeof(buf), "%.2fx", c->speedup.med);
 		if (a->wl[w].shared_limit)
-			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "; %u of %u: %.2fx, shared limit", N,
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), " (%u of %u: %.2fx: shared limit)", N,
 				 N - 1, a->wl[w].vs_fewer.ratio);
 		svg_text(f, SL + pw + 6, y + SROW / 2.0 + 4, "start", 10, NULL, buf);
 		y += SROW;
