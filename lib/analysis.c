@@ -598,6 +598,55 @@ static int fill_choices(struct r0_analysis *a)
 	return 0;
 }
 
+/*
+ * Diminishing returns at the pick, from the data alone: per workload,
+ * n members against n - 1 where n - 1 scaled well; the n-th member added
+ * little when the ratio is at most 1 + R0_SHARED_GAIN / (n - 1) and the
+ * n members fall short of n / (n - 1) of n - 1 beyond noise (n - 1's
+ * repeats scaled to clean scaling, compared by the module's own rule).
+ */
+static int fill_shared(struct r0_analysis *a)
+{
+	const struct r0_choice *pick = &a->choice[a->pick];
+	unsigned n = a->max_members;
+	double ideal = (double)n / (double)(n - 1), *scaled = NULL;
+	int err = 0;
+
+	if (n < 3)
+		return 0;
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_cell *cn = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, n, w);
+		const struct r0_cell *cp = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, n - 1, w);
+		struct r0_wl *wl = &a->wl[w];
+		struct r0_cmp clean;
+		double *p;
+
+		if (!cn || !cp || !cn->bps.n || !cp->bps.n || !cp->speedup.n || cp->bps.med <= 0)
+			continue;
+		err = r0_compare_one(cn->bps_v, cn->bps.n, cp->bps_v, cp->bps.n, &a->cmp, &wl->vs_fewer);
+		if (err)
+			break;
+		if (!(cp->vs_base.sign > 0 && cp->efficiency >= R0_SCALED_EFF) ||
+		    wl->vs_fewer.ratio > 1 + R0_SHARED_GAIN / (double)(n - 1))
+			continue;
+		p = realloc(scaled, cp->bps.n * sizeof(*p));
+		if (!p) {
+			err = -ENOMEM;
+			break;
+		}
+		scaled = p;
+		for (size_t k = 0; k < cp->bps.n; k++)
+			scaled[k] = cp->bps_v[k] * ideal;
+		err = r0_compare_one(cn->bps_v, cn->bps.n, scaled, cp->bps.n, &a->cmp, &clean);
+		if (err)
+			break;
+		wl->shared_limit = clean.sign < 0;
+		a->shared_limit |= wl->shared_limit;
+	}
+	free(scaled);
+	return err;
+}
+
 /* ---- words ---- */
 
 static void cat(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -674,6 +723,100 @@ static void write_chunks(struct r0_analysis *a)
 	    n_set > 1 ? " (the rule: the chunk nearest 512K, mdadm's default; md before dm)" : "");
 }
 
+/* The workload with a shared limit that weighs most in the mix; n_wl if none. */
+static size_t shared_lead(const struct r0_analysis *a)
+{
+	size_t lead = a->n_wl;
+
+	for (size_t w = 0; w < a->n_wl; w++)
+		if (a->wl[w].shared_limit && (lead == a->n_wl || a->wl[w].weight > a->wl[lead].weight))
+			lead = w;
+	return lead;
+}
+
+/* "3 drives: 1.15x of 2: something the members share is the limit - ... (on Seq read, 1.10-1.20; ...)." */
+static void write_shared(struct r0_analysis *a)
+{
+	size_t lead = shared_lead(a), n = 0;
+	char *s = a->shared;
+	size_t len = sizeof(a->shared);
+
+	if (lead == a->n_wl)
+		return;
+	cat(s, len, "%u drives: %.2fx of %u: something the members share is the limit \u2014 a controller, a link, or the CPU (",
+	    a->max_members, a->wl[lead].vs_fewer.ratio, a->max_members - 1);
+	for (size_t k = 0; k <= a->n_wl; k++) {
+		/* the lead workload first, then the others in order */
+		size_t w = k == 0 ? lead : k - 1;
+		const struct r0_cmp *c = &a->wl[w].vs_fewer;
+
+		if (!a->wl[w].shared_limit || (k && w == lead))
+			continue;
+		cat(s, len, "%s%s", n ? "; " : "on ", a->wl[w].name);
+		if (n)
+			cat(s, len, ": %.2fx", c->ratio);
+		if (!c->indicative)
+			cat(s, len, ", %.2f-%.2f", c->lo, c->hi);
+		n++;
+	}
+	cat(s, len, "; clean scaling would be %.2fx).", (double)a->max_members / (a->max_members - 1));
+}
+
+/* "A, B and C": the workloads whose cell at the pick answers ANS. */
+static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char *buf, size_t len)
+{
+	const struct r0_choice *pick = &a->choice[a->pick];
+	size_t total = 0, n = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t w = 0; w < a->n_wl; w++) {
+			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, a->max_members, w);
+
+			if (!c || !c->speedup.n || c->answer != ans)
+				continue;
+			if (!pass) {
+				total++;
+				continue;
+			}
+			cat(buf, len, "%s%s", !n ? "" : n + 1 == total ? " and " : ", ", a->wl[w].name);
+			n++;
+		}
+	return total;
+}
+
+/* The verdict in one sentence: the answer under the mix, the pick, which workloads gain. */
+static void write_headline(struct r0_analysis *a)
+{
+	static const struct { enum r0_answer ans; const char *lead; } parts[] = {
+		{ R0_ANSWER_WORTH, "worth it for " }, { R0_ANSWER_NOT, "not for " },
+		{ R0_ANSWER_UNSURE, "could not tell for " }, { R0_ANSWER_CPU, "the measuring CPU was the limit for " },
+	};
+	const struct r0_choice *pick = &a->choice[a->pick];
+	char *h = a->headline, nm[32];
+	size_t len = sizeof(a->headline);
+
+	snprintf(h, len, "RAID0 of these %u drives: %s under the %s mix, %s at %.2fx one drive", a->max_members,
+		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)"
+					    : r0_answer_name(a->answer),
+		 a->mix_name, choice_str(pick, nm, sizeof(nm)), pick->score);
+	if (!a->indicative)
+		cat(h, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
+	else
+		cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
+	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
+		char list[512] = "";
+
+		if (!list_answer(a, parts[k].ans, list, sizeof(list)))
+			continue;
+		cat(h, len, "; %s%s", parts[k].lead, list);
+	}
+	if (a->shared_limit)
+		cat(h, len, "; %u drives: %.2fx of %u on %s: something the members share is the limit",
+		    a->max_members, a->wl[shared_lead(a)].vs_fewer.ratio, a->max_members - 1,
+		    a->wl[shared_lead(a)].name);
+	cat(h, len, ".");
+}
+
 static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 {
 	const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
@@ -720,6 +863,8 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 	if (!a->indicative)
 		cat(v, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
 	cat(v, len, ": %s.", r0_answer_name(a->answer));
+	if (a->shared_limit)
+		cat(v, len, " %s", a->shared);
 }
 
 static void write_reasoning(struct r0_analysis *a, const char *excluded)
@@ -782,6 +927,17 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 				cat(r, len, " %u: %.2fx (eff %.2f)", n, c->speedup.med, c->efficiency);
 		}
 		cat(r, len, ".\n");
+		if (a->wl[w].vs_fewer.ratio > 0) {
+			const struct r0_cmp *c = &a->wl[w].vs_fewer;
+
+			cat(r, len, "- %s: %u drives %.2fx of %u", a->wl[w].name, a->max_members, c->ratio,
+			    a->max_members - 1);
+			if (!c->indicative)
+				cat(r, len, " (%.2f-%.2f)", c->lo, c->hi);
+			cat(r, len, "%s\n", a->wl[w].shared_limit
+				? ": the last drive added little where the others scaled well: something the members share is the limit \u2014 a controller, a link, or the CPU."
+				: ".");
+		}
 		{
 			const struct r0_cell *arr = r0_analysis_cell(a, pick->layer, pick->chunk_bytes,
 								     a->max_members, w);
@@ -923,14 +1079,23 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		err = fill_ties(&a);
 	if (!err)
 		err = fill_choices(&a);
+	if (!err && a.has_choice)
+		err = fill_shared(&a);
 	if (err)
 		goto out;
 	if (a.min_repeats == UINT32_MAX)
 		a.min_repeats = a.repeats;
 	a.indicative = a.min_repeats < R0_CMP_MIN_REPEATS;
 	write_method(&a);
-	if (a.has_choice)
+	if (a.has_choice) {
 		write_chunks(&a);
+		write_shared(&a);
+		write_headline(&a);
+	} else {
+		snprintf(a.headline, sizeof(a.headline),
+			 "No verdict: the results hold no stripe of %u members measured against a single drive.",
+			 a.max_members);
+	}
 	write_verdict(&a, mix);
 	write_reasoning(&a, excluded);
 	*out = a;

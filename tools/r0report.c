@@ -15,6 +15,8 @@
 
 #include "cli.h"
 #include "mixarg.h"
+#include "report/first.h"
+#include "report/svg.h"
 
 #include "r0/age.h"
 #include "r0/analysis.h"
@@ -32,8 +34,10 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [-o DIR] [--mix MIX] [--threshold PCT] [--title TEXT] FILE...\n"
 	      "\n"
-	      "Reads result files and writes DIR/report.md and DIR/report.html: the\n"
-	      "verdict first, then how it was reached and the evidence. Files are told\n"
+	      "Reads result files and writes DIR/report.md and DIR/report.html: for a\n"
+	      "sweep the verdict in one sentence, the mdadm and LVM commands that build\n"
+	      "the recommended array, a summary chart (also DIR/summary.svg) and how it\n"
+	      "was measured, then how it was reached and the evidence. Files are told\n"
 	      "apart by their schema: r0sweep results (" R0_SWEEP_SCHEMA ", pooled when they\n"
 	      "come from the same study: files of other devices, state, preconditioning,\n"
 	      "region, runtime or ramp are refused, naming the difference), r0trim -J\n"
@@ -72,20 +76,6 @@ static const char *ck(uint32_t bytes, char *buf, size_t len)
 	if (r0_format_size(bytes, buf, len))
 		snprintf(buf, len, "%u", bytes);
 	return buf;
-}
-
-/* Text for HTML and SVG: & < > " escaped. */
-static void esc(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
-		}
-	}
 }
 
 static void fmt_ns(double ns, char *buf, size_t len)
@@ -169,53 +159,7 @@ static unsigned sorted_chunks(const struct r0_analysis *a, enum r0_layer l, uint
 	return n;
 }
 
-static const char *order_words(const struct r0_analysis *a)
-{
-	return a->ordered ? "each repeat visits the targets in its own seeded order"
-			  : "the order of the targets not recorded: an older r0sweep";
-}
-
-static const char *precond_words(const struct r0_analysis *a)
-{
-	if (!strcmp(a->precondition, "seq-fill"))
-		return "every member's test region written once, sequentially, before the first test";
-	if (!strcmp(a->precondition, "none"))
-		return "none (--no-precondition): the first reads may read blocks never written";
-	return "not recorded (an older r0sweep)";
-}
-
-/* "what was measured, on what, in which state, with how many repeats" */
-static void method_line(FILE *f, const struct r0_analysis *a, bool html, const char *what, bool with_method)
-{
-	char buf[4096];
-
-	snprintf(buf, sizeof(buf),
-		 "%s Median of %u repeat%s of %.1f s each; on %s; state: %s; preconditioning: %s; %s; %s.%s%s",
-		 what, a->repeats, a->repeats == 1 ? "" : "s", a->runtime_s, a->devices, a->state, precond_words(a),
-		 order_words(a),
-		 a->tool, with_method ? " " : "", with_method ? a->method : "");
-	if (html)
-		esc(f, buf);
-	else
-		fputs(buf, f);
-}
-
 /* --- Markdown --------------------------------------------------------- */
-
-static void md_head(FILE *f, const struct r0_analysis *a, const char *title, char **files, int nfiles)
-{
-	fprintf(f, "# %s\n\n%s\n\n", title, a->verdict);
-	fprintf(f, "## How it was measured\n\n");
-	fprintf(f, "- Devices: %s\n- State: %s\n- Preconditioning: %s\n- Tool: %s\n", a->devices, a->state,
-		precond_words(a), a->tool);
-	fprintf(f, "- Repeats: %u per cell (%s), %.1f s measured each; numbers are medians, speed-ups carry (their interval)\n",
-		a->repeats, order_words(a), a->runtime_s);
-	fprintf(f, "- Results:");
-	for (int i = 0; i < nfiles; i++)
-		fprintf(f, " `%s`", files[i]);
-	fprintf(f, "\n- Method: %s\n\n", a->method);
-	fprintf(f, "## Reasoning\n\n%s\n", a->reasoning);
-}
 
 /* The evidence tables: Markdown, also turned into the HTML page's tables. */
 static void md_tables(FILE *f, const struct r0_analysis *a)
@@ -347,24 +291,6 @@ static void md_tables(FILE *f, const struct r0_analysis *a)
 #define MR 12
 #define MT 28
 #define MB 36
-
-static void svg_open(FILE *f, int w, int h, const char *title)
-{
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-		w, h, w, h);
-	fprintf(f, "<title>");
-	esc(f, title);
-	fprintf(f, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
-}
-
-static void svg_text(FILE *f, double x, double y, const char *anchor, int size, const char *extra,
-		     const char *s)
-{
-	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s%s>", x, y, anchor, size,
-		extra ? " " : "", extra ? extra : "");
-	esc(f, s);
-	fprintf(f, "</text>\n");
-}
 
 /* Speed-up against member count for one workload: md and dm at their chunk, the ideal n x. */
 static void chart_speedup(FILE *f, const struct r0_analysis *a, size_t w)
@@ -1169,10 +1095,11 @@ static bool any_latency_chart(const struct r0_analysis *a)
 	return false;
 }
 
-static void figure(FILE *f, const struct r0_analysis *a, const char *what)
+/* A chart's caption: only what differs from "how it was measured" at the top. */
+static void figure(FILE *f, const char *what)
 {
 	fprintf(f, "<figcaption>");
-	method_line(f, a, true, what, false);
+	esc(f, what);
 	fprintf(f, "</figcaption>\n");
 }
 
@@ -1198,14 +1125,14 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 		"pre{white-space:pre-wrap;font-size:12px;background:#f6f6f6;padding:8px}\n"
 		"</style>\n</head>\n<body>\n<h1>", "#27ae60");
 	esc(f, title);
-	fprintf(f, "</h1>\n<p class=\"verdict%s\" id=\"verdict\">", good ? "" : " no");
-	esc(f, verdict);
-	fprintf(f, "</p>\n");
-	if (!a)
+	fprintf(f, "</h1>\n");
+	if (!a) {
+		fprintf(f, "<p class=\"verdict%s\" id=\"verdict\">", good ? "" : " no");
+		esc(f, verdict);
+		fprintf(f, "</p>\n");
 		goto extra;
-	fprintf(f, "<h2>How it was measured</h2>\n<p>");
-	method_line(f, a, true, "Bytes/s and latency of each workload on each target.", true);
-	fprintf(f, "</p>\n");
+	}
+	first_html(f, a);
 	fprintf(f, "<h2>Reasoning</h2>\n<ul>\n");
 	for (const char *r = a->reasoning; *r;) {
 		const char *nl = strchr(r, '\n');
@@ -1224,7 +1151,7 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 	for (size_t w = 0; w < a->n_wl; w++) {
 		fprintf(f, "<figure>\n");
 		chart_speedup(f, a, w);
-		figure(f, a, "Speed-up = the array's bytes/s / one raw drive's; dots: medians, bars: the interval of the ratio (both sides' repeats); dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
+		figure(f, "Speed-up = the array's bytes/s / one raw drive's; dots: medians, bars: the interval of the ratio (both sides' repeats); dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
 		fprintf(f, "</figure>\n");
 	}
 	fprintf(f, "<h2 id=\"chunk\">Chunk size</h2>\n");
@@ -1235,7 +1162,7 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 			continue;
 		fprintf(f, "<figure>\n");
 		chart_heat(f, a, layers[l]);
-		figure(f, a, "Speed-up over one raw drive at each chunk size, at the largest member count.");
+		figure(f, "Speed-up over one raw drive at each chunk size, at the largest member count.");
 		fprintf(f, "</figure>\n");
 	}
 	fprintf(f, "<h2 id=\"latency\">Latency against queue depth</h2>\n");
@@ -1269,7 +1196,7 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 			continue;
 		fprintf(f, "<figure>\n");
 		chart_latency(f, a, w, group, ng);
-		figure(f, a, "Completion latency percentiles (medians over the repeats) of one raw drive and of each back end at its chosen chunk.");
+		figure(f, "Completion latency percentiles (medians over the repeats) of one raw drive and of each back end at its chosen chunk.");
 		fprintf(f, "</figure>\n");
 	}
 extra:
@@ -1446,7 +1373,7 @@ int main(int argc, char **argv)
 	fclose(mem);
 	f = fopen(path_md, "we");
 	if (f && have_sweep) {
-		md_head(f, &a, title, argv + optind, argc - optind);
+		first_md(f, &a, title, argv + optind, argc - optind);
 	} else if (f) {
 		fprintf(f, "# %s\n\n%s\n\n- Results:", title, verdict);
 		for (int i = optind; i < argc; i++)
@@ -1456,6 +1383,18 @@ int main(int argc, char **argv)
 	if (!f || fputs(md_text, f) == EOF || fclose(f)) {
 		fprintf(stderr, PROG ": %s: %s\n", path_md, strerror(errno));
 		status = R0_EXIT_FAILURE;
+	}
+	if (have_sweep && a.has_choice) {
+		char path_svg[4200];
+
+		snprintf(path_svg, sizeof(path_svg), "%s/" SUMMARY_SVG, dir);
+		f = fopen(path_svg, "we");
+		if (f)
+			summary_svg(f, &a);
+		if (!f || ferror(f) | fclose(f)) {
+			fprintf(stderr, PROG ": %s: %s\n", path_svg, strerror(errno ? errno : EIO));
+			status = R0_EXIT_FAILURE;
+		}
 	}
 	f = fopen(path_html, "we");
 	if (f) {

@@ -635,3 +635,79 @@ Test(analysis, below_three_repeats_is_indicative)
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
 }
+
+/*
+ * Diminishing returns from the data alone: Seq scales to 1.9x at 2
+ * members; the 3rd member's repeats (ROW3) decide. 4K never scales, so
+ * its flat 3rd member says nothing about a shared limit.
+ */
+static void analyse_third(const double third[4], struct r0_sweep_set *set, struct r0_analysis *a)
+{
+	struct row rows[] = {
+		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
+		{ R0_LAYER_MD, 64 * K, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 97, 96, 98 } },
+		{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 190, 188, 192 } },
+		{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 0 } },
+		{ R0_LAYER_RAW, 0, 1, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 40, 41, 39 } },
+		{ R0_LAYER_MD, 64 * K, 2, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 40, 39, 41 } },
+		{ R0_LAYER_MD, 64 * K, 3, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 40, 41, 40 } },
+	};
+	struct r0_mix mix;
+
+	memcpy(rows[3].mbps, third, sizeof(rows[3].mbps));
+	load_rows(rows, N(rows), set);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(set, &mix, NULL, a), 0);
+}
+
+Test(analysis, shared_limit_fires_on_a_small_third_member)
+{
+	static const double third[4] = { 209, 207, 211 };   /* 1.1x of 2 */
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	size_t seq, q1;
+
+	analyse_third(third, &set, &a);
+	seq = wl_index(&a, "Seq read");
+	q1 = wl_index(&a, "4K read");
+	cr_expect(NEAR(a.wl[seq].vs_fewer.ratio, 1.1), "%f", a.wl[seq].vs_fewer.ratio);
+	cr_expect(a.wl[seq].shared_limit, "%s", a.reasoning);
+	cr_expect(!a.wl[q1].shared_limit, "2 members did not scale 4K: no shared limit to tell");
+	cr_expect(a.shared_limit);
+	cr_expect_not_null(strstr(a.verdict, " 3 drives: 1.10x of 2: something the members share is the limit "
+					      "\u2014 a controller, a link, or the CPU (on Seq read, 1."),
+			   "%s", a.verdict);
+	cr_expect_not_null(strstr(a.headline, "; 3 drives: 1.10x of 2 on Seq read: something the members share is the limit."),
+			   "%s", a.headline);
+	cr_expect_not_null(strstr(a.reasoning, "- Seq read: 3 drives 1.10x of 2 (1."), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+Test(analysis, shared_limit_not_on_clean_scaling_or_noise)
+{
+	static const double clean[4] = { 285, 282, 288 };        /* 1.5x of 2 */
+	static const double noisy[4] = { 150, 230, 290, 222 };   /* median 1.19x of 2, but up to 1.53x */
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	size_t seq;
+
+	analyse_third(clean, &set, &a);
+	seq = wl_index(&a, "Seq read");
+	cr_expect(NEAR(a.wl[seq].vs_fewer.ratio, 1.5), "%f", a.wl[seq].vs_fewer.ratio);
+	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.verdict);
+	cr_expect_null(strstr(a.verdict, "share"), "%s", a.verdict);
+	cr_expect_null(strstr(a.headline, "share"), "%s", a.headline);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+
+	analyse_third(noisy, &set, &a);
+	seq = wl_index(&a, "Seq read");
+	/* the point alone is below 1.25x; the interval reaches clean scaling */
+	cr_expect(a.wl[seq].vs_fewer.ratio <= 1.25, "%f", a.wl[seq].vs_fewer.ratio);
+	cr_expect(a.wl[seq].vs_fewer.hi >= 1.5, "%f", a.wl[seq].vs_fewer.hi);
+	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.verdict);
+	cr_expect_null(strstr(a.verdict, "share"), "%s", a.verdict);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}

@@ -28,6 +28,15 @@
 #define R0_WORTH_SPEEDUP 1.2
 /* a measuring thread busier than this was the limit, maybe not the drives */
 #define R0_CPU_BOUND 0.8
+/*
+ * Diminishing returns: where n - 1 members scaled well (faster than one
+ * drive beyond noise, efficiency at least R0_SCALED_EFF), the n-th member
+ * is held back when n members give at most 1 + R0_SHARED_GAIN / (n - 1)
+ * of n - 1 (3 of 2: 1.25x, against 1.5x for clean scaling) and fall short
+ * of clean scaling (n / (n - 1) of n - 1) beyond noise (r0_compare).
+ */
+#define R0_SCALED_EFF 0.75
+#define R0_SHARED_GAIN 0.5
 
 struct r0_stat {
 	double med, min, max;
@@ -76,6 +85,10 @@ struct r0_wl {
 	double *base_v;             /* its repeats' bytes/s, base.n of them */
 	double base_cpu_busy;       /* median busy share of the baseline's measuring thread */
 	bool base_raw;              /* base measured raw */
+	struct r0_cmp vs_fewer;     /* at the pick, max_members against max_members - 1 members
+	                             * (ratio 0: not compared) */
+	bool shared_limit;          /* the last member added little where the others scaled well
+	                             * (R0_SHARED_GAIN): something the members share is the limit */
 };
 
 /* What one workload (or the mix) says about the array against one drive. */
@@ -147,6 +160,11 @@ struct r0_analysis {
 	bool ordered;               /* the cells record their repeat's order (order_pos) */
 	char method[1024];          /* one sentence: how differences are told from noise */
 	char chunks[1024];          /* "md 64K, md 512K are equivalent within 5 %; md 4K loses 60 % on ..." */
+	bool shared_limit;          /* some workload's wl[].shared_limit */
+	char shared[1024];          /* "3 drives: 1.15x of 2: something the members share is the limit
+	                             * - a controller, a link, or the CPU (on Seq read, ...)." or "" */
+	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
+	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
 	char reasoning[16384];      /* a few lines on how the verdict was reached */
 };

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The recommended array and the mdadm and LVM commands that build it (r0/advice.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "r0/advice.h"
+#include "r0/size.h"
+
+int r0_member_paths(const char *devices, char (*paths)[R0_ADVICE_PATH_MAX], size_t max, size_t *n)
+{
+	const char *p = devices;
+	int depth = 0;
+	bool start = true;
+
+	*n = 0;
+	for (; *p; p++) {
+		if (start && *p == '/' && *n < max) {
+			size_t len = strcspn(p, " (,;");
+
+			/* a path is what r0sweep writes: "PATH (" */
+			if (!strncmp(p + len, " (", 2)) {
+				if (len >= R0_ADVICE_PATH_MAX)
+					return -ENAMETOOLONG;
+				memcpy(paths[*n], p, len);
+				paths[(*n)++][len] = '\0';
+			}
+		}
+		start = false;
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth > 0)
+			depth--;
+		else if (!depth && (*p == ',' || *p == ';') && p[1] == ' ') {
+			p++;
+			start = true;
+		}
+	}
+	return 0;
+}
+
+int r0_advice_of(const struct r0_analysis *a, struct r0_advice *out)
+{
+	char paths[64][R0_ADVICE_PATH_MAX], devs[640] = "", ck[16];
+	const struct r0_choice *pick;
+	size_t np = 0;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	if (!a->has_choice)
+		return -ENOENT;
+	pick = &a->choice[a->pick];
+	out->worth = a->worth;
+	out->n_members = a->max_members;
+	err = r0_member_paths(a->devices, paths, 64, &np);
+	out->paths_known = !err && np >= a->max_members;
+	if (out->paths_known) {
+		size_t off = 0;
+
+		for (unsigned i = 0; i < a->max_members && off < sizeof(devs); i++)
+			off += (size_t)snprintf(devs + off, sizeof(devs) - off, "%s%s", i ? " " : "", paths[i]);
+		/* too many or too long to quote in full: the user's own */
+		out->paths_known = off < sizeof(devs);
+	}
+	if (!out->paths_known)
+		snprintf(devs, sizeof(devs), "<your devices>");
+	if (r0_format_size(pick->chunk_bytes, ck, sizeof(ck)))
+		snprintf(ck, sizeof(ck), "%u", pick->chunk_bytes);
+	snprintf(out->array, sizeof(out->array), "%s RAID0 of %u drives, %s chunk",
+		 pick->layer == R0_LAYER_DM ? "dm striped" : "md", a->max_members, ck);
+	snprintf(out->mdadm, sizeof(out->mdadm), "mdadm --create /dev/md0 --level=0 --chunk=%u --raid-devices=%u %s",
+		 pick->chunk_bytes / 1024, a->max_members, devs);
+	snprintf(out->mdadm_keep, sizeof(out->mdadm_keep), "mdadm --detail --scan >> /etc/mdadm/mdadm.conf");
+	snprintf(out->lvm, sizeof(out->lvm),
+		 "pvcreate %s; vgcreate r0vg %s; lvcreate --type striped --stripes %u --stripesize %uk -l 100%%FREE -n r0 r0vg",
+		 devs, devs, a->max_members, pick->chunk_bytes / 1024);
+	return 0;
+}
