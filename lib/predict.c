@@ -150,7 +150,7 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 	return a;
 }
 
-typedef int request_fn(void *ctx, const struct r0_extent *ext, size_t n);
+typedef int request_fn(void *ctx, uint64_t start_sector, const struct r0_extent *ext, size_t n);
 
 /*
  * Calls FN with the parts of each sampled request. With equal members the
@@ -175,17 +175,18 @@ static int for_each_request(const struct r0_geometry *g, const struct r0_predict
 
 		err = r0_geometry_split(g, start / 512, w->block_bytes / 512, &ext, &cnt);
 		if (!err)
-			err = fn(ctx, ext, cnt);
+			err = fn(ctx, start / 512, ext, cnt);
 		free(ext);
 	}
 	*n_offsets = n;
 	return err;
 }
 
-static int add_split(void *ctx, const struct r0_extent *ext, size_t n)
+static int add_split(void *ctx, uint64_t start, const struct r0_extent *ext, size_t n)
 {
 	struct r0_predict_split *s = ctx;
 
+	(void)start;
 	s->mean_members += n;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t bytes = ext[i].n_sectors * 512;
@@ -231,58 +232,67 @@ struct model {
 	const struct r0_predict_curve *c;
 	const struct r0_predict_workload *w;
 	double qd;                 /* each member's depth, at least 1 */
-	double sum_time_ns;        /* of each request, over the requests */
-	double *p50s;              /* the slowest part's p50, per request */
+	double layer_ns;           /* per bio */
+	uint32_t chunk_sectors;
+	double sum_lat_ns;         /* of each request when nothing queues, summed */
+	double busy_ns[R0_MAX_MEMBERS];   /* each member's time at its sustained rate, summed */
+	double *p50s;              /* the slowest part's p50 at the members' depth, per request */
 	size_t n;
-	int err;
 };
 
-/* Mean time and p50 of a part of BYTES on one member, blended for a mix. */
-static int part_time(const struct model *m, uint32_t bytes, double *t_ns, double *p50_ns)
+/*
+ * A part of BYTES on one member, blended for a mix: *REST_NS its p50 on a
+ * drive with nothing queued, *BUSY_NS the drive's time for it at its
+ * sustained rate at the member's depth, *P50_NS its p50 at that depth.
+ */
+static int part_time(const struct model *m, uint32_t bytes, double *rest_ns, double *busy_ns,
+		     double *p50_ns)
 {
 	double share[2] = { m->w->read_pct / 100.0, 1 - m->w->read_pct / 100.0 };
 	unsigned pct[2] = { 100, 0 };
 
-	*t_ns = *p50_ns = 0;
+	*rest_ns = *busy_ns = *p50_ns = 0;
 	for (int d = 0; d < 2; d++) {
 		double bps, p50;
 		int err;
 
 		if (share[d] == 0)
 			continue;
-		err = r0_predict_curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bps, &p50);
+		err = r0_predict_curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50);
+		if (!err)
+			*rest_ns += share[d] * p50;
+		if (!err)
+			err = r0_predict_curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bps, &p50);
 		if (err)
 			return err;
-		*t_ns += share[d] * m->qd * bytes / bps * 1e9;   /* Little: depth / IOPS */
+		*busy_ns += share[d] * bytes / bps * 1e9;
 		*p50_ns += share[d] * p50;
 	}
 	return 0;
 }
 
-static int add_request(void *ctx, const struct r0_extent *ext, size_t n)
+static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, size_t n)
 {
 	struct model *m = ctx;
-	double worst_t = 0, worst_p = 0, sum_t = 0;
+	uint64_t end = start + m->w->block_bytes / 512, cs = m->chunk_sectors;
+	double worst_rest = 0, worst_p = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		double t, p;
-		int err = part_time(m, (uint32_t)(ext[i].n_sectors * 512), &t, &p);
+		double rest, busy, p;
+		int err = part_time(m, (uint32_t)(ext[i].n_sectors * 512), &rest, &busy, &p);
 
 		if (err)
 			return err;
-		sum_t += t;
-		if (t > worst_t)
-			worst_t = t;
+		m->busy_ns[ext[i].member] += busy;
+		if (rest > worst_rest)
+			worst_rest = rest;
 		if (p > worst_p)
 			worst_p = p;
 	}
-	/*
-	 * An idle member waits for the slowest part (QD1: the request is done
-	 * when all are); a busy one always has the next part queued, so with
-	 * depth q only about 1/q of the gap to the slowest part is lost.
-	 */
-	m->sum_time_ns += worst_t / m->qd + (1 - 1 / m->qd) * sum_t / n;
-	m->p50s[m->n++] = worst_p;
+	/* md and dm send one bio per chunk the request touches */
+	worst_rest += m->layer_ns * (double)((end - 1) / cs - start / cs + 1);
+	m->sum_lat_ns += worst_rest;
+	m->p50s[m->n++] = worst_p + m->layer_ns * (double)((end - 1) / cs - start / cs + 1);
 	return 0;
 }
 
@@ -298,9 +308,10 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	       struct r0_predict_result *out)
 {
 	struct r0_predict_split s;
-	struct model m = { .c = c, .w = w };
+	struct model m = { .c = c, .w = w, .layer_ns = o->layer_cost_ns,
+			   .chunk_sectors = g->chunk_sectors };
 	size_t n_offsets;
-	double iops, free_iops, p50;
+	double iops, free_iops, busiest = 0, p50;
 	int err = r0_predict_split(g, w, &s);
 
 	if (err)
@@ -314,8 +325,14 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 		goto out;
 	qsort(m.p50s, m.n, sizeof(*m.p50s), cmp_dbl);
 	p50 = m.n % 2 ? m.p50s[m.n / 2] : (m.p50s[m.n / 2 - 1] + m.p50s[m.n / 2]) / 2;
-	p50 += o->layer_cost_ns;
-	free_iops = iops = w->queue_depth / ((m.sum_time_ns / m.n + o->layer_cost_ns) / 1e9);
+	for (unsigned i = 0; i < g->n_members; i++)
+		if (m.busy_ns[i] > busiest)
+			busiest = m.busy_ns[i];
+	/* the depth kept in flight with nothing waiting, or the busiest member's rate */
+	iops = w->queue_depth / (m.sum_lat_ns / m.n / 1e9);
+	if (m.n / (busiest / 1e9) < iops)
+		iops = m.n / (busiest / 1e9);
+	free_iops = iops;
 	out->limit = R0_PREDICT_LIMIT_MEMBERS;
 	if (o->cpu_max_iops > 0 && iops > o->cpu_max_iops) {
 		iops = o->cpu_max_iops;

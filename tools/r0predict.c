@@ -84,9 +84,20 @@ struct input {
 	struct r0_predict_curve curve;
 	struct r0_sweep_rec wl[MAX_WORKLOADS];   /* workload fields and the study's */
 	size_t n_wl;
-	double layer_ns[2];          /* measured per backend; < 0: not */
+	double layer_ns[2];          /* per bio, measured per backend; < 0: not */
+	/* per workload: CPU seconds per I/O raw and through a 1-member stripe (0: none) */
+	double cpu_raw[MAX_WORKLOADS], cpu_one[2][MAX_WORKLOADS];
+	uint32_t chunk_one[2][MAX_WORKLOADS];
 	const char *path;
 };
+
+/* Bios md or dm send for a request of BLOCK over CHUNK (aligned: one per chunk). */
+static double bios(uint32_t block, uint32_t chunk)
+{
+	return ceil((double)block / chunk);
+}
+
+static size_t find_workload(const struct input *in, const struct r0_sweep_rec *r);
 
 static bool same_workload(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
 {
@@ -114,7 +125,7 @@ static double median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* The median over the repeats of the cell like R in SET: which 0 bytes/s, 1 p50, 2 IOPS. */
+/* The median over the repeats of the cell like R in SET: which 0 bytes/s, 1 p50, 2 IOPS, 3 CPU s/IO. */
 static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_rec *r, int which)
 {
 	double *v = malloc(set->n * sizeof(*v)), m;
@@ -127,7 +138,8 @@ static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_
 
 		if (!same_cell(x, r))
 			continue;
-		v[n++] = which == 0 ? x->bytes_per_s : which == 1 ? (double)x->lat_p50_ns : x->iops;
+		v[n++] = which == 0 ? x->bytes_per_s : which == 1 ? (double)x->lat_p50_ns :
+			 which == 2 ? x->iops : x->cpu_s_per_io;
 	}
 	m = n ? median(v, n) : NAN;
 	free(v);
@@ -140,6 +152,15 @@ static bool seen_before(const struct r0_sweep_set *set, size_t i)
 		if (same_cell(&set->recs[j], &set->recs[i]))
 			return true;
 	return false;
+}
+
+static size_t find_workload(const struct input *in, const struct r0_sweep_rec *r)
+{
+	size_t i;
+
+	for (i = 0; i < in->n_wl && !same_workload(&in->wl[i], r); i++)
+		;
+	return i;
 }
 
 static int add_workload(struct input *in, const struct r0_sweep_rec *r)
@@ -187,17 +208,32 @@ static int load_sweep(struct input *in, const struct r0_sweep_set *set)
 					cell_median(set, r, 0), cell_median(set, r, 1));
 			if (!err)
 				err = add_workload(in, r);
-		} else if (r->n_members == 1 && r->queue_depth * (r->jobs ? r->jobs : 1) == 1) {
-			struct r0_sweep_rec raw = *r;
-			double one = cell_median(set, r, 2), bare;
-			int be = r->layer == R0_LAYER_MD ? R0_BACKEND_MD : R0_BACKEND_DM;
-
-			raw.layer = R0_LAYER_RAW;
-			raw.chunk_bytes = 0;
-			bare = cell_median(set, &raw, 2);
-			if (one > 0 && bare > 0)
-				cost[be][n_cost[be]++] = (1 / one - 1 / bare) * 1e9;
+			if (!err)
+				in->cpu_raw[find_workload(in, r)] = cell_median(set, r, 3);
 		}
+	}
+	/* second pass: every raw workload is known now */
+	for (size_t i = 0; i < set->n && !err; i++) {
+		const struct r0_sweep_rec *r = &set->recs[i];
+		struct r0_sweep_rec raw = *r;
+		int be = r->layer == R0_LAYER_MD ? R0_BACKEND_MD : R0_BACKEND_DM;
+		size_t w = find_workload(in, r);
+		double one, bare;
+
+		if (r->layer == R0_LAYER_RAW || r->n_members != 1 || w == in->n_wl ||
+		    seen_before(set, i))
+			continue;
+		in->cpu_one[be][w] = cell_median(set, r, 3);
+		in->chunk_one[be][w] = r->chunk_bytes;
+		if (r->queue_depth * (r->jobs ? r->jobs : 1) != 1)
+			continue;
+		raw.layer = R0_LAYER_RAW;
+		raw.chunk_bytes = 0;
+		one = cell_median(set, r, 2);
+		bare = cell_median(set, &raw, 2);
+		if (one > 0 && bare > 0)
+			cost[be][n_cost[be]++] = (1 / one - 1 / bare) * 1e9 /
+						 bios(r->block_bytes, r->chunk_bytes);
 	}
 	for (int be = 0; be < 2; be++) {
 		in->layer_ns[be] = n_cost[be] ? median(cost[be], n_cost[be]) : -1;
@@ -316,8 +352,22 @@ static int predict_cell(const struct input *in, const struct opts *o, const stru
 		mo.layer_cost_ns = 0;
 		mo.cpu_max_iops = 0;
 	} else {
+		size_t k = find_workload(in, wl);
+
 		mo.layer_cost_ns = o->layer_ns >= 0 ? o->layer_ns :
 				   in->layer_ns[be] >= 0 ? in->layer_ns[be] : DEFAULT_LAYER_NS;
+		/*
+		 * No --cpu-iops: the 1-member stripe's CPU per I/O, its extra over
+		 * raw grown with the bios this chunk needs, bounds the IOPS.
+		 */
+		if (!mo.cpu_max_iops && k < in->n_wl && in->cpu_one[be][k] > 0 && in->cpu_raw[k] > 0) {
+			double extra = in->cpu_one[be][k] - in->cpu_raw[k];
+
+			if (extra < 0)
+				extra = 0;
+			mo.cpu_max_iops = 1 / (in->cpu_raw[k] + extra * bios(wl->block_bytes, chunk) /
+						   bios(wl->block_bytes, in->chunk_one[be][k]));
+		}
 	}
 	if (member < 4 * ((uint64_t)wl->block_bytes + (uint64_t)chunk * n))
 		member = 4 * ((uint64_t)wl->block_bytes + (uint64_t)chunk * n);

@@ -10,15 +10,16 @@
  *     merges md's and dm's chunk-sized bios to one member).
  *   - With queue depth Q at the array and k members touched per request
  *     on average, each member holds q = Q * k / n requests on average.
- *   - A part of s bytes on a member at depth q takes the single drive's
- *     mean latency at (s, max(q, 1)): max(q,1) / IOPS(s, max(q,1)),
- *     Little's law on the measured curve.
- *   - A request completes when its slowest part does, plus a per-request
- *     layer cost; array IOPS = Q / that mean time (Little's law again).
- *     At member depth q > 1 the members stay busy while one part lags, so
- *     the request's time is max/q + (1 - 1/q) * mean over its parts: the
- *     slowest part at QD1, the members' throughput when deeply queued
- *     (a heuristic between the two exact ends).
+ *   - Two bounds, the lower wins:
+ *     latency: a request takes its slowest part's p50 on a drive with
+ *       nothing queued (the curve at depth 1) plus the layer cost for each
+ *       chunk it touches (a bio each); Q of them in flight: Q / that mean
+ *       time (Little's law). A drive whose throughput limit lets short
+ *       bursts through (null_blk's mbps) then serves parts faster than
+ *       its sustained rate while its neighbours take their turn.
+ *     throughput: each member spends bytes / (the drive's bytes/s at the
+ *       part size and depth max(q, 1)) on each of its parts; the busiest
+ *       member sets the array's rate.
  *   - Optional ceilings: array IOPS (a CPU limit) and total bytes/s (a
  *     shared link or controller).
  * Equal members are assumed; md and dm map alike then, and differ here
@@ -109,7 +110,7 @@ int r0_predict_split(const struct r0_geometry *g, const struct r0_predict_worklo
 		     struct r0_predict_split *out);
 
 struct r0_predict_opts {
-	double layer_cost_ns;       /* added to every array request */
+	double layer_cost_ns;       /* per bio: each chunk a request touches */
 	double cpu_max_iops;        /* 0: no CPU ceiling */
 	double shared_cap_bytes_per_s;  /* 0: no shared limit */
 };
