@@ -430,8 +430,16 @@ static int predict_all(const struct input *in, const struct opts *o, FILE *f,
 			"MB/s", "IOPS", "p50 us", "vs one");
 	for (size_t i = 0; i < in->n_wl && !err; i++) {
 		struct r0_sweep_rec raw, r;
+		char name[64];
 
 		err = predict_cell(in, o, &in->wl[i], R0_LAYER_RAW, 1, 0, &raw);
+		if (err == -ENOENT) {   /* e.g. a --read-only grid and a write workload */
+			r0_sweep_rec_workload(&in->wl[i], name, sizeof(name));
+			fprintf(stderr, PROG ": %s: skipped: %s has no %s results\n", name, in->path,
+				in->wl[i].read_pct ? "read" : "write");
+			err = 0;
+			continue;
+		}
 		if (!err)
 			err = emit(f, o, &raw, 0);
 		if (!err)
@@ -685,8 +693,7 @@ int main(int argc, char **argv)
 	}
 	err = predict_all(&in, &o, f, &pred);
 	if (err) {
-		fprintf(stderr, PROG ": predicting: %s\n", err == -ENOENT ?
-			"a workload needs reads or writes the result has none of" : strerror(-err));
+		fprintf(stderr, PROG ": predicting: %s\n", strerror(-err));
 		status = R0_EXIT_FAILURE;
 	}
 	if (!err && cmp && compare(&pred, cmp))
