@@ -202,9 +202,19 @@ static void method_line(FILE *f, const struct r0_analysis *a, bool html, const c
 
 /* --- Markdown --------------------------------------------------------- */
 
+#define PREDICTED_NOTE "Predicted by r0predict from one drive's results, not measured (see r0predict(1) for its error)."
+
+static bool is_predicted(const struct r0_analysis *a)
+{
+	return !strncmp(a->tool, "r0predict", 9);
+}
+
 static void md_head(FILE *f, const struct r0_analysis *a, const char *title, char **files, int nfiles)
 {
-	fprintf(f, "# %s\n\n%s\n\n", title, a->verdict);
+	fprintf(f, "# %s\n\n", title);
+	if (is_predicted(a))   /* r0predict's cells are never pooled with measured ones */
+		fprintf(f, "**%s**\n\n", PREDICTED_NOTE);
+	fprintf(f, "%s\n\n", a->verdict);
 	fprintf(f, "## How it was measured\n\n");
 	fprintf(f, "- Devices: %s\n- State: %s\n- Preconditioning: %s\n- Tool: %s\n", a->devices, a->state,
 		precond_words(a), a->tool);
@@ -1198,7 +1208,10 @@ static void html_report(FILE *f, const struct r0_analysis *a, const struct extra
 		"pre{white-space:pre-wrap;font-size:12px;background:#f6f6f6;padding:8px}\n"
 		"</style>\n</head>\n<body>\n<h1>", "#27ae60");
 	esc(f, title);
-	fprintf(f, "</h1>\n<p class=\"verdict%s\" id=\"verdict\">", good ? "" : " no");
+	fprintf(f, "</h1>\n");
+	if (a && is_predicted(a))
+		fprintf(f, "<p><b>%s</b></p>\n", PREDICTED_NOTE);
+	fprintf(f, "<p class=\"verdict%s\" id=\"verdict\">", good ? "" : " no");
 	esc(f, verdict);
 	fprintf(f, "</p>\n");
 	if (!a)
