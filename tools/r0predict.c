@@ -55,8 +55,9 @@ static void usage(FILE *f)
 	      "      --cpu-iops N       at most N IOPS through the array (a CPU ceiling)\n"
 	      "      --shared-cap MBPS  at most MBPS MB/s (10^6) in total: a shared link or\n"
 	      "                         controller\n"
-	      "      --compare FILE     also compare with FILE's measured md/dm cells: the\n"
-	      "                         error per workload on stderr\n"
+	      "      --compare FILE     predict FILE's workloads (unless --preset) and compare\n"
+	      "                         with its measured md/dm cells: the error per\n"
+	      "                         workload on stderr\n"
 	      "      --table            a human table instead of JSON lines\n"
 	      "  -o, --output FILE      write there instead of stdout\n"
 	      "  -h, --help             this text\n"
@@ -588,6 +589,20 @@ static double parse_positive(const char *s)
 	return errno || end == s || *end || !(v > 0) || isinf(v) ? -1 : v;
 }
 
+/* The workloads measured in the r0sweep file at PATH, to predict what it measured. */
+static int file_workloads(struct input *in, const char *path)
+{
+	struct r0_sweep_set set = { 0 };
+	int err = r0_sweep_load(path, &set, NULL);
+
+	if (!err)
+		in->n_wl = 0;
+	for (size_t i = 0; i < set.n && !err; i++)
+		err = add_workload(in, &set.recs[i]);
+	r0_sweep_set_free(&set);
+	return err;
+}
+
 static int preset_workloads(struct input *in, const char *name)
 {
 	const struct r0_preset *p = r0_preset_find(name);
@@ -685,8 +700,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: no single-drive read or write result in it\n", in.path);
 		return R0_EXIT_FAILURE;
 	}
-	if (preset)
+	if (preset) {
 		preset_workloads(&in, preset);
+	} else if (cmp && (err = file_workloads(&in, cmp))) {
+		fprintf(stderr, PROG ": %s: cannot read: %s\n", cmp,
+			err == -EINVAL ? "not an r0sweep/1 file" : strerror(-err));
+		return R0_EXIT_FAILURE;
+	}
 	if (output && !(f = fopen(output, "w"))) {
 		fprintf(stderr, PROG ": %s: cannot write: %s\n", output, strerror(errno));
 		return R0_EXIT_FAILURE;
