@@ -176,6 +176,7 @@ r0_stream() {
 			sleep 0.5
 		done
 	) > /dev/ttyS2 2>/dev/null &
+}
 
 # r0_drive nvme|sata N: the /dev node of the Nth drive of that kind that
 # recipes/sandbox/run attached (--nvme, --sata), found by its serial
