@@ -36,15 +36,27 @@ static const struct r0_preset_test cdm_nvme[] = {
 	PAIR("RND4K Q1T1", R0_ACCESS_RAND, 4 * KIB, 1, 1),
 };
 
+/* r0predict's grid: each block size at each depth (random: a member's part is
+ * rarely sequential on its own, and large random equals sequential on flash) */
+#define ROW(lbl, bs) PAIR("RND" lbl " Q1", R0_ACCESS_RAND, bs, 1, 1), \
+	PAIR("RND" lbl " Q2", R0_ACCESS_RAND, bs, 2, 1), PAIR("RND" lbl " Q4", R0_ACCESS_RAND, bs, 4, 1), \
+	PAIR("RND" lbl " Q8", R0_ACCESS_RAND, bs, 8, 1), PAIR("RND" lbl " Q32", R0_ACCESS_RAND, bs, 32, 1)
+static const struct r0_preset_test predict[] = {
+	ROW("4K", 4 * KIB), ROW("16K", 16 * KIB), ROW("64K", 64 * KIB), ROW("128K", 128 * KIB),
+	ROW("256K", 256 * KIB), ROW("512K", 512 * KIB), ROW("1M", 1 * MIB),
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct r0_preset presets[] = {
 	{ "cdm", "CrystalDiskMark 8 default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1",
-	  N(cdm8), cdm8 },
+	  N(cdm8), cdm8, 0, 0, 0 },
 	{ "cdm3", "CrystalDiskMark 3 (the source reviews): Seq 1M Q1, 512K random Q1, 4K random Q1, 4K random Q32",
-	  N(cdm3), cdm3 },
+	  N(cdm3), cdm3, 0, 0, 0 },
 	{ "cdm-nvme", "CrystalDiskMark 8 NVMe: SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1",
-	  N(cdm_nvme), cdm_nvme },
+	  N(cdm_nvme), cdm_nvme, 0, 0, 0 },
+	{ "predict", "r0predict's grid: random 4K..1M x QD 1,2,4,8,32, 3 passes of 1 s",
+	  N(predict), predict, R0_PREDICT_PASSES, 0, R0_PREDICT_PASS_NS },
 };
 
 const struct r0_preset *r0_presets(size_t *count)

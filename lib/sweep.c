@@ -129,7 +129,10 @@ int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_
 {
 	char x[64], y[64];
 
-	if (a->region_bytes != b->region_bytes) {
+	if (a->predicted != b->predicted) {   /* a prediction is never a repeat of a measurement */
+		snprintf(why, len, "predicted (%s vs %s)", a->predicted ? "yes" : "no",
+			 b->predicted ? "yes" : "no");
+	} else if (a->region_bytes != b->region_bytes) {
 		size_or_unknown(a->region_bytes, x, sizeof(x));
 		size_or_unknown(b->region_bytes, y, sizeof(y));
 		snprintf(why, len, "region (%s vs %s)", x, y);
@@ -227,6 +230,8 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_int(o, "order_pos", r->order_pos);
 	add_str(o, "tool", r->tool);
 	add_int(o, "time", r->time_unix);
+	if (r->predicted)
+		json_object_object_add(o, "predicted", json_object_new_boolean(true));
 	line = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 							JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(o);
@@ -297,7 +302,7 @@ static bool get_str(json_object *o, const char *k, char *buf, size_t len)
 int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 {
 	struct r0_sweep_rec r = { 0 };
-	json_object *o = json_tokener_parse(line), *lat;
+	json_object *o = json_tokener_parse(line), *lat, *pred = NULL;
 	char s[32];
 	int err = -EINVAL;
 
@@ -354,8 +359,10 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	    (json_object_object_get_ex(o, "ramp_s", NULL) && !get_dbl(o, "ramp_s", &r.ramp_s)) ||
 	    (json_object_object_get_ex(o, "precondition", NULL) &&
 	     !get_str(o, "precondition", r.precondition, sizeof(r.precondition))) ||
-	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns(o, "order_pos", &r.order_pos)))
+	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns(o, "order_pos", &r.order_pos)) ||
+	    (json_object_object_get_ex(o, "predicted", NULL) && !get(o, "predicted", json_type_boolean, &pred)))
 		goto out;
+	r.predicted = pred && json_object_get_boolean(pred);
 	*out = r;
 	err = 0;
 out:

@@ -28,12 +28,12 @@
 
 #define PROG "r0bench"
 #define JSON_SCHEMA "r0bench/1"
-#define MAX_TESTS 32
+#define MAX_TESTS 80   /* the predict preset has 70 */
 
 enum {
 	OPT_RW = CHAR_MAX + 1, OPT_SHARED, OPT_OFFSET, OPT_SPAN, OPT_RAMP, OPT_MIX, OPT_ALIGN,
 	OPT_COVER, OPT_SEED, OPT_VERIFY, OPT_PASS, OPT_CONTINUE, OPT_PASSES, OPT_WARMUP,
-	OPT_REGION, OPT_JSON, OPT_REAP,
+	OPT_REGION, OPT_JSON, OPT_REAP, OPT_READ_ONLY,
 };
 
 static void usage(FILE *f)
@@ -74,11 +74,12 @@ static void usage(FILE *f)
 	      "      --warmup N         passes run first and not counted (default 0)\n"
 	      "\n"
 	      "Presets (CrystalDiskMark's method: a 1 GiB region, 1 warm-up and 5 passes\n"
-	      "of 5 s; each test read, then write):\n",
+	      "of 5 s, unless the preset says otherwise; each test read, then write):\n",
 	      f);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  -p %-9s %s\n", p[i].name, p[i].description);
 	fputs("      --region SIZE      preset region (default 1G, at most the target)\n"
+	      "      --read-only        a preset's read tests only (nothing is written)\n"
 	      "\n"
 	      "Checks:\n"
 	      "      --verify           write: stamp every 512-byte sector with its number,\n"
@@ -650,6 +651,7 @@ int main(int argc, char **argv)
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "preset", required_argument, NULL, 'p' },
 		{ "region", required_argument, NULL, OPT_REGION },
+		{ "read-only", no_argument, NULL, OPT_READ_ONLY },
 		{ "verify", no_argument, NULL, OPT_VERIFY },
 		{ "pass", required_argument, NULL, OPT_PASS },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
@@ -665,7 +667,7 @@ int main(int argc, char **argv)
 	const struct r0_preset *preset = NULL;
 	const char *rw = NULL, *reason = NULL, *path;
 	bool force = false, verify = false, time_given = false, size_given = false, mixed = false;
-	bool passes_given = false, warmup_given = false, any_writes = false;
+	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
 	unsigned mix = 50, u;
 	uint64_t v, region = 0;
 	static char label[64];
@@ -755,12 +757,13 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			if (!(preset = r0_preset_find(optarg)))
-				return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3 or cdm-nvme", optarg);
+				return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", optarg);
 			break;
 		case OPT_REGION:
 			if (r0_parse_size(optarg, &region) || !region)
 				return r0_cli_usage_error(PROG, "--region '%s': a size above 0", optarg);
 			break;
+		case OPT_READ_ONLY: read_only = true; break;
 		case OPT_VERIFY: verify = true; break;
 		case OPT_PASS:
 			if (r0_cli_parse_uint(optarg, UINT32_MAX, &u))
@@ -797,10 +800,13 @@ int main(int argc, char **argv)
 	} else if (!size_given) {
 		w.runtime_ns = time_given ? w.runtime_ns : 5000000000ULL;
 	}
+	if (read_only && !preset)
+		return r0_cli_usage_error(PROG, "--read-only is for presets; use --rw read or randread");
 	if (preset) {
 		run.preset = preset->name;
-		run.passes = passes_given ? run.passes : R0_CDM_PASSES;
-		run.warmup = warmup_given ? run.warmup : R0_CDM_WARMUP_PASSES;
+		run.passes = passes_given ? run.passes : preset->passes ? preset->passes : R0_CDM_PASSES;
+		run.warmup = warmup_given ? run.warmup :
+			     preset->passes ? preset->warmup_passes : R0_CDM_WARMUP_PASSES;
 		run.region_bytes = region ? region : R0_CDM_REGION_BYTES;
 	} else if (!passes_given) {
 		run.passes = 1;
@@ -813,7 +819,10 @@ int main(int argc, char **argv)
 			struct r0_workload pw = preset->tests[i].w;
 
 			pw.seed = w.seed;
-			pw.runtime_ns = time_given ? w.runtime_ns : (size_given ? 0 : R0_CDM_PASS_NS);
+			if (read_only && writes(&pw))
+				continue;
+			pw.runtime_ns = time_given ? w.runtime_ns : size_given ? 0 :
+					preset->pass_ns ? preset->pass_ns : R0_CDM_PASS_NS;
 			pw.size_bytes = w.size_bytes;
 			pw.ramp_ns = w.ramp_ns;
 			pw.offset_bytes = w.offset_bytes;

@@ -141,22 +141,6 @@ struct sweep {
 
 /* --- options --------------------------------------------------------- */
 
-/* Splits a comma list, calling FN on each item; -EINVAL on an empty item. */
-static int each_item(const char *list, int (*fn)(const char *item, void *arg), void *arg)
-{
-	char *copy = strdup(list), *save = NULL, *tok;
-	int err = 0;
-
-	if (!copy)
-		return -ENOMEM;
-	if (!*copy || list[strlen(list) - 1] == ',' || *list == ',' || strstr(list, ",,"))
-		err = -EINVAL;
-	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save))
-		err = fn(tok, arg);
-	free(copy);
-	return err;
-}
-
 struct chunk_list {
 	uint32_t *v;
 	size_t *n;
@@ -318,7 +302,7 @@ static int find_name(const char *name, void *arg)
 static int keep_only(struct sweep *sw, const char *list)
 {
 	size_t k = 0;
-	int err = each_item(list, find_name, sw);
+	int err = r0_cli_each_item(list, find_name, sw);
 
 	if (err == -EINVAL)
 		r0_cli_usage_error(PROG, "--workloads '%s': names, comma separated", list);
@@ -886,20 +870,20 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "name 2 or more member devices");
 	if (sw.n_members > R0_MAX_MEMBERS)
 		return r0_cli_usage_error(PROG, "at most %d members", R0_MAX_MEMBERS);
-	if (each_item(backend, add_backend, sw.backend))
+	if (r0_cli_each_item(backend, add_backend, sw.backend))
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", backend);
 	cl = (struct chunk_list){ sw.chunks, &sw.n_chunks };
-	if (each_item(chunks, add_chunk, &cl))
+	if (r0_cli_each_item(chunks, add_chunk, &cl))
 		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", chunks);
 	cl = (struct chunk_list){ sw.single_chunks, &sw.n_single };
-	if (single && each_item(single, add_chunk, &cl))
+	if (single && r0_cli_each_item(single, add_chunk, &cl))
 		return r0_cli_usage_error(PROG, "--single-chunks '%s': powers of two from 4K to 1G", single);
 	if (!single) {
 		memcpy(sw.single_chunks, sw.chunks, sizeof(sw.chunks));
 		sw.n_single = sw.n_chunks;
 	}
 	if (counts) {
-		if (each_item(counts, add_count, sw.count))
+		if (r0_cli_each_item(counts, add_count, sw.count))
 			return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d", counts, R0_MAX_MEMBERS);
 		for (unsigned n = sw.n_members + 1; n <= R0_MAX_MEMBERS; n++)
 			if (sw.count[n])
@@ -908,9 +892,9 @@ int main(int argc, char **argv)
 		for (unsigned n = 1; n <= sw.n_members; n++)
 			sw.count[n] = true;
 	}
-	if (each_item(preset, add_preset, presets))
+	if (r0_cli_each_item(preset, add_preset, presets))
 		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3 or cdm-nvme, comma separated, at most %d", preset, MAX_PRESETS);
-	if (each_item(qd, add_qd, &sw))
+	if (r0_cli_each_item(qd, add_qd, &sw))
 		return r0_cli_usage_error(PROG, "--qd '%s': queue depths from 1 to %u, e.g. 1,32", qd, R0_QD_MAX);
 	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;

@@ -135,6 +135,30 @@ Test(sweep, record_round_trip)
 	cr_expect_str_eq(k1, "512K straddle rw70");
 }
 
+Test(sweep, predicted_round_trips_and_is_another_study)
+{
+	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 100, { 200.0 } };
+	struct r0_sweep_rec r, back;
+	char why[128];
+	char *line;
+
+	make_rec(&w, 0, &r);
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_null(strstr(line, "predicted"), "a measured cell says nothing: %s", line);
+	free(line);
+	r.predicted = true;
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_not_null(strstr(line, "\"predicted\":true"), "%s", line);
+	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
+	free(line);
+	cr_expect(back.predicted);
+	make_rec(&w, 0, &r);
+	cr_expect_eq(r0_sweep_rec_study_diff(&r, &back, why, sizeof(why)), 1);
+	cr_expect_str_eq(why, "predicted (no vs yes)");
+}
+
 Test(sweep, record_knows_its_study)
 {
 	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } };

@@ -71,3 +71,18 @@ int r0_cli_parse_uint(const char *s, unsigned long max, unsigned *out)
 	*out = (unsigned)v;
 	return 0;
 }
+
+int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), void *arg)
+{
+	char *copy = strdup(list), *save = NULL, *tok;
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	if (!*copy || list[strlen(list) - 1] == ',' || *list == ',' || strstr(list, ",,"))
+		err = -EINVAL;
+	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save))
+		err = fn(tok, arg);
+	free(copy);
+	return err;
+}

@@ -32,4 +32,10 @@ int r0_cli_close_stdout(const char *prog);
 /* A decimal count 0..MAX (no sign, no blanks): 0 or -EINVAL. */
 int r0_cli_parse_uint(const char *s, unsigned long max, unsigned *out);
 
+/*
+ * Calls FN on each item of a comma-separated LIST, stopping at the first
+ * error. 0, FN's error, -EINVAL for an empty list or an empty item, -ENOMEM.
+ */
+int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), void *arg);
+
 #endif

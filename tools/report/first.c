@@ -97,6 +97,14 @@ static const char *build_words(const struct r0_analysis *a)
 	}
 }
 
+#define PREDICTED_NOTE "Predicted by r0predict from one drive's results, not measured (see r0predict(1) for its error)."
+
+/* r0predict's cells are never pooled with measured ones: a report is all one or the other */
+static bool is_predicted(const struct r0_analysis *a)
+{
+	return !strncmp(a->tool, "r0predict", 9);
+}
+
 void first_md(FILE *f, const struct r0_analysis *a, const char *title, char **files, int nfiles)
 {
 	const char *lines[8][2];
@@ -104,7 +112,10 @@ void first_md(FILE *f, const struct r0_analysis *a, const char *title, char **fi
 	struct r0_advice v;
 	size_t n;
 
-	fprintf(f, "# %s\n\n%s\n\n", title, a->headline);
+	fprintf(f, "# %s\n\n", title);
+	if (is_predicted(a))
+		fprintf(f, "**%s**\n\n", PREDICTED_NOTE);
+	fprintf(f, "%s\n\n", a->headline);
 	if (!r0_advice_of(a, &v)) {
 		fprintf(f, "## What to build\n\n%s: %s. These commands erase %s:\n\n",
 			build_words(a), v.array, v.paths_known ? "the devices named" : "the devices you name");
@@ -154,6 +165,8 @@ void first_html(FILE *f, const struct r0_analysis *a)
 	struct r0_advice v;
 	size_t n;
 
+	if (is_predicted(a))
+		fprintf(f, "<p><b>%s</b></p>\n", PREDICTED_NOTE);
 	fprintf(f, "<p class=\"verdict%s\" id=\"verdict\">", a->worth ? "" : " no");
 	esc(f, a->headline);
 	fprintf(f, "</p>\n");

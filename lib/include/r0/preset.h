@@ -23,12 +23,23 @@ struct r0_preset {
 	const char *description;
 	size_t n_tests;
 	const struct r0_preset_test *tests;   /* in CDM's order: each read, then write */
+	/* the method, where it is not CDM's: 0 takes R0_CDM_PASSES / _PASS_NS */
+	unsigned passes;
+	unsigned warmup_passes;     /* used only when passes is set */
+	uint64_t pass_ns;
 };
 
 #define R0_CDM_REGION_BYTES (1ULL << 30)
 #define R0_CDM_PASS_NS 5000000000ULL
 #define R0_CDM_WARMUP_PASSES 1u
 #define R0_CDM_PASSES 5u
+
+/*
+ * "predict": the grid r0predict interpolates in, random reads and writes at
+ * 4K..1M x QD 1..32; 3 passes of 1 s, no warm-up, to stay a few minutes.
+ */
+#define R0_PREDICT_PASSES 3u
+#define R0_PREDICT_PASS_NS 1000000000ULL
 
 /* NULL if there is no preset of that name. */
 const struct r0_preset *r0_preset_find(const char *name);

@@ -35,7 +35,9 @@
  *                 the raw member before any test) or "none"
  *   order_pos     the target's 1-based position in its repeat's visiting
  *                 order (seeded, different in each repeat)
- *   tool          "r0sweep 0.1.0"
+ *   tool          "r0sweep 0.1.0" (or "r0predict 0.1.0")
+ *   predicted     true: not measured but predicted by r0predict from one
+ *                 drive's results; optional, absent (false) in measured cells
  *   time          seconds since the epoch when the cell finished
  * Unknown keys are ignored; a missing required key makes the line invalid.
  * describe .. order_pos came later: a line without them (an older file)
@@ -91,6 +93,7 @@ struct r0_sweep_rec {
 	unsigned order_pos;          /* 0: not recorded */
 	char tool[48];
 	int64_t time_unix;
+	bool predicted;              /* r0predict's, not a measurement */
 };
 
 /* A loaded result file (or several): recs[0..n). */
@@ -123,7 +126,8 @@ void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res
 int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len);
 
 /*
- * Whether A and B come from the same study: the same region, runtime,
+ * Whether A and B come from the same study: both predicted or both
+ * measured, the same region, runtime,
  * ramp, state, preconditioning and devices (what --resume and r0report
  * refuse to mix). 0 if so; 1 if not, with WHY naming the first parameter
  * that differs and both values: "region (16.0 MiB vs 32.0 MiB)".

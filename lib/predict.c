@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* RAID0 from one drive's curve: see r0/predict.h for the model. */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r0/predict.h"
+
+int r0_predict_curve_add(struct r0_predict_curve *c, const struct r0_predict_point *p)
+{
+	if ((p->read_pct != 0 && p->read_pct != 100) || p->block_bytes == 0 ||
+	    !(p->queue_depth > 0) || !(p->bytes_per_s > 0) || !(p->p50_ns > 0))
+		return -EINVAL;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 16;
+		struct r0_predict_point *x = realloc(c->pts, cap * sizeof(*x));
+
+		if (!x)
+			return -ENOMEM;
+		c->pts = x;
+		c->cap = cap;
+	}
+	c->pts[c->n++] = *p;
+	return 0;
+}
+
+void r0_predict_curve_free(struct r0_predict_curve *c)
+{
+	free(c->pts);
+	memset(c, 0, sizeof(*c));
+}
+
+struct lookup {
+	const struct r0_predict_curve *c;
+	enum r0_access access;
+	unsigned read_pct;
+};
+
+/* The point at exactly (block, qd), of the workload's access if there is one. */
+static const struct r0_predict_point *point_at(const struct lookup *l, uint32_t block, double qd)
+{
+	const struct r0_predict_point *other = NULL;
+
+	for (size_t i = 0; i < l->c->n; i++) {
+		const struct r0_predict_point *p = &l->c->pts[i];
+
+		if (p->read_pct != l->read_pct || p->block_bytes != block || p->queue_depth != qd)
+			continue;
+		if (p->access == l->access)
+			return p;
+		if (!other)
+			other = p;
+	}
+	return other;
+}
+
+/* Closest measured value below (or at) X and above (or at) it; BLOCK 0: blocks, else depths at BLOCK. */
+static void bracket(const struct lookup *l, uint32_t block, double x, double *lo, double *hi)
+{
+	*lo = -1;
+	*hi = -1;
+	for (size_t i = 0; i < l->c->n; i++) {
+		const struct r0_predict_point *p = &l->c->pts[i];
+		double v;
+
+		if (p->read_pct != l->read_pct || (block && p->block_bytes != block))
+			continue;
+		v = block ? p->queue_depth : (double)p->block_bytes;
+		if (v <= x && v > *lo)
+			*lo = v;
+		if (v >= x && (*hi < 0 || v < *hi))
+			*hi = v;
+	}
+}
+
+static double lerp_log(double x, double x0, double x1, double y0, double y1)
+{
+	double t;
+
+	if (x1 == x0)
+		return y0;
+	t = (log(x) - log(x0)) / (log(x1) - log(x0));
+	return exp(log(y0) + t * (log(y1) - log(y0)));
+}
+
+/* The drive at a measured block size, any depth. */
+static void at_block(const struct lookup *l, uint32_t block, double qd, double *bps, double *p50)
+{
+	const struct r0_predict_point *a, *b;
+	double q0, q1;
+
+	bracket(l, block, qd, &q0, &q1);
+	if (q0 < 0) {              /* shallower than measured: the drive idles part of the time */
+		a = point_at(l, block, q1);
+		*bps = a->bytes_per_s * qd / q1;
+		*p50 = a->p50_ns;
+	} else if (q1 < 0) {       /* deeper: saturated, the extra requests wait */
+		a = point_at(l, block, q0);
+		*bps = a->bytes_per_s;
+		*p50 = a->p50_ns * qd / q0;
+	} else {
+		a = point_at(l, block, q0);
+		b = point_at(l, block, q1);
+		*bps = lerp_log(qd, q0, q1, a->bytes_per_s, b->bytes_per_s);
+		*p50 = lerp_log(qd, q0, q1, a->p50_ns, b->p50_ns);
+	}
+}
+
+int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
+			unsigned read_pct, uint32_t block_bytes, double qd, double *bytes_per_s,
+			double *p50_ns)
+{
+	struct lookup l = { c, access, read_pct };
+	double b0, b1, bps0, bps1, p0, p1;
+
+	if (block_bytes == 0 || !(qd > 0))
+		return -EINVAL;
+	bracket(&l, 0, block_bytes, &b0, &b1);
+	if (b0 < 0 && b1 < 0)
+		return -ENOENT;
+	if (b0 < 0) {              /* smaller than measured: as many IOPS, the same latency */
+		at_block(&l, (uint32_t)b1, qd, &bps1, &p1);
+		*bytes_per_s = bps1 * block_bytes / b1;
+		*p50_ns = p1;
+	} else if (b1 < 0) {       /* larger: as many bytes/s, each request takes longer */
+		at_block(&l, (uint32_t)b0, qd, &bps0, &p0);
+		*bytes_per_s = bps0;
+		*p50_ns = p0 * block_bytes / b0;
+	} else {
+		at_block(&l, (uint32_t)b0, qd, &bps0, &p0);
+		at_block(&l, (uint32_t)b1, qd, &bps1, &p1);
+		*bytes_per_s = lerp_log(block_bytes, b0, b1, bps0, bps1);
+		*p50_ns = lerp_log(block_bytes, b0, b1, p0, p1);
+	}
+	return 0;
+}
+
+/* --- the splitter ------------------------------------------------------ */
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+typedef int request_fn(void *ctx, uint64_t start_sector, const struct r0_extent *ext, size_t n);
+
+/*
+ * Calls FN with the parts of each sampled request. With equal members the
+ * mapping repeats every n chunks, so one period's offsets are all there is.
+ */
+static int for_each_request(const struct r0_geometry *g, const struct r0_predict_workload *w,
+			    request_fn *fn, void *ctx, size_t *n_offsets)
+{
+	uint64_t step, period, k_total, n;
+	int err = 0;
+
+	if (!w->block_bytes || w->block_bytes % 512 || w->align_bytes % 512 || !w->queue_depth)
+		return -EINVAL;
+	step = w->access == R0_ACCESS_SEQ || !w->align_bytes ? w->block_bytes : w->align_bytes;
+	period = (uint64_t)g->chunk_sectors * 512 * g->zones[0].n_members;
+	k_total = period / gcd(step, period);
+	n = k_total < R0_PREDICT_MAX_OFFSETS ? k_total : R0_PREDICT_MAX_OFFSETS;
+	for (uint64_t i = 0; i < n && !err; i++) {
+		uint64_t k = i * k_total / n, start = k * step % period;
+		struct r0_extent *ext = NULL;
+		size_t cnt = 0;
+
+		err = r0_geometry_split(g, start / 512, w->block_bytes / 512, &ext, &cnt);
+		if (!err)
+			err = fn(ctx, start / 512, ext, cnt);
+		free(ext);
+	}
+	*n_offsets = n;
+	return err;
+}
+
+static int add_split(void *ctx, uint64_t start, const struct r0_extent *ext, size_t n)
+{
+	struct r0_predict_split *s = ctx;
+
+	(void)start;
+	s->mean_members += n;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t bytes = ext[i].n_sectors * 512;
+		unsigned h;
+
+		s->member_bytes[ext[i].member] += bytes;
+		s->member_parts[ext[i].member] += 1;
+		for (h = 0; h < s->n_part_sizes && s->part_hist_bytes[h] != bytes; h++)
+			;
+		if (h == s->n_part_sizes && h < 8)
+			s->part_hist_bytes[s->n_part_sizes++] = bytes;
+		if (h < 8)
+			s->part_hist_share[h] += 1;
+	}
+	return 0;
+}
+
+int r0_predict_split(const struct r0_geometry *g, const struct r0_predict_workload *w,
+		     struct r0_predict_split *out)
+{
+	struct r0_predict_split s = { 0 };
+	double parts;
+	int err = for_each_request(g, w, add_split, &s, &s.n_offsets);
+
+	if (err)
+		return err;
+	parts = s.mean_members;
+	s.mean_members /= s.n_offsets;
+	for (unsigned m = 0; m < g->n_members; m++) {
+		s.member_bytes[m] /= s.n_offsets;
+		s.member_parts[m] /= s.n_offsets;
+	}
+	for (unsigned h = 0; h < s.n_part_sizes; h++)
+		s.part_hist_share[h] /= parts;
+	s.member_qd = w->queue_depth * s.mean_members / g->n_members;
+	*out = s;
+	return 0;
+}
+
+/* --- the model --------------------------------------------------------- */
+
+struct model {
+	const struct r0_predict_curve *c;
+	const struct r0_predict_workload *w;
+	double qd;                 /* each member's depth, at least 1 */
+	double layer_ns;           /* per bio */
+	uint32_t chunk_sectors;
+	double sum_lat_ns;         /* of each request when nothing queues, summed */
+	double busy_ns[R0_MAX_MEMBERS];   /* each member's time at its sustained rate, summed */
+	double *p50s;              /* the slowest part's p50 at the members' depth, per request */
+	size_t n;
+};
+
+/*
+ * A part of BYTES on one member, blended for a mix: *REST_NS its p50 on a
+ * drive with nothing queued, *BUSY_NS the drive's time for it at its
+ * sustained rate at the member's depth, *P50_NS its p50 at that depth.
+ */
+static int part_time(const struct model *m, uint32_t bytes, double *rest_ns, double *busy_ns,
+		     double *p50_ns)
+{
+	double share[2] = { m->w->read_pct / 100.0, 1 - m->w->read_pct / 100.0 };
+	unsigned pct[2] = { 100, 0 };
+
+	*rest_ns = *busy_ns = *p50_ns = 0;
+	for (int d = 0; d < 2; d++) {
+		double bps, p50;
+		int err;
+
+		if (share[d] == 0)
+			continue;
+		err = r0_predict_curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50);
+		if (!err)
+			*rest_ns += share[d] * p50;
+		if (!err)
+			err = r0_predict_curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bps, &p50);
+		if (err)
+			return err;
+		*busy_ns += share[d] * bytes / bps * 1e9;
+		*p50_ns += share[d] * p50;
+	}
+	return 0;
+}
+
+static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, size_t n)
+{
+	struct model *m = ctx;
+	uint64_t end = start + m->w->block_bytes / 512, cs = m->chunk_sectors;
+	double worst_rest = 0, worst_p = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double rest, busy, p;
+		int err = part_time(m, (uint32_t)(ext[i].n_sectors * 512), &rest, &busy, &p);
+
+		if (err)
+			return err;
+		m->busy_ns[ext[i].member] += busy;
+		if (rest > worst_rest)
+			worst_rest = rest;
+		if (p > worst_p)
+			worst_p = p;
+	}
+	/* md and dm send one bio per chunk the request touches */
+	worst_rest += m->layer_ns * (double)((end - 1) / cs - start / cs + 1);
+	m->sum_lat_ns += worst_rest;
+	m->p50s[m->n++] = worst_p + m->layer_ns * (double)((end - 1) / cs - start / cs + 1);
+	return 0;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
+	       const struct r0_predict_curve *c, const struct r0_predict_opts *o,
+	       struct r0_predict_result *out)
+{
+	struct r0_predict_split s;
+	struct model m = { .c = c, .w = w, .layer_ns = o->layer_cost_ns,
+			   .chunk_sectors = g->chunk_sectors };
+	size_t n_offsets;
+	double iops, free_iops, busiest = 0, p50;
+	int err = r0_predict_split(g, w, &s);
+
+	if (err)
+		return err;
+	m.qd = s.member_qd > 1 ? s.member_qd : 1;
+	m.p50s = malloc(s.n_offsets * sizeof(*m.p50s));
+	if (!m.p50s)
+		return -ENOMEM;
+	err = for_each_request(g, w, add_request, &m, &n_offsets);
+	if (err)
+		goto out;
+	qsort(m.p50s, m.n, sizeof(*m.p50s), cmp_dbl);
+	p50 = m.n % 2 ? m.p50s[m.n / 2] : (m.p50s[m.n / 2 - 1] + m.p50s[m.n / 2]) / 2;
+	for (unsigned i = 0; i < g->n_members; i++)
+		if (m.busy_ns[i] > busiest)
+			busiest = m.busy_ns[i];
+	/* the depth kept in flight with nothing waiting, or the busiest member's rate */
+	iops = w->queue_depth / (m.sum_lat_ns / m.n / 1e9);
+	if (m.n / (busiest / 1e9) < iops)
+		iops = m.n / (busiest / 1e9);
+	free_iops = iops;
+	out->limit = R0_PREDICT_LIMIT_MEMBERS;
+	if (o->cpu_max_iops > 0 && iops > o->cpu_max_iops) {
+		iops = o->cpu_max_iops;
+		out->limit = R0_PREDICT_LIMIT_CPU;
+	}
+	if (o->shared_cap_bytes_per_s > 0 && iops * w->block_bytes > o->shared_cap_bytes_per_s) {
+		iops = o->shared_cap_bytes_per_s / w->block_bytes;
+		out->limit = R0_PREDICT_LIMIT_SHARED;
+	}
+	out->iops = iops;
+	out->bytes_per_s = iops * w->block_bytes;
+	out->p50_ns = p50 * free_iops / iops;   /* a capped queue waits longer, Little's law */
+	out->mean_members = s.mean_members;
+	out->member_qd = s.member_qd;
+out:
+	free(m.p50s);
+	return err;
+}
