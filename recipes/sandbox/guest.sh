@@ -89,7 +89,8 @@ r0_members() {
 # limit, as drives behind one link or controller do: N dm-linear slices
 # r0sh0, r0sh1, ... of one null_blk disk r0shared built from PROFILE, N
 # times its size and queue depth, its bandwidth capped at CAP MiB/s for all
-# of them together (KEY=VALUE override the rest). Every slice keeps the
+# of them together (KEY=VALUE override the rest, size excepted: the slices
+# are the profile's size). Every slice keeps the
 # profile's latency; no slice has a cap of its own, so one member alone can
 # take all of CAP. (cgroup v2 io.max could cap each slice, but in the 6.12
 # guest it stalls io_uring reads: 0-1.5 MiB/s under a 16 MiB/s limit where
