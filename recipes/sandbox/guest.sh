@@ -60,10 +60,14 @@ r0_member() {
 	echo 1 > "$_dir/power" || { rmdir "$_dir"; return 1; }
 	r0_wait_dev "/dev/$_name" || return 1
 	# null_blk's bandwidth cap refills its budget 50 times a second and never
-	# passes a request larger than one refill (mbps/50 MiB): a discard of up
-	# to 4 GiB would hang for ever. Keep discards to 1 MiB on capped members.
-	if [ "$(cat "$_dir/mbps")" != 0 ] && [ "$(cat "/sys/block/$_name/queue/discard_max_bytes")" -gt 1048576 ]; then
-		echo 1048576 > "/sys/block/$_name/queue/discard_max_bytes" ||
+	# passes a request larger than one refill (mbps x 20971 bytes): a discard
+	# of up to 4 GiB would hang for ever. Keep discards to 1 MiB, and to whole
+	# 4 KiB blocks within one refill, on capped members.
+	_mbps=$(cat "$_dir/mbps")
+	_cap=$((_mbps * 20971 / 4096 * 4096))
+	[ "$_cap" -gt 1048576 ] && _cap=1048576
+	if [ "$_mbps" != 0 ] && [ "$(cat "/sys/block/$_name/queue/discard_max_bytes")" -gt "$_cap" ]; then
+		echo "$_cap" > "/sys/block/$_name/queue/discard_max_bytes" ||
 			{ echo "guest: $_name: cannot cap discard_max_bytes" >&2; return 1; }
 	fi
 	echo "/dev/$_name"
@@ -78,6 +82,34 @@ r0_members() {
 		_dev=$(r0_member "r0m$_i" "$_p" "$@") || return 1
 		_made="$_made $_dev"
 		_count=$((_count - 1))
+	done
+	echo $_made
+}
+
+# r0_members_shared PROFILE N CAP [KEY=VALUE...]: N members that share one
+# limit, as drives behind one link or controller do: N dm-linear slices
+# r0sh0, r0sh1, ... of one null_blk disk r0shared built from PROFILE, N
+# times its size and queue depth, its bandwidth capped at CAP MiB/s for all
+# of them together (KEY=VALUE override the rest, size excepted: the slices
+# are the profile's size). Every slice keeps the
+# profile's latency; no slice has a cap of its own, so one member alone can
+# take all of CAP. (cgroup v2 io.max could cap each slice, but in the 6.12
+# guest it stalls io_uring reads: 0-1.5 MiB/s under a 16 MiB/s limit where
+# libaio reads 16.) Prints the slices' paths on one line.
+r0_members_shared() {
+	_p=$1 _count=$2 _capm=$3; shift 3
+	_prof=$R0_GUEST/drives/$_p.profile
+	[ -f "$_prof" ] || { echo "guest: no drive profile $_prof" >&2; return 1; }
+	_mib=$(sed -n 's/^size=//p' "$_prof") _qd=$(sed -n 's/^hw_queue_depth=//p' "$_prof")
+	_dev=$(r0_member r0shared "$_p" size=$((_mib * _count)) hw_queue_depth=$((${_qd:-64} * _count)) \
+		mbps="$_capm" "$@") || return 1
+	_sec=$((_mib * 2048)) _i=0 _made=""
+	while [ "$_i" -lt "$_count" ]; do
+		echo "0 $_sec linear $_dev $((_i * _sec))" | dmsetup create "r0sh$_i" ||
+			{ echo "guest: cannot create slice r0sh$_i of $_dev" >&2; return 1; }
+		r0_wait_dev "/dev/mapper/r0sh$_i" || return 1
+		_made="$_made /dev/mapper/r0sh$_i"
+		_i=$((_i + 1))
 	done
 	echo $_made
 }
