@@ -9,7 +9,8 @@
 for m in dm_crypt xts dm_thin_pool raid1 raid10; do r0_modprobe "$m" || fail "module $m"; done
 KEY=$(printf '%064d' 7)
 
-set -- $(r0_members fast 3 size=8) || fail "members"
+members=$(r0_members fast 3 size=8) || fail "members"
+set -- $members
 nd=$(r0_member r0nd no-discard size=8) || fail "no-discard member"
 md=$(r0build create -q -f -b md -c 64K -n s "$1" "$2" "$3") || fail "md"
 sz=$(r0_sysfs "$md" size)
@@ -80,3 +81,4 @@ dmsetup create r0-err --table "0 8192 error" || fail "error target"
 expect_status 2 "a dm error target" r0trim -f /dev/mapper/r0-err
 grep -q "target error: r0trim cannot model" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 dmsetup remove r0-err
+r0_remove_members || fail "a member stayed"
