@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "r0/size.h"
 #include "r0/predict.h"
 
 int r0_predict_curve_add(struct r0_predict_curve *c, const struct r0_predict_point *p)
@@ -139,17 +140,6 @@ int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
 
 /* --- the splitter ------------------------------------------------------ */
 
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 typedef int request_fn(void *ctx, uint64_t start_sector, const struct r0_extent *ext, size_t n);
 
 /*
@@ -166,7 +156,7 @@ static int for_each_request(const struct r0_geometry *g, const struct r0_predict
 		return -EINVAL;
 	step = w->access == R0_ACCESS_SEQ || !w->align_bytes ? w->block_bytes : w->align_bytes;
 	period = (uint64_t)g->chunk_sectors * 512 * g->zones[0].n_members;
-	k_total = period / gcd(step, period);
+	k_total = period / r0_gcd_u64(step, period);
 	n = k_total < R0_PREDICT_MAX_OFFSETS ? k_total : R0_PREDICT_MAX_OFFSETS;
 	for (uint64_t i = 0; i < n && !err; i++) {
 		uint64_t k = i * k_total / n, start = k * step % period;

@@ -105,3 +105,14 @@ int r0_parse_duration(const char *s, uint64_t *ns)
 	}
 	return -EINVAL;
 }
+
+uint64_t r0_gcd_u64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}

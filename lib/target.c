@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "r0/size.h"
 #include "r0/engine.h"
 
 /* O_DIRECT alignment of a regular file: statx's dio_offset_align where the
@@ -82,22 +83,11 @@ void r0_target_close(struct r0_target *t)
 	t->fd = -1;
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 static uint64_t lcm64(uint64_t a, uint64_t b)
 {
 	if (!a || !b)
 		return a ? a : b;
-	return a / gcd64(a, b) * b;
+	return a / r0_gcd_u64(a, b) * b;
 }
 
 uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_target *t)

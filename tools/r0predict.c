@@ -557,19 +557,6 @@ static int add_count(const char *s, void *arg)
 	return 0;
 }
 
-static int add_backend(const char *s, void *arg)
-{
-	bool *b = arg;
-
-	if (!strcmp(s, "md"))
-		b[R0_BACKEND_MD] = true;
-	else if (!strcmp(s, "dm"))
-		b[R0_BACKEND_DM] = true;
-	else
-		return -EINVAL;
-	return 0;
-}
-
 static int add_chunk(const char *s, void *arg)
 {
 	struct opts *o = arg;
@@ -685,7 +672,7 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d, e.g. 2,3,4", members, R0_MAX_MEMBERS);
 	if (r0_cli_each_item(chunks, add_chunk, &o))
 		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", chunks);
-	if (r0_cli_each_item(backend, add_backend, o.backends))
+	if (r0_cli_each_item(backend, r0_cli_add_backend, o.backends))
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", backend);
 	if (preset && !r0_preset_find(preset))
 		return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", preset);

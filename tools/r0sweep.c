@@ -161,19 +161,6 @@ static int add_chunk(const char *s, void *arg)
 	return 0;
 }
 
-static int add_backend(const char *s, void *arg)
-{
-	bool *b = arg;
-
-	if (!strcmp(s, "md"))
-		b[R0_BACKEND_MD] = true;
-	else if (!strcmp(s, "dm"))
-		b[R0_BACKEND_DM] = true;
-	else
-		return -EINVAL;
-	return 0;
-}
-
 static int add_count(const char *s, void *arg)
 {
 	bool *c = arg;
@@ -870,7 +857,7 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "name 2 or more member devices");
 	if (sw.n_members > R0_MAX_MEMBERS)
 		return r0_cli_usage_error(PROG, "at most %d members", R0_MAX_MEMBERS);
-	if (r0_cli_each_item(backend, add_backend, sw.backend))
+	if (r0_cli_each_item(backend, r0_cli_add_backend, sw.backend))
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", backend);
 	cl = (struct chunk_list){ sw.chunks, &sw.n_chunks };
 	if (r0_cli_each_item(chunks, add_chunk, &cl))

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "r0/geometry.h"
 
 int r0_cli_usage_error(const char *prog, const char *fmt, ...)
 {
@@ -85,4 +86,17 @@ int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), v
 		err = fn(tok, arg);
 	free(copy);
 	return err;
+}
+
+int r0_cli_add_backend(const char *item, void *arg)
+{
+	bool *b = arg;
+
+	if (!strcmp(item, "md"))
+		b[R0_BACKEND_MD] = true;
+	else if (!strcmp(item, "dm"))
+		b[R0_BACKEND_DM] = true;
+	else
+		return -EINVAL;
+	return 0;
 }

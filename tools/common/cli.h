@@ -38,4 +38,11 @@ int r0_cli_parse_uint(const char *s, unsigned long max, unsigned *out);
  */
 int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), void *arg);
 
+/*
+ * An r0_cli_each_item callback for "md" and "dm": sets ARG[R0_BACKEND_MD]
+ * or ARG[R0_BACKEND_DM] (ARG a bool array indexed by enum r0_backend).
+ * 0 or -EINVAL.
+ */
+int r0_cli_add_backend(const char *item, void *arg);
+
 #endif

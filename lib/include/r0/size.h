@@ -38,4 +38,7 @@ int r0_format_size_human(uint64_t bytes, char *buf, size_t len);
  */
 int r0_parse_duration(const char *s, uint64_t *ns);
 
+/* The greatest common divisor of A and B (A when B is 0). */
+uint64_t r0_gcd_u64(uint64_t a, uint64_t b);
+
 #endif
