@@ -22,8 +22,8 @@ secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $t0" | awk '{ printf "%d", $1 - $2 }'
 grep -q 'reads zeroes (NVMe DLFEAT=1)' /tmp/trim.out || fail "DLFEAT not read: $(sed -n 2,5p /tmp/trim.out)"
 grep -q "^verdict *PASS .*${nv2#/dev/} deallocated" /tmp/trim.out || fail "not deallocated: $(tail -1 /tmp/trim.out)"
 # Speed is for benchmarks, not tests: the time is noted (14-73 s seen;
-# host; issue 18 asks under a minute), and only a check that takes over
-# 5 minutes, which means something hangs, fails here.
+# issue 18 asks under a minute), and only a check that takes over 5
+# minutes, which means something hangs, fails here.
 [ "$secs" -lt 300 ] || fail "3-member NVMe check took $secs s: something hangs"
 note "ok: 3-member NVMe check in $secs s"
 cp /tmp/trim.out "$R0_RESULTS/nvme-raid0.r0trim.txt"
