@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Size parsing and printing with binary suffixes (K = 1024), as util-linux
- * strtosize, and time parsing with units. */
+ * strtosize; the parsers of times, counts, decimals and seeds; the duration printer. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,77 @@ int r0_parse_duration(const char *s, uint64_t *ns)
 		return 0;
 	}
 	return -EINVAL;
+}
+
+int r0_parse_uint(const char *s, unsigned long max, unsigned *out)
+{
+	uint64_t v;
+
+	/* r0_parse_size with no suffix is the same digit-only grammar */
+	if (!s || !*s || s[strspn(s, "0123456789")] || r0_parse_size(s, &v) || v > max || v > UINT_MAX)
+		return -EINVAL;
+	*out = (unsigned)v;
+	return 0;
+}
+
+int r0_parse_double(const char *s, double min, double max, double *out)
+{
+	size_t digits = s ? strspn(s, "0123456789.") : 0;
+	char *end;
+	double v;
+
+	if (!digits || s[digits] || strchr(s, '.') != strrchr(s, '.') || !strcmp(s, "."))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || !(v >= min && v <= max))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int r0_parse_seed(const char *s, uint64_t *seed)
+{
+	const char *p = s;
+	uint64_t v = 0;
+	unsigned base = 10;
+
+	if (!s || !*s)
+		return -EINVAL;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		p += 2;
+	}
+	if (!*p)
+		return -EINVAL;
+	for (; *p; p++) {
+		unsigned d;
+
+		if (*p >= '0' && *p <= '9')
+			d = (unsigned)(*p - '0');
+		else if (base == 16 && isxdigit((unsigned char)*p))
+			d = (unsigned)(tolower((unsigned char)*p) - 'a' + 10);
+		else
+			return -EINVAL;
+		if (v > (UINT64_MAX - d) / base)
+			return -ERANGE;
+		v = v * base + d;
+	}
+	*seed = v;
+	return 0;
+}
+
+int r0_format_ns(double ns, char *buf, size_t len)
+{
+	if (!(ns >= 0) || isinf(ns))
+		return done(snprintf(buf, len, "-"), len);
+	if (ns < 9999.5)
+		return done(snprintf(buf, len, "%.0f ns", ns), len);
+	if (ns < 999950)
+		return done(snprintf(buf, len, "%.1f us", ns / 1e3), len);
+	if (ns < 999950000)
+		return done(snprintf(buf, len, "%.1f ms", ns / 1e6), len);
+	return done(snprintf(buf, len, "%.1f s", ns / 1e9), len);
 }
 
 uint64_t r0_gcd_u64(uint64_t a, uint64_t b)

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,18 +60,11 @@ static void usage(FILE *f)
 	      "  -V, --version          version\n"
 	      "\n"
 	      "DEVICE is refused when it is mounted, has a mounted partition or is held\n"
-	      "by md/dm, and, without --force, when it holds a signature. SIGINT or\n"
-	      "SIGTERM stop it; the record then says complete: false.\n"
+	      "by md/dm, and, without --force, when it holds a signature. SIGINT,\n"
+	      "SIGTERM or SIGHUP stop it; the record then says complete: false.\n"
 	      "Exit status: 0 done (steady: also when steady state was not reached; the\n"
 	      "output says so), 1 failure or interrupted, 2 usage.\n",
 	      f);
-}
-
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = sig;
 }
 
 struct prog {
@@ -119,7 +111,7 @@ static const char *step_name(enum r0_age_step_kind k)
 static int run_step(const struct r0_target *t, const struct r0_age_step *s, unsigned round,
 		    bool tty, struct r0_state_record *rec, struct r0_result *res)
 {
-	struct r0_run_opts o = { .stop = &stop_flag };
+	struct r0_run_opts o = { .stop = r0_cli_stop_flag() };
 	struct prog g = { 0 };
 	char what[64];
 	int ret;
@@ -206,7 +198,6 @@ int main(int argc, char **argv)
 	struct r0_age_plan plan;
 	struct r0_target t = { .fd = -1 };
 	struct r0_member_check chk;
-	struct sigaction sa = { .sa_handler = on_signal };
 	const char *path, *fill_arg = NULL, *round_arg = NULL, *rounds_arg = NULL, *bs_arg = NULL,
 		   *qd_arg = NULL, *seed_arg = NULL;
 	bool json = false, force = false, tty, failed = false, interrupted = false;
@@ -266,7 +257,7 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--round and --rounds go with steady");
 	if (round_arg && (r0_parse_duration(round_arg, &p.round_ns) || !p.round_ns))
 		return r0_cli_usage_error(PROG, "--round '%s': a time above 0, e.g. 60, 10s, 500ms", round_arg);
-	if (rounds_arg && (r0_cli_parse_uint(rounds_arg, R0_AGE_ROUNDS_MAX, &p.max_rounds) ||
+	if (rounds_arg && (r0_parse_uint(rounds_arg, R0_AGE_ROUNDS_MAX, &p.max_rounds) ||
 			   p.max_rounds < R0_STEADY_SNIA.window))
 		return r0_cli_usage_error(PROG, "--rounds '%s': from %zu to %u", rounds_arg,
 					  R0_STEADY_SNIA.window, R0_AGE_ROUNDS_MAX);
@@ -277,18 +268,12 @@ int main(int argc, char **argv)
 			return r0_cli_usage_error(PROG, "--bs '%s': a size from 1 to 64M, e.g. 4K", bs_arg);
 		p.block_bytes = (uint32_t)v;
 	}
-	if (qd_arg && (r0_cli_parse_uint(qd_arg, R0_QD_MAX, &u) || !u))
+	if (qd_arg && (r0_parse_uint(qd_arg, R0_QD_MAX, &u) || !u))
 		return r0_cli_usage_error(PROG, "--qd '%s': from 1 to %u", qd_arg, R0_QD_MAX);
 	if (qd_arg)
 		p.queue_depth = u;
-	if (seed_arg) {
-		char *end;
-
-		errno = 0;
-		p.seed = strtoull(seed_arg, &end, 0);
-		if (errno || end == seed_arg || *end || *seed_arg == '-')
-			return r0_cli_usage_error(PROG, "--seed '%s': not a number", seed_arg);
-	}
+	if (seed_arg && r0_parse_seed(seed_arg, &p.seed))
+		return r0_cli_usage_error(PROG, "--seed '%s': a number, decimal or 0x hex", seed_arg);
 
 	/* safety before anything is opened for writing */
 	{
@@ -345,8 +330,7 @@ int main(int argc, char **argv)
 	snprintf(rec.device_path, sizeof(rec.device_path), "%s", path);
 	snprintf(rec.version, sizeof(rec.version), "%s", R0_VERSION);
 	tty = !json && isatty(STDOUT_FILENO);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	r0_cli_catch_stop_signals();
 	rec.started = time(NULL);
 	t0 = now_s();
 	for (size_t i = 0; i < plan.n_steps && !failed && !interrupted; i++) {

@@ -140,7 +140,7 @@ static int cmd_create(int argc, char **argv)
 		case OPT_LAYOUT: layout = optarg; break;
 		case 'f': force = true; break;
 		case 'q': quiet = true; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
 		default: return r0_cli_usage_error(PROG, "bad option");
 		}
 	}
@@ -181,12 +181,12 @@ static int cmd_create(int argc, char **argv)
 		err = r0_member_check(path, force, spec.chunk_bytes, &checks[i], why, sizeof(why));
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", path, why);
-			return 1;
+			return R0_EXIT_FAILURE;
 		}
 		for (int j = 0; j < i; j++)
 			if (checks[j].devt == checks[i].devt) {
 				fprintf(stderr, PROG ": %s: the same device as %s\n", path, argv[optind + j]);
-				return 1;
+				return R0_EXIT_FAILURE;
 			}
 		spec.members[i] = checks[i].devt;
 		sizes[i] = checks[i].size_sectors;
@@ -197,17 +197,17 @@ static int cmd_create(int argc, char **argv)
 	if (err) {
 		fprintf(stderr, PROG ": members: too small for this array (each needs at least one %s chunk)\n",
 			chunk);
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	spec.dm_length_sectors = geo.array_sectors;
 
 	if (r0_cli_stop_requested()) {
 		fprintf(stderr, PROG ": create: interrupted by a signal before anything was built\n");
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	if (!name[0] && (err = free_name(name, sizeof(name)))) {
 		fprintf(stderr, PROG ": cannot list arrays: %s\n", strerror(-err));
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	spec.name = name;
 	/* a signal during create waits until the array is whole, then takes it down */
@@ -216,22 +216,22 @@ static int cmd_create(int argc, char **argv)
 		int rerr = r0_array_remove(&array);
 		fprintf(stderr, PROG ": create %s: interrupted by a signal; %s\n", array.path,
 			rerr ? "could not remove it" : "removed it again");
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	if (err) {
 		const char *why = r0_array_last_error();
 		fprintf(stderr, PROG ": create %s array %s: %s%s%s\n", backend_name(spec.backend),
 			name, strerror(-err), *why ? ": " : "", why);
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	if (printf("%s\n", array.path) < 0 || fflush(stdout)) {
 		r0_array_remove(&array);
 		fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	if (!quiet)
 		report(&array, &geo, argv + optind);
-	return 0;
+	return r0_cli_close_stdout(PROG);
 }
 
 static int remove_one(const struct r0_array *a)
@@ -243,9 +243,9 @@ static int remove_one(const struct r0_array *a)
 		fprintf(stderr, PROG ": remove %s: %s%s%s\n", a->path,
 			err == -EBUSY ? "it is open or mounted" : strerror(-err),
 			*why && err != -EBUSY ? ": " : "", err == -EBUSY ? "" : why);
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
-	return 0;
+	return R0_EXIT_OK;
 }
 
 static int cmd_remove(int argc, char **argv)
@@ -256,12 +256,12 @@ static int cmd_remove(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	bool all = false;
-	int c, rc = 0;
+	int c, rc = R0_EXIT_OK;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_ALL: all = true; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
 		default: return r0_cli_usage_error(PROG, "bad option");
 		}
 	}
@@ -274,10 +274,11 @@ static int cmd_remove(int argc, char **argv)
 
 		if (err) {
 			fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
-			return 1;
+			return R0_EXIT_FAILURE;
 		}
 		for (i = 0; i < n; i++)
-			rc |= remove_one(&list[i]);
+			if (remove_one(&list[i]))
+				rc = R0_EXIT_FAILURE;
 		free(list);
 		return rc;
 	}
@@ -289,10 +290,11 @@ static int cmd_remove(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind],
 				err == -ENOENT ? "no array built by r0kit has this name or device"
 					       : strerror(-err));
-			rc = 1;
+			rc = R0_EXIT_FAILURE;
 			continue;
 		}
-		rc |= remove_one(&a);
+		if (remove_one(&a))
+			rc = R0_EXIT_FAILURE;
 	}
 	return rc;
 }
@@ -312,7 +314,7 @@ static int cmd_list(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_JSON: json = true; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
 		default: return r0_cli_usage_error(PROG, "bad option");
 		}
 	}
@@ -321,7 +323,7 @@ static int cmd_list(int argc, char **argv)
 	err = r0_array_list(&list, &n);
 	if (err) {
 		fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	if (json) {
 		json_object *root = json_object_new_object(), *arr = json_object_new_array();
@@ -384,11 +386,11 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "name a command: create, remove or list");
 	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
 		usage(stdout);
-		return 0;
+		return r0_cli_close_stdout(PROG);
 	}
 	if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
 		printf(PROG " from r0kit %s\n", R0_VERSION);
-		return 0;
+		return r0_cli_close_stdout(PROG);
 	}
 	if (strcmp(cmd, "create") == 0) {
 		r0_cli_block_stop_signals();   /* as early as possible: create polls them */

@@ -47,7 +47,7 @@ static void usage(FILE *f)
 	      "\n"
 	      "Options:\n"
 	      "      --for DURATION   profile this long (90, 30m, 24h; default: until\n"
-	      "                       SIGINT or SIGTERM)\n"
+	      "                       SIGINT, SIGTERM or SIGHUP)\n"
 	      "      --interval SEC   sampling interval (default 1; 10ms to 1h)\n"
 	      "  -o, --output FILE    write the mix file (schema " R0_MIX_SCHEMA ")\n"
 	      "      --json           print the mix file on stdout instead of the summary\n"
@@ -57,8 +57,8 @@ static void usage(FILE *f)
 	      "Sizes are per-interval averages, so the size class is inferred, not\n"
 	      "counted; the kernel does not count sequential versus random at all:\n"
 	      "merges, requests at the queue's size limit and requests of 1 MiB or more\n"
-	      "stand for a stream. The output says how sure it is. SIGINT or SIGTERM end the profile early; the file\n"
-	      "is still written.\n"
+	      "stand for a stream. The output says how sure it is. SIGINT, SIGTERM or SIGHUP end the\n"
+	      "profile early; the file is still written.\n"
 	      "Exit status: 0 done, 1 failure, 2 usage.\n",
 	      f);
 }
@@ -83,10 +83,7 @@ static bool sleep_until(uint64_t deadline_ns)
 {
 	sigset_t set;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	r0_cli_stop_signals(&set);
 	for (;;) {
 		uint64_t t = now_ns();
 		struct timespec ts;

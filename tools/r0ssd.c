@@ -163,31 +163,13 @@ static int write_stats(const char *file, struct ssd *s, const char *dev, const c
 	return 0;
 }
 
-static int parse_uint(const char *s, unsigned long min, unsigned long max, unsigned long *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoul(s, &end, 10);
-	return errno || end == s || *end || *s == '-' || *v < min || *v > max ? -EINVAL : 0;
-}
-
-static int parse_double(const char *s, double min, double max, double *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtod(s, &end);
-	return errno || end == s || *end || !isfinite(*v) || *v < min || *v > max ? -EINVAL : 0;
-}
-
 static int cmd_cleanup(const char *id_arg)
 {
-	unsigned long id = 0;
+	unsigned id = 0;
 	unsigned n = 0;
 	int err;
 
-	if (id_arg && parse_uint(id_arg, 0, INT_MAX, &id))
+	if (id_arg && r0_parse_uint(id_arg, INT_MAX, &id))
 		return r0_cli_usage_error(PROG, "--cleanup '%s': a ublk device number", id_arg);
 	err = r0_ublk_cleanup(id_arg ? (int)id : -1, &n);
 	if (err) {
@@ -231,7 +213,7 @@ int main(int argc, char **argv)
 	const char *size_arg = NULL, *stats_file = NULL, *pid_file = NULL, *cleanup_id = NULL;
 	bool daemon = false, cleanup = false, no_data = false;
 	double interval = 1, d;
-	unsigned long v;
+	unsigned v;
 	uint64_t size = 0;
 	struct r0_ublk *u;
 	sigset_t sigs;
@@ -244,11 +226,11 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 's': size_arg = optarg; break;
 		case OPT_SPARE:
-			if (parse_double(optarg, 0.01, 90, &s.spare_pct))
+			if (r0_parse_double(optarg, 0.01, 90, &s.spare_pct))
 				return r0_cli_usage_error(PROG, "--spare '%s': a percentage above 0 and up to 90", optarg);
 			break;
 		case OPT_BLOCK_PAGES:
-			if (parse_uint(optarg, 2, 65536, &v))
+			if (r0_parse_uint(optarg, 65536, &v) || v < 2)
 				return r0_cli_usage_error(PROG, "--block-pages '%s': 2 to 65536", optarg);
 			fc.pages_per_block = (uint32_t)v;
 			break;
@@ -263,21 +245,21 @@ int main(int argc, char **argv)
 		case OPT_READ_US:
 		case OPT_PROGRAM_US:
 		case OPT_ERASE_US:
-			if (parse_double(optarg, 0, 1e7, &d))
+			if (r0_parse_double(optarg, 0, 1e7, &d))
 				return r0_cli_usage_error(PROG, "'%s': a time in microseconds", optarg);
 			*(c == OPT_READ_US ? &fc.timing.read_ns : c == OPT_PROGRAM_US ?
 			  &fc.timing.program_ns : &fc.timing.erase_ns) = (uint64_t)llround(d * 1000);
 			break;
 		case OPT_CHANNELS:
 		case OPT_DIES:
-			if (parse_uint(optarg, 1, 64, &v))
+			if (r0_parse_uint(optarg, 64, &v) || !v)
 				return r0_cli_usage_error(PROG, "'%s': 1 to 64", optarg);
 			*(c == OPT_CHANNELS ? &fc.timing.channels : &fc.timing.dies) = (unsigned)v;
 			break;
 		case OPT_NO_TIMING: s.timing = false; break;
 		case OPT_NO_DATA: no_data = true; break;
 		case 'q':
-			if (parse_uint(optarg, 1, 1024, &v))
+			if (r0_parse_uint(optarg, 1024, &v) || !v)
 				return r0_cli_usage_error(PROG, "--queue-depth '%s': 1 to 1024", optarg);
 			spec.queue_depth = (uint32_t)v;
 			break;
@@ -287,13 +269,13 @@ int main(int argc, char **argv)
 			spec.max_io_bytes = (uint32_t)size;
 			break;
 		case OPT_ID:
-			if (parse_uint(optarg, 0, 1u << 20, &v))
+			if (r0_parse_uint(optarg, 1u << 20, &v))
 				return r0_cli_usage_error(PROG, "--id '%s': a device number", optarg);
 			spec.dev_id = (int)v;
 			break;
 		case OPT_STATS: stats_file = optarg; break;
 		case OPT_STATS_INTERVAL:
-			if (parse_double(optarg, 0.01, 3600, &interval))
+			if (r0_parse_double(optarg, 0.01, 3600, &interval))
 				return r0_cli_usage_error(PROG, "--stats-interval '%s': 0.01 to 3600 seconds", optarg);
 			break;
 		case 'd': daemon = true; break;
@@ -372,10 +354,7 @@ int main(int argc, char **argv)
 	}
 
 	/* SIGINT/SIGTERM/SIGHUP stop, SIGUSR1 writes the counters: all taken by sigtimedwait */
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGHUP);
+	r0_cli_stop_signals(&sigs);
 	sigaddset(&sigs, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &sigs, NULL);
 
@@ -386,19 +365,13 @@ int main(int argc, char **argv)
 		r0_ftl_free(s.ftl);
 		return R0_EXIT_FAILURE;
 	}
-	{
-		/* a stop asked for while the device was being built: take it down again */
-		sigset_t pending;
-
-		sigpending(&pending);
-		if (sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
-		    sigismember(&pending, SIGHUP)) {
-			err = r0_ublk_free(u);
-			fprintf(stderr, PROG ": interrupted by a signal while starting; %s\n",
-				err ? "could not remove the device" : "removed the device again");
-			r0_ftl_free(s.ftl);
-			return R0_EXIT_FAILURE;
-		}
+	/* a stop asked for while the device was being built: take it down again */
+	if (r0_cli_stop_requested()) {
+		err = r0_ublk_free(u);
+		fprintf(stderr, PROG ": interrupted by a signal while starting; %s\n",
+			err ? "could not remove the device" : "removed the device again");
+		r0_ftl_free(s.ftl);
+		return R0_EXIT_FAILURE;
 	}
 	if (pid_file) {
 		FILE *f = fopen(pid_file, "w");
@@ -435,7 +408,7 @@ int main(int argc, char **argv)
 				       .tv_nsec = (long)((interval - floor(interval)) * 1e9) };
 		int sig = sigtimedwait(&sigs, NULL, &ts);
 
-		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+		if (sig > 0 && sig != SIGUSR1) {
 			/* the project's rule for a signal: clean up, then exit non-zero */
 			stop_sig = sig;
 			break;

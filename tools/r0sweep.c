@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,13 +98,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = sig;
-}
-
 struct target {
 	enum r0_layer layer;
 	uint32_t chunk_bytes;
@@ -166,7 +158,7 @@ static int add_count(const char *s, void *arg)
 	bool *c = arg;
 	unsigned n;
 
-	if (r0_cli_parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
+	if (r0_parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
 		return -EINVAL;
 	c[n] = true;
 	return 0;
@@ -177,7 +169,7 @@ static int add_qd(const char *s, void *arg)
 	struct sweep *sw = arg;
 	unsigned q;
 
-	if (r0_cli_parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == 8)
+	if (r0_parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == 8)
 		return -EINVAL;
 	sw->qds[sw->n_qds++] = q;
 	return 0;
@@ -410,7 +402,7 @@ static void show_progress(struct sweep *sw, const char *cell, const char *result
 static int run_cells(struct sweep *sw, const struct target *t, const char *path, unsigned rep)
 {
 	struct r0_target tg;
-	struct r0_run_opts o = { .stop = &stop_flag };
+	struct r0_run_opts o = { .stop = r0_cli_stop_flag() };
 	struct r0_result *res = malloc(sizeof(*res));
 	bool writable = false;
 	int err;
@@ -450,7 +442,7 @@ static int run_cells(struct sweep *sw, const struct target *t, const char *path,
 		if (sw->tty)
 			show_progress(sw, name, NULL);
 		err = r0_engine_run(&tg, &w, &o, res);
-		if (err == -EINTR || stop_flag) {
+		if (err == -EINTR || r0_cli_stop_requested()) {
 			err = -EINTR;
 			break;
 		}
@@ -561,7 +553,7 @@ static int run_target(struct sweep *sw, const struct target *t, unsigned rep)
 		return err;
 	}
 	spec.dm_length_sectors = geo.array_sectors;
-	if (stop_flag)
+	if (r0_cli_stop_requested())
 		return -EINTR;
 	err = create_retry(&spec, &a);
 	if (err) {
@@ -573,7 +565,7 @@ static int run_target(struct sweep *sw, const struct target *t, unsigned rep)
 			sw->array_name, strerror(-err), *why ? ": " : "", why);
 		return err;
 	}
-	err = stop_flag ? -EINTR : run_cells(sw, t, a.path, rep);
+	err = r0_cli_stop_requested() ? -EINTR : run_cells(sw, t, a.path, rep);
 	rerr = remove_retry(&a);
 	if (rerr) {
 		const char *why = r0_array_last_error();
@@ -596,7 +588,7 @@ static int run_target(struct sweep *sw, const struct target *t, unsigned rep)
  */
 static int precondition(struct sweep *sw)
 {
-	struct r0_run_opts o = { .stop = &stop_flag };
+	struct r0_run_opts o = { .stop = r0_cli_stop_flag() };
 	struct r0_result *res = malloc(sizeof(*res));
 	int err = 0;
 
@@ -621,7 +613,7 @@ static int precondition(struct sweep *sw)
 			err = -EINVAL;
 		} else {
 			err = r0_engine_run(&tg, &w, &o, res);
-			if (stop_flag)
+			if (r0_cli_stop_requested())
 				err = -EINTR;
 			else if (err)
 				fprintf(stderr, PROG ": %s: preconditioning: %s\n", sw->members[i], strerror(-err));
@@ -787,7 +779,6 @@ int main(int argc, char **argv)
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = "desktop";
 	const char *only = NULL;
 	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct chunk_list cl;
 	struct r0_mix mix;
 	char mixdesc[1024];
@@ -815,7 +806,7 @@ int main(int argc, char **argv)
 		case OPT_READ_ONLY: read_only = true; break;
 		case 'w': only = optarg; break;
 		case 'r':
-			if (r0_cli_parse_uint(optarg, 100, &sw.repeats) || !sw.repeats)
+			if (r0_parse_uint(optarg, 100, &sw.repeats) || !sw.repeats)
 				return r0_cli_usage_error(PROG, "--repeats '%s': from 1 to 100", optarg);
 			break;
 		case 't':
@@ -954,9 +945,7 @@ int main(int argc, char **argv)
 		sw.n_targets, sw.n_wl, sw.repeats, sw.total,
 		sw.skipped ? " (some already in the file)" : "",
 		(double)(sw.total - sw.skipped) * ((double)(sw.runtime_ns + sw.ramp_ns) / 1e9 + 0.3) / 60);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	r0_cli_catch_stop_signals();
 	clock_gettime(CLOCK_MONOTONIC, &sw.t0);
 	/* the members' regions written once before any test; on a resume too,
 	 * since the members may be new (the demo resumes on fresh null_blk

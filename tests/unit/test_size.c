@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of r0/size.h: parsing and printing sizes. */
+/* Unit tests of r0/size.h: parsing and printing sizes, counts, decimals, seeds, durations. */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <criterion/criterion.h>
 
 #include "r0/size.h"
@@ -81,4 +84,82 @@ Test(size, formats_human)
 		cr_expect_str_eq(buf, t[i].s);
 	}
 	cr_expect_eq(r0_format_size_human(3ULL << 29, buf, 4), -ENOSPC);
+}
+
+Test(size, parses_counts)
+{
+	static const struct { const char *in; unsigned long max; int err; unsigned v; } t[] = {
+		{ "0", 10, 0, 0 }, { "7", 10, 0, 7 }, { "10", 10, 0, 10 }, { "007", 10, 0, 7 },
+		{ "4294967295", UINT32_MAX, 0, UINT32_MAX },
+		{ "11", 10, -EINVAL, 0 }, { "", 10, -EINVAL, 0 }, { "-1", 10, -EINVAL, 0 },
+		{ "+1", 10, -EINVAL, 0 }, { " 1", 10, -EINVAL, 0 }, { "1 ", 10, -EINVAL, 0 },
+		{ "1k", 10000, -EINVAL, 0 }, { "0x1", 10, -EINVAL, 0 }, { "1.0", 10, -EINVAL, 0 },
+		{ "4294967296", ULONG_MAX, -EINVAL, 0 }, { "99999999999999999999", ULONG_MAX, -EINVAL, 0 },
+	};
+
+	for (size_t i = 0; i < N(t); i++) {
+		unsigned v = 12345;
+		int err = r0_parse_uint(t[i].in, t[i].max, &v);
+
+		cr_expect_eq(err, t[i].err, "'%s': %d, want %d", t[i].in, err, t[i].err);
+		cr_expect_eq(v, t[i].err ? 12345 : t[i].v, "'%s': %u", t[i].in, v);
+	}
+}
+
+Test(size, parses_decimals)
+{
+	static const struct { const char *in; double min, max; int err; double v; } t[] = {
+		{ "5", 0, 90, 0, 5 }, { "0.01", 0.01, 90, 0, 0.01 }, { "7.", 0, 90, 0, 7 },
+		{ ".5", 0, 90, 0, 0.5 }, { "90", 0, 90, 0, 90 },
+		{ "90.1", 0, 90, -EINVAL, 0 }, { "0.001", 0.01, 90, -EINVAL, 0 }, { "", 0, 1, -EINVAL, 0 },
+		{ ".", 0, 1, -EINVAL, 0 }, { "1..2", 0, 9, -EINVAL, 0 }, { "1.2.3", 0, 9, -EINVAL, 0 },
+		{ "-1", -5, 5, -EINVAL, 0 }, { "+1", 0, 5, -EINVAL, 0 }, { "1e2", 0, 1e9, -EINVAL, 0 },
+		{ "inf", 0, 1e9, -EINVAL, 0 }, { "nan", 0, 1e9, -EINVAL, 0 }, { "0x10", 0, 1e9, -EINVAL, 0 },
+		{ " 1", 0, 5, -EINVAL, 0 }, { "1 ", 0, 5, -EINVAL, 0 }, { "1%", 0, 5, -EINVAL, 0 },
+	};
+
+	for (size_t i = 0; i < N(t); i++) {
+		double v = -42;
+		int err = r0_parse_double(t[i].in, t[i].min, t[i].max, &v);
+
+		cr_expect_eq(err, t[i].err, "'%s': %d, want %d", t[i].in, err, t[i].err);
+		cr_expect_eq(v, t[i].err ? -42 : t[i].v, "'%s': %g", t[i].in, v);
+	}
+}
+
+Test(size, parses_seeds)
+{
+	static const struct { const char *in; int err; uint64_t v; } t[] = {
+		{ "0", 0, 0 }, { "42", 0, 42 }, { "010", 0, 10 }, { "0x2a", 0, 42 }, { "0X2A", 0, 42 },
+		{ "0xffffffffffffffff", 0, UINT64_MAX }, { "18446744073709551615", 0, UINT64_MAX },
+		{ "18446744073709551616", -ERANGE, 0 }, { "0x10000000000000000", -ERANGE, 0 },
+		{ "", -EINVAL, 0 }, { "0x", -EINVAL, 0 }, { "-1", -EINVAL, 0 }, { "+1", -EINVAL, 0 },
+		{ " 1", -EINVAL, 0 }, { "1 ", -EINVAL, 0 }, { "12a", -EINVAL, 0 }, { "0x1g", -EINVAL, 0 },
+		{ "1.5", -EINVAL, 0 },
+	};
+
+	for (size_t i = 0; i < N(t); i++) {
+		uint64_t v = 7;
+		int err = r0_parse_seed(t[i].in, &v);
+
+		cr_expect_eq(err, t[i].err, "'%s': %d, want %d", t[i].in, err, t[i].err);
+		cr_expect_eq(v, t[i].err ? 7 : t[i].v, "'%s': %llu", t[i].in, (unsigned long long)v);
+	}
+}
+
+Test(size, formats_durations)
+{
+	static const struct { double ns; const char *out; } t[] = {
+		{ 0, "0 ns" }, { 850, "850 ns" }, { 9999, "9999 ns" }, { 9999.6, "10.0 us" },
+		{ 12345, "12.3 us" }, { 999949, "999.9 us" }, { 999950, "1.0 ms" },
+		{ 1234567, "1.2 ms" }, { 12.34e6, "12.3 ms" }, { 1.5e9, "1.5 s" }, { 90e9, "90.0 s" },
+		{ -1, "-" }, { NAN, "-" }, { INFINITY, "-" },
+	};
+	char buf[16], tiny[4];
+
+	for (size_t i = 0; i < N(t); i++) {
+		cr_expect_eq(r0_format_ns(t[i].ns, buf, sizeof(buf)), 0);
+		cr_expect_str_eq(buf, t[i].out, "%g ns: '%s', want '%s'", t[i].ns, buf, t[i].out);
+	}
+	cr_expect_eq(r0_format_ns(12345, tiny, sizeof(tiny)), -ENOSPC);
 }

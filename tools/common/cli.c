@@ -38,39 +38,53 @@ int r0_cli_close_stdout(const char *prog)
 	return R0_EXIT_OK;
 }
 
+void r0_cli_stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+}
+
 void r0_cli_block_stop_signals(void)
 {
 	sigset_t set;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	r0_cli_stop_signals(&set);
 	sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_stop_signal(int sig)
+{
+	stop_flag = sig;
+}
+
+void r0_cli_catch_stop_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+volatile sig_atomic_t *r0_cli_stop_flag(void)
+{
+	return &stop_flag;
 }
 
 bool r0_cli_stop_requested(void)
 {
 	sigset_t pending;
 
+	if (stop_flag)
+		return true;
 	sigpending(&pending);
 	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
 	       sigismember(&pending, SIGHUP);
-}
-
-int r0_cli_parse_uint(const char *s, unsigned long max, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > max)
-		return -EINVAL;
-	*out = (unsigned)v;
-	return 0;
 }
 
 int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), void *arg)

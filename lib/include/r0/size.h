@@ -38,6 +38,34 @@ int r0_format_size_human(uint64_t bytes, char *buf, size_t len);
  */
 int r0_parse_duration(const char *s, uint64_t *ns);
 
+/*
+ * A decimal count 0..MAX: digits only (no sign, blank, suffix or base
+ * prefix). 0 or -EINVAL; *OUT untouched on error.
+ */
+int r0_parse_uint(const char *s, unsigned long max, unsigned *out);
+
+/*
+ * A decimal number MIN..MAX: digits with at most one point ("5", "0.01",
+ * "7."), no sign, blank, exponent, hex, inf or nan. 0 or -EINVAL; *OUT
+ * untouched on error.
+ */
+int r0_parse_double(const char *s, double min, double max, double *out);
+
+/*
+ * A random seed: decimal, or hexadecimal with 0x ("42", "0x2a"), 0 to
+ * 2^64-1. Unlike strtoull(s, NULL, 0), a leading 0 is not octal and a
+ * sign or blank is refused. 0, -EINVAL or -ERANGE; *SEED untouched on error.
+ */
+int r0_parse_seed(const char *s, uint64_t *seed);
+
+/*
+ * A duration for tables, three significant figures where they fit:
+ * "850 ns", "9999 ns", "12.3 us", "999.9 us", "1.2 ms", "12.3 ms", "1.5 s".
+ * Nanoseconds under 10000 are whole; negative or not finite prints "-".
+ * 0 or -ENOSPC.
+ */
+int r0_format_ns(double ns, char *buf, size_t len);
+
 /* The greatest common divisor of A and B (A when B is 0). */
 uint64_t r0_gcd_u64(uint64_t a, uint64_t b);
 
