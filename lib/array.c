@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,33 +11,11 @@
 
 #include "array_backend.h"
 
-static _Thread_local char last_error[512];
-
-void r0_array_set_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-}
-
-const char *r0_array_last_error(void)
-{
-	return last_error;
-}
-
-int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_array *a)
-{
-	struct r0_array *l = realloc(*list, (*count + 1) * sizeof(**list));
-
-	if (!l)
-		return -ENOMEM;
-	l[*count] = *a;
-	*list = l;
-	(*count)++;
-	return 0;
-}
+/* indexed by enum r0_backend */
+static const struct r0_array_ops *const backends[] = {
+	[R0_BACKEND_MD] = &r0_md_ops,
+	[R0_BACKEND_DM] = &r0_dm_ops,
+};
 
 int r0_array_check_name(const char *name)
 {
@@ -55,40 +32,60 @@ int r0_array_check_name(const char *name)
 	return 0;
 }
 
+struct create_call {
+	const struct r0_array_spec *spec;
+	struct r0_array *out;
+};
+
+static int create_once(void *arg)
+{
+	struct create_call *c = arg;
+
+	return backends[c->spec->backend]->create(c->spec, c->out);
+}
+
 int r0_array_create(const struct r0_array_spec *spec, struct r0_array *out)
 {
+	struct create_call call = { spec, out };
 	struct r0_array existing;
 
-	last_error[0] = '\0';
+	r0_array_set_error("%s", "");
 	if (r0_array_check_name(spec->name) || spec->n_members == 0 ||
-	    spec->n_members > R0_MAX_MEMBERS || spec->chunk_bytes == 0)
+	    spec->n_members > R0_MAX_MEMBERS || spec->chunk_bytes == 0 ||
+	    (unsigned)spec->backend >= sizeof(backends) / sizeof(backends[0]) ||
+	    (spec->backend == R0_BACKEND_DM && spec->dm_length_sectors == 0))
 		return -EINVAL;
 	if (r0_array_find(spec->name, &existing) == 0) {
 		r0_array_set_error("an array named %s exists (%s)", spec->name, existing.path);
 		return -EEXIST;
 	}
-	if (spec->backend == R0_BACKEND_MD)
-		return r0_md_create(spec, out);
-	if (spec->dm_length_sectors == 0)
-		return -EINVAL;
-	return r0_dm_create(spec, out);
+	/* a member still held for a moment by what used it last: a failed create unwinds fully */
+	return r0_array_retry_busy(create_once, &call);
+}
+
+static int remove_once(void *arg)
+{
+	const struct r0_array *a = arg;
+
+	return backends[a->backend]->remove(a);
 }
 
 int r0_array_remove(const struct r0_array *a)
 {
-	last_error[0] = '\0';
-	return a->backend == R0_BACKEND_MD ? r0_md_remove(a) : r0_dm_remove(a);
+	r0_array_set_error("%s", "");
+	if ((unsigned)a->backend >= sizeof(backends) / sizeof(backends[0]))
+		return -EINVAL;
+	return r0_array_retry_busy(remove_once, (void *)a);
 }
 
 int r0_array_list(struct r0_array **out, size_t *count)
 {
-	int err;
+	int err = 0;
 
 	*out = NULL;
 	*count = 0;
-	err = r0_md_list(out, count);
-	if (!err)
-		err = r0_dm_list(out, count);
+	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]) && !err; b++)
+		err = backends[b]->list(out, count);
 	if (err) {
 		free(*out);
 		*out = NULL;

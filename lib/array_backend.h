@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Private: the md and dm back ends behind r0/array.h, and shared helpers. */
+/* Private: the operations every array back end (md.c, dm.c) offers array.c, and what they share. */
 #ifndef R0_ARRAY_BACKEND_H
 #define R0_ARRAY_BACKEND_H
 
@@ -7,18 +7,37 @@
 #include "r0/array.h"
 #include "sysfs.h"
 
-int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out);
-int r0_md_remove(const struct r0_array *a);
-int r0_md_list(struct r0_array **list, size_t *count);
+/*
+ * One back end. array.c dispatches through a table of these, indexed by
+ * enum r0_backend, so the back ends never call array.c. Each operation
+ * tries once: -EBUSY is retried by array.c alone (r0_array_retry_busy).
+ */
+struct r0_array_ops {
+	/* builds the array (spec checked by array.c) and describes it into *out */
+	int (*create)(const struct r0_array_spec *spec, struct r0_array *out);
+	int (*remove)(const struct r0_array *a);
+	/* appends the back end's r0kit arrays to *list */
+	int (*list)(struct r0_array **list, size_t *count);
+};
 
-int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out);
-int r0_dm_remove(const struct r0_array *a);
-int r0_dm_list(struct r0_array **list, size_t *count);
+extern const struct r0_array_ops r0_md_ops;
+extern const struct r0_array_ops r0_dm_ops;
 
 /* Records the message r0_array_last_error() returns (thread-local). */
 void r0_array_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Appends *a to a malloc'ed list. */
 int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_array *a);
+
+/*
+ * Calls OP(ARG) again while it returns -EBUSY, at most R0_ARRAY_BUSY_TRIES
+ * times R0_ARRAY_BUSY_WAIT_MS apart (about 5 s in all): a new or just used
+ * array can be open for a moment (udev and blkid probe a new device; io_uring
+ * released a target in its deferred clean-up before commit bbf9aad). The
+ * one retry of r0kit's array code; returns OP's last result.
+ */
+#define R0_ARRAY_BUSY_TRIES 50
+#define R0_ARRAY_BUSY_WAIT_MS 100
+int r0_array_retry_busy(int (*op)(void *arg), void *arg);
 
 #endif

@@ -78,13 +78,15 @@ static int dm_remove_name(const char *dmname)
 		dm_task_destroy(dmt);
 		return -EINVAL;
 	}
-	dm_task_retry_remove(dmt);   /* a transient opener (blkid, udev) */
+	/* no dm_task_retry_remove: a transient opener is retried by array.c alone */
 	err = run_task(dmt, true);
 	dm_task_destroy(dmt);
 	return err;
 }
 
-int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out)
+static int dm_describe(const char *dmname, struct r0_array *a);
+
+static int dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 {
 	char dmname[64], uuid[64], params[32 + R0_MAX_MEMBERS * 32];
 	struct dm_task *dmt;
@@ -127,8 +129,8 @@ int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 		r0_array_set_error("%s", why);
 		return err;
 	}
-	err = r0_array_find(spec->name, out);
-	if (err || out->backend != R0_BACKEND_DM) {
+	err = dm_describe(dmname, out);
+	if (err || !out->active) {
 		r0_array_set_error("dm %s: not found after create", dmname);
 		dm_remove_name(dmname);
 		return err ? err : -ENOENT;
@@ -136,7 +138,7 @@ int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 	return 0;
 }
 
-int r0_dm_remove(const struct r0_array *a)
+static int dm_remove(const struct r0_array *a)
 {
 	char dmname[64];
 
@@ -218,7 +220,7 @@ out:
 	return err;
 }
 
-int r0_dm_list(struct r0_array **list, size_t *count)
+static int dm_list(struct r0_array **list, size_t *count)
 {
 	struct dm_task *dmt;
 	struct dm_names *names;
@@ -255,6 +257,12 @@ int r0_dm_list(struct r0_array **list, size_t *count)
 	dm_task_destroy(dmt);
 	return err;
 }
+
+const struct r0_array_ops r0_dm_ops = {
+	.create = dm_create,
+	.remove = dm_remove,
+	.list = dm_list,
+};
 
 int r0_dm_table(dev_t devt, struct r0_dm_target *t, unsigned max, unsigned *count)
 {

@@ -15,6 +15,7 @@
 #include <linux/raid/md_u.h>
 
 #include "array_backend.h"
+#include "r0/mdinfo.h"
 
 #define NEW_ARRAY "/sys/module/md_mod/parameters/new_array"
 
@@ -56,24 +57,21 @@ static int md_ioctl(int fd, unsigned long req, void *arg, const char *what)
 	return err;
 }
 
-/* Stops an array (active or only configured); md frees it on last close. */
+/* Stops an array (active or only configured); md frees it on last close. One try. */
 static int md_stop_fd(int fd)
 {
-	int i, err = 0;
-
-	/* EBUSY right after RUN_ARRAY can be a transient opener (e.g. udev) */
-	for (i = 0; i < 20; i++) {
-		if (ioctl(fd, STOP_ARRAY, NULL) == 0)
-			return 0;
-		err = -errno;
-		if (err != -EBUSY)
-			break;
-		sleep_ms(50);
-	}
-	return err;
+	return ioctl(fd, STOP_ARRAY, NULL) ? -errno : 0;
 }
 
-int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out)
+/* STOP_ARRAY, for r0_array_retry_busy: EBUSY right after RUN_ARRAY can be a transient opener (udev) */
+static int md_stop_call(void *arg)
+{
+	return md_stop_fd(*(int *)arg);
+}
+
+static int md_describe(const char *kname, struct r0_array *a);
+
+static int md_create(const struct r0_array_spec *spec, struct r0_array *out)
 {
 	mdu_array_info_t info;
 	char kname[64], path[96], sys[160], buf[32];
@@ -150,8 +148,8 @@ int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out)
 	close(fd);
 	fd = -1;
 
-	err = r0_array_find(spec->name, out);
-	if (err || out->backend != R0_BACKEND_MD) {
+	err = md_describe(kname, out);
+	if (err || !out->active) {
 		r0_array_set_error("md %s: not found after RUN_ARRAY", kname);
 		err = err ? err : -ENOENT;
 		goto fail_found;
@@ -163,7 +161,7 @@ fail_found:
 fail:
 	if (fd >= 0) {
 		/* STOP_ARRAY also releases the members already added */
-		if (md_stop_fd(fd) && !configured) {
+		if (r0_array_retry_busy(md_stop_call, &fd) && !configured) {
 			snprintf(sys, sizeof(sys), "/sys/block/%s/md/array_state", kname);
 			r0_sysfs_write(sys, "clear");
 		}
@@ -175,7 +173,7 @@ fail:
 	return err;
 }
 
-int r0_md_remove(const struct r0_array *a)
+static int md_remove(const struct r0_array *a)
 {
 	char node[96];
 	int fd, err;
@@ -207,9 +205,8 @@ int r0_md_remove(const struct r0_array *a)
 /* Fills *a from sysfs for md_r0-NAME (only name and device if inactive). */
 static int md_describe(const char *kname, struct r0_array *a)
 {
-	char path[512], buf[64];
-	uint64_t v;
-	unsigned i;
+	char dir[128], path[160];
+	struct r0_md_info mi;
 	int err;
 
 	memset(a, 0, sizeof(*a));
@@ -221,44 +218,33 @@ static int md_describe(const char *kname, struct r0_array *a)
 	snprintf(a->kname, sizeof(a->kname), "%.63s", kname);
 	snprintf(a->path, sizeof(a->path), "/dev/%.63s", kname);
 
-	snprintf(path, sizeof(path), "/sys/block/%s/dev", kname);
+	snprintf(dir, sizeof(dir), "/sys/block/%.63s", kname);
+	snprintf(path, sizeof(path), "%s/dev", dir);
 	if ((err = r0_sysfs_read_devt(path, &a->devt)))
 		return err;
 	/* a half-built array (killed before RUN_ARRAY) is listed so it can be removed */
-	snprintf(path, sizeof(path), "/sys/block/%s/md/array_state", kname);
-	if (r0_sysfs_read(path, buf, sizeof(buf)))
+	if (r0_md_info(dir, &mi) || !mi.array_state[0])
 		return 0;
-	a->active = strcmp(buf, "clean") == 0 || strcmp(buf, "active") == 0 ||
-		    strcmp(buf, "readonly") == 0 || strcmp(buf, "read-auto") == 0;
+	a->active = strcmp(mi.array_state, "clean") == 0 || strcmp(mi.array_state, "active") == 0 ||
+		    strcmp(mi.array_state, "readonly") == 0 || strcmp(mi.array_state, "read-auto") == 0;
 	if (!a->active)
 		return 0;
-	snprintf(path, sizeof(path), "/sys/block/%s/size", kname);
+	snprintf(path, sizeof(path), "%s/size", dir);
 	if ((err = r0_sysfs_read_u64(path, &a->size_sectors)))
 		return err;
-	snprintf(path, sizeof(path), "/sys/block/%s/md/chunk_size", kname);
-	if ((err = r0_sysfs_read_u64(path, &v)))
-		return err;
-	a->chunk_bytes = (uint32_t)v;
-	snprintf(path, sizeof(path), "/sys/block/%s/md/layout", kname);
-	if (r0_sysfs_read_u64(path, &v) == 0)
-		a->md_layout = (int)v;
-	snprintf(path, sizeof(path), "/sys/block/%s/md/raid_disks", kname);
-	if ((err = r0_sysfs_read_u64(path, &v)))
-		return err;
-	if (v > R0_MAX_MEMBERS)
-		return -E2BIG;
-	a->n_members = (unsigned)v;
-	for (i = 0; i < a->n_members; i++) {
-		char rd[128];
-
-		snprintf(rd, sizeof(rd), "/sys/block/%.63s/md/rd%u/block/dev", kname, i);
-		if ((err = r0_sysfs_read_devt(rd, &a->members[i])))
-			return err;
-	}
+	if (mi.chunk_bytes < 0)
+		return -EIO;
+	if (mi.member_err)
+		return mi.member_err;
+	a->chunk_bytes = (uint32_t)mi.chunk_bytes;
+	a->md_layout = mi.layout > 0 ? (int)mi.layout : 0;
+	a->n_members = mi.n_members;
+	for (unsigned i = 0; i < mi.n_members; i++)
+		a->members[i] = mi.member[i].devt;
 	return 0;
 }
 
-int r0_md_list(struct r0_array **list, size_t *count)
+static int md_list(struct r0_array **list, size_t *count)
 {
 	DIR *d = opendir("/sys/block");
 	struct dirent *e;
@@ -280,3 +266,9 @@ int r0_md_list(struct r0_array **list, size_t *count)
 	closedir(d);
 	return err;
 }
+
+const struct r0_array_ops r0_md_ops = {
+	.create = md_create,
+	.remove = md_remove,
+	.list = md_list,
+};

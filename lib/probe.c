@@ -15,6 +15,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "r0/mdinfo.h"
 #include "r0/probe.h"
 #include "r0/profile.h"
 #include "mounts.h"
@@ -46,30 +47,18 @@ static void attr_str(const char *dir, const char *name, char *buf, size_t len)
 	snprintf(buf, len, "%s", p);
 }
 
-/* DIR/NAME as a number (signed if SIGNED_OK, as md/layout); -1 if missing or not a number. */
-static int64_t attr_num(const char *dir, const char *name, bool signed_ok)
+/* DIR/NAME as an unsigned number; -1 if missing or not a number. */
+static int64_t attr(const char *dir, const char *name)
 {
 	char buf[64], *end;
-	long long s;
 	unsigned long long u;
 
 	attr_str(dir, name, buf, sizeof(buf));
-	if (!buf[0])
+	if (!buf[0] || buf[0] == '-')
 		return -1;
 	errno = 0;
-	if (signed_ok) {
-		s = strtoll(buf, &end, 10);
-		return errno || *end ? -1 : (int64_t)s;
-	}
-	if (buf[0] == '-')
-		return -1;
 	u = strtoull(buf, &end, 10);
 	return errno || *end || u > INT64_MAX ? -1 : (int64_t)u;
-}
-
-static int64_t attr(const char *dir, const char *name)
-{
-	return attr_num(dir, name, false);
 }
 
 /* DIR/dev: the device number a sysfs block directory stands for. */
@@ -266,6 +255,7 @@ void r0_device_free(struct r0_device *dev)
 /* Everything in sysfs directory DIR of DEVT; DISK is DIR or, for a partition, its disk's. */
 static int probe_sysfs(const char *dir, const char *disk, struct r0_device *out)
 {
+	struct r0_md_info md;
 	char q[PATH_MAX];
 	int64_t v;
 	int err;
@@ -300,12 +290,12 @@ static int probe_sysfs(const char *dir, const char *disk, struct r0_device *out)
 		attr_str(disk, "device/serial", out->serial, sizeof(out->serial));
 
 	out->md_chunk_size_bytes = out->md_raid_disks = out->md_layout = -1;
-	out->is_md = exists(dir, "md");
+	out->is_md = r0_md_info(dir, &md) == 0;
 	if (out->is_md) {
-		attr_str(dir, "md/level", out->md_level, sizeof(out->md_level));
-		out->md_chunk_size_bytes = attr(dir, "md/chunk_size");
-		out->md_raid_disks = attr(dir, "md/raid_disks");
-		out->md_layout = attr_num(dir, "md/layout", true);
+		snprintf(out->md_level, sizeof(out->md_level), "%s", md.level);
+		out->md_chunk_size_bytes = md.chunk_bytes;
+		out->md_raid_disks = md.raid_disks;
+		out->md_layout = md.layout;
 	}
 	out->is_dm = exists(dir, "dm");
 	if (out->is_dm) {

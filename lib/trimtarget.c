@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "r0/mdinfo.h"
 #include "r0/size.h"
 #include "r0/trimcheck.h"
 #include "dmtable.h"
@@ -200,22 +201,12 @@ static int build_leaf(struct build *b, const struct r0_device *d, int *out)
 	return 0;
 }
 
-static int md_attr_u64(dev_t devt, const char *attr, uint64_t *v)
-{
-	char path[PATH_MAX];
-
-	if (r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/md/%s", major(devt), minor(devt), attr))
-		return -ENAMETOOLONG;
-	return r0_sysfs_read_u64(path, v);
-}
-
 /* md's members in role order: devices, data offsets and the sectors used of each. */
 static int md_members(struct build *b, const struct r0_device *d, dev_t *dev, uint64_t *off,
 		      uint64_t *size)
 {
-	char path[PATH_MAX], attr[64];
-	uint64_t v;
-	unsigned n = (unsigned)d->md_raid_disks;
+	char dir[PATH_MAX];
+	struct r0_md_info mi = { .member_attr = "" };
 	int err;
 
 	if (d->md_raid_disks < 1 || d->md_raid_disks > R0_MAX_MEMBERS) {
@@ -223,24 +214,22 @@ static int md_members(struct build *b, const struct r0_device *d, dev_t *dev, ui
 			 (long long)d->md_raid_disks, R0_MAX_MEMBERS);
 		return -E2BIG;
 	}
-	for (unsigned i = 0; i < n; i++) {
-		snprintf(attr, sizeof(attr), "rd%u/offset", i);
-		if ((err = md_attr_u64(d->devt, attr, &off[i])))
-			goto bad;
-		snprintf(attr, sizeof(attr), "rd%u/size", i);   /* KiB used from the offset on */
-		if ((err = md_attr_u64(d->devt, attr, &v)))
-			goto bad;
-		size[i] = off[i] + v * 2;
-		snprintf(attr, sizeof(attr), "rd%u/block/dev", i);
-		if ((err = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/md/%s", major(d->devt),
-				   minor(d->devt), attr)) ||
-		    (err = r0_sysfs_read_devt(path, &dev[i])))
-			goto bad;
+	if ((err = r0_path(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(d->devt), minor(d->devt))) ||
+	    (err = r0_md_info(dir, &mi)) || (err = mi.member_err))
+		goto bad;
+	if (mi.n_members != (unsigned)d->md_raid_disks) {
+		err = -ESTALE;
+		goto bad;
+	}
+	for (unsigned i = 0; i < mi.n_members; i++) {
+		dev[i] = mi.member[i].devt;
+		off[i] = mi.member[i].offset_sectors;
+		size[i] = off[i] + mi.member[i].size_kib * 2;
 	}
 	return 0;
 bad:
-	snprintf(b->why, b->len, "md %s: member %s unreadable (a missing member?): %s", d->kname, attr,
-		 strerror(-err));
+	snprintf(b->why, b->len, "md %s: member %s unreadable (a missing member?): %s", d->kname,
+		 mi.member_attr[0] ? mi.member_attr : "roles", strerror(-err));
 	return err;
 }
 
