@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0sweep's output: usage, the resume check, the analysis printed and recorded, the members described. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "cli.h"
+#include "sweep.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+#include "r0/age.h"
+#include "r0/analysis.h"
+#include "r0/preset.h"
+#include "r0/probe.h"
+#include "r0/size.h"
+
+void sweep_usage(FILE *f)
+{
+	fputs("Usage:\n"
+	      "  " PROG " -o FILE [options] DEV DEV...\n"
+	      "\n"
+	      "The study: the first member alone (raw, no array), then md raid0 and\n"
+	      "dm-stripe arrays over the first n members at each chunk size, each\n"
+	      "measured with every workload, repeated; each repeat visits the targets\n"
+	      "in its own seeded order. First every member's test region is written\n"
+	      "once (preconditioning). Each array is built, measured\n"
+	      "and removed before the next (also on an error or a signal). Every\n"
+	      "finished cell (one workload, one repeat, one target) is appended to FILE\n"
+	      "as a JSON line (schema " R0_SWEEP_SCHEMA ", see r0sweep(1)); at the end the\n"
+	      "analysis and the verdict are printed and appended too.\n"
+	      "THE MEMBERS' DATA IS DESTROYED: the write tests write all over them.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -o, --output FILE      result file (appended to)\n"
+	      "      --resume           skip the cells FILE already holds (refused when FILE\n"
+	      "                         was measured with another region, runtime, ramp,\n"
+	      "                         state, preconditioning or other devices)\n"
+	      "      --backend LIST     md, dm or md,dm (default md,dm)\n"
+	      "      --chunks LIST      chunk sizes (default 4K,16K,64K,128K,512K,1M)\n"
+	      "      --members LIST     member counts (default 1 up to all); 1 measures the\n"
+	      "                         first member raw and as a 1-member stripe\n"
+	      "      --single-chunks LIST  chunks of the 1-member stripes (default: --chunks)\n"
+	      "  -p, --preset LIST      workload sets (default cdm3,cdm; see r0bench --help);\n"
+	      "                         a workload in two sets runs once\n"
+	      "      --qd LIST          queue depths of the small random tests (default 1,4,32)\n"
+	      "      --no-straddle      without the chunk-straddling test (512K random reads\n"
+	      "                         at 4K-aligned offsets, so most cross a chunk boundary)\n"
+	      "      --read-only        only the read tests\n"
+	      "  -w, --workloads LIST   only these, by name: \"Seq read,4K QD32 write\"\n"
+	      "  -r, --repeats N        repeats of every cell (default " STR(R0_SWEEP_DEFAULT_REPEATS) "; below 3 every\n"
+	      "                         verdict is indicative)\n"
+	      "  -t, --runtime SEC      measured seconds per test (default 5)\n"
+	      "      --ramp SEC         unmeasured seconds before each test (default 1)\n"
+	      "      --region SIZE      test region (default 1G, CDM's; at most the target)\n"
+	      "      --state LABEL      the members' state, recorded (default: the state\n"
+	      "                         of their r0age records when all agree, else empty)\n"
+	      "      --describe TEXT    what the members are, recorded before their list\n"
+	      "      --no-precondition  do not write every member's test region once before\n"
+	      "                         the first test (recorded as \"none\")\n"
+	      "      --threshold PCT    the smallest difference that counts (default 5)\n"
+	      "      --mix MIX          weights for the verdict: desktop (default), database,\n"
+	      "                         sequential, KEY=WEIGHT,... (see r0report(1)), or\n"
+	      "                         a mix file r0profile measured (r0mix/1)\n"
+	      "  -f, --force            accept members that hold a signature\n"
+	      "  -h, --help             this text\n"
+	      "  -V, --version          version\n"
+	      "\n"
+	      "Members that are mounted, have a mounted partition, are held by another\n"
+	      "device, are partitions, or cannot be opened exclusively are always refused.\n"
+	      "Exit status: 0 ok, 1 failure (also an interrupted sweep or I/O errors), 2 usage.\n",
+	      f);
+}
+
+
+int sweep_check_resume(const struct sweep *sw, const char *path)
+{
+	struct r0_sweep_rec now;
+	char why[1200];
+
+	memset(&now, 0, sizeof(now));
+	sweep_study_rec(sw, &now);
+	for (size_t i = 0; i < sw->done.n; i++)
+		if (r0_sweep_rec_study_diff(&sw->done.recs[i], &now, why, sizeof(why))) {
+			fprintf(stderr, PROG ": %s: cannot resume: the file (first) and this run (second) differ "
+				"in %s; use another file\n", path, why);
+			return -EINVAL;
+		}
+	return 0;
+}
+
+/* --- the end: analysis ---------------------------------------------- */
+
+int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp)
+{
+	struct r0_sweep_set set = { 0 };
+	struct r0_analysis a;
+	json_object *o, *ch;
+	int err = r0_sweep_load(path, &set, NULL);
+
+	if (!err)
+		err = r0_analyse(&set, mix, cmp, &a);
+	r0_sweep_set_free(&set);
+	if (err) {
+		fprintf(stderr, PROG ": %s: no analysis: %s\n", path, strerror(-err));
+		return err;
+	}
+	printf("%s\n\nMethod: %s\n\n%s", a.verdict, a.method, a.reasoning);
+	o = json_object_new_object();
+	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
+	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));
+	json_object_object_add(o, "reasoning", json_object_new_string(a.reasoning));
+	json_object_object_add(o, "members", json_object_new_int((int)a.max_members));
+	json_object_object_add(o, "answer", json_object_new_string(r0_answer_name(a.answer)));
+	json_object_object_add(o, "method", json_object_new_string(a.method));
+	json_object_object_add(o, "chunks", json_object_new_string(a.chunks));
+	json_object_object_add(o, "threshold", json_object_new_double(a.cmp.threshold));
+	json_object_object_add(o, "confidence", json_object_new_double(a.cmp.confidence));
+	json_object_object_add(o, "indicative", json_object_new_boolean(a.indicative));
+	ch = json_object_new_array();
+	for (size_t k = 0; k < a.n_choice; k++) {
+		json_object *c = json_object_new_object();
+
+		json_object_object_add(c, "layer", json_object_new_string(r0_layer_name(a.choice[k].layer)));
+		json_object_object_add(c, "chunk_bytes", json_object_new_int64(a.choice[k].chunk_bytes));
+		json_object_object_add(c, "score", json_object_new_double(a.choice[k].score));
+		json_object_object_add(c, "score_min", json_object_new_double(a.choice[k].score_min));
+		json_object_object_add(c, "score_max", json_object_new_double(a.choice[k].score_max));
+		json_object_object_add(c, "tie_best", json_object_new_boolean(a.choice[k].tie_best));
+		json_object_object_add(c, "picked", json_object_new_boolean(k == a.pick));
+		json_object_array_add(ch, c);
+	}
+	json_object_object_add(o, "choices", ch);
+	json_object_object_add(o, "tool", json_object_new_string(PROG " " R0_VERSION));
+	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
+	err = r0_sweep_append_json(sw->out, "analysis", json_object_to_json_string(o));
+	json_object_put(o);
+	r0_analysis_free(&a);
+	if (err)
+		fprintf(stderr, PROG ": cannot append the analysis: %s\n", strerror(-err));
+	return err;
+}
+
+/* Path, size, model and serial (where the kernel has them) of every member. */
+void sweep_describe_members(struct sweep *sw, const char *describe)
+{
+	size_t off = 0;
+
+	if (describe)
+		snprintf(sw->describe, sizeof(sw->describe), "%s", describe);
+	for (unsigned i = 0; i < sw->n_members && off < sizeof(sw->devices); i++) {
+		struct r0_device d;
+		char sz[32] = "?", what[200] = "";
+
+		if (!r0_probe_device(sw->members[i], &d)) {
+			r0_format_size_human(d.size_bytes, sz, sizeof(sz));
+			snprintf(what, sizeof(what), "%s%s%s%s, %lld-byte blocks", d.model[0] ? d.model : d.kname,
+				 d.serial[0] ? ", serial " : "", d.serial, d.rotational == 1 ? ", rotational" : "",
+				 (long long)d.logical_block_size_bytes);
+			r0_device_free(&d);
+		}
+		off += (size_t)snprintf(sw->devices + off, sizeof(sw->devices) - off, "%s%s (%s, %s)",
+					i ? ", " : "", sw->members[i], sz, what);
+	}
+}
+
+/*
+ * The members' state from their r0age records (r0/age.h): when every
+ * member has a complete record of the same state, that state labels the
+ * cells; otherwise the default (or --state) stands.
+ */
+void sweep_state_from_records(struct sweep *sw)
+{
+	enum r0_age_state first = 0;
+
+	for (unsigned i = 0; i < sw->n_members; i++) {
+		struct r0_state_record rec;
+		json_object *o = NULL;
+		int ok = !r0_state_load(sw->chk[i].devt, &o) && !r0_state_record_parse(o, &rec) &&
+			 rec.complete;
+
+		json_object_put(o);
+		if (!ok || (i && rec.state != first))
+			return;
+		first = rec.state;
+	}
+	if (sw->n_members)
+		snprintf(sw->state, sizeof(sw->state), "%s", r0_age_state_name(first));
+}
+

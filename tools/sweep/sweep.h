@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* r0sweep's state, shared by the tool and its running and output parts (tools/sweep/). */
+#ifndef R0SWEEP_SWEEP_H
+#define R0SWEEP_SWEEP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "r0/analysis.h"
+#include "r0/array.h"
+#include "r0/safety.h"
+#include "r0/sweep.h"
+#include "r0/sweepplan.h"
+
+#define PROG "r0sweep"
+#define MAX_CHUNKS 16
+
+struct sweep {
+	char **members;
+	unsigned n_members;
+	struct r0_member_check chk[R0_MAX_MEMBERS];
+	bool backend[2];
+	uint32_t chunks[MAX_CHUNKS], single_chunks[MAX_CHUNKS];
+	size_t n_chunks, n_single;
+	bool count[R0_MAX_MEMBERS + 1];
+	unsigned qds[8];
+	size_t n_qds;
+	struct r0_sweep_plan plan;
+	bool keep[R0_SWEEP_MAX_WL];
+	unsigned repeats;
+	uint64_t runtime_ns, ramp_ns, region_bytes;
+	char state[32], devices[512], describe[256], array_name[R0_ARRAY_NAME_MAX + 1];
+	bool precondition;
+	unsigned order_pos;         /* the current target's 1-based position in its repeat */
+	FILE *out;
+	struct r0_sweep_set done;
+	bool tty;
+	size_t total, finished, skipped, io_error_cells;
+	struct timespec t0;
+};
+
+/* run.c */
+
+/* The study's parameters into R: what --resume and r0report compare. */
+void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r);
+/* Cells of target T at repeat REP not yet in the file. */
+size_t sweep_todo(const struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
+/* Builds the target's array, runs its cells, removes it. 0, -EINTR or -errno. */
+int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
+/* Writes every member's test region once. 0, -EINTR or -errno (said why). */
+int sweep_precondition(struct sweep *sw);
+/* Seconds since *T0 (CLOCK_MONOTONIC). */
+double sweep_since(const struct timespec *t0);
+
+/* output.c */
+
+void sweep_usage(FILE *f);
+/* --resume: every cell of the file from the same study as this run. 0 or -EINVAL (said why). */
+int sweep_check_resume(const struct sweep *sw, const char *path);
+/* Prints the analysis and the verdict and appends them to the file. 0 or -errno (said why). */
+int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp);
+/* Path, size, model and serial (where the kernel has them) of every member. */
+void sweep_describe_members(struct sweep *sw, const char *describe);
+/* The members' state from their r0age records, where they agree. */
+void sweep_state_from_records(struct sweep *sw);
+
+#endif
