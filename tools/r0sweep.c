@@ -3,31 +3,21 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-
-#include <json-c/json.h>
 
 #include "cli.h"
 #include "mixarg.h"
 #include "sweep/sweep.h"
 
-#include "r0/age.h"
-#include "r0/analysis.h"
 #include "r0/array.h"
-#include "r0/engine.h"
 #include "r0/geometry.h"
 #include "r0/preset.h"
-#include "r0/probe.h"
 #include "r0/safety.h"
 #include "r0/size.h"
-#include "r0/sweep.h"
-#include "r0/sweepplan.h"
 
 #define MAX_PRESETS 7
 
@@ -119,7 +109,6 @@ static int keep_only(struct sweep *sw, const char *list)
 	return err;
 }
 
-/* The study's parameters into R: what --resume and r0report compare. */
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
