@@ -90,17 +90,17 @@ static int probe_signatures(struct item *it)
 	return err;
 }
 
-/* Everything but sysfs for one probed device; 0 or 1 (a message was printed). */
+/* Everything but sysfs for one probed device; R0_EXIT_OK or R0_EXIT_FAILURE (a message was printed). */
 static int finish_item(struct item *it, const struct opts *o)
 {
-	int err, rc = 0;
+	int err, rc = R0_EXIT_OK;
 
 	if (!o->no_signatures && wants(o, COL_SIGNATURES, COL_SIGNATURES)) {
 		err = probe_signatures(it);
 		if (err) {
 			fprintf(stderr, PROG ": %s: cannot read signatures: %s\n", it->path,
 				err == -ENODEV ? "not the device sysfs names" : strerror(-err));
-			rc = 1;
+			rc = R0_EXIT_FAILURE;
 		} else {
 			it->sigs_probed = true;
 		}
@@ -110,7 +110,7 @@ static int finish_item(struct item *it, const struct opts *o)
 		if (err) {
 			fprintf(stderr, PROG ": %s: cannot read its stat counters: %s\n", it->path,
 				strerror(-err));
-			rc = 1;
+			rc = R0_EXIT_FAILURE;
 		} else {
 			it->stat_read = true;
 		}
@@ -148,7 +148,7 @@ int main(int argc, char **argv)
 	struct item *items = NULL;
 	dev_t *devts = NULL;
 	size_t n = 0, nr_items, i;
-	int c, err, rc = 0;
+	int c, err, rc = R0_EXIT_OK;
 
 	opterr = 0;   /* getopt would name the program by argv[0]: say it here */
 	while ((c = getopt_long(argc, argv, ":Jso:bnahV", longopts, NULL)) != -1) {
@@ -189,7 +189,7 @@ int main(int argc, char **argv)
 		err = r0_probe_list_disks(NULL, o.all ? R0_LIST_ALL : 0, &devts, &n);
 		if (err) {
 			fprintf(stderr, PROG ": /sys/block: cannot list devices: %s\n", strerror(-err));
-			return 1;
+			return R0_EXIT_FAILURE;
 		}
 		nr_items = n;
 	}
@@ -197,7 +197,7 @@ int main(int argc, char **argv)
 	if (!items) {
 		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
 		free(devts);
-		return 1;
+		return R0_EXIT_FAILURE;
 	}
 	n = 0;
 	for (i = 0; i < nr_items; i++) {
@@ -216,10 +216,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: cannot probe: %s\n", it->path,
 				err == -ENOTBLK ? "not a block device" :
 				err == -ENODEV ? "no such device in sysfs" : strerror(-err));
-			rc = 1;
+			rc = R0_EXIT_FAILURE;
 			continue;
 		}
-		rc |= finish_item(it, &o);
+		if (finish_item(it, &o))
+			rc = R0_EXIT_FAILURE;
 		n++;
 	}
 	free(devts);
