@@ -65,25 +65,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-static void html_head(FILE *f, const char *title)
-{
-	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-	esc(f, title);
-	fprintf(f, "</title>\n<style>\n"
-		"body{font-family:sans-serif;margin:24px auto;max-width:1100px;color:#222;background:#fff}\n"
-		".verdict{font-size:1.25em;border-left:6px solid #27ae60;background:#f3f8f3;padding:12px 16px}\n"
-		".no{border-left-color:#c0392b;background:#fbf1f0}\n"
-		"figure{display:inline-block;margin:8px;vertical-align:top}\n"
-		"figcaption{font-size:11px;color:#555;max-width:420px}\n"
-		"table{border-collapse:collapse;font-size:13px;margin:8px 0}\n"
-		"td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
-		"th:first-child,td:first-child{text-align:left}\n"
-		"pre{white-space:pre-wrap;font-size:12px;background:#f6f6f6;padding:8px}\n"
-		"</style>\n</head>\n<body>\n<h1>");
-	esc(f, title);
-	fprintf(f, "</h1>\n");
-}
-
 /*
  * The whole report in one format: the same calls write report.md and
  * report.html; the HTML page adds the charts (A NULL: no sweep).
@@ -93,10 +74,7 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 {
 	struct doc d = { .f = f, .fmt = fmt };
 
-	if (doc_html(&d))
-		html_head(f, title);
-	else
-		fprintf(f, "# %s\n\n", title);
+	doc_begin(&d, title);
 	if (a) {
 		first_screen(&d, a, files, nfiles);
 		if (doc_html(&d)) {
@@ -113,8 +91,7 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 		doc_ul_end(&d);
 	}
 	extra_sections(&d, x);
-	if (doc_html(&d))
-		fprintf(f, "</body>\n</html>\n");
+	doc_end(&d);
 }
 
 /* One report file in DIR; false (and said why) when it could not be written. */

@@ -20,6 +20,37 @@ static void vput(struct doc *d, const char *fmt, va_list ap)
 		fputs(buf, d->f);
 }
 
+void doc_begin(struct doc *d, const char *title)
+{
+	FILE *f = d->f;
+
+	if (!doc_html(d)) {
+		fprintf(f, "# %s\n\n", title);
+		return;
+	}
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	esc(f, title);
+	fprintf(f, "</title>\n<style>\n"
+		"body{font-family:sans-serif;margin:24px auto;max-width:1100px;color:#222;background:#fff}\n"
+		".verdict{font-size:1.25em;border-left:6px solid #27ae60;background:#f3f8f3;padding:12px 16px}\n"
+		".no{border-left-color:#c0392b;background:#fbf1f0}\n"
+		"figure{display:inline-block;margin:8px;vertical-align:top}\n"
+		"figcaption{font-size:11px;color:#555;max-width:420px}\n"
+		"table{border-collapse:collapse;font-size:13px;margin:8px 0}\n"
+		"td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
+		"th:first-child,td:first-child{text-align:left}\n"
+		"pre{white-space:pre-wrap;font-size:12px;background:#f6f6f6;padding:8px}\n"
+		"</style>\n</head>\n<body>\n<h1>");
+	esc(f, title);
+	fprintf(f, "</h1>\n");
+}
+
+void doc_end(struct doc *d)
+{
+	if (doc_html(d))
+		fputs("</body>\n</html>\n", d->f);
+}
+
 void doc_verdict(struct doc *d, const char *text, bool good)
 {
 	if (!doc_html(d)) {

@@ -26,6 +26,10 @@ struct doc {
 
 static inline bool doc_html(const struct doc *d) { return d->fmt == DOC_HTML; }
 
+/* The document's start with its title (HTML: the page's head and style), and its end. */
+void doc_begin(struct doc *d, const char *title);
+void doc_end(struct doc *d);
+
 /* The verdict, the page's first paragraph (HTML: id "verdict", a red border unless GOOD). */
 void doc_verdict(struct doc *d, const char *text, bool good);
 
