@@ -22,7 +22,12 @@ def main():
     files = sys.argv[2:]
     bad = 0
     for f in files:
-        docs = documents(f)
+        try:
+            docs = documents(f)
+        except ValueError as e:   # not JSON at all
+            bad += 1
+            print(f"{f}: not JSON: {e}")
+            continue
         errors = [(where, e) for where, doc in docs
                   for e in sorted(validator.iter_errors(doc), key=lambda e: list(e.path))]
         if errors or not docs:
