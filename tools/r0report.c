@@ -15,7 +15,6 @@
 #include "report/doc.h"
 #include "report/extra.h"
 #include "report/first.h"
-#include "report/svg.h"
 #include "report/sweep.h"
 
 #include "r0/age.h"
