@@ -9,20 +9,17 @@
 #ifndef R0_REPORT_FIRST_H
 #define R0_REPORT_FIRST_H
 
-#include <stdio.h>
+#include "doc.h"
 
 #include "r0/analysis.h"
 
 /* The summary chart's file beside report.md (the HTML page holds its own copy). */
 #define SUMMARY_SVG "summary.svg"
 
-/* Markdown: title, verdict, what to build, summary, how it was measured, verdict in detail, reasoning. */
-void first_md(FILE *f, const struct r0_analysis *a, const char *title, char **files, int nfiles);
-
-/* HTML, after the page's <h1>: the same first screen, the summary chart inline. */
-void first_html(FILE *f, const struct r0_analysis *a);
-
-/* The summary chart as one <svg> element. */
-void summary_svg(FILE *f, const struct r0_analysis *a);
+/*
+ * After the title: verdict, what to build, summary, how it was measured
+ * (FILES the results), verdict in detail, reasoning.
+ */
+void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int nfiles);
 
 #endif

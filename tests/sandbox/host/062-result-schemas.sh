@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# On the host, after the guest: the result formats r0report reads validate
+# against their schemas in tools/schema/ (r0trim/1 is checked elsewhere):
+# r0sweep/1 (the stored sweep, 040-r0sweep's result file, and r0predict's
+# cells predicted here from the stored sweep), r0scenario/1 (the stored
+# scenario and 056's) and r0age-state/1 (the stored steady record, and
+# r0bench-1's copy of it must stay equal). A record with a key missing,
+# one of the wrong type and one with an unknown key must be refused, so
+# the schemas are known to check something.
+# Usage: 062-result-schemas.sh RESULTS_DIR BUILD_DIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+results=$1 build=$2
+schema=$root/tools/schema data=$root/tests/report/data
+check() { /usr/bin/python3 "$here/schema-check.py" "$@"; }
+tmp=$(mktemp -d /var/tmp/r0-schemas.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+for f in "$results/040-r0sweep/tiny.jsonl" "$results/raid0-without-trim.jsonl"; do
+	[[ -s $f ]] || { echo "expected the guest's result file $f"; exit 1; }
+done
+"$build/bin/r0predict" -m 2,3 -c 64K,512K "$data/sample.jsonl" > "$tmp/predicted.jsonl"
+check "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" "$results/040-r0sweep/tiny.jsonl" "$tmp/predicted.jsonl"
+check "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" "$results/raid0-without-trim.jsonl"
+check "$schema/r0age-state-1.schema.json" "$data/age-steady.json"
+
+# one schema for the state record: r0bench-1 embeds the same definition
+/usr/bin/python3 - "$schema/r0bench-1.schema.json" "$schema/r0age-state-1.schema.json" <<'PY'
+import json, sys
+bench, age = (json.load(open(p)) for p in sys.argv[1:3])
+own = {k: v for k, v in age.items() if not k.startswith("$") and k != "title"}
+if bench["$defs"]["state_record"] != own or bench["$defs"]["count"] != age["$defs"]["count"]:
+    sys.exit("r0bench-1.schema.json $defs/state_record differs from r0age-state-1.schema.json")
+print("r0bench-1 state_record: the same as r0age-state-1")
+PY
+
+# the schemas refuse what they should: each broken copy must fail
+broken() {   # broken NAME SCHEMA FILE PYTHON-EXPRESSION-ON-d
+	/usr/bin/python3 - "$3" "$tmp/$1" "$4" <<'PY'
+import json, sys
+src, dst, expr = sys.argv[1:4]
+d = json.loads(open(src).readline()) if src.endswith(".jsonl") else json.load(open(src))
+exec(expr)
+open(dst, "w").write(json.dumps(d) + "\n")
+PY
+	if check "$2" "$tmp/$1" > "$tmp/$1.out"; then
+		echo "$1: a broken record passed $(basename "$2")"; exit 1
+	fi
+	echo "$1: refused as expected: $(head -1 "$tmp/$1.out")"
+}
+broken no-lat.jsonl "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" 'del d["lat_ns"]'
+broken raw-chunk.jsonl "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" 'd["chunk_bytes"] = 65536'
+broken trim-str.jsonl "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" 'd["trim"] = "yes"'
+broken extra-key.jsonl "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" 'd["waf"] = 1.0'
+broken no-rounds.json "$schema/r0age-state-1.schema.json" "$data/age-steady.json" 'del d["steady"]["round_iops"]'

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The sections of r0trim, scenario and r0age results (extra.h). */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cells.h"
+#include "charts.h"
+#include "extra.h"
+#include "svg.h"
+
+#include "r0/size.h"
+
+/* One line on an r0age record: what state, how it was made, steady or not. */
+static void age_summary(char *buf, size_t len, const void *rec)
+{
+	const struct r0_state_record *r = rec;
+	char wr[32], tr[32];
+	int n;
+
+	r0_format_size_human(r->bytes_written, wr, sizeof(wr));
+	r0_format_size_human(r->bytes_discarded, tr, sizeof(tr));
+	n = snprintf(buf, len, "%s: state %s%s, %.0f s, %s written, %s discarded", r->device_path,
+		     r0_age_state_name(r->state), r->complete ? "" : " (stopped early: between states)",
+		     r->seconds, wr, tr);
+	if (r->state == R0_AGE_STEADY && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, r->steady_round ?
+			 "; steady state reached at round %u of %u" : "; steady state not reached in %u rounds%.0u",
+			 r->steady_round ? r->steady_round : r->rounds, r->rounds);
+}
+
+static void trim_summary(char *buf, size_t len, const void *res)
+{
+	const struct r0_trimres *t = res;
+	snprintf(buf, len, "%s (%s): %s, discards %s (%u checks: %u PASS, %u FAIL, %u not checkable or conclusive)",
+		 t->description, t->device, t->verdict,
+		 t->pass ? "pass through to every member" : "do NOT pass through as the geometry says",
+		 t->n_checks, t->n_pass, t->n_fail, t->n_checks - t->n_pass - t->n_fail);
+}
+
+static void scen_caption(char *buf, size_t len, const struct r0_scenario *s)
+{
+	const struct r0_scen_row *r = &s->row[0];
+
+	snprintf(buf, len,
+		 "Measured: %s, md raid0 of %u r0ssd simulated SSDs (%u MiB each) with TRIM passed down "
+		 "beside one with discards turned off; ext4 filled to %u %% and emptied each cycle (fstrim "
+		 "where it passes); then r0bench on the array, %.0f s each: 4K random write QD32 and 128K "
+		 "sequential write QD8. WAF = flash programs / host page writes of the members during the "
+		 "4K test. Cycle 0: fresh SSDs.",
+		 r->scenario[0] ? r->scenario : "scenario", r->members, r->ssd_mib, r->fill_pct, r->bench_s);
+}
+
+static void scen_summary(char *buf, size_t len, const struct r0_scenario *s)
+{
+	const struct r0_scen_row *t0 = r0_scenario_find(s, true, 0), *n0 = r0_scenario_find(s, false, 0);
+	const struct r0_scen_row *tn = r0_scenario_find(s, true, s->max_cycle);
+	const struct r0_scen_row *nn = r0_scenario_find(s, false, s->max_cycle);
+
+	if (!t0 || !n0 || !tn || !nn) {
+		snprintf(buf, len, "Scenario: %zu rows, not both arrays at cycle 0 and %u.", s->n, s->max_cycle);
+		return;
+	}
+	snprintf(buf, len,
+		 "Without TRIM, 4K random writes went from %.0f IOPS fresh to %.0f after %u cycles (%.0f %%, WAF %.2f); "
+		 "with TRIM, from %.0f to %.0f (%.0f %%, WAF %.2f).",
+		 n0->randwrite_iops, nn->randwrite_iops, s->max_cycle, 100.0 * nn->randwrite_iops / n0->randwrite_iops,
+		 nn->waf_randwrite, t0->randwrite_iops, tn->randwrite_iops,
+		 100.0 * tn->randwrite_iops / t0->randwrite_iops, tn->waf_randwrite);
+}
+
+void extra_verdict(char *buf, size_t len, const struct extra *x, bool *good)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < x->n_trim && n + 200 < len; i++) {
+		n += (size_t)snprintf(buf + n, len - n, "%sTRIM on %s: %s.", n ? " " : "", x->trim[i].description,
+				      x->trim[i].pass ? "discards pass through" : "discards do NOT pass through");
+		*good &= x->trim[i].pass;
+	}
+	if (x->scen.n && n + 400 < len) {
+		if (n)
+			buf[n++] = ' ';
+		scen_summary(buf + n, len - n, &x->scen);
+		n += strlen(buf + n);
+	}
+	for (size_t i = 0; i < x->n_age && n + 300 < len; i++) {
+		n += (size_t)snprintf(buf + n, len - n, "%sDrive state of ", n ? " " : "");
+		age_summary(buf + n, len - n, &x->age[i]);
+		n += strlen(buf + n);
+		n += (size_t)snprintf(buf + n, len - n, ".");
+	}
+}
+
+/* A figure opened in HTML: true when the chart goes in. */
+static bool figure(struct doc *d)
+{
+	if (doc_html(d))
+		fprintf(d->f, "<figure>\n");
+	return doc_html(d);
+}
+
+/* A chart's caption, of CLASS, in HTML; it closes the figure. */
+static void caption(struct doc *d, const char *class, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void caption(struct doc *d, const char *class, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	fprintf(d->f, "<figcaption class=\"%s\">", class);
+	esc(d->f, buf);
+	fprintf(d->f, "</figcaption>\n</figure>\n");
+}
+
+/* A section's heading and one line a result: N ITEMS of SIZE bytes, each said by FN. */
+static void section_head(struct doc *d, const char *id, const char *title, const void *items, size_t n, size_t size,
+			 void (*fn)(char *buf, size_t len, const void *item))
+{
+	char buf[1024];
+
+	doc_heading(d, 2, id, title);
+	doc_ul(d, NULL);
+	for (size_t i = 0; i < n; i++) {
+		fn(buf, sizeof(buf), (const char *)items + i * size);
+		doc_li(d, "%s", buf);
+	}
+	doc_ul_end(d);
+}
+
+static void trim_section(struct doc *d, const struct extra *x)
+{
+	char b1[32], b2[32];
+
+	section_head(d, "trim", "TRIM passthrough (r0trim)", x->trim, x->n_trim, sizeof(*x->trim), trim_summary);
+	for (size_t i = 0; i < x->n_trim; i++) {
+		const struct r0_trimres *t = &x->trim[i];
+
+		if (figure(d)) {
+			chart_trim(d->f, t);
+			caption(d, "trim", "Measured by r0trim on %s (%s, kernel %s): the array filled, then each range "
+				"discarded through it; the sectors each member received (block layer counters) against "
+				"what the stripe geometry says it should. Red: a member got other than expected.",
+				t->device, t->description, t->kernel);
+		}
+		doc_p(d, "Discarded sectors expected / observed on each member, %s, kernel %s:", t->description, t->kernel);
+		doc_table(d);
+		doc_th(d, '-', "range");
+		doc_th(d, 'r', "at");
+		doc_th(d, 'r', "length");
+		doc_th(d, '-', "delivery");
+		for (unsigned m = 0; m < t->n_members; m++)
+			doc_th(d, 'r', "%s", t->member[m]);
+		doc_row(d);
+		for (unsigned r = 0; r < t->n_ranges; r++) {
+			const struct r0_trimres_range *g = &t->range[r];
+
+			if (r0_format_size(g->start_bytes, b1, sizeof(b1)))
+				snprintf(b1, sizeof(b1), "%" PRIu64, g->start_bytes);
+			if (r0_format_size(g->length_bytes, b2, sizeof(b2)))
+				snprintf(b2, sizeof(b2), "%" PRIu64, g->length_bytes);
+			doc_td(d, false, "%s", g->name);
+			doc_td(d, false, "%s", b1);
+			doc_td(d, false, "%s", b2);
+			doc_td(d, strcmp(g->verdict, "PASS"), "%s", g->verdict);
+			for (unsigned m = 0; m < t->n_members; m++)
+				doc_td(d, false, "%" PRIu64 " / %" PRIu64, g->expected[m], g->observed[m]);
+			doc_row(d);
+		}
+		doc_table_end(d);
+	}
+}
+
+static void age_section(struct doc *d, const struct extra *x)
+{
+	section_head(d, "age", "Drive state (r0age)", x->age, x->n_age, sizeof(*x->age), age_summary);
+	for (size_t i = 0; i < x->n_age; i++) {
+		const struct r0_state_record *r = &x->age[i];
+
+		if (r->state != R0_AGE_STEADY || !r->rounds)
+			continue;
+		if (figure(d)) {
+			chart_steady(d->f, r);
+			caption(d, "age", "Measured by r0age steady on %s: after 2 x capacity of 128K sequential "
+				"preconditioning, rounds of %.1f s of 4K random writes at QD%u; steady state (SNIA PTS): "
+				"5 rounds within 20 %% of their mean and a slope across them within 10 %% of it.",
+				r->device_path, (double)r->params.round_ns / 1e9, r->params.queue_depth);
+		}
+		doc_p(d, "Steady-state rounds on %s:", r->device_path);
+		doc_table(d);
+		doc_th(d, 'r', "round");
+		doc_th(d, 'r', "write IOPS");
+		doc_row(d);
+		for (unsigned k = 0; k < r->rounds && k < R0_AGE_ROUNDS_MAX; k++) {
+			doc_td(d, false, "%u", k + 1);
+			doc_td(d, false, "%.0f", r->round_iops[k]);
+			doc_row(d);
+		}
+		doc_table_end(d);
+	}
+}
+
+/* A number of the scenario's table; "-" for a missing row or a null. */
+static void scen_td(struct doc *d, const struct r0_scen_row *r, size_t field, const char *fmt)
+{
+	double v = r ? *(const double *)((const char *)r + field) : NAN;
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), isnan(v) ? "-" : fmt, v);
+	doc_td(d, false, "%s", buf);
+}
+
+static void scen_section(struct doc *d, const struct r0_scenario *s)
+{
+	static const struct { size_t field; const char *head, *fmt, *title, *unit; } col[] = {
+		{ offsetof(struct r0_scen_row, randwrite_iops), "4K IOPS", "%.0f", "4K random write QD32", "IOPS" },
+		{ offsetof(struct r0_scen_row, randwrite_mb_s), "4K MB/s", "%.1f", NULL, NULL },
+		{ offsetof(struct r0_scen_row, seqwrite_mb_s), "seq MB/s", "%.1f", "128K sequential write", "MB/s" },
+		{ offsetof(struct r0_scen_row, waf_randwrite), "WAF", "%.2f", "WAF of the 4K random write", "flash/host" },
+		{ offsetof(struct r0_scen_row, mapped_after_delete_pct), "mapped deleted", "%.0f %%", NULL, NULL },
+		{ offsetof(struct r0_scen_row, mapped_before_bench_pct), "mapped bench", "%.0f %%", NULL, NULL },
+	};
+	char buf[1024], cap[1024];
+
+	doc_heading(d, 2, "scenario", "Without TRIM: write speed and WAF over cycles");
+	scen_summary(buf, sizeof(buf), s);
+	doc_p(d, "%s", buf);
+	scen_caption(cap, sizeof(cap), s);
+	for (size_t i = 0; doc_html(d) && i < sizeof(col) / sizeof(col[0]); i++) {
+		if (!col[i].title || !figure(d))
+			continue;
+		chart_cycles(d->f, s, col[i].field, col[i].title, col[i].unit);
+		caption(d, "scenario", "%s", cap);
+	}
+	doc_p(d, "%s", cap);
+	doc_table(d);
+	doc_th(d, 'r', "cycle");
+	for (int k = 1; k >= 0; k--)
+		for (size_t i = 0; i < sizeof(col) / sizeof(col[0]); i++)
+			doc_th(d, 'r', "%s %s", k ? "TRIM" : "no TRIM", col[i].head);
+	doc_row(d);
+	for (unsigned c = 0; c <= s->max_cycle; c++) {
+		doc_td(d, false, "%u", c);
+		for (int k = 1; k >= 0; k--)
+			for (size_t i = 0; i < sizeof(col) / sizeof(col[0]); i++)
+				scen_td(d, r0_scenario_find(s, k, c), col[i].field, col[i].fmt);
+		doc_row(d);
+	}
+	doc_table_end(d);
+	doc_p(d, "mapped: the SSDs' mapped pages / logical pages once the files are deleted (before fstrim) "
+		 "and before the benchmark (after fstrim where it passes).");
+}
+
+void extra_sections(struct doc *d, const struct extra *x)
+{
+	if (x->n_trim)
+		trim_section(d, x);
+	if (x->n_age)
+		age_section(d, x);
+	if (x->scen.n)
+		scen_section(d, &x->scen);
+}
