@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "jsonl.h"
 #include "r0/age.h"
 #include "r0/results.h"
 
@@ -222,45 +223,32 @@ out:
 	return err;
 }
 
+static int take_scenario_line(const char *line, void *scenario)
+{
+	struct r0_scenario *s = scenario;
+	struct r0_scen_row r, *nr;
+
+	if (scen_parse(line, &r))
+		return -EINVAL;
+	nr = realloc(s->row, (s->n + 1) * sizeof(*nr));
+	if (!nr)
+		return -ENOMEM;
+	s->row = nr;
+	s->row[s->n++] = r;
+	if (r.cycle > s->max_cycle)
+		s->max_cycle = r.cycle;
+	return 0;
+}
+
 int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad)
 {
-	FILE *f = fopen(path, "re");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	unsigned nbad = 0, good = 0;
-	int err = 0;
+	unsigned good, nbad;
+	int err = r0_jsonl_each(path, take_scenario_line, s, &good, &nbad);
 
-	if (!f)
-		return -errno;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		struct r0_scen_row r, *nr;
-
-		if (len == 1)
-			continue;
-		if (line[len - 1] != '\n' || scen_parse(line, &r)) {
-			nbad++;
-			continue;
-		}
-		nr = realloc(s->row, (s->n + 1) * sizeof(*nr));
-		if (!nr) {
-			err = -ENOMEM;
-			break;
-		}
-		s->row = nr;
-		s->row[s->n++] = r;
-		if (r.cycle > s->max_cycle)
-			s->max_cycle = r.cycle;
-		good++;
-	}
-	if (!err && ferror(f))
-		err = -EIO;
-	else if (!err && !good)
-		err = -EINVAL;
-	free(line);
-	fclose(f);
 	if (bad)
 		*bad = nbad;
+	if (!err && !good)
+		err = -EINVAL;
 	return err;
 }
 

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "jsonl.h"
 #include "r0/size.h"
 #include "r0/sweep.h"
 
@@ -446,49 +447,26 @@ void r0_sweep_set_free(struct r0_sweep_set *set)
 	set->n = set->cap = 0;
 }
 
+static int take_sweep_line(const char *line, void *set)
+{
+	struct r0_sweep_rec r;
+	int err = r0_sweep_rec_parse(line, &r);
+
+	if (err == -ENOMSG)
+		return err;
+	if (err)
+		return -EINVAL;
+	return r0_sweep_set_add(set, &r);
+}
+
 int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines)
 {
-	FILE *f = fopen(path, "re");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	unsigned bad = 0, good = 0;
-	int err = 0;
+	unsigned good, bad;
+	int err = r0_jsonl_each(path, take_sweep_line, set, &good, &bad);
 
-	if (!f)
-		return -errno;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		struct r0_sweep_rec r;
-		int perr;
-
-		if (line[len - 1] != '\n') {   /* cut short: never trust half a line */
-			bad++;
-			break;
-		}
-		if (len == 1)
-			continue;
-		perr = r0_sweep_rec_parse(line, &r);
-		if (perr == -ENOMSG) {
-			good++;
-			continue;
-		}
-		if (perr) {
-			bad++;
-			continue;
-		}
-		good++;
-		err = r0_sweep_set_add(set, &r);
-		if (err)
-			goto out;
-	}
-	if (ferror(f))
-		err = -EIO;
-	else if (!good && bad)
-		err = -EINVAL;
-out:
 	if (bad_lines)
 		*bad_lines = bad;
-	free(line);
-	fclose(f);
+	if (!err && !good && bad)
+		err = -EINVAL;
 	return err;
 }
