@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# vs_fio_loop DEV OUTDIR PAIRS RUNTIME: r0bench and fio on DEV, alternating
+# vs_fio_loop DEV OUTDIR PAIRS RUNTIME [WORKLOAD...]: r0bench and fio on DEV, alternating
 # (which goes first flips every pair), one JSON file a run in OUTDIR named
 # WORKLOAD.PAIR.TOOL.json, and beside it WORKLOAD.PAIR.TOOL.cpu: the user
 # and system seconds of the whole process (r0cputime), the same ruler for
@@ -22,7 +22,7 @@ vs_fio_loop() {
 				_f=$_out/$_name.$_i.$_tool.json
 				if [ "$_tool" = r0bench ]; then
 					r0cputime "${_f%.json}.cpu" r0bench --json -f --rw "$_rw" -b "$_bs" -q "$_qd" \
-						--reap-batch "$_batch" -t "$_rt" "$_dev" > "$_f" ||
+						--reap-batch "$_batch" $_r0mode -t "$_rt" "$_dev" > "$_f" ||
 						{ echo "bench: r0bench failed on $_name" >&2; return 1; }
 				else
 					# fio's best: registered buffers and file, no random map,
@@ -35,7 +35,7 @@ vs_fio_loop() {
 						--buffer_compress_percentage=0 --refill_buffers=1 \
 						--lat_percentiles=1 \
 						--rw="$_rw" --bs="$_bs" --iodepth="$_qd" --runtime="$_rt" \
-						--iodepth_batch_complete_min="$_batch" \
+						--iodepth_batch_complete_min="$_batch" $_fiomode \
 						--time_based --output-format=json > "$_f" ||
 						{ echo "bench: fio failed on $_name" >&2; return 1; }
 				fi
