@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0bench: measure a block device or file with the io_uring engine. */
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,7 +19,6 @@
 #include "r0/age.h"
 #include "r0/engine.h"
 #include "r0/preset.h"
-#include "r0/probe.h"
 #include "r0/safety.h"
 #include "r0/size.h"
 
