@@ -68,6 +68,10 @@ void bench_print_table(const struct run *run)
 	       run->target.direct ? "" : ", buffered (no O_DIRECT on this file system)");
 	if (run->preset)
 		printf(", preset %s", run->preset);
+	if (run->ntests && run->tests[0].w.hipri)
+		printf(", polled completions (--hipri)");
+	if (run->ntests && run->tests[0].w.sqpoll)
+		printf(", a submission thread (--sqpoll)");
 	printf(", %u pass%s%s\n", run->passes, run->passes == 1 ? "" : "es",
 	       run->warmup ? " after warm-up" : "");
 	printf("%-14s %-9s %5s %3s %3s %9s %9s %19s %9s %8s %8s %8s %8s %8s %7s %4s\n", "TEST", "RW",
