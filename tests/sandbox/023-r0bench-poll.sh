@@ -3,7 +3,9 @@
 # (null_blk poll_queues=0; the module's default gives every member one)
 # fails with the reason and exit 1, and reads nothing; on a member with
 # one (poll_queues=1) its reads and writes are polled and complete;
-# --sqpoll and --hipri --sqpoll run. The proof of polling: the polled
+# --sqpoll and --hipri --sqpoll run; on md and dm raid0 arrays of members
+# with a poll queue --hipri polls or is refused as the array's io_poll
+# says. The proof of polling: the polled
 # member delays every interrupt-driven completion by 100 ms (irqmode=2),
 # while null_blk completes a request on its poll queue when polled, with
 # no delay; so a 1 s QD1 run can read at most 11 blocks unless it polls.
@@ -50,4 +52,22 @@ r0bench --json --hipri --sqpoll -q 8 -t 2 "$poll" > "$R0_RESULTS/hipri-sqpoll.r0
 expect_eq "$(r0json "$R0_RESULTS/hipri-sqpoll.r0bench.json" tests.0.errors)" 0 "errors with --hipri --sqpoll"
 ios=$(r0json "$R0_RESULTS/hipri-sqpoll.r0bench.json" tests.0.passes.0.ios)
 check "$ios > 200" "reads with --hipri --sqpoll at QD8 in 2 s: $ios"
+
+# arrays: --hipri follows the array's own queue/io_poll, polling or refused
+members=$(r0_members fast 2 size=32 poll_queues=1) || fail "two members with a poll queue"
+for b in md dm; do
+	arr=$(r0build create -q -f -b "$b" -c 64K -n "poll$b" $members) || fail "$b array"
+	set -- $(stat -L -c '%t %T' "$arr")
+	p=$(cat "/sys/dev/block/$((0x$1)):$((0x$2))/queue/io_poll") || fail "io_poll of $arr"
+	if [ "$p" = 1 ]; then
+		r0bench --json --hipri -t 0.5 "$arr" > "$R0_RESULTS/hipri-$b.r0bench.json" ||
+			fail "--hipri on the $b array, which polls"
+		check "$(r0json "$R0_RESULTS/hipri-$b.r0bench.json" tests.0.passes.0.ios) > 0" "polled reads on the $b array"
+	else
+		expect_status 1 "--hipri on the $b array (io_poll $p)" r0bench --hipri -t 0.5 "$arr"
+		grep -q "no poll queues" /tmp/expect.out || fail "the reason on the $b array"
+	fi
+	note "$b raid0 of two members with a poll queue: io_poll $p"
+	r0build remove "poll$b" || fail "remove the $b array"
+done
 r0_remove_members || fail "a member stayed"
