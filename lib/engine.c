@@ -14,10 +14,12 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +27,7 @@
 
 #include "r0/engine.h"
 #include "r0/prng.h"
+#include "sysfs.h"
 
 struct shared {
 	const struct r0_target *t;
@@ -138,6 +141,40 @@ bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_o
 	r->bytes[op] += len;
 	r0_hist_add(&r->lat, done_ns > submit_ns ? done_ns - submit_ns : 0);
 	return true;
+}
+
+int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
+{
+	char path[128], val[16];
+	int ret;
+
+	if (!t->direct) {
+		if (why)
+			snprintf(why, len, "polled I/O needs O_DIRECT, and the file is open buffered");
+		return -EOPNOTSUPP;
+	}
+	if (!t->is_block)
+		return 0;
+	/* a disk has queue/, a partition finds its disk's one level up */
+	ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/queue/io_poll", major(t->devt),
+		      minor(t->devt));
+	if (!ret && access(path, F_OK))
+		ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/io_poll",
+			      major(t->devt), minor(t->devt));
+	if (!ret)
+		ret = r0_sysfs_read(path, val, sizeof(val));
+	if (ret) {
+		if (why)
+			snprintf(why, len, "cannot read %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	if (strcmp(val, "1")) {
+		if (why)
+			snprintf(why, len, "no poll queues (queue/io_poll is %s; NVMe: the nvme "
+				 "module's poll_queues, null_blk: poll_queues)", val);
+		return -EOPNOTSUPP;
+	}
+	return 0;
 }
 
 static double tv_s(const struct timeval *tv)
@@ -431,20 +468,31 @@ static void run_ring(struct job *j)
  * time, DEFER_TASKRUN measured slower where the kernel runs the I/O in
  * io-wq workers (zram at QD32: about 10 % fewer IOPS, medians of 6); with
  * a reap batch it is what saves the wake-ups: deferred completions wake
- * the waiter only once the batch is there. Older kernels get a plain ring.
+ * the waiter only once the batch is there. SQPOLL takes none of the
+ * task-run flags (its thread runs the completion work). Older kernels get
+ * a plain ring; IOPOLL and SQPOLL are never dropped, since they were asked.
  */
 static int ring_init(struct job *j)
 {
-	const unsigned batch_flags = j->sh->w->reap_batch > 1 ? IORING_SETUP_DEFER_TASKRUN : 0;
-	const unsigned flag_sets[] = {
-		IORING_SETUP_SINGLE_ISSUER | (batch_flags ? batch_flags : IORING_SETUP_COOP_TASKRUN),
-		IORING_SETUP_COOP_TASKRUN,
-		0,
-	};
+	const struct r0_workload *w = j->sh->w;
+	const unsigned asked = (w->hipri ? IORING_SETUP_IOPOLL : 0) |
+			       (w->sqpoll ? IORING_SETUP_SQPOLL : 0);
+	const unsigned taskrun = w->reap_batch > 1 ? IORING_SETUP_DEFER_TASKRUN :
+						     IORING_SETUP_COOP_TASKRUN;
+	unsigned sets[3], n = 0;
 	int ret = -EINVAL;
 
-	for (size_t i = 0; i < sizeof(flag_sets) / sizeof(flag_sets[0]); i++) {
-		ret = io_uring_queue_init(j->sh->w->queue_depth, &j->ring, flag_sets[i]);
+	if (w->sqpoll) {
+		sets[n++] = IORING_SETUP_SINGLE_ISSUER;
+	} else {
+		sets[n++] = IORING_SETUP_SINGLE_ISSUER | taskrun;
+		sets[n++] = IORING_SETUP_COOP_TASKRUN;
+	}
+	sets[n++] = 0;
+	for (unsigned i = 0; i < n; i++) {
+		struct io_uring_params p = { .flags = sets[i] | asked, .sq_thread_idle = 1000 };
+
+		ret = io_uring_queue_init_params(w->queue_depth, &j->ring, &p);
 		if (ret != -EINVAL)
 			break;
 	}
@@ -658,6 +706,8 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	memset(res, 0, sizeof(*res));
 	r0_hist_reset(&res->lat);
 	ret = r0_workload_check(w, t, NULL, 0);
+	if (!ret && w->hipri && !w->trim)
+		ret = r0_target_poll_check(t, NULL, 0);
 	if (ret)
 		return ret;
 	jobs = calloc(n, sizeof(*jobs));

@@ -1,20 +1,33 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# vs_fio_loop DEV OUTDIR PAIRS RUNTIME: r0bench and fio on DEV, alternating
+# vs_fio_loop DEV OUTDIR PAIRS RUNTIME [WORKLOAD...]: r0bench and fio on DEV, alternating
 # (which goes first flips every pair), one JSON file a run in OUTDIR named
 # WORKLOAD.PAIR.TOOL.json, and beside it WORKLOAD.PAIR.TOOL.cpu: the user
 # and system seconds of the whole process (r0cputime), the same ruler for
 # both. Sourced by vs-fio (host) and vs-fio-guest.sh.
 vs_fio_loop() {
 	_dev=$1 _out=$2 _pairs=$3 _rt=$4
-	# WORKLOAD:BS:QD[:BATCH]; BATCH: both tools wait for that many
-	# completions at once (r0bench --reap-batch, fio iodepth_batch_complete_min)
-	for _wl in randread:4k:1 randread:4k:32 read:1m:8 randwrite:4k:32 randread:4k:32:8; do
+	# WORKLOAD:BS:QD[:BATCH[:MODE]]; BATCH: both tools wait for that many
+	# completions at once (r0bench --reap-batch, fio iodepth_batch_complete_min);
+	# MODE: hipri (polled completions, r0bench --hipri and fio hipri: a
+	# device with poll queues) or sqpoll (r0bench --sqpoll, fio sqthread_poll)
+	shift 4
+	[ $# = 0 ] && set -- randread:4k:1 randread:4k:32 read:1m:8 randwrite:4k:32 randread:4k:32:8 \
+		randread:4k:32:1:sqpoll
+	for _wl in "$@"; do
 		_rw=${_wl%%:*} _rest=${_wl#*:}
 		_bs=${_rest%%:*} _rest=${_rest#*:}
-		_qd=${_rest%%:*} _batch=1
+		_qd=${_rest%%:*} _batch=1 _mode=""
 		[ "$_rest" != "$_qd" ] && _batch=${_rest#*:}
+		case $_batch in *:*) _mode=${_batch#*:} _batch=${_batch%%:*} ;; esac
+		case $_mode in
+		"") _r0mode="" _fiomode="" ;;
+		hipri) _r0mode=--hipri _fiomode=--hipri=1 ;;
+		sqpoll) _r0mode=--sqpoll _fiomode=--sqthread_poll=1 ;;
+		*) echo "bench: unknown mode $_mode in $_wl" >&2; return 1 ;;
+		esac
 		_name=$_rw-$_bs-qd$_qd
 		[ "$_batch" != 1 ] && _name=$_name-batch$_batch
+		[ -n "$_mode" ] && _name=$_name-$_mode
 		_i=1
 		while [ "$_i" -le "$_pairs" ]; do
 			if [ $((_i % 2)) = 1 ]; then _order="r0bench fio"; else _order="fio r0bench"; fi
@@ -22,7 +35,7 @@ vs_fio_loop() {
 				_f=$_out/$_name.$_i.$_tool.json
 				if [ "$_tool" = r0bench ]; then
 					r0cputime "${_f%.json}.cpu" r0bench --json -f --rw "$_rw" -b "$_bs" -q "$_qd" \
-						--reap-batch "$_batch" -t "$_rt" "$_dev" > "$_f" ||
+						--reap-batch "$_batch" $_r0mode -t "$_rt" "$_dev" > "$_f" ||
 						{ echo "bench: r0bench failed on $_name" >&2; return 1; }
 				else
 					# fio's best: registered buffers and file, no random map,
@@ -35,7 +48,7 @@ vs_fio_loop() {
 						--buffer_compress_percentage=0 --refill_buffers=1 \
 						--lat_percentiles=1 \
 						--rw="$_rw" --bs="$_bs" --iodepth="$_qd" --runtime="$_rt" \
-						--iodepth_batch_complete_min="$_batch" \
+						--iodepth_batch_complete_min="$_batch" $_fiomode \
 						--time_based --output-format=json > "$_f" ||
 						{ echo "bench: fio failed on $_name" >&2; return 1; }
 				fi

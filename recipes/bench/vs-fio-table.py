@@ -27,7 +27,8 @@ def r0_fig(d, f):
 
 def main(folder, where):
     order = ["randread-4k-qd1", "randread-4k-qd32", "read-1m-qd8", "randwrite-4k-qd32",
-             "randread-4k-qd32-batch8"]
+             "randread-4k-qd32-batch8", "randread-4k-qd32-sqpoll", "randread-4k-qd1-hipri",
+             "randread-4k-qd32-hipri"]
     names = sorted({os.path.basename(f).split(".")[0] for f in glob.glob(folder + "/*.json")},
                    key=lambda n: order.index(n) if n in order else len(order))
     print(f"r0bench against fio 3.33 (io_uring, O_DIRECT) on {where}")

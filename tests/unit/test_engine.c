@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/sysmacros.h>
 #include <criterion/criterion.h>
 
 #include "r0/engine.h"
@@ -447,6 +448,46 @@ Test(engine, refuses_what_the_check_refuses, .init = setup, .fini = teardown)
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 0);
 
 	cr_expect_eq(r0_engine_run(&t, &w, NULL, res), -EINVAL);
+}
+
+/* SQPOLL: a kernel thread takes the submissions; every block still goes and comes back */
+Test(engine, sqpoll_writes_and_reads_back_every_block, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 0, 4096, 8);
+
+	w.sqpoll = true;
+	w.cover = true;
+	w.verify = R0_VERIFY_WRITE;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->ios[R0_OP_WRITE], FILE_BYTES / 4096);
+	cr_expect_eq(res->errors, 0);
+	w.read_pct = 100;
+	w.verify = R0_VERIFY_READ;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->ios[R0_OP_READ], FILE_BYTES / 4096);
+	cr_expect_eq(res->verify_checked_bytes, FILE_BYTES);
+	cr_expect_eq(res->verify_bad_sectors, 0);
+}
+
+/* polled I/O is refused before any ring is set up, and says why */
+Test(engine, hipri_is_refused_without_o_direct_or_poll_queues, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+	struct r0_target buffered = t, gone = t;
+	char why[256] = "";
+
+	w.hipri = true;
+	w.runtime_ns = 100000000;
+	buffered.direct = false;
+	cr_expect_eq(r0_target_poll_check(&buffered, why, sizeof(why)), -EOPNOTSUPP);
+	cr_expect(strstr(why, "O_DIRECT"), "%s", why);
+	cr_expect_eq(r0_engine_run(&buffered, &w, NULL, res), -EOPNOTSUPP);
+	/* a block device whose queue cannot be read: the error and the file */
+	gone.is_block = true;
+	gone.devt = makedev(4095, 1048575);
+	cr_expect_eq(r0_target_poll_check(&gone, why, sizeof(why)), -ENOENT);
+	cr_expect(strstr(why, "/sys/dev/block/4095:1048575/"), "%s", why);
+	cr_expect_eq(r0_engine_run(&gone, &w, NULL, res), -ENOENT);
 }
 
 Test(engine, opening_refuses_what_is_not_a_device_or_file)

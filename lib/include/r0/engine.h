@@ -54,6 +54,21 @@ struct r0_workload {
 	 * iodepth_batch_complete_min. Capped at what is in flight.
 	 */
 	unsigned reap_batch;
+	/*
+	 * Polled completions (IORING_SETUP_IOPOLL, fio's hipri): the job thread
+	 * spins on the driver's poll queue instead of sleeping until an
+	 * interrupt. Needs O_DIRECT and, on a block device, poll queues
+	 * (queue/io_poll is 1: NVMe's and null_blk's poll_queues); see
+	 * r0_target_poll_check.
+	 */
+	bool hipri;
+	/*
+	 * A kernel thread takes the submissions off the ring
+	 * (IORING_SETUP_SQPOLL, fio's sqthread_poll): no system call to
+	 * submit while it is awake; it sleeps after 1 s without work. Its
+	 * CPU time is the process's (user_s, sys_s), not the job thread's.
+	 */
+	bool sqpoll;
 };
 
 /* An open target: a block device or a regular file. */
@@ -86,6 +101,15 @@ void r0_target_close(struct r0_target *t);
  */
 int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
 		      size_t len);
+
+/*
+ * 0 when T can take polled I/O (a workload's hipri): opened O_DIRECT and,
+ * a block device, with poll queues (sysfs queue/io_poll 1; a partition:
+ * its disk's). Else -EOPNOTSUPP (or the -errno of reading sysfs) and the
+ * reason in WHY. A regular file's own file system decides at the first
+ * I/O (an I/O error, EOPNOTSUPP, when it cannot poll).
+ */
+int r0_target_poll_check(const struct r0_target *t, char *why, size_t len);
 
 /*
  * Where job slices start and random offsets fall: the least common
@@ -201,8 +225,9 @@ struct r0_run_opts {
  * Runs W on T and fills *RES. Returns 0 when the test ran to its end (I/O
  * errors and verify faults are in *RES, not in the return value), -EINTR
  * when *stop ended it early (*RES has what was measured), -EINVAL for a
- * workload r0_workload_check refuses, other -errno when the engine could
- * not start (ring set-up, memory).
+ * workload r0_workload_check refuses, -EOPNOTSUPP for hipri on a target
+ * r0_target_poll_check refuses, other -errno when the engine could not
+ * start (ring set-up, memory).
  */
 int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		  const struct r0_run_opts *o, struct r0_result *res);

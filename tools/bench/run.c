@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0bench: one test's passes (warm-up, counted, --verify's read-back) and their spread. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+const char *bench_rw_name(const struct r0_workload *w)
+{
+	bool r = w->access == R0_ACCESS_RAND;
+
+	if (w->trim)
+		return r ? "randtrim" : "trim";
+	if (w->read_pct == 100)
+		return r ? "randread" : "read";
+	if (w->read_pct == 0)
+		return r ? "randwrite" : "write";
+	return r ? "randrw" : "rw";
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+struct spread bench_spread(const struct test *t, double (*f)(const struct r0_result *))
+{
+	double v[64];
+	unsigned n = t->npasses < 64 ? t->npasses : 64;
+	struct spread s = { 0 };
+
+	if (!n)
+		return s;
+	for (unsigned i = 0; i < n; i++)
+		v[i] = f(&t->passes[i]);
+	qsort(v, n, sizeof(v[0]), cmp_double);
+	s.min = v[0];
+	s.max = s.best = v[n - 1];
+	s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return s;
+}
+
+double bench_mbps(const struct r0_result *r)
+{
+	return r0_result_bytes_per_s(r) / 1e6;
+}
+
+double bench_cpu_per_io(const struct r0_result *r)
+{
+	return r0_result_cpu_per_io(r);
+}
+
+
+/* Runs one test: warm-up passes, counted passes, then --verify's read-back. */
+int bench_run_test(struct run *run, struct test *t, const char **reason)
+{
+	struct r0_run_opts o = { .stop = run->stop };
+	struct r0_result *scratch = NULL;
+	unsigned total = run->warmup + run->passes;
+	int ret = 0;
+
+	t->passes = calloc(run->passes, sizeof(*t->passes));
+	scratch = malloc(sizeof(*scratch));
+	if (!t->passes || !scratch) {
+		free(scratch);
+		return -ENOMEM;
+	}
+	char what[128];
+
+	if (run->tty) {
+		o.progress = bench_progress;
+		o.progress_arg = what;
+	}
+	r0_hist_reset(&t->lat);
+	t->ran = true;
+	for (unsigned p = 0; p < total; p++) {
+		struct r0_result *r = p < run->warmup ? scratch : &t->passes[p - run->warmup];
+
+		if (p < run->warmup)
+			snprintf(what, sizeof(what), "%s %s, warm-up", t->label, bench_rw_name(&t->w));
+		else
+			snprintf(what, sizeof(what), "%s %s, pass %u of %u", t->label, bench_rw_name(&t->w),
+				 p - run->warmup + 1, run->passes);
+
+		ret = r0_engine_run(&run->target, &t->w, &o, r);
+		if (p >= run->warmup && ret != -EINVAL && ret != -ENOMEM) {
+			t->npasses = p - run->warmup + 1;
+			r0_hist_merge(&t->lat, &r->lat);
+		}
+		if (ret == -EINTR) {
+			*reason = "interrupted by a signal";
+			break;
+		}
+		if (ret) {
+			fprintf(stderr, PROG ": %s: %s: cannot run: %s\n", run->target.path, t->label,
+				strerror(-ret));
+			*reason = "the engine could not run the test";
+			break;
+		}
+		if (r->errors) {
+			bench_print_error(run, r);
+			*reason = "I/O error";
+			ret = -EIO;
+			if (!t->w.continue_on_error)
+				break;
+		}
+		if (r->verify_bad_sectors) {
+			bench_print_verify_fault(run, r);
+			*reason = "verify failed";
+			ret = -EILSEQ;
+		}
+	}
+	if (run->tty)
+		fputs("\r\033[K", stdout);
+	if (!ret && t->w.verify == R0_VERIFY_WRITE) {
+		/* read back what the pass wrote, in the same run */
+		struct r0_workload v = t->w;
+
+		v.verify = R0_VERIFY_READ;
+		v.read_pct = 100;
+		snprintf(what, sizeof(what), "%s, reading back", t->label);
+		ret = r0_engine_run(&run->target, &v, &o, &t->verify);
+		t->verified = ret == 0 || ret == -EINTR;
+		if (ret == -EINTR)
+			*reason = "interrupted by a signal";
+		else if (ret)
+			fprintf(stderr, PROG ": %s: %s: cannot read back: %s\n", run->target.path,
+				t->label, strerror(-ret));
+		else if (t->verify.errors) {
+			bench_print_error(run, &t->verify);
+			*reason = "I/O error";
+			ret = -EIO;
+		} else if (t->verify.verify_bad_sectors) {
+			bench_print_verify_fault(run, &t->verify);
+			*reason = "verify failed";
+			ret = -EILSEQ;
+		}
+		if (run->tty)
+			fputs("\r\033[K", stdout);
+	}
+	free(scratch);
+	return ret;
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0bench's human output: the progress line, the table, errors and verify faults. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+#include "r0/size.h"
+
+void bench_progress(const struct r0_progress *p, void *arg)
+{
+	const char *label = arg;
+	static uint64_t last_bytes, last_ios;
+	static double last_s;
+	double dt = p->elapsed_s - last_s;
+
+	/* a new pass, or the end of the ramp: the counters start again */
+	if (p->elapsed_s < last_s || p->bytes < last_bytes || p->ios < last_ios || dt <= 0)
+		last_bytes = last_ios = 0, last_s = 0, dt = p->elapsed_s;
+	fprintf(stdout, "\r\033[K%s: %5.1f s%s %8.1f MB/s %9.0f IOPS", label, p->elapsed_s,
+		p->ramping ? " (ramp)" : "", dt > 0 ? (double)(p->bytes - last_bytes) / 1e6 / dt : 0,
+		dt > 0 ? (double)(p->ios - last_ios) / dt : 0);
+	last_bytes = p->bytes;
+	last_ios = p->ios;
+	last_s = p->elapsed_s;
+}
+
+static void fmt_ns(uint64_t ns, char *buf, size_t len)
+{
+	if (ns < 10000)
+		snprintf(buf, len, "%lluns", (unsigned long long)ns);
+	else if (ns < 10000000)
+		snprintf(buf, len, "%.1fus", (double)ns / 1e3);
+	else
+		snprintf(buf, len, "%.1fms", (double)ns / 1e6);
+}
+
+void bench_print_error(const struct run *run, const struct r0_result *r)
+{
+	fprintf(stderr, PROG ": %s: %s error at offset %llu (%u bytes): %s%s\n", run->target.path,
+		r0_op_name(r->first_error.op), (unsigned long long)r->first_error.offset_bytes,
+		r->first_error.length_bytes, strerror(r->first_error.err),
+		r->errors > 1 ? " (and more)" : "");
+}
+
+void bench_print_verify_fault(const struct run *run, const struct r0_result *r)
+{
+	const struct r0_verify_report *b = &r->first_bad;
+
+	fprintf(stderr, PROG ": %s: verify failed: %llu bad sectors; first at offset %llu "
+		"(sector %llu): %s", run->target.path, (unsigned long long)r->verify_bad_sectors,
+		(unsigned long long)b->offset_bytes, (unsigned long long)b->expected_sector,
+		r0_verify_fault_name(b->fault));
+	if (b->fault == R0_VERIFY_MISPLACED)
+		fprintf(stderr, ": holds the data of sector %llu", (unsigned long long)b->found_sector);
+	else if (b->fault == R0_VERIFY_STALE)
+		fprintf(stderr, ": pass %u found, pass %u expected", b->found_pass, b->expected_pass);
+	else if (b->fault == R0_VERIFY_CORRUPT)
+		fprintf(stderr, ": first wrong byte at %u", b->bad_byte);
+	fputc('\n', stderr);
+}
+
+void bench_print_table(const struct run *run)
+{
+	char sz[32], p50[16], p99[16], p999[16], mx[16], mean[16];
+
+	r0_format_size_human(run->target.size_bytes, sz, sizeof(sz));
+	printf("%s: %s, %u-byte blocks%s", run->target.path, sz, run->target.logical_block_bytes,
+	       run->target.direct ? "" : ", buffered (no O_DIRECT on this file system)");
+	if (run->preset)
+		printf(", preset %s", run->preset);
+	if (run->ntests && run->tests[0].w.hipri)
+		printf(", polled completions (--hipri)");
+	if (run->ntests && run->tests[0].w.sqpoll)
+		printf(", a submission thread (--sqpoll)");
+	printf(", %u pass%s%s\n", run->passes, run->passes == 1 ? "" : "es",
+	       run->warmup ? " after warm-up" : "");
+	printf("%-14s %-9s %5s %3s %3s %9s %9s %19s %9s %8s %8s %8s %8s %8s %7s %4s\n", "TEST", "RW",
+	       "BS", "QD", "JOB", "MB/s-BEST", "MB/s-MED", "MB/s-MIN..MAX", "IOPS-MED", "LAT-MEAN",
+	       "P50", "P99", "P99.9", "MAX", "CPU/IO", "BUSY");
+	for (unsigned i = 0; i < run->ntests; i++) {
+		const struct test *t = &run->tests[i];
+		struct spread m = bench_spread(t, bench_mbps), io = bench_spread(t, r0_result_iops),
+			      c = bench_spread(t, bench_cpu_per_io), b = bench_spread(t, r0_result_busy);
+		char bs[16], range[40];
+
+		if (!t->ran)
+			continue;
+		r0_format_size(t->w.block_bytes, bs, sizeof(bs));
+		fmt_ns((uint64_t)r0_hist_mean(&t->lat), mean, sizeof(mean));
+		fmt_ns(r0_hist_percentile(&t->lat, 50), p50, sizeof(p50));
+		fmt_ns(r0_hist_percentile(&t->lat, 99), p99, sizeof(p99));
+		fmt_ns(r0_hist_percentile(&t->lat, 99.9), p999, sizeof(p999));
+		fmt_ns(t->lat.count ? t->lat.max : 0, mx, sizeof(mx));
+		snprintf(range, sizeof(range), "%.1f..%.1f", m.min, m.max);
+		printf("%-14s %-9s %5s %3u %3u %9.1f %9.1f %19s %9.0f %8s %8s %8s %8s %8s %5.1fus %3.0f%%\n",
+		       t->label, bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
+		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6,
+		       b.median * 100);
+		if (t->verified)
+			printf("%-14s verify    %llu bytes read back, %llu bad sectors\n", "",
+			       (unsigned long long)t->verify.verify_checked_bytes,
+			       (unsigned long long)t->verify.verify_bad_sectors);
+		else if (t->w.verify == R0_VERIFY_READ)
+			printf("%-14s verify    %llu bytes checked, %llu bad sectors\n", "",
+			       (unsigned long long)t->passes[0].verify_checked_bytes,
+			       (unsigned long long)t->passes[0].verify_bad_sectors);
+	}
+}
