@@ -474,6 +474,20 @@ Test(pattern, differs_by_position_and_seed)
 	}
 }
 
+Test(pattern, matches_only_itself)
+{
+	static uint64_t a[128];
+
+	r0_trim_pattern(7, 100, 2, a);
+	cr_expect(r0_trim_pattern_matches(7, 100, 2, a));
+	cr_expect_not(r0_trim_pattern_matches(8, 100, 2, a));
+	cr_expect_not(r0_trim_pattern_matches(7, 101, 2, a));
+	a[127] ^= 1ull << 63;   /* one bit, in the last word */
+	cr_expect_not(r0_trim_pattern_matches(7, 100, 2, a));
+	memset(a, 0, sizeof(a));
+	cr_expect_not(r0_trim_pattern_matches(7, 100, 2, a));
+}
+
 /*
  * Image files stand in for the array and its three members (1 MiB each,
  * 64K chunk, 4K blocks): the array image holds the pattern, each member

@@ -266,6 +266,9 @@ int r0_trim_discard(int fd, uint64_t start_sector, uint64_t n_sectors);
  */
 void r0_trim_pattern(uint64_t seed, uint64_t sector, unsigned n_sectors, void *buf);
 
+/* Whether BUF (8-byte aligned) holds the pattern of sectors [SECTOR, SECTOR + N_SECTORS). */
+bool r0_trim_pattern_matches(uint64_t seed, uint64_t sector, unsigned n_sectors, const void *buf);
+
 /* Writes the pattern over [START, START + N) of FD (O_DIRECT, 1 MiB at a time). 0 or -errno. */
 int r0_trim_fill(int fd, uint64_t seed, uint64_t start, uint64_t n, bool (*stop)(void));
 
