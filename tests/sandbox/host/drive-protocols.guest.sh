@@ -21,10 +21,12 @@ trim_pass "md raid0 of three NVMe drives" -f "$md"
 secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $t0" | awk '{ printf "%d", $1 - $2 }')
 grep -q 'reads zeroes (NVMe DLFEAT=1)' /tmp/trim.out || fail "DLFEAT not read: $(sed -n 2,5p /tmp/trim.out)"
 grep -q "^verdict *PASS .*${nv2#/dev/} deallocated" /tmp/trim.out || fail "not deallocated: $(tail -1 /tmp/trim.out)"
-# Speed is for benchmarks, not tests: the time is noted (14-73 s seen;
-# issue 18 asks under a minute), and only a check that takes over 5
-# minutes, which means something hangs, fails here.
-[ "$secs" -lt 300 ] || fail "3-member NVMe check took $secs s: something hangs"
+# Issue 18's bar: under a minute of guest time. It took 11 s on a quiet
+# host and 70-73 s beside a running demo (guest time is host time under
+# TCG) before the read-back lost its second buffer and byte loops and went
+# to 4 MiB I/O; 5-11 s after, at host load 10-13. The bar itself is the
+# limit: the work is now a fifth of it on a host that loaded.
+[ "$secs" -lt 60 ] || fail "3-member NVMe check took $secs s of guest time (issue 18: under 60 s)"
 note "ok: 3-member NVMe check in $secs s"
 cp /tmp/trim.out "$R0_RESULTS/nvme-raid0.r0trim.txt"
 r0build remove nv || fail "remove"
