@@ -510,9 +510,9 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 {
 	const struct r0_trim_target *t = &r->t;
 	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
-	bool no_effect = false;
-	uint64_t window = full_scan || t->geo.array_sectors <= FULL_SCAN_MAX_SECTORS ? 0 :
-		2 * (uint64_t)t->geo.chunk_sectors * t->n_members;
+	bool no_effect = false, every = full_scan || t->geo.array_sectors <= FULL_SCAN_MAX_SECTORS;
+	uint64_t stripes2 = 2 * (uint64_t)t->geo.chunk_sectors * t->n_members, window[R0_TRIM_MAX_RANGES];
+	char unread[256] = "";   /* the ranges whose far outside the next whole read checks */
 	int n = r0_trim_ranges(&t->geo, t->unit_bytes, t->lim.logical_block_bytes ? t->lim.logical_block_bytes : 512,
 			       lc->effective_granularity_bytes, rg, R0_TRIM_MAX_RANGES);
 
@@ -520,6 +520,10 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 		check_line(r, "ranges", R0_VERDICT_FAIL, "cannot build the range set: %s", strerror(-n));
 		return 1;
 	}
+	for (int i = 0; i < n; i++)
+		window[i] = stripes2;
+	if (every)
+		r0_trim_plan_windows(rg, (size_t)n, t->geo.array_sectors, stripes2, window);
 	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill"))
 		return 1;
 	{
@@ -604,7 +608,7 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 		} else {
 			struct r0_trim_effect e;
 			int err = r0_trim_verify(t, r->fd, r->member_fd, r->seed, rg[i].start_sector,
-						 rg[i].n_sectors, window, &e);
+						 rg[i].n_sectors, window[i], &e);
 
 			if (err) {
 				check_line(r, "effect", R0_VERDICT_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
@@ -613,7 +617,16 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 				if (sub && e.verdict == R0_VERDICT_NOT_CHECKABLE)
 					e.verdict = R0_VERDICT_NOT_CONCLUSIVE;
 				effect_detail(&e, t, detail, sizeof(detail));
-				check_line(r, "effect", e.verdict, "%s: %s", rg[i].name, detail);
+				check_line(r, "effect", e.verdict, "%s: %s%s%s%s", rg[i].name, detail,
+					   every && window[i] ? "; beyond two stripes either side: at the next whole read" : "",
+					   every && !window[i] && unread[0] ? "; this whole read is also the one after " : "",
+					   every && !window[i] ? unread : "");
+				if (every && window[i]) {
+					size_t u = strlen(unread);
+
+					snprintf(unread + u, sizeof(unread) - u, "%s%.47s", u ? ", " : "", rg[i].name);
+				} else
+					unread[0] = '\0';
 				if (jr)
 					json_object_object_add(jr, "effect", effect_json(&e));
 			}

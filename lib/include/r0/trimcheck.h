@@ -294,6 +294,20 @@ struct r0_trim_effect {
 #define R0_TRIM_NO_OUTSIDE UINT64_MAX
 
 /*
+ * How far outside each of the N ranges RG (in order, on an array of
+ * ARRAY_SECTORS) r0_trim_verify must read when every sector outside every
+ * range is to be checked: WINDOW[i] is W (e.g. two stripes) where the next
+ * range that writes (skip_reason unset) lies inside every window read
+ * since the last whole read, and 0 (the whole array) otherwise. The
+ * sectors beyond a window are then read by the next whole read, before
+ * any discard or refill reaches them: a discard that changed one is still
+ * found, only not before the ranges after it (issue 18: the 3-member NVMe
+ * check read the whole array after every range).
+ */
+void r0_trim_plan_windows(const struct r0_trim_range *rg, size_t n, uint64_t array_sectors,
+			  uint64_t w, uint64_t *window);
+
+/*
  * After [START, START + N) of the array was discarded, reads back through
  * ARRAY_FD: inside the range, every granule-aligned block of a member
  * that promises a read-back value must read it; outside the range, the
