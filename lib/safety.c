@@ -5,10 +5,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
-#include <linux/fs.h>
 
+#include "blockdev.h"
 #include "r0/probe.h"
 #include "r0/safety.h"
 
@@ -41,7 +40,8 @@ static int check(const char *path, bool whole_only, bool force, uint32_t align_b
 		 struct r0_member_check *out, char *why, size_t why_len)
 {
 	uint64_t bytes;
-	int fd, err, lbs;
+	unsigned lbs;
+	int fd, err;
 
 	memset(out, 0, sizeof(*out));
 	if ((err = check_device(path, whole_only, out, why, why_len)))
@@ -54,15 +54,14 @@ static int check(const char *path, bool whole_only, bool force, uint32_t align_b
 			 err == -EBUSY ? " (in use)" : "");
 		return err;
 	}
-	if (ioctl(fd, BLKGETSIZE64, &bytes) || ioctl(fd, BLKSSZGET, &lbs)) {
-		err = -errno;
+	if ((err = r0_blockdev_size(fd, &bytes, &lbs, NULL))) {
 		snprintf(why, why_len, "cannot read its size: %s", strerror(-err));
 		goto out;
 	}
 	out->size_sectors = bytes / 512;
-	out->logical_block_bytes = (unsigned)lbs;
-	if (align_bytes && align_bytes % (unsigned)lbs) {
-		snprintf(why, why_len, "chunk of %u bytes is not a multiple of its %d-byte logical blocks",
+	out->logical_block_bytes = lbs;
+	if (align_bytes && align_bytes % lbs) {
+		snprintf(why, why_len, "chunk of %u bytes is not a multiple of its %u-byte logical blocks",
 			 align_bytes, lbs);
 		err = -EINVAL;
 		goto out;

@@ -13,6 +13,7 @@
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 
+#include "blockdev.h"
 #include "r0/trimcheck.h"
 
 /* 4 MiB a read or write: at 1 MiB the sandbox's NVMe check spent about twice as long in them */
@@ -50,9 +51,7 @@ int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counter
 
 int r0_trim_discard(int fd, uint64_t start_sector, uint64_t n_sectors)
 {
-	uint64_t range[2] = { start_sector * 512, n_sectors * 512 };
-
-	return ioctl(fd, BLKDISCARD, range) ? -errno : 0;
+	return r0_blockdev_discard(fd, start_sector * 512, n_sectors * 512);
 }
 
 void r0_trim_pattern(uint64_t seed, uint64_t sector, unsigned n_sectors, void *buf)
