@@ -926,44 +926,6 @@ static json_object *levels_json(const struct run *r)
 	return a;
 }
 
-/* The members below DEVICE may be held by it (and the layers between) only. */
-static int check_members(const struct r0_trim_target *t, char *why, size_t len)
-{
-	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-
-		if (t->kind == R0_TRIM_SINGLE && m->devt == t->devt)
-			continue;
-		for (unsigned d = 0; d <= m->depth; d++) {
-			struct r0_device dev;
-			const char *above = d ? m->chain_kname[d - 1] : t->kname;
-			int err = r0_probe_devt(m->chain[d], NULL, &dev);
-
-			if (err) {
-				snprintf(why, len, "member %s: %s", m->chain_kname[d], strerror(-err));
-				return err;
-			}
-			/* a thin volume's data device is held by its pool, not by the volume */
-			bool by_pool = d ? !strcmp(m->chain_type[d - 1], "thin") :
-				t->stack.node[0].layer == R0_LAYER_THIN;
-
-			for (size_t h = 0; h < dev.holders.count && !by_pool; h++)
-				if (strcmp(dev.holders.name[h], above) != 0) {
-					snprintf(why, len, "member %s is also held by %s", dev.kname, dev.holders.name[h]);
-					r0_device_free(&dev);
-					return -EBUSY;
-				}
-			if (dev.mounted || dev.partition_mounted) {
-				snprintf(why, len, "member %s is mounted", dev.kname);
-				r0_device_free(&dev);
-				return -EBUSY;
-			}
-			r0_device_free(&dev);
-		}
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -1058,7 +1020,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!err)
-		err = check_members(&r.t, why, sizeof(why));
+		err = r0_stack_check(&r.t, why, sizeof(why));
 	else
 		r0_trim_target_describe(r.path, &r.t, why, sizeof(why));   /* its reason again */
 	if (err) {
