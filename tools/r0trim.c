@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -736,50 +735,6 @@ static void fs_unmount(struct run *r)
 	}
 }
 
-/* Online discard goes out after the journal commit: until every member has its share, 10 s at most. */
-static int wait_for_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
-			     const struct r0_trim_counters *before)
-{
-	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	for (int w = 0; w < 100 && !err; w++) {
-		struct r0_trim_counters now;
-		bool enough = true;
-
-		syncfs(fd);
-		if ((err = r0_trim_read_counters(t, &now)))
-			break;
-		for (unsigned i = 0; i < t->n_members; i++)
-			if (now.leaf_sectors[i] - before->leaf_sectors[i] < share[i])
-				enough = false;
-		if (enough)
-			break;
-		usleep(100000);
-	}
-	close(fd);
-	return err;
-}
-
-/* Bytes to write so that PCT of the file system is used. */
-static int fill_goal(const char *mnt, unsigned pct, uint64_t *bytes)
-{
-	struct statvfs sv;
-	uint64_t total, avail, used, goal;
-
-	if (statvfs(mnt, &sv))
-		return -errno;
-	total = (uint64_t)sv.f_blocks * sv.f_frsize;
-	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
-	used = total - (uint64_t)sv.f_bfree * sv.f_frsize;
-	goal = total * pct / 100;
-	*bytes = goal > used ? goal - used : 0;
-	if (*bytes > avail)
-		*bytes = avail;
-	return 0;
-}
-
 static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct)
 {
 	const struct r0_trim_target *t = &r->t;
@@ -826,13 +781,13 @@ static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsign
 
 		/* the files' extents tell what each member holds of them; deleting must discard that */
 		snprintf(prefix, sizeof(prefix), "c%u-f", c);
-		if ((err = fill_goal(r->mnt, fill_pct, &bytes)) ||
+		if ((err = r0_trim_fill_goal(r->mnt, fill_pct, &bytes)) ||
 		    (err = r0_trim_write_files(r->mnt, prefix, bytes, r->seed + 1000u * (c + 1), &count,
 					       r0_cli_stop_requested)) ||
 		    (err = r0_trim_files_share(&t->stack, r->mnt, prefix, count, share)) ||
 		    (err = r0_trim_read_counters(t, &before)) ||
 		    (err = r0_trim_remove_files(r->mnt, prefix, count)) ||
-		    (err = mount_discard ? wait_for_discards(t, r->mnt, share, &before) :
+		    (err = mount_discard ? r0_trim_wait_discards(t, r->mnt, share, &before) :
 					   r0_trim_fitrim(r->mnt, &trimmed)) ||
 		    (err = r0_trim_read_counters(t, &after))) {
 			check_line(r, "fs-cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,

@@ -701,6 +701,17 @@ Test(readback, partial_granules_are_not_judged)
 
 /* ------------------------------------------------------------ file system mode */
 
+/* The fill goal never exceeds what is free and grows with the share. */
+Test(fs, fill_goal)
+{
+	uint64_t lo, hi;
+
+	cr_assert_eq(r0_trim_fill_goal("/tmp", 1, &lo), 0);
+	cr_assert_eq(r0_trim_fill_goal("/tmp", 90, &hi), 0);
+	cr_expect_leq(lo, hi);
+	cr_expect_eq(r0_trim_fill_goal("/nonexistent-r0", 50, &hi), -ENOENT);
+}
+
 Test(fs, cycle_verdicts)
 {
 	struct r0_trim_target t = target3(4096);

@@ -401,6 +401,17 @@ int r0_trim_keep_file(const char *path, uint64_t seed, bool create);
 /* syncfs and FITRIM of the whole file system at MOUNT_POINT; what it reports in *BYTES. */
 int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
 
+/*
+ * With -o discard: syncs the file system at MNT until every bottom device
+ * of T has counted SHARE[i] discarded sectors more than in BEFORE, 10 s
+ * at most (then the caller's judgement sees the shortfall). 0 or -errno.
+ */
+int r0_trim_wait_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
+			  const struct r0_trim_counters *before);
+
+/* Bytes to write at MNT so that PCT of the file system is used (at most what is free). 0 or -errno. */
+int r0_trim_fill_goal(const char *mnt, unsigned pct, uint64_t *bytes);
+
 /* FITRIM_BYTES of r0_trim_judge_fs when the discards came from the mount option. */
 #define R0_TRIM_NO_FITRIM UINT64_MAX
 
