@@ -83,11 +83,20 @@ static void usage(FILE *f)
 
 /* ------------------------------------------------------------ output */
 
+/* One check's result; all of them are printed once, at the end, as text or JSON. */
+struct result {
+	char check[12];
+	enum r0_verdict verdict;
+	char *detail;
+};
+
 struct run {
 	struct r0_trim_target t;
+	struct result *res;
+	size_t n_res;
 	const char *path;
 	bool json;
-	json_object *root, *checks, *ranges, *cycles;
+	json_object *root, *ranges, *cycles;
 	enum r0_verdict overall;
 	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
 	struct r0_trim_evidence ev;            /* per bottom device */
@@ -99,7 +108,7 @@ struct run {
 	bool mounted;
 };
 
-/* One report line "check  VERDICT  detail", and the same as a JSON check. */
+/* One check's result, kept for print_results (and the first failure, for the verdict). */
 static void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
@@ -113,16 +122,44 @@ static void check_line(struct run *r, const char *check, enum r0_verdict v, cons
 	r->overall = r0_verdict_worse(r->overall, v == R0_VERDICT_FAIL ? v : R0_VERDICT_PASS);
 	if (v == R0_VERDICT_FAIL && !r->first_fail[0])
 		snprintf(r->first_fail, sizeof(r->first_fail), "%s: %s", check, detail);
-	if (r->json) {
-		json_object *o = json_object_new_object();
+	struct result *x = realloc(r->res, (r->n_res + 1) * sizeof(*x));
 
-		json_object_object_add(o, "check", json_object_new_string(check));
-		json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(v)));
-		json_object_object_add(o, "detail", json_object_new_string(detail));
-		json_object_array_add(r->checks, o);
-	} else {
-		printf("%-10s %-14s %s\n", check, r0_verdict_name(v), detail);
+	if (!x)
+		return;   /* out of memory: the line is lost, its verdict above is not */
+	r->res = x;
+	x = &r->res[r->n_res];
+	snprintf(x->check, sizeof(x->check), "%s", check);
+	x->verdict = v;
+	x->detail = strdup(detail);
+	if (x->detail)
+		r->n_res++;
+}
+
+/* The results once: "check  VERDICT  detail" lines, or the JSON checks array. */
+static void print_results(struct run *r)
+{
+	json_object *a = r->json ? json_object_new_array() : NULL;
+
+	for (size_t i = 0; i < r->n_res; i++) {
+		const struct result *x = &r->res[i];
+
+		if (a) {
+			json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "check", json_object_new_string(x->check));
+			json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(x->verdict)));
+			json_object_object_add(o, "detail", json_object_new_string(x->detail));
+			json_object_array_add(a, o);
+		} else {
+			printf("%-10s %-14s %s\n", x->check, r0_verdict_name(x->verdict), x->detail);
+		}
+		free(x->detail);
 	}
+	free(r->res);
+	r->res = NULL;
+	r->n_res = 0;
+	if (a)
+		json_object_object_add(r->root, "checks", a);
 }
 
 /* A size exactly, as r0_parse_size reads it back: "64K", "1536K", "4G"; else bytes. */
@@ -1010,7 +1047,6 @@ int main(int argc, char **argv)
 	uname(&u);
 	if (r.json) {
 		r.root = json_object_new_object();
-		r.checks = json_object_new_array();
 		r.ranges = json_object_new_array();
 		r.cycles = json_object_new_array();
 		json_object_object_add(r.root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
@@ -1045,8 +1081,8 @@ int main(int argc, char **argv)
 		snprintf(r.first_fail, sizeof(r.first_fail), "no check could show a discard arriving");
 	}
 	rc = r.overall == R0_VERDICT_PASS ? 0 : 1;
+	print_results(&r);
 	if (r.json) {
-		json_object_object_add(r.root, "checks", r.checks);
 		json_object_object_add(r.root, "ranges", r.ranges);
 		json_object_object_add(r.root, "cycles", r.cycles);
 		if (jev)
