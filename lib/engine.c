@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -25,6 +24,7 @@
 
 #include <liburing.h>
 
+#include "blockdev.h"
 #include "r0/engine.h"
 #include "r0/prng.h"
 #include "sysfs.h"
@@ -292,10 +292,8 @@ static void verify_read(struct job *j, const unsigned char *buf, uint64_t offset
 
 static int discard(const struct r0_target *t, uint64_t offset, uint64_t len)
 {
-	uint64_t range[2] = { offset, len };
-
 	if (t->is_block)
-		return ioctl(t->fd, BLKDISCARD, range) ? -errno : 0;
+		return r0_blockdev_discard(t->fd, offset, len);
 	return fallocate(t->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset,
 			 (off_t)len) ? -errno : 0;
 }

@@ -369,6 +369,11 @@ int r0_probe_device(const char *path, struct r0_device *out)
 
 bool r0_device_is_busy(const struct r0_device *dev, char *why, size_t len)
 {
+	return r0_device_is_busy_beside(dev, NULL, why, len);
+}
+
+bool r0_device_is_busy_beside(const struct r0_device *dev, const char *holder, char *why, size_t len)
+{
 	size_t i;
 
 	if (len)
@@ -378,9 +383,14 @@ bool r0_device_is_busy(const struct r0_device *dev, char *why, size_t len)
 			snprintf(why, len, "mounted on %s", dev->mounts[i].mount_point);
 			return true;
 		}
-	if (dev->holders.count) {
-		snprintf(why, len, "held by %s%s", dev->holders.name[0],
-			 dev->holders.count > 1 ? " and others" : "");
+	for (i = 0; i < dev->holders.count; i++) {
+		if (holder && (!strcmp(holder, R0_ANY_HOLDER) || !strcmp(holder, dev->holders.name[i])))
+			continue;
+		if (holder)
+			snprintf(why, len, "also held by %s", dev->holders.name[i]);
+		else
+			snprintf(why, len, "held by %s%s", dev->holders.name[0],
+				 dev->holders.count > 1 ? " and others" : "");
 		return true;
 	}
 	for (i = 0; i < dev->nr_mounts; i++)

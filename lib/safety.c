@@ -5,12 +5,12 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
-#include <linux/fs.h>
 
+#include "blockdev.h"
 #include "r0/probe.h"
 #include "r0/safety.h"
+#include "r0/trimcheck.h"
 
 /* The device as probe saw it: whole, and in nobody else's use. */
 static int check_device(const char *path, bool whole_only, struct r0_member_check *out,
@@ -41,7 +41,8 @@ static int check(const char *path, bool whole_only, bool force, uint32_t align_b
 		 struct r0_member_check *out, char *why, size_t why_len)
 {
 	uint64_t bytes;
-	int fd, err, lbs;
+	unsigned lbs;
+	int fd, err;
 
 	memset(out, 0, sizeof(*out));
 	if ((err = check_device(path, whole_only, out, why, why_len)))
@@ -54,15 +55,14 @@ static int check(const char *path, bool whole_only, bool force, uint32_t align_b
 			 err == -EBUSY ? " (in use)" : "");
 		return err;
 	}
-	if (ioctl(fd, BLKGETSIZE64, &bytes) || ioctl(fd, BLKSSZGET, &lbs)) {
-		err = -errno;
+	if ((err = r0_blockdev_size(fd, &bytes, &lbs, NULL))) {
 		snprintf(why, why_len, "cannot read its size: %s", strerror(-err));
 		goto out;
 	}
 	out->size_sectors = bytes / 512;
-	out->logical_block_bytes = (unsigned)lbs;
-	if (align_bytes && align_bytes % (unsigned)lbs) {
-		snprintf(why, why_len, "chunk of %u bytes is not a multiple of its %d-byte logical blocks",
+	out->logical_block_bytes = lbs;
+	if (align_bytes && align_bytes % lbs) {
+		snprintf(why, why_len, "chunk of %u bytes is not a multiple of its %u-byte logical blocks",
 			 align_bytes, lbs);
 		err = -EINVAL;
 		goto out;
@@ -92,4 +92,36 @@ int r0_write_check(const char *path, bool force, struct r0_member_check *out, ch
 		   size_t why_len)
 {
 	return check(path, false, force, 0, out, why, why_len);
+}
+
+int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len)
+{
+	for (unsigned i = 0; i < t->n_members; i++) {
+		const struct r0_trim_member *m = &t->members[i];
+
+		if (t->kind == R0_TRIM_SINGLE && m->devt == t->devt)
+			continue;
+		for (unsigned d = 0; d <= m->depth; d++) {
+			struct r0_device dev;
+			char busy[256];
+			/* a thin volume's data device is held by its pool, not by the volume */
+			bool by_pool = d ? !strcmp(m->chain_type[d - 1], "thin") :
+				t->stack.node[0].layer == R0_LAYER_THIN;
+			int err = r0_probe_devt(m->chain[d], NULL, &dev);
+
+			if (err) {
+				snprintf(why, why_len, "member %s: %s", m->chain_kname[d], strerror(-err));
+				return err;
+			}
+			if (r0_device_is_busy_beside(&dev, by_pool ? R0_ANY_HOLDER :
+						     d ? m->chain_kname[d - 1] : t->kname, busy, sizeof(busy)))
+				err = -EBUSY;
+			if (err)
+				snprintf(why, why_len, "member %s: %s", dev.kname, busy);
+			r0_device_free(&dev);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
 }

@@ -2,13 +2,12 @@
 /* Opening what the engine runs on, and checking a workload against it. */
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/fs.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "blockdev.h"
 #include "r0/size.h"
 #include "r0/engine.h"
 
@@ -45,9 +44,7 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 		fd = open(path, flags | O_DIRECT | (writable ? O_EXCL : 0));
 		if (fd < 0)
 			return -errno;
-		if (ioctl(fd, BLKSSZGET, &lbs) || ioctl(fd, BLKPBSZGET, &pbs) ||
-		    ioctl(fd, BLKGETSIZE64, &bytes)) {
-			err = -errno;
+		if ((err = r0_blockdev_size(fd, &bytes, &lbs, &pbs))) {
 			close(fd);
 			return err;
 		}

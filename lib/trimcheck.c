@@ -228,6 +228,34 @@ int r0_trim_ranges(const struct r0_geometry *g, uint32_t unit_bytes, uint32_t lb
 	return (int)rs.count;
 }
 
+void r0_trim_plan_windows(const struct r0_trim_range *rg, size_t n, uint64_t array_sectors,
+			  uint64_t w, uint64_t *window)
+{
+	uint64_t lo = 0, hi = array_sectors;   /* what every window since the last whole read covers */
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t a = rg[i].start_sector, b = a + rg[i].n_sectors;
+		size_t j = i + 1;
+
+		window[i] = 0;
+		if (rg[i].skip_reason)
+			continue;
+		while (j < n && rg[j].skip_reason)
+			j++;
+		if (a > w && a - w > lo)
+			lo = a - w;
+		if (array_sectors - b > w && b + w < hi)
+			hi = b + w;
+		if (j < n && (lo > 0 || hi < array_sectors) && rg[j].start_sector >= lo &&
+		    rg[j].start_sector + rg[j].n_sectors <= hi) {
+			window[i] = w;
+			continue;
+		}
+		lo = 0;   /* a whole read: nothing is left unread */
+		hi = array_sectors;
+	}
+}
+
 void r0_trim_interior(uint64_t start, uint64_t n, uint64_t gran_sectors, uint64_t align_sectors,
 		      uint64_t *a, uint64_t *b)
 {

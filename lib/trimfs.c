@@ -2,8 +2,9 @@
 /*
  * r0/trimcheck.h, the file system part: files with known contents written,
  * summed per member (each through r0_trim_file_share, FIEMAP, in trimio.c)
- * and removed; a kept file that must read back intact; FITRIM (as
- * fstrim(8)); and the verdict of one file system cycle.
+ * and removed; how much to write for a fill share; a kept file that must
+ * read back intact; FITRIM (as fstrim(8)) or the wait for online discards;
+ * and the verdict of one file system cycle.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include <linux/fs.h>
 
@@ -182,4 +184,47 @@ enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t 
 		return R0_VERDICT_NOT_CONCLUSIVE;
 	}
 	return R0_VERDICT_PASS;
+}
+
+/* Online discard goes out after the journal commit: syncfs, and poll every 0.1 s. */
+int r0_trim_wait_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
+			  const struct r0_trim_counters *before)
+{
+	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	for (int w = 0; w < 100 && !err; w++) {
+		struct r0_trim_counters now;
+		bool enough = true;
+
+		syncfs(fd);
+		if ((err = r0_trim_read_counters(t, &now)))
+			break;
+		for (unsigned i = 0; i < t->n_members; i++)
+			if (now.leaf_sectors[i] - before->leaf_sectors[i] < share[i])
+				enough = false;
+		if (enough)
+			break;
+		usleep(100000);
+	}
+	close(fd);
+	return err;
+}
+
+int r0_trim_fill_goal(const char *mnt, unsigned pct, uint64_t *bytes)
+{
+	struct statvfs sv;
+	uint64_t total, avail, used, goal;
+
+	if (statvfs(mnt, &sv))
+		return -errno;
+	total = (uint64_t)sv.f_blocks * sv.f_frsize;
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	used = total - (uint64_t)sv.f_bfree * sv.f_frsize;
+	goal = total * pct / 100;
+	*bytes = goal > used ? goal - used : 0;
+	if (*bytes > avail)
+		*bytes = avail;
+	return 0;
 }

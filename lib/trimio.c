@@ -13,9 +13,11 @@
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 
+#include "blockdev.h"
 #include "r0/trimcheck.h"
 
-#define IO_BYTES (1u << 20)
+/* 4 MiB a read or write: at 1 MiB the sandbox's NVMe check spent about twice as long in them */
+#define IO_BYTES (4u << 20)
 
 int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counters *c)
 {
@@ -49,9 +51,7 @@ int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counter
 
 int r0_trim_discard(int fd, uint64_t start_sector, uint64_t n_sectors)
 {
-	uint64_t range[2] = { start_sector * 512, n_sectors * 512 };
-
-	return ioctl(fd, BLKDISCARD, range) ? -errno : 0;
+	return r0_blockdev_discard(fd, start_sector * 512, n_sectors * 512);
 }
 
 void r0_trim_pattern(uint64_t seed, uint64_t sector, unsigned n_sectors, void *buf)
@@ -61,6 +61,18 @@ void r0_trim_pattern(uint64_t seed, uint64_t sector, unsigned n_sectors, void *b
 	for (unsigned s = 0; s < n_sectors; s++)
 		for (unsigned i = 0; i < 64; i++)
 			*w++ = (((sector + s) << 6) | i) ^ mix;
+}
+
+bool r0_trim_pattern_matches(uint64_t seed, uint64_t sector, unsigned n_sectors, const void *buf)
+{
+	const uint64_t *w = buf;
+	uint64_t mix = (seed + 1) * 0x9E3779B97F4A7C15ull, diff = 0;
+
+	/* one pass, no second buffer and no memcmp: under TCG plain word loops are what is fast */
+	for (unsigned s = 0; s < n_sectors; s++)
+		for (unsigned i = 0; i < 64; i++)
+			diff |= *w++ ^ ((((sector + s) << 6) | i) ^ mix);
+	return diff == 0;
 }
 
 static int full_pwrite(int fd, const void *buf, size_t len, uint64_t off)
@@ -139,12 +151,15 @@ static unsigned char promised_byte(const struct r0_trim_member *m)
 	return m->reads == R0_READS_ZEROES ? 0x00 : 0xff;
 }
 
+/* P is 8-byte aligned and LEN a multiple of 512: a word loop, 8x fewer steps than bytes. */
 static bool block_is(const unsigned char *p, size_t len, unsigned char v)
 {
-	for (size_t i = 0; i < len; i++)
-		if (p[i] != v)
-			return false;
-	return true;
+	const uint64_t *w = (const uint64_t *)(const void *)p, want = 0x0101010101010101ull * v;
+	uint64_t diff = 0;
+
+	for (size_t i = 0; i < len / 8; i++)
+		diff |= w[i] ^ want;
+	return diff == 0;
 }
 
 /* The one bottom device top sector A lands on, -1 for several (a mirror) or none. */
@@ -254,7 +269,7 @@ static int must_read(const struct r0_trim_target *t, const struct r0_trim_leaf_e
 /* Reads top sectors [from, to) and sorts every block into the counts of E. */
 static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, uint64_t start,
 			uint64_t n, const struct must *mr, size_t nm, uint64_t from, uint64_t to,
-			unsigned char *buf, unsigned char *want, struct r0_trim_effect *e)
+			unsigned char *buf, struct r0_trim_effect *e)
 {
 	uint64_t lb = t->lim.logical_block_bytes / 512 ? t->lim.logical_block_bytes / 512 : 1;
 	size_t j = 0;
@@ -265,14 +280,13 @@ static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, u
 
 		if (err)
 			return err;
-		r0_trim_pattern(seed, from, k, want);
 		for (unsigned off = 0; off < k; off += (unsigned)lb) {
 			uint64_t a = from + off;
 			const unsigned char *blk = buf + (size_t)off * 512;
 			size_t bl = (size_t)lb * 512;
 
 			if (a < start || a >= start + n) {
-				if (memcmp(blk, want + (size_t)off * 512, bl) == 0) {
+				if (r0_trim_pattern_matches(seed, a, (unsigned)lb, blk)) {
 					e->intact_ok += lb;
 				} else {
 					e->intact_bad += lb;
@@ -302,7 +316,7 @@ static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, u
 /* Bottom device L's sectors [from, to): the promised value, or the pattern of top sector TOP on. */
 static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint64_t seed,
 		       uint64_t from, uint64_t to, bool discarded, uint64_t top, unsigned char *buf,
-		       unsigned char *want, struct r0_trim_effect *e)
+		       struct r0_trim_effect *e)
 {
 	const struct r0_trim_member *m = &t->members[l];
 	uint64_t lb = m->leaf_lim.logical_block_bytes / 512 ? m->leaf_lim.logical_block_bytes / 512 : 1;
@@ -313,8 +327,6 @@ static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint6
 
 		if (err)
 			return err;
-		if (!discarded)
-			r0_trim_pattern(seed, top, k, want);
 		for (unsigned off = 0; off < k; off += (unsigned)lb) {
 			const unsigned char *blk = buf + (size_t)off * 512;
 			size_t bl = (size_t)lb * 512;
@@ -325,7 +337,7 @@ static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint6
 				*(ok ? &e->member_discarded_ok : &e->member_discarded_bad) += lb;
 				*(ok ? &e->leaf_discarded_ok[l] : &e->leaf_discarded_bad[l]) += lb;
 			} else {
-				ok = memcmp(blk, want + (size_t)off * 512, bl) == 0;
+				ok = r0_trim_pattern_matches(seed, top + off, (unsigned)lb, blk);
 				*(ok ? &e->member_intact_ok : &e->member_intact_bad) += lb;
 			}
 			if (!ok && e->first_bad_member_direct < 0)
@@ -339,7 +351,7 @@ static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint6
 
 /* The bottom devices' pieces of top sectors [a, b) must still hold the pattern. */
 static int verify_beside(const struct r0_trim_target *t, const int *fds, uint64_t seed, uint64_t a,
-			 uint64_t b, unsigned char *buf, unsigned char *want, struct r0_trim_effect *e)
+			 uint64_t b, unsigned char *buf, struct r0_trim_effect *e)
 {
 	struct r0_trim_leaf_extent *ext = NULL;
 	size_t cnt = 0;
@@ -349,7 +361,7 @@ static int verify_beside(const struct r0_trim_target *t, const int *fds, uint64_
 		if (ext[i].placed && ext[i].plain && fds[ext[i].leaf] >= 0)
 			err = verify_leaf(t, ext[i].leaf, fds[ext[i].leaf], seed, ext[i].leaf_start_sector,
 					  ext[i].leaf_start_sector + ext[i].n_sectors, false,
-					  ext[i].top_start_sector, buf, want, e);
+					  ext[i].top_start_sector, buf, e);
 	free(ext);
 	return err;
 }
@@ -360,7 +372,7 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 {
 	struct r0_trim_leaf_extent *ext = NULL;
 	struct must *mr = NULL;
-	unsigned char *buf = NULL, *want = NULL;
+	unsigned char *buf = NULL;
 	uint64_t A = t->geo.array_sectors, from, to, w;
 	bool any_promise = false;
 	size_t cnt = 0, nm = 0;
@@ -376,7 +388,7 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 		/* only the devices the range reaches can make it checkable */
 		if (ext[i].placed && ext[i].dropped_at < 0 && t->members[ext[i].leaf].reads != R0_READS_UNKNOWN)
 			any_promise = true;
-	if (posix_memalign((void **)&buf, 4096, IO_BYTES) || posix_memalign((void **)&want, 4096, IO_BYTES)) {
+	if (posix_memalign((void **)&buf, 4096, IO_BYTES)) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -390,7 +402,7 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 		from = start > window ? start - window : 0;
 		to = A - (start + n) > window ? start + n + window : A;
 	}
-	if ((err = verify_array(t, array_fd, seed, start, n, mr, nm, from, to, buf, want, e)))
+	if ((err = verify_array(t, array_fd, seed, start, n, mr, nm, from, to, buf, e)))
 		goto out;
 
 	/* the bottom devices themselves: the discarded granules, and what lies beside the range */
@@ -404,14 +416,14 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 		r0_trim_interior(x->leaf_start_sector, x->n_sectors, member_gran(m),
 				 m->leaf_lim.alignment_bytes / 512, &ia, &ib);
 		if (ia < ib)
-			err = verify_leaf(t, x->leaf, member_fds[x->leaf], seed, ia, ib, true, 0, buf, want, e);
+			err = verify_leaf(t, x->leaf, member_fds[x->leaf], seed, ia, ib, true, 0, buf, e);
 	}
 	w = 2 * (uint64_t)t->geo.chunk_sectors * t->geo.n_members;
 	if (!err && member_fds && n && window != R0_TRIM_NO_OUTSIDE)
-		err = verify_beside(t, member_fds, seed, start > w ? start - w : 0, start, buf, want, e);
+		err = verify_beside(t, member_fds, seed, start > w ? start - w : 0, start, buf, e);
 	if (!err && member_fds && n && window != R0_TRIM_NO_OUTSIDE)
 		err = verify_beside(t, member_fds, seed, start + n, A - (start + n) > w ? start + n + w : A,
-				    buf, want, e);
+				    buf, e);
 	if (err)
 		goto out;
 	if (e->discarded_bad || e->intact_bad || e->member_discarded_bad || e->member_intact_bad)
@@ -428,7 +440,6 @@ out:
 	free(ext);
 	free(mr);
 	free(buf);
-	free(want);
 	return err;
 }
 

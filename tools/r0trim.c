@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -84,11 +83,20 @@ static void usage(FILE *f)
 
 /* ------------------------------------------------------------ output */
 
+/* One check's result; all of them are printed once, at the end, as text or JSON. */
+struct result {
+	char check[12];
+	enum r0_verdict verdict;
+	char *detail;
+};
+
 struct run {
 	struct r0_trim_target t;
+	struct result *res;
+	size_t n_res;
 	const char *path;
 	bool json;
-	json_object *root, *checks, *ranges, *cycles;
+	json_object *root, *ranges, *cycles;
 	enum r0_verdict overall;
 	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
 	struct r0_trim_evidence ev;            /* per bottom device */
@@ -100,7 +108,7 @@ struct run {
 	bool mounted;
 };
 
-/* One report line "check  VERDICT  detail", and the same as a JSON check. */
+/* One check's result, kept for print_results (and the first failure, for the verdict). */
 static void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
@@ -114,16 +122,44 @@ static void check_line(struct run *r, const char *check, enum r0_verdict v, cons
 	r->overall = r0_verdict_worse(r->overall, v == R0_VERDICT_FAIL ? v : R0_VERDICT_PASS);
 	if (v == R0_VERDICT_FAIL && !r->first_fail[0])
 		snprintf(r->first_fail, sizeof(r->first_fail), "%s: %s", check, detail);
-	if (r->json) {
-		json_object *o = json_object_new_object();
+	struct result *x = realloc(r->res, (r->n_res + 1) * sizeof(*x));
 
-		json_object_object_add(o, "check", json_object_new_string(check));
-		json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(v)));
-		json_object_object_add(o, "detail", json_object_new_string(detail));
-		json_object_array_add(r->checks, o);
-	} else {
-		printf("%-10s %-14s %s\n", check, r0_verdict_name(v), detail);
+	if (!x)
+		return;   /* out of memory: the line is lost, its verdict above is not */
+	r->res = x;
+	x = &r->res[r->n_res];
+	snprintf(x->check, sizeof(x->check), "%s", check);
+	x->verdict = v;
+	x->detail = strdup(detail);
+	if (x->detail)
+		r->n_res++;
+}
+
+/* The results once: "check  VERDICT  detail" lines, or the JSON checks array. */
+static void print_results(struct run *r)
+{
+	json_object *a = r->json ? json_object_new_array() : NULL;
+
+	for (size_t i = 0; i < r->n_res; i++) {
+		const struct result *x = &r->res[i];
+
+		if (a) {
+			json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "check", json_object_new_string(x->check));
+			json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(x->verdict)));
+			json_object_object_add(o, "detail", json_object_new_string(x->detail));
+			json_object_array_add(a, o);
+		} else {
+			printf("%-10s %-14s %s\n", x->check, r0_verdict_name(x->verdict), x->detail);
+		}
+		free(x->detail);
 	}
+	free(r->res);
+	r->res = NULL;
+	r->n_res = 0;
+	if (a)
+		json_object_object_add(r->root, "checks", a);
 }
 
 /* A size exactly, as r0_parse_size reads it back: "64K", "1536K", "4G"; else bytes. */
@@ -510,9 +546,9 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 {
 	const struct r0_trim_target *t = &r->t;
 	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
-	bool no_effect = false;
-	uint64_t window = full_scan || t->geo.array_sectors <= FULL_SCAN_MAX_SECTORS ? 0 :
-		2 * (uint64_t)t->geo.chunk_sectors * t->n_members;
+	bool no_effect = false, every = full_scan || t->geo.array_sectors <= FULL_SCAN_MAX_SECTORS;
+	uint64_t stripes2 = 2 * (uint64_t)t->geo.chunk_sectors * t->n_members, window[R0_TRIM_MAX_RANGES];
+	char unread[256] = "";   /* the ranges whose far outside the next whole read checks */
 	int n = r0_trim_ranges(&t->geo, t->unit_bytes, t->lim.logical_block_bytes ? t->lim.logical_block_bytes : 512,
 			       lc->effective_granularity_bytes, rg, R0_TRIM_MAX_RANGES);
 
@@ -520,6 +556,10 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 		check_line(r, "ranges", R0_VERDICT_FAIL, "cannot build the range set: %s", strerror(-n));
 		return 1;
 	}
+	for (int i = 0; i < n; i++)
+		window[i] = stripes2;
+	if (every)
+		r0_trim_plan_windows(rg, (size_t)n, t->geo.array_sectors, stripes2, window);
 	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill"))
 		return 1;
 	{
@@ -604,7 +644,7 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 		} else {
 			struct r0_trim_effect e;
 			int err = r0_trim_verify(t, r->fd, r->member_fd, r->seed, rg[i].start_sector,
-						 rg[i].n_sectors, window, &e);
+						 rg[i].n_sectors, window[i], &e);
 
 			if (err) {
 				check_line(r, "effect", R0_VERDICT_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
@@ -613,7 +653,16 @@ static int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigne
 				if (sub && e.verdict == R0_VERDICT_NOT_CHECKABLE)
 					e.verdict = R0_VERDICT_NOT_CONCLUSIVE;
 				effect_detail(&e, t, detail, sizeof(detail));
-				check_line(r, "effect", e.verdict, "%s: %s", rg[i].name, detail);
+				check_line(r, "effect", e.verdict, "%s: %s%s%s%s", rg[i].name, detail,
+					   every && window[i] ? "; beyond two stripes either side: at the next whole read" : "",
+					   every && !window[i] && unread[0] ? "; this whole read is also the one after " : "",
+					   every && !window[i] ? unread : "");
+				if (every && window[i]) {
+					size_t u = strlen(unread);
+
+					snprintf(unread + u, sizeof(unread) - u, "%s%.47s", u ? ", " : "", rg[i].name);
+				} else
+					unread[0] = '\0';
 				if (jr)
 					json_object_object_add(jr, "effect", effect_json(&e));
 			}
@@ -723,50 +772,6 @@ static void fs_unmount(struct run *r)
 	}
 }
 
-/* Online discard goes out after the journal commit: until every member has its share, 10 s at most. */
-static int wait_for_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
-			     const struct r0_trim_counters *before)
-{
-	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	for (int w = 0; w < 100 && !err; w++) {
-		struct r0_trim_counters now;
-		bool enough = true;
-
-		syncfs(fd);
-		if ((err = r0_trim_read_counters(t, &now)))
-			break;
-		for (unsigned i = 0; i < t->n_members; i++)
-			if (now.leaf_sectors[i] - before->leaf_sectors[i] < share[i])
-				enough = false;
-		if (enough)
-			break;
-		usleep(100000);
-	}
-	close(fd);
-	return err;
-}
-
-/* Bytes to write so that PCT of the file system is used. */
-static int fill_goal(const char *mnt, unsigned pct, uint64_t *bytes)
-{
-	struct statvfs sv;
-	uint64_t total, avail, used, goal;
-
-	if (statvfs(mnt, &sv))
-		return -errno;
-	total = (uint64_t)sv.f_blocks * sv.f_frsize;
-	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
-	used = total - (uint64_t)sv.f_bfree * sv.f_frsize;
-	goal = total * pct / 100;
-	*bytes = goal > used ? goal - used : 0;
-	if (*bytes > avail)
-		*bytes = avail;
-	return 0;
-}
-
 static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct)
 {
 	const struct r0_trim_target *t = &r->t;
@@ -813,13 +818,13 @@ static int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsign
 
 		/* the files' extents tell what each member holds of them; deleting must discard that */
 		snprintf(prefix, sizeof(prefix), "c%u-f", c);
-		if ((err = fill_goal(r->mnt, fill_pct, &bytes)) ||
+		if ((err = r0_trim_fill_goal(r->mnt, fill_pct, &bytes)) ||
 		    (err = r0_trim_write_files(r->mnt, prefix, bytes, r->seed + 1000u * (c + 1), &count,
 					       r0_cli_stop_requested)) ||
 		    (err = r0_trim_files_share(&t->stack, r->mnt, prefix, count, share)) ||
 		    (err = r0_trim_read_counters(t, &before)) ||
 		    (err = r0_trim_remove_files(r->mnt, prefix, count)) ||
-		    (err = mount_discard ? wait_for_discards(t, r->mnt, share, &before) :
+		    (err = mount_discard ? r0_trim_wait_discards(t, r->mnt, share, &before) :
 					   r0_trim_fitrim(r->mnt, &trimmed)) ||
 		    (err = r0_trim_read_counters(t, &after))) {
 			check_line(r, "fs-cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,
@@ -911,44 +916,6 @@ static json_object *levels_json(const struct run *r)
 		json_object_array_add(a, o);
 	}
 	return a;
-}
-
-/* The members below DEVICE may be held by it (and the layers between) only. */
-static int check_members(const struct r0_trim_target *t, char *why, size_t len)
-{
-	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-
-		if (t->kind == R0_TRIM_SINGLE && m->devt == t->devt)
-			continue;
-		for (unsigned d = 0; d <= m->depth; d++) {
-			struct r0_device dev;
-			const char *above = d ? m->chain_kname[d - 1] : t->kname;
-			int err = r0_probe_devt(m->chain[d], NULL, &dev);
-
-			if (err) {
-				snprintf(why, len, "member %s: %s", m->chain_kname[d], strerror(-err));
-				return err;
-			}
-			/* a thin volume's data device is held by its pool, not by the volume */
-			bool by_pool = d ? !strcmp(m->chain_type[d - 1], "thin") :
-				t->stack.node[0].layer == R0_LAYER_THIN;
-
-			for (size_t h = 0; h < dev.holders.count && !by_pool; h++)
-				if (strcmp(dev.holders.name[h], above) != 0) {
-					snprintf(why, len, "member %s is also held by %s", dev.kname, dev.holders.name[h]);
-					r0_device_free(&dev);
-					return -EBUSY;
-				}
-			if (dev.mounted || dev.partition_mounted) {
-				snprintf(why, len, "member %s is mounted", dev.kname);
-				r0_device_free(&dev);
-				return -EBUSY;
-			}
-			r0_device_free(&dev);
-		}
-	}
-	return 0;
 }
 
 int main(int argc, char **argv)
@@ -1045,7 +1012,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!err)
-		err = check_members(&r.t, why, sizeof(why));
+		err = r0_stack_check(&r.t, why, sizeof(why));
 	else
 		r0_trim_target_describe(r.path, &r.t, why, sizeof(why));   /* its reason again */
 	if (err) {
@@ -1080,7 +1047,6 @@ int main(int argc, char **argv)
 	uname(&u);
 	if (r.json) {
 		r.root = json_object_new_object();
-		r.checks = json_object_new_array();
 		r.ranges = json_object_new_array();
 		r.cycles = json_object_new_array();
 		json_object_object_add(r.root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
@@ -1115,8 +1081,8 @@ int main(int argc, char **argv)
 		snprintf(r.first_fail, sizeof(r.first_fail), "no check could show a discard arriving");
 	}
 	rc = r.overall == R0_VERDICT_PASS ? 0 : 1;
+	print_results(&r);
 	if (r.json) {
-		json_object_object_add(r.root, "checks", r.checks);
 		json_object_object_add(r.root, "ranges", r.ranges);
 		json_object_object_add(r.root, "cycles", r.cycles);
 		if (jev)

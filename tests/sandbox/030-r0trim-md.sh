@@ -35,8 +35,9 @@ trim_pass "md 64K, 5 cycles" -f --cycles 5 "$md"
 expect_eq "$(grep -c '^cycle *PASS ' /tmp/trim.out)" 5 "cycles passed"
 echo "r0trim of a 3-member md raid0 at 64K:"
 cat /tmp/trim.out
-r0trim -f -J "$md" > /tmp/trim.json; rc=$?
+r0trim -f -J --cycles 1 "$md" > /tmp/trim.json; rc=$?
 expect_eq "$rc" 0 "r0trim --json exit"
+cp /tmp/trim.json "$R0_RESULTS/md-cycles.r0trim.json"   # for host/062's schema check
 grep -q '"r0kit_schema": *"r0trim/1"' /tmp/trim.json || fail "JSON schema: $(head -3 /tmp/trim.json)"
 grep -q '"discards_pass": *true' /tmp/trim.json || fail "JSON discards_pass"
 n=$(json_delivery_exact /tmp/trim.json) || fail "JSON expected/observed: $n"

@@ -23,6 +23,9 @@ grep -q '^effect *NOT CHECKABLE *one chunk: .*no member promises' /tmp/trim.out 
 	fail "r0nd promises nothing after a discard: $(grep '^effect.*one chunk' /tmp/trim.out)"
 echo "r0trim of md raid0 over a member without discard:"
 cat /tmp/trim.out
+# the same as JSON, a "no" with its reason, for host/062's schema check
+expect_status 1 "r0trim -J, member without discard" sh -c "r0trim -f -J $md > $R0_RESULTS/no-discard-member.r0trim.json"
+grep -q '"reason": *".*r0nd' "$R0_RESULTS/no-discard-member.r0trim.json" || fail "JSON reason does not name r0nd"
 r0build remove n || fail "remove"
 
 md=$(r0build create -q -f -b md -c 64K -n z "$1" "$2" "$3") || fail "md"

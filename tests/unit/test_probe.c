@@ -340,6 +340,11 @@ Test(probe, md_array_and_its_members)
 	cr_expect_str_eq(d.holders.name[0], "md127");
 	cr_expect(r0_device_is_busy(&d, why, sizeof(why)));
 	cr_expect_str_eq(why, "held by md127");
+	/* a member under a stack may be held by the layer above it, and only by it */
+	cr_expect_not(r0_device_is_busy_beside(&d, "md127", why, sizeof(why)));
+	cr_expect_not(r0_device_is_busy_beside(&d, R0_ANY_HOLDER, why, sizeof(why)));
+	cr_expect(r0_device_is_busy_beside(&d, "dm-0", why, sizeof(why)));
+	cr_expect_str_eq(why, "also held by md127");
 	r0_device_free(&d);
 }
 

@@ -457,6 +457,41 @@ Test(layout, kernel_version)
 	cr_expect_eq(r0_kernel_version(NULL, &a, &b), -EINVAL);
 }
 
+/* Windows only while the next range writes inside all of them; else a whole read. */
+Test(ranges, plan_windows)
+{
+	/* 3 members, 64K chunks (128 sectors): two stripes are 768 sectors */
+	const uint64_t A = 393216, w = 768;
+	struct r0_trim_range rg[] = {
+		{ "one chunk", 128, 128, NULL },
+		{ "part of a chunk", 160, 64, NULL },
+		{ "none", 0, 0, "skipped" },
+		{ "across chunk boundaries", 320, 512, NULL },
+		{ "large", 49160, 196608, NULL },
+		{ "whole device", 0, A, NULL },
+	};
+	uint64_t win[6];
+
+	r0_trim_plan_windows(rg, 6, A, w, win);
+	cr_expect_eq(win[0], w);     /* part lies in [0, 1024) */
+	cr_expect_eq(win[1], w);     /* across ends at 832 < 224 + 768: past the skipped one */
+	cr_expect_eq(win[2], 0);
+	cr_expect_eq(win[3], 0);     /* large lies far beyond: the whole array now */
+	cr_expect_eq(win[4], 0);     /* whole device next */
+	cr_expect_eq(win[5], 0);     /* nothing after it: whole */
+
+	/* the next range inside its own window but not the first one's: whole read */
+	rg[1] = (struct r0_trim_range){ "near", 900, 64, NULL };
+	rg[3] = (struct r0_trim_range){ "nearer", 1700, 8, NULL };
+	r0_trim_plan_windows(rg, 4, A, w, win);
+	cr_expect_eq(win[0], w);
+	cr_expect_eq(win[1], 0);     /* 1700 is in its window, not in the first one ([0, 1024)) */
+
+	/* a window that covers the whole array is a whole read */
+	r0_trim_plan_windows(rg, 2, 1024, w, win);
+	cr_expect_eq(win[0], 0);
+}
+
 /* ------------------------------------------------------------ pattern and read-back on images */
 
 Test(pattern, differs_by_position_and_seed)
@@ -472,6 +507,20 @@ Test(pattern, differs_by_position_and_seed)
 		if (i)
 			cr_expect_neq(a[i], a[i - 1]);
 	}
+}
+
+Test(pattern, matches_only_itself)
+{
+	static uint64_t a[128];
+
+	r0_trim_pattern(7, 100, 2, a);
+	cr_expect(r0_trim_pattern_matches(7, 100, 2, a));
+	cr_expect_not(r0_trim_pattern_matches(8, 100, 2, a));
+	cr_expect_not(r0_trim_pattern_matches(7, 101, 2, a));
+	a[127] ^= 1ull << 63;   /* one bit, in the last word */
+	cr_expect_not(r0_trim_pattern_matches(7, 100, 2, a));
+	memset(a, 0, sizeof(a));
+	cr_expect_not(r0_trim_pattern_matches(7, 100, 2, a));
 }
 
 /*
@@ -651,6 +700,17 @@ Test(readback, partial_granules_are_not_judged)
 }
 
 /* ------------------------------------------------------------ file system mode */
+
+/* The fill goal never exceeds what is free and grows with the share. */
+Test(fs, fill_goal)
+{
+	uint64_t lo, hi;
+
+	cr_assert_eq(r0_trim_fill_goal("/tmp", 1, &lo), 0);
+	cr_assert_eq(r0_trim_fill_goal("/tmp", 90, &hi), 0);
+	cr_expect_leq(lo, hi);
+	cr_expect_eq(r0_trim_fill_goal("/nonexistent-r0", 50, &hi), -ENOENT);
+}
 
 Test(fs, cycle_verdicts)
 {

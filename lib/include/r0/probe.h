@@ -126,6 +126,16 @@ void r0_device_free(struct r0_device *dev);
  */
 bool r0_device_is_busy(const struct r0_device *dev, char *why, size_t len);
 
+/* HOLDER of r0_device_is_busy_beside: any holder is allowed (a thin pool's data device). */
+#define R0_ANY_HOLDER "*"
+
+/*
+ * The same rules, except that DEV itself may be held by HOLDER (a kernel
+ * name, the device stacked on it; R0_ANY_HOLDER: by anything; NULL: by
+ * nothing, as r0_device_is_busy).
+ */
+bool r0_device_is_busy_beside(const struct r0_device *dev, const char *holder, char *why, size_t len);
+
 /* Flags of r0_probe_list_disks(). */
 #define R0_LIST_ALL 1u   /* also ram*, and devices of size 0 (unbound loop, unset zram) */
 

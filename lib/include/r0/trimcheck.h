@@ -266,6 +266,9 @@ int r0_trim_discard(int fd, uint64_t start_sector, uint64_t n_sectors);
  */
 void r0_trim_pattern(uint64_t seed, uint64_t sector, unsigned n_sectors, void *buf);
 
+/* Whether BUF (8-byte aligned) holds the pattern of sectors [SECTOR, SECTOR + N_SECTORS). */
+bool r0_trim_pattern_matches(uint64_t seed, uint64_t sector, unsigned n_sectors, const void *buf);
+
 /* Writes the pattern over [START, START + N) of FD (O_DIRECT, 1 MiB at a time). 0 or -errno. */
 int r0_trim_fill(int fd, uint64_t seed, uint64_t start, uint64_t n, bool (*stop)(void));
 
@@ -289,6 +292,20 @@ struct r0_trim_effect {
 
 /* WINDOW of r0_trim_verify: do not look outside the range. */
 #define R0_TRIM_NO_OUTSIDE UINT64_MAX
+
+/*
+ * How far outside each of the N ranges RG (in order, on an array of
+ * ARRAY_SECTORS) r0_trim_verify must read when every sector outside every
+ * range is to be checked: WINDOW[i] is W (e.g. two stripes) where the next
+ * range that writes (skip_reason unset) lies inside every window read
+ * since the last whole read, and 0 (the whole array) otherwise. The
+ * sectors beyond a window are then read by the next whole read, before
+ * any discard or refill reaches them: a discard that changed one is still
+ * found, only not before the ranges after it (issue 18: the 3-member NVMe
+ * check read the whole array after every range).
+ */
+void r0_trim_plan_windows(const struct r0_trim_range *rg, size_t n, uint64_t array_sectors,
+			  uint64_t w, uint64_t *window);
 
 /*
  * After [START, START + N) of the array was discarded, reads back through
@@ -383,6 +400,17 @@ int r0_trim_keep_file(const char *path, uint64_t seed, bool create);
 
 /* syncfs and FITRIM of the whole file system at MOUNT_POINT; what it reports in *BYTES. */
 int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
+
+/*
+ * With -o discard: syncs the file system at MNT until every bottom device
+ * of T has counted SHARE[i] discarded sectors more than in BEFORE, 10 s
+ * at most (then the caller's judgement sees the shortfall). 0 or -errno.
+ */
+int r0_trim_wait_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
+			  const struct r0_trim_counters *before);
+
+/* Bytes to write at MNT so that PCT of the file system is used (at most what is free). 0 or -errno. */
+int r0_trim_fill_goal(const char *mnt, unsigned pct, uint64_t *bytes);
 
 /* FITRIM_BYTES of r0_trim_judge_fs when the discards came from the mount option. */
 #define R0_TRIM_NO_FITRIM UINT64_MAX
