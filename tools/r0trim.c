@@ -106,6 +106,7 @@ struct run {
 	uint64_t seed;                         /* of this run's fill pattern: old data never matches it */
 	char mnt[64];                          /* fs mode: the temporary mount point */
 	bool mounted;
+	bool progress;                         /* stderr is a terminal: one line of progress */
 };
 
 /* One check's result, kept for print_results (and the first failure, for the verdict). */
@@ -133,12 +134,19 @@ static void check_line(struct run *r, const char *check, enum r0_verdict v, cons
 	x->detail = strdup(detail);
 	if (x->detail)
 		r->n_res++;
+	/* the results print once at the end; a long --cycles run says where it is */
+	if (r->progress)
+		fprintf(stderr, "\r\033[K" PROG ": %zu checks done, last: %s %s", r->n_res, check,
+			r0_verdict_name(v));
 }
 
 /* The results once: "check  VERDICT  detail" lines, or the JSON checks array. */
 static void print_results(struct run *r)
 {
 	json_object *a = r->json ? json_object_new_array() : NULL;
+
+	if (r->progress)
+		fputs("\r\033[K", stderr);
 
 	for (size_t i = 0; i < r->n_res; i++) {
 		const struct result *x = &r->res[i];
@@ -934,7 +942,7 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct run r = { .fd = -1 };
+	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
 	struct r0_member_check chk;
 	struct r0_limits_check lc;
 	const char *fstype = NULL;
