@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,24 +95,6 @@ static void usage(FILE *f)
 	      "mounted partition or is held by md/dm, and, without --force, when it holds\n"
 	      "a signature. Exit status: 0 ok, 1 failure (I/O error, verify fault), 2 usage.\n",
 	      f);
-}
-
-/* --- stopping: SIGINT and SIGTERM end the run, with what was measured ---- */
-
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = sig;
-}
-
-static volatile sig_atomic_t *catch_stop_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal };
-
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	return &stop_flag;
 }
 
 /* --- options ---------------------------------------------------------- */
@@ -219,12 +200,12 @@ int main(int argc, char **argv)
 			w.block_bytes = (uint32_t)v;
 			break;
 		case 'q':
-			if (r0_cli_parse_uint(optarg, R0_QD_MAX, &u) || !u)
+			if (r0_parse_uint(optarg, R0_QD_MAX, &u) || !u)
 				return r0_cli_usage_error(PROG, "--qd '%s': a queue depth from 1 to %u", optarg, R0_QD_MAX);
 			w.queue_depth = u;
 			break;
 		case 'j':
-			if (r0_cli_parse_uint(optarg, R0_JOBS_MAX, &u) || !u)
+			if (r0_parse_uint(optarg, R0_JOBS_MAX, &u) || !u)
 				return r0_cli_usage_error(PROG, "--jobs '%s': from 1 to %u", optarg, R0_JOBS_MAX);
 			w.jobs = u;
 			break;
@@ -238,7 +219,7 @@ int main(int argc, char **argv)
 				return r0_cli_usage_error(PROG, "--span '%s': a size above 0", optarg);
 			break;
 		case OPT_MIX:
-			if (r0_cli_parse_uint(optarg, 100, &mix))
+			if (r0_parse_uint(optarg, 100, &mix))
 				return r0_cli_usage_error(PROG, "--rwmix-read '%s': a percentage from 0 to 100", optarg);
 			break;
 		case OPT_ALIGN:
@@ -248,14 +229,8 @@ int main(int argc, char **argv)
 			break;
 		case OPT_COVER: w.cover = true; break;
 		case OPT_SEED:
-			errno = 0;
-			{
-				char *end;
-
-				w.seed = strtoull(optarg, &end, 0);
-				if (errno || end == optarg || *end || *optarg == '-')
-					return r0_cli_usage_error(PROG, "--seed '%s': not a number", optarg);
-			}
+			if (r0_parse_seed(optarg, &w.seed))
+				return r0_cli_usage_error(PROG, "--seed '%s': not a number", optarg);
 			break;
 		case 't':
 			if (r0_parse_duration(optarg, &w.runtime_ns) || !w.runtime_ns)
@@ -272,19 +247,19 @@ int main(int argc, char **argv)
 			size_given = true;
 			break;
 		case OPT_REAP:
-			if (r0_cli_parse_uint(optarg, R0_QD_MAX, &u) || !u)
+			if (r0_parse_uint(optarg, R0_QD_MAX, &u) || !u)
 				return r0_cli_usage_error(PROG, "--reap-batch '%s': from 1 to the queue depth", optarg);
 			w.reap_batch = u;
 			break;
 		case OPT_HIPRI: w.hipri = true; break;
 		case OPT_SQPOLL: w.sqpoll = true; break;
 		case OPT_PASSES:
-			if (r0_cli_parse_uint(optarg, 64, &run.passes) || !run.passes)
+			if (r0_parse_uint(optarg, 64, &run.passes) || !run.passes)
 				return r0_cli_usage_error(PROG, "--passes '%s': from 1 to 64", optarg);
 			passes_given = true;
 			break;
 		case OPT_WARMUP:
-			if (r0_cli_parse_uint(optarg, 64, &run.warmup))
+			if (r0_parse_uint(optarg, 64, &run.warmup))
 				return r0_cli_usage_error(PROG, "--warmup '%s': from 0 to 64", optarg);
 			warmup_given = true;
 			break;
@@ -299,7 +274,7 @@ int main(int argc, char **argv)
 		case OPT_READ_ONLY: read_only = true; break;
 		case OPT_VERIFY: verify = true; break;
 		case OPT_PASS:
-			if (r0_cli_parse_uint(optarg, UINT32_MAX, &u))
+			if (r0_parse_uint(optarg, UINT32_MAX, &u))
 				return r0_cli_usage_error(PROG, "--pass '%s': not a number", optarg);
 			w.verify_pass = u;
 			break;
@@ -422,7 +397,9 @@ int main(int argc, char **argv)
 		}
 	}
 	run.tty = !run.json && isatty(STDOUT_FILENO);
-	run.stop = catch_stop_signals();
+	/* SIGINT, SIGTERM and SIGHUP end the run with what was measured */
+	r0_cli_catch_stop_signals();
+	run.stop = r0_cli_stop_flag();
 	for (unsigned i = 0; i < run.ntests; i++) {
 		err = bench_run_test(&run, &run.tests[i], &reason);
 		if (err) {

@@ -24,16 +24,6 @@ void bench_progress(const struct r0_progress *p, void *arg)
 	last_s = p->elapsed_s;
 }
 
-static void fmt_ns(uint64_t ns, char *buf, size_t len)
-{
-	if (ns < 10000)
-		snprintf(buf, len, "%lluns", (unsigned long long)ns);
-	else if (ns < 10000000)
-		snprintf(buf, len, "%.1fus", (double)ns / 1e3);
-	else
-		snprintf(buf, len, "%.1fms", (double)ns / 1e6);
-}
-
 void bench_print_error(const struct run *run, const struct r0_result *r)
 {
 	fprintf(stderr, PROG ": %s: %s error at offset %llu (%u bytes): %s%s\n", run->target.path,
@@ -86,11 +76,11 @@ void bench_print_table(const struct run *run)
 		if (!t->ran)
 			continue;
 		r0_format_size(t->w.block_bytes, bs, sizeof(bs));
-		fmt_ns((uint64_t)r0_hist_mean(&t->lat), mean, sizeof(mean));
-		fmt_ns(r0_hist_percentile(&t->lat, 50), p50, sizeof(p50));
-		fmt_ns(r0_hist_percentile(&t->lat, 99), p99, sizeof(p99));
-		fmt_ns(r0_hist_percentile(&t->lat, 99.9), p999, sizeof(p999));
-		fmt_ns(t->lat.count ? t->lat.max : 0, mx, sizeof(mx));
+		r0_format_ns(r0_hist_mean(&t->lat), mean, sizeof(mean));
+		r0_format_ns((double)r0_hist_percentile(&t->lat, 50), p50, sizeof(p50));
+		r0_format_ns((double)r0_hist_percentile(&t->lat, 99), p99, sizeof(p99));
+		r0_format_ns((double)r0_hist_percentile(&t->lat, 99.9), p999, sizeof(p999));
+		r0_format_ns(t->lat.count ? (double)t->lat.max : 0, mx, sizeof(mx));
 		snprintf(range, sizeof(range), "%.1f..%.1f", m.min, m.max);
 		printf("%-14s %-9s %5s %3u %3u %9.1f %9.1f %19s %9.0f %8s %8s %8s %8s %8s %5.1fus %3.0f%%\n",
 		       t->label, bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,

@@ -17,16 +17,6 @@ const char *ck(uint32_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-void fmt_ns(double ns, char *buf, size_t len)
-{
-	if (ns < 1e4)
-		snprintf(buf, len, "%.0f ns", ns);
-	else if (ns < 1e7)
-		snprintf(buf, len, "%.0f us", ns / 1e3);
-	else
-		snprintf(buf, len, "%.1f ms", ns / 1e6);
-}
-
 bool layer_chunk(const struct r0_analysis *a, enum r0_layer l, uint32_t *chunk)
 {
 	if (a->has_choice && a->choice[a->pick].layer == l) {

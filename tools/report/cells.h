@@ -19,7 +19,6 @@ extern const enum r0_layer stripe_layers[2];
 const char *ck(uint32_t bytes, char *buf, size_t len);
 
 /* A latency: "850 ns", "420 us", "12.5 ms". */
-void fmt_ns(double ns, char *buf, size_t len);
 
 /* The chunk a layer is shown at: the pick for its layer, else the layer's best under the mix. */
 bool layer_chunk(const struct r0_analysis *a, enum r0_layer l, uint32_t *chunk);

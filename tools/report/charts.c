@@ -237,7 +237,7 @@ void chart_latency(FILE *f, const struct r0_analysis *a, const size_t *group, si
 
 				if (v <= 0)
 					continue;
-				fmt_ns(v, t, sizeof(t));
+				r0_format_ns(v, t, sizeof(t));
 				svg_dot(f, LX(g), LY(v), 2.5, col, "%s %s QD%u: %s", buf, pct[k].name,
 					a->wl[group[g]].proto.queue_depth, t);
 			}

@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "r0/size.h"
 #include "cells.h"
 #include "charts.h"
 #include "svg.h"
@@ -115,9 +116,9 @@ static void latency_table(struct doc *d, const struct r0_analysis *a)
 		for (int k = 0; k < 3; k++) {
 			if (!rows[k])
 				continue;
-			fmt_ns(rows[k]->lat_p50.med, b1, sizeof(b1));
-			fmt_ns(rows[k]->lat_p99.med, b2, sizeof(b2));
-			fmt_ns(rows[k]->lat_p999.med, b3, sizeof(b3));
+			r0_format_ns(rows[k]->lat_p50.med, b1, sizeof(b1));
+			r0_format_ns(rows[k]->lat_p99.med, b2, sizeof(b2));
+			r0_format_ns(rows[k]->lat_p999.med, b3, sizeof(b3));
 			doc_td(d, false, "%s", a->wl[w].name);
 			doc_td(d, false, "%s", names[k]);
 			doc_td(d, false, "%s", b1);
