@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0trim's checks: limits, geometry, quiet members, the range set and raw cycles. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+
+#include "cli.h"
+
+#include "r0/geometry.h"
+#include "r0/probe.h"
+#include "r0/safety.h"
+#include "r0/size.h"
+#include "r0/trimcheck.h"
+
+
+#include "trim.h"
+
+/* ------------------------------------------------------------ checks */
+
+void check_limits(struct run *r, struct r0_limits_check *lc)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_discard_limits ml[R0_MAX_MEMBERS];
+	const char *names[R0_MAX_MEMBERS];
+	char b[6][32];
+	bool splits = t->kind != R0_TRIM_SINGLE;
+	uint64_t mwz = UINT64_MAX;
+
+	for (unsigned i = 0; i < t->n_members; i++) {
+		const struct r0_trim_member *m = &t->members[i];
+
+		/* the member's own queue, unless the stack below it takes less */
+		ml[i] = m->lim;
+		if (m->depth && m->leaf_lim.max_bytes == 0)
+			ml[i] = m->leaf_lim;
+		if (m->leaf_lim.granularity_bytes > ml[i].granularity_bytes)
+			ml[i].granularity_bytes = m->leaf_lim.granularity_bytes;
+		names[i] = m->leaf_lim.max_bytes == 0 && m->depth ? m->chain_kname[m->depth] : m->kname;
+		if (ml[i].write_zeroes_max_bytes < mwz)
+			mwz = ml[i].write_zeroes_max_bytes;
+	}
+	if (t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
+		/* the device is its own member: nothing is stacked, only support to check */
+		splits = true;
+	}
+	r0_trim_check_limits(&t->lim, ml, names, t->n_members, splits, lc);
+	{
+		int d = r0_trim_stack_first_drop(&t->stack);
+
+		if (d >= 0) {
+			check_line(r, "limits", R0_VERDICT_FAIL, "%s (%s): %s: discards stop there",
+				   t->stack.node[d].label, t->stack.node[d].kname, t->stack.node[d].drop_why);
+			return;
+		}
+	}
+	if (lc->support == R0_VERDICT_FAIL && t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
+		check_line(r, "limits", R0_VERDICT_FAIL, "%s takes no discards (discard_max_bytes 0)", t->kname);
+		return;
+	}
+	if (lc->support == R0_VERDICT_FAIL) {
+		check_line(r, "limits", R0_VERDICT_FAIL, "%s (array discard_max_bytes %llu)", lc->why,
+			   (unsigned long long)t->lim.max_bytes);
+		return;
+	}
+	check_line(r, "limits", lc->overall,
+		   "granularity %s (members up to %s), max %s (members from %s%s), alignment %llu, "
+		   "write-zeroes max %s (members from %s)%s%s",
+		   sz(t->lim.granularity_bytes, b[0], 32), sz(lc->expected_granularity_bytes, b[1], 32),
+		   sz(t->lim.max_bytes, b[2], 32), sz(lc->min_member_max_bytes, b[3], 32),
+		   t->kind == R0_TRIM_SINGLE ? "" : t->lim.max_bytes > lc->min_member_max_bytes ?
+			   ": the layer splits discards per member" : "",
+		   (unsigned long long)t->lim.alignment_bytes, sz(t->lim.write_zeroes_max_bytes, b[4], 32),
+		   sz(mwz == UINT64_MAX ? 0 : mwz, b[5], 32), lc->why[0] ? "; " : "", lc->why);
+}
+
+void check_geometry(struct run *r)
+{
+	const struct r0_trim_target *t = &r->t;
+	char why[256];
+	struct utsname u;
+
+	check_line(r, "geometry", t->geometry_matches ? R0_VERDICT_PASS : R0_VERDICT_FAIL,
+		   "model %llu sectors, kernel %llu%s", (unsigned long long)t->geo.array_sectors,
+		   (unsigned long long)t->size_sectors,
+		   t->geometry_matches ? "" : ": the stripe model does not fit this array");
+	uname(&u);
+	const struct r0_geometry *mg = r0_trim_target_md_geometry(t);
+
+	check_line(r, "layout", r0_trim_audit_layout(mg ? mg : &t->geo, u.release, why, sizeof(why)), "%s", why);
+}
+
+/* Counters twice, 0.2 s apart: other I/O on the members would disturb the comparison. */
+int check_quiet(struct run *r)
+{
+	struct r0_trim_counters a, b;
+	struct timespec ts = { 0, 200000000L };
+	uint64_t dw = 0, dd = 0;
+	int err = r0_trim_read_counters(&r->t, &a);
+
+	if (!err) {
+		nanosleep(&ts, NULL);
+		err = r0_trim_read_counters(&r->t, &b);
+	}
+	if (err) {
+		check_line(r, "quiet", R0_VERDICT_FAIL, "cannot read the members' discard counters: %s",
+			   err == -EOPNOTSUPP ? "this kernel's stat files have no discard fields" : strerror(-err));
+		return err;
+	}
+	for (unsigned i = 0; i < r->t.n_members; i++) {
+		dw += b.leaf_writes[i] - a.leaf_writes[i];
+		dd += b.leaf_sectors[i] - a.leaf_sectors[i];
+	}
+	if (dw || dd)
+		check_line(r, "quiet", R0_VERDICT_NOT_CONCLUSIVE,
+			   "the members are busy (%llu writes, %llu discarded sectors in 0.2 s): a counter "
+			   "that moves by more than the geometry says fails", (unsigned long long)dw,
+			   (unsigned long long)dd);
+	else
+		check_line(r, "quiet", R0_VERDICT_PASS, "no writes or discards on the members in 0.2 s");
+	return 0;
+}
+
+/*
+ * One discard of [start, start + n) with the counters read around it;
+ * judges every member. Returns the verdict; DETAIL gets the numbers.
+ */
+enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
+			       json_object *jm, char *detail, size_t len, int *ioerr)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_counters before, after;
+	struct r0_trim_member_result res[R0_MAX_MEMBERS];
+	enum r0_verdict v;
+	size_t off = 0;
+	char why[256] = "";
+	int err;
+
+	*ioerr = 0;
+	if ((err = r0_trim_read_counters(t, &before))) {
+		snprintf(detail, len, "cannot read the discard counters: %s", strerror(-err));
+		return R0_VERDICT_FAIL;
+	}
+	err = r0_trim_discard(r->fd, start, n);
+	if (err) {
+		*ioerr = err;
+		snprintf(detail, len, "BLKDISCARD failed: %s", strerror(-err));
+		return R0_VERDICT_FAIL;
+	}
+	if ((err = r0_trim_read_counters(t, &after)) ||
+	    (err = r0_trim_judge_range(t, start, n, eff_gran, &before, &after, res, &v))) {
+		snprintf(detail, len, "cannot count or predict: %s", strerror(-err));
+		return R0_VERDICT_FAIL;
+	}
+	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
+	off += (size_t)snprintf(detail + off, len - off, "sectors expected/observed");
+	for (unsigned i = 0; i < t->n_members; i++) {
+		const struct r0_trim_member *m = &t->members[i];
+		const struct r0_trim_member_result *x = &res[i];
+		const char *at = m->chain_kname[m->depth];
+		unsigned long long e = x->expected_sectors, o = x->observed_sectors, mo = x->observed_member_sectors;
+
+		if (off < len)
+			off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", at, e, o);
+		if (x->verdict == R0_VERDICT_FAIL && !why[0]) {
+			if (o > e)
+				snprintf(why, sizeof(why), "%s received %llu sectors, %llu expected: misrouted, or other I/O on it",
+					 at, o, e);
+			else if (r0_trim_stack_drop_on_path(&t->stack, i) >= 0) {
+				const struct r0_trim_node *dn = &t->stack.node[r0_trim_stack_drop_on_path(&t->stack, i)];
+
+				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s (%s) drops them: %s",
+					 at, o, e, dn->label, dn->kname, dn->drop_why);
+			} else if (m->depth && mo >= e)
+				snprintf(why, sizeof(why), "%s received %llu of %llu sectors although %s above it counted %llu: the %s layer dropped them",
+					 at, o, e, m->chain_kname[0], mo, m->chain_type[0]);
+			else
+				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s", at, o, e,
+					 o ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
+		}
+		if (jm) {
+			json_object *jo = json_object_new_object();
+
+			json_object_object_add(jo, "member", json_object_new_string(m->kname));
+			json_object_object_add(jo, "counted_at", json_object_new_string(at));
+			json_object_object_add(jo, "expected_sectors", json_object_new_int64((int64_t)e));
+			json_object_object_add(jo, "observed_sectors", json_object_new_int64((int64_t)o));
+			if (m->depth)
+				json_object_object_add(jo, "observed_member_sectors", json_object_new_int64((int64_t)mo));
+			json_object_object_add(jo, "conclusive", json_object_new_boolean(x->conclusive));
+			json_object_object_add(jo, "verdict", json_object_new_string(r0_verdict_name(x->verdict)));
+			json_object_array_add(jm, jo);
+		}
+	}
+	if (why[0] && off < len)
+		snprintf(detail + off, len - off, ": %s", why);
+	return v;
+}
+
+void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *t, char *buf,
+			  size_t len)
+{
+	size_t off = (size_t)snprintf(buf, len,
+				      "discarded %llu/%llu sectors read as promised through the array, %llu/%llu on the members; "
+				      "outside %llu/%llu intact through the array, %llu/%llu beside on the members",
+				      (unsigned long long)e->discarded_ok,
+				      (unsigned long long)(e->discarded_ok + e->discarded_bad),
+				      (unsigned long long)e->member_discarded_ok,
+				      (unsigned long long)(e->member_discarded_ok + e->member_discarded_bad),
+				      (unsigned long long)e->intact_ok,
+				      (unsigned long long)(e->intact_ok + e->intact_bad),
+				      (unsigned long long)e->member_intact_ok,
+				      (unsigned long long)(e->member_intact_ok + e->member_intact_bad));
+
+	if (e->unchecked && off < len)
+		off += (size_t)snprintf(buf + off, len - off, "; %llu unchecked (no promise, or part of a granule)",
+					(unsigned long long)e->unchecked);
+	for (unsigned i = 0; i < t->n_members && off < len; i++)
+		if (e->leaf_discarded_bad[i])
+			off += (size_t)snprintf(buf + off, len - off, "; %s: the drive completed the discard but "
+						"still returns the old data", t->members[i].kname);
+	if (e->first_bad_sector >= 0 && off < len)
+		snprintf(buf + off, len - off, "; first wrong: array sector %lld on %s (%s the range)",
+			 (long long)e->first_bad_sector,
+			 e->first_bad_member >= 0 ? t->members[e->first_bad_member].kname : "several devices",
+			 e->first_bad_inside ? "inside" : "outside");
+	else if (e->first_bad_member_direct >= 0 && off < len)
+		snprintf(buf + off, len - off, "; wrong on %s itself", t->members[e->first_bad_member_direct].kname);
+	if (e->verdict == R0_VERDICT_NOT_CHECKABLE && strlen(buf) < len)
+		snprintf(buf + strlen(buf), len - strlen(buf), "; no member promises what a discarded block reads");
+}
+
+json_object *effect_json(const struct r0_trim_effect *e)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(e->verdict)));
+	json_object_object_add(o, "discarded_ok_sectors", json_object_new_int64((int64_t)e->discarded_ok));
+	json_object_object_add(o, "discarded_bad_sectors", json_object_new_int64((int64_t)e->discarded_bad));
+	json_object_object_add(o, "unchecked_sectors", json_object_new_int64((int64_t)e->unchecked));
+	json_object_object_add(o, "intact_ok_sectors", json_object_new_int64((int64_t)e->intact_ok));
+	json_object_object_add(o, "intact_bad_sectors", json_object_new_int64((int64_t)e->intact_bad));
+	json_object_object_add(o, "member_discarded_ok_sectors", json_object_new_int64((int64_t)e->member_discarded_ok));
+	json_object_object_add(o, "member_discarded_bad_sectors", json_object_new_int64((int64_t)e->member_discarded_bad));
+	json_object_object_add(o, "member_intact_ok_sectors", json_object_new_int64((int64_t)e->member_intact_ok));
+	json_object_object_add(o, "member_intact_bad_sectors", json_object_new_int64((int64_t)e->member_intact_bad));
+	json_object_object_add(o, "first_bad_array_sector", json_object_new_int64(e->first_bad_sector));
+	return o;
+}
+
+bool fill_failed(struct run *r, int err, const char *what)
+{
+	if (!err)
+		return false;
+	if (err == -EINTR)
+		check_line(r, what, R0_VERDICT_FAIL, "interrupted by a signal");
+	else
+		check_line(r, what, R0_VERDICT_FAIL, "cannot write the pattern: %s", strerror(-err));
+	return true;
+}
+
+/* The range set: delivery and effect for each. 0, or 1 to stop. */
+int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
+	bool no_effect = false, every = full_scan || t->geo.array_sectors <= FULL_SCAN_MAX_SECTORS;
+	uint64_t stripes2 = 2 * (uint64_t)t->geo.chunk_sectors * t->n_members, window[R0_TRIM_MAX_RANGES];
+	char unread[256] = "";   /* the ranges whose far outside the next whole read checks */
+	int n = r0_trim_ranges(&t->geo, t->unit_bytes, t->lim.logical_block_bytes ? t->lim.logical_block_bytes : 512,
+			       lc->effective_granularity_bytes, rg, R0_TRIM_MAX_RANGES);
+
+	if (n < 0) {
+		check_line(r, "ranges", R0_VERDICT_FAIL, "cannot build the range set: %s", strerror(-n));
+		return 1;
+	}
+	for (int i = 0; i < n; i++)
+		window[i] = stripes2;
+	if (every)
+		r0_trim_plan_windows(rg, (size_t)n, t->geo.array_sectors, stripes2, window);
+	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill"))
+		return 1;
+	{
+		/* what is read back later means something only if the pattern is there now */
+		struct r0_trim_effect e;
+		int err = r0_trim_verify(t, r->fd, NULL, r->seed, 0, 0, 0, &e);
+
+		if (err) {
+			check_line(r, "fill", R0_VERDICT_FAIL, "cannot read the pattern back: %s", strerror(-err));
+			return 1;
+		}
+		if (e.intact_bad) {
+			check_line(r, "fill", R0_VERDICT_FAIL,
+				   "%llu of %llu sectors written through the array read back wrong, the first at "
+				   "array sector %lld on %s: writes there do not stick, read-backs are not checked",
+				   (unsigned long long)e.intact_bad, (unsigned long long)t->geo.array_sectors,
+				   (long long)e.first_bad_sector,
+				   e.first_bad_member >= 0 ? t->members[e.first_bad_member].kname : "several devices");
+			no_effect = true;
+		} else {
+			check_line(r, "fill", R0_VERDICT_PASS, "%llu sectors written through the array and read back",
+				   (unsigned long long)e.intact_ok);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		char detail[1024], what[160], b1[32], b2[32];
+		json_object *jr = NULL, *jm = NULL;
+		enum r0_verdict v = R0_VERDICT_PASS;
+		bool sub = rg[i].n_sectors * 512 < lc->effective_granularity_bytes;
+		int ioerr = 0;
+
+		if (r0_cli_stop_requested()) {
+			check_line(r, "delivery", R0_VERDICT_FAIL, "interrupted by a signal");
+			return 1;
+		}
+		if (rg[i].skip_reason) {
+			check_line(r, "delivery", R0_VERDICT_NOT_CHECKABLE, "%s: %s", rg[i].name, rg[i].skip_reason);
+			continue;
+		}
+		snprintf(what, sizeof(what), "%.47s, %.31s at %.31s", rg[i].name, sz(rg[i].n_sectors * 512, b1, 32),
+			 sz(rg[i].start_sector * 512, b2, 32));
+		if (r->json) {
+			jr = json_object_new_object();
+			json_object_object_add(jr, "name", json_object_new_string(rg[i].name));
+			json_object_object_add(jr, "start_bytes", json_object_new_int64((int64_t)(rg[i].start_sector * 512)));
+			json_object_object_add(jr, "length_bytes", json_object_new_int64((int64_t)(rg[i].n_sectors * 512)));
+			json_object_object_add(jr, "smaller_than_granularity", json_object_new_boolean(sub));
+			jm = json_object_new_array();
+		}
+		for (unsigned k = 0; k < repeats && !ioerr; k++) {
+			char d[1024];
+			enum r0_verdict rv = deliver(r, rg[i].start_sector, rg[i].n_sectors,
+						     lc->effective_granularity_bytes, k == 0 ? jm : NULL,
+						     d, sizeof(d), &ioerr);
+
+			if (k == 0 || (rv == R0_VERDICT_FAIL && v != R0_VERDICT_FAIL))
+				snprintf(detail, sizeof(detail), "%.1000s%s", d,
+					 k ? " (on a repeat)" : "");
+			v = r0_verdict_worse(v, rv);
+		}
+		if (v == R0_VERDICT_PASS)
+			r->delivery_pass++;
+		if (v == R0_VERDICT_NOT_CONCLUSIVE)
+			r->delivery_nc++;
+		check_line(r, "delivery", v, "%s: %s%s", what, detail,
+			   sub ? "; smaller than the granularity, proves nothing" : "");
+		if (jr) {
+			json_object *jd = json_object_new_object();
+
+			json_object_object_add(jd, "verdict", json_object_new_string(r0_verdict_name(v)));
+			json_object_object_add(jd, "repeats", json_object_new_int((int)repeats));
+			json_object_object_add(jd, "members", jm);
+			json_object_object_add(jr, "delivery", jd);
+		}
+		if (ioerr) {
+			if (jr)
+				json_object_array_add(r->ranges, jr);
+			return 1;   /* the array refuses discards: nothing more to see */
+		}
+		if (no_effect) {
+			check_line(r, "effect", R0_VERDICT_NOT_CHECKABLE, "%s: the pattern did not stick", rg[i].name);
+		} else {
+			struct r0_trim_effect e;
+			int err = r0_trim_verify(t, r->fd, r->member_fd, r->seed, rg[i].start_sector,
+						 rg[i].n_sectors, window[i], &e);
+
+			if (err) {
+				check_line(r, "effect", R0_VERDICT_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
+			} else {
+				r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+				if (sub && e.verdict == R0_VERDICT_NOT_CHECKABLE)
+					e.verdict = R0_VERDICT_NOT_CONCLUSIVE;
+				effect_detail(&e, t, detail, sizeof(detail));
+				check_line(r, "effect", e.verdict, "%s: %s%s%s%s", rg[i].name, detail,
+					   every && window[i] ? "; beyond two stripes either side: at the next whole read" : "",
+					   every && !window[i] && unread[0] ? "; this whole read is also the one after " : "",
+					   every && !window[i] ? unread : "");
+				if (every && window[i]) {
+					size_t u = strlen(unread);
+
+					snprintf(unread + u, sizeof(unread) - u, "%s%.47s", u ? ", " : "", rg[i].name);
+				} else
+					unread[0] = '\0';
+				if (jr)
+					json_object_object_add(jr, "effect", effect_json(&e));
+			}
+		}
+		if (jr)
+			json_object_array_add(r->ranges, jr);
+		/* put the pattern back, so the next range's neighbours hold it */
+		if (i + 1 < n && fill_failed(r, r0_trim_fill(r->fd, r->seed, rg[i].start_sector,
+							     rg[i].n_sectors, r0_cli_stop_requested), "fill"))
+			return 1;
+	}
+	return 0;
+}
+
+/* --cycles on the raw device: fill a share, discard it, verify, N times. */
+int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
+{
+	const struct r0_trim_target *t = &r->t;
+	uint64_t A = t->geo.array_sectors, lb = t->lim.logical_block_bytes / 512 ? t->lim.logical_block_bytes / 512 : 1;
+	uint64_t share = A * fill_pct / 100 / lb * lb;
+
+	for (unsigned c = 0; c < cycles; c++) {
+		uint64_t start = cycles > 1 ? (A - share) * c / (cycles - 1) / lb * lb : 0;
+		char d[1024], e_d[1024], b1[32], b2[32];
+		struct r0_trim_effect e;
+		enum r0_verdict v;
+		int ioerr = 0, err;
+		json_object *jm = r->json ? json_object_new_array() : NULL;
+
+		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r0_cli_stop_requested), "cycle"))
+			return 1;
+		v = deliver(r, start, share, 0, jm, d, sizeof(d), &ioerr);
+		err = ioerr ? ioerr : r0_trim_verify(t, r->fd, r->member_fd, r->seed + c + 1, start, share,
+						     R0_TRIM_NO_OUTSIDE, &e);
+		if (err) {
+			json_object_put(jm);
+			check_line(r, "cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,
+				   ioerr ? d : strerror(-err));
+			return 1;
+		}
+		r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+		effect_detail(&e, t, e_d, sizeof(e_d));
+		v = r0_verdict_worse(v, e.verdict == R0_VERDICT_FAIL ? R0_VERDICT_FAIL : R0_VERDICT_PASS);
+		check_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
+			   sz(share * 512, b1, 32), sz(start * 512, b2, 32), d, r0_verdict_name(e.verdict));
+		if (r->json) {
+			json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "cycle", json_object_new_int((int)c + 1));
+			json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(v)));
+			json_object_object_add(o, "start_bytes", json_object_new_int64((int64_t)(start * 512)));
+			json_object_object_add(o, "length_bytes", json_object_new_int64((int64_t)(share * 512)));
+			json_object_object_add(o, "members", jm);
+			json_object_object_add(o, "effect", effect_json(&e));
+			json_object_array_add(r->cycles, o);
+		}
+		if (v == R0_VERDICT_PASS)
+			r->delivery_pass++;
+	}
+	return 0;
+}

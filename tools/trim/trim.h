@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* r0trim's parts (tools/trim/): the run's state, its output, the checks and the file system mode. */
+#ifndef R0_TOOLS_TRIM_H
+#define R0_TOOLS_TRIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "r0/trimcheck.h"
+
+#define PROG "r0trim"
+#define FULL_SCAN_MAX_SECTORS (2ull << 21)   /* 1 GiB: beyond it, check two stripes either side */
+
+/* One check's result; all of them are printed once, at the end, as text or JSON. */
+struct result {
+	char check[12];
+	enum r0_verdict verdict;
+	char *detail;
+};
+
+struct run {
+	struct r0_trim_target t;
+	struct result *res;
+	size_t n_res;
+	const char *path;
+	bool json;
+	json_object *root, *ranges, *cycles;
+	enum r0_verdict overall;
+	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
+	struct r0_trim_evidence ev;            /* per bottom device */
+	char first_fail[1100];
+	int fd;
+	int member_fd[R0_MAX_MEMBERS];
+	uint64_t seed;                         /* of this run's fill pattern: old data never matches it */
+	char mnt[64];                          /* fs mode: the temporary mount point */
+	bool mounted;
+	bool progress;                         /* stderr is a terminal: one line of progress */
+};
+
+void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...);
+void print_results(struct run *r);
+const char *sz(uint64_t bytes, char *buf, size_t len);
+const char *reads_name(enum r0_discard_reads v);
+json_object *limits_json(const struct r0_discard_limits *l);
+void chain_name(const struct r0_trim_member *m, char *buf, size_t len);
+void layer_line(const struct r0_trim_stack *s, unsigned idx, char *buf, size_t len);
+void print_header(struct run *r, const char *release);
+void check_limits(struct run *r, struct r0_limits_check *lc);
+void check_geometry(struct run *r);
+int check_quiet(struct run *r);
+enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
+			       json_object *jm, char *detail, size_t len, int *ioerr);
+void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *t, char *buf,
+			  size_t len);
+json_object *effect_json(const struct r0_trim_effect *e);
+bool fill_failed(struct run *r, int err, const char *what);
+int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan);
+int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct);
+int run_cmd(char *const argv[], char *why, size_t len);
+void fs_unmount(struct run *r);
+int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct);
+json_object *levels_json(const struct run *r);
+void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+#endif
