@@ -49,14 +49,14 @@ int r0_array_create(const struct r0_array_spec *spec, struct r0_array *out)
 	struct create_call call = { spec, out };
 	struct r0_array existing;
 
-	r0_array_set_error("%s", "");
+	r0_set_last_error("%s", "");
 	if (r0_array_check_name(spec->name) || spec->n_members == 0 ||
 	    spec->n_members > R0_MAX_MEMBERS || spec->chunk_bytes == 0 ||
 	    (unsigned)spec->backend >= sizeof(backends) / sizeof(backends[0]) ||
 	    (spec->backend == R0_BACKEND_DM && spec->dm_length_sectors == 0))
 		return -EINVAL;
 	if (r0_array_find(spec->name, &existing) == 0) {
-		r0_array_set_error("an array named %s exists (%s)", spec->name, existing.path);
+		r0_set_last_error("an array named %s exists (%s)", spec->name, existing.path);
 		return -EEXIST;
 	}
 	/* a member still held for a moment by what used it last: a failed create unwinds fully */
@@ -72,7 +72,7 @@ static int remove_once(void *arg)
 
 int r0_array_remove(const struct r0_array *a)
 {
-	r0_array_set_error("%s", "");
+	r0_set_last_error("%s", "");
 	if ((unsigned)a->backend >= sizeof(backends) / sizeof(backends[0]))
 		return -EINVAL;
 	return r0_array_retry_busy(remove_once, (void *)a);

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include "r0/array.h"
+#include "lasterror.h"
 #include "sysfs.h"
 
 /*
@@ -23,8 +24,6 @@ struct r0_array_ops {
 extern const struct r0_array_ops r0_md_ops;
 extern const struct r0_array_ops r0_dm_ops;
 
-/* Records the message r0_array_last_error() returns (thread-local). */
-void r0_array_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Appends *a to a malloc'ed list. */
 int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_array *a);

@@ -1,27 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What array.c and the md and dm back ends share: the last error, list building, the busy retry. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "array_backend.h"
-
-static _Thread_local char last_error[512];
-
-void r0_array_set_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-}
+#include "lasterror.h"
 
 const char *r0_array_last_error(void)
 {
-	return last_error;
+	return r0_last_error();
 }
 
 int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_array *a)

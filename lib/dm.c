@@ -27,7 +27,7 @@ static void dm_log(int level, const char *file, int line, int dm_errno_or_class,
 	va_start(ap, f);
 	vsnprintf(msg, sizeof(msg), f, ap);
 	va_end(ap);
-	r0_array_set_error("%s", msg);
+	r0_set_last_error("%s", msg);
 }
 
 /* udev synchronisation only where udev runs; otherwise libdm makes the nodes. */
@@ -95,7 +95,7 @@ static int dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 	int err;
 
 	if (access("/sys/module/dm_mod", F_OK) != 0) {
-		r0_array_set_error("this kernel has no device-mapper (load dm_mod)");
+		r0_set_last_error("this kernel has no device-mapper (load dm_mod)");
 		return -ENODEV;
 	}
 	dm_setup();
@@ -126,12 +126,12 @@ static int dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 		snprintf(why, sizeof(why), "%s", r0_array_last_error());
 		if (err != -EEXIST)
 			dm_remove_name(dmname);
-		r0_array_set_error("%s", why);
+		r0_set_last_error("%s", why);
 		return err;
 	}
 	err = dm_describe(dmname, out);
 	if (err || !out->active) {
-		r0_array_set_error("dm %s: not found after create", dmname);
+		r0_set_last_error("dm %s: not found after create", dmname);
 		dm_remove_name(dmname);
 		return err ? err : -ENOENT;
 	}
@@ -144,7 +144,7 @@ static int dm_remove(const struct r0_array *a)
 
 	dm_setup();
 	if (a->open_count > 0) {
-		r0_array_set_error("%s is open (%d openers)", a->path, a->open_count);
+		r0_set_last_error("%s is open (%d openers)", a->path, a->open_count);
 		return -EBUSY;
 	}
 	snprintf(dmname, sizeof(dmname), R0_DM_PREFIX "%s", a->name);

@@ -53,7 +53,7 @@ static int md_ioctl(int fd, unsigned long req, void *arg, const char *what)
 	if (ioctl(fd, req, arg) == 0)
 		return 0;
 	int err = -errno;
-	r0_array_set_error("md %s: %s", what, strerror(-err));
+	r0_set_last_error("md %s: %s", what, strerror(-err));
 	return err;
 }
 
@@ -80,24 +80,24 @@ static int md_create(const struct r0_array_spec *spec, struct r0_array *out)
 
 	snprintf(kname, sizeof(kname), R0_MD_PREFIX "%s", spec->name);
 	if (access(NEW_ARRAY, W_OK) != 0) {
-		r0_array_set_error("this kernel has no md (load md_mod and raid0)");
+		r0_set_last_error("this kernel has no md (load md_mod and raid0)");
 		return -ENODEV;
 	}
 	err = r0_sysfs_write(NEW_ARRAY, kname);
 	if (err) {
-		r0_array_set_error("md new_array %s: %s", kname, strerror(-err));
+		r0_set_last_error("md new_array %s: %s", kname, strerror(-err));
 		return err;
 	}
 	/* from here on the md device exists and must be stopped on failure */
 	err = md_node(kname, path, sizeof(path));
 	if (err) {
-		r0_array_set_error("md %s: no device node: %s", kname, strerror(-err));
+		r0_set_last_error("md %s: no device node: %s", kname, strerror(-err));
 		goto fail;
 	}
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
-		r0_array_set_error("md open %s: %s", path, strerror(-err));
+		r0_set_last_error("md open %s: %s", path, strerror(-err));
 		goto fail;
 	}
 
@@ -124,7 +124,7 @@ static int md_create(const struct r0_array_spec *spec, struct r0_array *out)
 		snprintf(buf, sizeof(buf), "%d", (int)spec->md_layout);
 		err = r0_sysfs_write(sys, buf);
 		if (err) {
-			r0_array_set_error("md %s: set layout %s: %s", kname, buf, strerror(-err));
+			r0_set_last_error("md %s: set layout %s: %s", kname, buf, strerror(-err));
 			goto fail;
 		}
 	}
@@ -150,7 +150,7 @@ static int md_create(const struct r0_array_spec *spec, struct r0_array *out)
 
 	err = md_describe(kname, out);
 	if (err || !out->active) {
-		r0_array_set_error("md %s: not found after RUN_ARRAY", kname);
+		r0_set_last_error("md %s: not found after RUN_ARRAY", kname);
 		err = err ? err : -ENOENT;
 		goto fail_found;
 	}
@@ -185,12 +185,12 @@ static int md_remove(const struct r0_array *a)
 	fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
-		r0_array_set_error("open %s: %s", a->path, strerror(-err));
+		r0_set_last_error("open %s: %s", a->path, strerror(-err));
 		return err;
 	}
 	err = md_stop_fd(fd);
 	if (err)
-		r0_array_set_error("md STOP_ARRAY %s: %s", a->path, strerror(-err));
+		r0_set_last_error("md STOP_ARRAY %s: %s", a->path, strerror(-err));
 	close(fd);
 	if (err)
 		return err;

@@ -24,6 +24,7 @@
 
 #include <liburing.h>
 
+#include "lasterror.h"
 #include "r0/ublk.h"
 #include "ublk_uapi.h"
 
@@ -54,21 +55,9 @@ struct r0_ublk {
 	char path[32];
 };
 
-static _Thread_local char last_error[256];
-
-static void set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void set_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-}
-
 const char *r0_ublk_last_error(void)
 {
-	return last_error;
+	return r0_last_error();
 }
 
 static uint64_t now_ns(void)
@@ -130,12 +119,12 @@ static int open_ctrl(int *fd, struct io_uring *ring)
 	*fd = open(CTRL_PATH, O_RDWR | O_CLOEXEC);
 	if (*fd < 0) {
 		err = -errno;
-		set_error("open %s (is ublk_drv loaded?)", CTRL_PATH);
+		r0_set_last_error("open %s (is ublk_drv loaded?)", CTRL_PATH);
 		return err;
 	}
 	err = io_uring_queue_init(4, ring, IORING_SETUP_SQE128);
 	if (err) {
-		set_error("io_uring with 128-byte SQEs");
+		r0_set_last_error("io_uring with 128-byte SQEs");
 		close(*fd);
 		*fd = -1;
 	}
@@ -326,7 +315,7 @@ static int teardown(struct r0_ublk *u)
 			ret = dev_cmd(u, R0_UBLK_U_CMD_STOP_DEV, NULL, 0, 0);
 			if (ret < 0 && !err) {
 				err = ret;
-				set_error("STOP_DEV of ublk %d", u->id);
+				r0_set_last_error("STOP_DEV of ublk %d", u->id);
 			}
 		}
 		atomic_store(&u->stop, true);
@@ -343,7 +332,7 @@ static int teardown(struct r0_ublk *u)
 		ret = dev_cmd(u, R0_UBLK_U_CMD_DEL_DEV, NULL, 0, 0);
 		if (ret < 0 && !err) {
 			err = ret;
-			set_error("DEL_DEV of ublk %d", u->id);
+			r0_set_last_error("DEL_DEV of ublk %d", u->id);
 		}
 	}
 	if (u->ctrl_ring)
@@ -368,9 +357,9 @@ struct r0_ublk *r0_ublk_new(const struct r0_ublk_spec *spec)
 	char cdev[32];
 	int err, shift;
 
-	last_error[0] = '\0';
+	r0_clear_last_error();
 	if (check_spec(spec)) {
-		set_error("invalid device specification");
+		r0_set_last_error("invalid device specification");
 		errno = EINVAL;
 		return NULL;
 	}
@@ -404,7 +393,7 @@ struct r0_ublk *r0_ublk_new(const struct r0_ublk_spec *spec)
 	info.ublksrv_flags = R0_UBLK_TAG;
 	err = dev_cmd(u, R0_UBLK_U_CMD_ADD_DEV, &info, sizeof(info), 0);
 	if (err < 0) {
-		set_error("ADD_DEV");
+		r0_set_last_error("ADD_DEV");
 		goto fail;
 	}
 	u->added = true;
@@ -431,7 +420,7 @@ struct r0_ublk *r0_ublk_new(const struct r0_ublk_spec *spec)
 	}
 	err = dev_cmd(u, R0_UBLK_U_CMD_SET_PARAMS, &p, sizeof(p), 0);
 	if (err < 0) {
-		set_error("SET_PARAMS of ublk %d", u->id);
+		r0_set_last_error("SET_PARAMS of ublk %d", u->id);
 		goto fail;
 	}
 
@@ -442,7 +431,7 @@ struct r0_ublk *r0_ublk_new(const struct r0_ublk_spec *spec)
 		err = u->cdev_fd < 0 ? -errno : 0;
 	}
 	if (err) {
-		set_error("open %s", cdev);
+		r0_set_last_error("open %s", cdev);
 		goto fail;
 	}
 	/* the descriptors: one per tag, read-only for the server */
@@ -452,12 +441,12 @@ struct r0_ublk *r0_ublk_new(const struct r0_ublk_spec *spec)
 	if (u->desc == MAP_FAILED) {
 		u->desc = NULL;
 		err = -errno;
-		set_error("mmap the request descriptors of %s", cdev);
+		r0_set_last_error("mmap the request descriptors of %s", cdev);
 		goto fail;
 	}
 	err = io_uring_queue_init(2 * spec->queue_depth, &u->q, 0);
 	if (err) {
-		set_error("io_uring for the queue");
+		r0_set_last_error("io_uring for the queue");
 		goto fail;
 	}
 	u->q_ring = true;
@@ -466,38 +455,38 @@ struct r0_ublk *r0_ublk_new(const struct r0_ublk_spec *spec)
 	err = pthread_create(&u->thread, NULL, queue_thread, u);
 	if (err) {
 		err = -err;
-		set_error("start the queue thread");
+		r0_set_last_error("start the queue thread");
 		goto fail;
 	}
 	u->thread_started = true;
 	sem_wait(&u->fetched);
 	if (u->thread_err) {
 		err = u->thread_err;
-		set_error("FETCH_REQ on %s", cdev);
+		r0_set_last_error("FETCH_REQ on %s", cdev);
 		goto fail;
 	}
 	err = dev_cmd(u, R0_UBLK_U_CMD_START_DEV, NULL, 0, (uint64_t)getpid());
 	if (err < 0) {
-		set_error("START_DEV of ublk %d", u->id);
+		r0_set_last_error("START_DEV of ublk %d", u->id);
 		goto fail;
 	}
 	err = wait_node(u->path, S_IFBLK);
 	if (err) {
-		set_error("%s did not appear", u->path);
+		r0_set_last_error("%s did not appear", u->path);
 		goto fail;
 	}
 	return u;
 
 nomem:
 	err = -ENOMEM;
-	set_error("out of memory");
+	r0_set_last_error("out of memory");
 fail:
 	{
-		char keep[sizeof(last_error)];
+		char keep[512];
 
-		memcpy(keep, last_error, sizeof(keep));
+		snprintf(keep, sizeof(keep), "%s", r0_last_error());
 		teardown(u);
-		memcpy(last_error, keep, sizeof(keep));
+		r0_set_last_error("%s", keep);
 	}
 	errno = -err;
 	return NULL;
@@ -520,7 +509,7 @@ uint64_t r0_ublk_errors(const struct r0_ublk *u)
 
 int r0_ublk_free(struct r0_ublk *u)
 {
-	last_error[0] = '\0';
+	r0_clear_last_error();
 	return u ? teardown(u) : 0;
 }
 
@@ -535,7 +524,7 @@ static int cleanup_one(struct io_uring *ring, int fd, int id)
 	int ret = ctrl_cmd(ring, fd, R0_UBLK_U_CMD_GET_DEV_INFO, &c);
 
 	if (ret < 0) {
-		set_error("GET_DEV_INFO of ublk %d", id);
+		r0_set_last_error("GET_DEV_INFO of ublk %d", id);
 		return ret;
 	}
 	if (info.ublksrv_flags != R0_UBLK_TAG)
@@ -547,7 +536,7 @@ static int cleanup_one(struct io_uring *ring, int fd, int id)
 	ctrl_cmd(ring, fd, R0_UBLK_U_CMD_STOP_DEV, &c);   /* usually stopped already */
 	ret = ctrl_cmd(ring, fd, R0_UBLK_U_CMD_DEL_DEV, &c);
 	if (ret < 0) {
-		set_error("DEL_DEV of ublk %d", id);
+		r0_set_last_error("DEL_DEV of ublk %d", id);
 		return ret;
 	}
 	return 1;
@@ -560,7 +549,7 @@ int r0_ublk_cleanup(int dev_id, unsigned *n_removed)
 	DIR *dir = NULL;
 	int fd, err, ret;
 
-	last_error[0] = '\0';
+	r0_clear_last_error();
 	*n_removed = 0;
 	err = open_ctrl(&fd, &ring);
 	if (err)
@@ -571,7 +560,7 @@ int r0_ublk_cleanup(int dev_id, unsigned *n_removed)
 			err = ret;
 		else if (ret == 0) {
 			err = -ENOENT;
-			set_error("ublk %d is not an r0kit device whose server is gone", dev_id);
+			r0_set_last_error("ublk %d is not an r0kit device whose server is gone", dev_id);
 		} else
 			(*n_removed)++;
 		goto out;
@@ -581,7 +570,7 @@ int r0_ublk_cleanup(int dev_id, unsigned *n_removed)
 	if (!dir) {
 		if (errno != ENOENT) {
 			err = -errno;
-			set_error("read /sys/class/ublk-char");
+			r0_set_last_error("read /sys/class/ublk-char");
 		}
 		goto out;
 	}
