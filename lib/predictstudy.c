@@ -67,6 +67,19 @@ static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_
 	return m;
 }
 
+/* (max - min) / median of the repeats' bytes/s of the cell like R in SET. */
+static double cell_spread(const struct r0_sweep_set *set, const struct r0_sweep_rec *r)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		if (same_cell(&set->recs[i], r)) {
+			lo = fmin(lo, set->recs[i].bytes_per_s);
+			hi = fmax(hi, set->recs[i].bytes_per_s);
+		}
+	return (hi - lo) / cell_median(set, r, FIG_BPS);
+}
+
 static bool seen_before(const struct r0_sweep_set *set, size_t i)
 {
 	for (size_t j = 0; j < i; j++)
@@ -94,10 +107,12 @@ static int add_workload(struct r0_predict_input *in, const struct r0_sweep_rec *
 	return 0;
 }
 
-static int add_point(struct r0_predict_input *in, const struct r0_sweep_rec *r, double bps, double p50)
+static int add_point(struct r0_predict_input *in, const struct r0_sweep_rec *r, double bps, double p50,
+		     double spread)
 {
 	struct r0_predict_point p = { r->access, r->read_pct, r->block_bytes,
-				      (double)r->queue_depth * (r->jobs ? r->jobs : 1), bps, p50 };
+				      (double)r->queue_depth * (r->jobs ? r->jobs : 1), bps, p50,
+				      isnan(spread) ? 0 : spread };
 
 	if (r->read_pct != 0 && r->read_pct != 100)
 		return 0;   /* a mix is predicted from pure reads and writes */
@@ -131,7 +146,8 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
 
 		if (r->layer != R0_LAYER_RAW || seen_before(set, i))
 			continue;
-		err = add_point(in, r, cell_median(set, r, FIG_BPS), cell_median(set, r, FIG_P50));
+		err = add_point(in, r, cell_median(set, r, FIG_BPS), cell_median(set, r, FIG_P50),
+				cell_spread(set, r));
 		if (!err)
 			err = add_workload(in, r);
 		if (!err)
@@ -216,7 +232,9 @@ static int load_bench(struct r0_predict_input *in, json_object *root)
 			return -EINVAL;
 		snprintf(r.devices, sizeof(r.devices), "%s", (s = j_str(target, "path")) ? s : "");
 		snprintf(r.state, sizeof(r.state), "%s", (s = j_str(state, "state")) ? s : "");
-		err = add_point(in, &r, j_num(t, "summary.bytes_per_s.median"), j_num(t, "latency_ns.p50"));
+		err = add_point(in, &r, j_num(t, "summary.bytes_per_s.median"), j_num(t, "latency_ns.p50"),
+				(j_num(t, "summary.bytes_per_s.max") - j_num(t, "summary.bytes_per_s.min")) /
+				j_num(t, "summary.bytes_per_s.median"));
 		if (!err)
 			err = add_workload(in, &r);
 	}
@@ -298,7 +316,7 @@ static double cpu_ceiling(const struct r0_predict_input *in, const struct r0_swe
 
 int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
 		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
-		    const char *tool, struct r0_sweep_rec *out)
+		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len)
 {
 	struct r0_predict_workload w = { wl->access, wl->read_pct, wl->block_bytes, wl->align_bytes,
 					 wl->queue_depth * (wl->jobs ? wl->jobs : 1) };
@@ -345,6 +363,11 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	snprintf(out->tool, sizeof(out->tool), "%s", tool);
 	out->time_unix = time(NULL);
 	out->predicted = true;
+	if (res.grid_spread > R0_PREDICT_MAX_SPREAD)
+		snprintf(doubt, len, "the drive's results it rests on spread by %.0f %% over their passes",
+			 100 * res.grid_spread);
+	else if (len)
+		doubt[0] = 0;
 	return 0;
 }
 

@@ -76,24 +76,47 @@ struct opts {
 
 /* --- predicting -------------------------------------------------------- */
 
-static void print_table_row(FILE *f, const struct r0_sweep_rec *r, double single_bps)
+static void print_table_row(FILE *f, const struct r0_sweep_rec *r, double single_bps, const char *doubt)
 {
 	char wl[64];
 
 	r0_sweep_rec_workload(r, wl, sizeof(wl));
-	fprintf(f, "%-22s %-3s %2u %8u KiB %10.1f %10.0f %10.1f %6.2fx\n", wl, r0_layer_name(r->layer),
-		r->n_members, r->chunk_bytes / 1024, r->bytes_per_s / 1e6, r->iops,
-		r->lat_p50_ns / 1e3, single_bps > 0 ? r->bytes_per_s / single_bps : 0);
+	fprintf(f, "%-22s %-3s %2u %8u KiB ", wl, r0_layer_name(r->layer), r->n_members,
+		r->chunk_bytes / 1024);
+	if (*doubt)
+		fprintf(f, "not predicted: %s\n", doubt);
+	else
+		fprintf(f, "%10.1f %10.0f %10.1f %6.2fx\n", r->bytes_per_s / 1e6, r->iops,
+			r->lat_p50_ns / 1e3, single_bps > 0 ? r->bytes_per_s / single_bps : 0);
 }
 
-static int emit(FILE *f, const struct opts *o, const struct r0_sweep_rec *r, double single_bps)
+/*
+ * One cell predicted and written (in the table, or as a JSON line and into
+ * OUT); a cell outside the error bar says so instead: in the table, or on
+ * stderr and left out. -ENOENT: the input lacks the direction.
+ */
+static int cell(const struct r0_predict_input *in, const struct opts *o, const struct r0_sweep_rec *wl,
+		enum r0_layer layer, unsigned n, uint32_t chunk, double single_bps, FILE *f,
+		struct r0_sweep_set *out, struct r0_sweep_rec *r)
 {
+	char doubt[160], name[64];
+	int err = r0_predict_cell(in, &o->model, wl, layer, n, chunk, TOOL, r, doubt, sizeof(doubt));
+
+	if (err)
+		return err;
 	if (o->table) {
-		if (r->layer != R0_LAYER_RAW)
-			print_table_row(f, r, single_bps);
+		if (layer != R0_LAYER_RAW)
+			print_table_row(f, r, single_bps, doubt);
 		return ferror(f) ? -EIO : 0;
 	}
-	return r0_sweep_rec_append(f, r);
+	if (*doubt) {
+		r0_sweep_rec_workload(r, name, sizeof(name));
+		fprintf(stderr, PROG ": %s on %s %u x %u KiB: not predicted: %s\n", name,
+			r0_layer_name(layer), n, r->chunk_bytes / 1024, doubt);
+		return 0;
+	}
+	err = r0_sweep_rec_append(f, r);
+	return err ? err : r0_sweep_set_add(out, r);
 }
 
 static int predict_all(const struct r0_predict_input *in, const char *path, const struct opts *o,
@@ -108,7 +131,7 @@ static int predict_all(const struct r0_predict_input *in, const char *path, cons
 		struct r0_sweep_rec raw, r;
 		char name[64];
 
-		err = r0_predict_cell(in, &o->model, &in->wl[i], R0_LAYER_RAW, 1, 0, TOOL, &raw);
+		err = cell(in, o, &in->wl[i], R0_LAYER_RAW, 1, 0, 0, f, out, &raw);
 		if (err == -ENOENT) {   /* e.g. a --read-only grid and a write workload */
 			r0_sweep_rec_workload(&in->wl[i], name, sizeof(name));
 			fprintf(stderr, PROG ": %s: skipped: %s has no %s results\n", name, path,
@@ -116,27 +139,11 @@ static int predict_all(const struct r0_predict_input *in, const char *path, cons
 			err = 0;
 			continue;
 		}
-		if (!err)
-			err = emit(f, o, &raw, 0);
-		if (!err)
-			err = r0_sweep_set_add(out, &raw);
-		for (int be = 0; be < 2; be++) {
-			if (!o->backends[be])
-				continue;
-			for (unsigned n = 1; n <= R0_MAX_MEMBERS; n++) {
-				if (!o->members[n])
-					continue;
-				for (size_t c = 0; c < o->n_chunks && !err; c++) {
-					err = r0_predict_cell(in, &o->model, &in->wl[i],
-							      be == R0_BACKEND_MD ? R0_LAYER_MD : R0_LAYER_DM,
-							      n, o->chunks[c], TOOL, &r);
-					if (!err)
-						err = emit(f, o, &r, raw.bytes_per_s);
-					if (!err)
-						err = r0_sweep_set_add(out, &r);
-				}
-			}
-		}
+		for (int be = 0; be < 2; be++)
+			for (unsigned n = 1; n <= R0_MAX_MEMBERS && o->backends[be]; n++)
+				for (size_t c = 0; c < o->n_chunks && o->members[n] && !err; c++)
+					err = cell(in, o, &in->wl[i], be == R0_BACKEND_MD ? R0_LAYER_MD :
+						   R0_LAYER_DM, n, o->chunks[c], raw.bytes_per_s, f, out, &r);
 	}
 	return err;
 }

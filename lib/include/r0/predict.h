@@ -45,6 +45,8 @@ struct r0_predict_point {
 	double queue_depth;         /* per drive, summed over jobs */
 	double bytes_per_s;         /* > 0 */
 	double p50_ns;              /* > 0 */
+	double spread;              /* (max - min) / median of bytes/s over the passes
+				     * or repeats; 0: one pass or not known */
 };
 
 /* The single drive's measured grid; points in any order. */
@@ -118,6 +120,7 @@ struct r0_predict_opts {
 struct r0_predict_result {
 	double iops, bytes_per_s, p50_ns;
 	double mean_members, member_qd;     /* from the split */
+	double grid_spread;                 /* the largest spread of the points used */
 	int limit;                          /* which bound set the figure: R0_PREDICT_LIMIT_* */
 };
 

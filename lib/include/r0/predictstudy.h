@@ -21,6 +21,14 @@
  * md/dm's remap on a current x86 CPU, not measured. */
 #define R0_PREDICT_DEFAULT_LAYER_NS 2000.0
 
+/*
+ * A prediction rests on grid points whose repeats spread (max - min over
+ * the median of bytes/s) by at most this: beyond it the drive's own figure
+ * is not known to +-15 %, the issue's bar for a predicted cell, and the
+ * cell is not predicted.
+ */
+#define R0_PREDICT_MAX_SPREAD 0.30
+
 /* What one drive's results gave. Zero it before the first load. */
 struct r0_predict_input {
 	struct r0_predict_curve curve;
@@ -55,12 +63,14 @@ struct r0_predict_study_opts {
 /*
  * Predicts workload WL (one of IN's) on LAYER with N members at CHUNK
  * (ignored for raw: the drive itself) into *OUT, an r0sweep/1 cell with
- * predicted set, tool TOOL. 0, -ENOENT (the input has no result of a
- * direction WL needs), the errors of r0_predict.
+ * predicted set, tool TOOL. When the prediction is outside the error bar
+ * (see R0_PREDICT_MAX_SPREAD) DOUBT (LEN bytes) says why, else it is "".
+ * 0, -ENOENT (the input has no result of a direction WL needs), the
+ * errors of r0_predict.
  */
 int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
 		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
-		    const char *tool, struct r0_sweep_rec *out);
+		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len);
 
 /* The error of predicted bytes/s against measured over a set of cells. */
 struct r0_predict_error {
