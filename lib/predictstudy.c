@@ -434,3 +434,39 @@ int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_se
 	*n = n_rows;
 	return 0;
 }
+
+int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+			  const struct r0_mix *mix, bool *in_tied, char *text, size_t len)
+{
+	struct r0_analysis p = { 0 }, m = { 0 };
+	const struct r0_choice *pick;
+	size_t used;
+	int err = r0_analyse(pred, mix, NULL, &p);
+
+	if (!err)
+		err = r0_analyse(meas, mix, NULL, &m);
+	if (!err && (!p.has_choice || !m.has_choice))
+		err = -ENODATA;
+	if (err)
+		goto out;
+	pick = &p.choice[p.pick];
+	*in_tied = false;
+	used = (size_t)snprintf(text, len, "%s %u KiB at %u members; measured, tied best:",
+				r0_layer_name(pick->layer), pick->chunk_bytes / 1024, p.max_members);
+	for (size_t i = 0; i < m.n_choice; i++) {
+		const struct r0_choice *c = &m.choice[i];
+
+		if (!c->tie_best)
+			continue;
+		if (c->layer == pick->layer && c->chunk_bytes == pick->chunk_bytes &&
+		    p.max_members == m.max_members)
+			*in_tied = true;
+		if (used < len)
+			used += (size_t)snprintf(text + used, len - used, " %s %u KiB",
+						 r0_layer_name(c->layer), c->chunk_bytes / 1024);
+	}
+out:
+	r0_analysis_free(&p);
+	r0_analysis_free(&m);
+	return err;
+}

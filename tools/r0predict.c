@@ -153,6 +153,9 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 		   const char *path)
 {
 	struct r0_predict_error *rows = NULL;
+	struct r0_mix mix;
+	char pick[512];
+	bool in_tied;
 	size_t n = 0;
 	int err = r0_predict_compare(pred, meas, &rows, &n);
 
@@ -167,6 +170,11 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 		fprintf(stderr, "%-22s %6zu %11.1f%% %11.1f%% %7.0f%%\n", rows[i].workload,
 			rows[i].cells, 100 * rows[i].median, 100 * rows[i].p90, 100 * rows[i].within_15);
 	free(rows);
+	/* the demo's mix: the pick r0sweep's verdict would make */
+	if (!err && !r0_mix_parse("desktop", &mix) &&
+	    !r0_predict_check_pick(pred, meas, &mix, &in_tied, pick, sizeof(pick)))
+		fprintf(stderr, "chunk picked (desktop mix), predicted: %s: %s\n", pick,
+			in_tied ? "in the tied set" : "NOT in the tied set");
 	return err;
 }
 
@@ -180,6 +188,14 @@ static int add_count(const char *s, void *arg)
 		return -EINVAL;
 	((bool *)arg)[n] = true;
 	return 0;
+}
+
+static bool has_chunk(const struct opts *o, uint32_t chunk)
+{
+	for (size_t i = 0; i < o->n_chunks; i++)
+		if (o->chunks[i] == chunk)
+			return true;
+	return false;
 }
 
 static int add_chunk(const char *s, void *arg)
@@ -223,7 +239,7 @@ int main(int argc, char **argv)
 	static struct r0_predict_input in;
 	struct opts o = { .model.layer_ns = -1 };
 	struct r0_sweep_set pred = { 0 }, meas = { 0 };
-	const char *members = "2,3,4", *chunks = "4K,16K,64K,128K,512K,1M", *backend = "md,dm";
+	const char *members = NULL, *chunks = NULL, *backend = "md,dm";
 	const char *preset = NULL, *cmp = NULL, *output = NULL;
 	FILE *f = stdout;
 	uint64_t ns;
@@ -259,9 +275,9 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name a RESULT (r0bench --json output or an r0sweep file)");
-	if (r0_cli_each_item(members, add_count, o.members))
+	if (members && r0_cli_each_item(members, add_count, o.members))
 		return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d, e.g. 2,3,4", members, R0_MAX_MEMBERS);
-	if (r0_cli_each_item(chunks, add_chunk, &o))
+	if (chunks && r0_cli_each_item(chunks, add_chunk, &o))
 		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", chunks);
 	if (r0_cli_each_item(backend, r0_cli_add_backend, o.backends))
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", backend);
@@ -285,6 +301,17 @@ int main(int argc, char **argv)
 			err == -EINVAL ? "not an r0sweep/1 file" : strerror(-err));
 		return R0_EXIT_FAILURE;
 	}
+	/* without -m or -c: the counts and chunks of the study compared with, else the defaults */
+	for (size_t i = 0; i < meas.n; i++)
+		if (meas.recs[i].layer != R0_LAYER_RAW) {
+			o.members[meas.recs[i].n_members] |= !members;
+			if (!chunks && !has_chunk(&o, meas.recs[i].chunk_bytes) && o.n_chunks < MAX_CHUNKS)
+				o.chunks[o.n_chunks++] = meas.recs[i].chunk_bytes;
+		}
+	if (!members && !meas.n)
+		r0_cli_each_item("2,3,4", add_count, o.members);
+	if (!chunks && !meas.n)
+		r0_cli_each_item("4K,16K,64K,128K,512K,1M", add_chunk, &o);
 	if (preset)
 		err = r0_predict_input_use_preset(&in, r0_preset_find(preset));
 	else if (cmp)

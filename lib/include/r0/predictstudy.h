@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "r0/analysis.h"
 #include "r0/predict.h"
 #include "r0/preset.h"
 #include "r0/sweep.h"
@@ -88,5 +89,15 @@ struct r0_predict_error {
  */
 int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
 		       struct r0_predict_error **rows, size_t *n);
+
+/*
+ * The chunk the verdict picks under MIX from PRED (layer and chunk at its
+ * largest member count) against the measured study MEAS's tied set (the
+ * choices that cannot be told from its best): *IN_TIED, and both in
+ * words into TEXT ("md 512K; measured: md 64K, md 512K"). 0, -ENODATA
+ * (either has no choice), the errors of r0_analyse.
+ */
+int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+			  const struct r0_mix *mix, bool *in_tied, char *text, size_t len);
 
 #endif
