@@ -325,6 +325,8 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	struct r0_geometry g;
 	uint64_t sizes[R0_MAX_MEMBERS], member = 1ull << 30;
 	enum r0_backend be = layer == R0_LAYER_DM ? R0_BACKEND_DM : R0_BACKEND_MD;
+	struct r0_predict_result slow;
+	bool guessed;
 	int err;
 
 	if (layer == R0_LAYER_RAW) {
@@ -346,6 +348,15 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 		err = r0_predict(&g, &w, &in->curve, &mo, &res);
 	if (err)
 		return err;
+	guessed = layer != R0_LAYER_RAW && o->layer_ns < 0 && in->layer_ns[be] < 0;
+	if (guessed) {
+		struct r0_predict_opts slow_o = mo;
+
+		slow_o.layer_cost_ns = R0_PREDICT_SLOW_LAYER_NS;
+		err = r0_predict(&g, &w, &in->curve, &slow_o, &slow);
+		if (err)
+			return err;
+	}
 	*out = *wl;   /* the workload and the study's description; the figures below */
 	out->ios = out->errors = 0;
 	out->lat_p90_ns = out->lat_p99_ns = out->lat_p999_ns = out->lat_p9999_ns = 0;
@@ -366,6 +377,12 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	if (res.grid_spread > R0_PREDICT_MAX_SPREAD)
 		snprintf(doubt, len, "the drive's results it rests on spread by %.0f %% over their passes",
 			 100 * res.grid_spread);
+	else if (guessed && 1 - slow.bytes_per_s / res.bytes_per_s > 0.15)
+		snprintf(doubt, len, "%.0f bios a request through %s, whose cost per bio was not "
+			 "measured (a %.0f us guess; at %.0f us it would be %.0f %% slower): give "
+			 "--layer-cost", ceil((double)wl->block_bytes / chunk) , r0_layer_name(layer),
+			 R0_PREDICT_DEFAULT_LAYER_NS / 1e3, R0_PREDICT_SLOW_LAYER_NS / 1e3,
+			 100 * (1 - slow.bytes_per_s / res.bytes_per_s));
 	else if (len)
 		doubt[0] = 0;
 	return 0;

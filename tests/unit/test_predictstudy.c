@@ -99,3 +99,22 @@ Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 	r0_sweep_set_free(&pred);
 	r0_sweep_set_free(&meas);
 }
+
+/* No layer cost given or measured: a 4K QD1 cell on a 100 us drive depends on the guess; given, it does not. */
+Test(predictstudy, a_cell_that_depends_on_the_guessed_layer_cost_says_so)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts given = { .layer_ns = 2000 }, guess = { .layer_ns = -1 };
+	struct r0_sweep_rec w4k = workload("4K", 4 * KIB, 1), out;
+	char doubt[160];
+
+	drive(&in, 0);
+	in.layer_ns[0] = in.layer_ns[1] = -1;
+	cr_assert_eq(r0_predict_cell(&in, &guess, &w4k, R0_LAYER_DM, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "--layer-cost"), "'%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &given, &w4k, R0_LAYER_DM, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt);
+	r0_predict_input_free(&in);
+}

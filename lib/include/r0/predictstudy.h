@@ -30,6 +30,14 @@
  */
 #define R0_PREDICT_MAX_SPREAD 0.30
 
+/*
+ * Neither given nor measured, the layer cost is a guess; a cell whose
+ * figure moves by more than 15 % when a bio costs this much instead (a
+ * busy or emulated CPU: the sandbox's md took ~300 us a bio on a loaded
+ * host) depends on the guess and is not predicted.
+ */
+#define R0_PREDICT_SLOW_LAYER_NS 50000.0
+
 /* What one drive's results gave. Zero it before the first load. */
 struct r0_predict_input {
 	struct r0_predict_curve curve;
@@ -65,7 +73,8 @@ struct r0_predict_study_opts {
  * Predicts workload WL (one of IN's) on LAYER with N members at CHUNK
  * (ignored for raw: the drive itself) into *OUT, an r0sweep/1 cell with
  * predicted set, tool TOOL. When the prediction is outside the error bar
- * (see R0_PREDICT_MAX_SPREAD) DOUBT (LEN bytes) says why, else it is "".
+ * (R0_PREDICT_MAX_SPREAD, R0_PREDICT_SLOW_LAYER_NS) DOUBT (LEN bytes)
+ * says why, else it is "".
  * 0, -ENOENT (the input has no result of a direction WL needs), the
  * errors of r0_predict.
  */
