@@ -388,6 +388,14 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	return 0;
 }
 
+double r0_predict_measured_bps(const struct r0_sweep_set *meas, const struct r0_sweep_rec *r)
+{
+	struct r0_sweep_rec m = *r;
+
+	m.predicted = false;
+	return cell_median(meas, &m, FIG_BPS);
+}
+
 /* The row of V[0..N) (sorted here): its median, p90 and share within 15 %. */
 static void error_row(struct r0_predict_error *row, const char *name, double *v, size_t n)
 {

@@ -73,22 +73,28 @@ struct opts {
 	size_t n_chunks;
 	struct r0_predict_study_opts model;
 	bool table;
+	const struct r0_sweep_set *meas;   /* --compare's: its figures beside the table's */
 };
 
 /* --- predicting -------------------------------------------------------- */
 
-static void print_table_row(FILE *f, const struct r0_sweep_rec *r, double single_bps, const char *doubt)
+static void print_table_row(FILE *f, const struct r0_sweep_rec *r, double single_bps, const char *doubt,
+			    const struct r0_sweep_set *meas)
 {
 	char wl[64];
+	double m;
 
 	r0_sweep_rec_workload(r, wl, sizeof(wl));
 	fprintf(f, "%-22s %-3s %2u %8u KiB ", wl, r0_layer_name(r->layer), r->n_members,
 		r->chunk_bytes / 1024);
 	if (*doubt)
-		fprintf(f, "not predicted: %s\n", doubt);
+		fprintf(f, "not predicted: %s", doubt);
 	else
-		fprintf(f, "%10.1f %10.0f %10.1f %6.2fx\n", r->bytes_per_s / 1e6, r->iops,
+		fprintf(f, "%10.2f %10.0f %10.1f %6.2fx", r->bytes_per_s / 1e6, r->iops,
 			r->lat_p50_ns / 1e3, single_bps > 0 ? r->bytes_per_s / single_bps : 0);
+	if (!*doubt && meas && !isnan(m = r0_predict_measured_bps(meas, r)))
+		fprintf(f, " %10.2f %+6.0f%%", m / 1e6, 100 * (r->bytes_per_s / m - 1));
+	fputc('\n', f);
 }
 
 /*
@@ -105,18 +111,16 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 
 	if (err)
 		return err;
-	if (o->table) {
-		if (layer != R0_LAYER_RAW)
-			print_table_row(f, r, single_bps, doubt);
-		return ferror(f) ? -EIO : 0;
-	}
-	if (*doubt) {
+	if (o->table && layer != R0_LAYER_RAW)
+		print_table_row(f, r, single_bps, doubt, o->meas);
+	if (*doubt && !o->table) {
 		r0_sweep_rec_workload(r, name, sizeof(name));
 		fprintf(stderr, PROG ": %s on %s %u x %u KiB: not predicted: %s\n", name,
 			r0_layer_name(layer), n, r->chunk_bytes / 1024, doubt);
-		return 0;
 	}
-	err = r0_sweep_rec_append(f, r);
+	if (*doubt)
+		return 0;
+	err = o->table ? (ferror(f) ? -EIO : 0) : r0_sweep_rec_append(f, r);
 	return err ? err : r0_sweep_set_add(out, r);
 }
 
@@ -126,8 +130,8 @@ static int predict_all(const struct r0_predict_input *in, const char *path, cons
 	int err = 0;
 
 	if (o->table)
-		fprintf(f, "%-22s %-3s %2s %12s %10s %10s %10s %7s\n", "workload", "be", "n", "chunk",
-			"MB/s", "IOPS", "p50 us", "vs one");
+		fprintf(f, "%-22s %-3s %2s %12s %10s %10s %10s %7s%s\n", "workload", "be", "n", "chunk",
+			"MB/s", "IOPS", "p50 us", "vs one", o->meas ? "   measured  error" : "");
 	for (size_t i = 0; i < in->n_wl && !err; i++) {
 		struct r0_sweep_rec raw, r;
 		char name[64];
@@ -325,6 +329,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: cannot write: %s\n", output, strerror(errno));
 		return R0_EXIT_FAILURE;
 	}
+	o.meas = cmp ? &meas : NULL;
 	err = predict_all(&in, argv[argc - 1], &o, f, &pred);
 	if (err) {
 		fprintf(stderr, PROG ": predicting: %s\n", strerror(-err));

@@ -82,6 +82,9 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
 		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len);
 
+/* The median bytes/s over MEAS's repeats of the measured cell like R (NAN: none). */
+double r0_predict_measured_bps(const struct r0_sweep_set *meas, const struct r0_sweep_rec *r);
+
 /* The error of predicted bytes/s against measured over a set of cells. */
 struct r0_predict_error {
 	char workload[64];           /* r0_sweep_rec_workload's name, or "all" */
