@@ -406,7 +406,7 @@ static void error_row(struct r0_predict_error *row, const char *name, double *v,
 	snprintf(row->workload, sizeof(row->workload), "%s", name);
 	row->cells = n;
 	row->median = median(v, n);
-	row->p90 = v[(size_t)(0.9 * (n - 1))];
+	row->p90 = v[(size_t)ceil(0.9 * n) - 1];   /* nearest rank */
 	row->within_15 = (double)ok / n;
 }
 

@@ -93,7 +93,7 @@ Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 	cr_expect_str_eq(rows[2].workload, "all");
 	cr_expect_eq(rows[2].cells, 4);
 	cr_expect(fabs(rows[2].median - 0.15) < 1e-9, "%f", rows[2].median);
-	cr_expect(fabs(rows[2].p90 - 0.20) < 1e-9, "%f", rows[2].p90);
+	cr_expect(fabs(rows[2].p90 - 0.40) < 1e-9, "%f", rows[2].p90);   /* nearest rank: the 4th of 4 */
 	cr_expect(fabs(rows[2].within_15 - 0.5) < 1e-9);
 	free(rows);
 	r0_sweep_set_free(&pred);
