@@ -245,22 +245,15 @@ struct model {
 };
 
 /*
- * A part of BYTES on one member in BIOS chunk-sized bios, blended for a
- * mix: *REST_NS its time on a drive with nothing queued, *BUSY_NS the
- * drive's time for it at its sustained rate at the member's depth, *P50_NS
- * its p50 at that depth. One bio: the drive's p50 at depth 1 is the rest
- * time. Several: md and dm submit one bio per chunk and the block layer
- * does not merge them on the member (its plug merge tries only the request
- * queued last, which belongs to the next member), so the drive serves BIOS
- * requests of BYTES / BIOS at once: at depth BIOS from idle, at BIOS times
- * the member's depth when busy.
+ * A part of BYTES on one member, blended for a mix: *REST_NS its p50 on a
+ * drive with nothing queued, *BUSY_NS the drive's time for it at its
+ * sustained rate at the member's depth, *P50_NS its p50 at that depth.
  */
-static int part_time(struct model *m, uint32_t bytes, unsigned bios, double *rest_ns,
-		     double *busy_ns, double *p50_ns)
+static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *busy_ns,
+		     double *p50_ns)
 {
 	double share[2] = { m->w->read_pct / 100.0, 1 - m->w->read_pct / 100.0 };
 	unsigned pct[2] = { 100, 0 };
-	uint32_t bio = (uint32_t)(bytes / bios / 512 * 512);
 
 	*rest_ns = *busy_ns = *p50_ns = 0;
 	for (int d = 0; d < 2; d++) {
@@ -269,16 +262,16 @@ static int part_time(struct model *m, uint32_t bytes, unsigned bios, double *res
 
 		if (share[d] == 0)
 			continue;
-		err = curve_at(m->c, m->w->access, pct[d], bio, bios, &bps, &p50, &s1);
+		err = curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50, &s1);
 		if (!err)
-			*rest_ns += share[d] * (bios == 1 ? p50 : bytes / bps * 1e9);
+			*rest_ns += share[d] * p50;
 		if (!err)
-			err = curve_at(m->c, m->w->access, pct[d], bio, m->qd * bios, &bps, &p50, &sq);
+			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bps, &p50, &sq);
 		if (err)
 			return err;
 		m->spread = fmax(m->spread, fmax(s1, sq));
 		*busy_ns += share[d] * bytes / bps * 1e9;
-		*p50_ns += share[d] * (bios == 1 ? p50 : bytes / bps * 1e9 * m->qd);
+		*p50_ns += share[d] * p50;
 	}
 	return 0;
 }
@@ -290,10 +283,8 @@ static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, s
 	double worst_rest = 0, worst_p = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		/* the chunks the extent spans on its member: md's and dm's bios */
-		unsigned bios = (unsigned)((ext[i].member_start_sector % cs + ext[i].n_sectors + cs - 1) / cs);
 		double rest, busy, p;
-		int err = part_time(m, (uint32_t)(ext[i].n_sectors * 512), bios, &rest, &busy, &p);
+		int err = part_time(m, (uint32_t)(ext[i].n_sectors * 512), &rest, &busy, &p);
 
 		if (err)
 			return err;

@@ -5,23 +5,20 @@
  *
  * The model (r0predict(1) says the same to users):
  *   - Each array request of B bytes at offset o is split by the geometry
- *     (r0/geometry.h) into one part per member it touches. md and dm send
- *     one bio per chunk, and the block layer does not merge them on the
- *     member: its plug merge (blk_attempt_plug_merge, Linux 6.12) tries
- *     only the request queued last, which is the next member's. A part of
- *     m chunks is m requests of a chunk each on the drive, all at once.
+ *     (r0/geometry.h) into one part per member it touches (contiguous
+ *     pieces on a member counted as one request: the block layer's plug
+ *     merges md's and dm's chunk-sized bios to one member).
  *   - With queue depth Q at the array and k members touched per request
  *     on average, each member holds q = Q * k / n requests on average.
  *   - Two bounds, the lower wins:
  *     latency: a request takes its slowest part's p50 on a drive with
- *       nothing queued (the curve at depth 1; a part of m requests: their
- *       bytes over the drive's rate at depth m) plus the layer cost for each
+ *       nothing queued (the curve at depth 1) plus the layer cost for each
  *       chunk it touches (a bio each); Q of them in flight: Q / that mean
  *       time (Little's law). A drive whose throughput limit lets short
  *       bursts through (null_blk's mbps) then serves parts faster than
  *       its sustained rate while its neighbours take their turn.
  *     throughput: each member spends bytes / (the drive's bytes/s at the
- *       request size and depth max(q, 1) x m) on each of its parts; the busiest
+ *       part size and depth max(q, 1)) on each of its parts; the busiest
  *       member sets the array's rate.
  *   - Optional ceilings: array IOPS (a CPU limit) and total bytes/s (a
  *     shared link or controller).
