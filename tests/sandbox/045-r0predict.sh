@@ -18,7 +18,7 @@ set -- $members
 i=0
 for p in "4K 1" "4K 8" "4K 32" "256K 1" "512K 1" "1M 1"; do
 	set -- $p
-	r0bench --json --rw randread -b "$1" -q "$2" -t 1 --passes 2 --span 64M ${members%% *} \
+	r0bench --json --rw randread -b "$1" -q "$2" -t 2 --passes 3 --span 64M ${members%% *} \
 		> "$out/one-$i.json" || fail "r0bench $p"
 	i=$((i + 1))
 done
