@@ -30,18 +30,20 @@ echo "predict-check: grid measured in $(($(date +%s) - t0)) s"
 echo "predict-check: grid: $(tr -d '\n' < "$R0_RESULTS/one.json")"
 r0_stream "$R0_RESULTS/sweep.jsonl" || exit 1
 profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
-# md first (raw, 1-3 members), then dm of 2 and 3 members into the same
-# file: on sata-real members the sweep hung twice at its first 1-member dm
-# stripe (2026-12-03, host under load), so dm's 1-member stripe is left out.
-# The second sweep finds the members written already (--no-precondition).
+# md first (raw, 1-3 members), then dm of 2 and 3 members, each into its
+# own file (r0sweep does not append to a finished one), sweep.jsonl both:
+# on sata-real members the sweep hung twice at its first 1-member dm stripe
+# (2026-12-03, host under load), so dm's 1-member stripe is left out. The
+# second sweep finds the members written already (--no-precondition).
 pre=""
 for be in "md 1,2,3" "dm 2,3"; do
 	set -- $be
-	r0sweep $pre -o "$R0_RESULTS/sweep.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" --single-chunks 64K \
-		--backend "$1" --members "$2" $ro -r "$REPEATS" -t 0.8 --ramp 0.2 --region 256M \
-		--describe "3 x null_blk $PROFILE profile ($profile) in the r0kit sandbox" $members \
-		> "$R0_RESULTS/sweep-$1.out" ||
+	r0sweep $pre -o "$R0_RESULTS/sweep-$1.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" \
+		--single-chunks 64K --backend "$1" --members "$2" $ro -r "$REPEATS" -t 0.8 --ramp 0.2 \
+		--region 256M --describe "3 x null_blk $PROFILE profile ($profile) in the r0kit sandbox" \
+		$members > "$R0_RESULTS/sweep-$1.out" ||
 		{ cat "$R0_RESULTS/sweep-$1.out"; echo "predict-check: r0sweep $1 failed"; exit 1; }
+	cat "$R0_RESULTS/sweep-$1.jsonl" >> "$R0_RESULTS/sweep.jsonl"
 	pre=--no-precondition
 done
 echo "predict-check: study measured in $(($(date +%s) - t0)) s in all"
