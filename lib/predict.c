@@ -109,6 +109,19 @@ static void at_block(struct lookup *l, uint32_t block, double qd, double *bps, d
 		*p50 = lerp_log(qd, q0, q1, a->p50_ns, b->p50_ns);
 	}
 	l->spread = fmax(l->spread, fmax(a->spread, b ? b->spread : 0));
+	/*
+	 * More requests in flight do not slow a drive down; a grid that says so
+	 * measured a queue longer than its pass (1M at QD32 on an 8 MiB/s drive
+	 * is 4 s of work for a 1 s pass: 2.1 MB/s there, 7.3 at QD2), so the
+	 * best of the shallower points stands.
+	 */
+	for (size_t i = 0; i < l->c->n; i++) {
+		const struct r0_predict_point *p = &l->c->pts[i];
+
+		if (p->read_pct == l->read_pct && p->block_bytes == block && p->queue_depth <= qd &&
+		    p->bytes_per_s > *bps)
+			*bps = p->bytes_per_s;
+	}
 }
 
 /* r0_predict_curve_at, and the largest spread of the points it used into *SPREAD. */

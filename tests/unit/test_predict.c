@@ -258,3 +258,20 @@ Test(predict, preset_measures_the_whole_grid)
 				cr_expect_eq(found, 1, "bs %u qd %u read %u: %zu tests", b, qds[q], rd, found);
 			}
 }
+
+/* A deeper point slower than a shallower one (a pass shorter than its queue) does not stand. */
+Test(predict, deeper_never_slower_than_the_grid_shallower)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0 };
+	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 32, 10e6, 100e3, 0 };
+	double bps, p50;
+
+	cr_assert_eq(r0_predict_curve_add(&c, &a), 0);
+	cr_assert_eq(r0_predict_curve_add(&c, &b), 0);
+	cr_assert_eq(r0_predict_curve_at(&c, R0_ACCESS_RAND, 100, 4 * KIB, 32, &bps, &p50), 0);
+	cr_expect(fabs(bps - 40e6) < 1, "%.0f", bps);
+	cr_assert_eq(r0_predict_curve_at(&c, R0_ACCESS_RAND, 100, 4 * KIB, 8, &bps, &p50), 0);
+	cr_expect(fabs(bps - 40e6) < 1, "%.0f", bps);
+	r0_predict_curve_free(&c);
+}
