@@ -73,6 +73,9 @@ void r0_predict_curve_free(struct r0_predict_curve *c);
  * (the drive idles) and p50 stays; above the largest, bytes/s stay and
  * p50 grows with the depth; below the smallest block IOPS and p50 stay;
  * above the largest block bytes/s stay and p50 grows with the block.
+ * At a measured block, bytes/s are at least the best measured there at a
+ * shallower depth (more requests in flight do not slow a drive down; a
+ * deeper point that reads slower had a pass shorter than its queue).
  * 0, or -ENOENT when the curve has no point of that direction.
  */
 int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
