@@ -314,6 +314,16 @@ static double cpu_ceiling(const struct r0_predict_input *in, const struct r0_swe
 		    bios(wl->block_bytes, in->chunk_one[be][k]));
 }
 
+/* The most IOPS any of the drive's results reached: what the host is known to drive. */
+static double max_iops(const struct r0_predict_curve *c)
+{
+	double m = 0;
+
+	for (size_t i = 0; i < c->n; i++)
+		m = fmax(m, c->pts[i].bytes_per_s / c->pts[i].block_bytes);
+	return m;
+}
+
 int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
 		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
 		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len)
@@ -383,6 +393,10 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 			 "--layer-cost", ceil((double)wl->block_bytes / chunk) , r0_layer_name(layer),
 			 R0_PREDICT_DEFAULT_LAYER_NS / 1e3, R0_PREDICT_SLOW_LAYER_NS / 1e3,
 			 100 * (1 - slow.bytes_per_s / res.bytes_per_s));
+	else if (!mo.cpu_max_iops && res.iops > 1.15 * max_iops(&in->curve))
+		snprintf(doubt, len, "%.0f IOPS through the array, more than the host was seen to "
+			 "drive (%.0f in the drive's results): give --cpu-iops", res.iops,
+			 max_iops(&in->curve));
 	else if (len)
 		doubt[0] = 0;
 	return 0;

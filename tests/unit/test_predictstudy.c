@@ -118,3 +118,26 @@ Test(predictstudy, a_cell_that_depends_on_the_guessed_layer_cost_says_so)
 	cr_expect_str_empty(doubt);
 	r0_predict_input_free(&in);
 }
+
+/* An array predicted beyond the IOPS any single-drive result reached: the host's capacity is unknown, it says so. */
+Test(predictstudy, beyond_the_iops_the_host_was_seen_to_drive_says_so)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 }, cpu = { .layer_ns = 0, .model.cpu_max_iops = 1e6 };
+	struct r0_predict_point p = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 4096 / 100e-6, 100e3, 0 };
+	struct r0_sweep_rec w = workload("4K QD32", 4 * KIB, 32), out;
+	char doubt[160];
+
+	memset(&in, 0, sizeof(in));
+	cr_assert_eq(r0_predict_curve_add(&in.curve, &p), 0);
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 1, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "1 member: as many IOPS as measured: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 4, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "--cpu-iops"), "4 members: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &cpu, &w, R0_LAYER_MD, 4, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "a CPU ceiling given: '%s'", doubt);
+	r0_predict_input_free(&in);
+}
