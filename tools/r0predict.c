@@ -59,8 +59,10 @@ static void usage(FILE *f)
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
 	      "\n"
-	      "A cell resting on grid points whose passes spread by more than 30 % is\n"
-	      "not predicted: r0predict says so (stderr, or its table row) instead.\n"
+	      "A cell is not predicted, and r0predict says so (stderr, or its table row),\n"
+	      "when grid points it rests on spread by more than 30 % over their passes,\n"
+	      "when it depends on a guessed layer cost, or when it needs more IOPS than\n"
+	      "the drive's results reached and no CPU ceiling is known. r0predict(1).\n"
 	      "How close the predictions came, per workload: r0predict(1), VALIDATION.\n"
 	      "Exit status: 0 ok, 1 failure, 2 usage.\n",
 	      f);
