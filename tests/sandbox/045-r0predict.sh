@@ -12,6 +12,7 @@
 # out: md's cost per request in a loaded TCG guest (~1 ms, 14-45 % of a
 # 6.7 ms read) is not in the model (README, r0predict).
 . ./lib.sh
+trap r0_cleanup EXIT
 
 out=$R0_RESULTS/045-r0predict
 mkdir -p "$out"
