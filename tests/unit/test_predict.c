@@ -111,7 +111,7 @@ static void bandwidth_drive(struct r0_predict_curve *c, double bps)
 		for (uint32_t b = 4 * KIB; b <= 4 * MIB; b *= 4)
 			for (double q = 1; q <= 64; q *= 2) {
 				struct r0_predict_point p = { R0_ACCESS_RAND, rw ? 100 : 0, b, q, bps,
-							      q * b / bps * 1e9 };
+							      q * b / bps * 1e9, 0 };
 
 				cr_assert_eq(r0_predict_curve_add(c, &p), 0);
 			}
@@ -123,7 +123,7 @@ static void latency_drive(struct r0_predict_curve *c, double lat_ns)
 	for (uint32_t b = 4 * KIB; b <= 4 * MIB; b *= 4)
 		for (double q = 1; q <= 64; q *= 2) {
 			struct r0_predict_point p = { R0_ACCESS_RAND, 100, b, q, q * b / (lat_ns / 1e9),
-						      lat_ns };
+						      lat_ns, 0 };
 
 			cr_assert_eq(r0_predict_curve_add(c, &p), 0);
 		}
@@ -142,8 +142,8 @@ static struct r0_predict_result predict(unsigned n, uint32_t chunk, const struct
 Test(predict, curve_interpolates_and_extrapolates)
 {
 	struct r0_predict_curve c = { 0 };
-	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3 };
-	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 4, 160e6, 100e3 };
+	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0 };
+	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 4, 160e6, 100e3, 0 };
 	double bps, p50;
 
 	cr_assert_eq(r0_predict_curve_add(&c, &a), 0);
@@ -227,8 +227,8 @@ Test(predict, mixes_blend_both_directions)
 	struct r0_predict_curve c = { 0 };
 	struct r0_predict_opts o = { 0 };
 	struct r0_predict_workload w = { R0_ACCESS_RAND, 50, 4 * KIB, 0, 1 };
-	struct r0_predict_point rd = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 4096 / 100e-6, 100e3 };
-	struct r0_predict_point wr = { R0_ACCESS_RAND, 0, 4 * KIB, 1, 4096 / 300e-6, 300e3 };
+	struct r0_predict_point rd = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 4096 / 100e-6, 100e3, 0 };
+	struct r0_predict_point wr = { R0_ACCESS_RAND, 0, 4 * KIB, 1, 4096 / 300e-6, 300e3, 0 };
 	struct r0_predict_result r;
 
 	cr_assert_eq(r0_predict_curve_add(&c, &rd), 0);
@@ -257,4 +257,21 @@ Test(predict, preset_measures_the_whole_grid)
 						 p->tests[i].w.read_pct == rd && p->tests[i].w.access == R0_ACCESS_RAND;
 				cr_expect_eq(found, 1, "bs %u qd %u read %u: %zu tests", b, qds[q], rd, found);
 			}
+}
+
+/* A deeper point slower than a shallower one (a pass shorter than its queue) does not stand. */
+Test(predict, deeper_never_slower_than_the_grid_shallower)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0 };
+	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 32, 10e6, 100e3, 0 };
+	double bps, p50;
+
+	cr_assert_eq(r0_predict_curve_add(&c, &a), 0);
+	cr_assert_eq(r0_predict_curve_add(&c, &b), 0);
+	cr_assert_eq(r0_predict_curve_at(&c, R0_ACCESS_RAND, 100, 4 * KIB, 32, &bps, &p50), 0);
+	cr_expect(fabs(bps - 40e6) < 1, "%.0f", bps);
+	cr_assert_eq(r0_predict_curve_at(&c, R0_ACCESS_RAND, 100, 4 * KIB, 8, &bps, &p50), 0);
+	cr_expect(fabs(bps - 40e6) < 1, "%.0f", bps);
+	r0_predict_curve_free(&c);
 }

@@ -45,6 +45,8 @@ struct r0_predict_point {
 	double queue_depth;         /* per drive, summed over jobs */
 	double bytes_per_s;         /* > 0 */
 	double p50_ns;              /* > 0 */
+	double spread;              /* (max - min) / median of bytes/s over the passes
+				     * or repeats; 0: one pass or not known */
 };
 
 /* The single drive's measured grid; points in any order. */
@@ -71,6 +73,9 @@ void r0_predict_curve_free(struct r0_predict_curve *c);
  * (the drive idles) and p50 stays; above the largest, bytes/s stay and
  * p50 grows with the depth; below the smallest block IOPS and p50 stay;
  * above the largest block bytes/s stay and p50 grows with the block.
+ * At a measured block, bytes/s are at least the best measured there at a
+ * shallower depth (more requests in flight do not slow a drive down; a
+ * deeper point that reads slower had a pass shorter than its queue).
  * 0, or -ENOENT when the curve has no point of that direction.
  */
 int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
@@ -118,6 +123,7 @@ struct r0_predict_opts {
 struct r0_predict_result {
 	double iops, bytes_per_s, p50_ns;
 	double mean_members, member_qd;     /* from the split */
+	double grid_spread;                 /* the largest spread of the points used */
 	int limit;                          /* which bound set the figure: R0_PREDICT_LIMIT_* */
 };
 

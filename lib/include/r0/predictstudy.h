@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * r0predict's study level: one drive's results in (r0bench/1 JSON or an
+ * r0sweep/1 file's raw cells), predicted r0sweep/1 cells out
+ * (r0/predict.h does the model), and predicted cells held against a
+ * measured study.
+ */
+#ifndef R0_PREDICTSTUDY_H
+#define R0_PREDICTSTUDY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "r0/analysis.h"
+#include "r0/predict.h"
+#include "r0/preset.h"
+#include "r0/sweep.h"
+
+#define R0_PREDICT_MAX_WORKLOADS 64
+
+/* The layer cost when neither the user nor the input gives one: a guess for
+ * md/dm's remap on a current x86 CPU, not measured. */
+#define R0_PREDICT_DEFAULT_LAYER_NS 2000.0
+
+/*
+ * A prediction rests on grid points whose repeats spread (max - min over
+ * the median of bytes/s) by at most this: beyond it the drive's own figure
+ * is not known to +-15 %, the issue's bar for a predicted cell, and the
+ * cell is not predicted.
+ */
+#define R0_PREDICT_MAX_SPREAD 0.30
+
+/*
+ * Neither given nor measured, the layer cost is a guess; a cell whose
+ * figure moves by more than 15 % when a bio costs this much instead (a
+ * busy or emulated CPU: the sandbox's md took ~300 us a bio on a loaded
+ * host) depends on the guess and is not predicted.
+ */
+#define R0_PREDICT_SLOW_LAYER_NS 50000.0
+
+/* What one drive's results gave. Zero it before the first load. */
+struct r0_predict_input {
+	struct r0_predict_curve curve;
+	struct r0_sweep_rec wl[R0_PREDICT_MAX_WORKLOADS];  /* the workloads to predict */
+	size_t n_wl;
+	double layer_ns[2];          /* per bio, by enum r0_backend; < 0: not measured */
+	/* per workload: CPU seconds per I/O raw and through a 1-member stripe (0: none) */
+	double cpu_raw[R0_PREDICT_MAX_WORKLOADS], cpu_one[2][R0_PREDICT_MAX_WORKLOADS];
+	uint32_t chunk_one[2][R0_PREDICT_MAX_WORKLOADS];
+};
+
+/*
+ * Adds the results at PATH: r0bench/1 JSON (each test's median bytes/s
+ * over its passes, its merged p50) or an r0sweep/1 file (its raw cells,
+ * the median over repeats; the layer cost from the 1-member stripes at
+ * QD1 against raw). Their workloads become the ones to predict.
+ * 0, -EINVAL (neither format), -E2BIG (more than R0_PREDICT_MAX_WORKLOADS
+ * workloads), -ENOMEM, or the errors of r0_sweep_load.
+ */
+int r0_predict_input_load(struct r0_predict_input *in, const char *path);
+void r0_predict_input_free(struct r0_predict_input *in);
+
+/* The workloads to predict: SET's (any layer), or preset P's. 0, -E2BIG. */
+int r0_predict_input_use_set(struct r0_predict_input *in, const struct r0_sweep_set *set);
+int r0_predict_input_use_preset(struct r0_predict_input *in, const struct r0_preset *p);
+
+struct r0_predict_study_opts {
+	struct r0_predict_opts model;   /* cpu_max_iops 0: from the input's CPU per I/O */
+	double layer_ns;                /* < 0: the input's, else the default */
+};
+
+/*
+ * Predicts workload WL (one of IN's) on LAYER with N members at CHUNK
+ * (ignored for raw: the drive itself) into *OUT, an r0sweep/1 cell with
+ * predicted set, tool TOOL. When the prediction is outside the error bar
+ * (R0_PREDICT_MAX_SPREAD, R0_PREDICT_SLOW_LAYER_NS, or with no CPU ceiling
+ * given or measured more than 1.15x the IOPS any of the drive's results
+ * reached: the host's capacity is not known beyond them) DOUBT (LEN
+ * bytes) says why, else it is "".
+ * 0, -ENOENT (the input has no result of a direction WL needs), the
+ * errors of r0_predict.
+ */
+int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
+		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
+		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len);
+
+/* The median bytes/s over MEAS's repeats of the measured cell like R (NAN: none). */
+double r0_predict_measured_bps(const struct r0_sweep_set *meas, const struct r0_sweep_rec *r);
+
+/* The error of predicted bytes/s against measured over a set of cells. */
+struct r0_predict_error {
+	char workload[64];           /* r0_sweep_rec_workload's name, or "all" */
+	size_t cells;
+	double median, p90;          /* of |predicted / measured - 1| */
+	double within_15;            /* share of cells within 15 %, 0..1 */
+};
+
+/*
+ * PRED against MEAS: every md/dm cell of MEAS (the median over its
+ * repeats) that PRED has, per workload in MEAS's order and then "all"
+ * last. *ROWS is allocated (free() it), *N its length; no cell in common
+ * gives *N 0. 0 or -ENOMEM.
+ */
+int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+		       struct r0_predict_error **rows, size_t *n);
+
+/*
+ * The chunk the verdict picks under MIX from PRED (layer and chunk at its
+ * largest member count) against the measured study MEAS's tied set (the
+ * choices that cannot be told from its best): *IN_TIED, and both in
+ * words into TEXT ("md 512K; measured: md 64K, md 512K"). 0, -ENODATA
+ * (either has no choice), the errors of r0_analyse.
+ */
+int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+			  const struct r0_mix *mix, bool *in_tied, char *text, size_t len);
+
+#endif

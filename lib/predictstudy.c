@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* r0predict's study level: results in, predicted cells out, and the comparison (r0/predictstudy.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "r0/geometry.h"
+#include "r0/predictstudy.h"
+
+/* Bios md or dm send for a request of BLOCK over CHUNK (aligned: one per chunk). */
+static double bios(uint32_t block, uint32_t chunk)
+{
+	return ceil((double)block / chunk);
+}
+
+static bool same_workload(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+{
+	return !strcmp(a->label, b->label) && a->access == b->access && a->read_pct == b->read_pct &&
+	       a->block_bytes == b->block_bytes && a->align_bytes == b->align_bytes &&
+	       a->queue_depth == b->queue_depth && a->jobs == b->jobs;
+}
+
+static bool same_cell(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+{
+	return a->layer == b->layer && a->n_members == b->n_members &&
+	       a->chunk_bytes == b->chunk_bytes && same_workload(a, b);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+enum figure { FIG_BPS, FIG_P50, FIG_IOPS, FIG_CPU };
+
+/* The median over the repeats of the cell like R in SET. */
+static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_rec *r, enum figure f)
+{
+	double *v = malloc((set->n + 1) * sizeof(*v)), m;
+	size_t n = 0;
+
+	if (!v)
+		return NAN;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct r0_sweep_rec *x = &set->recs[i];
+
+		if (!same_cell(x, r))
+			continue;
+		v[n++] = f == FIG_BPS ? x->bytes_per_s : f == FIG_P50 ? (double)x->lat_p50_ns :
+			 f == FIG_IOPS ? x->iops : x->cpu_s_per_io;
+	}
+	m = n ? median(v, n) : NAN;
+	free(v);
+	return m;
+}
+
+/* (max - min) / median of the repeats' bytes/s of the cell like R in SET. */
+static double cell_spread(const struct r0_sweep_set *set, const struct r0_sweep_rec *r)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		if (same_cell(&set->recs[i], r)) {
+			lo = fmin(lo, set->recs[i].bytes_per_s);
+			hi = fmax(hi, set->recs[i].bytes_per_s);
+		}
+	return (hi - lo) / cell_median(set, r, FIG_BPS);
+}
+
+static bool seen_before(const struct r0_sweep_set *set, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (same_cell(&set->recs[j], &set->recs[i]))
+			return true;
+	return false;
+}
+
+static size_t find_workload(const struct r0_predict_input *in, const struct r0_sweep_rec *r)
+{
+	size_t i;
+
+	for (i = 0; i < in->n_wl && !same_workload(&in->wl[i], r); i++)
+		;
+	return i;
+}
+
+static int add_workload(struct r0_predict_input *in, const struct r0_sweep_rec *r)
+{
+	if (find_workload(in, r) < in->n_wl)
+		return 0;
+	if (in->n_wl == R0_PREDICT_MAX_WORKLOADS)
+		return -E2BIG;
+	in->wl[in->n_wl++] = *r;
+	return 0;
+}
+
+static int add_point(struct r0_predict_input *in, const struct r0_sweep_rec *r, double bps, double p50,
+		     double spread)
+{
+	struct r0_predict_point p = { r->access, r->read_pct, r->block_bytes,
+				      (double)r->queue_depth * (r->jobs ? r->jobs : 1), bps, p50,
+				      isnan(spread) ? 0 : spread };
+
+	if (r->read_pct != 0 && r->read_pct != 100)
+		return 0;   /* a mix is predicted from pure reads and writes */
+	return r0_predict_curve_add(&in->curve, &p);
+}
+
+/* The 1-member stripe at QD1 against raw: the cost of each bio through the layer. */
+static double layer_cost_ns(const struct r0_sweep_set *set, const struct r0_sweep_rec *one)
+{
+	struct r0_sweep_rec raw = *one;
+	double stripe, bare;
+
+	raw.layer = R0_LAYER_RAW;
+	raw.chunk_bytes = 0;
+	stripe = cell_median(set, one, FIG_IOPS);
+	bare = cell_median(set, &raw, FIG_IOPS);
+	if (!(stripe > 0) || !(bare > 0))
+		return NAN;
+	return (1 / stripe - 1 / bare) * 1e9 / bios(one->block_bytes, one->chunk_bytes);
+}
+
+/* Raw cells: the curve; 1-member stripes: the layer cost and CPU per I/O. */
+static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *set)
+{
+	double *cost[2] = { calloc(set->n + 1, sizeof(double)), calloc(set->n + 1, sizeof(double)) };
+	size_t n_cost[2] = { 0, 0 };
+	int err = cost[0] && cost[1] ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < set->n && !err; i++) {
+		const struct r0_sweep_rec *r = &set->recs[i];
+
+		if (r->layer != R0_LAYER_RAW || seen_before(set, i))
+			continue;
+		err = add_point(in, r, cell_median(set, r, FIG_BPS), cell_median(set, r, FIG_P50),
+				cell_spread(set, r));
+		if (!err)
+			err = add_workload(in, r);
+		if (!err)
+			in->cpu_raw[find_workload(in, r)] = cell_median(set, r, FIG_CPU);
+	}
+	/* second pass: every raw workload is known now */
+	for (size_t i = 0; i < set->n && !err; i++) {
+		const struct r0_sweep_rec *r = &set->recs[i];
+		int be = r->layer == R0_LAYER_MD ? R0_BACKEND_MD : R0_BACKEND_DM;
+		size_t w = find_workload(in, r);
+		double c;
+
+		if (r->layer == R0_LAYER_RAW || r->n_members != 1 || w == in->n_wl ||
+		    seen_before(set, i))
+			continue;
+		in->cpu_one[be][w] = cell_median(set, r, FIG_CPU);
+		in->chunk_one[be][w] = r->chunk_bytes;
+		if (r->queue_depth * (r->jobs ? r->jobs : 1) == 1 && !isnan(c = layer_cost_ns(set, r)))
+			cost[be][n_cost[be]++] = c;
+	}
+	for (int be = 0; be < 2 && !err; be++) {
+		in->layer_ns[be] = n_cost[be] ? median(cost[be], n_cost[be]) : -1;
+		if (n_cost[be] && in->layer_ns[be] < 0)   /* noise can make a stripe look faster than raw */
+			in->layer_ns[be] = 0;
+	}
+	free(cost[0]);
+	free(cost[1]);
+	return err;
+}
+
+static double j_num(json_object *o, const char *path)
+{
+	char buf[64], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *k = strtok_r(buf, ".", &save); k; k = strtok_r(NULL, ".", &save))
+		if (!json_object_object_get_ex(o, k, &o))
+			return NAN;
+	return json_object_is_type(o, json_type_double) || json_object_is_type(o, json_type_int) ?
+	       json_object_get_double(o) : NAN;
+}
+
+static const char *j_str(json_object *o, const char *k)
+{
+	json_object *v;
+
+	return o && json_object_object_get_ex(o, k, &v) && json_object_is_type(v, json_type_string) ?
+	       json_object_get_string(v) : NULL;
+}
+
+/* r0bench/1: each test's median bytes/s over its passes and its merged p50. */
+static int load_bench(struct r0_predict_input *in, json_object *root)
+{
+	json_object *tests, *target = NULL, *state = NULL;
+	int err = 0;
+
+	if (!json_object_object_get_ex(root, "tests", &tests) ||
+	    !json_object_is_type(tests, json_type_array))
+		return -EINVAL;
+	json_object_object_get_ex(root, "target", &target);
+	json_object_object_get_ex(root, "state", &state);
+	for (size_t i = 0; i < json_object_array_length(tests) && !err; i++) {
+		json_object *t = json_object_array_get_idx(tests, i), *w, *trim;
+		struct r0_sweep_rec r = { .repeat = 1 };
+		const char *s;
+
+		if (!json_object_object_get_ex(t, "workload", &w))
+			return -EINVAL;
+		if (json_object_object_get_ex(w, "trim", &trim) && json_object_get_boolean(trim))
+			continue;
+		snprintf(r.label, sizeof(r.label), "%s", (s = j_str(t, "label")) ? s : "");
+		s = j_str(w, "access");
+		r.access = s && !strcmp(s, "sequential") ? R0_ACCESS_SEQ : R0_ACCESS_RAND;
+		r.read_pct = (unsigned)j_num(w, "read_pct");
+		r.block_bytes = (uint32_t)j_num(w, "block_bytes");
+		r.queue_depth = (unsigned)j_num(w, "queue_depth");
+		r.jobs = (unsigned)j_num(w, "jobs");
+		r.test_runtime_s = j_num(w, "runtime_s");
+		r.ramp_s = j_num(w, "ramp_s");
+		r.region_bytes = (uint64_t)j_num(w, "span_bytes");
+		if (!r.block_bytes || !r.queue_depth || !r.jobs || r.read_pct > 100)
+			return -EINVAL;
+		snprintf(r.devices, sizeof(r.devices), "%s", (s = j_str(target, "path")) ? s : "");
+		snprintf(r.state, sizeof(r.state), "%s", (s = j_str(state, "state")) ? s : "");
+		err = add_point(in, &r, j_num(t, "summary.bytes_per_s.median"), j_num(t, "latency_ns.p50"),
+				(j_num(t, "summary.bytes_per_s.max") - j_num(t, "summary.bytes_per_s.min")) /
+				j_num(t, "summary.bytes_per_s.median"));
+		if (!err)
+			err = add_workload(in, &r);
+	}
+	return err;
+}
+
+int r0_predict_input_load(struct r0_predict_input *in, const char *path)
+{
+	json_object *root = json_object_from_file(path);
+	const char *schema = root ? j_str(root, "r0kit_schema") : NULL;
+	struct r0_sweep_set set = { 0 };
+	int err;
+
+	if (in->n_wl == 0 && in->curve.n == 0)
+		in->layer_ns[0] = in->layer_ns[1] = -1;
+	if (schema && !strcmp(schema, "r0bench/1")) {
+		err = load_bench(in, root);
+		json_object_put(root);
+		return err;
+	}
+	json_object_put(root);
+	err = r0_sweep_load(path, &set, NULL);
+	if (!err)
+		err = load_sweep(in, &set);
+	r0_sweep_set_free(&set);
+	return err;
+}
+
+void r0_predict_input_free(struct r0_predict_input *in)
+{
+	r0_predict_curve_free(&in->curve);
+	in->n_wl = 0;
+}
+
+int r0_predict_input_use_set(struct r0_predict_input *in, const struct r0_sweep_set *set)
+{
+	int err = 0;
+
+	in->n_wl = 0;
+	for (size_t i = 0; i < set->n && !err; i++)
+		err = add_workload(in, &set->recs[i]);
+	return err;
+}
+
+int r0_predict_input_use_preset(struct r0_predict_input *in, const struct r0_preset *p)
+{
+	if (p->n_tests > R0_PREDICT_MAX_WORKLOADS)
+		return -E2BIG;
+	in->n_wl = 0;
+	for (size_t i = 0; i < p->n_tests; i++) {
+		const struct r0_workload *w = &p->tests[i].w;
+		struct r0_sweep_rec *r = &in->wl[in->n_wl++];
+
+		*r = (struct r0_sweep_rec){ .access = w->access, .read_pct = w->read_pct,
+					    .block_bytes = w->block_bytes, .queue_depth = w->queue_depth,
+					    .jobs = w->jobs ? w->jobs : 1, .repeat = 1,
+					    .test_runtime_s = -1, .ramp_s = -1 };
+		snprintf(r->label, sizeof(r->label), "%s", p->tests[i].label);
+	}
+	return 0;
+}
+
+/*
+ * Without a CPU ceiling from the user: the 1-member stripe's CPU per I/O,
+ * its extra over raw grown with the bios this chunk needs, bounds the IOPS.
+ */
+static double cpu_ceiling(const struct r0_predict_input *in, const struct r0_sweep_rec *wl,
+			  enum r0_backend be, uint32_t chunk)
+{
+	size_t k = find_workload(in, wl);
+	double extra;
+
+	if (k == in->n_wl || !(in->cpu_one[be][k] > 0) || !(in->cpu_raw[k] > 0))
+		return 0;
+	extra = fmax(in->cpu_one[be][k] - in->cpu_raw[k], 0);
+	return 1 / (in->cpu_raw[k] + extra * bios(wl->block_bytes, chunk) /
+		    bios(wl->block_bytes, in->chunk_one[be][k]));
+}
+
+/* The most IOPS any of the drive's results reached: what the host is known to drive. */
+static double max_iops(const struct r0_predict_curve *c)
+{
+	double m = 0;
+
+	for (size_t i = 0; i < c->n; i++)
+		m = fmax(m, c->pts[i].bytes_per_s / c->pts[i].block_bytes);
+	return m;
+}
+
+int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
+		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
+		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len)
+{
+	struct r0_predict_workload w = { wl->access, wl->read_pct, wl->block_bytes, wl->align_bytes,
+					 wl->queue_depth * (wl->jobs ? wl->jobs : 1) };
+	struct r0_predict_opts mo = o->model;
+	struct r0_predict_result res;
+	struct r0_geometry g;
+	uint64_t sizes[R0_MAX_MEMBERS], member = 1ull << 30;
+	enum r0_backend be = layer == R0_LAYER_DM ? R0_BACKEND_DM : R0_BACKEND_MD;
+	struct r0_predict_result slow;
+	bool guessed;
+	int err;
+
+	if (layer == R0_LAYER_RAW) {
+		chunk = 64 * 1024;   /* a 1-member geometry: the drive itself */
+		mo.layer_cost_ns = 0;
+		mo.cpu_max_iops = 0;
+	} else {
+		mo.layer_cost_ns = o->layer_ns >= 0 ? o->layer_ns :
+				   in->layer_ns[be] >= 0 ? in->layer_ns[be] : R0_PREDICT_DEFAULT_LAYER_NS;
+		if (!mo.cpu_max_iops)
+			mo.cpu_max_iops = cpu_ceiling(in, wl, be, chunk);
+	}
+	if (member < 4 * ((uint64_t)wl->block_bytes + (uint64_t)chunk * n))
+		member = 4 * ((uint64_t)wl->block_bytes + (uint64_t)chunk * n);
+	for (unsigned i = 0; i < n; i++)
+		sizes[i] = member / 512;
+	err = r0_geometry_init(&g, be, chunk, n, sizes, NULL, R0_MD_LAYOUT_ORIG);
+	if (!err)
+		err = r0_predict(&g, &w, &in->curve, &mo, &res);
+	if (err)
+		return err;
+	guessed = layer != R0_LAYER_RAW && o->layer_ns < 0 && in->layer_ns[be] < 0;
+	if (guessed) {
+		struct r0_predict_opts slow_o = mo;
+
+		slow_o.layer_cost_ns = R0_PREDICT_SLOW_LAYER_NS;
+		err = r0_predict(&g, &w, &in->curve, &slow_o, &slow);
+		if (err)
+			return err;
+	}
+	*out = *wl;   /* the workload and the study's description; the figures below */
+	out->ios = out->errors = 0;
+	out->lat_p90_ns = out->lat_p99_ns = out->lat_p999_ns = out->lat_p9999_ns = 0;
+	out->lat_max_ns = 0;
+	out->runtime_s = out->cpu_s_per_io = out->busy = 0;
+	out->order_pos = 0;
+	out->layer = layer;
+	out->n_members = n;
+	out->chunk_bytes = layer == R0_LAYER_RAW ? 0 : chunk;
+	out->repeat = 1;
+	out->iops = res.iops;
+	out->bytes_per_s = res.bytes_per_s;
+	out->lat_mean_ns = w.queue_depth / res.iops * 1e9;
+	out->lat_p50_ns = (uint64_t)llround(res.p50_ns);
+	snprintf(out->tool, sizeof(out->tool), "%s", tool);
+	out->time_unix = time(NULL);
+	out->predicted = true;
+	if (res.grid_spread > R0_PREDICT_MAX_SPREAD)
+		snprintf(doubt, len, "the drive's results it rests on spread by %.0f %% over their passes",
+			 100 * res.grid_spread);
+	else if (guessed && 1 - slow.bytes_per_s / res.bytes_per_s > 0.15)
+		snprintf(doubt, len, "%.0f bios a request through %s, whose cost per bio was not "
+			 "measured (a %.0f us guess; at %.0f us it would be %.0f %% slower): give "
+			 "--layer-cost", ceil((double)wl->block_bytes / chunk) , r0_layer_name(layer),
+			 R0_PREDICT_DEFAULT_LAYER_NS / 1e3, R0_PREDICT_SLOW_LAYER_NS / 1e3,
+			 100 * (1 - slow.bytes_per_s / res.bytes_per_s));
+	else if (!mo.cpu_max_iops && res.iops > 1.15 * max_iops(&in->curve))
+		snprintf(doubt, len, "%.0f IOPS through the array, more than the host was seen to "
+			 "drive (%.0f in the drive's results): give --cpu-iops", res.iops,
+			 max_iops(&in->curve));
+	else if (len)
+		doubt[0] = 0;
+	return 0;
+}
+
+double r0_predict_measured_bps(const struct r0_sweep_set *meas, const struct r0_sweep_rec *r)
+{
+	struct r0_sweep_rec m = *r;
+
+	m.predicted = false;
+	return cell_median(meas, &m, FIG_BPS);
+}
+
+/* The row of V[0..N) (sorted here): its median, p90 and share within 15 %. */
+static void error_row(struct r0_predict_error *row, const char *name, double *v, size_t n)
+{
+	size_t ok = 0;
+
+	for (size_t i = 0; i < n; i++)
+		ok += v[i] <= 0.15;
+	snprintf(row->workload, sizeof(row->workload), "%s", name);
+	row->cells = n;
+	row->median = median(v, n);
+	row->p90 = v[(size_t)ceil(0.9 * n) - 1];   /* nearest rank */
+	row->within_15 = (double)ok / n;
+}
+
+int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+		       struct r0_predict_error **rows, size_t *n)
+{
+	double *all = malloc((meas->n + 1) * sizeof(*all)), *per = malloc((meas->n + 1) * sizeof(*per));
+	struct r0_predict_error *r = calloc(meas->n + 1, sizeof(*r));
+	size_t n_all = 0, n_rows = 0;
+
+	if (!all || !per || !r) {
+		free(all);
+		free(per);
+		free(r);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < meas->n; i++) {
+		const struct r0_sweep_rec *w = &meas->recs[i];
+		size_t n_per = 0;
+		bool first = true;
+		char name[64];
+
+		if (w->layer == R0_LAYER_RAW)
+			continue;
+		for (size_t j = 0; j < i && first; j++)
+			first = meas->recs[j].layer == R0_LAYER_RAW || !same_workload(&meas->recs[j], w);
+		for (size_t j = 0; j < meas->n && first; j++) {
+			const struct r0_sweep_rec *m = &meas->recs[j];
+
+			if (m->layer == R0_LAYER_RAW || !same_workload(m, w) || seen_before(meas, j))
+				continue;
+			for (size_t k = 0; k < pred->n; k++) {
+				if (!same_cell(&pred->recs[k], m))
+					continue;
+				per[n_per] = fabs(pred->recs[k].bytes_per_s / cell_median(meas, m, FIG_BPS) - 1);
+				all[n_all++] = per[n_per++];
+				break;
+			}
+		}
+		if (!n_per)
+			continue;
+		r0_sweep_rec_workload(w, name, sizeof(name));
+		error_row(&r[n_rows++], name, per, n_per);
+	}
+	if (n_all)
+		error_row(&r[n_rows++], "all", all, n_all);
+	free(all);
+	free(per);
+	*rows = r;
+	*n = n_rows;
+	return 0;
+}
+
+int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+			  const struct r0_mix *mix, bool *in_tied, char *text, size_t len)
+{
+	struct r0_analysis p = { 0 }, m = { 0 };
+	const struct r0_choice *pick;
+	size_t used;
+	int err = r0_analyse(pred, mix, NULL, &p);
+
+	if (!err)
+		err = r0_analyse(meas, mix, NULL, &m);
+	if (!err && (!p.has_choice || !m.has_choice))
+		err = -ENODATA;
+	if (err)
+		goto out;
+	pick = &p.choice[p.pick];
+	*in_tied = false;
+	used = (size_t)snprintf(text, len, "%s %u KiB at %u members; measured, tied best:",
+				r0_layer_name(pick->layer), pick->chunk_bytes / 1024, p.max_members);
+	for (size_t i = 0; i < m.n_choice; i++) {
+		const struct r0_choice *c = &m.choice[i];
+
+		if (!c->tie_best)
+			continue;
+		if (c->layer == pick->layer && c->chunk_bytes == pick->chunk_bytes &&
+		    p.max_members == m.max_members)
+			*in_tied = true;
+		if (used < len)
+			used += (size_t)snprintf(text + used, len - used, " %s %u KiB",
+						 r0_layer_name(c->layer), c->chunk_bytes / 1024);
+	}
+out:
+	r0_analysis_free(&p);
+	r0_analysis_free(&m);
+	return err;
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests of r0/predictstudy.h: cells outside the error bar, the comparison's figures. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <criterion/criterion.h>
+
+#include "r0/predictstudy.h"
+
+#define KIB 1024u
+
+/* A drive of 100 us at any block and depth 1..32, each point's passes spread by SPREAD. */
+static void drive(struct r0_predict_input *in, double spread)
+{
+	memset(in, 0, sizeof(*in));
+	in->layer_ns[0] = in->layer_ns[1] = 0;
+	for (uint32_t b = 4 * KIB; b <= 1024 * KIB; b *= 4)
+		for (double q = 1; q <= 32; q *= 2) {
+			struct r0_predict_point p = { R0_ACCESS_RAND, 100, b, q, q * b / 100e-6, 100e3,
+						      b == 4 * KIB && q == 1 ? spread : 0.02 };
+
+			cr_assert_eq(r0_predict_curve_add(&in->curve, &p), 0);
+		}
+}
+
+static struct r0_sweep_rec workload(const char *label, uint32_t block, unsigned qd)
+{
+	struct r0_sweep_rec r = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = block,
+				  .queue_depth = qd, .jobs = 1, .repeat = 1 };
+
+	snprintf(r.label, sizeof(r.label), "%s", label);
+	return r;
+}
+
+/* The grid's own noise beyond R0_PREDICT_MAX_SPREAD: the cells resting on that point say so. */
+Test(predictstudy, a_spread_grid_point_is_not_predicted_from)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 };
+	struct r0_sweep_rec w4k = workload("4K", 4 * KIB, 1), w1m = workload("1M", 1024 * KIB, 1), out;
+	char doubt[160];
+
+	for (int noisy = 0; noisy < 2; noisy++) {
+		drive(&in, noisy ? R0_PREDICT_MAX_SPREAD + 0.1 : R0_PREDICT_MAX_SPREAD - 0.1);
+		cr_assert_eq(r0_predict_cell(&in, &o, &w4k, R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+					     sizeof(doubt)), 0);
+		cr_expect(out.predicted);
+		cr_expect_eq(*doubt != 0, noisy, "4K QD1, spread %s: '%s'", noisy ? "large" : "small", doubt);
+		/* 1M over 64K chunks rests on 512K parts only: never in doubt */
+		cr_assert_eq(r0_predict_cell(&in, &o, &w1m, R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+					     sizeof(doubt)), 0);
+		cr_expect_str_empty(doubt);
+		r0_predict_input_free(&in);
+	}
+}
+
+static void add(struct r0_sweep_set *s, const char *label, unsigned n, double bps, bool predicted)
+{
+	struct r0_sweep_rec r = workload(label, 4 * KIB, 1);
+
+	r.layer = R0_LAYER_MD;
+	r.n_members = n;
+	r.chunk_bytes = 64 * KIB;
+	r.bytes_per_s = bps;
+	r.predicted = predicted;
+	cr_assert_eq(r0_sweep_set_add(s, &r), 0);
+}
+
+/* Errors of 0, 10 and 40 % on one workload and 20 % on another: medians, p90, share within 15 %. */
+Test(predictstudy, compare_gives_the_error_per_workload_and_all)
+{
+	struct r0_sweep_set pred = { 0 }, meas = { 0 };
+	struct r0_predict_error *rows = NULL;
+	size_t n = 0;
+
+	add(&meas, "A", 2, 100, false);
+	add(&meas, "A", 2, 100, false);   /* a second repeat: the cell's median is still 100 */
+	add(&meas, "A", 3, 100, false);
+	add(&meas, "A", 4, 100, false);
+	add(&meas, "B", 2, 100, false);
+	add(&pred, "A", 2, 100, true);
+	add(&pred, "A", 3, 110, true);
+	add(&pred, "A", 4, 60, true);
+	add(&pred, "B", 2, 120, true);
+	add(&pred, "B", 3, 500, true);    /* not measured: not compared */
+	cr_assert_eq(r0_predict_compare(&pred, &meas, &rows, &n), 0);
+	cr_assert_eq(n, 3);
+	cr_expect_str_eq(rows[0].workload, "A read");
+	cr_expect_eq(rows[0].cells, 3);
+	cr_expect(fabs(rows[0].median - 0.10) < 1e-9, "%f", rows[0].median);
+	cr_expect(fabs(rows[0].within_15 - 2.0 / 3) < 1e-9);
+	cr_expect_str_eq(rows[2].workload, "all");
+	cr_expect_eq(rows[2].cells, 4);
+	cr_expect(fabs(rows[2].median - 0.15) < 1e-9, "%f", rows[2].median);
+	cr_expect(fabs(rows[2].p90 - 0.40) < 1e-9, "%f", rows[2].p90);   /* nearest rank: the 4th of 4 */
+	cr_expect(fabs(rows[2].within_15 - 0.5) < 1e-9);
+	free(rows);
+	r0_sweep_set_free(&pred);
+	r0_sweep_set_free(&meas);
+}
+
+/* No layer cost given or measured: a 4K QD1 cell on a 100 us drive depends on the guess; given, it does not. */
+Test(predictstudy, a_cell_that_depends_on_the_guessed_layer_cost_says_so)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts given = { .layer_ns = 2000 }, guess = { .layer_ns = -1 };
+	struct r0_sweep_rec w4k = workload("4K", 4 * KIB, 1), out;
+	char doubt[160];
+
+	drive(&in, 0);
+	in.layer_ns[0] = in.layer_ns[1] = -1;
+	cr_assert_eq(r0_predict_cell(&in, &guess, &w4k, R0_LAYER_DM, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "--layer-cost"), "'%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &given, &w4k, R0_LAYER_DM, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt);
+	r0_predict_input_free(&in);
+}
+
+/* An array predicted beyond the IOPS any single-drive result reached: the host's capacity is unknown, it says so. */
+Test(predictstudy, beyond_the_iops_the_host_was_seen_to_drive_says_so)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 }, cpu = { .layer_ns = 0, .model.cpu_max_iops = 1e6 };
+	struct r0_predict_point p = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 4096 / 100e-6, 100e3, 0 };
+	struct r0_sweep_rec w = workload("4K QD32", 4 * KIB, 32), out;
+	char doubt[160];
+
+	memset(&in, 0, sizeof(in));
+	cr_assert_eq(r0_predict_curve_add(&in.curve, &p), 0);
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 1, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "1 member: as many IOPS as measured: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 4, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "--cpu-iops"), "4 members: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &cpu, &w, R0_LAYER_MD, 4, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "a CPU ceiling given: '%s'", doubt);
+	r0_predict_input_free(&in);
+}
