@@ -191,7 +191,7 @@ static int add_count(const char *s, void *arg)
 {
 	unsigned n;
 
-	if (r0_cli_parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
+	if (r0_parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
 		return -EINVAL;
 	((bool *)arg)[n] = true;
 	return 0;
