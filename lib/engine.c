@@ -27,6 +27,7 @@
 #include "blockdev.h"
 #include "r0/engine.h"
 #include "r0/prng.h"
+#include "bottomqueue.h"
 #include "sysfs.h"
 
 struct shared {
@@ -38,6 +39,7 @@ struct shared {
 	pthread_barrier_t ready, go;
 	atomic_int abort;          /* an error or a stop: every job winds down */
 	atomic_int running;
+	bool async_submit;         /* r0_engine_submits_async */
 };
 
 struct slot {
@@ -175,6 +177,27 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
 		return -EOPNOTSUPP;
 	}
 	return 0;
+}
+
+/*
+ * Linux 6.12 stalls for ever when a nonblocking io_uring submission through
+ * dm must split a request into more pieces than the device at the bottom
+ * has tags (seen in the sandbox: dm-stripe over null_blk with 8 tags and
+ * 32 KiB requests, a 288K read; 256K, 8 pieces, passes; dd's blocking
+ * submission and IOSQE_ASYNC never stall). So when the requests in flight
+ * need more pieces than that, every request goes through io_uring's
+ * workers, raw devices too, so an array and its members are measured alike.
+ */
+bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w)
+{
+	struct r0_bottom_queue q;
+	uint64_t pieces;
+
+	if (!t->is_block || w->hipri || w->trim || r0_bottom_queue(t->devt, &q) ||
+	    w->block_bytes <= q.max_request_bytes || !q.max_request_bytes)
+		return false;
+	pieces = (w->block_bytes + q.max_request_bytes - 1) / q.max_request_bytes;
+	return pieces * w->queue_depth * (w->jobs ? w->jobs : 1) > q.tags;
 }
 
 static double tv_s(const struct timeval *tv)
@@ -345,6 +368,8 @@ static void prep(struct job *j, unsigned s)
 	}
 	if (j->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
+	if (j->sh->async_submit)
+		sqe->flags |= IOSQE_ASYNC;
 	io_uring_sqe_set_data64(sqe, s);
 	j->prepped[j->nprepped++] = s;
 }
@@ -712,6 +737,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	if (!jobs)
 		return -ENOMEM;
 	sh.time_based = w->runtime_ns != 0;
+	sh.async_submit = r0_engine_submits_async(t, w);
 	atomic_init(&sh.abort, 0);
 	atomic_init(&sh.running, (int)n);
 	pthread_barrier_init(&sh.ready, NULL, n + 1);

@@ -108,7 +108,7 @@ static json_object *j_pass(const struct r0_result *r)
 	return o;
 }
 
-static json_object *j_workload(const struct r0_workload *w)
+static json_object *j_workload(const struct r0_workload *w, const struct r0_target *t)
 {
 	json_object *o = json_object_new_object();
 
@@ -135,6 +135,7 @@ static json_object *j_workload(const struct r0_workload *w)
 	ADD(o, "reap_batch", json_object_new_uint64(w->reap_batch ? w->reap_batch : 1));
 	ADD(o, "hipri", json_object_new_boolean(w->hipri));
 	ADD(o, "sqpoll", json_object_new_boolean(w->sqpoll));
+	ADD(o, "async_submit", json_object_new_boolean(r0_engine_submits_async(t, w)));
 	return o;
 }
 
@@ -189,7 +190,7 @@ void bench_print_json(const struct run *run, int status, const char *reason)
 			continue;
 		x = json_object_new_object();
 		ADD(x, "label", json_object_new_string(t->label));
-		ADD(x, "workload", j_workload(&t->w));
+		ADD(x, "workload", j_workload(&t->w, &run->target));
 		for (unsigned p = 0; p < t->npasses; p++) {
 			json_object_array_add(passes, j_pass(&t->passes[p]));
 			if (t->passes[p].errors && !first_err)

@@ -95,6 +95,14 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t);
 void r0_target_close(struct r0_target *t);
 
 /*
+ * True when W's requests go through io_uring's workers (IOSQE_ASYNC): on a
+ * block device whose requests in flight need more pieces (queue/
+ * max_sectors_kb) than the devices at the bottom of its stack have tags
+ * (queue/nr_requests), which Linux 6.12 can stall on for ever through dm.
+ */
+bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w);
+
+/*
  * 0 if W can run on T; else -EINVAL (or -ERANGE for sizes past the target)
  * and the reason in WHY ("block size 3000 is not a multiple of the logical
  * block size 4096").

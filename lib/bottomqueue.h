@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The request limits of the devices at the bottom of a block device stack (private to lib/). */
+#ifndef R0_LIB_BOTTOMQUEUE_H
+#define R0_LIB_BOTTOMQUEUE_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+struct r0_bottom_queue {
+	uint64_t max_request_bytes;   /* the smallest queue/max_sectors_kb, in bytes */
+	uint32_t tags;                /* the smallest queue/nr_requests */
+};
+
+/*
+ * Walks DEVT's slaves down to the devices that have none (a partition
+ * counts as its disk) and takes the smallest limits among them.
+ * 0, or -errno when sysfs cannot be read.
+ */
+int r0_bottom_queue(dev_t devt, struct r0_bottom_queue *q);
+
+#endif
