@@ -81,12 +81,11 @@ if [ "$SHARED" = 1 ]; then
 	echo "sweep-demo: the shared-bottleneck study"
 	members=$(r0_members_queue $PROFILE 3 4 completion_nsec=7000000) ||
 		{ echo "sweep-demo: cannot create the members behind one queue"; exit 1; }
-	profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
 	rm -f "$R0_RESULTS/sweep-shared.jsonl"
 	r0sweep -o "$R0_RESULTS/sweep-shared.jsonl" -p cdm3 -w "Seq read,512K read" --no-straddle \
 		--backend md --chunks 64K --single-chunks 64K -r "$REPEATS" -t "$SHARED_RUNTIME" --ramp "$RAMP" \
 		--region 32M --mix sequential \
-		--describe "3 x null_blk $PROFILE profile ($profile) sharing one queue of 4 commands, 7 ms each (null_blk shared_tags, completion_nsec=7000000) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
+		--describe "3 x null_blk $PROFILE members, 7 ms a command, sharing one queue of 4 commands (null_blk shared_tags) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
 		$members > "$R0_RESULTS/sweep-shared.out" || [ $rc != 0 ] || rc=1
 	cat "$R0_RESULTS/sweep-shared.out"
 	r0_cleanup
