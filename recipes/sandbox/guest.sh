@@ -114,6 +114,24 @@ r0_members_shared() {
 	echo $_made
 }
 
+# r0_members_queue PROFILE N TAGS [KEY=VALUE...]: N members r0m0, r0m1, ...
+# from PROFILE, each with its own limits, that share one queue of TAGS
+# commands, as drives behind one controller do: null_blk's shared_tags, whose
+# one tag set the module sizes (hw_queue_depth) when it loads, so null_blk is
+# loaded again (no member may exist; it stays so until the next reload).
+# Unlike r0_members_shared, one member alone stays at its own limit and the
+# shared one shows only when several are busy. Prints the paths on one line.
+r0_members_queue() {
+	_p=$1 _count=$2 _tags=$3; shift 3
+	for _d in "$R0_NULLB"/*; do
+		[ -d "$_d" ] && { echo "guest: null_blk member ${_d##*/} exists; cannot reload null_blk" >&2; return 1; }
+	done
+	rmmod null_blk || { echo "guest: cannot unload null_blk" >&2; return 1; }
+	insmod "/lib/modules/$(cat /etc/r0-kernel)/null_blk.ko" nr_devices=0 shared_tags=1 hw_queue_depth="$_tags" ||
+		{ echo "guest: cannot load null_blk with $_tags shared tags" >&2; return 1; }
+	r0_members "$_p" "$_count" shared_tags=1 "$@"
+}
+
 # r0_remove_member NAME: powers off and deletes a null_blk member.
 r0_remove_member() {
 	[ -d "$R0_NULLB/$1" ] || return 0
