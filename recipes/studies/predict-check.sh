@@ -33,7 +33,8 @@ profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
 # md first (raw, 1-3 members), then dm of 2 and 3 members, each into its
 # own file (r0sweep does not append to a finished one), sweep.jsonl both:
 # on sata-real members the sweep hung twice at its first 1-member dm stripe
-# (2026-12-03, host under load), so dm's 1-member stripe is left out. The
+# (2026-12-03, host under load: the Linux 6.12 stall r0bench now avoids,
+# tests/sandbox/024), so dm's 1-member stripe was left out. The
 # second sweep finds the members written already (--no-precondition).
 pre=""
 for be in "md 1,2,3" "dm 2,3"; do
