@@ -75,29 +75,11 @@ bool r0_trim_pattern_matches(uint64_t seed, uint64_t sector, unsigned n_sectors,
 	return diff == 0;
 }
 
-static int full_pwrite(int fd, const void *buf, size_t len, uint64_t off)
+/* pread or pwrite of all LEN bytes at OFF; a short transfer goes on, the end of the device is -EIO. */
+static int full_io(int fd, void *buf, size_t len, uint64_t off, bool write)
 {
 	while (len) {
-		ssize_t n = pwrite(fd, buf, len, (off_t)off);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (n == 0)
-			return -EIO;
-		buf = (const char *)buf + n;
-		len -= (size_t)n;
-		off += (uint64_t)n;
-	}
-	return 0;
-}
-
-static int full_pread(int fd, void *buf, size_t len, uint64_t off)
-{
-	while (len) {
-		ssize_t n = pread(fd, buf, len, (off_t)off);
+		ssize_t n = write ? pwrite(fd, buf, len, (off_t)off) : pread(fd, buf, len, (off_t)off);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -111,6 +93,16 @@ static int full_pread(int fd, void *buf, size_t len, uint64_t off)
 		off += (uint64_t)n;
 	}
 	return 0;
+}
+
+static int full_pwrite(int fd, const void *buf, size_t len, uint64_t off)
+{
+	return full_io(fd, (void *)buf, len, off, true);
+}
+
+static int full_pread(int fd, void *buf, size_t len, uint64_t off)
+{
+	return full_io(fd, buf, len, off, false);
 }
 
 int r0_trim_fill(int fd, uint64_t seed, uint64_t start, uint64_t n, bool (*stop)(void))
