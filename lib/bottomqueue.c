@@ -48,7 +48,11 @@ static int walk(const char *dir, unsigned depth, struct r0_bottom_queue *q)
 
 	if (depth > MAX_DEPTH)
 		return -ELOOP;
-	err = r0_path(path, sizeof(path), "%s/slaves", dir);
+	err = r0_path(path, sizeof(path), "%s/dm", dir);
+	if (!err && !access(path, F_OK))
+		q->through_dm = true;
+	if (!err)
+		err = r0_path(path, sizeof(path), "%s/slaves", dir);
 	if (err)
 		return err;
 	d = opendir(path);
@@ -75,6 +79,7 @@ int r0_bottom_queue(dev_t devt, struct r0_bottom_queue *q)
 
 	q->max_request_bytes = UINT64_MAX;
 	q->tags = UINT32_MAX;
+	q->through_dm = false;
 	err = r0_path(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(devt), minor(devt));
 	return err ? err : walk(dir, 0, q);
 }

@@ -3,17 +3,20 @@
 #ifndef R0_LIB_BOTTOMQUEUE_H
 #define R0_LIB_BOTTOMQUEUE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 struct r0_bottom_queue {
 	uint64_t max_request_bytes;   /* the smallest queue/max_sectors_kb, in bytes */
 	uint32_t tags;                /* the smallest queue/nr_requests */
+	bool through_dm;              /* a device-mapper layer is in the stack */
 };
 
 /*
  * Walks DEVT's slaves down to the devices that have none (a partition
- * counts as its disk) and takes the smallest limits among them.
+ * counts as its disk) and takes the smallest limits among them, noting
+ * whether any layer on the way is device-mapper.
  * 0, or -errno when sysfs cannot be read.
  */
 int r0_bottom_queue(dev_t devt, struct r0_bottom_queue *q);

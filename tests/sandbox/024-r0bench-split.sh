@@ -3,17 +3,19 @@
 # sata-real member (8 tags, 32 KiB requests). Linux 6.12 stalls for ever
 # when a nonblocking io_uring read through dm must become more pieces than
 # the member has tags (a 288K read: 9 pieces); r0bench sends such requests
-# through io_uring's workers (r0_engine_submits_async) and must finish, on
-# dm and on the raw member alike, saying so in its JSON; 4K at QD32 (one
-# piece each) is submitted as usual. Without it this test hangs (seen).
+# through io_uring's workers (r0_engine_submits_async) and must finish,
+# saying so in its JSON; 4K at QD32 (one piece each) and the raw member
+# (which never stalled) are submitted as usual. Without it this test hangs
+# (seen).
 . ./lib.sh
 trap r0_cleanup EXIT
 
 m=$(r0_member r0m0 sata-real size=64) || fail "member"
 a=$(r0build create -q -b dm -c 64K -n split "$m") || fail "dm-stripe over $m"
 for t in "$a" "$m"; do
-	for job in "288K 1 true" "1M 8 true" "4K 32 false"; do
+	for job in "288K 1" "1M 8" "4K 32"; do
 		set -- $job
+		[ "$t" = "$a" ] && [ "$1" != 4K ] && set -- "$1" "$2" true || set -- "$1" "$2" false
 		f=$R0_RESULTS/split-$(basename "$t")-$1-q$2.json
 		timeout 60 r0bench --json --rw read -b "$1" -q "$2" -t 1 "$t" > "$f" ||
 			fail "r0bench $1 QD$2 on $t did not finish (exit $?)"

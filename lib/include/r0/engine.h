@@ -96,9 +96,9 @@ void r0_target_close(struct r0_target *t);
 
 /*
  * True when W's requests go through io_uring's workers (IOSQE_ASYNC): on a
- * block device whose requests in flight need more pieces (queue/
- * max_sectors_kb) than the devices at the bottom of its stack have tags
- * (queue/nr_requests), which Linux 6.12 can stall on for ever through dm.
+ * block device with device-mapper in its stack whose requests in flight
+ * need more pieces (queue/max_sectors_kb) than the devices at the bottom
+ * have tags (queue/nr_requests), which Linux 6.12 can stall on for ever.
  */
 bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w);
 
