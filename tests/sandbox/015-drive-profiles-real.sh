@@ -46,7 +46,10 @@ for prof in sata-real nvme-real; do
 	C=$(cat "$R0_NULLB/r0real/completion_nsec") tags=$(cat "$R0_NULLB/r0real/hw_queue_depth")
 	cap=$(passed "$m")
 
-	bench "$prof-seq" "$m" 3 --rw read -b 1M -q 8
+	# 6 s, not 3: at QD8 the 1M requests complete in bursts, and a 3 s
+	# window of whole requests counted 25 where the cap passes 23.4
+	# (8.33 MiB/s of 7.81, twice in fresh-clone CI runs)
+	bench "$prof-seq" "$m" 6 --rw read -b 1M -q 8
 	fiorun "$prof-seq" "$m" read 1M 8
 	note "$prof SEQ1M Q8T1: r0bench $(mibs "$prof-seq") MiB/s, fio $(fio_mibs "$prof-seq") MiB/s, the cap passes $cap"
 	# never above the cap by more than 5 %; below it by 5 % on a quiet host,
