@@ -186,10 +186,8 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
  * 32 KiB requests, a 288K read; 256K, 8 pieces, passes; dd's blocking
  * submission and IOSQE_ASYNC never stall; md and the raw member never
  * stalled). So through dm, when the requests in flight need more pieces
- * than that, every request goes through io_uring's workers. Not elsewhere:
- * from the workers the pieces of all requests in flight interleave, so a
- * raw member's 1M requests at QD8 completed in bursts and a short window
- * read 8.33 MiB/s of a 7.81 MiB/s cap (tests/sandbox/015).
+ * than that, every request goes through io_uring's workers; elsewhere the
+ * usual path stays, as nothing there stalled.
  */
 bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w)
 {
