@@ -2,8 +2,8 @@
 # The scaled real-drive profiles (sata-real, nvme-real) deliver their
 # configured limits on one member: 1M sequential reads at QD8 no more than
 # 5 % above what null_blk's bandwidth cap passes (and no more than 15 %
-# below it: a busy host), 4K QD1 p50 latency within 10 % of
-# the configured completion time plus the sandbox's overhead, 4K QD32 no
+# below it: a busy host), 4K QD1 p50 latency between the configured
+# completion time and 10 % above it plus the sandbox's overhead, 4K QD32 no
 # faster than the queue allows; and members behind a shared limit
 # (r0_members_shared) read no more than that limit together, 3 no more than
 # 1.25x of 2. The demo's busiest cell (3 sata-real members, 4K QD32) keeps
@@ -70,13 +70,19 @@ for prof in sata-real nvme-real; do
 	[ -n "$fp" ] || fail "fio's p50 not found in $prof-q1.fio.json"
 	o=$((fp > C ? fp - C : 0))
 	note "$prof RND4K Q1T1: r0bench p50 $p ns, $(iops "$prof-q1") IOPS, $(mibs "$prof-q1") MiB/s; fio p50 $fp ns: C $C + overhead $o ns"
-	check "$p >= ($C + $o) * 0.9 && $p <= ($C + $o) * 1.1" "$prof RND4K Q1T1 p50 within 10 % of C + the overhead"
+	# Never below C (null_blk's timer does not fire early), never 10 % above
+	# fio's. Not 10 % below fio's either: a busy host delays fio's run
+	# alone now and then (fio 4.75 ms, r0bench 3.30 ms on C 2.9 ms in a CI run)
+	check "$p >= $C && $p <= ($C + $o) * 1.1" "$prof RND4K Q1T1 p50 between C and 10 % above C + the overhead"
 
 	# QD32 is bounded by the tags: at most tags / (C + overhead) IOPS;
-	# below that when the host is busy (the guest then completes late)
+	# below that when the host is busy (the guest then completes late).
+	# The overhead here is the smaller of the two tools' (a disturbed run
+	# only raises its own, and a larger overhead would lower the bound)
 	bench "$prof-q32" "$m" 1 --rw randread -q 32
 	fiorun "$prof-q32" "$m" randread 4k 32
-	top=$(awk -v t="$tags" -v l=$((C + o)) 'BEGIN { printf "%.0f", t * 1e9 / l }')
+	least=$((p < fp ? p : fp))
+	top=$(awk -v t="$tags" -v l="$least" 'BEGIN { printf "%.0f", t * 1e9 / l }')
 	note "$prof RND4K Q32T1: r0bench $(iops "$prof-q32") IOPS ($(mibs "$prof-q32") MiB/s, busy $(busy "$prof-q32")), fio $(fio_mibs "$prof-q32") MiB/s; the tags allow $top IOPS"
 	check "$(iops "$prof-q32") <= $top * 1.1" "$prof RND4K Q32T1 within what $tags tags allow"
 	check "$(iops "$prof-q32") >= $(iops "$prof-q1") * 4" "$prof RND4K Q32T1 at least 4x Q1T1"
