@@ -10,6 +10,7 @@
 
 #include "r0/analysis.h"
 #include "r0/size.h"
+#include "grow.h"
 
 static int cmp_dbl(const void *a, const void *b)
 {
@@ -156,15 +157,8 @@ const struct r0_cell *r0_analysis_cell(const struct r0_analysis *a, enum r0_laye
 
 static int group_add(struct group *g, const struct r0_sweep_rec *r)
 {
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 4;
-		const struct r0_sweep_rec **p = realloc(g->recs, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		g->recs = p;
-		g->cap = cap;
-	}
+	if (r0_grow(&g->recs, &g->cap, g->n, sizeof(*g->recs), 4))
+		return -ENOMEM;
 	g->recs[g->n++] = r;
 	return 0;
 }

@@ -29,6 +29,14 @@ extern const struct r0_array_ops r0_dm_ops;
 int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_array *a);
 
 /*
+ * Appends array NAME to the list when it is r0kit's (NAME starts with
+ * PREFIX) and DESCRIBE finds it; skips it otherwise (another tool's array,
+ * or one gone while we looked). 0 or -ENOMEM.
+ */
+int r0_array_list_add_named(struct r0_array **list, size_t *count, const char *name,
+			    const char *prefix, int (*describe)(const char *name, struct r0_array *a));
+
+/*
  * Calls OP(ARG) again while it returns -EBUSY, at most R0_ARRAY_BUSY_TRIES
  * times R0_ARRAY_BUSY_WAIT_MS apart (about 5 s in all): a new or just used
  * array can be open for a moment (udev and blkid probe a new device; io_uring

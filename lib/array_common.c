@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "array_backend.h"
@@ -23,6 +24,16 @@ int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_arr
 	*list = l;
 	(*count)++;
 	return 0;
+}
+
+int r0_array_list_add_named(struct r0_array **list, size_t *count, const char *name,
+			    const char *prefix, int (*describe)(const char *name, struct r0_array *a))
+{
+	struct r0_array a;
+
+	if (strncmp(name, prefix, strlen(prefix)) != 0 || describe(name, &a) != 0)
+		return 0;
+	return r0_array_list_add(list, count, &a);
 }
 
 int r0_array_retry_busy(int (*op)(void *arg), void *arg)

@@ -242,17 +242,10 @@ static int dm_list(struct r0_array **list, size_t *count)
 	names = dm_task_get_names(dmt);
 	if (names && names->dev) {
 		do {
-			struct r0_array a;
-
 			names = (struct dm_names *)((char *)names + next);
-			if (strncmp(names->name, R0_DM_PREFIX, strlen(R0_DM_PREFIX)) == 0 &&
-			    dm_describe(names->name, &a) == 0) {
-				err = r0_array_list_add(list, count, &a);
-				if (err)
-					break;
-			}
+			err = r0_array_list_add_named(list, count, names->name, R0_DM_PREFIX, dm_describe);
 			next = names->next;
-		} while (next);
+		} while (next && !err);
 	}
 	dm_task_destroy(dmt);
 	return err;

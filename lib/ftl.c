@@ -194,21 +194,17 @@ static uint64_t schedule(struct r0_ftl *f, uint64_t not_before, uint64_t dur_ns)
 
 struct r0_ftl *r0_ftl_new(const struct r0_ftl_config *c)
 {
-	struct r0_ftl *f;
-	uint64_t data_blocks = r0_ftl_data_blocks(c), pages;
+	struct r0_ftl *f = NULL;
+	uint64_t data_blocks = r0_ftl_data_blocks(c);
+	uint64_t pages = (data_blocks + 1) * c->pages_per_block;
+	int err = -EINVAL;
 
-	if (!data_blocks || !timing_ok(&c->timing)) {
-		errno = EINVAL;
-		return NULL;
-	}
-	pages = (data_blocks + 1) * c->pages_per_block;
-	if (pages >= NONE || c->logical_pages >= NONE) {
-		errno = EINVAL;
-		return NULL;
-	}
-	f = calloc(1, sizeof(*f));
-	if (!f)
-		return NULL;
+	/* page numbers are 32 bits, NONE the one that maps nothing */
+	if (!data_blocks || !timing_ok(&c->timing) || pages >= NONE || c->logical_pages >= NONE)
+		goto fail;
+	err = -ENOMEM;
+	if (!(f = calloc(1, sizeof(*f))))
+		goto fail;
 	f->c = *c;
 	f->L = c->logical_pages;
 	f->ppb = c->pages_per_block;
@@ -223,11 +219,8 @@ struct r0_ftl *r0_ftl_new(const struct r0_ftl_config *c)
 	if (c->keep_data)
 		f->data = calloc(f->L, sizeof(*f->data));
 	if (!f->l2p || !f->p2l || !f->b || !f->bucket || !f->free_ring || !f->busy ||
-	    (c->keep_data && !f->data)) {
-		r0_ftl_free(f);
-		errno = ENOMEM;
-		return NULL;
-	}
+	    (c->keep_data && !f->data))
+		goto fail;
 	memset(f->l2p, 0xff, f->L * sizeof(*f->l2p));
 	memset(f->p2l, 0xff, pages * sizeof(*f->p2l));
 	for (uint32_t i = 0; i <= f->ppb; i++)
@@ -243,6 +236,10 @@ struct r0_ftl *r0_ftl_new(const struct r0_ftl_config *c)
 	f->s.pages_per_block = f->ppb;
 	f->s.page_bytes = c->page_bytes;
 	return f;
+fail:
+	r0_ftl_free(f);
+	errno = -err;
+	return NULL;
 }
 
 void r0_ftl_free(struct r0_ftl *f)
@@ -365,21 +362,26 @@ static int check_range(const struct r0_ftl *f, uint64_t lpn, uint64_t n)
 	return 0;
 }
 
-static void begin(struct r0_ftl *f, uint64_t now_ns, const uint64_t *done_ns)
+/* Starts a host request on pages [lpn, lpn + n): 0, or check_range's error. */
+static int begin(struct r0_ftl *f, uint64_t lpn, uint64_t n, uint64_t now_ns, const uint64_t *done_ns)
 {
+	int err = check_range(f, lpn, n);
+
+	if (err)
+		return err;
 	f->timed = done_ns != NULL;
 	f->req_now = f->req_gc_end = now_ns;
+	return 0;
 }
 
 int r0_ftl_write(struct r0_ftl *f, uint64_t lpn, uint64_t n_pages, const void *data,
 		 uint64_t now_ns, uint64_t *done_ns)
 {
 	uint64_t done = now_ns, host_start;
-	int err = check_range(f, lpn, n_pages);
+	int err = begin(f, lpn, n_pages, now_ns, done_ns);
 
 	if (err)
 		return err;
-	begin(f, now_ns, done_ns);
 	for (uint64_t i = 0; i < n_pages; i++) {
 		uint64_t l = lpn + i;
 		uint32_t dst;
@@ -428,11 +430,10 @@ int r0_ftl_read(struct r0_ftl *f, uint64_t lpn, uint64_t n_pages, void *buf,
 		uint64_t now_ns, uint64_t *done_ns)
 {
 	uint64_t done = now_ns;
-	int err = check_range(f, lpn, n_pages);
+	int err = begin(f, lpn, n_pages, now_ns, done_ns);
 
 	if (err)
 		return err;
-	begin(f, now_ns, done_ns);
 	for (uint64_t i = 0; i < n_pages; i++) {
 		uint64_t l = lpn + i;
 		bool mapped = f->l2p[l] != NONE;

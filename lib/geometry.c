@@ -10,6 +10,7 @@
 
 #include "r0/geometry.h"
 #include "r0/size.h"
+#include "grow.h"
 
 /* Array sizes in bytes must fit a uint64_t, as the kernel's do (loff_t). */
 #define MAX_SECTORS (UINT64_MAX >> 9)
@@ -299,15 +300,8 @@ static int add_extent(void *ctx, unsigned member, uint64_t member_sector, uint64
 			return 0;
 		}
 	}
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 2 * R0_MAX_MEMBERS;
-		struct r0_extent *x = realloc(c->ext, cap * sizeof(*x));
-
-		if (!x)
-			return -ENOMEM;
-		c->ext = x;
-		c->cap = cap;
-	}
+	if (r0_grow(&c->ext, &c->cap, c->count, sizeof(*c->ext), 2 * R0_MAX_MEMBERS))
+		return -ENOMEM;
 	c->ext[c->count++] = (struct r0_extent){ member, member_sector, n_sectors, array_sector };
 	c->last[member] = c->count;
 	return 0;

@@ -252,17 +252,8 @@ static int md_list(struct r0_array **list, size_t *count)
 
 	if (!d)
 		return -errno;
-	while ((e = readdir(d))) {
-		struct r0_array a;
-
-		if (strncmp(e->d_name, R0_MD_PREFIX, strlen(R0_MD_PREFIX)) != 0)
-			continue;
-		if (md_describe(e->d_name, &a))
-			continue;   /* gone while we looked */
-		err = r0_array_list_add(list, count, &a);
-		if (err)
-			break;
-	}
+	while (!err && (e = readdir(d)))
+		err = r0_array_list_add_named(list, count, e->d_name, R0_MD_PREFIX, md_describe);
 	closedir(d);
 	return err;
 }

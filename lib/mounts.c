@@ -8,6 +8,7 @@
 
 #include "r0/probe.h"
 #include "mounts.h"
+#include "grow.h"
 
 /* The kernel writes space, tab, newline and backslash as \ooo (seq_file mangle_path). */
 static void unescape(char *s)
@@ -99,18 +100,11 @@ int r0_mountinfo_read(const char *path, struct r0_mountinfo_entry **out, size_t 
 			err = rc;
 			break;
 		}
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 32;
-			struct r0_mountinfo_entry *nv = realloc(v, ncap * sizeof(*v));
-
-			if (!nv) {
-				free(e.mount_point);
-				free(e.fstype);
-				err = -ENOMEM;
-				break;
-			}
-			v = nv;
-			cap = ncap;
+		if (r0_grow(&v, &cap, n, sizeof(*v), 32)) {
+			free(e.mount_point);
+			free(e.fstype);
+			err = -ENOMEM;
+			break;
 		}
 		v[n++] = e;
 	}

@@ -8,21 +8,15 @@
 
 #include "r0/size.h"
 #include "r0/predict.h"
+#include "grow.h"
 
 int r0_predict_curve_add(struct r0_predict_curve *c, const struct r0_predict_point *p)
 {
 	if ((p->read_pct != 0 && p->read_pct != 100) || p->block_bytes == 0 ||
 	    !(p->queue_depth > 0) || !(p->bytes_per_s > 0) || !(p->p50_ns > 0) || !(p->spread >= 0))
 		return -EINVAL;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 16;
-		struct r0_predict_point *x = realloc(c->pts, cap * sizeof(*x));
-
-		if (!x)
-			return -ENOMEM;
-		c->pts = x;
-		c->cap = cap;
-	}
+	if (r0_grow(&c->pts, &c->cap, c->n, sizeof(*c->pts), 16))
+		return -ENOMEM;
 	c->pts[c->n++] = *p;
 	return 0;
 }

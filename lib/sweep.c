@@ -12,6 +12,7 @@
 #include "jsonl.h"
 #include "r0/size.h"
 #include "r0/sweep.h"
+#include "grow.h"
 
 static const char *const layer_names[] = { "raw", "md", "dm" };
 
@@ -415,15 +416,8 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body)
 
 int r0_sweep_set_add(struct r0_sweep_set *set, const struct r0_sweep_rec *r)
 {
-	if (set->n == set->cap) {
-		size_t cap = set->cap ? set->cap * 2 : 64;
-		struct r0_sweep_rec *p = realloc(set->recs, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		set->recs = p;
-		set->cap = cap;
-	}
+	if (r0_grow(&set->recs, &set->cap, set->n, sizeof(*set->recs), 64))
+		return -ENOMEM;
 	set->recs[set->n++] = *r;
 	return 0;
 }

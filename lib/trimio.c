@@ -258,51 +258,106 @@ static int must_read(const struct r0_trim_target *t, const struct r0_trim_leaf_e
 	return 0;
 }
 
-/* Reads top sectors [from, to) and sorts every block into the counts of E. */
-static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, uint64_t start,
-			uint64_t n, const struct must *mr, size_t nm, uint64_t from, uint64_t to,
-			unsigned char *buf, struct r0_trim_effect *e)
-{
-	uint64_t lb = t->lim.logical_block_bytes / 512 ? t->lim.logical_block_bytes / 512 : 1;
-	size_t j = 0;
+/* A block of LB sectors: its first sector, and LB * 512 bytes of data. */
+typedef void block_fn(uint64_t sector, const unsigned char *blk, uint64_t lb, void *arg);
 
+/* Reads sectors [from, to) of FD into BUF, IO_BYTES at a time, and calls FN on each block. */
+static int each_block(int fd, uint64_t from, uint64_t to, uint64_t lb, unsigned char *buf,
+		      block_fn *fn, void *arg)
+{
 	while (from < to) {
 		unsigned k = to - from > IO_BYTES / 512 ? IO_BYTES / 512 : (unsigned)(to - from);
 		int err = full_pread(fd, buf, (size_t)k * 512, from * 512);
 
 		if (err)
 			return err;
-		for (unsigned off = 0; off < k; off += (unsigned)lb) {
-			uint64_t a = from + off;
-			const unsigned char *blk = buf + (size_t)off * 512;
-			size_t bl = (size_t)lb * 512;
-
-			if (a < start || a >= start + n) {
-				if (r0_trim_pattern_matches(seed, a, (unsigned)lb, blk)) {
-					e->intact_ok += lb;
-				} else {
-					e->intact_bad += lb;
-					if (e->first_bad_sector < 0)
-						note_bad(e, a, leaf_of(t, a), false);
-				}
-				continue;
-			}
-			while (j < nm && mr[j].b <= a)
-				j++;
-			if (j == nm || mr[j].a > a || mr[j].b < a + lb) {
-				e->unchecked += lb;
-				continue;
-			}
-			if (block_is(blk, bl, mr[j].v)) {
-				e->discarded_ok += lb;
-			} else {
-				e->discarded_bad += lb;
-				note_bad(e, a, mr[j].leaf, true);
-			}
-		}
+		for (unsigned off = 0; off < k; off += (unsigned)lb)
+			fn(from + off, buf + (size_t)off * 512, lb, arg);
 		from += k;
 	}
 	return 0;
+}
+
+/* Sectors in a logical block of LOGICAL_BLOCK_BYTES (one when unknown). */
+static uint64_t block_sectors(uint32_t logical_block_bytes)
+{
+	return logical_block_bytes / 512 ? logical_block_bytes / 512 : 1;
+}
+
+struct array_check {
+	const struct r0_trim_target *t;
+	uint64_t seed, start, n;
+	const struct must *mr;
+	size_t nm, j;                    /* mr[j]: the first range not ending before the block */
+	struct r0_trim_effect *e;
+};
+
+static void check_array_block(uint64_t a, const unsigned char *blk, uint64_t lb, void *arg)
+{
+	struct array_check *c = arg;
+	struct r0_trim_effect *e = c->e;
+
+	if (a < c->start || a >= c->start + c->n) {
+		if (r0_trim_pattern_matches(c->seed, a, (unsigned)lb, blk)) {
+			e->intact_ok += lb;
+		} else {
+			e->intact_bad += lb;
+			if (e->first_bad_sector < 0)
+				note_bad(e, a, leaf_of(c->t, a), false);
+		}
+		return;
+	}
+	while (c->j < c->nm && c->mr[c->j].b <= a)
+		c->j++;
+	if (c->j == c->nm || c->mr[c->j].a > a || c->mr[c->j].b < a + lb) {
+		e->unchecked += lb;
+		return;
+	}
+	if (block_is(blk, (size_t)lb * 512, c->mr[c->j].v)) {
+		e->discarded_ok += lb;
+	} else {
+		e->discarded_bad += lb;
+		note_bad(e, a, c->mr[c->j].leaf, true);
+	}
+}
+
+/* Reads top sectors [from, to) and sorts every block into the counts of E. */
+static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, uint64_t start,
+			uint64_t n, const struct must *mr, size_t nm, uint64_t from, uint64_t to,
+			unsigned char *buf, struct r0_trim_effect *e)
+{
+	struct array_check c = { t, seed, start, n, mr, nm, 0, e };
+
+	return each_block(fd, from, to, block_sectors(t->lim.logical_block_bytes), buf,
+			  check_array_block, &c);
+}
+
+struct leaf_check {
+	const struct r0_trim_member *m;
+	unsigned l;
+	uint64_t seed;
+	bool discarded;
+	uint64_t top;                    /* the top sector of the leaf's sector FROM */
+	uint64_t from;
+	struct r0_trim_effect *e;
+};
+
+static void check_leaf_block(uint64_t sector, const unsigned char *blk, uint64_t lb, void *arg)
+{
+	struct leaf_check *c = arg;
+	struct r0_trim_effect *e = c->e;
+	bool ok;
+
+	if (c->discarded) {
+		ok = block_is(blk, (size_t)lb * 512, promised_byte(c->m));
+		*(ok ? &e->member_discarded_ok : &e->member_discarded_bad) += lb;
+		*(ok ? &e->leaf_discarded_ok[c->l] : &e->leaf_discarded_bad[c->l]) += lb;
+	} else {
+		ok = r0_trim_pattern_matches(c->seed, c->top + (sector - c->from), (unsigned)lb, blk);
+		*(ok ? &e->member_intact_ok : &e->member_intact_bad) += lb;
+	}
+	if (!ok && e->first_bad_member_direct < 0)
+		e->first_bad_member_direct = (int)c->l;
 }
 
 /* Bottom device L's sectors [from, to): the promised value, or the pattern of top sector TOP on. */
@@ -310,35 +365,10 @@ static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint6
 		       uint64_t from, uint64_t to, bool discarded, uint64_t top, unsigned char *buf,
 		       struct r0_trim_effect *e)
 {
-	const struct r0_trim_member *m = &t->members[l];
-	uint64_t lb = m->leaf_lim.logical_block_bytes / 512 ? m->leaf_lim.logical_block_bytes / 512 : 1;
+	struct leaf_check c = { &t->members[l], l, seed, discarded, top, from, e };
 
-	while (from < to) {
-		unsigned k = to - from > IO_BYTES / 512 ? IO_BYTES / 512 : (unsigned)(to - from);
-		int err = full_pread(fd, buf, (size_t)k * 512, from * 512);
-
-		if (err)
-			return err;
-		for (unsigned off = 0; off < k; off += (unsigned)lb) {
-			const unsigned char *blk = buf + (size_t)off * 512;
-			size_t bl = (size_t)lb * 512;
-			bool ok;
-
-			if (discarded) {
-				ok = block_is(blk, bl, promised_byte(m));
-				*(ok ? &e->member_discarded_ok : &e->member_discarded_bad) += lb;
-				*(ok ? &e->leaf_discarded_ok[l] : &e->leaf_discarded_bad[l]) += lb;
-			} else {
-				ok = r0_trim_pattern_matches(seed, top + off, (unsigned)lb, blk);
-				*(ok ? &e->member_intact_ok : &e->member_intact_bad) += lb;
-			}
-			if (!ok && e->first_bad_member_direct < 0)
-				e->first_bad_member_direct = (int)l;
-		}
-		from += k;
-		top += k;
-	}
-	return 0;
+	return each_block(fd, from, to, block_sectors(c.m->leaf_lim.logical_block_bytes), buf,
+			  check_leaf_block, &c);
 }
 
 /* The bottom devices' pieces of top sectors [a, b) must still hold the pattern. */
