@@ -188,9 +188,7 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	static struct r0_state_record rec;
 	static struct r0_result res;
@@ -219,9 +217,7 @@ int main(int argc, char **argv)
 		case OPT_SEED: seed_arg = optarg; break;
 		case OPT_JSON: json = true; break;
 		case 'f': force = true; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	/* GNU getopt moves the options before the arguments: STATE [ARG] DEVICE */
@@ -255,21 +251,21 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--fill goes with used: a percentage from 1 to 100");
 	if ((round_arg || rounds_arg) && state != R0_AGE_STEADY)
 		return r0_cli_usage_error(PROG, "--round and --rounds go with steady");
-	if (round_arg && (r0_parse_duration(round_arg, &p.round_ns) || !p.round_ns))
-		return r0_cli_usage_error(PROG, "--round '%s': a time above 0, e.g. 60, 10s, 500ms", round_arg);
-	if (rounds_arg && (r0_parse_uint(rounds_arg, R0_AGE_ROUNDS_MAX, &p.max_rounds) ||
-			   p.max_rounds < R0_STEADY_SNIA.window))
-		return r0_cli_usage_error(PROG, "--rounds '%s': from %zu to %u", rounds_arg,
-					  R0_STEADY_SNIA.window, R0_AGE_ROUNDS_MAX);
+	if (round_arg && r0_cli_opt_duration(PROG, "--round", round_arg, 1, UINT64_MAX, &p.round_ns, "a time above 0, e.g. 60, 10s, 500ms"))
+		return R0_EXIT_USAGE;
+	if (rounds_arg && r0_cli_opt_uint(PROG, "--rounds", rounds_arg, R0_STEADY_SNIA.window,
+					  R0_AGE_ROUNDS_MAX, &p.max_rounds, "from %zu to %u",
+					  R0_STEADY_SNIA.window, R0_AGE_ROUNDS_MAX))
+		return R0_EXIT_USAGE;
 	if ((bs_arg || qd_arg) && state != R0_AGE_USED && state != R0_AGE_STEADY)
 		return r0_cli_usage_error(PROG, "--bs and --qd go with used and steady");
 	if (bs_arg) {
-		if (r0_parse_size(bs_arg, &v) || !v || v > R0_BLOCK_MAX)
-			return r0_cli_usage_error(PROG, "--bs '%s': a size from 1 to 64M, e.g. 4K", bs_arg);
+		if (r0_cli_opt_size(PROG, "--bs", bs_arg, 1, R0_BLOCK_MAX, &v, "a size from 1 to 64M, e.g. 4K"))
+			return R0_EXIT_USAGE;
 		p.block_bytes = (uint32_t)v;
 	}
-	if (qd_arg && (r0_parse_uint(qd_arg, R0_QD_MAX, &u) || !u))
-		return r0_cli_usage_error(PROG, "--qd '%s': from 1 to %u", qd_arg, R0_QD_MAX);
+	if (qd_arg && r0_cli_opt_uint(PROG, "--qd", qd_arg, 1, R0_QD_MAX, &u, "from 1 to %u", R0_QD_MAX))
+		return R0_EXIT_USAGE;
 	if (qd_arg)
 		p.queue_depth = u;
 	if (seed_arg && r0_parse_seed(seed_arg, &p.seed))

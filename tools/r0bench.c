@@ -170,9 +170,7 @@ int main(int argc, char **argv)
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	static struct run run;
 	struct r0_workload w = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = 4096,
@@ -195,36 +193,36 @@ int main(int argc, char **argv)
 			mixed = err == 1;
 			break;
 		case 'b':
-			if (r0_parse_size(optarg, &v) || v == 0 || v > R0_BLOCK_MAX)
-				return r0_cli_usage_error(PROG, "--bs '%s': a size from 1 to 64M, e.g. 4K", optarg);
+			if (r0_cli_opt_size(PROG, "--bs", optarg, 1, R0_BLOCK_MAX, &v, "a size from 1 to 64M, e.g. 4K"))
+				return R0_EXIT_USAGE;
 			w.block_bytes = (uint32_t)v;
 			break;
 		case 'q':
-			if (r0_parse_uint(optarg, R0_QD_MAX, &u) || !u)
-				return r0_cli_usage_error(PROG, "--qd '%s': a queue depth from 1 to %u", optarg, R0_QD_MAX);
+			if (r0_cli_opt_uint(PROG, "--qd", optarg, 1, R0_QD_MAX, &u, "a queue depth from 1 to %u", R0_QD_MAX))
+				return R0_EXIT_USAGE;
 			w.queue_depth = u;
 			break;
 		case 'j':
-			if (r0_parse_uint(optarg, R0_JOBS_MAX, &u) || !u)
-				return r0_cli_usage_error(PROG, "--jobs '%s': from 1 to %u", optarg, R0_JOBS_MAX);
+			if (r0_cli_opt_uint(PROG, "--jobs", optarg, 1, R0_JOBS_MAX, &u, "from 1 to %u", R0_JOBS_MAX))
+				return R0_EXIT_USAGE;
 			w.jobs = u;
 			break;
 		case OPT_SHARED: w.shared_region = true; break;
 		case OPT_OFFSET:
-			if (r0_parse_size(optarg, &w.offset_bytes))
-				return r0_cli_usage_error(PROG, "--offset '%s': not a size", optarg);
+			if (r0_cli_opt_size(PROG, "--offset", optarg, 0, UINT64_MAX, &w.offset_bytes, "not a size"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_SPAN:
-			if (r0_parse_size(optarg, &w.span_bytes) || !w.span_bytes)
-				return r0_cli_usage_error(PROG, "--span '%s': a size above 0", optarg);
+			if (r0_cli_opt_size(PROG, "--span", optarg, 1, UINT64_MAX, &w.span_bytes, "a size above 0"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_MIX:
-			if (r0_parse_uint(optarg, 100, &mix))
-				return r0_cli_usage_error(PROG, "--rwmix-read '%s': a percentage from 0 to 100", optarg);
+			if (r0_cli_opt_uint(PROG, "--rwmix-read", optarg, 0, 100, &mix, "a percentage from 0 to 100"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_ALIGN:
-			if (r0_parse_size(optarg, &v) || !v || v > R0_BLOCK_MAX)
-				return r0_cli_usage_error(PROG, "--align '%s': a size from 1 to 64M", optarg);
+			if (r0_cli_opt_size(PROG, "--align", optarg, 1, R0_BLOCK_MAX, &v, "a size from 1 to 64M"))
+				return R0_EXIT_USAGE;
 			w.align_bytes = (uint32_t)v;
 			break;
 		case OPT_COVER: w.cover = true; break;
@@ -233,34 +231,34 @@ int main(int argc, char **argv)
 				return r0_cli_usage_error(PROG, "--seed '%s': not a number", optarg);
 			break;
 		case 't':
-			if (r0_parse_duration(optarg, &w.runtime_ns) || !w.runtime_ns)
-				return r0_cli_usage_error(PROG, "--runtime '%s': a time above 0, e.g. 5, 0.5, 500ms or 2m", optarg);
+			if (r0_cli_opt_duration(PROG, "--runtime", optarg, 1, UINT64_MAX, &w.runtime_ns, "a time above 0, e.g. 5, 0.5, 500ms or 2m"))
+				return R0_EXIT_USAGE;
 			time_given = true;
 			break;
 		case OPT_RAMP:
-			if (r0_parse_duration(optarg, &w.ramp_ns))
-				return r0_cli_usage_error(PROG, "--ramp '%s': a time, e.g. 2 or 500ms", optarg);
+			if (r0_cli_opt_duration(PROG, "--ramp", optarg, 0, UINT64_MAX, &w.ramp_ns, "a time, e.g. 2 or 500ms"))
+				return R0_EXIT_USAGE;
 			break;
 		case 's':
-			if (r0_parse_size(optarg, &w.size_bytes) || !w.size_bytes)
-				return r0_cli_usage_error(PROG, "--size '%s': a size above 0", optarg);
+			if (r0_cli_opt_size(PROG, "--size", optarg, 1, UINT64_MAX, &w.size_bytes, "a size above 0"))
+				return R0_EXIT_USAGE;
 			size_given = true;
 			break;
 		case OPT_REAP:
-			if (r0_parse_uint(optarg, R0_QD_MAX, &u) || !u)
-				return r0_cli_usage_error(PROG, "--reap-batch '%s': from 1 to the queue depth", optarg);
+			if (r0_cli_opt_uint(PROG, "--reap-batch", optarg, 1, R0_QD_MAX, &u, "from 1 to the queue depth"))
+				return R0_EXIT_USAGE;
 			w.reap_batch = u;
 			break;
 		case OPT_HIPRI: w.hipri = true; break;
 		case OPT_SQPOLL: w.sqpoll = true; break;
 		case OPT_PASSES:
-			if (r0_parse_uint(optarg, 64, &run.passes) || !run.passes)
-				return r0_cli_usage_error(PROG, "--passes '%s': from 1 to 64", optarg);
+			if (r0_cli_opt_uint(PROG, "--passes", optarg, 1, 64, &run.passes, "from 1 to 64"))
+				return R0_EXIT_USAGE;
 			passes_given = true;
 			break;
 		case OPT_WARMUP:
-			if (r0_parse_uint(optarg, 64, &run.warmup))
-				return r0_cli_usage_error(PROG, "--warmup '%s': from 0 to 64", optarg);
+			if (r0_cli_opt_uint(PROG, "--warmup", optarg, 0, 64, &run.warmup, "from 0 to 64"))
+				return R0_EXIT_USAGE;
 			warmup_given = true;
 			break;
 		case 'p':
@@ -268,22 +266,20 @@ int main(int argc, char **argv)
 				return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", optarg);
 			break;
 		case OPT_REGION:
-			if (r0_parse_size(optarg, &region) || !region)
-				return r0_cli_usage_error(PROG, "--region '%s': a size above 0", optarg);
+			if (r0_cli_opt_size(PROG, "--region", optarg, 1, UINT64_MAX, &region, "a size above 0"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_READ_ONLY: read_only = true; break;
 		case OPT_VERIFY: verify = true; break;
 		case OPT_PASS:
-			if (r0_parse_uint(optarg, UINT32_MAX, &u))
-				return r0_cli_usage_error(PROG, "--pass '%s': not a number", optarg);
+			if (r0_cli_opt_uint(PROG, "--pass", optarg, 0, UINT32_MAX, &u, "not a number"))
+				return R0_EXIT_USAGE;
 			w.verify_pass = u;
 			break;
 		case OPT_CONTINUE: w.continue_on_error = true; break;
 		case OPT_JSON: run.json = true; break;
 		case 'f': force = true; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	if (optind == argc)

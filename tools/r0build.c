@@ -140,8 +140,7 @@ static int cmd_create(int argc, char **argv)
 		case OPT_LAYOUT: layout = optarg; break;
 		case 'f': force = true; break;
 		case 'q': quiet = true; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	if (!backend)
@@ -261,8 +260,7 @@ static int cmd_remove(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_ALL: all = true; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	if (all == (optind < argc))
@@ -314,8 +312,7 @@ static int cmd_list(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_JSON: json = true; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	if (optind < argc)

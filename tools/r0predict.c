@@ -239,9 +239,7 @@ int main(int argc, char **argv)
 		{ "compare", required_argument, NULL, OPT_COMPARE },
 		{ "table", no_argument, NULL, OPT_TABLE },
 		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	static struct r0_predict_input in;
 	struct opts o = { .model.layer_ns = -1 };
@@ -259,8 +257,8 @@ int main(int argc, char **argv)
 		case 'b': backend = optarg; break;
 		case 'p': preset = optarg; break;
 		case OPT_LAYER:
-			if (r0_parse_duration(optarg, &ns))
-				return r0_cli_usage_error(PROG, "--layer-cost '%s': a time, e.g. 2us or 0", optarg);
+			if (r0_cli_opt_duration(PROG, "--layer-cost", optarg, 0, UINT64_MAX, &ns, "a time, e.g. 2us or 0"))
+				return R0_EXIT_USAGE;
 			o.model.layer_ns = (double)ns;
 			break;
 		case OPT_CPU:
@@ -275,9 +273,7 @@ int main(int argc, char **argv)
 		case OPT_COMPARE: cmp = optarg; break;
 		case OPT_TABLE: o.table = true; break;
 		case 'o': output = optarg; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	if (optind == argc)

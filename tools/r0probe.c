@@ -138,9 +138,7 @@ int main(int argc, char **argv)
 		{ "noheadings", no_argument, NULL, 'n' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "no-signatures", no_argument, NULL, OPT_NO_SIGNATURES },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	struct opts o = { 0 };
 	const char *output = NULL;
@@ -161,8 +159,7 @@ int main(int argc, char **argv)
 		case 'n': o.noheadings = true; break;
 		case 'a': o.all = true; break;
 		case OPT_NO_SIGNATURES: o.no_signatures = true; break;
-		case 'h': usage(stdout); goto flush;
-		case 'V': printf(PROG " from r0kit " R0_VERSION "\n"); goto flush;
+		case 'h': case 'V': return r0_cli_common_option(c, PROG, usage);
 		case ':': return r0_cli_usage_error(PROG, "option '%s' needs an argument", argv[optind - 1]);
 		default:
 			if (strncmp(argv[optind - 1], "--", 2) == 0)

@@ -255,9 +255,7 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "output", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, OPT_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
 	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV];
@@ -274,20 +272,17 @@ int main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "o:hV", opts, NULL)) != -1) {
 		switch (opt) {
 		case OPT_FOR:
-			if (r0_parse_duration(optarg, &for_ns) || !for_ns)
-				return r0_cli_usage_error(PROG, "--for '%s': a time above 0, e.g. 90, 30m, 24h", optarg);
+			if (r0_cli_opt_duration(PROG, "--for", optarg, 1, UINT64_MAX, &for_ns, "a time above 0, e.g. 90, 30m, 24h"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_INTERVAL:
-			if (r0_parse_duration(optarg, &interval_ns) || interval_ns < 10000000ULL ||
-			    interval_ns > 3600000000000ULL)
-				return r0_cli_usage_error(PROG, "--interval '%s': a time from 10ms to 1h, e.g. 1, 0.5, 10s", optarg);
+			if (r0_cli_opt_duration(PROG, "--interval", optarg, 10000000ULL, 3600000000000ULL,
+						&interval_ns, "a time from 10ms to 1h, e.g. 1, 0.5, 10s"))
+				return R0_EXIT_USAGE;
 			break;
 		case 'o': output = optarg; break;
 		case OPT_JSON: json = true; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V':
-			printf(PROG " from r0kit %s\n", R0_VERSION);
-			return r0_cli_close_stdout(PROG);
+		case 'h': case 'V': return r0_cli_common_option(opt, PROG, usage);
 		default:
 			fprintf(stderr, "Try '" PROG " --help' for more information.\n");
 			return R0_EXIT_USAGE;

@@ -146,9 +146,7 @@ int main(int argc, char **argv)
 		{ "mix", required_argument, NULL, OPT_MIX },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	const char *dir = ".", *mixs = "desktop", *title = NULL;
 	struct r0_sweep_set set = { 0 };
@@ -173,9 +171,7 @@ int main(int argc, char **argv)
 			if (r0_cmp_parse_threshold(optarg, &cmp.threshold))
 				return r0_cli_usage_error(PROG, "--threshold '%s': a percentage above 0 and below 100, e.g. 5", optarg);
 			break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	if (optind == argc)

@@ -169,8 +169,8 @@ static int cmd_cleanup(const char *id_arg)
 	unsigned n = 0;
 	int err;
 
-	if (id_arg && r0_parse_uint(id_arg, INT_MAX, &id))
-		return r0_cli_usage_error(PROG, "--cleanup '%s': a ublk device number", id_arg);
+	if (id_arg && r0_cli_opt_uint(PROG, "--cleanup", id_arg, 0, INT_MAX, &id, "a ublk device number"))
+		return R0_EXIT_USAGE;
 	err = r0_ublk_cleanup(id_arg ? (int)id : -1, &n);
 	if (err) {
 		fprintf(stderr, PROG ": cleanup: %s: %s\n", r0_ublk_last_error(), strerror(-err));
@@ -202,9 +202,7 @@ int main(int argc, char **argv)
 		{ "daemon", no_argument, NULL, 'd' },
 		{ "pid-file", required_argument, NULL, OPT_PID_FILE },
 		{ "cleanup", optional_argument, NULL, OPT_CLEANUP },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	struct r0_ftl_config fc;
 	struct r0_ublk_spec spec = { .block_bytes = PAGE_BYTES, .queue_depth = 32,
@@ -226,12 +224,12 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 's': size_arg = optarg; break;
 		case OPT_SPARE:
-			if (r0_parse_double(optarg, 0.01, 90, &s.spare_pct))
-				return r0_cli_usage_error(PROG, "--spare '%s': a percentage above 0 and up to 90", optarg);
+			if (r0_cli_opt_double(PROG, "--spare", optarg, 0.01, 90, &s.spare_pct, "a percentage above 0 and up to 90"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_BLOCK_PAGES:
-			if (r0_parse_uint(optarg, 65536, &v) || v < 2)
-				return r0_cli_usage_error(PROG, "--block-pages '%s': 2 to 65536", optarg);
+			if (r0_cli_opt_uint(PROG, "--block-pages", optarg, 2, 65536, &v, "2 to 65536"))
+				return R0_EXIT_USAGE;
 			fc.pages_per_block = (uint32_t)v;
 			break;
 		case OPT_VICTIM:
@@ -259,8 +257,8 @@ int main(int argc, char **argv)
 		case OPT_NO_TIMING: s.timing = false; break;
 		case OPT_NO_DATA: no_data = true; break;
 		case 'q':
-			if (r0_parse_uint(optarg, 1024, &v) || !v)
-				return r0_cli_usage_error(PROG, "--queue-depth '%s': 1 to 1024", optarg);
+			if (r0_cli_opt_uint(PROG, "--queue-depth", optarg, 1, 1024, &v, "1 to 1024"))
+				return R0_EXIT_USAGE;
 			spec.queue_depth = (uint32_t)v;
 			break;
 		case OPT_MAX_IO:
@@ -269,14 +267,14 @@ int main(int argc, char **argv)
 			spec.max_io_bytes = (uint32_t)size;
 			break;
 		case OPT_ID:
-			if (r0_parse_uint(optarg, 1u << 20, &v))
-				return r0_cli_usage_error(PROG, "--id '%s': a device number", optarg);
+			if (r0_cli_opt_uint(PROG, "--id", optarg, 0, 1u << 20, &v, "a device number"))
+				return R0_EXIT_USAGE;
 			spec.dev_id = (int)v;
 			break;
 		case OPT_STATS: stats_file = optarg; break;
 		case OPT_STATS_INTERVAL:
-			if (r0_parse_double(optarg, 0.01, 3600, &interval))
-				return r0_cli_usage_error(PROG, "--stats-interval '%s': 0.01 to 3600 seconds", optarg);
+			if (r0_cli_opt_double(PROG, "--stats-interval", optarg, 0.01, 3600, &interval, "0.01 to 3600 seconds"))
+				return R0_EXIT_USAGE;
 			break;
 		case 'd': daemon = true; break;
 		case OPT_PID_FILE: pid_file = optarg; break;
@@ -287,10 +285,7 @@ int main(int argc, char **argv)
 				optarg = argv[optind++];
 			cleanup_id = optarg;
 			break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V':
-			printf(PROG " from r0kit %s\n", R0_VERSION);
-			return r0_cli_close_stdout(PROG);
+		case 'h': case 'V': return r0_cli_common_option(c, PROG, usage);
 		case ':': return r0_cli_usage_error(PROG, "option '%s' needs a value", argv[optind - 1]);
 		default: return r0_cli_usage_error(PROG, "unknown option '%s'", argv[optind - 1]);
 		}

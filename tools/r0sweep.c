@@ -133,9 +133,7 @@ int main(int argc, char **argv)
 		{ "no-precondition", no_argument, NULL, OPT_NO_PRECONDITION },
 		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	static struct sweep sw;
 	const struct r0_preset *presets[MAX_PRESETS + 1] = { 0 };
@@ -171,20 +169,20 @@ int main(int argc, char **argv)
 		case OPT_READ_ONLY: read_only = true; break;
 		case 'w': only = optarg; break;
 		case 'r':
-			if (r0_parse_uint(optarg, 100, &sw.repeats) || !sw.repeats)
-				return r0_cli_usage_error(PROG, "--repeats '%s': from 1 to 100", optarg);
+			if (r0_cli_opt_uint(PROG, "--repeats", optarg, 1, 100, &sw.repeats, "from 1 to 100"))
+				return R0_EXIT_USAGE;
 			break;
 		case 't':
-			if (r0_parse_duration(optarg, &sw.runtime_ns) || !sw.runtime_ns)
-				return r0_cli_usage_error(PROG, "--runtime '%s': seconds above 0, e.g. 5 or 0.5", optarg);
+			if (r0_cli_opt_duration(PROG, "--runtime", optarg, 1, UINT64_MAX, &sw.runtime_ns, "seconds above 0, e.g. 5 or 0.5"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_RAMP:
-			if (r0_parse_duration(optarg, &sw.ramp_ns))
-				return r0_cli_usage_error(PROG, "--ramp '%s': seconds, e.g. 1", optarg);
+			if (r0_cli_opt_duration(PROG, "--ramp", optarg, 0, UINT64_MAX, &sw.ramp_ns, "seconds, e.g. 1"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_REGION:
-			if (r0_parse_size(optarg, &sw.region_bytes) || !sw.region_bytes)
-				return r0_cli_usage_error(PROG, "--region '%s': a size above 0", optarg);
+			if (r0_cli_opt_size(PROG, "--region", optarg, 1, UINT64_MAX, &sw.region_bytes, "a size above 0"))
+				return R0_EXIT_USAGE;
 			break;
 		case OPT_STATE:
 			if (!*optarg || strlen(optarg) >= sizeof(sw.state))
@@ -200,9 +198,7 @@ int main(int argc, char **argv)
 				return r0_cli_usage_error(PROG, "--threshold '%s': a percentage above 0 and below 100, e.g. 5", optarg);
 			break;
 		case 'f': force = true; break;
-		case 'h': sweep_usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, sweep_usage);
 		}
 	}
 	if (!output)

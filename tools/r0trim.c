@@ -103,9 +103,7 @@ int main(int argc, char **argv)
 		{ "require", required_argument, NULL, OPT_REQUIRE },
 		{ "force", no_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'J' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		R0_CLI_OPTIONS_END,
 	};
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
 	struct r0_member_check chk;
@@ -156,9 +154,7 @@ int main(int argc, char **argv)
 			break;
 		case 'f': force = true; break;
 		case 'J': r.json = true; break;
-		case 'h': usage(stdout); return r0_cli_close_stdout(PROG);
-		case 'V': printf(PROG " from r0kit %s\n", R0_VERSION); return r0_cli_close_stdout(PROG);
-		default: return r0_cli_usage_error(PROG, "bad option");
+		default: return r0_cli_common_option(c, PROG, usage);
 		}
 	}
 	if (argc - optind != 1)

@@ -10,16 +10,89 @@
 #include "cli.h"
 #include "r0/geometry.h"
 
+/* "PROG: ", OPT 'ARG': when OPT is given, FMT, and the --help hint. */
+static int usage_errorv(const char *prog, const char *opt, const char *arg, const char *fmt,
+			va_list ap)
+{
+	fprintf(stderr, "%s: ", prog);
+	if (opt)
+		fprintf(stderr, "%s '%s': ", opt, arg);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
+	return R0_EXIT_USAGE;
+}
+
 int r0_cli_usage_error(const char *prog, const char *fmt, ...)
 {
 	va_list ap;
+	int rc;
 
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	rc = usage_errorv(prog, NULL, NULL, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
-	return R0_EXIT_USAGE;
+	return rc;
+}
+
+/* The body of every r0_cli_opt_*: BAD is the parse and bound check's verdict. */
+#define OPT_CHECK(bad, out, v)                                          \
+	do {                                                            \
+		va_list ap;                                             \
+		int rc;                                                 \
+									\
+		if (!(bad)) {                                           \
+			*(out) = (v);                                   \
+			return 0;                                       \
+		}                                                       \
+		va_start(ap, why);                                      \
+		rc = usage_errorv(prog, opt, arg, why, ap);             \
+		va_end(ap);                                             \
+		return rc;                                              \
+	} while (0)
+
+int r0_cli_opt_uint(const char *prog, const char *opt, const char *arg, unsigned min,
+		    unsigned long max, unsigned *out, const char *why, ...)
+{
+	unsigned v;
+
+	OPT_CHECK(r0_parse_uint(arg, max, &v) || v < min, out, v);
+}
+
+int r0_cli_opt_size(const char *prog, const char *opt, const char *arg, uint64_t min,
+		    uint64_t max, uint64_t *out, const char *why, ...)
+{
+	uint64_t v;
+
+	OPT_CHECK(r0_parse_size(arg, &v) || v < min || v > max, out, v);
+}
+
+int r0_cli_opt_duration(const char *prog, const char *opt, const char *arg, uint64_t min_ns,
+			uint64_t max_ns, uint64_t *out, const char *why, ...)
+{
+	uint64_t v;
+
+	OPT_CHECK(r0_parse_duration(arg, &v) || v < min_ns || v > max_ns, out, v);
+}
+
+int r0_cli_opt_double(const char *prog, const char *opt, const char *arg, double min,
+		      double max, double *out, const char *why, ...)
+{
+	double v;
+
+	OPT_CHECK(r0_parse_double(arg, min, max, &v), out, v);
+}
+
+int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f))
+{
+	switch (c) {
+	case 'h':
+		usage(stdout);
+		return r0_cli_close_stdout(prog);
+	case 'V':
+		printf("%s from r0kit %s\n", prog, R0_VERSION);
+		return r0_cli_close_stdout(prog);
+	default:
+		return r0_cli_usage_error(prog, "bad option");
+	}
 }
 
 void r0_cli_print_json(json_object *root)

@@ -3,8 +3,11 @@
 #ifndef R0_CLI_H
 #define R0_CLI_H
 
+#include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include <json-c/json.h>
 
@@ -15,6 +18,37 @@ enum { R0_EXIT_OK = 0, R0_EXIT_FAILURE = 1, R0_EXIT_USAGE = 2 };
 /* "PROG: MESSAGE" and the --help hint on stderr; returns R0_EXIT_USAGE. */
 int r0_cli_usage_error(const char *prog, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * The options of a value ARG given as OPT ("--qd"): parsed with the r0/size.h
+ * parser of its kind and held to MIN..MAX.
+ * On error "PROG: OPT 'ARG': WHY" (WHY a printf format) and the --help hint
+ * on stderr, and *OUT untouched. 0 or R0_EXIT_USAGE.
+ */
+int r0_cli_opt_uint(const char *prog, const char *opt, const char *arg, unsigned min,
+		    unsigned long max, unsigned *out, const char *why, ...)
+	__attribute__((format(printf, 7, 8)));
+int r0_cli_opt_size(const char *prog, const char *opt, const char *arg, uint64_t min,
+		    uint64_t max, uint64_t *out, const char *why, ...)
+	__attribute__((format(printf, 7, 8)));
+int r0_cli_opt_duration(const char *prog, const char *opt, const char *arg, uint64_t min_ns,
+			uint64_t max_ns, uint64_t *out, const char *why, ...)
+	__attribute__((format(printf, 7, 8)));
+int r0_cli_opt_double(const char *prog, const char *opt, const char *arg, double min,
+		      double max, double *out, const char *why, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* The end of every tool's option table: --help, --version, the terminator. */
+#define R0_CLI_OPTIONS_END \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ "version", no_argument, NULL, 'V' }, \
+	{ NULL, 0, NULL, 0 }
+
+/*
+ * What every tool does with getopt_long's 'h' (USAGE on stdout), 'V' (the
+ * version) and anything it does not know (a bad option). The exit status.
+ */
+int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f));
 
 /* Prints ROOT on stdout, pretty, slashes unescaped: one format for all tools. */
 void r0_cli_print_json(json_object *root);
