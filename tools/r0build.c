@@ -21,7 +21,7 @@
 
 #define PROG "r0build"
 
-enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_ALL, OPT_JSON };
+enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_FLAG };
 
 static void usage(FILE *f)
 {
@@ -125,8 +125,13 @@ static int cmd_create(int argc, char **argv)
 	uint64_t sizes[R0_MAX_MEMBERS];
 	struct r0_geometry geo;
 	struct r0_array array;
+	static const struct r0_cli_choice layouts[] = {
+		{ "alt", R0_MD_LAYOUT_ALT },
+		{ "orig", R0_MD_LAYOUT_ORIG },
+		{ NULL, 0 },
+	};
 	bool force = false, quiet = false;
-	int c, err, i, n;
+	int c, err, i, n, v;
 
 	while ((c = getopt_long(argc, argv, "b:c:n:fqh", opts, NULL)) != -1) {
 		switch (c) {
@@ -145,12 +150,9 @@ static int cmd_create(int argc, char **argv)
 	}
 	if (!backend)
 		return r0_cli_usage_error(PROG, "create: --backend md|dm is required");
-	if (strcmp(backend, "md") == 0)
-		spec.backend = R0_BACKEND_MD;
-	else if (strcmp(backend, "dm") == 0)
-		spec.backend = R0_BACKEND_DM;
-	else
-		return r0_cli_usage_error(PROG, "--backend '%s': use md or dm", backend);
+	if (r0_cli_opt_choice(PROG, "--backend", backend, r0_cli_backends, &v, "use md or dm"))
+		return R0_EXIT_USAGE;
+	spec.backend = v;
 	if (!chunk)
 		return r0_cli_usage_error(PROG, "create: --chunk SIZE is required");
 	err = r0_parse_chunk(chunk, spec.backend, &spec.chunk_bytes);
@@ -159,12 +161,9 @@ static int cmd_create(int argc, char **argv)
 	if (layout) {
 		if (spec.backend != R0_BACKEND_MD)
 			return r0_cli_usage_error(PROG, "--layout is for md only");
-		if (strcmp(layout, "alt") == 0)
-			spec.md_layout = R0_MD_LAYOUT_ALT;
-		else if (strcmp(layout, "orig") == 0)
-			spec.md_layout = R0_MD_LAYOUT_ORIG;
-		else
-			return r0_cli_usage_error(PROG, "--layout '%s': use alt or orig", layout);
+		if (r0_cli_opt_choice(PROG, "--layout", layout, layouts, &v, "use alt or orig"))
+			return R0_EXIT_USAGE;
+		spec.md_layout = v;
 	}
 	n = argc - optind;
 	if (n < 1)
@@ -247,33 +246,50 @@ static int remove_one(const struct r0_array *a)
 	return R0_EXIT_OK;
 }
 
-static int cmd_remove(int argc, char **argv)
+/* The options of remove and list: --FLAG (sets *SET) and --help. -1 to go on, else the exit status. */
+static int flag_option(int argc, char **argv, const char *flag, bool *set)
 {
-	static const struct option opts[] = {
-		{ "all", no_argument, NULL, OPT_ALL },
+	const struct option opts[] = {
+		{ flag, no_argument, NULL, OPT_FLAG },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool all = false;
-	int c, rc = R0_EXIT_OK;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_ALL: all = true; break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
+		if (c != OPT_FLAG)
+			return r0_cli_common_option(c, PROG, usage);
+		*set = true;
 	}
+	return -1;
+}
+
+/* Every array r0kit built into *LIST: 0, or -errno after saying why not. */
+static int list_arrays(struct r0_array **list, size_t *n)
+{
+	int err = r0_array_list(list, n);
+
+	if (err)
+		fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
+	return err;
+}
+
+static int cmd_remove(int argc, char **argv)
+{
+	bool all = false;
+	int rc = flag_option(argc, argv, "all", &all);
+
+	if (rc >= 0)
+		return rc;
+	rc = R0_EXIT_OK;
 	if (all == (optind < argc))
 		return r0_cli_usage_error(PROG, "remove: give NAME|DEV... or --all");
 	if (all) {
 		struct r0_array *list;
 		size_t n, i;
-		int err = r0_array_list(&list, &n);
 
-		if (err) {
-			fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
+		if (list_arrays(&list, &n))
 			return R0_EXIT_FAILURE;
-		}
 		for (i = 0; i < n; i++)
 			if (remove_one(&list[i]))
 				rc = R0_EXIT_FAILURE;
@@ -299,29 +315,17 @@ static int cmd_remove(int argc, char **argv)
 
 static int cmd_list(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct r0_array *list;
 	size_t n, i;
 	bool json = false;
-	int c, err;
+	int rc = flag_option(argc, argv, "json", &json);
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_JSON: json = true; break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "list: unexpected argument '%s'", argv[optind]);
-	err = r0_array_list(&list, &n);
-	if (err) {
-		fprintf(stderr, PROG ": list arrays: %s\n", strerror(-err));
+	if (list_arrays(&list, &n))
 		return R0_EXIT_FAILURE;
-	}
 	if (json) {
 		json_object *root = json_object_new_object(), *arr = json_object_new_array();
 

@@ -215,7 +215,12 @@ int main(int argc, char **argv)
 	uint64_t size = 0;
 	struct r0_ublk *u;
 	sigset_t sigs;
-	int c, pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err, stop_sig = 0;
+	static const struct r0_cli_choice victims[] = {
+		{ "greedy", R0_FTL_GREEDY },
+		{ "fifo", R0_FTL_FIFO },
+		{ NULL, 0 },
+	};
+	int c, pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err, stop_sig = 0, choice;
 	unsigned seq = 0;
 
 	r0_ftl_config_default(&fc, 0);
@@ -233,12 +238,9 @@ int main(int argc, char **argv)
 			fc.pages_per_block = (uint32_t)v;
 			break;
 		case OPT_VICTIM:
-			if (strcmp(optarg, "greedy") == 0)
-				fc.victim = R0_FTL_GREEDY;
-			else if (strcmp(optarg, "fifo") == 0)
-				fc.victim = R0_FTL_FIFO;
-			else
-				return r0_cli_usage_error(PROG, "--victim '%s': greedy or fifo", optarg);
+			if (r0_cli_opt_choice(PROG, "--victim", optarg, victims, &choice, "greedy or fifo"))
+				return R0_EXIT_USAGE;
+			fc.victim = choice;
 			break;
 		case OPT_READ_US:
 		case OPT_PROGRAM_US:

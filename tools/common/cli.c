@@ -81,6 +81,31 @@ int r0_cli_opt_double(const char *prog, const char *opt, const char *arg, double
 	OPT_CHECK(r0_parse_double(arg, min, max, &v), out, v);
 }
 
+const struct r0_cli_choice r0_cli_backends[] = {
+	{ "md", R0_BACKEND_MD },
+	{ "dm", R0_BACKEND_DM },
+	{ NULL, 0 },
+};
+
+int r0_cli_choose(const struct r0_cli_choice *choices, const char *name, int *out)
+{
+	for (; choices->name; choices++) {
+		if (!strcmp(choices->name, name)) {
+			*out = choices->value;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int r0_cli_opt_choice(const char *prog, const char *opt, const char *arg,
+		      const struct r0_cli_choice *choices, int *out, const char *why, ...)
+{
+	int v;
+
+	OPT_CHECK(r0_cli_choose(choices, arg, &v), out, v);
+}
+
 int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f))
 {
 	switch (c) {
@@ -178,12 +203,10 @@ int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), v
 int r0_cli_add_backend(const char *item, void *arg)
 {
 	bool *b = arg;
+	int v;
 
-	if (!strcmp(item, "md"))
-		b[R0_BACKEND_MD] = true;
-	else if (!strcmp(item, "dm"))
-		b[R0_BACKEND_DM] = true;
-	else
+	if (r0_cli_choose(r0_cli_backends, item, &v))
 		return -EINVAL;
+	b[v] = true;
 	return 0;
 }

@@ -38,6 +38,23 @@ int r0_cli_opt_double(const char *prog, const char *opt, const char *arg, double
 		      double max, double *out, const char *why, ...)
 	__attribute__((format(printf, 7, 8)));
 
+/* One name of a fixed set and the value it stands for; a NULL name ends a table. */
+struct r0_cli_choice {
+	const char *name;
+	int value;
+};
+
+/* "md" and "dm", as enum r0_backend. */
+extern const struct r0_cli_choice r0_cli_backends[];
+
+/* ARG must be one of the names in CHOICES: its value, else the error above. */
+int r0_cli_opt_choice(const char *prog, const char *opt, const char *arg,
+		      const struct r0_cli_choice *choices, int *out, const char *why, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/* The value of NAME in CHOICES: 0, or -EINVAL when it is none of them. */
+int r0_cli_choose(const struct r0_cli_choice *choices, const char *name, int *out);
+
 /* The end of every tool's option table: --help, --version, the terminator. */
 #define R0_CLI_OPTIONS_END \
 	{ "help", no_argument, NULL, 'h' }, \
