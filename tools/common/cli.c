@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Shared output helpers of the tools (util-linux's close_stdout, err()). */
+/* Shared option and output helpers of the tools (util-linux's strtosize_or_err, close_stdout, err()). */
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>

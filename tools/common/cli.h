@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What every r0kit tool prints the same way: usage errors, JSON, stdout errors. */
+/* What every r0kit tool does the same way: option values, usage errors, JSON, stdout errors. */
 #ifndef R0_CLI_H
 #define R0_CLI_H
 
@@ -20,10 +20,10 @@ int r0_cli_usage_error(const char *prog, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
- * The options of a value ARG given as OPT ("--qd"): parsed with the r0/size.h
- * parser of its kind and held to MIN..MAX.
- * On error "PROG: OPT 'ARG': WHY" (WHY a printf format) and the --help hint
- * on stderr, and *OUT untouched. 0 or R0_EXIT_USAGE.
+ * The value ARG of option OPT ("--qd"), read with the r0/size.h parser of
+ * its kind and held to MIN..MAX, into *OUT. Otherwise "PROG: OPT 'ARG': WHY"
+ * (WHY a printf format) and the --help hint on stderr, *OUT untouched: one
+ * wording for every tool. 0 or R0_EXIT_USAGE.
  */
 int r0_cli_opt_uint(const char *prog, const char *opt, const char *arg, unsigned min,
 		    unsigned long max, unsigned *out, const char *why, ...)
@@ -96,12 +96,6 @@ bool r0_cli_stop_requested(void);
 
 /* Flushes and closes stdout; a failed write is an error: 0, or 1 after saying so. */
 int r0_cli_close_stdout(const char *prog);
-
-/* Kept for the tools not converted yet (r0bench, r0trim, r0predict): use r0_parse_uint. */
-static inline int r0_cli_parse_uint(const char *s, unsigned long max, unsigned *out)
-{
-	return r0_parse_uint(s, max, out);
-}
 
 /*
  * Calls FN on each item of a comma-separated LIST, stopping at the first
