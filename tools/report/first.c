@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The first screen of a sweep report: verdict, what to build, summary chart, method (first.h). */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cells.h"
@@ -67,7 +69,7 @@ static void summary_table(struct doc *d, const struct r0_analysis *a, const char
 {
 	doc_table(d);
 	doc_th(d, '-', "workload");
-	doc_th(d, '-', "speed-up at %s (ideal %ux)", nm, a->max_members);
+	doc_th(d, '-', "speed-up at %s (ideal %ux)", nm, a->build_members);
 	doc_th(d, '-', "%s", "");
 	doc_row(d);
 	for (size_t w = 0; w < a->n_wl; w++) {
@@ -77,10 +79,33 @@ static void summary_table(struct doc *d, const struct r0_analysis *a, const char
 			continue;
 		doc_td(d, false, "%s", a->wl[w].name);
 		doc_td(d, false, "%.2fx (%.2f-%.2f)", c->speedup.med, c->speedup.min, c->speedup.max);
-		doc_td(d, false, "%s%s", r0_answer_name(c->answer), a->wl[w].shared_limit ? "; shared limit" : "");
+		if (a->wl[w].shared_limit)
+			doc_td(d, false, "%s; %u of %u: %.2fx: shared limit", r0_answer_name(c->answer), a->max_members,
+			       a->max_members - 1, a->wl[w].vs_fewer.ratio);
+		else
+			doc_td(d, false, "%s", r0_answer_name(c->answer));
 		doc_row(d);
 	}
 	doc_table_end(d);
+}
+
+/*
+ * The advice for the array to build: r0_advice_of speaks of an analysis's
+ * largest count, so it gets a copy of A whose largest count is
+ * build_members (the pick, its layer and chunk, and the members stay).
+ */
+static int build_advice(const struct r0_analysis *a, struct r0_advice *v)
+{
+	struct r0_analysis *b = malloc(sizeof(*b));
+	int err;
+
+	if (!b)
+		return -ENOMEM;
+	*b = *a;
+	b->max_members = a->build_members;
+	err = r0_advice_of(b, v);
+	free(b);
+	return err;
 }
 
 void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int nfiles)
@@ -93,11 +118,16 @@ void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int 
 	if (is_predicted(a))
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
 	doc_verdict(d, a->headline, a->worth);
-	if (!r0_advice_of(a, &v)) {
+	if (!build_advice(a, &v)) {
 		doc_heading(d, 2, "build", "What to build");
 		fprintf(d->f, doc_html(d) ? "<p>%s: <b>" : "%s: ", build_words(a));
 		doc_text(d, v.array);
-		fprintf(d->f, doc_html(d) ? "</b>. These commands erase %s:</p>\n" : ". These commands erase %s:\n\n",
+		fprintf(d->f, doc_html(d) ? "</b>" : "");
+		if (a->build[0]) {
+			fprintf(d->f, "; ");
+			doc_text(d, a->build);
+		}
+		fprintf(d->f, doc_html(d) ? ". These commands erase %s:</p>\n" : ". These commands erase %s:\n\n",
 			v.paths_known ? "the devices named" : "the devices you name");
 		for (int k = 0; k < 2; k++) {
 			bool lvm = (k == 0) == (a->choice[a->pick].layer == R0_LAYER_DM);
@@ -115,7 +145,7 @@ void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int 
 			fprintf(d->f, "<figure id=\"summary\">\n");
 			chart_summary(d->f, a);
 			fprintf(d->f, "<figcaption>Speed-up over one drive per workload at %s: bars are medians, whiskers the interval; dashed: the ideal %ux.</figcaption>\n</figure>\n",
-				nm, a->max_members);
+				nm, a->build_members);
 		} else {
 			fprintf(d->f, "![Speed-up per workload at %s](" SUMMARY_SVG ")\n\n", nm);
 			summary_table(d, a, nm);
