@@ -108,7 +108,45 @@ static int build_advice(const struct r0_analysis *a, struct r0_advice *v)
 	return err;
 }
 
-void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int nfiles)
+void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_t len)
+{
+	/* the words that send a reader to their own hardware: only where the data found a shared limit */
+	static const char check[] = " Check what your drives share (a controller, a link) before you buy more.";
+
+	if (s->build[0])
+		snprintf(buf, len, "%s: %s; there, build %u.%s", title, s->build, s->build_members,
+			 s->shared_limit ? check : "");
+	else if (s->shared_limit) {
+		size_t lead = 0;
+
+		/* the workload the mix weighs most among those held back, as the verdict names it */
+		for (size_t w = 0; w < s->n_wl; w++)
+			if (s->wl[w].shared_limit && (!s->wl[lead].shared_limit || s->wl[w].weight > s->wl[lead].weight))
+				lead = w;
+		snprintf(buf, len, "%s: %u drives give %.2fx of %u on %s: something the members share is the limit.%s",
+			 title, s->max_members, s->wl[lead].vs_fewer.ratio, s->max_members - 1, s->wl[lead].name, check);
+	} else
+		snprintf(buf, len, "%s: %s", title, s->headline);
+}
+
+/* The aside's line and the link to its report (report.md from Markdown, report.html from HTML). */
+static void write_aside(struct doc *d, const struct aside *as)
+{
+	if (!as || !as->line[0])
+		return;
+	fputs(doc_html(d) ? "<p id=\"aside\">" : "", d->f);
+	doc_text(d, as->line);
+	if (as->dir && doc_html(d)) {
+		fputs(" <a href=\"", d->f);
+		esc(d->f, as->dir);
+		fputs("/report.html\">Its report</a>.", d->f);
+	} else if (as->dir) {
+		fprintf(d->f, " [Its report](%s/report.md).", as->dir);
+	}
+	fputs(doc_html(d) ? "</p>\n" : "\n\n", d->f);
+}
+
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles)
 {
 	const char *lines[8][2];
 	char rep[256], nm[64];
@@ -118,11 +156,12 @@ void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int 
 	if (is_predicted(a))
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
 	doc_verdict(d, a->headline, a->worth);
+	write_aside(d, aside);
 	if (!build_advice(a, &v)) {
 		doc_heading(d, 2, "build", "What to build");
 		fprintf(d->f, doc_html(d) ? "<p>%s: <b>" : "%s: ", build_words(a));
 		doc_text(d, v.array);
-		fprintf(d->f, doc_html(d) ? "</b>" : "");
+		fputs(doc_html(d) ? "</b>" : "", d->f);
 		if (a->build[0]) {
 			fprintf(d->f, "; ");
 			doc_text(d, a->build);
