@@ -435,13 +435,13 @@ static int cmp_choice(const void *x, const void *y)
 }
 
 /*
- * Compares choice X with choice Y (Y NULL: the baseline) under the mix:
- * one term a workload, weighted, both sides' repeats. 0 or -errno.
+ * Compares choice X at NX members with choice Y at NY (Y NULL: the
+ * baseline) under the mix: one term a workload, weighted, both sides'
+ * repeats, by O. 0 or -errno.
  */
-static int compare_choices(const struct r0_analysis *a, const struct r0_choice *x, const struct r0_choice *y,
-			   struct r0_cmp *out)
+static int compare_choices(const struct r0_analysis *a, const struct r0_choice *x, unsigned nx,
+			   const struct r0_choice *y, unsigned ny, const struct r0_cmp_opts *o, struct r0_cmp *out)
 {
-	struct r0_cmp_opts o = y ? vs_best_opts(a, a->n_choice) : a->cmp;
 	struct r0_cmp_term *t = calloc(a->n_wl ? a->n_wl : 1, sizeof(*t));
 	size_t n = 0;
 	int err;
@@ -449,9 +449,8 @@ static int compare_choices(const struct r0_analysis *a, const struct r0_choice *
 	if (!t)
 		return -ENOMEM;
 	for (size_t w = 0; w < a->n_wl; w++) {
-		const struct r0_cell *cx = r0_analysis_cell(a, x->layer, x->chunk_bytes, a->max_members, w);
-		const struct r0_cell *cy = y ? r0_analysis_cell(a, y->layer, y->chunk_bytes, a->max_members, w)
-					     : NULL;
+		const struct r0_cell *cx = r0_analysis_cell(a, x->layer, x->chunk_bytes, nx, w);
+		const struct r0_cell *cy = y ? r0_analysis_cell(a, y->layer, y->chunk_bytes, ny, w) : NULL;
 
 		if (!cx || !cx->bps.n || a->wl[w].weight <= 0 || !a->wl[w].base.n || a->wl[w].base.med <= 0)
 			continue;
@@ -462,7 +461,7 @@ static int compare_choices(const struct r0_analysis *a, const struct r0_choice *
 					       y ? cy->bps.n : a->wl[w].base.n,
 					       a->wl[w].weight / a->wl[w].base.med };
 	}
-	err = n ? r0_compare(t, n, &o, out) : -ENODATA;
+	err = n ? r0_compare(t, n, o, out) : -ENODATA;
 	free(t);
 	return err;
 }
@@ -514,6 +513,7 @@ static bool picks_before(const struct r0_choice *x, const struct r0_choice *y)
 
 static int fill_choices(struct r0_analysis *a)
 {
+	struct r0_cmp_opts best_opts;
 	int err;
 
 	for (size_t i = 0; i < a->n_cell; i++) {
@@ -540,7 +540,7 @@ static int fill_choices(struct r0_analysis *a)
 		struct r0_choice *ch = &a->choice[k];
 		struct r0_cmp c;
 
-		err = compare_choices(a, ch, NULL, &c);
+		err = compare_choices(a, ch, a->max_members, NULL, 0, &a->cmp, &c);
 		if (err == -ENODATA)
 			continue;
 		if (err)
@@ -554,6 +554,7 @@ static int fill_choices(struct r0_analysis *a)
 	a->has_choice = a->n_choice > 0 && a->choice[0].score > 0;
 	if (!a->has_choice)
 		return 0;
+	best_opts = vs_best_opts(a, a->n_choice);
 	for (size_t k = 0; k < a->n_choice; k++) {
 		struct r0_choice *ch = &a->choice[k];
 
@@ -562,7 +563,7 @@ static int fill_choices(struct r0_analysis *a)
 			ch->vs_best = (struct r0_cmp){ .ratio = 1, .lo = 1, .hi = 1 };
 			continue;
 		}
-		err = compare_choices(a, ch, &a->choice[0], &ch->vs_best);
+		err = compare_choices(a, ch, a->max_members, &a->choice[0], a->max_members, &best_opts, &ch->vs_best);
 		if (err && err != -ENODATA)
 			return err;
 		ch->tie_best = !err && ch->vs_best.sign >= 0;
@@ -641,6 +642,54 @@ static int fill_shared(struct r0_analysis *a)
 	return err;
 }
 
+/*
+ * How many members to build, by one rule and the module's own comparison:
+ * from 2 up, the first count at the pick whose speed-up under the mix no
+ * larger count beats (sign > 0: beyond the threshold and, with enough
+ * repeats, the interval excludes 1) and whose answer against one drive is
+ * the largest array's, so fewer drives never turn "worth it" into "could
+ * not tell". A drive whose gain cannot be told is not one to buy.
+ */
+static int fill_build(struct r0_analysis *a)
+{
+	const struct r0_choice *pick = &a->choice[a->pick];
+	enum r0_answer want = answer_of(&pick->vs_base);
+
+	a->build_members = a->max_members;
+	a->build_vs_base = pick->vs_base;
+	for (unsigned m = 2; m < a->max_members; m++) {
+		struct r0_cmp base, more = { 0 };
+		bool beaten = false;
+		int err = compare_choices(a, pick, m, NULL, 0, &a->cmp, &base);
+
+		if (err == -ENODATA)
+			continue;
+		if (err)
+			return err;
+		if (answer_of(&base) != want)
+			continue;
+		for (unsigned k = m + 1; k <= a->max_members && !beaten; k++) {
+			struct r0_cmp c;
+
+			err = compare_choices(a, pick, k, pick, m, &a->cmp, &c);
+			if (err == -ENODATA)
+				continue;
+			if (err)
+				return err;
+			beaten = c.sign > 0;
+			if (k == a->max_members)
+				more = c;
+		}
+		if (beaten || more.ratio <= 0)
+			continue;
+		a->build_members = m;
+		a->build_vs_base = base;
+		a->more_vs_build = more;
+		break;
+	}
+	return 0;
+}
+
 /* ---- words ---- */
 
 static void cat(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -689,7 +738,8 @@ static void write_method(struct r0_analysis *a)
 		 "with a %.0f %% bootstrap interval from %u seeded resamples of both sides' repeats (against the "
 		 "best of k chunks: %.1f %% / (k - 1) in each tail); a difference counts only when that interval "
 		 "excludes 1 and the ratio is beyond %.0f %%, and worth it means at least %.1fx one drive by that "
-		 "rule; with fewer than %d repeats the noise is unknown and every verdict is indicative.",
+		 "rule; the array to build has the fewest drives (from 2) that no more drives beat by that rule under "
+		 "the mix, with the largest array's answer; with fewer than %d repeats the noise is unknown and every verdict is indicative.",
 		 a->cmp.confidence * 100, a->cmp.resamples, (1 - a->cmp.confidence) * 50, a->cmp.threshold * 100,
 		 R0_WORTH_SPEEDUP, R0_CMP_MIN_REPEATS);
 }
@@ -756,6 +806,38 @@ static void write_shared(struct r0_analysis *a)
 	cat(s, len, "; clean scaling would be %.2fx).", (double)a->max_members / (a->max_members - 1));
 }
 
+static const char *ordinal(unsigned n, char *buf, size_t len)
+{
+	unsigned t = n % 100 >= 11 && n % 100 <= 13 ? 0 : n % 10;
+
+	snprintf(buf, len, "%u%s", n, t == 1 ? "st" : t == 2 ? "nd" : t == 3 ? "rd" : "th");
+	return buf;
+}
+
+/* "a 3rd drive adds 1.03x (1.02-1.08) under the sequential mix: something the members share is the limit" */
+static void write_build(struct r0_analysis *a)
+{
+	const struct r0_cmp *c = &a->more_vs_build;
+	char *b = a->build, th[16];
+	size_t len = sizeof(a->build);
+
+	if (a->build_members == a->max_members)
+		return;
+	if (a->max_members == a->build_members + 1)
+		cat(b, len, "a %s drive adds %.2fx", ordinal(a->max_members, th, sizeof(th)), c->ratio);
+	else
+		cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
+	if (!c->indicative)
+		cat(b, len, " (%.2f-%.2f)", c->lo, c->hi);
+	cat(b, len, " under the %s mix", a->mix_name);
+	if (a->shared_limit && a->max_members == a->build_members + 1)
+		cat(b, len, ": something the members share is the limit");
+	else if (c->ratio <= 1 + a->cmp.threshold)
+		cat(b, len, ": less than the %.0f %% that counts", a->cmp.threshold * 100);
+	else
+		cat(b, len, ": a gain the noise cannot tell from none");
+}
+
 /* "A, B and C": the workloads whose cell at the pick answers ANS. */
 static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char *buf, size_t len)
 {
@@ -764,7 +846,7 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t w = 0; w < a->n_wl; w++) {
-			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, a->max_members, w);
+			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, a->build_members, w);
 
 			if (!c || !c->speedup.n || c->answer != ans)
 				continue;
@@ -786,15 +868,18 @@ static void write_headline(struct r0_analysis *a)
 		{ R0_ANSWER_UNSURE, "could not tell for " }, { R0_ANSWER_CPU, "the measuring CPU was the limit for " },
 	};
 	const struct r0_choice *pick = &a->choice[a->pick];
-	char *h = a->headline, nm[32];
+	const struct r0_cmp *score = &a->build_vs_base;
+	char *h = a->headline, nm[32], with[32] = "";
 	size_t len = sizeof(a->headline);
 
-	snprintf(h, len, "RAID0 of these %u drives: %s under the %s mix, %s at %.2fx one drive", a->max_members,
+	if (a->build_members < a->max_members)
+		snprintf(with, sizeof(with), " with %u of them", a->build_members);
+	snprintf(h, len, "RAID0 of these %u drives: %s%s under the %s mix, %s at %.2fx one drive", a->max_members,
 		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)"
 					    : r0_answer_name(a->answer),
-		 a->mix_name, choice_str(pick, nm, sizeof(nm)), pick->score);
+		 with, a->mix_name, choice_str(pick, nm, sizeof(nm)), score->ratio);
 	if (!a->indicative)
-		cat(h, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
+		cat(h, len, " (%.2f-%.2f)", score->lo, score->hi);
 	else
 		cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
 	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
@@ -804,7 +889,9 @@ static void write_headline(struct r0_analysis *a)
 			continue;
 		cat(h, len, "; %s%s", parts[k].lead, list);
 	}
-	if (a->shared_limit)
+	if (a->build[0])
+		cat(h, len, "; %s", a->build);
+	else if (a->shared_limit)
 		cat(h, len, "; %u drives: %.2fx of %u on %s: something the members share is the limit",
 		    a->max_members, a->wl[shared_lead(a)].vs_fewer.ratio, a->max_members - 1,
 		    a->wl[shared_lead(a)].name);
@@ -859,6 +946,34 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 	cat(v, len, ": %s.", r0_answer_name(a->answer));
 	if (a->shared_limit)
 		cat(v, len, " %s", a->shared);
+	if (a->build[0])
+		cat(v, len, " Build %u of them (%.2fx one drive): %s.", a->build_members, a->build_vs_base.ratio,
+		    a->build);
+}
+
+/* "- Members at md 64K, speed-up under the mix: 2: 1.94x (...); 3: 2.01x (...); 3 of 2: 1.03x (...): build 2." */
+static void write_members(const struct r0_analysis *a, char *r, size_t len)
+{
+	const struct r0_choice *pick = &a->choice[a->pick];
+	char nm[32];
+
+	if (a->max_members < 3)
+		return;
+	cat(r, len, "- Members at %s, speed-up under the mix:", choice_str(pick, nm, sizeof(nm)));
+	for (unsigned n = 2; n <= a->max_members; n++) {
+		struct r0_cmp c;
+
+		if (compare_choices(a, pick, n, NULL, 0, &a->cmp, &c))
+			continue;
+		cat(r, len, " %u: %.2fx", n, c.ratio);
+		if (!c.indicative)
+			cat(r, len, " (%.2f-%.2f)", c.lo, c.hi);
+		cat(r, len, ";");
+	}
+	if (a->build[0])
+		cat(r, len, " %s; build %u.\n", a->build, a->build_members);
+	else
+		cat(r, len, " no fewer drives qualify: build %u.\n", a->max_members);
 }
 
 static void write_reasoning(struct r0_analysis *a, const char *excluded)
@@ -895,6 +1010,7 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 				cat(r, len, " (%s)", c->loss);
 		}
 		cat(r, len, ".\n- Chunk: %s.\n", a->chunks);
+		write_members(a, r, len);
 	}
 	for (size_t w = 0; w < a->n_wl; w++) {
 		const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
@@ -1053,6 +1169,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	}
 	if (!a.max_members)
 		a.max_members = 1;
+	a.build_members = a.max_members;
 	a.cell = calloc(ng ? ng : 1, sizeof(*a.cell));
 	if (!a.cell)
 		goto out;
@@ -1075,6 +1192,8 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		err = fill_choices(&a);
 	if (!err && a.has_choice)
 		err = fill_shared(&a);
+	if (!err && a.has_choice)
+		err = fill_build(&a);
 	if (err)
 		goto out;
 	if (a.min_repeats == UINT32_MAX)
@@ -1084,6 +1203,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	if (a.has_choice) {
 		write_chunks(&a);
 		write_shared(&a);
+		write_build(&a);
 		write_headline(&a);
 	} else {
 		snprintf(a.headline, sizeof(a.headline),

@@ -24,12 +24,13 @@
 
 #define PROG "r0report"
 
-enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD };
+enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " [-o DIR] [--mix MIX] [--threshold PCT] [--title TEXT] FILE...\n"
+	      "  " PROG " [-o DIR] [--mix MIX] [--threshold PCT] [--title TEXT]\n"
+	      "           [--aside FILE [--aside-title TEXT] [--aside-mix MIX] [--aside-dir DIR]] FILE...\n"
 	      "\n"
 	      "Reads result files and writes DIR/report.md and DIR/report.html: for a\n"
 	      "sweep the verdict in one sentence, the mdadm and LVM commands that build\n"
@@ -44,7 +45,8 @@ static void usage(FILE *f)
 	      "ideal n x line), a chunk size x workload heat map per back end, latency\n"
 	      "percentiles against queue depth; r0trim's discarded sectors per member\n"
 	      "and range, expected against observed; a scenario's write speed and WAF\n"
-	      "against cycles with and without TRIM. Prints the verdict and the two paths.\n"
+	      "against cycles with and without TRIM. Prints the verdict (then the\n"
+	      "--aside line) and the two paths.\n"
 "\n"
 	      "Options:\n"
 	      "  -o, --output DIR   where the report goes (default .; created if missing)\n"
@@ -55,6 +57,14 @@ static void usage(FILE *f)
 	      "                     file r0profile measured (r0mix/1)\n"
 	      "      --threshold PCT  the smallest difference that counts (default 5)\n"
 	      "      --title TEXT   the report's title\n"
+	      "      --aside FILE   another study's r0sweep results (not pooled), said in one\n"
+	      "                     line under the verdict: how many of its drives to build\n"
+	      "                     and why, or that its last drive added little, else its\n"
+	      "                     verdict\n"
+	      "      --aside-title TEXT  what that study is (default \"Another study\")\n"
+	      "      --aside-mix MIX  the mix it is weighed under (default: --mix)\n"
+	      "      --aside-dir DIR  its report's folder, relative to DIR: the line links\n"
+	      "                     DIR/report.md and DIR/report.html\n"
 	      "  -h, --help         this text\n"
 	      "  -V, --version      version\n"
 	      "\n"
@@ -68,14 +78,14 @@ static void usage(FILE *f)
  * The whole report in one format: the same calls write report.md and
  * report.html; the HTML page adds the charts (A NULL: no sweep).
  */
-static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const struct extra *x, const char *title,
-		   const char *verdict, bool good, char **files, int nfiles)
+static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const struct aside *as,
+		   const struct extra *x, const char *title, const char *verdict, bool good, char **files, int nfiles)
 {
 	struct doc d = { .f = f, .fmt = fmt };
 
 	doc_begin(&d, title);
 	if (a) {
-		first_screen(&d, a, files, nfiles);
+		first_screen(&d, a, as, files, nfiles);
 		if (doc_html(&d)) {
 			sweep_charts(f, a);
 			fprintf(f, "<h2>Tables</h2>\n");
@@ -95,8 +105,8 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 
 /* One report file in DIR; false (and said why) when it could not be written. */
 static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, const struct r0_analysis *a,
-		       const struct extra *x, const char *title, const char *verdict, bool good, char **files,
-		       int nfiles, char *path, size_t len)
+		       const struct aside *as, const struct extra *x, const char *title, const char *verdict, bool good,
+		       char **files, int nfiles, char *path, size_t len)
 {
 	FILE *f;
 
@@ -107,7 +117,7 @@ static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, cons
 		if (!strcmp(name, SUMMARY_SVG))
 			chart_summary(f, a);
 		else
-			report(f, fmt, a, x, title, verdict, good, files, nfiles);
+			report(f, fmt, a, as, x, title, verdict, good, files, nfiles);
 		if (!(ferror(f) | fclose(f)))
 			return true;
 	}
@@ -139,6 +149,43 @@ static bool study_mixed(const struct r0_sweep_set *set, size_t from, const char 
 	return false;
 }
 
+/*
+ * --aside: PATH, a study of its own (never pooled with the report's),
+ * analysed under MIXS into its line (aside_line). 0, or 1 after saying why.
+ */
+static int aside_study(const char *path, const char *title, const char *mixs, const struct r0_cmp_opts *cmp,
+		       char *line, size_t len)
+{
+	struct r0_sweep_set set = { 0 };
+	struct r0_analysis s = { 0 };
+	enum r0_result_kind kind;
+	struct r0_mix mix;
+	char desc[1024];
+	unsigned bad = 0;
+	int err;
+
+	if (r0_cli_mix(PROG, mixs, &mix, desc, sizeof(desc)))
+		return 1;
+	err = r0_result_kind(path, &kind);
+	if (!err && kind != R0_RESULT_SWEEP)
+		err = -EINVAL;
+	if (!err)
+		err = r0_sweep_load(path, &set, &bad);
+	if (!err)
+		err = r0_analyse(&set, &mix, cmp, &s);
+	if (!err && !s.has_choice)
+		err = -ENODATA;
+	if (err)
+		fprintf(stderr, PROG ": --aside %s: %s\n", path,
+			err == -EINVAL ? "not r0sweep results (" R0_SWEEP_SCHEMA ")"
+			: err == -ENODATA ? "no stripe measured against a single drive" : strerror(-err));
+	else
+		aside_line(&s, title, line, len);
+	r0_analysis_free(&s);
+	r0_sweep_set_free(&set);
+	return err ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -146,9 +193,15 @@ int main(int argc, char **argv)
 		{ "mix", required_argument, NULL, OPT_MIX },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+		{ "aside", required_argument, NULL, OPT_ASIDE },
+		{ "aside-title", required_argument, NULL, OPT_ASIDE_TITLE },
+		{ "aside-mix", required_argument, NULL, OPT_ASIDE_MIX },
+		{ "aside-dir", required_argument, NULL, OPT_ASIDE_DIR },
 		R0_CLI_OPTIONS_END,
 	};
 	const char *dir = ".", *mixs = "desktop", *title = NULL;
+	const char *aside_file = NULL, *aside_title = "Another study", *aside_mix = NULL;
+	struct aside as = { .line = "" };
 	struct r0_sweep_set set = { 0 };
 	struct r0_analysis a = { 0 };
 	struct extra x = { 0 };
@@ -167,6 +220,10 @@ int main(int argc, char **argv)
 		case 'o': dir = optarg; break;
 		case OPT_MIX: mixs = optarg; break;
 		case OPT_TITLE: title = optarg; break;
+		case OPT_ASIDE: aside_file = optarg; break;
+		case OPT_ASIDE_TITLE: aside_title = optarg; break;
+		case OPT_ASIDE_MIX: aside_mix = optarg; break;
+		case OPT_ASIDE_DIR: as.dir = optarg; break;
 		case OPT_THRESHOLD:
 			if (r0_cmp_parse_threshold(optarg, &cmp.threshold))
 				return r0_cli_usage_error(PROG, "--threshold '%s': a percentage above 0 and below 100, e.g. 5", optarg);
@@ -178,6 +235,9 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
 	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
+	if (aside_file && aside_study(aside_file, aside_title, aside_mix ? aside_mix : mixs, &cmp, as.line,
+				      sizeof(as.line)))
+		return R0_EXIT_FAILURE;
 	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
 	x.age = calloc((size_t)(argc - optind), sizeof(*x.age));
 	if (!x.trim || !x.age) {
@@ -249,19 +309,24 @@ int main(int argc, char **argv)
 		char **files = argv + optind, path_svg[4200];
 		int nf = argc - optind;
 
-		if (!write_file(dir, "report.md", DOC_MD, pa, &x, title, verdict, good, files, nf, path_md, sizeof(path_md)))
+		if (!write_file(dir, "report.md", DOC_MD, pa, &as, &x, title, verdict, good, files, nf, path_md,
+				sizeof(path_md)))
 			status = R0_EXIT_FAILURE;
 		if (have_sweep && a.has_choice &&
-		    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, &x, title, verdict, good, files, nf, path_svg, sizeof(path_svg)))
+		    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, &as, &x, title, verdict, good, files, nf, path_svg,
+				sizeof(path_svg)))
 			status = R0_EXIT_FAILURE;
-		if (!write_file(dir, "report.html", DOC_HTML, pa, &x, title, verdict, good, files, nf, path_html,
+		if (!write_file(dir, "report.html", DOC_HTML, pa, &as, &x, title, verdict, good, files, nf, path_html,
 				sizeof(path_html)))
 			status = R0_EXIT_FAILURE;
 	}
 	/* a measured mix: what it was, on its own line before the verdict */
 	if (mixdesc[0] && have_sweep)
 		printf("For %s:\n", mixdesc);
-	printf("%s\n%s\n%s\n", verdict, path_md, path_html);
+	printf("%s\n", verdict);
+	if (as.line[0] && have_sweep)
+		printf("%s\n", as.line);
+	printf("%s\n%s\n", path_md, path_html);
 	r0_analysis_free(&a);
 	free(x.trim);
 	free(x.age);

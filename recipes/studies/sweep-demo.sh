@@ -27,8 +27,13 @@
 # 4 commands of 24 KiB 6.6, 10.5 and 9.2 in a sweep (2 at only 1.4x of 1).
 # md raid0 of 1, 2 and 3 at 64K, Seq read and
 # 512K random read only, 2 s tests, so it takes about 2-3 minutes; sweep-shared.jsonl,
-# reported beside sweep.jsonl (r0report pools only one study). It is not
-# streamed (one stream a boot): after a death it runs again whole.
+# reported beside sweep.jsonl (r0report pools only one study). It streams
+# too: the serial port carries one stream at a time, so the main study's
+# stream ends first and the host's stream.log holds the main file, whose
+# last line is its analysis, then the shared one's lines; recipes/demo
+# splits them there, and ./sweep-shared.partial.jsonl lets a fresh boot
+# resume the shared study. Its progress goes to the console (the
+# terminal) like the main study's: r0sweep's stderr is not redirected.
 # Arguments KEY=VALUE set CHUNKS, REPEATS, RUNTIME, RAMP, TRIM (1 runs
 # trim-demo.sh after the sweep when it was passed in; 0 does not), SHARED
 # and SHARED_RUNTIME.
@@ -55,6 +60,7 @@ if [ -s ./sweep.partial.jsonl ]; then
 	echo "sweep-demo: resuming: $(grep -c '"type":"cell"' "$out") cells from the boots before"
 fi
 r0_stream "$out" || exit 1
+stream=$!
 rc=0
 # a file that already ends in the analysis is a finished sweep: only TRIM is left
 if ! grep -q '"type":"analysis"' "$out"; then
@@ -82,13 +88,29 @@ if [ "$SHARED" = 1 ]; then
 	echo "sweep-demo: the shared-bottleneck study"
 	members=$(r0_members_queue $PROFILE 3 4 completion_nsec=7000000) ||
 		{ echo "sweep-demo: cannot create the members behind one queue"; exit 1; }
-	rm -f "$R0_RESULTS/sweep-shared.jsonl"
-	r0sweep -o "$R0_RESULTS/sweep-shared.jsonl" -p cdm3 -w "Seq read,512K read" --no-straddle \
-		--backend md --chunks 64K --single-chunks 64K -r "$REPEATS" -t "$SHARED_RUNTIME" --ramp "$RAMP" \
-		--region 32M --mix sequential \
-		--describe "3 x null_blk $PROFILE members, 7 ms a command, sharing one queue of 4 commands (null_blk shared_tags) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
-		$members > "$R0_RESULTS/sweep-shared.out" || [ $rc != 0 ] || rc=1
-	cat "$R0_RESULTS/sweep-shared.out"
+	shared=$R0_RESULTS/sweep-shared.jsonl
+	resume=""
+	rm -f "$shared"
+	if [ -s ./sweep-shared.partial.jsonl ]; then
+		cp ./sweep-shared.partial.jsonl "$shared"
+		resume=--resume
+		echo "sweep-demo: resuming the shared study: $(grep -c '"type":"cell"' "$shared") cells from the boots before"
+	fi
+	# the main study's lines are out (the sleep above): its stream ends, the shared one's begins;
+	# not after a main study without its analysis line, where the host could not tell them apart
+	if grep -q '"type":"analysis"' "$out"; then
+		kill "$stream" 2>/dev/null
+		r0_stream "$shared" || exit 1
+	fi
+	if ! grep -q '"type":"analysis"' "$shared"; then
+		r0sweep -o "$shared" $resume -p cdm3 -w "Seq read,512K read" --no-straddle \
+			--backend md --chunks 64K --single-chunks 64K -r "$REPEATS" -t "$SHARED_RUNTIME" --ramp "$RAMP" \
+			--region 32M --mix sequential \
+			--describe "3 x null_blk $PROFILE members, 7 ms a command, sharing one queue of 4 commands (null_blk shared_tags) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
+			$members > "$R0_RESULTS/sweep-shared.out" || [ $rc != 0 ] || rc=1
+		cat "$R0_RESULTS/sweep-shared.out"
+	fi
+	sleep 1   # the last lines, as above
 	r0_cleanup
 fi
 exit $rc

@@ -704,6 +704,7 @@ Test(analysis, shared_limit_fires_on_a_small_third_member)
 	cr_expect_not_null(strstr(a.headline, "; 3 drives: 1.10x of 2 on Seq read: something the members share is the limit."),
 			   "%s", a.headline);
 	cr_expect_not_null(strstr(a.reasoning, "- Seq read: 3 drives 1.10x of 2 (1."), "%s", a.reasoning);
+	cr_expect_eq(a.build_members, 3, "1.10x of 2 is beyond noise and the 5 %% threshold: %s", a.reasoning);
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
 }
@@ -732,6 +733,74 @@ Test(analysis, shared_limit_not_on_clean_scaling_or_noise)
 	cr_expect(a.wl[seq].vs_fewer.hi >= 1.5, "%f", a.wl[seq].vs_fewer.hi);
 	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.verdict);
 	cr_expect_null(strstr(a.verdict, "share"), "%s", a.verdict);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+/*
+ * How many to build: the fewest members that no larger count beats beyond
+ * noise under the mix. A 3rd member at 1.5x of 2 (clean) is built; one at
+ * 1.03x of 2 is not, and the first screen's words say why.
+ */
+Test(analysis, build_three_when_the_third_clearly_adds)
+{
+	static const double clean[4] = { 285, 282, 288 };   /* 1.5x of 2 */
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+
+	analyse_third(clean, &set, &a);
+	cr_expect_eq(a.build_members, 3, "%s", a.reasoning);
+	cr_expect_str_empty(a.build);
+	cr_expect_eq(a.more_vs_build.ratio, 0);
+	cr_expect(NEAR(a.build_vs_base.ratio, a.choice[a.pick].score));
+	cr_expect_null(strstr(a.headline, " of them"), "%s", a.headline);
+	cr_expect_not_null(strstr(a.reasoning, "- Members at md 64K, speed-up under the mix: 2: 1.9"), "%s", a.reasoning);
+	cr_expect_not_null(strstr(a.reasoning, "no fewer drives qualify: build 3.\n"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+Test(analysis, build_two_when_the_third_adds_little)
+{
+	static const double flat[4] = { 196, 194, 198 };   /* 1.03x of 2 */
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+
+	analyse_third(flat, &set, &a);
+	cr_expect_eq(a.build_members, 2, "%s", a.reasoning);
+	cr_expect(NEAR(a.more_vs_build.ratio, 196.0 / 190), "%f", a.more_vs_build.ratio);
+	cr_expect_eq(a.more_vs_build.sign, 0);
+	cr_expect(NEAR(a.build_vs_base.ratio, 1.9), "%f", a.build_vs_base.ratio);
+	cr_expect(a.worth && a.shared_limit);
+	cr_expect_str_eq(a.build, "a 3rd drive adds 1.03x (1.01-1.05) under the sequential mix: something the members share is the limit",
+			 "%s", a.build);
+	cr_expect_not_null(strstr(a.headline, "RAID0 of these 3 drives: worth it with 2 of them under the sequential mix, "
+					       "md 64K at 1.90x one drive (1."), "%s", a.headline);
+	cr_expect_not_null(strstr(a.headline, "; worth it for Seq read; not for 4K read; a 3rd drive adds 1.03x"), "%s", a.headline);
+	cr_expect_null(strstr(a.headline, "3 drives: 1.03x of 2 on"), "said once: %s", a.headline);
+	cr_expect_not_null(strstr(a.verdict, " Build 2 of them (1.90x one drive): a 3rd drive adds 1.03x"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.reasoning, "something the members share is the limit; build 2.\n"), "%s", a.reasoning);
+	cr_expect_not_null(strstr(a.method, "the array to build has the fewest drives (from 2) that no more drives beat"),
+			   "%s", a.method);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+Test(analysis, build_two_when_the_third_cannot_be_told)
+{
+	static const double noisy[4] = { 150, 230, 290, 222 };   /* median 1.19x of 2, interval past 1.5x */
+	static const double small[4] = { 199, 198, 200 };        /* 1.05x of 2: within the threshold */
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+
+	analyse_third(noisy, &set, &a);
+	cr_expect_eq(a.build_members, 2, "%s", a.reasoning);
+	cr_expect(!a.shared_limit);
+	cr_expect_not_null(strstr(a.build, ": a gain the noise cannot tell from none"), "%s", a.build);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+	analyse_third(small, &set, &a);
+	cr_expect_eq(a.build_members, 2, "%s", a.reasoning);
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
 }

@@ -81,7 +81,7 @@ bool same_but_qd(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
 const struct r0_cell *pick_cell(const struct r0_analysis *a, size_t w)
 {
 	const struct r0_choice *p = &a->choice[a->pick];
-	const struct r0_cell *c = r0_analysis_cell(a, p->layer, p->chunk_bytes, a->max_members, w);
+	const struct r0_cell *c = r0_analysis_cell(a, p->layer, p->chunk_bytes, a->build_members, w);
 
 	return c && c->speedup.n ? c : NULL;
 }
@@ -92,6 +92,6 @@ const char *pick_str(const struct r0_analysis *a, char *buf, size_t len)
 	char c[16];
 
 	snprintf(buf, len, "%s %s, %u members", r0_layer_name(p->layer), ck(p->chunk_bytes, c, sizeof(c)),
-		 a->max_members);
+		 a->build_members);
 	return buf;
 }

@@ -35,7 +35,7 @@ unsigned sorted_chunks(const struct r0_analysis *a, enum r0_layer l, uint32_t *o
 /* Workloads that differ only in queue depth share a latency chart. */
 bool same_but_qd(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b);
 
-/* The recommended array's cell of workload W when it has a speed-up, else NULL. */
+/* The recommended array's cell of workload W (at build_members) when it has a speed-up, else NULL. */
 const struct r0_cell *pick_cell(const struct r0_analysis *a, size_t w);
 
 /* "dm 512K, 3 members" */

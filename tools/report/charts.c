@@ -268,7 +268,7 @@ void chart_summary(FILE *f, const struct r0_analysis *a)
 	/* worth it, not worth it, could not tell (either kind); check-html looks for them */
 	static const char *const answer_color[] = { "#2ca02c", "#d62728", "#f2b701" };
 	static const char *const names[] = { "worth it", "not worth it", "could not tell" };
-	unsigned N = a->max_members;
+	unsigned N = a->build_members;
 	size_t rows = 0;
 	double xmax = N + 0.5, pw = SW - SL - SR, y;
 	char buf[200], nm[64];
@@ -310,8 +310,8 @@ void chart_summary(FILE *f, const struct r0_analysis *a)
 		svg_line(f, X(c->speedup.min), y + SROW / 2.0, X(c->speedup.max), y + SROW / 2.0, "#222", "");
 		snprintf(buf, sizeof(buf), "%.2fx", c->speedup.med);
 		if (a->wl[w].shared_limit)
-			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), " (%u of %u: %.2fx: shared limit)", N,
-				 N - 1, a->wl[w].vs_fewer.ratio);
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), " (%u of %u: %.2fx: shared limit)",
+				 a->max_members, a->max_members - 1, a->wl[w].vs_fewer.ratio);
 		svg_text(f, SL + pw + 6, y + SROW / 2.0 + 4, "start", 10, NULL, buf);
 		y += SROW;
 	}

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The first screen of a sweep report: verdict, what to build, summary chart, method (first.h). */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cells.h"
@@ -67,7 +69,7 @@ static void summary_table(struct doc *d, const struct r0_analysis *a, const char
 {
 	doc_table(d);
 	doc_th(d, '-', "workload");
-	doc_th(d, '-', "speed-up at %s (ideal %ux)", nm, a->max_members);
+	doc_th(d, '-', "speed-up at %s (ideal %ux)", nm, a->build_members);
 	doc_th(d, '-', "%s", "");
 	doc_row(d);
 	for (size_t w = 0; w < a->n_wl; w++) {
@@ -77,13 +79,74 @@ static void summary_table(struct doc *d, const struct r0_analysis *a, const char
 			continue;
 		doc_td(d, false, "%s", a->wl[w].name);
 		doc_td(d, false, "%.2fx (%.2f-%.2f)", c->speedup.med, c->speedup.min, c->speedup.max);
-		doc_td(d, false, "%s%s", r0_answer_name(c->answer), a->wl[w].shared_limit ? "; shared limit" : "");
+		if (a->wl[w].shared_limit)
+			doc_td(d, false, "%s; %u of %u: %.2fx: shared limit", r0_answer_name(c->answer), a->max_members,
+			       a->max_members - 1, a->wl[w].vs_fewer.ratio);
+		else
+			doc_td(d, false, "%s", r0_answer_name(c->answer));
 		doc_row(d);
 	}
 	doc_table_end(d);
 }
 
-void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int nfiles)
+/*
+ * The advice for the array to build: r0_advice_of speaks of an analysis's
+ * largest count, so it gets a copy of A whose largest count is
+ * build_members (the pick, its layer and chunk, and the members stay).
+ */
+static int build_advice(const struct r0_analysis *a, struct r0_advice *v)
+{
+	struct r0_analysis *b = malloc(sizeof(*b));
+	int err;
+
+	if (!b)
+		return -ENOMEM;
+	*b = *a;
+	b->max_members = a->build_members;
+	err = r0_advice_of(b, v);
+	free(b);
+	return err;
+}
+
+void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_t len)
+{
+	/* the words that send a reader to their own hardware: only where the data found a shared limit */
+	static const char check[] = " Check what your drives share (a controller, a link) before you buy more.";
+
+	if (s->build[0])
+		snprintf(buf, len, "%s: %s; there, build %u.%s", title, s->build, s->build_members,
+			 s->shared_limit ? check : "");
+	else if (s->shared_limit) {
+		size_t lead = 0;
+
+		/* the workload the mix weighs most among those held back, as the verdict names it */
+		for (size_t w = 0; w < s->n_wl; w++)
+			if (s->wl[w].shared_limit && (!s->wl[lead].shared_limit || s->wl[w].weight > s->wl[lead].weight))
+				lead = w;
+		snprintf(buf, len, "%s: %u drives give %.2fx of %u on %s: something the members share is the limit.%s",
+			 title, s->max_members, s->wl[lead].vs_fewer.ratio, s->max_members - 1, s->wl[lead].name, check);
+	} else
+		snprintf(buf, len, "%s: %s", title, s->headline);
+}
+
+/* The aside's line and the link to its report (report.md from Markdown, report.html from HTML). */
+static void write_aside(struct doc *d, const struct aside *as)
+{
+	if (!as || !as->line[0])
+		return;
+	fputs(doc_html(d) ? "<p id=\"aside\">" : "", d->f);
+	doc_text(d, as->line);
+	if (as->dir && doc_html(d)) {
+		fputs(" <a href=\"", d->f);
+		esc(d->f, as->dir);
+		fputs("/report.html\">Its report</a>.", d->f);
+	} else if (as->dir) {
+		fprintf(d->f, " [Its report](%s/report.md).", as->dir);
+	}
+	fputs(doc_html(d) ? "</p>\n" : "\n\n", d->f);
+}
+
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles)
 {
 	const char *lines[8][2];
 	char rep[256], nm[64];
@@ -93,11 +156,17 @@ void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int 
 	if (is_predicted(a))
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
 	doc_verdict(d, a->headline, a->worth);
-	if (!r0_advice_of(a, &v)) {
+	write_aside(d, aside);
+	if (!build_advice(a, &v)) {
 		doc_heading(d, 2, "build", "What to build");
 		fprintf(d->f, doc_html(d) ? "<p>%s: <b>" : "%s: ", build_words(a));
 		doc_text(d, v.array);
-		fprintf(d->f, doc_html(d) ? "</b>. These commands erase %s:</p>\n" : ". These commands erase %s:\n\n",
+		fputs(doc_html(d) ? "</b>" : "", d->f);
+		if (a->build[0]) {
+			fprintf(d->f, "; ");
+			doc_text(d, a->build);
+		}
+		fprintf(d->f, doc_html(d) ? ". These commands erase %s:</p>\n" : ". These commands erase %s:\n\n",
 			v.paths_known ? "the devices named" : "the devices you name");
 		for (int k = 0; k < 2; k++) {
 			bool lvm = (k == 0) == (a->choice[a->pick].layer == R0_LAYER_DM);
@@ -115,7 +184,7 @@ void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int 
 			fprintf(d->f, "<figure id=\"summary\">\n");
 			chart_summary(d->f, a);
 			fprintf(d->f, "<figcaption>Speed-up over one drive per workload at %s: bars are medians, whiskers the interval; dashed: the ideal %ux.</figcaption>\n</figure>\n",
-				nm, a->max_members);
+				nm, a->build_members);
 		} else {
 			fprintf(d->f, "![Speed-up per workload at %s](" SUMMARY_SVG ")\n\n", nm);
 			summary_table(d, a, nm);

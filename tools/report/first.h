@@ -16,10 +16,24 @@
 /* The summary chart's file beside report.md (the HTML page holds its own copy). */
 #define SUMMARY_SVG "summary.svg"
 
+/* Another study, not pooled, said in one line under the verdict (r0report --aside). */
+struct aside {
+	char line[1536];            /* "": none */
+	const char *dir;            /* its report's folder, relative to this one's; NULL: no link */
+};
+
 /*
- * After the title: verdict, what to build, summary, how it was measured
- * (FILES the results), verdict in detail, reasoning.
+ * The line for study S, which TITLE names ("Behind one shared queue (the
+ * shared study)"): how many of its drives to build and why, or that the
+ * last one added little, or else its verdict; into BUF.
  */
-void first_screen(struct doc *d, const struct r0_analysis *a, char **files, int nfiles);
+void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_t len);
+
+/*
+ * After the title: verdict, ASIDE (NULL or line "": none), what to build,
+ * summary, how it was measured (FILES the results), verdict in detail,
+ * reasoning.
+ */
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles);
 
 #endif

@@ -163,6 +163,18 @@ struct r0_analysis {
 	bool shared_limit;          /* some workload's wl[].shared_limit */
 	char shared[1024];          /* "3 drives: 1.15x of 2: something the members share is the limit
 	                             * - a controller, a link, or the CPU (on Seq read, ...)." or "" */
+	/*
+	 * How many members to build (the pick's layer and chunk): the fewest,
+	 * from 2, whose speed-up under the mix no larger count beats beyond
+	 * noise (r0_compare, sign > 0) and whose answer against one drive is the
+	 * largest array's; max_members when none is fewer.
+	 */
+	unsigned build_members;
+	struct r0_cmp build_vs_base;   /* the mix's speed-up at build_members (as choice[].vs_base) */
+	struct r0_cmp more_vs_build;   /* max_members against build_members under the mix
+	                                * (ratio 0: build_members == max_members) */
+	char build[512];            /* why fewer: "a 3rd adds 1.03x (1.02-1.08) under the sequential
+	                             * mix: something the members share is the limit"; "" if none */
 	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
 	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
