@@ -594,51 +594,66 @@ static int fill_choices(struct r0_analysis *a)
 }
 
 /*
- * Diminishing returns at the pick, from the data alone: per workload,
- * n members against n - 1 where n - 1 scaled well; the n-th member added
- * little when the ratio is at most 1 + R0_SHARED_GAIN / (n - 1) and the
- * n members fall short of n / (n - 1) of n - 1 beyond noise (n - 1's
- * repeats scaled to clean scaling, compared by the module's own rule).
+ * Whether the n-th member added little at CHUNK for workload W: n - 1
+ * scaled well there, n give at most 1 + R0_SHARED_GAIN / (n - 1) of n - 1
+ * and fall short of n / (n - 1) of n - 1 beyond noise (n - 1's repeats
+ * scaled to clean scaling, compared by the module's own rule). *VS gets
+ * n against n - 1 when both were measured (ratio 0 otherwise).
+ */
+static int added_little(const struct r0_analysis *a, enum r0_layer layer, uint32_t chunk, size_t w,
+			struct r0_cmp *vs, bool *little)
+{
+	unsigned n = a->max_members;
+	const struct r0_cell *cn = r0_analysis_cell(a, layer, chunk, n, w);
+	const struct r0_cell *cp = r0_analysis_cell(a, layer, chunk, n - 1, w);
+	struct r0_cmp clean;
+	double *scaled;
+	int err;
+
+	*little = false;
+	if (!cn || !cp || !cn->bps.n || !cp->bps.n || !cp->speedup.n || cp->bps.med <= 0)
+		return 0;
+	err = r0_compare_one(cn->bps_v, cn->bps.n, cp->bps_v, cp->bps.n, &a->cmp, vs);
+	if (err || !(cp->vs_base.sign > 0 && cp->efficiency >= R0_SCALED_EFF) ||
+	    vs->ratio > 1 + R0_SHARED_GAIN / (double)(n - 1))
+		return err;
+	scaled = malloc(cp->bps.n * sizeof(*scaled));
+	if (!scaled)
+		return -ENOMEM;
+	for (size_t k = 0; k < cp->bps.n; k++)
+		scaled[k] = cp->bps_v[k] * n / (double)(n - 1);
+	err = r0_compare_one(cn->bps_v, cn->bps.n, scaled, cp->bps.n, &a->cmp, &clean);
+	free(scaled);
+	*little = !err && clean.sign < 0;
+	return err;
+}
+
+/*
+ * Diminishing returns at the pick, from the data alone: per workload, the
+ * n-th member added little at the pick's chunk (added_little) and also at
+ * the chunk where n members did best on that workload. A limit the members
+ * share caps every chunk; a shortfall the best chunk does not show is the
+ * pick's chunk at work (too few requests per member), not a shared limit.
  */
 static int fill_shared(struct r0_analysis *a)
 {
 	const struct r0_choice *pick = &a->choice[a->pick];
-	unsigned n = a->max_members;
-	double ideal = (double)n / (double)(n - 1), *scaled = NULL;
 	int err = 0;
 
-	if (n < 3)
+	if (a->max_members < 3)
 		return 0;
-	for (size_t w = 0; w < a->n_wl; w++) {
-		const struct r0_cell *cn = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, n, w);
-		const struct r0_cell *cp = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, n - 1, w);
+	for (size_t w = 0; w < a->n_wl && !err; w++) {
+		const struct r0_cell *best = best_cell(a, pick->layer, a->max_members, w);
 		struct r0_wl *wl = &a->wl[w];
-		struct r0_cmp clean;
-		double *p;
+		struct r0_cmp at_best;
+		bool little;
 
-		if (!cn || !cp || !cn->bps.n || !cp->bps.n || !cp->speedup.n || cp->bps.med <= 0)
-			continue;
-		err = r0_compare_one(cn->bps_v, cn->bps.n, cp->bps_v, cp->bps.n, &a->cmp, &wl->vs_fewer);
-		if (err)
-			break;
-		if (!(cp->vs_base.sign > 0 && cp->efficiency >= R0_SCALED_EFF) ||
-		    wl->vs_fewer.ratio > 1 + R0_SHARED_GAIN / (double)(n - 1))
-			continue;
-		p = realloc(scaled, cp->bps.n * sizeof(*p));
-		if (!p) {
-			err = -ENOMEM;
-			break;
-		}
-		scaled = p;
-		for (size_t k = 0; k < cp->bps.n; k++)
-			scaled[k] = cp->bps_v[k] * ideal;
-		err = r0_compare_one(cn->bps_v, cn->bps.n, scaled, cp->bps.n, &a->cmp, &clean);
-		if (err)
-			break;
-		wl->shared_limit = clean.sign < 0;
+		err = added_little(a, pick->layer, pick->chunk_bytes, w, &wl->vs_fewer, &little);
+		if (!err && little && best && best->chunk_bytes != pick->chunk_bytes)
+			err = added_little(a, pick->layer, best->chunk_bytes, w, &at_best, &little);
+		wl->shared_limit = !err && little;
 		a->shared_limit |= wl->shared_limit;
 	}
-	free(scaled);
 	return err;
 }
 
