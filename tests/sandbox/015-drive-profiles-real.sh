@@ -4,9 +4,9 @@
 # 5 % and one request per window above what null_blk's bandwidth cap passes
 # (and no more than 15 % below it: a busy host), 4K QD1 p50 latency between
 # the configured completion time and 10 % above it plus the sandbox's
-# overhead, 4K QD32 no faster than the tags allow; and members behind a shared limit
-# (r0_members_shared) read no more than that limit together, 3 no more than
-# 1.25x of 2. The demo's busiest cell (3 sata-real members, 4K QD32) keeps
+# overhead, 4K QD32 no faster than the tags allow; and members behind a
+# shared limit (r0_members_shared) read no more than that limit together, 3
+# no more than 1.25x of 2. The demo's busiest cell (3 sata-real members, 4K QD32) keeps
 # r0bench's thread under 50 % busy. r0bench and fio measure each figure; r0bench's passes give
 # medians.
 . ./lib.sh
@@ -29,17 +29,22 @@ fiorun() {
 mibs() { r0json "$R0_RESULTS/$1.r0bench.json" tests.0.summary.bytes_per_s.median | awk '{ printf "%.2f", $1 / 1048576 }'; }
 iops() { r0json "$R0_RESULTS/$1.r0bench.json" tests.0.summary.iops.median | awk '{ printf "%.0f", $1 }'; }
 busy() { r0json "$R0_RESULTS/$1.r0bench.json" tests.0.summary.busy.median; }
-# fio's read bandwidth (KiB/s in its JSON) in MiB/s, and its p50 of total
-# latency (lat_ns: from preparing a request to reaping it; its percentiles
-# follow clat_ns's)
-fio_mibs() { grep -m1 '"bw" :' "$R0_RESULTS/$1.fio.json" | tr -dc '0-9' | awk '{ printf "%.2f", $1 / 1024 }'; }
 p50() { r0json "$R0_RESULTS/$1.r0bench.json" tests.0.latency_ns.p50; }
+# fio's read bandwidth (KiB/s in its JSON) in MiB/s (its p50: fio_p50, lib.sh)
+fio_mibs() { grep -m1 '"bw" :' "$R0_RESULTS/$1.fio.json" | tr -dc '0-9' | awk '{ printf "%.2f", $1 / 1024 }'; }
 # passed DEV: what null_blk's cap lets through in MiB/s: it refills
 # mbps x 20971 bytes 50 times a second and passes whole requests while the
 # budget lasts (requests of max_sectors_kb, the largest a read is split to)
 passed() {
 	awk -v m="$(cat "$R0_NULLB/${1##*/}/mbps")" -v r="$(($(r0_sysfs "$1" queue/max_sectors_kb) * 1024))" \
 		'BEGIN { printf "%.2f", int(m * 20971 / r) * r * 50 / 1048576 }'
+}
+# again MIBS LABEL DEV SECONDS WHY: a 1M QD8 read rate MIBS measured once
+# more (a busy host, not the tool, is what lowers it); prints the better
+again() {
+	bench "$2" "$3" "$4" --rw read -b 1M -q 8
+	note "$2: measured again, $5: $(mibs "$2") MiB/s" >&2
+	most "$1" "$(mibs "$2")"
 }
 # capped LABEL TOOL MIBS CAP SECONDS: checks a 1M read rate against a cap.
 # At most 5 % above it (the refill timer's jitter) plus one whole 1 MiB
@@ -49,13 +54,6 @@ passed() {
 # 23.4: 8.33 MiB/s of 7.81, in two fresh-clone CI runs). At most 15 % below
 # it: a busy host runs null_blk's refills and restarts late (6.3-6.7 MiB/s
 # of 7.8 seen at load 8 on 2 cores).
-# again MIBS LABEL DEV SECONDS WHY: a 1M QD8 read rate MIBS measured once
-# more (a busy host, not the tool, is what lowers it); prints the better
-again() {
-	bench "$2" "$3" "$4" --rw read -b 1M -q 8
-	note "$2: measured again, $5: $(mibs "$2") MiB/s" >&2
-	most "$1" "$(mibs "$2")"
-}
 capped() {
 	check "$3 >= $4 * 0.85 && $3 <= $4 * 1.05 + 1 / $5" \
 		"$1 $2 SEQ1M Q8T1 within [-15 %, +5 % + one 1M request in $5 s] of $4 MiB/s"
