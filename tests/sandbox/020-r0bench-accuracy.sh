@@ -40,13 +40,14 @@ seq200() {
 }
 set -- $(seq200 "$R0_RESULTS/seq-200mbps.r0bench.json")
 note "SEQ1M Q8T1 read: r0bench $1 MiB/s, the member's counters $2 MiB/s, the cap 200"
-# below 170 MiB/s (a busy host runs null_blk's refill timer late) the
-# pair is measured once more, and the one with the higher rate counts
-if ! holds "$1 >= 170"; then
-	first="$*"
+# Below 170 MiB/s (a busy host runs null_blk's refill timer late), or 5 %
+# off the counters (the two windows differ by 0.4 s, and a stall of the
+# guest in that part shows in one only: 150.3 against 166.2 at load 6, the
+# next pair 185.7 and 184.7), the pair is measured once more and the
+# second counts: a busy host, not r0bench, disturbs one run
+if ! holds "$1 >= 170 && $1 >= $2 * 0.95 && $1 <= $2 * 1.05"; then
 	set -- $(seq200 "$R0_RESULTS/seq-200mbps-again.r0bench.json")
-	note "measured again, below 170: r0bench $1 MiB/s, the counters $2 MiB/s"
-	! holds "${first%% *} > $1" || set -- $first
+	note "measured again: r0bench $1 MiB/s, the counters $2 MiB/s"
 fi
 mib=$1 dev=$2
 within "$mib" "$(echo "$dev" | awk '{ printf "%.1f", $1 * 0.95 }')" \
