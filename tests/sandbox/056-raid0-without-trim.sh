@@ -7,7 +7,7 @@
 # with TRIM (and above 2), and clearly lower write IOPS and sequential
 # MB/s; with TRIM every fstrim reports space, brings the SSDs' mapped share
 # from above 80 % back below 30 % and WAF stays near 1; both start alike
-# (cycle 0). Cycle 1 must already show the WAF without TRIM above 2.
+# (cycle 0). Cycle 1 must already show the WAF without TRIM above 1.5.
 . ./lib.sh
 [ -e /dev/ublk-control ] || fail "no /dev/ublk-control: ublk_drv did not load"
 . "$R0_GUEST/scenarios/raid0-without-trim.sh"
@@ -42,5 +42,10 @@ check "$(v false 2 seqwrite_mb_s) < 0.7 * $(v true 2 seqwrite_mb_s)" \
 # Cycle 1 is held to the flash model's own figure, the WAF; its IOPS gap is
 # not asserted: under TCG the TRIM array's 4K rate is partly the guest CPU's
 # (CI saw 3438 against cycle 2's 5200), so only the last cycle's wide gap is.
-check "$(v false 1 waf_randwrite) > 2" "cycle 1: degraded already (WAF without TRIM)"
+# Its WAF is above 1.5, not 2: a 3 s benchmark is still in GC's transient
+# at cycle 1, so its WAF grows with the writes a busy host lets through
+# (2.78 on an idle CI machine, 2.14 at load 5 at 2236 IOPS; 5.5 once steady,
+# README's full run); with TRIM it is 1.000, and so it is without TRIM when
+# the model does not degrade, so 1.5 still tells the two apart.
+check "$(v false 1 waf_randwrite) > 1.5" "cycle 1: degraded already (WAF without TRIM)"
 check "$(v false 2 waf_randwrite) >= 0.9 * $(v false 1 waf_randwrite)" "cycle 2: and it stays so"

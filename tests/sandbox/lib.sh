@@ -18,6 +18,23 @@ check() {
 	note "ok: $2 ($1)"
 }
 
+# holds EXPR: whether an awk condition on numbers holds (no output); for
+# deciding whether a measurement is taken again before check asserts it
+holds() { awk "BEGIN { exit !($1) }" 2> /dev/null; }
+# least A B, most A B: the smaller, the larger of two numbers. Of two runs
+# the less disturbed one: a busy host only raises a latency and lowers a rate
+least() { awk -v a="$1" -v b="$2" 'BEGIN { print (a < b ? a : b) }'; }
+most() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
+
+# fio_p50 FILE [clat]: fio's p50 in ns from its JSON output (--lat_percentiles
+# and --clat_percentiles), of total latency (lat_ns: from preparing a request
+# to reaping it) or with "clat" of completion latency; clat_ns's percentiles
+# come first in the file, then lat_ns's
+fio_p50() {
+	grep '"50.000000"' "$1" | sed -n "$([ "$2" = clat ] && echo 1 || echo 2)p" |
+		tr -dc '0-9\n' | sed 's/^50000000//'
+}
+
 # expect_eq ACTUAL EXPECTED WHAT
 expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"
