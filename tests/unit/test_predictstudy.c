@@ -157,3 +157,32 @@ Test(predictstudy, beyond_the_iops_the_host_was_seen_to_drive_says_so)
 	cr_expect_str_empty(doubt, "a CPU ceiling given: '%s'", doubt);
 	r0_predict_input_free(&in);
 }
+
+/*
+ * md sends a bio per chunk: 1M over 4K chunks is 256 a request, far more a
+ * second than the drive was seen to serve (8000 IOPS of 4K); over 64K
+ * chunks, 16 stay within it.
+ */
+Test(predictstudy, beyond_the_bios_the_host_was_seen_to_drive_says_so)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 };
+	struct r0_sweep_rec w = workload("Seq", 1024 * KIB, 1), out;
+	char doubt[200];
+
+	memset(&in, 0, sizeof(in));
+	for (double q = 1; q <= 8; q *= 2) {
+		struct r0_predict_point small = { R0_ACCESS_RAND, 100, 4 * KIB, q, q * 1000 * 4096, 1e6, 0 };
+		struct r0_predict_point large = { R0_ACCESS_RAND, 100, 1024 * KIB, q, 100e6, 10e6, 0 };
+
+		cr_assert_eq(r0_predict_curve_add(&in.curve, &small), 0);
+		cr_assert_eq(r0_predict_curve_add(&in.curve, &large), 0);
+	}
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 2, 4 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "bios a second"), "4K chunks: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "64K chunks: '%s'", doubt);
+	r0_predict_input_free(&in);
+}
