@@ -201,6 +201,31 @@ Test(predict, latency_drive_does_not_scale_at_qd1)
 	r0_predict_curve_free(&c);
 }
 
+/*
+ * A tail: the median request takes 100 us, the mean 150 (6667 IOPS at QD1).
+ * Q / mean time is the rate (Little's law): md of n at QD1 stays at one
+ * drive's IOPS. With the p50 the model read 1.30x for 4K QD1 on md of 2 and
+ * 3 sata-real members, measured at 1.0-1.1x (2026-12-03).
+ */
+Test(predict, a_drive_with_a_latency_tail_does_not_scale_at_qd1)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_opts o = { 0 };
+	struct r0_predict_workload w4k = { R0_ACCESS_RAND, 100, 4 * KIB, 0, 1 };
+
+	for (double q = 1; q <= 32; q *= 2) {
+		struct r0_predict_point p = { R0_ACCESS_RAND, 100, 4 * KIB, q, q * 4096 / 150e-6, 100e3, 0 };
+
+		cr_assert_eq(r0_predict_curve_add(&c, &p), 0);
+	}
+	for (unsigned n = 1; n <= 4; n++) {
+		struct r0_predict_result r = predict(n, 64 * KIB, &w4k, &c, &o);
+
+		cr_expect(fabs(r.iops - 1e6 / 150) < 1, "4K QD1 n=%u: %.1f IOPS", n, r.iops);
+	}
+	r0_predict_curve_free(&c);
+}
+
 Test(predict, shared_cap_caps_the_total)
 {
 	struct r0_predict_curve c = { 0 };
