@@ -475,7 +475,8 @@ int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_se
 
 			if (m->layer == R0_LAYER_RAW || !same_workload(m, w) || seen_before(meas, j))
 				continue;
-			if (repeats(meas, m) > 1)
+			/* a cell that completed nothing (median 0) has no spread */
+			if (repeats(meas, m) > 1 && isfinite(cell_spread(meas, m)))
 				sp_all[ns_all++] = sp[ns++] = cell_spread(meas, m);
 			for (k = 0; k < pred->n && !same_cell(&pred->recs[k], m); k++)
 				;

@@ -85,6 +85,8 @@ Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 	add(&meas, "B", 2, 100, false);
 	add(&meas, "C", 2, 90, false);
 	add(&meas, "C", 2, 110, false);
+	add(&meas, "C", 3, 0, false);     /* completed nothing, twice: no spread */
+	add(&meas, "C", 3, 0, false);
 	add(&pred, "A", 2, 100, true);
 	add(&pred, "A", 3, 110, true);
 	add(&pred, "A", 4, 60, true);
@@ -101,7 +103,7 @@ Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 	cr_expect(isnan(rows[1].repeat_spread), "B is measured once");
 	cr_expect_str_eq(rows[2].workload, "C read");
 	cr_expect_eq(rows[2].cells, 0);
-	cr_expect_eq(rows[2].not_predicted, 1);
+	cr_expect_eq(rows[2].not_predicted, 2);
 	cr_expect(isnan(rows[2].median));
 	cr_expect(fabs(rows[2].repeat_spread - 0.20) < 1e-9, "%f", rows[2].repeat_spread);
 	cr_expect_str_eq(rows[3].workload, "all");
@@ -109,7 +111,7 @@ Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 	cr_expect(fabs(rows[3].median - 0.15) < 1e-9, "%f", rows[3].median);
 	cr_expect(fabs(rows[3].p90 - 0.40) < 1e-9, "%f", rows[3].p90);   /* nearest rank: the 4th of 4 */
 	cr_expect(fabs(rows[3].within_15 - 0.5) < 1e-9);
-	cr_expect_eq(rows[3].not_predicted, 1);
+	cr_expect_eq(rows[3].not_predicted, 2);
 	cr_expect(fabs(rows[3].repeat_spread - 0.10) < 1e-9, "%f", rows[3].repeat_spread);
 	free(rows);
 	r0_sweep_set_free(&pred);
