@@ -269,9 +269,11 @@ static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *b
 
 		if (share[d] == 0)
 			continue;
+		/* Little's law at depth 1: the mean time a part takes, not its p50
+		 * (a drive whose completions have a tail serves fewer a second) */
 		err = curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50, &s1);
 		if (!err)
-			*rest_ns += share[d] * p50;
+			*rest_ns += share[d] * bytes / bps * 1e9;
 		if (!err)
 			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bps, &p50, &sq);
 		if (err)

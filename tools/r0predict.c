@@ -171,11 +171,21 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 	else if (!n)
 		fprintf(stderr, PROG ": %s: no measured md/dm cell matches a predicted one\n", path);
 	else
-		fprintf(stderr, "%-22s %6s %12s %12s %8s\n", "workload (bytes/s)", "cells",
-			"median err", "p90 err", "<=15 %");
-	for (size_t i = 0; i < n; i++)
-		fprintf(stderr, "%-22s %6zu %11.1f%% %11.1f%% %7.0f%%\n", rows[i].workload,
-			rows[i].cells, 100 * rows[i].median, 100 * rows[i].p90, 100 * rows[i].within_15);
+		fprintf(stderr, "%-22s %6s %12s %12s %8s %9s %14s\n", "workload (bytes/s)", "cells",
+			"median err", "p90 err", "<=15 %", "not pred.", "repeat spread");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(stderr, "%-22s %6zu ", rows[i].workload, rows[i].cells);
+		if (rows[i].cells)
+			fprintf(stderr, "%11.1f%% %11.1f%% %7.0f%%", 100 * rows[i].median,
+				100 * rows[i].p90, 100 * rows[i].within_15);
+		else
+			fprintf(stderr, "%12s %12s %8s", "-", "-", "-");
+		fprintf(stderr, " %9zu", rows[i].not_predicted);
+		if (isnan(rows[i].repeat_spread))
+			fprintf(stderr, " %14s\n", "-");
+		else
+			fprintf(stderr, " %13.1f%%\n", 100 * rows[i].repeat_spread);
+	}
 	free(rows);
 	/* the demo's mix: the pick r0sweep's verdict would make */
 	if (!err && !r0_mix_parse("desktop", &mix) &&

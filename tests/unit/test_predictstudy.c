@@ -67,7 +67,11 @@ static void add(struct r0_sweep_set *s, const char *label, unsigned n, double bp
 	cr_assert_eq(r0_sweep_set_add(s, &r), 0);
 }
 
-/* Errors of 0, 10 and 40 % on one workload and 20 % on another: medians, p90, share within 15 %. */
+/*
+ * Errors of 0, 10 and 40 % on one workload and 20 % on another: medians, p90,
+ * share within 15 %; a third measured twice (90 and 110) and not predicted:
+ * counted, and its repeats' spread of 20 % beside the other repeated cell's 0.
+ */
 Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 {
 	struct r0_sweep_set pred = { 0 }, meas = { 0 };
@@ -79,22 +83,36 @@ Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 	add(&meas, "A", 3, 100, false);
 	add(&meas, "A", 4, 100, false);
 	add(&meas, "B", 2, 100, false);
+	add(&meas, "C", 2, 90, false);
+	add(&meas, "C", 2, 110, false);
+	add(&meas, "C", 3, 0, false);     /* completed nothing, twice: no spread */
+	add(&meas, "C", 3, 0, false);
 	add(&pred, "A", 2, 100, true);
 	add(&pred, "A", 3, 110, true);
 	add(&pred, "A", 4, 60, true);
 	add(&pred, "B", 2, 120, true);
 	add(&pred, "B", 3, 500, true);    /* not measured: not compared */
 	cr_assert_eq(r0_predict_compare(&pred, &meas, &rows, &n), 0);
-	cr_assert_eq(n, 3);
+	cr_assert_eq(n, 4);
 	cr_expect_str_eq(rows[0].workload, "A read");
 	cr_expect_eq(rows[0].cells, 3);
 	cr_expect(fabs(rows[0].median - 0.10) < 1e-9, "%f", rows[0].median);
 	cr_expect(fabs(rows[0].within_15 - 2.0 / 3) < 1e-9);
-	cr_expect_str_eq(rows[2].workload, "all");
-	cr_expect_eq(rows[2].cells, 4);
-	cr_expect(fabs(rows[2].median - 0.15) < 1e-9, "%f", rows[2].median);
-	cr_expect(fabs(rows[2].p90 - 0.40) < 1e-9, "%f", rows[2].p90);   /* nearest rank: the 4th of 4 */
-	cr_expect(fabs(rows[2].within_15 - 0.5) < 1e-9);
+	cr_expect_eq(rows[0].not_predicted, 0);
+	cr_expect(fabs(rows[0].repeat_spread) < 1e-9, "%f", rows[0].repeat_spread);
+	cr_expect(isnan(rows[1].repeat_spread), "B is measured once");
+	cr_expect_str_eq(rows[2].workload, "C read");
+	cr_expect_eq(rows[2].cells, 0);
+	cr_expect_eq(rows[2].not_predicted, 2);
+	cr_expect(isnan(rows[2].median));
+	cr_expect(fabs(rows[2].repeat_spread - 0.20) < 1e-9, "%f", rows[2].repeat_spread);
+	cr_expect_str_eq(rows[3].workload, "all");
+	cr_expect_eq(rows[3].cells, 4);
+	cr_expect(fabs(rows[3].median - 0.15) < 1e-9, "%f", rows[3].median);
+	cr_expect(fabs(rows[3].p90 - 0.40) < 1e-9, "%f", rows[3].p90);   /* nearest rank: the 4th of 4 */
+	cr_expect(fabs(rows[3].within_15 - 0.5) < 1e-9);
+	cr_expect_eq(rows[3].not_predicted, 2);
+	cr_expect(fabs(rows[3].repeat_spread - 0.10) < 1e-9, "%f", rows[3].repeat_spread);
 	free(rows);
 	r0_sweep_set_free(&pred);
 	r0_sweep_set_free(&meas);
@@ -139,5 +157,34 @@ Test(predictstudy, beyond_the_iops_the_host_was_seen_to_drive_says_so)
 	cr_assert_eq(r0_predict_cell(&in, &cpu, &w, R0_LAYER_MD, 4, 64 * KIB, "t", &out, doubt,
 				     sizeof(doubt)), 0);
 	cr_expect_str_empty(doubt, "a CPU ceiling given: '%s'", doubt);
+	r0_predict_input_free(&in);
+}
+
+/*
+ * md sends a bio per chunk: 1M over 4K chunks is 256 a request, far more a
+ * second than the drive was seen to serve (8000 IOPS of 4K); over 64K
+ * chunks, 16 stay within it.
+ */
+Test(predictstudy, beyond_the_bios_the_host_was_seen_to_drive_says_so)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 };
+	struct r0_sweep_rec w = workload("Seq", 1024 * KIB, 1), out;
+	char doubt[200];
+
+	memset(&in, 0, sizeof(in));
+	for (double q = 1; q <= 8; q *= 2) {
+		struct r0_predict_point small = { R0_ACCESS_RAND, 100, 4 * KIB, q, q * 1000 * 4096, 1e6, 0 };
+		struct r0_predict_point large = { R0_ACCESS_RAND, 100, 1024 * KIB, q, 100e6, 10e6, 0 };
+
+		cr_assert_eq(r0_predict_curve_add(&in.curve, &small), 0);
+		cr_assert_eq(r0_predict_curve_add(&in.curve, &large), 0);
+	}
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 2, 4 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "bios a second"), "4K chunks: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "64K chunks: '%s'", doubt);
 	r0_predict_input_free(&in);
 }

@@ -11,12 +11,11 @@
  *   - With queue depth Q at the array and k members touched per request
  *     on average, each member holds q = Q * k / n requests on average.
  *   - Two bounds, the lower wins:
- *     latency: a request takes its slowest part's p50 on a drive with
- *       nothing queued (the curve at depth 1) plus the layer cost for each
- *       chunk it touches (a bio each); Q of them in flight: Q / that mean
- *       time (Little's law). A drive whose throughput limit lets short
- *       bursts through (null_blk's mbps) then serves parts faster than
- *       its sustained rate while its neighbours take their turn.
+ *     latency: a request takes its slowest part's mean time on a drive
+ *       with nothing queued (1 / the curve's IOPS at depth 1) plus the
+ *       layer cost for each chunk it touches (a bio each); Q of them in
+ *       flight: Q / that time (Little's law, which needs the mean: with
+ *       the p50, a drive with a latency tail scaled at QD1).
  *     throughput: each member spends bytes / (the drive's bytes/s at the
  *       part size and depth max(q, 1)) on each of its parts; the busiest
  *       member sets the array's rate.

@@ -92,13 +92,17 @@ struct r0_predict_error {
 	char workload[64];           /* r0_sweep_rec_workload's name, or "all" */
 	size_t cells;
 	double median, p90;          /* of |predicted / measured - 1| */
-	double within_15;            /* share of cells within 15 %, 0..1 */
+	double within_15;            /* share of cells within 15 %, 0..1 (NAN: none predicted) */
+	size_t not_predicted;        /* measured cells PRED does not have */
+	double repeat_spread;        /* median over the measured cells of (max - min) / median
+					of their repeats' bytes/s (NAN: no cell repeated) */
 };
 
 /*
  * PRED against MEAS: every md/dm cell of MEAS (the median over its
  * repeats) that PRED has, per workload in MEAS's order and then "all"
- * last. *ROWS is allocated (free() it), *N its length; no cell in common
+ * last; the cells PRED lacks are counted, and the spread of MEAS's own
+ * repeats (over all its md/dm cells) says how precise the measured side is. *ROWS is allocated (free() it), *N its length; no cell in common
  * gives *N 0. 0 or -ENOMEM.
  */
 int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,

@@ -36,10 +36,12 @@ struct r0_preset {
 
 /*
  * "predict": the grid r0predict interpolates in, random reads and writes at
- * 4K..1M x QD 1..32; 3 passes of 1 s, no warm-up, to stay a few minutes.
+ * 4K..1M x QD 1..32 (at most 1 MiB in flight); 3 passes of 3 s, no warm-up,
+ * to stay a few minutes: a 1M read on an 8 MiB/s drive takes 125 ms, and a
+ * pass should count a few dozen of them (1 s passes counted 8).
  */
 #define R0_PREDICT_PASSES 3u
-#define R0_PREDICT_PASS_NS 1000000000ULL
+#define R0_PREDICT_PASS_NS 3000000000ULL
 
 /* NULL if there is no preset of that name. */
 const struct r0_preset *r0_preset_find(const char *name);
