@@ -208,6 +208,18 @@ static int fill_cell(struct group *g)
 	return 0;
 }
 
+/*
+ * A repeat that is not a measurement: I/O errors (an error in the ramp can
+ * leave 0 B/s), or not one request completed in its window (a stalled
+ * stack, seen as dm over null_blk in Linux 6.12: 0 B/s says nothing about
+ * the drives; r0predict's cells count none). Never a median's input; the
+ * report names it.
+ */
+static bool unmeasured(const struct r0_sweep_rec *r)
+{
+	return r->errors || (!r->ios && !r->predicted);
+}
+
 static bool is_base(const struct r0_sweep_rec *r, int pass)
 {
 	return pass == 0 ? r->layer == R0_LAYER_RAW : r->n_members == 1;
@@ -230,7 +242,7 @@ static int fill_bases(struct r0_analysis *a, const struct r0_sweep_set *set)
 				const struct r0_sweep_rec *r = &set->recs[i];
 				char name[48];
 
-				if (!is_base(r, pass) || r->errors)
+				if (!is_base(r, pass) || unmeasured(r))
 					continue;
 				r0_sweep_rec_workload(r, name, sizeof(name));
 				if (strcmp(name, wl->name))
@@ -1003,7 +1015,7 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 	cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's median bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
-		cat(r, len, "- Left out of every median for I/O errors: %s.\n", excluded);
+		cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
 	cat(r, len, "- Mix %s, weights:", a->mix_name);
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0)
@@ -1091,18 +1103,20 @@ void r0_analysis_free(struct r0_analysis *a)
 	memset(a, 0, sizeof(*a));
 }
 
-/* "md 2 x 64K 4K read repeat 2" into the list of repeats left out. */
+/* "md 2 x 64K 4K read repeat 2 (3 errors)" into the list of repeats left out. */
 static void note_excluded(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl)
 {
-	char ck[16];
+	char ck[16], why[48];
 
-	if (r->layer == R0_LAYER_RAW)
-		cat(buf, len, "%sraw %s repeat %u (%llu errors)", *buf ? "; " : "", wl, r->repeat,
-		    (unsigned long long)r->errors);
+	if (r->errors)
+		snprintf(why, sizeof(why), "%llu errors", (unsigned long long)r->errors);
 	else
-		cat(buf, len, "%s%s %u x %s %s repeat %u (%llu errors)", *buf ? "; " : "", r0_layer_name(r->layer),
-		    r->n_members, chunk_str(r->chunk_bytes, ck, sizeof(ck)), wl, r->repeat,
-		    (unsigned long long)r->errors);
+		snprintf(why, sizeof(why), "no request completed");
+	if (r->layer == R0_LAYER_RAW)
+		cat(buf, len, "%sraw %s repeat %u (%s)", *buf ? "; " : "", wl, r->repeat, why);
+	else
+		cat(buf, len, "%s%s %u x %s %s repeat %u (%s)", *buf ? "; " : "", r0_layer_name(r->layer),
+		    r->n_members, chunk_str(r->chunk_bytes, ck, sizeof(ck)), wl, r->repeat, why);
 }
 
 int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
@@ -1173,7 +1187,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 			ng++;
 		}
 		g[k].c.errors += r->errors;
-		if (r->errors) {   /* an error in the ramp can leave 0 B/s: never a median's input */
+		if (unmeasured(r)) {
 			g[k].c.n_excluded++;
 			a.n_excluded++;
 			note_excluded(excluded, sizeof(excluded), r, name);

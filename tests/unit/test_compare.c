@@ -164,6 +164,7 @@ static void sim_rec(struct r0_sweep_rec *r, const struct simwl *w, enum r0_layer
 	r->runtime_s = 1;
 	r->bytes_per_s = bps;
 	r->iops = bps / w->bs;
+	r->ios = (uint64_t)(r->iops * r->runtime_s) + 1;   /* a measurement: requests completed */
 	r->cpu_s_per_io = 0.1 / r->iops;   /* 10 % busy: never CPU-bound */
 	snprintf(r->state, sizeof(r->state), "empty");
 }
