@@ -39,6 +39,26 @@ static int leaf_limits(const char *dir, struct r0_bottom_queue *q)
 	return 0;
 }
 
+/*
+ * DIR's queue/chunk_sectors: md raid0 and dm-stripe set it to their chunk
+ * (dm from the target's max_io_len) and split every request there. A
+ * partition has no queue of its own and no chunk.
+ */
+static int layer_chunk(const char *dir, struct r0_bottom_queue *q)
+{
+	char path[600];
+	uint64_t sectors;
+	int err;
+
+	err = r0_path(path, sizeof(path), "%s/queue/chunk_sectors", dir);
+	if (err || access(path, F_OK))
+		return err;
+	err = r0_sysfs_read_u64(path, &sectors);
+	if (!err && sectors && sectors * 512 < q->chunk_bytes)
+		q->chunk_bytes = sectors * 512;
+	return err;
+}
+
 static int walk(const char *dir, unsigned depth, struct r0_bottom_queue *q)
 {
 	char path[512];
@@ -51,6 +71,8 @@ static int walk(const char *dir, unsigned depth, struct r0_bottom_queue *q)
 	err = r0_path(path, sizeof(path), "%s/dm", dir);
 	if (!err && !access(path, F_OK))
 		q->through_dm = true;
+	if (!err)
+		err = layer_chunk(dir, q);
 	if (!err)
 		err = r0_path(path, sizeof(path), "%s/slaves", dir);
 	if (err)
@@ -79,6 +101,7 @@ int r0_bottom_queue(dev_t devt, struct r0_bottom_queue *q)
 
 	q->max_request_bytes = UINT64_MAX;
 	q->tags = UINT32_MAX;
+	q->chunk_bytes = UINT64_MAX;
 	q->through_dm = false;
 	err = r0_path(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(devt), minor(devt));
 	return err ? err : walk(dir, 0, q);

@@ -183,21 +183,26 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
  * Linux 6.12 stalls for ever when a nonblocking io_uring submission through
  * dm must split a request into more pieces than the device at the bottom
  * has tags (seen in the sandbox: dm-stripe over null_blk with 8 tags and
- * 32 KiB requests, a 288K read; 256K, 8 pieces, passes; dd's blocking
- * submission and IOSQE_ASYNC never stall; md and the raw member never
- * stalled). So through dm, when the requests in flight need more pieces
- * than that, every request goes through io_uring's workers; elsewhere the
- * usual path stays, as nothing there stalled.
+ * 32 KiB requests, a 288K read; 256K, 8 pieces, passes; a 1M read over a
+ * 4K-chunk stripe of members with 128 KiB requests and 32 tags: 256
+ * pieces, 0 reads in 3 s; dd's blocking submission and IOSQE_ASYNC never
+ * stall; md and the raw member never stalled). So through dm, when the
+ * requests in flight need more pieces than that, every request goes
+ * through io_uring's workers; elsewhere the usual path stays, as nothing
+ * there stalled.
  */
 bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w)
 {
 	struct r0_bottom_queue q;
-	uint64_t pieces;
+	uint64_t piece, pieces;
 
-	if (!t->is_block || w->hipri || w->trim || r0_bottom_queue(t->devt, &q) || !q.through_dm ||
-	    w->block_bytes <= q.max_request_bytes || !q.max_request_bytes)
+	if (!t->is_block || w->hipri || w->trim || r0_bottom_queue(t->devt, &q) || !q.through_dm)
 		return false;
-	pieces = (w->block_bytes + q.max_request_bytes - 1) / q.max_request_bytes;
+	/* a request is cut at every chunk and at the bottom's largest request */
+	piece = q.chunk_bytes < q.max_request_bytes ? q.chunk_bytes : q.max_request_bytes;
+	if (!piece || w->block_bytes <= piece)
+		return false;
+	pieces = (w->block_bytes + piece - 1) / piece;
 	return pieces * w->queue_depth * (w->jobs ? w->jobs : 1) > q.tags;
 }
 

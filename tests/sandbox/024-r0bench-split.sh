@@ -5,8 +5,9 @@
 # the member has tags (a 288K read: 9 pieces); r0bench sends such requests
 # through io_uring's workers (r0_engine_submits_async) and must finish,
 # saying so in its JSON; 4K at QD32 (one piece each) and the raw member
-# (which never stalled) are submitted as usual. Without it this test hangs
-# (seen).
+# (which never stalled) are submitted as usual; a stripe's chunk counts as a
+# cut (1M over 4K chunks on an nvme-real member). Without it this test
+# hangs (seen).
 . ./lib.sh
 trap r0_cleanup EXIT
 
@@ -23,4 +24,17 @@ for t in "$a" "$m"; do
 		check "$(r0json "$f" tests.0.passes.0.ios) > 0" "$1 QD$2 on $t: reads done"
 	done
 done
+r0build remove "$a" || fail "remove $a"
+
+# The chunk cuts requests too: a 1M read over a 4K-chunk stripe is 256
+# pieces, where the member alone (nvme-real: 128 KiB requests, 32 tags)
+# would make 8. Counted by the member's size alone it went the usual way
+# and read nothing in 3 s (then 110 s to end), as fio's io_uring got EAGAIN.
+n=$(r0_member r0m1 nvme-real size=64) || fail "nvme-real member"
+a=$(r0build create -q -b dm -c 4K -n split4k "$n") || fail "dm-stripe at 4K over $n"
+f=$R0_RESULTS/split-4k-chunk-1M-q1.json
+timeout 60 r0bench --json --rw read -b 1M -q 1 -t 1 "$a" > "$f" ||
+	fail "r0bench 1M QD1 over 4K chunks did not finish (exit $?)"
+expect_eq "$(r0json "$f" tests.0.workload.async_submit)" true "1M QD1 over 4K chunks: through io_uring's workers"
+check "$(r0json "$f" tests.0.passes.0.ios) > 0" "1M QD1 over 4K chunks: reads done"
 r0build remove "$a" || fail "remove $a"
