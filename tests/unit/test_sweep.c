@@ -606,7 +606,12 @@ Test(analysis, recommended_set_and_pick_rule)
 	r0_sweep_set_free(&set);
 }
 
-Test(analysis, error_cells_left_out_and_named)
+/*
+ * Repeat REPEAT of md 64K is no measurement (ERRORS I/O errors, IOS
+ * requests completed, 0 B/s): it must be in no median and be named as
+ * NAMED in the reasoning.
+ */
+static void left_out(unsigned repeat, uint64_t errors, uint64_t ios, const char *named)
 {
 	struct r0_sweep_set set;
 	struct r0_analysis a;
@@ -614,39 +619,10 @@ Test(analysis, error_cells_left_out_and_named)
 	const struct r0_cell *c;
 
 	load_rows(pickrows, N(pickrows), &set);
-	/* repeat 2 of md 64K: an error in the ramp, 0 B/s */
 	for (size_t i = 0; i < set.n; i++)
-		if (set.recs[i].chunk_bytes == 64 * K && set.recs[i].repeat == 2) {
-			set.recs[i].errors = 5;
-			set.recs[i].bytes_per_s = 0;
-		}
-	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
-	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
-	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, 0);
-	cr_assert_not_null(c);
-	cr_expect_eq(c->bps.n, 3, "3 error-free repeats of 4");
-	cr_expect_eq(c->n_excluded, 1);
-	cr_expect_eq(c->errors, 5);
-	cr_expect(NEAR(c->bps.med, 280e6) && c->bps.min > 0, "the 0 B/s repeat is in no median");
-	cr_expect_eq(a.n_excluded, 1);
-	cr_expect_not_null(strstr(a.reasoning, "- Left out of every median (I/O errors, or no request completed in the window): md 3 x 64K Seq read repeat 2 (5 errors).\n"),
-			   "%s", a.reasoning);
-	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
-}
-
-Test(analysis, stalled_cells_left_out_and_named)
-{
-	struct r0_sweep_set set;
-	struct r0_analysis a;
-	struct r0_mix mix;
-	const struct r0_cell *c;
-
-	load_rows(pickrows, N(pickrows), &set);
-	/* repeat 3 of md 64K: not one request completed in the window, no error */
-	for (size_t i = 0; i < set.n; i++)
-		if (set.recs[i].chunk_bytes == 64 * K && set.recs[i].repeat == 3) {
-			set.recs[i].ios = 0;
+		if (set.recs[i].chunk_bytes == 64 * K && set.recs[i].repeat == repeat) {
+			set.recs[i].errors = errors;
+			set.recs[i].ios = ios;
 			set.recs[i].bytes_per_s = 0;
 		}
 	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
@@ -655,10 +631,25 @@ Test(analysis, stalled_cells_left_out_and_named)
 	cr_assert_not_null(c);
 	cr_expect_eq(c->bps.n, 3, "3 measured repeats of 4");
 	cr_expect_eq(c->n_excluded, 1);
-	cr_expect(c->bps.min > 0, "the stalled repeat is in no median");
-	cr_expect_not_null(strstr(a.reasoning, "md 3 x 64K Seq read repeat 3 (no request completed)"), "%s", a.reasoning);
+	cr_expect_eq(c->errors, errors);
+	cr_expect(NEAR(c->bps.med, 280e6) && c->bps.min > 0, "the 0 B/s repeat is in no median");
+	cr_expect_eq(a.n_excluded, 1);
+	cr_expect_not_null(strstr(a.reasoning, named), "%s", a.reasoning);
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
+}
+
+/* an error in the ramp: 0 B/s */
+Test(analysis, error_cells_left_out_and_named)
+{
+	left_out(2, 5, 3, "- Left out of every median (I/O errors, or no request completed in the window): "
+		 "md 3 x 64K Seq read repeat 2 (5 errors).\n");
+}
+
+/* not one request completed in the window, no error: a stalled stack */
+Test(analysis, stalled_cells_left_out_and_named)
+{
+	left_out(3, 0, 0, "md 3 x 64K Seq read repeat 3 (no request completed)");
 }
 
 Test(analysis, predicted_cells_count_no_requests_and_stay_in)
