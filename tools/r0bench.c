@@ -131,30 +131,30 @@ struct rw_arg {
 	bool mixed;
 };
 
-static int opt_rw(const struct r0_cli_opt *o, const char *arg)
+static int opt_rw(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	struct rw_arg *rw = o->dest;
 	int err = parse_rw(arg, rw->w);
 
 	if (err < 0)
-		return r0_cli_usage_error(PROG, "--rw '%s': use read, write, randread, randwrite, rw, randrw, trim or randtrim", arg);
+		return r0_cli_usage_error(prog, "--rw '%s': use read, write, randread, randwrite, rw, randrw, trim or randtrim", arg);
 	rw->mixed = err == 1;
 	return 0;
 }
 
-static int opt_seed(const struct r0_cli_opt *o, const char *arg)
+static int opt_seed(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	if (r0_parse_seed(arg, o->dest))
-		return r0_cli_usage_error(PROG, "--seed '%s': not a number", arg);
+		return r0_cli_usage_error(prog, "--seed '%s': not a number", arg);
 	return 0;
 }
 
-static int opt_preset(const struct r0_cli_opt *o, const char *arg)
+static int opt_preset(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	const struct r0_preset **p = o->dest;
 
 	if (!(*p = r0_preset_find(arg)))
-		return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", arg);
+		return r0_cli_usage_error(prog, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", arg);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "r0/compare.h"
 #include "r0/geometry.h"
 
 /* "PROG: ", OPT 'ARG': when OPT is given, FMT, and the --help hint. */
@@ -167,11 +168,19 @@ static int take(const char *prog, const struct r0_cli_opt *o, const char *arg)
 		v = (uint64_t)choice;
 		break;
 	default:
-		return o->call(o, arg);
+		return o->call(prog, o, arg);
 	}
 	if (!rc)
 		store(o, v);
 	return rc;
+}
+
+int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (r0_cmp_parse_threshold(arg, o->dest))
+		return r0_cli_usage_error(prog, "--%s '%s': a percentage above 0 and below 100, e.g. 5",
+					  o->name, arg);
+	return 0;
 }
 
 int r0_cli_parse(const struct r0_cli *tool, int argc, char **argv)

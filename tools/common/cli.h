@@ -65,7 +65,7 @@ enum r0_cli_kind {
 	R0_CLI_DURATION, /* r0_cli_opt_duration, MIN..MAX ns, likewise */
 	R0_CLI_DOUBLE,   /* r0_cli_opt_double, DMIN..DMAX, into a double */
 	R0_CLI_CHOICE,   /* r0_cli_opt_choice over CHOICES, the value into an integer */
-	R0_CLI_CALL,     /* CALL(option, value): a reading of the tool's own */
+	R0_CLI_CALL,     /* CALL(prog, option, value): a reading of the tool's own */
 };
 
 /* One option of a tool, described once: its names, its value's kind and bounds, where it goes. */
@@ -81,7 +81,7 @@ struct r0_cli_opt {
 	/* a good value, for the error "PROG: --NAME 'VALUE': WHY"; R0_CLI_UINT's may print MAX with %u */
 	const char *why;
 	bool *given;        /* set to true when the option was given (and read) */
-	int (*call)(const struct r0_cli_opt *o, const char *arg);   /* 0 or an exit status */
+	int (*call)(const char *prog, const struct r0_cli_opt *o, const char *arg); /* 0 or an exit status */
 	bool optional;      /* R0_CLI_CALL: the value may be left out (optional_argument) */
 };
 
@@ -100,6 +100,11 @@ struct r0_cli {
 	int (*bad)(int c, char **argv);
 	bool getopt_words;  /* with BAD: getopt still prints its own message first */
 };
+
+/* R0_CLI_CALL readers more than one tool uses. */
+
+/* --threshold: a percentage above 0 and below 100 (r0/compare.h), into a double. */
+int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *arg);
 
 /* The most options a table may hold. */
 #define R0_CLI_MAX_OPTS 40
