@@ -108,7 +108,8 @@ int r0_cli_opt_choice(const char *prog, const char *opt, const char *arg,
 	OPT_CHECK(r0_cli_choose(choices, arg, &v), out, v);
 }
 
-int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f))
+/* getopt_long's 'h' (USAGE on stdout), 'V' (the version) and anything unknown: the exit status */
+static int common_option(int c, const char *prog, void (*usage)(FILE *f))
 {
 	switch (c) {
 	case 'h':
@@ -224,7 +225,7 @@ int r0_cli_parse(const struct r0_cli *tool, int argc, char **argv)
 			;
 		if (!o->name)
 			return c == 'h' || c == 'V' || !tool->bad ?
-				r0_cli_common_option(c, tool->prog, tool->usage) : tool->bad(c, argv);
+				common_option(c, tool->prog, tool->usage) : tool->bad(c, argv);
 		if ((rc = take(tool->prog, o, optarg)))
 			return rc;
 		if (o->given)

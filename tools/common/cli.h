@@ -117,12 +117,6 @@ int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *a
  */
 int r0_cli_parse(const struct r0_cli *tool, int argc, char **argv);
 
-/*
- * What every tool does with getopt_long's 'h' (USAGE on stdout), 'V' (the
- * version) and anything it does not know (a bad option). The exit status.
- */
-int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f));
-
 /* Prints ROOT on stdout, pretty, slashes unescaped: one format for all tools. */
 void r0_cli_print_json(json_object *root);
 
