@@ -78,14 +78,35 @@ int r0_array_remove(const struct r0_array *a)
 	return r0_array_retry_busy(remove_once, (void *)a);
 }
 
+struct list_call {
+	const struct r0_array_ops *ops;
+	struct r0_array **list;
+	size_t *count;
+};
+
+/* A device that is r0kit's (its name has the back end's prefix) and still there joins the list. */
+static int list_one(const char *name, void *arg)
+{
+	struct list_call *l = arg;
+	struct r0_array a;
+
+	if (strncmp(name, l->ops->prefix, strlen(l->ops->prefix)) != 0 ||
+	    l->ops->describe(name, &a) != 0)
+		return 0;
+	return r0_array_list_add(l->list, l->count, &a);
+}
+
 int r0_array_list(struct r0_array **out, size_t *count)
 {
 	int err = 0;
 
 	*out = NULL;
 	*count = 0;
-	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]) && !err; b++)
-		err = backends[b]->list(out, count);
+	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]) && !err; b++) {
+		struct list_call l = { backends[b], out, count };
+
+		err = backends[b]->names(list_one, &l);
+	}
 	if (err) {
 		free(*out);
 		*out = NULL;

@@ -220,7 +220,7 @@ out:
 	return err;
 }
 
-static int dm_list(struct r0_array **list, size_t *count)
+static int dm_names(int (*fn)(const char *name, void *arg), void *arg)
 {
 	struct dm_task *dmt;
 	struct dm_names *names;
@@ -243,7 +243,7 @@ static int dm_list(struct r0_array **list, size_t *count)
 	if (names && names->dev) {
 		do {
 			names = (struct dm_names *)((char *)names + next);
-			err = r0_array_list_add_named(list, count, names->name, R0_DM_PREFIX, dm_describe);
+			err = fn(names->name, arg);
 			next = names->next;
 		} while (next && !err);
 	}
@@ -254,7 +254,9 @@ static int dm_list(struct r0_array **list, size_t *count)
 const struct r0_array_ops r0_dm_ops = {
 	.create = dm_create,
 	.remove = dm_remove,
-	.list = dm_list,
+	.names = dm_names,
+	.describe = dm_describe,
+	.prefix = R0_DM_PREFIX,
 };
 
 int r0_dm_table(dev_t devt, struct r0_dm_target *t, unsigned max, unsigned *count)

@@ -244,7 +244,7 @@ static int md_describe(const char *kname, struct r0_array *a)
 	return 0;
 }
 
-static int md_list(struct r0_array **list, size_t *count)
+static int md_names(int (*fn)(const char *name, void *arg), void *arg)
 {
 	DIR *d = opendir("/sys/block");
 	struct dirent *e;
@@ -253,7 +253,7 @@ static int md_list(struct r0_array **list, size_t *count)
 	if (!d)
 		return -errno;
 	while (!err && (e = readdir(d)))
-		err = r0_array_list_add_named(list, count, e->d_name, R0_MD_PREFIX, md_describe);
+		err = fn(e->d_name, arg);
 	closedir(d);
 	return err;
 }
@@ -261,5 +261,7 @@ static int md_list(struct r0_array **list, size_t *count)
 const struct r0_array_ops r0_md_ops = {
 	.create = md_create,
 	.remove = md_remove,
-	.list = md_list,
+	.names = md_names,
+	.describe = md_describe,
+	.prefix = R0_MD_PREFIX,
 };
