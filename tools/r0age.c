@@ -177,6 +177,9 @@ static void print_summary(const struct r0_state_record *r, const struct r0_age_p
 	printf("  state record: " R0_STATE_DIR "/%u:%u.json\n", major(r->devt), minor(r->devt));
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
 	static struct r0_state_record rec;
@@ -207,10 +210,7 @@ int main(int argc, char **argv)
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts };
-
-	if ((err = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return err;
+	r0_cli_parse(&cli, opts, argc, argv);
 	/* GNU getopt moves the options before the arguments: STATE [ARG] DEVICE */
 	{
 		char **pos = argv + optind;

@@ -173,6 +173,9 @@ static int add_test(struct run *run, const char *label, const struct r0_workload
 	return 0;
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
 	static struct run run;
@@ -217,10 +220,7 @@ int main(int argc, char **argv)
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts };
-
-	if ((err = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return err;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name a TARGET (a block device or a regular file)");
 	if (argc - optind > 1)

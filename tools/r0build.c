@@ -106,6 +106,9 @@ static int free_name(char *buf, size_t len)
 	return 0;
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .no_version = true };
+
 static int opt_name(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	if (r0_array_check_name(arg))
@@ -140,10 +143,7 @@ static int cmd_create(int argc, char **argv)
 		{ "quiet", 'q', R0_CLI_SET, R0_CLI_TO(quiet) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts, .no_version = true };
-
-	if ((err = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return err;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (!backend)
 		return r0_cli_usage_error(PROG, "create: --backend md|dm is required");
 	if (r0_cli_opt_choice(PROG, "--backend", backend, r0_cli_backends, &v, "use md or dm"))
@@ -242,16 +242,14 @@ static int remove_one(const struct r0_array *a)
 	return R0_EXIT_OK;
 }
 
-/* The options of remove and list: --FLAG (sets *SET) and --help. -1 to go on, else the exit status. */
-static int flag_option(int argc, char **argv, const char *flag, bool *set)
+/* The options of remove and list: --FLAG (sets *SET) and --help. */
+static void flag_option(int argc, char **argv, const char *flag, bool *set)
 {
 	const struct r0_cli_opt opts[] = {
 		{ flag, OPT_FLAG, R0_CLI_SET, R0_CLI_TO(*set) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts, .no_version = true };
-
-	return r0_cli_parse(&cli, argc, argv);
+	r0_cli_parse(&cli, opts, argc, argv);
 }
 
 /* Every array r0kit built into *LIST: 0, or -errno after saying why not. */
@@ -267,11 +265,9 @@ static int list_arrays(struct r0_array **list, size_t *n)
 static int cmd_remove(int argc, char **argv)
 {
 	bool all = false;
-	int rc = flag_option(argc, argv, "all", &all);
+	int rc = R0_EXIT_OK;
 
-	if (rc >= 0)
-		return rc;
-	rc = R0_EXIT_OK;
+	flag_option(argc, argv, "all", &all);
 	if (all == (optind < argc))
 		return r0_cli_usage_error(PROG, "remove: give NAME|DEV... or --all");
 	if (all) {
@@ -308,10 +304,8 @@ static int cmd_list(int argc, char **argv)
 	struct r0_array *list;
 	size_t n, i;
 	bool json = false;
-	int rc = flag_option(argc, argv, "json", &json);
 
-	if (rc >= 0)
-		return rc;
+	flag_option(argc, argv, "json", &json);
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "list: unexpected argument '%s'", argv[optind]);
 	if (list_arrays(&list, &n))

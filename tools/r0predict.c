@@ -255,6 +255,9 @@ static int opt_positive(const char *prog, const struct r0_cli_opt *o, const char
 	return 0;
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
 	static struct r0_predict_input in;
@@ -279,11 +282,7 @@ int main(int argc, char **argv)
 		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts };
-
-	if ((status = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return status;
-	status = R0_EXIT_OK;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (cap_given)   /* MB/s */
 		o.model.model.shared_cap_bytes_per_s *= 1e6;
 	if (optind == argc)

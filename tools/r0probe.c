@@ -137,6 +137,9 @@ static int bad_option(int c, char **argv)
 	return r0_cli_usage_error(PROG, "invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
@@ -145,7 +148,7 @@ int main(int argc, char **argv)
 	struct item *items = NULL;
 	dev_t *devts = NULL;
 	size_t n = 0, nr_items, i;
-	int err, rc;
+	int err, rc = R0_EXIT_OK;
 
 	const struct r0_cli_opt opts[] = {
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(o.json) },
@@ -158,11 +161,7 @@ int main(int argc, char **argv)
 		{ "no-signatures", OPT_NO_SIGNATURES, R0_CLI_SET, R0_CLI_TO(o.no_signatures) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts, .bad = bad_option };
-
-	if ((rc = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return rc;
-	rc = R0_EXIT_OK;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (list_columns) {
 		probe_print_columns();
 		goto flush;

@@ -257,6 +257,9 @@ static int bad_option(int c, char **argv)
 	return R0_EXIT_USAGE;
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .getopt_words = true };
+
 int main(int argc, char **argv)
 {
 	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
@@ -278,11 +281,7 @@ int main(int argc, char **argv)
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts,
-				    .bad = bad_option, .getopt_words = true };
-
-	if ((err = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return err;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "no DEVICE given");
 	if ((size_t)(argc - optind) > MAX_DEV)

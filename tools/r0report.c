@@ -186,6 +186,9 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 	return err ? 1 : 0;
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *mixs = "desktop", *title = NULL;
@@ -215,11 +218,7 @@ int main(int argc, char **argv)
 		{ "aside-dir", OPT_ASIDE_DIR, R0_CLI_STRING, R0_CLI_TO(as.dir) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts };
-
-	if ((status = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return status;
-	status = R0_EXIT_OK;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
 	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))

@@ -231,6 +231,9 @@ static int bad_option(int c, char **argv)
 	return r0_cli_usage_error(PROG, "unknown option '%s'", argv[optind - 1]);
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
+
 int main(int argc, char **argv)
 {
 	struct r0_ftl_config fc;
@@ -273,13 +276,9 @@ int main(int argc, char **argv)
 		{ "cleanup", OPT_CLEANUP, R0_CLI_CALL, R0_CLI_TO(cleanup_id), .call = opt_cleanup, .optional = true, .given = &cleanup },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts, .bad = bad_option };
-
 	r0_ftl_config_default(&fc, 0);
 	cleanup_argv = argv;
-	if ((rc = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return rc;
-	rc = R0_EXIT_OK;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "unexpected argument '%s'", argv[optind]);
 	if (cleanup)

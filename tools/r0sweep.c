@@ -118,6 +118,9 @@ static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage };
+
 int main(int argc, char **argv)
 {
 	static struct sweep sw;
@@ -157,8 +160,6 @@ int main(int argc, char **argv)
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage, .opts = opts };
-
 	r0_cmp_defaults(&cmp);
 	sw.precondition = true;
 	sw.repeats = R0_SWEEP_DEFAULT_REPEATS;
@@ -166,9 +167,7 @@ int main(int argc, char **argv)
 	sw.ramp_ns = 1000000000ULL;
 	sw.region_bytes = R0_CDM_REGION_BYTES;
 	snprintf(sw.state, sizeof(sw.state), "empty");
-	if ((status = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return status;
-	status = R0_EXIT_OK;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (!output)
 		return r0_cli_usage_error(PROG, "--output FILE is required");
 	sw.n_members = (unsigned)(argc - optind);

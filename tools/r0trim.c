@@ -107,6 +107,9 @@ static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 	return 0;
 }
 
+/* what getopt and the messages call the tool */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
@@ -140,10 +143,7 @@ int main(int argc, char **argv)
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
 		{ 0 },
 	};
-	const struct r0_cli cli = { .prog = PROG, .usage = usage, .opts = opts };
-
-	if ((rc = r0_cli_parse(&cli, argc, argv)) >= 0)
-		return rc;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
 	if (mount_discard && !fstype)

@@ -184,7 +184,7 @@ int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
-int r0_cli_parse(const struct r0_cli *tool, int argc, char **argv)
+void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv)
 {
 	struct option lo[R0_CLI_MAX_OPTS + 3];
 	char shorts[3 * R0_CLI_MAX_OPTS + 4];
@@ -196,12 +196,12 @@ int r0_cli_parse(const struct r0_cli *tool, int argc, char **argv)
 		opterr = 0;
 		shorts[k++] = ':';
 	}
-	for (o = tool->opts; o->name; o++, n++) {
+	for (o = opts; o->name; o++, n++) {
 		int has = o->kind == R0_CLI_SET || o->kind == R0_CLI_CLEAR ? no_argument :
 			  o->optional ? optional_argument : required_argument;
 
 		if (n == R0_CLI_MAX_OPTS)
-			return r0_cli_usage_error(tool->prog, "more than %d options", R0_CLI_MAX_OPTS);
+			exit(r0_cli_usage_error(tool->prog, "more than %d options", R0_CLI_MAX_OPTS));
 		lo[n] = (struct option){ o->name, has, NULL, o->key };
 		if (o->key > 0 && o->key <= CHAR_MAX) {
 			shorts[k++] = (char)o->key;
@@ -221,17 +221,16 @@ int r0_cli_parse(const struct r0_cli *tool, int argc, char **argv)
 	shorts[k] = '\0';
 
 	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
-		for (o = tool->opts; o->name && o->key != c; o++)
+		for (o = opts; o->name && o->key != c; o++)
 			;
 		if (!o->name)
-			return c == 'h' || c == 'V' || !tool->bad ?
-				common_option(c, tool->prog, tool->usage) : tool->bad(c, argv);
+			exit(c == 'h' || c == 'V' || !tool->bad ?
+			     common_option(c, tool->prog, tool->usage) : tool->bad(c, argv));
 		if ((rc = take(tool->prog, o, optarg)))
-			return rc;
+			exit(rc);
 		if (o->given)
 			*o->given = true;
 	}
-	return -1;
 }
 
 void r0_cli_print_json(json_object *root)

@@ -91,7 +91,6 @@ struct r0_cli_opt {
 struct r0_cli {
 	const char *prog;
 	void (*usage)(FILE *f);
-	const struct r0_cli_opt *opts;
 	bool no_version;    /* no --version (r0build's subcommands) */
 	/*
 	 * The tool words a bad option itself: getopt stays quiet, reports a
@@ -101,6 +100,14 @@ struct r0_cli {
 	bool getopt_words;  /* with BAD: getopt still prints its own message first */
 };
 
+/*
+ * Reads the options of ARGV by the table OPTS (ended by a NULL name), in
+ * order; optind then indexes the operands. --help, --version and the first
+ * bad option (with its message) end the program with their exit status,
+ * as util-linux's usage() and errtryhelp() do.
+ */
+void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv);
+
 /* R0_CLI_CALL readers more than one tool uses. */
 
 /* --threshold: a percentage above 0 and below 100 (r0/compare.h), into a double. */
@@ -108,14 +115,6 @@ int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *a
 
 /* The most options a table may hold. */
 #define R0_CLI_MAX_OPTS 40
-
-/*
- * Reads the options of ARGV by TOOL's table, in order, the first bad one
- * ending the reading with its message; optind then indexes the operands.
- * -1 to go on, or the status the tool exits with now (after --help,
- * --version or a usage error).
- */
-int r0_cli_parse(const struct r0_cli *tool, int argc, char **argv);
 
 /* Prints ROOT on stdout, pretty, slashes unescaped: one format for all tools. */
 void r0_cli_print_json(json_object *root);
