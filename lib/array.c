@@ -12,9 +12,9 @@
 #include "array_backend.h"
 
 /* indexed by enum r0_backend */
-static const struct r0_array_ops *const backends[] = {
-	[R0_BACKEND_MD] = &r0_md_ops,
-	[R0_BACKEND_DM] = &r0_dm_ops,
+static const struct r0_array_ops backends[] = {
+	[R0_BACKEND_MD] = { r0_md_create, r0_md_remove, r0_md_names, r0_md_describe, R0_MD_PREFIX },
+	[R0_BACKEND_DM] = { r0_dm_create, r0_dm_remove, r0_dm_names, r0_dm_describe, R0_DM_PREFIX },
 };
 
 int r0_array_check_name(const char *name)
@@ -41,7 +41,7 @@ static int create_once(void *arg)
 {
 	struct create_call *c = arg;
 
-	return backends[c->spec->backend]->create(c->spec, c->out);
+	return backends[c->spec->backend].create(c->spec, c->out);
 }
 
 int r0_array_create(const struct r0_array_spec *spec, struct r0_array *out)
@@ -67,7 +67,7 @@ static int remove_once(void *arg)
 {
 	const struct r0_array *a = arg;
 
-	return backends[a->backend]->remove(a);
+	return backends[a->backend].remove(a);
 }
 
 int r0_array_remove(const struct r0_array *a)
@@ -103,9 +103,9 @@ int r0_array_list(struct r0_array **out, size_t *count)
 	*out = NULL;
 	*count = 0;
 	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]) && !err; b++) {
-		struct list_call l = { backends[b], out, count };
+		struct list_call l = { &backends[b], out, count };
 
-		err = backends[b]->names(list_one, &l);
+		err = backends[b].names(list_one, &l);
 	}
 	if (err) {
 		free(*out);

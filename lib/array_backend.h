@@ -24,8 +24,15 @@ struct r0_array_ops {
 	const char *prefix;
 };
 
-extern const struct r0_array_ops r0_md_ops;
-extern const struct r0_array_ops r0_dm_ops;
+/* md.c and dm.c: each back end's operations, which array.c's table lists */
+int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out);
+int r0_md_remove(const struct r0_array *a);
+int r0_md_names(int (*fn)(const char *name, void *arg), void *arg);
+int r0_md_describe(const char *kname, struct r0_array *a);
+int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out);
+int r0_dm_remove(const struct r0_array *a);
+int r0_dm_names(int (*fn)(const char *name, void *arg), void *arg);
+int r0_dm_describe(const char *dmname, struct r0_array *a);
 
 
 /* Appends *a to a malloc'ed list. */
