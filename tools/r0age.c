@@ -177,7 +177,7 @@ static void print_summary(const struct r0_state_record *r, const struct r0_age_p
 	printf("  state record: " R0_STATE_DIR "/%u:%u.json\n", major(r->devt), minor(r->devt));
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage };
 
 int main(int argc, char **argv)
@@ -210,6 +210,7 @@ int main(int argc, char **argv)
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	/* GNU getopt moves the options before the arguments: STATE [ARG] DEVICE */
 	{

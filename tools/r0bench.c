@@ -173,7 +173,7 @@ static int add_test(struct run *run, const char *label, const struct r0_workload
 	return 0;
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage };
 
 int main(int argc, char **argv)
@@ -220,6 +220,7 @@ int main(int argc, char **argv)
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name a TARGET (a block device or a regular file)");

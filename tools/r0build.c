@@ -106,7 +106,7 @@ static int free_name(char *buf, size_t len)
 	return 0;
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .no_version = true };
 
 static int opt_name(const char *prog, const struct r0_cli_opt *o, const char *arg)
@@ -143,6 +143,7 @@ static int cmd_create(int argc, char **argv)
 		{ "quiet", 'q', R0_CLI_SET, R0_CLI_TO(quiet) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (!backend)
 		return r0_cli_usage_error(PROG, "create: --backend md|dm is required");
@@ -249,6 +250,7 @@ static void flag_option(int argc, char **argv, const char *flag, bool *set)
 		{ flag, OPT_FLAG, R0_CLI_SET, R0_CLI_TO(*set) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 }
 

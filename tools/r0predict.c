@@ -255,7 +255,7 @@ static int opt_positive(const char *prog, const struct r0_cli_opt *o, const char
 	return 0;
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage };
 
 int main(int argc, char **argv)
@@ -282,6 +282,7 @@ int main(int argc, char **argv)
 		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (cap_given)   /* MB/s */
 		o.model.model.shared_cap_bytes_per_s *= 1e6;

@@ -137,7 +137,7 @@ static int bad_option(int c, char **argv)
 	return r0_cli_usage_error(PROG, "invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
 
 int main(int argc, char **argv)
@@ -161,6 +161,7 @@ int main(int argc, char **argv)
 		{ "no-signatures", OPT_NO_SIGNATURES, R0_CLI_SET, R0_CLI_TO(o.no_signatures) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (list_columns) {
 		probe_print_columns();

@@ -257,7 +257,7 @@ static int bad_option(int c, char **argv)
 	return R0_EXIT_USAGE;
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .getopt_words = true };
 
 int main(int argc, char **argv)
@@ -281,6 +281,7 @@ int main(int argc, char **argv)
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "no DEVICE given");

@@ -186,7 +186,7 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 	return err ? 1 : 0;
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage };
 
 int main(int argc, char **argv)
@@ -218,6 +218,7 @@ int main(int argc, char **argv)
 		{ "aside-dir", OPT_ASIDE_DIR, R0_CLI_STRING, R0_CLI_TO(as.dir) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");

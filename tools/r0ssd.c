@@ -231,7 +231,7 @@ static int bad_option(int c, char **argv)
 	return r0_cli_usage_error(PROG, "unknown option '%s'", argv[optind - 1]);
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
 
 int main(int argc, char **argv)

@@ -118,7 +118,7 @@ static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage };
 
 int main(int argc, char **argv)

@@ -107,7 +107,7 @@ static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 	return 0;
 }
 
-/* what getopt and the messages call the tool */
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage };
 
 int main(int argc, char **argv)
@@ -143,6 +143,7 @@ int main(int argc, char **argv)
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
 		{ 0 },
 	};
+
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
