@@ -12,9 +12,9 @@
 #include "array_backend.h"
 
 /* indexed by enum r0_backend */
-static const struct r0_array_ops *const backends[] = {
-	[R0_BACKEND_MD] = &r0_md_ops,
-	[R0_BACKEND_DM] = &r0_dm_ops,
+static const struct r0_array_ops backends[] = {
+	[R0_BACKEND_MD] = { r0_md_create, r0_md_remove, r0_md_names, r0_md_describe, R0_MD_PREFIX },
+	[R0_BACKEND_DM] = { r0_dm_create, r0_dm_remove, r0_dm_names, r0_dm_describe, R0_DM_PREFIX },
 };
 
 int r0_array_check_name(const char *name)
@@ -41,7 +41,7 @@ static int create_once(void *arg)
 {
 	struct create_call *c = arg;
 
-	return backends[c->spec->backend]->create(c->spec, c->out);
+	return backends[c->spec->backend].create(c->spec, c->out);
 }
 
 int r0_array_create(const struct r0_array_spec *spec, struct r0_array *out)
@@ -67,7 +67,7 @@ static int remove_once(void *arg)
 {
 	const struct r0_array *a = arg;
 
-	return backends[a->backend]->remove(a);
+	return backends[a->backend].remove(a);
 }
 
 int r0_array_remove(const struct r0_array *a)
@@ -78,14 +78,35 @@ int r0_array_remove(const struct r0_array *a)
 	return r0_array_retry_busy(remove_once, (void *)a);
 }
 
+struct list_call {
+	const struct r0_array_ops *ops;
+	struct r0_array **list;
+	size_t *count;
+};
+
+/* A device that is r0kit's (its name has the back end's prefix) and still there joins the list. */
+static int list_one(const char *name, void *arg)
+{
+	struct list_call *l = arg;
+	struct r0_array a;
+
+	if (strncmp(name, l->ops->prefix, strlen(l->ops->prefix)) != 0 ||
+	    l->ops->describe(name, &a) != 0)
+		return 0;
+	return r0_array_list_add(l->list, l->count, &a);
+}
+
 int r0_array_list(struct r0_array **out, size_t *count)
 {
 	int err = 0;
 
 	*out = NULL;
 	*count = 0;
-	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]) && !err; b++)
-		err = backends[b]->list(out, count);
+	for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]) && !err; b++) {
+		struct list_call l = { &backends[b], out, count };
+
+		err = backends[b].names(list_one, &l);
+	}
 	if (err) {
 		free(*out);
 		*out = NULL;

@@ -17,24 +17,26 @@ struct r0_array_ops {
 	/* builds the array (spec checked by array.c) and describes it into *out */
 	int (*create)(const struct r0_array_spec *spec, struct r0_array *out);
 	int (*remove)(const struct r0_array *a);
-	/* appends the back end's r0kit arrays to *list */
-	int (*list)(struct r0_array **list, size_t *count);
+	/* calls FN on the name of every device of the back end, until FN fails: 0 or its error */
+	int (*names)(int (*fn)(const char *name, void *arg), void *arg);
+	/* the array NAME (one PREFIX starts) into *a: 0, or -errno when it is none or gone */
+	int (*describe)(const char *name, struct r0_array *a);
+	const char *prefix;
 };
 
-extern const struct r0_array_ops r0_md_ops;
-extern const struct r0_array_ops r0_dm_ops;
+/* md.c and dm.c: each back end's operations, which array.c's table lists */
+int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out);
+int r0_md_remove(const struct r0_array *a);
+int r0_md_names(int (*fn)(const char *name, void *arg), void *arg);
+int r0_md_describe(const char *kname, struct r0_array *a);
+int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out);
+int r0_dm_remove(const struct r0_array *a);
+int r0_dm_names(int (*fn)(const char *name, void *arg), void *arg);
+int r0_dm_describe(const char *dmname, struct r0_array *a);
 
 
 /* Appends *a to a malloc'ed list. */
 int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_array *a);
-
-/*
- * Appends array NAME to the list when it is r0kit's (NAME starts with
- * PREFIX) and DESCRIBE finds it; skips it otherwise (another tool's array,
- * or one gone while we looked). 0 or -ENOMEM.
- */
-int r0_array_list_add_named(struct r0_array **list, size_t *count, const char *name,
-			    const char *prefix, int (*describe)(const char *name, struct r0_array *a));
 
 /*
  * Calls OP(ARG) again while it returns -EBUSY, at most R0_ARRAY_BUSY_TRIES

@@ -26,16 +26,6 @@ int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_arr
 	return 0;
 }
 
-int r0_array_list_add_named(struct r0_array **list, size_t *count, const char *name,
-			    const char *prefix, int (*describe)(const char *name, struct r0_array *a))
-{
-	struct r0_array a;
-
-	if (strncmp(name, prefix, strlen(prefix)) != 0 || describe(name, &a) != 0)
-		return 0;
-	return r0_array_list_add(list, count, &a);
-}
-
 int r0_array_retry_busy(int (*op)(void *arg), void *arg)
 {
 	struct timespec ts = { 0, R0_ARRAY_BUSY_WAIT_MS * 1000000L };

@@ -84,9 +84,8 @@ static int dm_remove_name(const char *dmname)
 	return err;
 }
 
-static int dm_describe(const char *dmname, struct r0_array *a);
 
-static int dm_create(const struct r0_array_spec *spec, struct r0_array *out)
+int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 {
 	char dmname[64], uuid[64], params[32 + R0_MAX_MEMBERS * 32];
 	struct dm_task *dmt;
@@ -129,7 +128,7 @@ static int dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 		r0_set_last_error("%s", why);
 		return err;
 	}
-	err = dm_describe(dmname, out);
+	err = r0_dm_describe(dmname, out);
 	if (err || !out->active) {
 		r0_set_last_error("dm %s: not found after create", dmname);
 		dm_remove_name(dmname);
@@ -138,7 +137,7 @@ static int dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 	return 0;
 }
 
-static int dm_remove(const struct r0_array *a)
+int r0_dm_remove(const struct r0_array *a)
 {
 	char dmname[64];
 
@@ -152,7 +151,7 @@ static int dm_remove(const struct r0_array *a)
 }
 
 /* Reads info and the striped table of one dm device into *a. */
-static int dm_describe(const char *dmname, struct r0_array *a)
+int r0_dm_describe(const char *dmname, struct r0_array *a)
 {
 	struct dm_task *dmt;
 	struct dm_info info;
@@ -220,7 +219,7 @@ out:
 	return err;
 }
 
-static int dm_list(struct r0_array **list, size_t *count)
+int r0_dm_names(int (*fn)(const char *name, void *arg), void *arg)
 {
 	struct dm_task *dmt;
 	struct dm_names *names;
@@ -243,19 +242,13 @@ static int dm_list(struct r0_array **list, size_t *count)
 	if (names && names->dev) {
 		do {
 			names = (struct dm_names *)((char *)names + next);
-			err = r0_array_list_add_named(list, count, names->name, R0_DM_PREFIX, dm_describe);
+			err = fn(names->name, arg);
 			next = names->next;
 		} while (next && !err);
 	}
 	dm_task_destroy(dmt);
 	return err;
 }
-
-const struct r0_array_ops r0_dm_ops = {
-	.create = dm_create,
-	.remove = dm_remove,
-	.list = dm_list,
-};
 
 int r0_dm_table(dev_t devt, struct r0_dm_target *t, unsigned max, unsigned *count)
 {

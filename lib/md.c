@@ -69,9 +69,8 @@ static int md_stop_call(void *arg)
 	return md_stop_fd(*(int *)arg);
 }
 
-static int md_describe(const char *kname, struct r0_array *a);
 
-static int md_create(const struct r0_array_spec *spec, struct r0_array *out)
+int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out)
 {
 	mdu_array_info_t info;
 	char kname[64], path[96], sys[160], buf[32];
@@ -148,7 +147,7 @@ static int md_create(const struct r0_array_spec *spec, struct r0_array *out)
 	close(fd);
 	fd = -1;
 
-	err = md_describe(kname, out);
+	err = r0_md_describe(kname, out);
 	if (err || !out->active) {
 		r0_set_last_error("md %s: not found after RUN_ARRAY", kname);
 		err = err ? err : -ENOENT;
@@ -173,7 +172,7 @@ fail:
 	return err;
 }
 
-static int md_remove(const struct r0_array *a)
+int r0_md_remove(const struct r0_array *a)
 {
 	char node[96];
 	int fd, err;
@@ -203,7 +202,7 @@ static int md_remove(const struct r0_array *a)
 }
 
 /* Fills *a from sysfs for md_r0-NAME (only name and device if inactive). */
-static int md_describe(const char *kname, struct r0_array *a)
+int r0_md_describe(const char *kname, struct r0_array *a)
 {
 	char dir[128], path[160];
 	struct r0_md_info mi;
@@ -244,7 +243,7 @@ static int md_describe(const char *kname, struct r0_array *a)
 	return 0;
 }
 
-static int md_list(struct r0_array **list, size_t *count)
+int r0_md_names(int (*fn)(const char *name, void *arg), void *arg)
 {
 	DIR *d = opendir("/sys/block");
 	struct dirent *e;
@@ -253,13 +252,7 @@ static int md_list(struct r0_array **list, size_t *count)
 	if (!d)
 		return -errno;
 	while (!err && (e = readdir(d)))
-		err = r0_array_list_add_named(list, count, e->d_name, R0_MD_PREFIX, md_describe);
+		err = fn(e->d_name, arg);
 	closedir(d);
 	return err;
 }
-
-const struct r0_array_ops r0_md_ops = {
-	.create = md_create,
-	.remove = md_remove,
-	.list = md_list,
-};

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "r0/jsonfields.h"
 #include "r0/profile.h"
 
 static const char method[] =
@@ -63,6 +64,13 @@ static int join(const char *const *s, size_t n, char *buf, size_t len)
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
+#define TOTAL(m) R0_JSON_FIELD(struct r0_profile, m, #m, R0_JSON_U64)
+static const struct r0_json_field totals[] = {
+	TOTAL(reads), TOTAL(writes), TOTAL(discards), TOTAL(reads_merged), TOTAL(writes_merged),
+	TOTAL(read_bytes), TOTAL(write_bytes), TOTAL(discard_bytes),
+};
+#undef TOTAL
+
 json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_profile_meta *m)
 {
 	json_object *o = json_object_new_object(), *d, *per, *w, *t, *rs, *qd, *cf, *bk;
@@ -118,14 +126,7 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 	}
 
 	ADD(o, "totals", t = json_object_new_object());
-	ADD(t, "reads", json_object_new_uint64(p->reads));
-	ADD(t, "writes", json_object_new_uint64(p->writes));
-	ADD(t, "discards", json_object_new_uint64(p->discards));
-	ADD(t, "reads_merged", json_object_new_uint64(p->reads_merged));
-	ADD(t, "writes_merged", json_object_new_uint64(p->writes_merged));
-	ADD(t, "read_bytes", json_object_new_uint64(p->read_bytes));
-	ADD(t, "write_bytes", json_object_new_uint64(p->write_bytes));
-	ADD(t, "discard_bytes", json_object_new_uint64(p->discard_bytes));
+	r0_json_add_fields(t, p, totals, R0_JSON_N(totals));
 	ADD(t, "read_share_bytes", num(p->read_share_bytes));
 	ADD(t, "read_share_ops", num(p->read_share_ops));
 	ADD(t, "discard_share_bytes", num(p->discard_share_bytes));

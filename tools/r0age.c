@@ -177,19 +177,11 @@ static void print_summary(const struct r0_state_record *r, const struct r0_age_p
 	printf("  state record: " R0_STATE_DIR "/%u:%u.json\n", major(r->devt), minor(r->devt));
 }
 
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "fill", required_argument, NULL, OPT_FILL },
-		{ "round", required_argument, NULL, OPT_ROUND },
-		{ "rounds", required_argument, NULL, OPT_ROUNDS },
-		{ "bs", required_argument, NULL, 'b' },
-		{ "qd", required_argument, NULL, 'q' },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "force", no_argument, NULL, 'f' },
-		R0_CLI_OPTIONS_END,
-	};
 	static struct r0_state_record rec;
 	static struct r0_result res;
 	struct r0_age_params p;
@@ -205,21 +197,21 @@ int main(int argc, char **argv)
 	double t0;
 	uint64_t v;
 	unsigned u;
-	int c, err, nargs;
+	int err, nargs;
 
-	while ((c = getopt_long(argc, argv, "b:q:fhV", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_FILL: fill_arg = optarg; break;
-		case OPT_ROUND: round_arg = optarg; break;
-		case OPT_ROUNDS: rounds_arg = optarg; break;
-		case 'b': bs_arg = optarg; break;
-		case 'q': qd_arg = optarg; break;
-		case OPT_SEED: seed_arg = optarg; break;
-		case OPT_JSON: json = true; break;
-		case 'f': force = true; break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
-	}
+	const struct r0_cli_opt opts[] = {
+		{ "fill", OPT_FILL, R0_CLI_STRING, R0_CLI_TO(fill_arg) },
+		{ "round", OPT_ROUND, R0_CLI_STRING, R0_CLI_TO(round_arg) },
+		{ "rounds", OPT_ROUNDS, R0_CLI_STRING, R0_CLI_TO(rounds_arg) },
+		{ "bs", 'b', R0_CLI_STRING, R0_CLI_TO(bs_arg) },
+		{ "qd", 'q', R0_CLI_STRING, R0_CLI_TO(qd_arg) },
+		{ "seed", OPT_SEED, R0_CLI_STRING, R0_CLI_TO(seed_arg) },
+		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
+		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
 	/* GNU getopt moves the options before the arguments: STATE [ARG] DEVICE */
 	{
 		char **pos = argv + optind;

@@ -125,6 +125,39 @@ static int parse_rw(const char *s, struct r0_workload *w)
 	return -EINVAL;
 }
 
+/* --rw: the workload's kind; a mix takes --rwmix-read after all options are read. */
+struct rw_arg {
+	struct r0_workload *w;
+	bool mixed;
+};
+
+static int opt_rw(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	struct rw_arg *rw = o->dest;
+	int err = parse_rw(arg, rw->w);
+
+	if (err < 0)
+		return r0_cli_usage_error(prog, "--rw '%s': use read, write, randread, randwrite, rw, randrw, trim or randtrim", arg);
+	rw->mixed = err == 1;
+	return 0;
+}
+
+static int opt_seed(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (r0_parse_seed(arg, o->dest))
+		return r0_cli_usage_error(prog, "--seed '%s': not a number", arg);
+	return 0;
+}
+
+static int opt_preset(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	const struct r0_preset **p = o->dest;
+
+	if (!(*p = r0_preset_find(arg)))
+		return r0_cli_usage_error(prog, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", arg);
+	return 0;
+}
+
 static bool writes(const struct r0_workload *w)
 {
 	return w->trim || w->read_pct < 100;
@@ -140,148 +173,55 @@ static int add_test(struct run *run, const char *label, const struct r0_workload
 	return 0;
 }
 
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "rw", required_argument, NULL, OPT_RW },
-		{ "bs", required_argument, NULL, 'b' },
-		{ "qd", required_argument, NULL, 'q' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "shared", no_argument, NULL, OPT_SHARED },
-		{ "offset", required_argument, NULL, OPT_OFFSET },
-		{ "span", required_argument, NULL, OPT_SPAN },
-		{ "rwmix-read", required_argument, NULL, OPT_MIX },
-		{ "align", required_argument, NULL, OPT_ALIGN },
-		{ "cover", no_argument, NULL, OPT_COVER },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "runtime", required_argument, NULL, 't' },
-		{ "ramp", required_argument, NULL, OPT_RAMP },
-		{ "size", required_argument, NULL, 's' },
-		{ "passes", required_argument, NULL, OPT_PASSES },
-		{ "reap-batch", required_argument, NULL, OPT_REAP },
-		{ "hipri", no_argument, NULL, OPT_HIPRI },
-		{ "sqpoll", no_argument, NULL, OPT_SQPOLL },
-		{ "warmup", required_argument, NULL, OPT_WARMUP },
-		{ "preset", required_argument, NULL, 'p' },
-		{ "region", required_argument, NULL, OPT_REGION },
-		{ "read-only", no_argument, NULL, OPT_READ_ONLY },
-		{ "verify", no_argument, NULL, OPT_VERIFY },
-		{ "pass", required_argument, NULL, OPT_PASS },
-		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "force", no_argument, NULL, 'f' },
-		R0_CLI_OPTIONS_END,
-	};
 	static struct run run;
 	struct r0_workload w = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = 4096,
 				 .queue_depth = 1, .jobs = 1, .seed = 1, .verify_pass = 1 };
 	const struct r0_preset *preset = NULL;
-	const char *rw = NULL, *reason = NULL, *path;
-	bool force = false, verify = false, time_given = false, size_given = false, mixed = false;
+	const char *reason = NULL, *path;
+	struct rw_arg rw = { &w, false };
+	bool force = false, verify = false, time_given = false, size_given = false, rw_given = false;
 	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
-	unsigned mix = 50, u;
-	uint64_t v, region = 0;
+	unsigned mix = 50;
+	uint64_t region = 0;
 	static char label[64];
-	int c, err, status = 0;
+	int err, status = 0;
+	const struct r0_cli_opt opts[] = {
+		{ "rw", OPT_RW, R0_CLI_CALL, R0_CLI_TO(rw), .call = opt_rw, .given = &rw_given },
+		{ "bs", 'b', R0_CLI_SIZE, R0_CLI_TO(w.block_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M, e.g. 4K" },
+		{ "qd", 'q', R0_CLI_UINT, R0_CLI_TO(w.queue_depth), 1, R0_QD_MAX, .why = "a queue depth from 1 to %u" },
+		{ "jobs", 'j', R0_CLI_UINT, R0_CLI_TO(w.jobs), 1, R0_JOBS_MAX, .why = "from 1 to %u" },
+		{ "shared", OPT_SHARED, R0_CLI_SET, R0_CLI_TO(w.shared_region) },
+		{ "offset", OPT_OFFSET, R0_CLI_SIZE, R0_CLI_TO(w.offset_bytes), 0, UINT64_MAX, .why = "not a size" },
+		{ "span", OPT_SPAN, R0_CLI_SIZE, R0_CLI_TO(w.span_bytes), 1, UINT64_MAX, .why = "a size above 0" },
+		{ "rwmix-read", OPT_MIX, R0_CLI_UINT, R0_CLI_TO(mix), 0, 100, .why = "a percentage from 0 to 100" },
+		{ "align", OPT_ALIGN, R0_CLI_SIZE, R0_CLI_TO(w.align_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M" },
+		{ "cover", OPT_COVER, R0_CLI_SET, R0_CLI_TO(w.cover) },
+		{ "seed", OPT_SEED, R0_CLI_CALL, R0_CLI_TO(w.seed), .call = opt_seed },
+		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(w.runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 5, 0.5, 500ms or 2m", .given = &time_given },
+		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(w.ramp_ns), 0, UINT64_MAX, .why = "a time, e.g. 2 or 500ms" },
+		{ "size", 's', R0_CLI_SIZE, R0_CLI_TO(w.size_bytes), 1, UINT64_MAX, .why = "a size above 0", .given = &size_given },
+		{ "passes", OPT_PASSES, R0_CLI_UINT, R0_CLI_TO(run.passes), 1, 64, .why = "from 1 to 64", .given = &passes_given },
+		{ "reap-batch", OPT_REAP, R0_CLI_UINT, R0_CLI_TO(w.reap_batch), 1, R0_QD_MAX, .why = "from 1 to the queue depth" },
+		{ "hipri", OPT_HIPRI, R0_CLI_SET, R0_CLI_TO(w.hipri) },
+		{ "sqpoll", OPT_SQPOLL, R0_CLI_SET, R0_CLI_TO(w.sqpoll) },
+		{ "warmup", OPT_WARMUP, R0_CLI_UINT, R0_CLI_TO(run.warmup), 0, 64, .why = "from 0 to 64", .given = &warmup_given },
+		{ "preset", 'p', R0_CLI_CALL, R0_CLI_TO(preset), .call = opt_preset },
+		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(region), 1, UINT64_MAX, .why = "a size above 0" },
+		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(read_only) },
+		{ "verify", OPT_VERIFY, R0_CLI_SET, R0_CLI_TO(verify) },
+		{ "pass", OPT_PASS, R0_CLI_UINT, R0_CLI_TO(w.verify_pass), 0, UINT32_MAX, .why = "not a number" },
+		{ "continue-on-error", OPT_CONTINUE, R0_CLI_SET, R0_CLI_TO(w.continue_on_error) },
+		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(run.json) },
+		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		{ 0 },
+	};
 
-	while ((c = getopt_long(argc, argv, "b:q:j:t:s:p:fhV", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_RW:
-			rw = optarg;
-			if ((err = parse_rw(optarg, &w)) < 0)
-				return r0_cli_usage_error(PROG, "--rw '%s': use read, write, randread, randwrite, rw, randrw, trim or randtrim", optarg);
-			mixed = err == 1;
-			break;
-		case 'b':
-			if (r0_cli_opt_size(PROG, "--bs", optarg, 1, R0_BLOCK_MAX, &v, "a size from 1 to 64M, e.g. 4K"))
-				return R0_EXIT_USAGE;
-			w.block_bytes = (uint32_t)v;
-			break;
-		case 'q':
-			if (r0_cli_opt_uint(PROG, "--qd", optarg, 1, R0_QD_MAX, &u, "a queue depth from 1 to %u", R0_QD_MAX))
-				return R0_EXIT_USAGE;
-			w.queue_depth = u;
-			break;
-		case 'j':
-			if (r0_cli_opt_uint(PROG, "--jobs", optarg, 1, R0_JOBS_MAX, &u, "from 1 to %u", R0_JOBS_MAX))
-				return R0_EXIT_USAGE;
-			w.jobs = u;
-			break;
-		case OPT_SHARED: w.shared_region = true; break;
-		case OPT_OFFSET:
-			if (r0_cli_opt_size(PROG, "--offset", optarg, 0, UINT64_MAX, &w.offset_bytes, "not a size"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_SPAN:
-			if (r0_cli_opt_size(PROG, "--span", optarg, 1, UINT64_MAX, &w.span_bytes, "a size above 0"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_MIX:
-			if (r0_cli_opt_uint(PROG, "--rwmix-read", optarg, 0, 100, &mix, "a percentage from 0 to 100"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_ALIGN:
-			if (r0_cli_opt_size(PROG, "--align", optarg, 1, R0_BLOCK_MAX, &v, "a size from 1 to 64M"))
-				return R0_EXIT_USAGE;
-			w.align_bytes = (uint32_t)v;
-			break;
-		case OPT_COVER: w.cover = true; break;
-		case OPT_SEED:
-			if (r0_parse_seed(optarg, &w.seed))
-				return r0_cli_usage_error(PROG, "--seed '%s': not a number", optarg);
-			break;
-		case 't':
-			if (r0_cli_opt_duration(PROG, "--runtime", optarg, 1, UINT64_MAX, &w.runtime_ns, "a time above 0, e.g. 5, 0.5, 500ms or 2m"))
-				return R0_EXIT_USAGE;
-			time_given = true;
-			break;
-		case OPT_RAMP:
-			if (r0_cli_opt_duration(PROG, "--ramp", optarg, 0, UINT64_MAX, &w.ramp_ns, "a time, e.g. 2 or 500ms"))
-				return R0_EXIT_USAGE;
-			break;
-		case 's':
-			if (r0_cli_opt_size(PROG, "--size", optarg, 1, UINT64_MAX, &w.size_bytes, "a size above 0"))
-				return R0_EXIT_USAGE;
-			size_given = true;
-			break;
-		case OPT_REAP:
-			if (r0_cli_opt_uint(PROG, "--reap-batch", optarg, 1, R0_QD_MAX, &u, "from 1 to the queue depth"))
-				return R0_EXIT_USAGE;
-			w.reap_batch = u;
-			break;
-		case OPT_HIPRI: w.hipri = true; break;
-		case OPT_SQPOLL: w.sqpoll = true; break;
-		case OPT_PASSES:
-			if (r0_cli_opt_uint(PROG, "--passes", optarg, 1, 64, &run.passes, "from 1 to 64"))
-				return R0_EXIT_USAGE;
-			passes_given = true;
-			break;
-		case OPT_WARMUP:
-			if (r0_cli_opt_uint(PROG, "--warmup", optarg, 0, 64, &run.warmup, "from 0 to 64"))
-				return R0_EXIT_USAGE;
-			warmup_given = true;
-			break;
-		case 'p':
-			if (!(preset = r0_preset_find(optarg)))
-				return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", optarg);
-			break;
-		case OPT_REGION:
-			if (r0_cli_opt_size(PROG, "--region", optarg, 1, UINT64_MAX, &region, "a size above 0"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_READ_ONLY: read_only = true; break;
-		case OPT_VERIFY: verify = true; break;
-		case OPT_PASS:
-			if (r0_cli_opt_uint(PROG, "--pass", optarg, 0, UINT32_MAX, &u, "not a number"))
-				return R0_EXIT_USAGE;
-			w.verify_pass = u;
-			break;
-		case OPT_CONTINUE: w.continue_on_error = true; break;
-		case OPT_JSON: run.json = true; break;
-		case 'f': force = true; break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
-	}
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name a TARGET (a block device or a regular file)");
 	if (argc - optind > 1)
@@ -289,9 +229,9 @@ int main(int argc, char **argv)
 	path = argv[optind];
 	if (time_given && size_given)
 		return r0_cli_usage_error(PROG, "--runtime and --size exclude each other");
-	if (mixed)
+	if (rw.mixed)
 		w.read_pct = mix;
-	if (preset && (rw || verify))
+	if (preset && (rw_given || verify))
 		return r0_cli_usage_error(PROG, "--preset sets the workloads: no --rw or --verify with it");
 	if (verify) {
 		if (w.trim || (w.read_pct != 0 && w.read_pct != 100))

@@ -106,18 +106,19 @@ static int free_name(char *buf, size_t len)
 	return 0;
 }
 
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .no_version = true };
+
+static int opt_name(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (r0_array_check_name(arg))
+		return r0_cli_usage_error(prog, "--name '%s': use 1 to 24 of A-Z a-z 0-9 _ . +", arg);
+	snprintf(o->dest, o->width, "%s", arg);
+	return 0;
+}
+
 static int cmd_create(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "chunk", required_argument, NULL, 'c' },
-		{ "name", required_argument, NULL, 'n' },
-		{ "layout", required_argument, NULL, OPT_LAYOUT },
-		{ "force", no_argument, NULL, 'f' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct r0_array_spec spec = { .md_layout = R0_MD_LAYOUT_ALT };
 	struct r0_member_check checks[R0_MAX_MEMBERS];
 	const char *backend = NULL, *chunk = NULL, *layout = NULL;
@@ -131,23 +132,19 @@ static int cmd_create(int argc, char **argv)
 		{ NULL, 0 },
 	};
 	bool force = false, quiet = false;
-	int c, err, i, n, v;
+	int err, i, n, v;
 
-	while ((c = getopt_long(argc, argv, "b:c:n:fqh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b': backend = optarg; break;
-		case 'c': chunk = optarg; break;
-		case 'n':
-			if (r0_array_check_name(optarg))
-				return r0_cli_usage_error(PROG, "--name '%s': use 1 to 24 of A-Z a-z 0-9 _ . +", optarg);
-			snprintf(name, sizeof(name), "%s", optarg);
-			break;
-		case OPT_LAYOUT: layout = optarg; break;
-		case 'f': force = true; break;
-		case 'q': quiet = true; break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
-	}
+	const struct r0_cli_opt opts[] = {
+		{ "backend", 'b', R0_CLI_STRING, R0_CLI_TO(backend) },
+		{ "chunk", 'c', R0_CLI_STRING, R0_CLI_TO(chunk) },
+		{ "name", 'n', R0_CLI_CALL, R0_CLI_TO(name), .call = opt_name },
+		{ "layout", OPT_LAYOUT, R0_CLI_STRING, R0_CLI_TO(layout) },
+		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		{ "quiet", 'q', R0_CLI_SET, R0_CLI_TO(quiet) },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (!backend)
 		return r0_cli_usage_error(PROG, "create: --backend md|dm is required");
 	if (r0_cli_opt_choice(PROG, "--backend", backend, r0_cli_backends, &v, "use md or dm"))
@@ -246,22 +243,15 @@ static int remove_one(const struct r0_array *a)
 	return R0_EXIT_OK;
 }
 
-/* The options of remove and list: --FLAG (sets *SET) and --help. -1 to go on, else the exit status. */
-static int flag_option(int argc, char **argv, const char *flag, bool *set)
+/* The options of remove and list: --FLAG (sets *SET) and --help. */
+static void flag_option(int argc, char **argv, const char *flag, bool *set)
 {
-	const struct option opts[] = {
-		{ flag, no_argument, NULL, OPT_FLAG },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const struct r0_cli_opt opts[] = {
+		{ flag, OPT_FLAG, R0_CLI_SET, R0_CLI_TO(*set) },
+		{ 0 },
 	};
-	int c;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c != OPT_FLAG)
-			return r0_cli_common_option(c, PROG, usage);
-		*set = true;
-	}
-	return -1;
+	r0_cli_parse(&cli, opts, argc, argv);
 }
 
 /* Every array r0kit built into *LIST: 0, or -errno after saying why not. */
@@ -277,11 +267,9 @@ static int list_arrays(struct r0_array **list, size_t *n)
 static int cmd_remove(int argc, char **argv)
 {
 	bool all = false;
-	int rc = flag_option(argc, argv, "all", &all);
+	int rc = R0_EXIT_OK;
 
-	if (rc >= 0)
-		return rc;
-	rc = R0_EXIT_OK;
+	flag_option(argc, argv, "all", &all);
 	if (all == (optind < argc))
 		return r0_cli_usage_error(PROG, "remove: give NAME|DEV... or --all");
 	if (all) {
@@ -318,10 +306,8 @@ static int cmd_list(int argc, char **argv)
 	struct r0_array *list;
 	size_t n, i;
 	bool json = false;
-	int rc = flag_option(argc, argv, "json", &json);
 
-	if (rc >= 0)
-		return rc;
+	flag_option(argc, argv, "json", &json);
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "list: unexpected argument '%s'", argv[optind]);
 	if (list_arrays(&list, &n))

@@ -236,56 +236,56 @@ static double parse_positive(const char *s)
 	return errno || end == s || *end || !(v > 0) || isinf(v) ? -1 : v;
 }
 
+/* --layer-cost: a time, into the model's nanoseconds (a double) */
+static int opt_layer(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	uint64_t ns;
+
+	if (r0_cli_opt_duration(prog, "--layer-cost", arg, 0, UINT64_MAX, &ns, "a time, e.g. 2us or 0"))
+		return R0_EXIT_USAGE;
+	*(double *)o->dest = (double)ns;
+	return 0;
+}
+
+/* a double above 0, any form strtod reads */
+static int opt_positive(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if ((*(double *)o->dest = parse_positive(arg)) < 0)
+		return r0_cli_usage_error(prog, "--%s '%s': %s", o->name, arg, o->why);
+	return 0;
+}
+
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "members", required_argument, NULL, 'm' },
-		{ "chunks", required_argument, NULL, 'c' },
-		{ "backend", required_argument, NULL, 'b' },
-		{ "preset", required_argument, NULL, 'p' },
-		{ "layer-cost", required_argument, NULL, OPT_LAYER },
-		{ "cpu-iops", required_argument, NULL, OPT_CPU },
-		{ "shared-cap", required_argument, NULL, OPT_SHARED },
-		{ "compare", required_argument, NULL, OPT_COMPARE },
-		{ "table", no_argument, NULL, OPT_TABLE },
-		{ "output", required_argument, NULL, 'o' },
-		R0_CLI_OPTIONS_END,
-	};
 	static struct r0_predict_input in;
 	struct opts o = { .model.layer_ns = -1 };
 	struct r0_sweep_set pred = { 0 }, meas = { 0 };
 	const char *members = NULL, *chunks = NULL, *backend = "md,dm";
 	const char *preset = NULL, *cmp = NULL, *output = NULL;
 	FILE *f = stdout;
-	uint64_t ns;
-	int c, err, status = R0_EXIT_OK;
+	int err, status = R0_EXIT_OK;
 
-	while ((c = getopt_long(argc, argv, "m:c:b:p:o:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'm': members = optarg; break;
-		case 'c': chunks = optarg; break;
-		case 'b': backend = optarg; break;
-		case 'p': preset = optarg; break;
-		case OPT_LAYER:
-			if (r0_cli_opt_duration(PROG, "--layer-cost", optarg, 0, UINT64_MAX, &ns, "a time, e.g. 2us or 0"))
-				return R0_EXIT_USAGE;
-			o.model.layer_ns = (double)ns;
-			break;
-		case OPT_CPU:
-			if ((o.model.model.cpu_max_iops = parse_positive(optarg)) < 0)
-				return r0_cli_usage_error(PROG, "--cpu-iops '%s': a number above 0", optarg);
-			break;
-		case OPT_SHARED:
-			if ((o.model.model.shared_cap_bytes_per_s = parse_positive(optarg)) < 0)
-				return r0_cli_usage_error(PROG, "--shared-cap '%s': MB/s above 0, e.g. 550", optarg);
-			o.model.model.shared_cap_bytes_per_s *= 1e6;
-			break;
-		case OPT_COMPARE: cmp = optarg; break;
-		case OPT_TABLE: o.table = true; break;
-		case 'o': output = optarg; break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
-	}
+	bool cap_given = false;
+	const struct r0_cli_opt opts[] = {
+		{ "members", 'm', R0_CLI_STRING, R0_CLI_TO(members) },
+		{ "chunks", 'c', R0_CLI_STRING, R0_CLI_TO(chunks) },
+		{ "backend", 'b', R0_CLI_STRING, R0_CLI_TO(backend) },
+		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(preset) },
+		{ "layer-cost", OPT_LAYER, R0_CLI_CALL, R0_CLI_TO(o.model.layer_ns), .call = opt_layer },
+		{ "cpu-iops", OPT_CPU, R0_CLI_CALL, R0_CLI_TO(o.model.model.cpu_max_iops), .call = opt_positive, .why = "a number above 0" },
+		{ "shared-cap", OPT_SHARED, R0_CLI_CALL, R0_CLI_TO(o.model.model.shared_cap_bytes_per_s), .call = opt_positive, .why = "MB/s above 0, e.g. 550", .given = &cap_given },
+		{ "compare", OPT_COMPARE, R0_CLI_STRING, R0_CLI_TO(cmp) },
+		{ "table", OPT_TABLE, R0_CLI_SET, R0_CLI_TO(o.table) },
+		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
+	if (cap_given)   /* MB/s */
+		o.model.model.shared_cap_bytes_per_s *= 1e6;
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name a RESULT (r0bench --json output or an r0sweep file)");
 	if (members && r0_cli_each_item(members, add_count, o.members))

@@ -127,46 +127,42 @@ static void free_items(struct item *items, size_t n)
 	free(items);
 }
 
+/* getopt would name the program by argv[0]: say it here */
+static int bad_option(int c, char **argv)
+{
+	if (c == ':')
+		return r0_cli_usage_error(PROG, "option '%s' needs an argument", argv[optind - 1]);
+	if (strncmp(argv[optind - 1], "--", 2) == 0)
+		return r0_cli_usage_error(PROG, "bad option '%s'", argv[optind - 1]);
+	return r0_cli_usage_error(PROG, "invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
+}
+
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'J' },
-		{ "stat", no_argument, NULL, 's' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "list-columns", no_argument, NULL, OPT_LIST_COLUMNS },
-		{ "bytes", no_argument, NULL, 'b' },
-		{ "noheadings", no_argument, NULL, 'n' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "no-signatures", no_argument, NULL, OPT_NO_SIGNATURES },
-		R0_CLI_OPTIONS_END,
-	};
 	struct opts o = { 0 };
 	const char *output = NULL;
 	bool stat = false, list_columns = false;
 	struct item *items = NULL;
 	dev_t *devts = NULL;
 	size_t n = 0, nr_items, i;
-	int c, err, rc = R0_EXIT_OK;
+	int err, rc = R0_EXIT_OK;
 
-	opterr = 0;   /* getopt would name the program by argv[0]: say it here */
-	while ((c = getopt_long(argc, argv, ":Jso:bnahV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'J': o.json = true; break;
-		case 's': stat = true; break;
-		case 'o': output = optarg; break;
-		case OPT_LIST_COLUMNS: list_columns = true; break;
-		case 'b': o.bytes = true; break;
-		case 'n': o.noheadings = true; break;
-		case 'a': o.all = true; break;
-		case OPT_NO_SIGNATURES: o.no_signatures = true; break;
-		case 'h': case 'V': return r0_cli_common_option(c, PROG, usage);
-		case ':': return r0_cli_usage_error(PROG, "option '%s' needs an argument", argv[optind - 1]);
-		default:
-			if (strncmp(argv[optind - 1], "--", 2) == 0)
-				return r0_cli_usage_error(PROG, "bad option '%s'", argv[optind - 1]);
-			return r0_cli_usage_error(PROG, "invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
-		}
-	}
+	const struct r0_cli_opt opts[] = {
+		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(o.json) },
+		{ "stat", 's', R0_CLI_SET, R0_CLI_TO(stat) },
+		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "list-columns", OPT_LIST_COLUMNS, R0_CLI_SET, R0_CLI_TO(list_columns) },
+		{ "bytes", 'b', R0_CLI_SET, R0_CLI_TO(o.bytes) },
+		{ "noheadings", 'n', R0_CLI_SET, R0_CLI_TO(o.noheadings) },
+		{ "all", 'a', R0_CLI_SET, R0_CLI_TO(o.all) },
+		{ "no-signatures", OPT_NO_SIGNATURES, R0_CLI_SET, R0_CLI_TO(o.no_signatures) },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (list_columns) {
 		probe_print_columns();
 		goto flush;

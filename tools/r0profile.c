@@ -248,15 +248,20 @@ static int check_writable(const char *path)
 	return access(dirname(copy), W_OK | X_OK) ? -errno : 0;
 }
 
+/* getopt has said what is wrong: only the hint follows */
+static int bad_option(int c, char **argv)
+{
+	(void)c;
+	(void)argv;
+	fprintf(stderr, "Try '" PROG " --help' for more information.\n");
+	return R0_EXIT_USAGE;
+}
+
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .getopt_words = true };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "for", required_argument, NULL, OPT_FOR },
-		{ "interval", required_argument, NULL, OPT_INTERVAL },
-		{ "output", required_argument, NULL, 'o' },
-		{ "json", no_argument, NULL, OPT_JSON },
-		R0_CLI_OPTIONS_END,
-	};
 	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
 	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV];
 	uint64_t maxreq[MAX_DEV];
@@ -267,27 +272,17 @@ int main(int argc, char **argv)
 	bool json = false, tty, stop = false, vanished = false;
 	int64_t start_epoch;
 	size_t n_dev = 0;
-	int opt, err, rc = R0_EXIT_FAILURE;
+	int err, rc = R0_EXIT_FAILURE;
 
-	while ((opt = getopt_long(argc, argv, "o:hV", opts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_FOR:
-			if (r0_cli_opt_duration(PROG, "--for", optarg, 1, UINT64_MAX, &for_ns, "a time above 0, e.g. 90, 30m, 24h"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_INTERVAL:
-			if (r0_cli_opt_duration(PROG, "--interval", optarg, 10000000ULL, 3600000000000ULL,
-						&interval_ns, "a time from 10ms to 1h, e.g. 1, 0.5, 10s"))
-				return R0_EXIT_USAGE;
-			break;
-		case 'o': output = optarg; break;
-		case OPT_JSON: json = true; break;
-		case 'h': case 'V': return r0_cli_common_option(opt, PROG, usage);
-		default:
-			fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-			return R0_EXIT_USAGE;
-		}
-	}
+	const struct r0_cli_opt opts[] = {
+		{ "for", OPT_FOR, R0_CLI_DURATION, R0_CLI_TO(for_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 90, 30m, 24h" },
+		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(interval_ns), 10000000ULL, 3600000000000ULL, .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s" },
+		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "no DEVICE given");
 	if ((size_t)(argc - optind) > MAX_DEV)

@@ -186,19 +186,11 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 	return err ? 1 : 0;
 }
 
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "mix", required_argument, NULL, OPT_MIX },
-		{ "title", required_argument, NULL, OPT_TITLE },
-		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
-		{ "aside", required_argument, NULL, OPT_ASIDE },
-		{ "aside-title", required_argument, NULL, OPT_ASIDE_TITLE },
-		{ "aside-mix", required_argument, NULL, OPT_ASIDE_MIX },
-		{ "aside-dir", required_argument, NULL, OPT_ASIDE_DIR },
-		R0_CLI_OPTIONS_END,
-	};
 	const char *dir = ".", *mixs = "desktop", *title = NULL;
 	const char *aside_file = NULL, *aside_title = "Another study", *aside_mix = NULL;
 	struct aside as = { .line = "" };
@@ -212,25 +204,22 @@ int main(int argc, char **argv)
 	struct r0_cmp_opts cmp;
 	const char *first_sweep = NULL;
 	char path_md[4096], path_html[4096], deftitle[128];
-	int c, err, status = R0_EXIT_OK;
+	int err, status = R0_EXIT_OK;
 
 	r0_cmp_defaults(&cmp);
-	while ((c = getopt_long(argc, argv, "o:hV", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o': dir = optarg; break;
-		case OPT_MIX: mixs = optarg; break;
-		case OPT_TITLE: title = optarg; break;
-		case OPT_ASIDE: aside_file = optarg; break;
-		case OPT_ASIDE_TITLE: aside_title = optarg; break;
-		case OPT_ASIDE_MIX: aside_mix = optarg; break;
-		case OPT_ASIDE_DIR: as.dir = optarg; break;
-		case OPT_THRESHOLD:
-			if (r0_cmp_parse_threshold(optarg, &cmp.threshold))
-				return r0_cli_usage_error(PROG, "--threshold '%s': a percentage above 0 and below 100, e.g. 5", optarg);
-			break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
-	}
+	const struct r0_cli_opt opts[] = {
+		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(dir) },
+		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(mixs) },
+		{ "title", OPT_TITLE, R0_CLI_STRING, R0_CLI_TO(title) },
+		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
+		{ "aside", OPT_ASIDE, R0_CLI_STRING, R0_CLI_TO(aside_file) },
+		{ "aside-title", OPT_ASIDE_TITLE, R0_CLI_STRING, R0_CLI_TO(aside_title) },
+		{ "aside-mix", OPT_ASIDE_MIX, R0_CLI_STRING, R0_CLI_TO(aside_mix) },
+		{ "aside-dir", OPT_ASIDE_DIR, R0_CLI_STRING, R0_CLI_TO(as.dir) },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
 	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))

@@ -180,38 +180,69 @@ static int cmd_cleanup(const char *id_arg)
 	return R0_EXIT_OK;
 }
 
+/* --read-us, --program-us, --erase-us: microseconds, into nanoseconds */
+static int opt_us(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	double d;
+
+	if (r0_parse_double(arg, 0, 1e7, &d))
+		return r0_cli_usage_error(prog, "'%s': a time in microseconds", arg);
+	*(uint64_t *)o->dest = (uint64_t)llround(d * 1000);
+	return 0;
+}
+
+/* --channels, --dies */
+static int opt_1_64(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	unsigned v;
+
+	if (r0_parse_uint(arg, 64, &v) || !v)
+		return r0_cli_usage_error(prog, "'%s': 1 to 64", arg);
+	*(unsigned *)o->dest = v;
+	return 0;
+}
+
+static int opt_max_io(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	uint64_t size;
+
+	if (r0_parse_size(arg, &size) || !size || size % PAGE_BYTES || size > (1u << 20))
+		return r0_cli_usage_error(prog, "--max-io '%s': a multiple of 4K up to 1M", arg);
+	*(uint32_t *)o->dest = (uint32_t)size;
+	return 0;
+}
+
+static char **cleanup_argv;
+
+/* --cleanup [ID]: an optional value may also be the next word */
+static int opt_cleanup(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	(void)prog;
+	if (!arg && cleanup_argv[optind] && cleanup_argv[optind][0] != '-')
+		arg = cleanup_argv[optind++];
+	*(const char **)o->dest = arg;
+	return 0;
+}
+
+static int bad_option(int c, char **argv)
+{
+	if (c == ':')
+		return r0_cli_usage_error(PROG, "option '%s' needs a value", argv[optind - 1]);
+	return r0_cli_usage_error(PROG, "unknown option '%s'", argv[optind - 1]);
+}
+
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "size", required_argument, NULL, 's' },
-		{ "spare", required_argument, NULL, OPT_SPARE },
-		{ "block-pages", required_argument, NULL, OPT_BLOCK_PAGES },
-		{ "victim", required_argument, NULL, OPT_VICTIM },
-		{ "read-us", required_argument, NULL, OPT_READ_US },
-		{ "program-us", required_argument, NULL, OPT_PROGRAM_US },
-		{ "erase-us", required_argument, NULL, OPT_ERASE_US },
-		{ "channels", required_argument, NULL, OPT_CHANNELS },
-		{ "dies", required_argument, NULL, OPT_DIES },
-		{ "no-timing", no_argument, NULL, OPT_NO_TIMING },
-		{ "no-data", no_argument, NULL, OPT_NO_DATA },
-		{ "queue-depth", required_argument, NULL, 'q' },
-		{ "max-io", required_argument, NULL, OPT_MAX_IO },
-		{ "id", required_argument, NULL, OPT_ID },
-		{ "stats", required_argument, NULL, OPT_STATS },
-		{ "stats-interval", required_argument, NULL, OPT_STATS_INTERVAL },
-		{ "daemon", no_argument, NULL, 'd' },
-		{ "pid-file", required_argument, NULL, OPT_PID_FILE },
-		{ "cleanup", optional_argument, NULL, OPT_CLEANUP },
-		R0_CLI_OPTIONS_END,
-	};
 	struct r0_ftl_config fc;
 	struct r0_ublk_spec spec = { .block_bytes = PAGE_BYTES, .queue_depth = 32,
 				     .max_io_bytes = 512 * 1024, .discard = true, .dev_id = -1 };
 	struct ssd s = { .timing = true, .spare_pct = 7 };
 	const char *size_arg = NULL, *stats_file = NULL, *pid_file = NULL, *cleanup_id = NULL;
 	bool daemon = false, cleanup = false, no_data = false;
-	double interval = 1, d;
-	unsigned v;
+	double interval = 1;
 	uint64_t size = 0;
 	struct r0_ublk *u;
 	sigset_t sigs;
@@ -220,78 +251,34 @@ int main(int argc, char **argv)
 		{ "fifo", R0_FTL_FIFO },
 		{ NULL, 0 },
 	};
-	int c, pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err, stop_sig = 0, choice;
+	int pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err, stop_sig = 0;
 	unsigned seq = 0;
 
+	const struct r0_cli_opt opts[] = {
+		{ "size", 's', R0_CLI_STRING, R0_CLI_TO(size_arg) },
+		{ "spare", OPT_SPARE, R0_CLI_DOUBLE, R0_CLI_TO(s.spare_pct), .dmin = 0.01, .dmax = 90, .why = "a percentage above 0 and up to 90" },
+		{ "block-pages", OPT_BLOCK_PAGES, R0_CLI_UINT, R0_CLI_TO(fc.pages_per_block), 2, 65536, .why = "2 to 65536" },
+		{ "victim", OPT_VICTIM, R0_CLI_CHOICE, R0_CLI_TO(fc.victim), .choices = victims, .why = "greedy or fifo" },
+		{ "read-us", OPT_READ_US, R0_CLI_CALL, R0_CLI_TO(fc.timing.read_ns), .call = opt_us },
+		{ "program-us", OPT_PROGRAM_US, R0_CLI_CALL, R0_CLI_TO(fc.timing.program_ns), .call = opt_us },
+		{ "erase-us", OPT_ERASE_US, R0_CLI_CALL, R0_CLI_TO(fc.timing.erase_ns), .call = opt_us },
+		{ "channels", OPT_CHANNELS, R0_CLI_CALL, R0_CLI_TO(fc.timing.channels), .call = opt_1_64 },
+		{ "dies", OPT_DIES, R0_CLI_CALL, R0_CLI_TO(fc.timing.dies), .call = opt_1_64 },
+		{ "no-timing", OPT_NO_TIMING, R0_CLI_CLEAR, R0_CLI_TO(s.timing) },
+		{ "no-data", OPT_NO_DATA, R0_CLI_SET, R0_CLI_TO(no_data) },
+		{ "queue-depth", 'q', R0_CLI_UINT, R0_CLI_TO(spec.queue_depth), 1, 1024, .why = "1 to 1024" },
+		{ "max-io", OPT_MAX_IO, R0_CLI_CALL, R0_CLI_TO(spec.max_io_bytes), .call = opt_max_io },
+		{ "id", OPT_ID, R0_CLI_UINT, R0_CLI_TO(spec.dev_id), 0, 1u << 20, .why = "a device number" },
+		{ "stats", OPT_STATS, R0_CLI_STRING, R0_CLI_TO(stats_file) },
+		{ "stats-interval", OPT_STATS_INTERVAL, R0_CLI_DOUBLE, R0_CLI_TO(interval), .dmin = 0.01, .dmax = 3600, .why = "0.01 to 3600 seconds" },
+		{ "daemon", 'd', R0_CLI_SET, R0_CLI_TO(daemon) },
+		{ "pid-file", OPT_PID_FILE, R0_CLI_STRING, R0_CLI_TO(pid_file) },
+		{ "cleanup", OPT_CLEANUP, R0_CLI_CALL, R0_CLI_TO(cleanup_id), .call = opt_cleanup, .optional = true, .given = &cleanup },
+		{ 0 },
+	};
 	r0_ftl_config_default(&fc, 0);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":s:q:dhV", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': size_arg = optarg; break;
-		case OPT_SPARE:
-			if (r0_cli_opt_double(PROG, "--spare", optarg, 0.01, 90, &s.spare_pct, "a percentage above 0 and up to 90"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_BLOCK_PAGES:
-			if (r0_cli_opt_uint(PROG, "--block-pages", optarg, 2, 65536, &v, "2 to 65536"))
-				return R0_EXIT_USAGE;
-			fc.pages_per_block = (uint32_t)v;
-			break;
-		case OPT_VICTIM:
-			if (r0_cli_opt_choice(PROG, "--victim", optarg, victims, &choice, "greedy or fifo"))
-				return R0_EXIT_USAGE;
-			fc.victim = choice;
-			break;
-		case OPT_READ_US:
-		case OPT_PROGRAM_US:
-		case OPT_ERASE_US:
-			if (r0_parse_double(optarg, 0, 1e7, &d))
-				return r0_cli_usage_error(PROG, "'%s': a time in microseconds", optarg);
-			*(c == OPT_READ_US ? &fc.timing.read_ns : c == OPT_PROGRAM_US ?
-			  &fc.timing.program_ns : &fc.timing.erase_ns) = (uint64_t)llround(d * 1000);
-			break;
-		case OPT_CHANNELS:
-		case OPT_DIES:
-			if (r0_parse_uint(optarg, 64, &v) || !v)
-				return r0_cli_usage_error(PROG, "'%s': 1 to 64", optarg);
-			*(c == OPT_CHANNELS ? &fc.timing.channels : &fc.timing.dies) = (unsigned)v;
-			break;
-		case OPT_NO_TIMING: s.timing = false; break;
-		case OPT_NO_DATA: no_data = true; break;
-		case 'q':
-			if (r0_cli_opt_uint(PROG, "--queue-depth", optarg, 1, 1024, &v, "1 to 1024"))
-				return R0_EXIT_USAGE;
-			spec.queue_depth = (uint32_t)v;
-			break;
-		case OPT_MAX_IO:
-			if (r0_parse_size(optarg, &size) || !size || size % PAGE_BYTES || size > (1u << 20))
-				return r0_cli_usage_error(PROG, "--max-io '%s': a multiple of 4K up to 1M", optarg);
-			spec.max_io_bytes = (uint32_t)size;
-			break;
-		case OPT_ID:
-			if (r0_cli_opt_uint(PROG, "--id", optarg, 0, 1u << 20, &v, "a device number"))
-				return R0_EXIT_USAGE;
-			spec.dev_id = (int)v;
-			break;
-		case OPT_STATS: stats_file = optarg; break;
-		case OPT_STATS_INTERVAL:
-			if (r0_cli_opt_double(PROG, "--stats-interval", optarg, 0.01, 3600, &interval, "0.01 to 3600 seconds"))
-				return R0_EXIT_USAGE;
-			break;
-		case 'd': daemon = true; break;
-		case OPT_PID_FILE: pid_file = optarg; break;
-		case OPT_CLEANUP:
-			cleanup = true;
-			/* an optional argument may also be the next word */
-			if (!optarg && optind < argc && argv[optind][0] != '-')
-				optarg = argv[optind++];
-			cleanup_id = optarg;
-			break;
-		case 'h': case 'V': return r0_cli_common_option(c, PROG, usage);
-		case ':': return r0_cli_usage_error(PROG, "option '%s' needs a value", argv[optind - 1]);
-		default: return r0_cli_usage_error(PROG, "unknown option '%s'", argv[optind - 1]);
-		}
-	}
+	cleanup_argv = argv;
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "unexpected argument '%s'", argv[optind]);
 	if (cleanup)

@@ -109,32 +109,20 @@ static int keep_only(struct sweep *sw, const char *list)
 	return err;
 }
 
+/* --state: the array's state, a short word */
+static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (!*arg || strlen(arg) >= o->width)
+		return r0_cli_usage_error(prog, "--state: 1 to %zu characters", o->width - 1);
+	snprintf(o->dest, o->width, "%s", arg);
+	return 0;
+}
+
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "resume", no_argument, NULL, OPT_RESUME },
-		{ "backend", required_argument, NULL, OPT_BACKEND },
-		{ "chunks", required_argument, NULL, OPT_CHUNKS },
-		{ "members", required_argument, NULL, OPT_MEMBERS },
-		{ "single-chunks", required_argument, NULL, OPT_SINGLE_CHUNKS },
-		{ "preset", required_argument, NULL, 'p' },
-		{ "qd", required_argument, NULL, OPT_QD },
-		{ "no-straddle", no_argument, NULL, OPT_NO_STRADDLE },
-		{ "read-only", no_argument, NULL, OPT_READ_ONLY },
-		{ "workloads", required_argument, NULL, 'w' },
-		{ "repeats", required_argument, NULL, 'r' },
-		{ "runtime", required_argument, NULL, 't' },
-		{ "ramp", required_argument, NULL, OPT_RAMP },
-		{ "region", required_argument, NULL, OPT_REGION },
-		{ "state", required_argument, NULL, OPT_STATE },
-		{ "describe", required_argument, NULL, OPT_DESCRIBE },
-		{ "mix", required_argument, NULL, OPT_MIX },
-		{ "no-precondition", no_argument, NULL, OPT_NO_PRECONDITION },
-		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
-		{ "force", no_argument, NULL, 'f' },
-		R0_CLI_OPTIONS_END,
-	};
 	static struct sweep sw;
 	const struct r0_preset *presets[MAX_PRESETS + 1] = { 0 };
 	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = "4K,16K,64K,128K,512K,1M";
@@ -146,8 +134,32 @@ int main(int argc, char **argv)
 	struct r0_mix mix;
 	char mixdesc[1024];
 	struct r0_cmp_opts cmp;
-	int c, err = 0, status = R0_EXIT_OK;
+	int err = 0, status = R0_EXIT_OK;
 
+	const struct r0_cli_opt opts[] = {
+		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "resume", OPT_RESUME, R0_CLI_SET, R0_CLI_TO(resume) },
+		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(backend) },
+		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(chunks) },
+		{ "members", OPT_MEMBERS, R0_CLI_STRING, R0_CLI_TO(counts) },
+		{ "single-chunks", OPT_SINGLE_CHUNKS, R0_CLI_STRING, R0_CLI_TO(single) },
+		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(preset) },
+		{ "qd", OPT_QD, R0_CLI_STRING, R0_CLI_TO(qd) },
+		{ "no-straddle", OPT_NO_STRADDLE, R0_CLI_CLEAR, R0_CLI_TO(straddle) },
+		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(read_only) },
+		{ "workloads", 'w', R0_CLI_STRING, R0_CLI_TO(only) },
+		{ "repeats", 'r', R0_CLI_UINT, R0_CLI_TO(sw.repeats), 1, 100, .why = "from 1 to 100" },
+		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5" },
+		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1" },
+		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(sw.region_bytes), 1, UINT64_MAX, .why = "a size above 0" },
+		{ "state", OPT_STATE, R0_CLI_CALL, R0_CLI_TO(sw.state), .call = opt_state, .given = &state_given },
+		{ "describe", OPT_DESCRIBE, R0_CLI_STRING, R0_CLI_TO(describe) },
+		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(mixs) },
+		{ "no-precondition", OPT_NO_PRECONDITION, R0_CLI_CLEAR, R0_CLI_TO(sw.precondition) },
+		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
+		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		{ 0 },
+	};
 	r0_cmp_defaults(&cmp);
 	sw.precondition = true;
 	sw.repeats = R0_SWEEP_DEFAULT_REPEATS;
@@ -155,52 +167,7 @@ int main(int argc, char **argv)
 	sw.ramp_ns = 1000000000ULL;
 	sw.region_bytes = R0_CDM_REGION_BYTES;
 	snprintf(sw.state, sizeof(sw.state), "empty");
-	while ((c = getopt_long(argc, argv, "o:p:r:t:w:fhV", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o': output = optarg; break;
-		case OPT_RESUME: resume = true; break;
-		case OPT_BACKEND: backend = optarg; break;
-		case OPT_CHUNKS: chunks = optarg; break;
-		case OPT_MEMBERS: counts = optarg; break;
-		case OPT_SINGLE_CHUNKS: single = optarg; break;
-		case 'p': preset = optarg; break;
-		case OPT_QD: qd = optarg; break;
-		case OPT_NO_STRADDLE: straddle = false; break;
-		case OPT_READ_ONLY: read_only = true; break;
-		case 'w': only = optarg; break;
-		case 'r':
-			if (r0_cli_opt_uint(PROG, "--repeats", optarg, 1, 100, &sw.repeats, "from 1 to 100"))
-				return R0_EXIT_USAGE;
-			break;
-		case 't':
-			if (r0_cli_opt_duration(PROG, "--runtime", optarg, 1, UINT64_MAX, &sw.runtime_ns, "seconds above 0, e.g. 5 or 0.5"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_RAMP:
-			if (r0_cli_opt_duration(PROG, "--ramp", optarg, 0, UINT64_MAX, &sw.ramp_ns, "seconds, e.g. 1"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_REGION:
-			if (r0_cli_opt_size(PROG, "--region", optarg, 1, UINT64_MAX, &sw.region_bytes, "a size above 0"))
-				return R0_EXIT_USAGE;
-			break;
-		case OPT_STATE:
-			if (!*optarg || strlen(optarg) >= sizeof(sw.state))
-				return r0_cli_usage_error(PROG, "--state: 1 to %zu characters", sizeof(sw.state) - 1);
-			snprintf(sw.state, sizeof(sw.state), "%s", optarg);
-			state_given = true;
-			break;
-		case OPT_DESCRIBE: describe = optarg; break;
-		case OPT_MIX: mixs = optarg; break;
-		case OPT_NO_PRECONDITION: sw.precondition = false; break;
-		case OPT_THRESHOLD:
-			if (r0_cmp_parse_threshold(optarg, &cmp.threshold))
-				return r0_cli_usage_error(PROG, "--threshold '%s': a percentage above 0 and below 100, e.g. 5", optarg);
-			break;
-		case 'f': force = true; break;
-		default: return r0_cli_common_option(c, PROG, sweep_usage);
-		}
-	}
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (!output)
 		return r0_cli_usage_error(PROG, "--output FILE is required");
 	sw.n_members = (unsigned)(argc - optind);

@@ -91,20 +91,27 @@ static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *v)
 
 
 
+/* --cycles, --fill, --repeats: a plain decimal from MIN to MAX */
+static int opt_count(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (parse_uint(arg, (unsigned)o->min, (unsigned)o->max, o->dest))
+		return r0_cli_usage_error(prog, "--%s '%s': %s", o->name, arg, o->why);
+	return 0;
+}
+
+static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (strcmp(arg, "ext4") && strcmp(arg, "xfs"))
+		return r0_cli_usage_error(prog, "--fs '%s': use ext4 or xfs", arg);
+	*(const char **)o->dest = arg;
+	return 0;
+}
+
+/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "cycles", required_argument, NULL, OPT_CYCLES },
-		{ "fill", required_argument, NULL, OPT_FILL },
-		{ "fs", required_argument, NULL, OPT_FS },
-		{ "fs-discard", required_argument, NULL, OPT_FS_DISCARD },
-		{ "repeats", required_argument, NULL, OPT_REPEATS },
-		{ "full-scan", no_argument, NULL, OPT_FULL_SCAN },
-		{ "require", required_argument, NULL, OPT_REQUIRE },
-		{ "force", no_argument, NULL, 'f' },
-		{ "json", no_argument, NULL, 'J' },
-		R0_CLI_OPTIONS_END,
-	};
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
 	struct r0_member_check chk;
 	struct r0_limits_check lc;
@@ -115,48 +122,29 @@ int main(int argc, char **argv)
 	char why[512], levels[600] = "";
 	json_object *jev = NULL;
 	struct utsname u;
-	int c, err, rc;
+	int err, rc;
 
 	r0_cli_block_stop_signals();
-	while ((c = getopt_long(argc, argv, "fJhV", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_CYCLES:
-			if (parse_uint(optarg, 0, 10000, &cycles))
-				return r0_cli_usage_error(PROG, "--cycles '%s': a number from 0 to 10000", optarg);
-			cycles_set = true;
-			break;
-		case OPT_FILL:
-			if (parse_uint(optarg, 1, 90, &fill))
-				return r0_cli_usage_error(PROG, "--fill '%s': a percentage from 1 to 90", optarg);
-			break;
-		case OPT_FS:
-			if (strcmp(optarg, "ext4") && strcmp(optarg, "xfs"))
-				return r0_cli_usage_error(PROG, "--fs '%s': use ext4 or xfs", optarg);
-			fstype = optarg;
-			break;
-		case OPT_FS_DISCARD:
-			if (strcmp(optarg, "fstrim") == 0)
-				mount_discard = false;
-			else if (strcmp(optarg, "mount") == 0)
-				mount_discard = true;
-			else
-				return r0_cli_usage_error(PROG, "--fs-discard '%s': use fstrim or mount", optarg);
-			break;
-		case OPT_REPEATS:
-			if (parse_uint(optarg, 1, 100, &repeats))
-				return r0_cli_usage_error(PROG, "--repeats '%s': a number from 1 to 100", optarg);
-			break;
-		case OPT_FULL_SCAN: full_scan = true; break;
-		case OPT_REQUIRE:
-			if (strcmp(optarg, "deallocated") && strcmp(optarg, "delivered"))
-				return r0_cli_usage_error(PROG, "--require '%s': use delivered or deallocated", optarg);
-			require = strcmp(optarg, "deallocated") ? R0_LEVEL_DELIVERED : R0_LEVEL_DEALLOCATED;
-			break;
-		case 'f': force = true; break;
-		case 'J': r.json = true; break;
-		default: return r0_cli_common_option(c, PROG, usage);
-		}
-	}
+	static const struct r0_cli_choice fs_discards[] = {
+		{ "fstrim", false }, { "mount", true }, { NULL, 0 },
+	};
+	static const struct r0_cli_choice levels_req[] = {
+		{ "delivered", R0_LEVEL_DELIVERED }, { "deallocated", R0_LEVEL_DEALLOCATED }, { NULL, 0 },
+	};
+	const struct r0_cli_opt opts[] = {
+		{ "cycles", OPT_CYCLES, R0_CLI_CALL, R0_CLI_TO(cycles), 0, 10000, .call = opt_count, .why = "a number from 0 to 10000", .given = &cycles_set },
+		{ "fill", OPT_FILL, R0_CLI_CALL, R0_CLI_TO(fill), 1, 90, .call = opt_count, .why = "a percentage from 1 to 90" },
+		{ "fs", OPT_FS, R0_CLI_CALL, R0_CLI_TO(fstype), .call = opt_fs },
+		{ "fs-discard", OPT_FS_DISCARD, R0_CLI_CHOICE, R0_CLI_TO(mount_discard), .choices = fs_discards, .why = "use fstrim or mount" },
+		{ "repeats", OPT_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100" },
+		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(full_scan) },
+		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated" },
+		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
 	if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
 	if (mount_discard && !fstype)

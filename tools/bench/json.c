@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "device_json.h"
+#include "r0/jsonfields.h"
 #include "r0/probe.h"
 
 static double mibps(const struct r0_result *r)
@@ -57,6 +58,15 @@ static json_object *j_error(const struct r0_result *r)
 	return o;
 }
 
+#define FIELD(m, kind) R0_JSON_FIELD(struct r0_verify_report, m, #m, kind)
+/* the first bad sector: where, then (after its fault) what was expected and found */
+static const struct r0_json_field where[] = { FIELD(offset_bytes, R0_JSON_U64) };
+static const struct r0_json_field what[] = {
+	FIELD(expected_sector, R0_JSON_U64), FIELD(found_sector, R0_JSON_U64),
+	FIELD(expected_pass, R0_JSON_U32), FIELD(found_pass, R0_JSON_U32), FIELD(bad_byte, R0_JSON_U32),
+};
+#undef FIELD
+
 static json_object *j_verify(const struct r0_result *r)
 {
 	json_object *o = json_object_new_object(), *b = NULL;
@@ -66,13 +76,9 @@ static json_object *j_verify(const struct r0_result *r)
 	ADD(o, "bad_sectors", json_object_new_uint64(r->verify_bad_sectors));
 	if (r->verify_bad_sectors) {
 		b = json_object_new_object();
-		ADD(b, "offset_bytes", json_object_new_uint64(f->offset_bytes));
+		r0_json_add_fields(b, f, where, R0_JSON_N(where));
 		ADD(b, "fault", json_object_new_string(r0_verify_fault_name(f->fault)));
-		ADD(b, "expected_sector", json_object_new_uint64(f->expected_sector));
-		ADD(b, "found_sector", json_object_new_uint64(f->found_sector));
-		ADD(b, "expected_pass", json_object_new_uint64(f->expected_pass));
-		ADD(b, "found_pass", json_object_new_uint64(f->found_pass));
-		ADD(b, "bad_byte", json_object_new_uint64(f->bad_byte));
+		r0_json_add_fields(b, f, what, R0_JSON_N(what));
 	}
 	ADD(o, "first_bad", b);
 	return o;

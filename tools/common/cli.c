@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Shared option and output helpers of the tools (util-linux's strtosize_or_err, close_stdout, err()). */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "r0/compare.h"
 #include "r0/geometry.h"
 
 /* "PROG: ", OPT 'ARG': when OPT is given, FMT, and the --help hint. */
@@ -106,7 +108,8 @@ int r0_cli_opt_choice(const char *prog, const char *opt, const char *arg,
 	OPT_CHECK(r0_cli_choose(choices, arg, &v), out, v);
 }
 
-int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f))
+/* getopt_long's 'h' (USAGE on stdout), 'V' (the version) and anything unknown: the exit status */
+static int common_option(int c, const char *prog, void (*usage)(FILE *f))
 {
 	switch (c) {
 	case 'h':
@@ -117,6 +120,116 @@ int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f))
 		return r0_cli_close_stdout(prog);
 	default:
 		return r0_cli_usage_error(prog, "bad option");
+	}
+}
+
+/* An integer kind's value into DEST, whose width the table gives. */
+static void store(const struct r0_cli_opt *o, uint64_t v)
+{
+	switch (o->width) {
+	case 1: *(uint8_t *)o->dest = (uint8_t)v; break;
+	case 2: *(uint16_t *)o->dest = (uint16_t)v; break;
+	case 4: *(uint32_t *)o->dest = (uint32_t)v; break;
+	default: *(uint64_t *)o->dest = v; break;
+	}
+}
+
+/* One option's value by its kind: 0, or the exit status after the message. */
+static int take(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	char opt[64];
+	uint64_t v;
+	unsigned u;
+	int rc, choice;
+
+	snprintf(opt, sizeof(opt), "--%s", o->name);
+	switch (o->kind) {
+	case R0_CLI_SET:
+	case R0_CLI_CLEAR:
+		*(bool *)o->dest = o->kind == R0_CLI_SET;
+		return 0;
+	case R0_CLI_STRING:
+		*(const char **)o->dest = arg;
+		return 0;
+	case R0_CLI_UINT:
+		rc = r0_cli_opt_uint(prog, opt, arg, (unsigned)o->min, o->max, &u, o->why,
+				     (unsigned)o->max);
+		v = u;
+		break;
+	case R0_CLI_SIZE:
+		rc = r0_cli_opt_size(prog, opt, arg, o->min, o->max, &v, "%s", o->why);
+		break;
+	case R0_CLI_DURATION:
+		rc = r0_cli_opt_duration(prog, opt, arg, o->min, o->max, &v, "%s", o->why);
+		break;
+	case R0_CLI_DOUBLE:
+		return r0_cli_opt_double(prog, opt, arg, o->dmin, o->dmax, o->dest, "%s", o->why);
+	case R0_CLI_CHOICE:
+		rc = r0_cli_opt_choice(prog, opt, arg, o->choices, &choice, "%s", o->why);
+		v = (uint64_t)choice;
+		break;
+	default:
+		return o->call(prog, o, arg);
+	}
+	if (!rc)
+		store(o, v);
+	return rc;
+}
+
+int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (r0_cmp_parse_threshold(arg, o->dest))
+		return r0_cli_usage_error(prog, "--%s '%s': a percentage above 0 and below 100, e.g. 5",
+					  o->name, arg);
+	return 0;
+}
+
+void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv)
+{
+	struct option lo[R0_CLI_MAX_OPTS + 3];
+	char shorts[3 * R0_CLI_MAX_OPTS + 4];
+	const struct r0_cli_opt *o;
+	size_t n = 0, k = 0;
+	int c, rc;
+
+	if (tool->bad && !tool->getopt_words) {
+		opterr = 0;
+		shorts[k++] = ':';
+	}
+	for (o = opts; o->name; o++, n++) {
+		int has = o->kind == R0_CLI_SET || o->kind == R0_CLI_CLEAR ? no_argument :
+			  o->optional ? optional_argument : required_argument;
+
+		if (n == R0_CLI_MAX_OPTS)
+			exit(r0_cli_usage_error(tool->prog, "more than %d options", R0_CLI_MAX_OPTS));
+		lo[n] = (struct option){ o->name, has, NULL, o->key };
+		if (o->key > 0 && o->key <= CHAR_MAX) {
+			shorts[k++] = (char)o->key;
+			if (has != no_argument)
+				shorts[k++] = ':';
+			if (has == optional_argument)
+				shorts[k++] = ':';
+		}
+	}
+	lo[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+	shorts[k++] = 'h';
+	if (!tool->no_version) {
+		lo[n++] = (struct option){ "version", no_argument, NULL, 'V' };
+		shorts[k++] = 'V';
+	}
+	lo[n] = (struct option){ NULL, 0, NULL, 0 };
+	shorts[k] = '\0';
+
+	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+		for (o = opts; o->name && o->key != c; o++)
+			;
+		if (!o->name)
+			exit(c == 'h' || c == 'V' || !tool->bad ?
+			     common_option(c, tool->prog, tool->usage) : tool->bad(c, argv));
+		if ((rc = take(tool->prog, o, optarg)))
+			exit(rc);
+		if (o->given)
+			*o->given = true;
 	}
 }
 

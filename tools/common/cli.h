@@ -55,17 +55,66 @@ int r0_cli_opt_choice(const char *prog, const char *opt, const char *arg,
 /* The value of NAME in CHOICES: 0, or -EINVAL when it is none of them. */
 int r0_cli_choose(const struct r0_cli_choice *choices, const char *name, int *out);
 
-/* The end of every tool's option table: --help, --version, the terminator. */
-#define R0_CLI_OPTIONS_END \
-	{ "help", no_argument, NULL, 'h' }, \
-	{ "version", no_argument, NULL, 'V' }, \
-	{ NULL, 0, NULL, 0 }
+/* How r0_cli_parse reads an option of a tool's table, and what it stores in DEST. */
+enum r0_cli_kind {
+	R0_CLI_SET,      /* no value: *(bool *)DEST = true */
+	R0_CLI_CLEAR,    /* no value: *(bool *)DEST = false */
+	R0_CLI_STRING,   /* *(const char **)DEST = the value as given */
+	R0_CLI_UINT,     /* r0_cli_opt_uint, MIN..MAX, into an integer of WIDTH bytes */
+	R0_CLI_SIZE,     /* r0_cli_opt_size, MIN..MAX bytes, likewise */
+	R0_CLI_DURATION, /* r0_cli_opt_duration, MIN..MAX ns, likewise */
+	R0_CLI_DOUBLE,   /* r0_cli_opt_double, DMIN..DMAX, into a double */
+	R0_CLI_CHOICE,   /* r0_cli_opt_choice over CHOICES, the value into an integer */
+	R0_CLI_CALL,     /* CALL(prog, option, value): a reading of the tool's own */
+};
+
+/* One option of a tool, described once: its names, its value's kind and bounds, where it goes. */
+struct r0_cli_opt {
+	const char *name;   /* the long name without "--"; NULL ends a table */
+	int key;            /* its short letter, or a number above CHAR_MAX: long only */
+	enum r0_cli_kind kind;
+	void *dest;
+	size_t width;       /* sizeof *DEST for the integer kinds: R0_CLI_TO sets both */
+	uint64_t min, max;
+	double dmin, dmax;
+	const struct r0_cli_choice *choices;
+	/* a good value, for the error "PROG: --NAME 'VALUE': WHY"; R0_CLI_UINT's may print MAX with %u */
+	const char *why;
+	bool *given;        /* set to true when the option was given (and read) */
+	int (*call)(const char *prog, const struct r0_cli_opt *o, const char *arg); /* 0 or an exit status */
+	bool optional;      /* R0_CLI_CALL: the value may be left out (optional_argument) */
+};
+
+#define R0_CLI_TO(x) .dest = &(x), .width = sizeof(x)
+
+/* A tool's command line: the defaults are getopt's messages, "bad option", --help and --version. */
+struct r0_cli {
+	const char *prog;
+	void (*usage)(FILE *f);
+	bool no_version;    /* no --version (r0build's subcommands) */
+	/*
+	 * The tool words a bad option itself: getopt stays quiet, reports a
+	 * missing value as ':', and BAD(getopt's result, ARGV) gives the exit status.
+	 */
+	int (*bad)(int c, char **argv);
+	bool getopt_words;  /* with BAD: getopt still prints its own message first */
+};
 
 /*
- * What every tool does with getopt_long's 'h' (USAGE on stdout), 'V' (the
- * version) and anything it does not know (a bad option). The exit status.
+ * Reads the options of ARGV by the table OPTS (ended by a NULL name), in
+ * order; optind then indexes the operands. --help, --version and the first
+ * bad option (with its message) end the program with their exit status,
+ * as util-linux's usage() and errtryhelp() do.
  */
-int r0_cli_common_option(int c, const char *prog, void (*usage)(FILE *f));
+void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv);
+
+/* R0_CLI_CALL readers more than one tool uses. */
+
+/* --threshold: a percentage above 0 and below 100 (r0/compare.h), into a double. */
+int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *arg);
+
+/* The most options a table may hold. */
+#define R0_CLI_MAX_OPTS 40
 
 /* Prints ROOT on stdout, pretty, slashes unescaped: one format for all tools. */
 void r0_cli_print_json(json_object *root);

@@ -4,6 +4,7 @@
 #include <sys/sysmacros.h>
 
 #include "device_json.h"
+#include "r0/jsonfields.h"
 
 const char *r0_cli_device_type(const struct r0_device *d)
 {
@@ -44,6 +45,14 @@ static json_object *j_names(const struct r0_names *l)
 }
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
+
+#define SIG(m, kind) R0_JSON_FIELD(struct r0_signature, m, #m, kind)
+static const struct r0_json_field sig_fields[] = {
+	SIG(type, R0_JSON_TEXT), SIG(usage, R0_JSON_TEXT_OR_NULL), SIG(uuid, R0_JSON_TEXT_OR_NULL),
+	SIG(label, R0_JSON_TEXT_OR_NULL), SIG(offset_bytes, R0_JSON_U64),
+	SIG(is_partition_table, R0_JSON_BOOL), SIG(bad_checksum, R0_JSON_BOOL),
+};
+#undef SIG
 
 static json_object *j_stat(const struct r0_blockstat *s)
 {
@@ -158,13 +167,7 @@ json_object *r0_cli_device_json(const struct r0_cli_device *it)
 			const struct r0_signature *s = &it->sigs[i];
 
 			x = json_object_new_object();
-			ADD(x, "type", json_object_new_string(s->type));
-			ADD(x, "usage", j_str(s->usage));
-			ADD(x, "uuid", j_str(s->uuid));
-			ADD(x, "label", j_str(s->label));
-			ADD(x, "offset_bytes", json_object_new_uint64(s->offset_bytes));
-			ADD(x, "is_partition_table", json_object_new_boolean(s->is_partition_table));
-			ADD(x, "bad_checksum", json_object_new_boolean(s->bad_checksum));
+			r0_json_add_fields(x, s, sig_fields, R0_JSON_N(sig_fields));
 			json_object_array_add(a, x);
 		}
 	}

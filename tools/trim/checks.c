@@ -11,6 +11,7 @@
 #include "cli.h"
 
 #include "r0/geometry.h"
+#include "r0/jsonfields.h"
 #include "r0/probe.h"
 #include "r0/safety.h"
 #include "r0/size.h"
@@ -235,19 +236,24 @@ void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *
 
 json_object *effect_json(const struct r0_trim_effect *e)
 {
+#define F(m, name) R0_JSON_FIELD(struct r0_trim_effect, m, name, R0_JSON_U64_SIGNED)
+	static const struct r0_json_field fields[] = {
+		F(discarded_ok, "discarded_ok_sectors"),
+		F(discarded_bad, "discarded_bad_sectors"),
+		F(unchecked, "unchecked_sectors"),
+		F(intact_ok, "intact_ok_sectors"),
+		F(intact_bad, "intact_bad_sectors"),
+		F(member_discarded_ok, "member_discarded_ok_sectors"),
+		F(member_discarded_bad, "member_discarded_bad_sectors"),
+		F(member_intact_ok, "member_intact_ok_sectors"),
+		F(member_intact_bad, "member_intact_bad_sectors"),
+		R0_JSON_FIELD(struct r0_trim_effect, first_bad_sector, "first_bad_array_sector", R0_JSON_I64),
+	};
+#undef F
 	json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(e->verdict)));
-	json_object_object_add(o, "discarded_ok_sectors", json_object_new_int64((int64_t)e->discarded_ok));
-	json_object_object_add(o, "discarded_bad_sectors", json_object_new_int64((int64_t)e->discarded_bad));
-	json_object_object_add(o, "unchecked_sectors", json_object_new_int64((int64_t)e->unchecked));
-	json_object_object_add(o, "intact_ok_sectors", json_object_new_int64((int64_t)e->intact_ok));
-	json_object_object_add(o, "intact_bad_sectors", json_object_new_int64((int64_t)e->intact_bad));
-	json_object_object_add(o, "member_discarded_ok_sectors", json_object_new_int64((int64_t)e->member_discarded_ok));
-	json_object_object_add(o, "member_discarded_bad_sectors", json_object_new_int64((int64_t)e->member_discarded_bad));
-	json_object_object_add(o, "member_intact_ok_sectors", json_object_new_int64((int64_t)e->member_intact_ok));
-	json_object_object_add(o, "member_intact_bad_sectors", json_object_new_int64((int64_t)e->member_intact_bad));
-	json_object_object_add(o, "first_bad_array_sector", json_object_new_int64(e->first_bad_sector));
+	r0_json_add_fields(o, e, fields, R0_JSON_N(fields));
 	return o;
 }
 

@@ -9,6 +9,7 @@
 #include "cli.h"
 
 #include "r0/geometry.h"
+#include "r0/jsonfields.h"
 #include "r0/probe.h"
 #include "r0/safety.h"
 #include "r0/size.h"
@@ -95,14 +96,17 @@ const char *reads_name(enum r0_discard_reads v)
 
 json_object *limits_json(const struct r0_discard_limits *l)
 {
+	static const struct r0_json_field fields[] = {
+		R0_JSON_FIELD(struct r0_discard_limits, granularity_bytes, "discard_granularity_bytes", R0_JSON_U64_SIGNED),
+		R0_JSON_FIELD(struct r0_discard_limits, max_bytes, "discard_max_bytes", R0_JSON_U64_SIGNED),
+		R0_JSON_FIELD(struct r0_discard_limits, max_hw_bytes, "discard_max_hw_bytes", R0_JSON_U64_SIGNED),
+		R0_JSON_FIELD(struct r0_discard_limits, alignment_bytes, "discard_alignment_bytes", R0_JSON_U64_SIGNED),
+		R0_JSON_FIELD(struct r0_discard_limits, write_zeroes_max_bytes, "write_zeroes_max_bytes", R0_JSON_U64_SIGNED),
+		R0_JSON_FIELD(struct r0_discard_limits, logical_block_bytes, "logical_block_bytes", R0_JSON_U32),
+	};
 	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "discard_granularity_bytes", json_object_new_int64((int64_t)l->granularity_bytes));
-	json_object_object_add(o, "discard_max_bytes", json_object_new_int64((int64_t)l->max_bytes));
-	json_object_object_add(o, "discard_max_hw_bytes", json_object_new_int64((int64_t)l->max_hw_bytes));
-	json_object_object_add(o, "discard_alignment_bytes", json_object_new_int64((int64_t)l->alignment_bytes));
-	json_object_object_add(o, "write_zeroes_max_bytes", json_object_new_int64((int64_t)l->write_zeroes_max_bytes));
-	json_object_object_add(o, "logical_block_bytes", json_object_new_int64(l->logical_block_bytes));
+	r0_json_add_fields(o, l, fields, R0_JSON_N(fields));
 	return o;
 }
 
