@@ -13,7 +13,8 @@
 int r0_predict_curve_add(struct r0_predict_curve *c, const struct r0_predict_point *p)
 {
 	if ((p->read_pct != 0 && p->read_pct != 100) || p->block_bytes == 0 ||
-	    !(p->queue_depth > 0) || !(p->bytes_per_s > 0) || !(p->p50_ns > 0) || !(p->spread >= 0))
+	    !(p->queue_depth > 0) || !(p->bytes_per_s > 0) || !(p->p50_ns > 0) || !(p->spread >= 0) ||
+	    !(p->min_ns >= 0))
 		return -EINVAL;
 	if (r0_grow(&c->pts, &c->cap, c->n, sizeof(*c->pts), 16))
 		return -ENOMEM;
@@ -158,6 +159,32 @@ int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
 	return curve_at(c, access, read_pct, block_bytes, qd, bytes_per_s, p50_ns, &spread);
 }
 
+/*
+ * The drive's fastest request at QD1 at BLOCK_BYTES into *MIN_NS (log-log
+ * between measured blocks; outside them as curve_at takes the p50):
+ * -ENOENT when a point it needs has none.
+ */
+static int fastest_at(const struct r0_predict_curve *c, enum r0_access access, unsigned read_pct,
+		      uint32_t block_bytes, double *min_ns)
+{
+	struct lookup l = { c, access, read_pct, 0 };
+	const struct r0_predict_point *a, *b;
+	double b0, b1;
+
+	bracket(&l, 0, block_bytes, &b0, &b1);
+	a = point_at(&l, (uint32_t)(b0 < 0 ? b1 : b0), 1);
+	b = point_at(&l, (uint32_t)(b1 < 0 ? b0 : b1), 1);
+	if (!a || !b || !(a->min_ns > 0) || !(b->min_ns > 0))
+		return -ENOENT;
+	if (b0 < 0)
+		*min_ns = b->min_ns;
+	else if (b1 < 0)
+		*min_ns = a->min_ns * block_bytes / b0;
+	else
+		*min_ns = lerp_log(block_bytes, b0, b1, a->min_ns, b->min_ns);
+	return 0;
+}
+
 /* --- the splitter ------------------------------------------------------ */
 
 typedef int request_fn(void *ctx, uint64_t start_sector, const struct r0_extent *ext, size_t n);
@@ -242,6 +269,7 @@ struct model {
 	const struct r0_predict_curve *c;
 	const struct r0_predict_workload *w;
 	double qd;                 /* each member's depth, at least 1 */
+	bool rested;               /* members rest between parts, read as opts.rested says */
 	double layer_ns;           /* per bio */
 	uint32_t chunk_sectors;
 	double sum_lat_ns;         /* of each request when nothing queues, summed */
@@ -264,7 +292,7 @@ static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *b
 
 	*rest_ns = *busy_ns = *p50_ns = 0;
 	for (int d = 0; d < 2; d++) {
-		double bps, p50, s1 = 0, sq = 0;
+		double bps, bq, p50, p, best, fast, rest, busy, s1 = 0, sq = 0, sb;
 		int err;
 
 		if (share[d] == 0)
@@ -273,13 +301,21 @@ static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *b
 		 * (a drive whose completions have a tail serves fewer a second) */
 		err = curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50, &s1);
 		if (!err)
-			*rest_ns += share[d] * bytes / bps * 1e9;
-		if (!err)
-			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bps, &p50, &sq);
+			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bq, &p50, &sq);
 		if (err)
 			return err;
 		m->spread = fmax(m->spread, fmax(s1, sq));
-		*busy_ns += share[d] * bytes / bps * 1e9;
+		rest = bytes / bps * 1e9;
+		busy = bytes / bq * 1e9;
+		/* deeper than any point: the best bytes/s any depth reached at this size */
+		if (m->rested && !curve_at(m->c, m->w->access, pct[d], bytes, 1e9, &best, &p, &sb) &&
+		    bps >= R0_PREDICT_BW_BOUND * best &&
+		    !fastest_at(m->c, m->w->access, pct[d], bytes, &fast)) {
+			rest = fmin(rest, fast);
+			busy = fmin(busy, bytes / best * 1e9);
+		}
+		*rest_ns += share[d] * rest;
+		*busy_ns += share[d] * busy;
 		*p50_ns += share[d] * p50;
 	}
 	return 0;
@@ -331,6 +367,7 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	if (err)
 		return err;
 	m.qd = s.member_qd > 1 ? s.member_qd : 1;
+	m.rested = o->rested && s.member_qd < 1;
 	m.p50s = malloc(s.n_offsets * sizeof(*m.p50s));
 	if (!m.p50s)
 		return -ENOMEM;
@@ -362,6 +399,7 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	out->mean_members = s.mean_members;
 	out->member_qd = s.member_qd;
 	out->grid_spread = m.spread;
+	out->rests = s.member_qd < 1;
 out:
 	free(m.p50s);
 	return err;

@@ -108,7 +108,7 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 		enum r0_layer layer, unsigned n, uint32_t chunk, double single_bps, FILE *f,
 		struct r0_sweep_set *out, struct r0_sweep_rec *r)
 {
-	char doubt[160], name[64];
+	char doubt[320], name[64];
 	int err = r0_predict_cell(in, &o->model, wl, layer, n, chunk, TOOL, r, doubt, sizeof(doubt));
 
 	if (err)

@@ -27,6 +27,7 @@
 #ifndef R0_PREDICT_H
 #define R0_PREDICT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,7 @@ struct r0_predict_point {
 	double p50_ns;              /* > 0 */
 	double spread;              /* (max - min) / median of bytes/s over the passes
 				     * or repeats; 0: one pass or not known */
+	double min_ns;              /* the fastest request; 0: not known */
 };
 
 /* The single drive's measured grid; points in any order. */
@@ -117,12 +119,30 @@ struct r0_predict_opts {
 	double layer_cost_ns;       /* per bio: each chunk a request touches */
 	double cpu_max_iops;        /* 0: no CPU ceiling */
 	double shared_cap_bytes_per_s;  /* 0: no shared limit */
+	/*
+	 * The other reading of a drive that waits on its bandwidth at QD1 (its
+	 * QD1 bytes/s at a part's size within R0_PREDICT_BW_BOUND of the best
+	 * any depth reached there): when the members rest between their parts
+	 * (each holds less than one request on average), a rested member serves
+	 * a part in the drive's fastest time at QD1 (min_ns, interpolated over
+	 * block sizes) and is held only to the best bytes/s of any depth. A
+	 * token bucket does that (null_blk's mbps hands its budget out per
+	 * 1/50 s tick, so a member that rested finds it full; so do cloud
+	 * volumes' burst credits); a drive whose transfers take the time does
+	 * not. One drive measured back to back cannot tell them apart:
+	 * r0predict predicts both and says "not predicted" where they differ.
+	 */
+	bool rested;
 };
+
+/* QD1 bytes/s at least this share of the best at any depth: the drive waits on its bandwidth. */
+#define R0_PREDICT_BW_BOUND 0.80
 
 struct r0_predict_result {
 	double iops, bytes_per_s, p50_ns;
 	double mean_members, member_qd;     /* from the split */
 	double grid_spread;                 /* the largest spread of the points used */
+	bool rests;                         /* members rest between their parts (member_qd < 1) */
 	int limit;                          /* which bound set the figure: R0_PREDICT_LIMIT_* */
 };
 
