@@ -21,6 +21,8 @@
  *       member sets the array's rate.
  *   - Optional ceilings: array IOPS (a CPU limit) and total bytes/s (a
  *     shared link or controller).
+ *   - Optional, the rested reading (r0_predict_opts.rested): members that
+ *     rest between parts serve them as a rested drive would.
  * Equal members are assumed; md and dm map alike then, and differ here
  * only by their layer cost.
  */
