@@ -266,6 +266,7 @@ int r0_predict_split(const struct r0_geometry *g, const struct r0_predict_worklo
 /* --- the model --------------------------------------------------------- */
 
 struct model {
+	const struct r0_geometry *g;
 	const struct r0_predict_curve *c;
 	const struct r0_predict_workload *w;
 	double qd;                 /* each member's depth, at least 1 */
@@ -321,11 +322,70 @@ static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *b
 	return 0;
 }
 
+/* The end of the chunk X is in, or END if sooner. */
+static uint64_t chunk_end(uint64_t x, uint64_t end, uint64_t cs)
+{
+	return end < (x / cs + 1) * cs ? end : (x / cs + 1) * cs;
+}
+
+/* Requests [START, END) is cut into: one bio a chunk, each cut at MAX_REQ. */
+static size_t pieces(uint64_t start, uint64_t end, uint64_t cs, uint32_t max_req)
+{
+	size_t k = 0;
+
+	for (uint64_t x = start; x < end; x = chunk_end(x, end, cs))
+		k += (size_t)((chunk_end(x, end, cs) - x) * 512 + max_req - 1) / max_req;
+	return k;
+}
+
+/*
+ * When the request [START, END) ends, its parts taking REST_NS (by member)
+ * on an idle member: the submitting thread hands out the chunks in order,
+ * one request of at most max_request_bytes at a time, and waits for a tag
+ * where the member has all its tags out; each request on a member takes
+ * that member's part time over its requests in the part. -1: a bad map.
+ */
+static double submitted_end_ns(const struct model *m, uint64_t start, uint64_t end,
+			       const double *rest_ns)
+{
+	uint64_t cs = m->chunk_sectors, ms;
+	uint32_t max_req = m->c->max_request_bytes;
+	size_t cap = pieces(start, end, cs, max_req), n[R0_MAX_MEMBERS] = { 0 };
+	double *done[R0_MAX_MEMBERS] = { NULL }, per[R0_MAX_MEMBERS] = { 0 }, t = 0, last = 0;
+	unsigned mem, tags = m->c->tags;
+
+	for (uint64_t x = start; x < end; x = chunk_end(x, end, cs)) {
+		if (r0_geometry_map(m->g, x, &mem, &ms))
+			return -1;
+		per[mem] += (double)pieces(x, chunk_end(x, end, cs), cs, max_req);
+	}
+	for (uint64_t x = start; x < end && last >= 0; x = chunk_end(x, end, cs)) {
+		r0_geometry_map(m->g, x, &mem, &ms);
+		if (!done[mem] && !(done[mem] = malloc(cap * sizeof(double)))) {
+			last = -1;
+			break;
+		}
+		for (size_t k = pieces(x, chunk_end(x, end, cs), cs, max_req); k > 0; k--) {
+			size_t j = n[mem]++;
+			double begin;
+
+			if (j >= tags && done[mem][j - tags] > t)
+				t = done[mem][j - tags];   /* no tag free: wait for one */
+			begin = j && done[mem][j - 1] > t ? done[mem][j - 1] : t;
+			done[mem][j] = begin + rest_ns[mem] / per[mem];
+			last = fmax(last, done[mem][j]);
+		}
+	}
+	for (unsigned i = 0; i < R0_MAX_MEMBERS; i++)
+		free(done[i]);
+	return last;
+}
+
 static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, size_t n)
 {
 	struct model *m = ctx;
 	uint64_t end = start + m->w->block_bytes / 512, cs = m->chunk_sectors;
-	double worst_rest = 0, worst_p = 0;
+	double worst_rest = 0, worst_p = 0, rest_ns[R0_MAX_MEMBERS] = { 0 };
 
 	for (size_t i = 0; i < n; i++) {
 		double rest, busy, p;
@@ -334,10 +394,19 @@ static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, s
 		if (err)
 			return err;
 		m->busy_ns[ext[i].member] += busy;
+		rest_ns[ext[i].member] += rest;
 		if (rest > worst_rest)
 			worst_rest = rest;
 		if (p > worst_p)
 			worst_p = p;
+	}
+	/* a part of more requests than its member has tags holds the next parts back */
+	if (m->c->tags && m->c->max_request_bytes && n > 1) {
+		double queued = submitted_end_ns(m, start, end, rest_ns);
+
+		if (queued < 0)
+			return -ENOMEM;
+		worst_rest = fmax(worst_rest, queued);
 	}
 	/* md and dm send one bio per chunk the request touches */
 	worst_rest += m->layer_ns * (double)((end - 1) / cs - start / cs + 1);
@@ -358,7 +427,7 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	       struct r0_predict_result *out)
 {
 	struct r0_predict_split s;
-	struct model m = { .c = c, .w = w, .layer_ns = o->layer_cost_ns,
+	struct model m = { .g = g, .c = c, .w = w, .layer_ns = o->layer_cost_ns,
 			   .chunk_sectors = g->chunk_sectors };
 	size_t n_offsets;
 	double iops, free_iops, busiest = 0, p50;

@@ -209,6 +209,10 @@ static int load_bench(struct r0_predict_input *in, json_object *root)
 		return -EINVAL;
 	json_object_object_get_ex(root, "target", &target);
 	json_object_object_get_ex(root, "state", &state);
+	if (j_num(root, "target.device.nr_requests") > 0 && j_num(root, "target.device.max_sectors_kib") > 0) {
+		in->curve.tags = (unsigned)j_num(root, "target.device.nr_requests");
+		in->curve.max_request_bytes = (uint32_t)j_num(root, "target.device.max_sectors_kib") * 1024;
+	}
 	for (size_t i = 0; i < json_object_array_length(tests) && !err; i++) {
 		json_object *t = json_object_array_get_idx(tests, i), *w, *trim;
 		struct r0_sweep_rec r = { .repeat = 1 };

@@ -366,3 +366,32 @@ Test(predict, rested_members_of_a_latency_drive_change_nothing)
 	cr_expect(fabs(b.bytes_per_s / a.bytes_per_s - 1) < 1e-9, "%.3f", b.bytes_per_s / a.bytes_per_s);
 	r0_predict_curve_free(&c);
 }
+
+/*
+ * 1M sequential reads at QD1 over 2 x 512K chunks of a 100 MB/s drive whose
+ * requests are at most 32K (16 a part): with 8 tags the thread submitting
+ * member 0's part waits until 8 of them completed, half the part's time,
+ * before it reaches member 1: 1.5 part times a request, 1.33x; with 32
+ * tags, or 64K chunks (the thread alternates members), 2x. sata-real in the
+ * sandbox (8 tags, 32K): 80 ms a request over 2 x 512K, 65 ms with 32 tags
+ * (recipes/probes/predict-misses.sh, 2026-12-03).
+ */
+Test(predict, a_part_of_more_requests_than_tags_holds_back_the_next_member)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_opts o = { 0 };
+	struct r0_predict_workload seq = { R0_ACCESS_SEQ, 100, 1 * MIB, 0, 1 };
+	struct r0_predict_result r;
+
+	bandwidth_drive(&c, 100e6);
+	c.max_request_bytes = 32 * KIB;
+	c.tags = 8;
+	r = predict(2, 512 * KIB, &seq, &c, &o);
+	cr_expect(fabs(r.bytes_per_s / 100e6 - 4.0 / 3) < 0.01, "8 tags: %.3fx", r.bytes_per_s / 100e6);
+	r = predict(2, 64 * KIB, &seq, &c, &o);
+	cr_expect(fabs(r.bytes_per_s / 100e6 - 2) < 0.03, "64K chunks: %.3fx", r.bytes_per_s / 100e6);
+	c.tags = 32;
+	r = predict(2, 512 * KIB, &seq, &c, &o);
+	cr_expect(fabs(r.bytes_per_s / 100e6 - 2) < 0.01, "32 tags: %.3fx", r.bytes_per_s / 100e6);
+	r0_predict_curve_free(&c);
+}

@@ -12,7 +12,10 @@
  *     on average, each member holds q = Q * k / n requests on average.
  *   - Two bounds, the lower wins:
  *     latency: a request takes its slowest part's mean time on a drive
- *       with nothing queued (1 / the curve's IOPS at depth 1) plus the
+ *       with nothing queued (1 / the curve's IOPS at depth 1), each part
+ *       begun when the submitting thread reaches it (after waiting, where
+ *       a part before it needs more requests than its member has tags,
+ *       for that member to complete the excess at its pace), plus the
  *       layer cost for each chunk it touches (a bio each); Q of them in
  *       flight: Q / that time (Little's law, which needs the mean: with
  *       the p50, a drive with a latency tail scaled at QD1).
@@ -56,6 +59,17 @@ struct r0_predict_point {
 struct r0_predict_curve {
 	struct r0_predict_point *pts;
 	size_t n, cap;
+	/*
+	 * The drive's queue as r0probe saw it (queue/nr_requests and
+	 * queue/max_sectors_kb); 0: not known. md and dm hand a request's
+	 * chunk-sized bios to the members one after another from one thread,
+	 * and the block layer cuts each into requests of at most
+	 * max_request_bytes; a thread that needs a request when the member's
+	 * tags are all taken sleeps until one completes, so a member part of
+	 * more requests than tags holds back the members after it.
+	 */
+	unsigned tags;
+	uint32_t max_request_bytes;
 };
 
 /* Adds a copy of P (a later point at the same access, direction, block
