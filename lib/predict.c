@@ -343,7 +343,8 @@ static size_t pieces(uint64_t start, uint64_t end, uint64_t cs, uint32_t max_req
  * on an idle member: the submitting thread hands out the chunks in order,
  * one request of at most max_request_bytes at a time, and waits for a tag
  * where the member has all its tags out; each request on a member takes
- * that member's part time over its requests in the part. -1: a bad map.
+ * that member's part time over its requests in the part. Or -ERANGE (a
+ * sector the geometry does not map), -ENOMEM.
  */
 static double submitted_end_ns(const struct model *m, uint64_t start, uint64_t end,
 			       const double *rest_ns)
@@ -356,13 +357,13 @@ static double submitted_end_ns(const struct model *m, uint64_t start, uint64_t e
 
 	for (uint64_t x = start; x < end; x = chunk_end(x, end, cs)) {
 		if (r0_geometry_map(m->g, x, &mem, &ms))
-			return -1;
+			return -ERANGE;
 		per[mem] += (double)pieces(x, chunk_end(x, end, cs), cs, max_req);
 	}
 	for (uint64_t x = start; x < end && last >= 0; x = chunk_end(x, end, cs)) {
 		r0_geometry_map(m->g, x, &mem, &ms);
 		if (!done[mem] && !(done[mem] = malloc(cap * sizeof(double)))) {
-			last = -1;
+			last = -ENOMEM;
 			break;
 		}
 		for (size_t k = pieces(x, chunk_end(x, end, cs), cs, max_req); k > 0; k--) {
@@ -405,7 +406,7 @@ static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, s
 		double queued = submitted_end_ns(m, start, end, rest_ns);
 
 		if (queued < 0)
-			return -ENOMEM;
+			return (int)queued;
 		worst_rest = fmax(worst_rest, queued);
 	}
 	/* md and dm send one bio per chunk the request touches */
