@@ -13,7 +13,8 @@
 int r0_predict_curve_add(struct r0_predict_curve *c, const struct r0_predict_point *p)
 {
 	if ((p->read_pct != 0 && p->read_pct != 100) || p->block_bytes == 0 ||
-	    !(p->queue_depth > 0) || !(p->bytes_per_s > 0) || !(p->p50_ns > 0) || !(p->spread >= 0))
+	    !(p->queue_depth > 0) || !(p->bytes_per_s > 0) || !(p->p50_ns > 0) || !(p->spread >= 0) ||
+	    !(p->min_ns >= 0))
 		return -EINVAL;
 	if (r0_grow(&c->pts, &c->cap, c->n, sizeof(*c->pts), 16))
 		return -ENOMEM;
@@ -158,6 +159,32 @@ int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
 	return curve_at(c, access, read_pct, block_bytes, qd, bytes_per_s, p50_ns, &spread);
 }
 
+/*
+ * The drive's fastest request at QD1 at BLOCK_BYTES into *MIN_NS (log-log
+ * between measured blocks; outside them as curve_at takes the p50):
+ * -ENOENT when a point it needs has none.
+ */
+static int fastest_at(const struct r0_predict_curve *c, enum r0_access access, unsigned read_pct,
+		      uint32_t block_bytes, double *min_ns)
+{
+	struct lookup l = { c, access, read_pct, 0 };
+	const struct r0_predict_point *a, *b;
+	double b0, b1;
+
+	bracket(&l, 0, block_bytes, &b0, &b1);
+	a = point_at(&l, (uint32_t)(b0 < 0 ? b1 : b0), 1);
+	b = point_at(&l, (uint32_t)(b1 < 0 ? b0 : b1), 1);
+	if (!a || !b || !(a->min_ns > 0) || !(b->min_ns > 0))
+		return -ENOENT;
+	if (b0 < 0)
+		*min_ns = b->min_ns;
+	else if (b1 < 0)
+		*min_ns = a->min_ns * block_bytes / b0;
+	else
+		*min_ns = lerp_log(block_bytes, b0, b1, a->min_ns, b->min_ns);
+	return 0;
+}
+
 /* --- the splitter ------------------------------------------------------ */
 
 typedef int request_fn(void *ctx, uint64_t start_sector, const struct r0_extent *ext, size_t n);
@@ -239,9 +266,11 @@ int r0_predict_split(const struct r0_geometry *g, const struct r0_predict_worklo
 /* --- the model --------------------------------------------------------- */
 
 struct model {
+	const struct r0_geometry *g;
 	const struct r0_predict_curve *c;
 	const struct r0_predict_workload *w;
 	double qd;                 /* each member's depth, at least 1 */
+	bool rested;               /* members rest between parts, read as opts.rested says */
 	double layer_ns;           /* per bio */
 	uint32_t chunk_sectors;
 	double sum_lat_ns;         /* of each request when nothing queues, summed */
@@ -264,7 +293,7 @@ static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *b
 
 	*rest_ns = *busy_ns = *p50_ns = 0;
 	for (int d = 0; d < 2; d++) {
-		double bps, p50, s1 = 0, sq = 0;
+		double bps, bq, p50, p, best, fast, rest, busy, s1 = 0, sq = 0, sb;
 		int err;
 
 		if (share[d] == 0)
@@ -273,23 +302,91 @@ static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *b
 		 * (a drive whose completions have a tail serves fewer a second) */
 		err = curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50, &s1);
 		if (!err)
-			*rest_ns += share[d] * bytes / bps * 1e9;
-		if (!err)
-			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bps, &p50, &sq);
+			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bq, &p50, &sq);
 		if (err)
 			return err;
 		m->spread = fmax(m->spread, fmax(s1, sq));
-		*busy_ns += share[d] * bytes / bps * 1e9;
+		rest = bytes / bps * 1e9;
+		busy = bytes / bq * 1e9;
+		/* deeper than any point: the best bytes/s any depth reached at this size */
+		if (m->rested && !curve_at(m->c, m->w->access, pct[d], bytes, 1e9, &best, &p, &sb) &&
+		    bps >= R0_PREDICT_BW_BOUND * best &&
+		    !fastest_at(m->c, m->w->access, pct[d], bytes, &fast)) {
+			rest = fmin(rest, fast);
+			busy = fmin(busy, bytes / best * 1e9);
+		}
+		*rest_ns += share[d] * rest;
+		*busy_ns += share[d] * busy;
 		*p50_ns += share[d] * p50;
 	}
 	return 0;
+}
+
+/* The end of the chunk X is in, or END if sooner. */
+static uint64_t chunk_end(uint64_t x, uint64_t end, uint64_t cs)
+{
+	return end < (x / cs + 1) * cs ? end : (x / cs + 1) * cs;
+}
+
+/* Requests [START, END) is cut into: one bio a chunk, each cut at MAX_REQ. */
+static size_t pieces(uint64_t start, uint64_t end, uint64_t cs, uint32_t max_req)
+{
+	size_t k = 0;
+
+	for (uint64_t x = start; x < end; x = chunk_end(x, end, cs))
+		k += (size_t)((chunk_end(x, end, cs) - x) * 512 + max_req - 1) / max_req;
+	return k;
+}
+
+/*
+ * When the request [START, END) ends, its parts taking REST_NS (by member)
+ * on an idle member: the submitting thread hands out the chunks in order,
+ * one request of at most max_request_bytes at a time, and waits for a tag
+ * where the member has all its tags out; each request on a member takes
+ * that member's part time over its requests in the part. Or -ERANGE (a
+ * sector the geometry does not map), -ENOMEM.
+ */
+static double submitted_end_ns(const struct model *m, uint64_t start, uint64_t end,
+			       const double *rest_ns)
+{
+	uint64_t cs = m->chunk_sectors, ms;
+	uint32_t max_req = m->c->max_request_bytes;
+	size_t cap = pieces(start, end, cs, max_req), n[R0_MAX_MEMBERS] = { 0 };
+	double *done[R0_MAX_MEMBERS] = { NULL }, per[R0_MAX_MEMBERS] = { 0 }, t = 0, last = 0;
+	unsigned mem, tags = m->c->tags;
+
+	for (uint64_t x = start; x < end; x = chunk_end(x, end, cs)) {
+		if (r0_geometry_map(m->g, x, &mem, &ms))
+			return -ERANGE;
+		per[mem] += (double)pieces(x, chunk_end(x, end, cs), cs, max_req);
+	}
+	for (uint64_t x = start; x < end && last >= 0; x = chunk_end(x, end, cs)) {
+		r0_geometry_map(m->g, x, &mem, &ms);
+		if (!done[mem] && !(done[mem] = malloc(cap * sizeof(double)))) {
+			last = -ENOMEM;
+			break;
+		}
+		for (size_t k = pieces(x, chunk_end(x, end, cs), cs, max_req); k > 0; k--) {
+			size_t j = n[mem]++;
+			double begin;
+
+			if (j >= tags && done[mem][j - tags] > t)
+				t = done[mem][j - tags];   /* no tag free: wait for one */
+			begin = j && done[mem][j - 1] > t ? done[mem][j - 1] : t;
+			done[mem][j] = begin + rest_ns[mem] / per[mem];
+			last = fmax(last, done[mem][j]);
+		}
+	}
+	for (unsigned i = 0; i < R0_MAX_MEMBERS; i++)
+		free(done[i]);
+	return last;
 }
 
 static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, size_t n)
 {
 	struct model *m = ctx;
 	uint64_t end = start + m->w->block_bytes / 512, cs = m->chunk_sectors;
-	double worst_rest = 0, worst_p = 0;
+	double worst_rest = 0, worst_p = 0, rest_ns[R0_MAX_MEMBERS] = { 0 };
 
 	for (size_t i = 0; i < n; i++) {
 		double rest, busy, p;
@@ -298,10 +395,19 @@ static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, s
 		if (err)
 			return err;
 		m->busy_ns[ext[i].member] += busy;
+		rest_ns[ext[i].member] += rest;
 		if (rest > worst_rest)
 			worst_rest = rest;
 		if (p > worst_p)
 			worst_p = p;
+	}
+	/* a part of more requests than its member has tags holds the next parts back */
+	if (m->c->tags && m->c->max_request_bytes && n > 1) {
+		double queued = submitted_end_ns(m, start, end, rest_ns);
+
+		if (queued < 0)
+			return (int)queued;
+		worst_rest = fmax(worst_rest, queued);
 	}
 	/* md and dm send one bio per chunk the request touches */
 	worst_rest += m->layer_ns * (double)((end - 1) / cs - start / cs + 1);
@@ -322,7 +428,7 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	       struct r0_predict_result *out)
 {
 	struct r0_predict_split s;
-	struct model m = { .c = c, .w = w, .layer_ns = o->layer_cost_ns,
+	struct model m = { .g = g, .c = c, .w = w, .layer_ns = o->layer_cost_ns,
 			   .chunk_sectors = g->chunk_sectors };
 	size_t n_offsets;
 	double iops, free_iops, busiest = 0, p50;
@@ -331,6 +437,7 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	if (err)
 		return err;
 	m.qd = s.member_qd > 1 ? s.member_qd : 1;
+	m.rested = o->rested && s.member_qd < 1;
 	m.p50s = malloc(s.n_offsets * sizeof(*m.p50s));
 	if (!m.p50s)
 		return -ENOMEM;
@@ -362,6 +469,7 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	out->mean_members = s.mean_members;
 	out->member_qd = s.member_qd;
 	out->grid_spread = m.spread;
+	out->rests = s.member_qd < 1;
 out:
 	free(m.p50s);
 	return err;

@@ -108,11 +108,11 @@ static int add_workload(struct r0_predict_input *in, const struct r0_sweep_rec *
 }
 
 static int add_point(struct r0_predict_input *in, const struct r0_sweep_rec *r, double bps, double p50,
-		     double spread)
+		     double spread, double min_ns)
 {
 	struct r0_predict_point p = { r->access, r->read_pct, r->block_bytes,
 				      (double)r->queue_depth * (r->jobs ? r->jobs : 1), bps, p50,
-				      isnan(spread) ? 0 : spread };
+				      isnan(spread) ? 0 : spread, isnan(min_ns) ? 0 : min_ns };
 
 	if (r->read_pct != 0 && r->read_pct != 100)
 		return 0;   /* a mix is predicted from pure reads and writes */
@@ -147,7 +147,7 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
 		if (r->layer != R0_LAYER_RAW || seen_before(set, i))
 			continue;
 		err = add_point(in, r, cell_median(set, r, FIG_BPS), cell_median(set, r, FIG_P50),
-				cell_spread(set, r));
+				cell_spread(set, r), 0);   /* r0sweep/1 keeps no fastest request */
 		if (!err)
 			err = add_workload(in, r);
 		if (!err)
@@ -209,6 +209,10 @@ static int load_bench(struct r0_predict_input *in, json_object *root)
 		return -EINVAL;
 	json_object_object_get_ex(root, "target", &target);
 	json_object_object_get_ex(root, "state", &state);
+	if (j_num(root, "target.device.nr_requests") > 0 && j_num(root, "target.device.max_sectors_kib") > 0) {
+		in->curve.tags = (unsigned)j_num(root, "target.device.nr_requests");
+		in->curve.max_request_bytes = (uint32_t)j_num(root, "target.device.max_sectors_kib") * 1024;
+	}
 	for (size_t i = 0; i < json_object_array_length(tests) && !err; i++) {
 		json_object *t = json_object_array_get_idx(tests, i), *w, *trim;
 		struct r0_sweep_rec r = { .repeat = 1 };
@@ -234,7 +238,7 @@ static int load_bench(struct r0_predict_input *in, json_object *root)
 		snprintf(r.state, sizeof(r.state), "%s", (s = j_str(state, "state")) ? s : "");
 		err = add_point(in, &r, j_num(t, "summary.bytes_per_s.median"), j_num(t, "latency_ns.p50"),
 				(j_num(t, "summary.bytes_per_s.max") - j_num(t, "summary.bytes_per_s.min")) /
-				j_num(t, "summary.bytes_per_s.median"));
+				j_num(t, "summary.bytes_per_s.median"), j_num(t, "latency_ns.min"));
 		if (!err)
 			err = add_workload(in, &r);
 	}
@@ -335,7 +339,7 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	struct r0_geometry g;
 	uint64_t sizes[R0_MAX_MEMBERS], member = 1ull << 30;
 	enum r0_backend be = layer == R0_LAYER_DM ? R0_BACKEND_DM : R0_BACKEND_MD;
-	struct r0_predict_result slow;
+	struct r0_predict_result slow, rested = { 0 };
 	double n_bios;
 	bool guessed;
 	int err;
@@ -375,6 +379,14 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 		if (err)
 			return err;
 	}
+	if (res.rests) {
+		struct r0_predict_opts rest_o = mo;
+
+		rest_o.rested = true;
+		err = r0_predict(&g, &w, &in->curve, &rest_o, &rested);
+		if (err)
+			return err;
+	}
 	*out = *wl;   /* the workload and the study's description; the figures below */
 	out->ios = out->errors = 0;
 	out->lat_p90_ns = out->lat_p99_ns = out->lat_p999_ns = out->lat_p9999_ns = 0;
@@ -405,6 +417,11 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 		snprintf(doubt, len, "%.0f IOPS through the array, %.0f bios a second, more than the "
 			 "host was seen to drive (%.0f IOPS in the drive's results): give --cpu-iops",
 			 res.iops, res.iops * n_bios, max_iops(&in->curve));
+	else if (res.rests && rested.bytes_per_s > 1.15 * res.bytes_per_s)
+		snprintf(doubt, len, "the members rest between their parts and the drive waits on its "
+			 "bandwidth at QD1, its fastest request far quicker than its mean: rested members "
+			 "may serve faster, %.1f to %.1f MB/s (r0predict(1), RESTED MEMBERS)",
+			 res.bytes_per_s / 1e6, rested.bytes_per_s / 1e6);
 	else if (len)
 		doubt[0] = 0;
 	return 0;

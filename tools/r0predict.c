@@ -33,7 +33,9 @@ static void usage(FILE *f)
 	      "Model: each request is split by the stripe geometry; each member holds its\n"
 	      "share of the queue depth and behaves as the measured drive at that part size\n"
 	      "and depth (interpolated in the measured grid); a request ends with its\n"
-	      "slowest part; each request pays the layer cost. Only bytes/s, IOPS, mean and\n"
+	      "slowest part, a part begun when the submitting thread got past the parts\n"
+	      "before it (a part of more requests than its member has tags holds it);\n"
+	      "each request pays the layer cost. Only bytes/s, IOPS, mean and\n"
 	      "median (p50) latency are predicted: p90 and above, CPU and ios are 0.\n"
 	      "\n"
 	      "Options:\n"
@@ -61,8 +63,10 @@ static void usage(FILE *f)
 	      "\n"
 	      "A cell is not predicted, and r0predict says so (stderr, or its table row),\n"
 	      "when grid points it rests on spread by more than 30 % over their passes,\n"
-	      "when it depends on a guessed layer cost, or when it needs more IOPS than\n"
-	      "the drive's results reached and no CPU ceiling is known. r0predict(1).\n"
+	      "when it depends on a guessed layer cost, when it needs more IOPS than\n"
+	      "the drive's results reached and no CPU ceiling is known, or when its\n"
+	      "members rest between parts on a drive that waits on its bandwidth at QD1\n"
+	      "and a rested member could serve faster (both figures given). r0predict(1).\n"
 	      "How close the predictions came, per workload: r0predict(1), VALIDATION.\n"
 	      "Exit status: 0 ok, 1 failure, 2 usage.\n",
 	      f);
@@ -108,7 +112,7 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 		enum r0_layer layer, unsigned n, uint32_t chunk, double single_bps, FILE *f,
 		struct r0_sweep_set *out, struct r0_sweep_rec *r)
 {
-	char doubt[160], name[64];
+	char doubt[320], name[64];
 	int err = r0_predict_cell(in, &o->model, wl, layer, n, chunk, TOOL, r, doubt, sizeof(doubt));
 
 	if (err)

@@ -111,7 +111,7 @@ static void bandwidth_drive(struct r0_predict_curve *c, double bps)
 		for (uint32_t b = 4 * KIB; b <= 4 * MIB; b *= 4)
 			for (double q = 1; q <= 64; q *= 2) {
 				struct r0_predict_point p = { R0_ACCESS_RAND, rw ? 100 : 0, b, q, bps,
-							      q * b / bps * 1e9, 0 };
+							      q * b / bps * 1e9, 0, 0 };
 
 				cr_assert_eq(r0_predict_curve_add(c, &p), 0);
 			}
@@ -123,7 +123,7 @@ static void latency_drive(struct r0_predict_curve *c, double lat_ns)
 	for (uint32_t b = 4 * KIB; b <= 4 * MIB; b *= 4)
 		for (double q = 1; q <= 64; q *= 2) {
 			struct r0_predict_point p = { R0_ACCESS_RAND, 100, b, q, q * b / (lat_ns / 1e9),
-						      lat_ns, 0 };
+						      lat_ns, 0, 0 };
 
 			cr_assert_eq(r0_predict_curve_add(c, &p), 0);
 		}
@@ -142,8 +142,8 @@ static struct r0_predict_result predict(unsigned n, uint32_t chunk, const struct
 Test(predict, curve_interpolates_and_extrapolates)
 {
 	struct r0_predict_curve c = { 0 };
-	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0 };
-	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 4, 160e6, 100e3, 0 };
+	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0, 0 };
+	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 4, 160e6, 100e3, 0, 0 };
 	double bps, p50;
 
 	cr_assert_eq(r0_predict_curve_add(&c, &a), 0);
@@ -214,7 +214,7 @@ Test(predict, a_drive_with_a_latency_tail_does_not_scale_at_qd1)
 	struct r0_predict_workload w4k = { R0_ACCESS_RAND, 100, 4 * KIB, 0, 1 };
 
 	for (double q = 1; q <= 32; q *= 2) {
-		struct r0_predict_point p = { R0_ACCESS_RAND, 100, 4 * KIB, q, q * 4096 / 150e-6, 100e3, 0 };
+		struct r0_predict_point p = { R0_ACCESS_RAND, 100, 4 * KIB, q, q * 4096 / 150e-6, 100e3, 0, 0 };
 
 		cr_assert_eq(r0_predict_curve_add(&c, &p), 0);
 	}
@@ -252,8 +252,8 @@ Test(predict, mixes_blend_both_directions)
 	struct r0_predict_curve c = { 0 };
 	struct r0_predict_opts o = { 0 };
 	struct r0_predict_workload w = { R0_ACCESS_RAND, 50, 4 * KIB, 0, 1 };
-	struct r0_predict_point rd = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 4096 / 100e-6, 100e3, 0 };
-	struct r0_predict_point wr = { R0_ACCESS_RAND, 0, 4 * KIB, 1, 4096 / 300e-6, 300e3, 0 };
+	struct r0_predict_point rd = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 4096 / 100e-6, 100e3, 0, 0 };
+	struct r0_predict_point wr = { R0_ACCESS_RAND, 0, 4 * KIB, 1, 4096 / 300e-6, 300e3, 0, 0 };
 	struct r0_predict_result r;
 
 	cr_assert_eq(r0_predict_curve_add(&c, &rd), 0);
@@ -292,8 +292,8 @@ Test(predict, preset_measures_the_whole_grid)
 Test(predict, deeper_never_slower_than_the_grid_shallower)
 {
 	struct r0_predict_curve c = { 0 };
-	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0 };
-	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 32, 10e6, 100e3, 0 };
+	struct r0_predict_point a = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0, 0 };
+	struct r0_predict_point b = { R0_ACCESS_RAND, 100, 4 * KIB, 32, 10e6, 100e3, 0, 0 };
 	double bps, p50;
 
 	cr_assert_eq(r0_predict_curve_add(&c, &a), 0);
@@ -302,5 +302,96 @@ Test(predict, deeper_never_slower_than_the_grid_shallower)
 	cr_expect(fabs(bps - 40e6) < 1, "%.0f", bps);
 	cr_assert_eq(r0_predict_curve_at(&c, R0_ACCESS_RAND, 100, 4 * KIB, 8, &bps, &p50), 0);
 	cr_expect(fabs(bps - 40e6) < 1, "%.0f", bps);
+	r0_predict_curve_free(&c);
+}
+
+/*
+ * A token bucket: 512K reads at 45 MB/s at QD1 and 50 from QD2 (the
+ * bandwidth is nearly reached at QD1), 11.7 ms a request back to back, but
+ * the fastest, on a full bucket, 3.4 ms (nvme-real's 512K QD1 point,
+ * 2026-12-03). 512K random reads at QD1 over 512K chunks of 2: each member
+ * rests half the time. Back to back: one drive's rate; rested: each member
+ * at the drive's best 50 MB/s.
+ */
+static void bucket_drive(struct r0_predict_curve *c, double fastest_ns)
+{
+	for (uint32_t b = 256 * KIB; b <= 1 * MIB; b *= 2)
+		for (double q = 1; q <= 4; q *= 2) {
+			double bps = q == 1 ? 45e6 : 50e6;
+			struct r0_predict_point p = { R0_ACCESS_RAND, 100, b, q, bps,
+						      q * b / bps * 1e9, 0, fastest_ns * b / (512 * KIB) };
+
+			cr_assert_eq(r0_predict_curve_add(c, &p), 0);
+		}
+}
+
+Test(predict, rested_members_of_a_bucket_drive_are_held_to_its_bandwidth)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_opts o = { 0 }, rested = { .rested = true };
+	struct r0_predict_workload w = { R0_ACCESS_RAND, 100, 512 * KIB, 0, 1 };
+	struct r0_predict_workload seq = { R0_ACCESS_SEQ, 100, 1 * MIB, 0, 1 };
+	struct r0_predict_result r;
+
+	bucket_drive(&c, 3.4e6);
+	r = predict(2, 512 * KIB, &w, &c, &o);
+	cr_expect(fabs(r.bytes_per_s / 45e6 - 1) < 0.01, "back to back: %.1f MB/s", r.bytes_per_s / 1e6);
+	cr_expect(r.rests);
+	r = predict(2, 512 * KIB, &w, &c, &rested);
+	cr_expect(fabs(r.bytes_per_s / 100e6 - 1) < 0.01, "rested: %.1f MB/s", r.bytes_per_s / 1e6);
+	r = predict(3, 512 * KIB, &w, &c, &rested);   /* 154 MB/s if only the fastest time held */
+	cr_expect(fabs(r.bytes_per_s / 150e6 - 1) < 0.01, "rested, 3: %.1f MB/s", r.bytes_per_s / 1e6);
+	r = predict(2, 512 * KIB, &seq, &c, &rested);   /* no member rests: the reading does not apply */
+	cr_expect(!r.rests);
+	cr_expect(fabs(r.bytes_per_s / 90e6 - 1) < 0.01, "seq: %.1f MB/s", r.bytes_per_s / 1e6);
+	r0_predict_curve_free(&c);
+}
+
+/* A drive whose QD1 is its latency (4 MB/s at QD1, 32 at QD8): a rest gains nothing, whatever its fastest request. */
+Test(predict, rested_members_of_a_latency_drive_change_nothing)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_opts o = { 0 }, rested = { .rested = true };
+	struct r0_predict_workload w = { R0_ACCESS_RAND, 100, 512 * KIB, 0, 1 };
+	struct r0_predict_result a, b;
+
+	for (double q = 1; q <= 8; q *= 2) {
+		struct r0_predict_point p = { R0_ACCESS_RAND, 100, 512 * KIB, q, q * 4e6,
+					      512 * KIB / 4e6 * 1e9, 0, 0.3 * 512 * KIB / 4e6 * 1e9 };
+
+		cr_assert_eq(r0_predict_curve_add(&c, &p), 0);
+	}
+	a = predict(2, 512 * KIB, &w, &c, &o);
+	b = predict(2, 512 * KIB, &w, &c, &rested);
+	cr_expect(fabs(b.bytes_per_s / a.bytes_per_s - 1) < 1e-9, "%.3f", b.bytes_per_s / a.bytes_per_s);
+	r0_predict_curve_free(&c);
+}
+
+/*
+ * 1M sequential reads at QD1 over 2 x 512K chunks of a 100 MB/s drive whose
+ * requests are at most 32K (16 a part): with 8 tags the thread submitting
+ * member 0's part waits until 8 of them completed, half the part's time,
+ * before it reaches member 1: 1.5 part times a request, 1.33x; with 32
+ * tags, or 64K chunks (the thread alternates members), 2x. sata-real in the
+ * sandbox (8 tags, 32K): 80 ms a request over 2 x 512K, 65 ms with 32 tags
+ * (recipes/probes/predict-misses.sh, 2026-12-03).
+ */
+Test(predict, a_part_of_more_requests_than_tags_holds_back_the_next_member)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_opts o = { 0 };
+	struct r0_predict_workload seq = { R0_ACCESS_SEQ, 100, 1 * MIB, 0, 1 };
+	struct r0_predict_result r;
+
+	bandwidth_drive(&c, 100e6);
+	c.max_request_bytes = 32 * KIB;
+	c.tags = 8;
+	r = predict(2, 512 * KIB, &seq, &c, &o);
+	cr_expect(fabs(r.bytes_per_s / 100e6 - 4.0 / 3) < 0.01, "8 tags: %.3fx", r.bytes_per_s / 100e6);
+	r = predict(2, 64 * KIB, &seq, &c, &o);
+	cr_expect(fabs(r.bytes_per_s / 100e6 - 2) < 0.03, "64K chunks: %.3fx", r.bytes_per_s / 100e6);
+	c.tags = 32;
+	r = predict(2, 512 * KIB, &seq, &c, &o);
+	cr_expect(fabs(r.bytes_per_s / 100e6 - 2) < 0.01, "32 tags: %.3fx", r.bytes_per_s / 100e6);
 	r0_predict_curve_free(&c);
 }

@@ -12,7 +12,10 @@
  *     on average, each member holds q = Q * k / n requests on average.
  *   - Two bounds, the lower wins:
  *     latency: a request takes its slowest part's mean time on a drive
- *       with nothing queued (1 / the curve's IOPS at depth 1) plus the
+ *       with nothing queued (1 / the curve's IOPS at depth 1), each part
+ *       begun when the submitting thread reaches it (after waiting, where
+ *       a part before it needs more requests than its member has tags,
+ *       for that member to complete the excess at its pace), plus the
  *       layer cost for each chunk it touches (a bio each); Q of them in
  *       flight: Q / that time (Little's law, which needs the mean: with
  *       the p50, a drive with a latency tail scaled at QD1).
@@ -21,12 +24,15 @@
  *       member sets the array's rate.
  *   - Optional ceilings: array IOPS (a CPU limit) and total bytes/s (a
  *     shared link or controller).
+ *   - Optional, the rested reading (r0_predict_opts.rested): members that
+ *     rest between parts serve them as a rested drive would.
  * Equal members are assumed; md and dm map alike then, and differ here
  * only by their layer cost.
  */
 #ifndef R0_PREDICT_H
 #define R0_PREDICT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,12 +52,24 @@ struct r0_predict_point {
 	double p50_ns;              /* > 0 */
 	double spread;              /* (max - min) / median of bytes/s over the passes
 				     * or repeats; 0: one pass or not known */
+	double min_ns;              /* the fastest request; 0: not known */
 };
 
 /* The single drive's measured grid; points in any order. */
 struct r0_predict_curve {
 	struct r0_predict_point *pts;
 	size_t n, cap;
+	/*
+	 * The drive's queue as r0probe saw it (queue/nr_requests and
+	 * queue/max_sectors_kb); 0: not known. md and dm hand a request's
+	 * chunk-sized bios to the members one after another from one thread,
+	 * and the block layer cuts each into requests of at most
+	 * max_request_bytes; a thread that needs a request when the member's
+	 * tags are all taken sleeps until one completes, so a member part of
+	 * more requests than tags holds back the members after it.
+	 */
+	unsigned tags;
+	uint32_t max_request_bytes;
 };
 
 /* Adds a copy of P (a later point at the same access, direction, block
@@ -117,12 +135,30 @@ struct r0_predict_opts {
 	double layer_cost_ns;       /* per bio: each chunk a request touches */
 	double cpu_max_iops;        /* 0: no CPU ceiling */
 	double shared_cap_bytes_per_s;  /* 0: no shared limit */
+	/*
+	 * The other reading of a drive that waits on its bandwidth at QD1 (its
+	 * QD1 bytes/s at a part's size within R0_PREDICT_BW_BOUND of the best
+	 * any depth reached there): when the members rest between their parts
+	 * (each holds less than one request on average), a rested member serves
+	 * a part in the drive's fastest time at QD1 (min_ns, interpolated over
+	 * block sizes) and is held only to the best bytes/s of any depth. A
+	 * token bucket does that (null_blk's mbps hands its budget out per
+	 * 1/50 s tick, so a member that rested finds it full; so do cloud
+	 * volumes' burst credits); a drive whose transfers take the time does
+	 * not. One drive measured back to back cannot tell them apart:
+	 * r0predict predicts both and says "not predicted" where they differ.
+	 */
+	bool rested;
 };
+
+/* QD1 bytes/s at least this share of the best at any depth: the drive waits on its bandwidth. */
+#define R0_PREDICT_BW_BOUND 0.80
 
 struct r0_predict_result {
 	double iops, bytes_per_s, p50_ns;
 	double mean_members, member_qd;     /* from the split */
 	double grid_spread;                 /* the largest spread of the points used */
+	bool rests;                         /* members rest between their parts (member_qd < 1) */
 	int limit;                          /* which bound set the figure: R0_PREDICT_LIMIT_* */
 };
 

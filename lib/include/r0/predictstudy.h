@@ -73,10 +73,12 @@ struct r0_predict_study_opts {
  * Predicts workload WL (one of IN's) on LAYER with N members at CHUNK
  * (ignored for raw: the drive itself) into *OUT, an r0sweep/1 cell with
  * predicted set, tool TOOL. When the prediction is outside the error bar
- * (R0_PREDICT_MAX_SPREAD, R0_PREDICT_SLOW_LAYER_NS, or with no CPU ceiling
+ * (R0_PREDICT_MAX_SPREAD, R0_PREDICT_SLOW_LAYER_NS, with no CPU ceiling
  * given or measured more than 1.15x the IOPS any of the drive's results
- * reached: the host's capacity is not known beyond them) DOUBT (LEN
- * bytes) says why, else it is "".
+ * reached: the host's capacity is not known beyond them, or members that
+ * rest whose rested reading, r0_predict_opts.rested, is more than 15 %
+ * faster: DOUBT then gives both figures) DOUBT (LEN bytes) says why, else
+ * it is "".
  * 0, -ENOENT (the input has no result of a direction WL needs), the
  * errors of r0_predict.
  */
