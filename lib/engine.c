@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -40,6 +41,7 @@ struct shared {
 	atomic_int abort;          /* an error or a stop: every job winds down */
 	atomic_int running;
 	bool async_submit;         /* r0_engine_submits_async */
+	int cpu_from;              /* the caller's CPU: where job 0 goes at QD1 */
 };
 
 struct slot {
@@ -528,6 +530,47 @@ static int ring_init(struct job *j)
 	return ret;
 }
 
+int r0_job_cpu(const cpu_set_t *allowed, int from_cpu, unsigned index)
+{
+	int cpus[CPU_SETSIZE], n = 0, start = 0;
+
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, allowed))
+			cpus[n++] = c;
+	if (!n)
+		return -1;
+	while (start < n && cpus[start] < from_cpu)
+		start++;
+	return cpus[(start % n + index % n) % n];
+}
+
+/*
+ * At queue depth 1 the job and the kernel's io-wq worker that runs its
+ * request (zram's, or any device that cannot take a request without
+ * blocking) take turns and never run at once. On two CPUs each turn is a
+ * wake-up across CPUs, to one that went idle meanwhile: an IPI and an exit
+ * from idle each way (in a VM, two exits to the hypervisor). On one CPU
+ * it is a context switch. So at QD1 the job thread and its io-wq workers
+ * stay on one CPU; on a device that completes without io-wq it costs
+ * nothing. Deeper queues keep the workers free to run beside the job.
+ */
+static void job_pin(struct job *j)
+{
+	cpu_set_t allowed, one;
+	int cpu;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return;
+	cpu = r0_job_cpu(&allowed, j->sh->cpu_from, j->index);
+	if (cpu < 0)
+		return;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	/* both are a speed-up only: a kernel without io-wq affinity still runs */
+	if (!pthread_setaffinity_np(pthread_self(), sizeof(one), &one))
+		io_uring_register_iowq_aff(&j->ring, sizeof(one), &one);
+}
+
 static int job_setup(struct job *j)
 {
 	const struct r0_workload *w = j->sh->w;
@@ -566,6 +609,8 @@ static int job_setup(struct job *j)
 	j->fixed_bufs = io_uring_register_buffers(&j->ring, iov, qd) == 0;
 	free(iov);
 	j->fixed_file = io_uring_register_files(&j->ring, &j->sh->t->fd, 1) == 0;
+	if (qd == 1 && !w->sqpoll)
+		job_pin(j);
 	return 0;
 }
 
@@ -744,6 +789,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		return -ENOMEM;
 	sh.time_based = w->runtime_ns != 0;
 	sh.async_submit = r0_engine_submits_async(t, w);
+	sh.cpu_from = sched_getcpu();
 	atomic_init(&sh.abort, 0);
 	atomic_init(&sh.running, (int)n);
 	pthread_barrier_init(&sh.ready, NULL, n + 1);

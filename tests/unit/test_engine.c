@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Unit tests of r0/engine.h on a regular file: workload checks, size- and
  * time-based runs, coverage, verify (faults found), trims, stopping. */
+#include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -496,4 +498,68 @@ Test(engine, opening_refuses_what_is_not_a_device_or_file)
 
 	cr_expect_eq(r0_target_open("/dev/null", false, &x), -ENOTBLK);
 	cr_expect_eq(r0_target_open("/nonexistent/r0", false, &x), -ENOENT);
+}
+
+Test(engine, job_cpus_count_from_the_callers_cpu_and_wrap)
+{
+	cpu_set_t s;
+
+	CPU_ZERO(&s);
+	cr_expect_eq(r0_job_cpu(&s, 0, 0), -1);
+	CPU_SET(1, &s);
+	CPU_SET(3, &s);
+	CPU_SET(5, &s);
+	cr_expect_eq(r0_job_cpu(&s, 3, 0), 3);
+	cr_expect_eq(r0_job_cpu(&s, 3, 1), 5);
+	cr_expect_eq(r0_job_cpu(&s, 3, 2), 1);
+	cr_expect_eq(r0_job_cpu(&s, 3, 3), 3);
+	cr_expect_eq(r0_job_cpu(&s, 4, 0), 5, "not allowed: the next allowed one above");
+	cr_expect_eq(r0_job_cpu(&s, 6, 0), 1, "above every allowed one: the first");
+	cr_expect_eq(r0_job_cpu(&s, -1, 1), 3, "sched_getcpu failed: from the first");
+}
+
+/* Progress callback: counts the threads of this process held to one CPU (a
+ * list without "," or "-"), the job's and its io-wq workers' when pinned */
+static void count_pinned(const struct r0_progress *p, void *arg)
+{
+	unsigned *pinned = arg;
+	struct dirent *e;
+	char f[300], line[256];
+	DIR *d = opendir("/proc/self/task");
+
+	(void)p;
+	while (d && (e = readdir(d))) {
+		FILE *st;
+
+		snprintf(f, sizeof(f), "/proc/self/task/%s/status", e->d_name);
+		st = fopen(f, "r");
+		if (!st)
+			continue;
+		while (fgets(line, sizeof(line), st))
+			if (!strncmp(line, "Cpus_allowed_list:", 18) && !strpbrk(line + 18, ",-"))
+				(*pinned)++;
+		fclose(st);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* QD1: the job thread on one CPU (with its io-wq workers); deeper: left free */
+Test(engine, a_qd1_job_is_held_to_one_cpu, .init = setup, .fini = teardown)
+{
+	cpu_set_t allowed;
+	unsigned pinned = 0;
+	struct r0_run_opts o = { .progress = count_pinned, .progress_arg = &pinned, .progress_ms = 50 };
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+
+	cr_assert_eq(sched_getaffinity(0, sizeof(allowed), &allowed), 0);
+	if (CPU_COUNT(&allowed) < 2)
+		cr_skip_test("one CPU: every thread is on it anyway");
+	w.runtime_ns = 300000000ULL;
+	cr_assert_eq(r0_engine_run(&t, &w, &o, res), 0);
+	cr_expect_gt(pinned, 0, "no thread held to one CPU at QD1");
+	pinned = 0;
+	w.queue_depth = 4;
+	cr_assert_eq(r0_engine_run(&t, &w, &o, res), 0);
+	cr_expect_eq(pinned, 0, "%u threads held to one CPU at QD4", pinned);
 }

@@ -8,6 +8,7 @@
 #ifndef R0_ENGINE_H
 #define R0_ENGINE_H
 
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -101,6 +102,13 @@ void r0_target_close(struct r0_target *t);
  * have tags (queue/nr_requests), which Linux 6.12 can stall on for ever.
  */
 bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w);
+
+/*
+ * The CPU job INDEX is kept on at queue depth 1, with its io-wq workers:
+ * the INDEX-th CPU of ALLOWED counting from FROM_CPU (or the next allowed
+ * one above it), wrapping; -1 when ALLOWED is empty.
+ */
+int r0_job_cpu(const cpu_set_t *allowed, int from_cpu, unsigned index);
 
 /*
  * 0 if W can run on T; else -EINVAL (or -ERANGE for sizes past the target)
