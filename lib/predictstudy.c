@@ -11,6 +11,7 @@
 
 #include "r0/geometry.h"
 #include "r0/predictstudy.h"
+#include "r0/size.h"
 
 /* Bios md or dm send for a request of BLOCK over CHUNK (aligned: one per chunk). */
 static double bios(uint32_t block, uint32_t chunk)
@@ -198,6 +199,43 @@ static const char *j_str(json_object *o, const char *k)
 	       json_object_get_string(v) : NULL;
 }
 
+/*
+ * The point of the curve at R's access, direction, block and depth, or
+ * NULL: a grid that measures a point again (lib/preset.c) finds the first.
+ */
+static const struct r0_predict_point *measured_before(const struct r0_predict_input *in,
+						      const struct r0_sweep_rec *r)
+{
+	double qd = (double)r->queue_depth * (r->jobs ? r->jobs : 1);
+
+	for (size_t i = 0; i < in->curve.n; i++) {
+		const struct r0_predict_point *p = &in->curve.pts[i];
+
+		if (p->access == r->access && p->read_pct == r->read_pct &&
+		    p->block_bytes == r->block_bytes && p->queue_depth == qd)
+			return p;
+	}
+	return NULL;
+}
+
+/* A point measured again at BPS (SPREAD over its passes): how far it moved from the first. */
+static void note_drift(struct r0_predict_input *in, const struct r0_predict_point *first,
+		       const struct r0_sweep_rec *r, double bps, double spread)
+{
+	int d = r->read_pct == 100 ? 0 : 1;
+	double moved = fabs(bps - first->bytes_per_s) / first->bytes_per_s;
+	char size[24];
+
+	if (isnan(spread))
+		spread = 0;
+	if (!(moved > first->spread + spread) || !(moved > in->drift[d]))
+		return;
+	in->drift[d] = moved;
+	r0_format_size(r->block_bytes, size, sizeof(size));
+	snprintf(in->drift_what[d], sizeof(in->drift_what[d]), "%s QD%g: %.1f -> %.1f MB/s", size,
+		 first->queue_depth, first->bytes_per_s / 1e6, bps / 1e6);
+}
+
 /* r0bench/1: each test's median bytes/s over its passes and its merged p50. */
 static int load_bench(struct r0_predict_input *in, json_object *root)
 {
@@ -216,7 +254,9 @@ static int load_bench(struct r0_predict_input *in, json_object *root)
 	for (size_t i = 0; i < json_object_array_length(tests) && !err; i++) {
 		json_object *t = json_object_array_get_idx(tests, i), *w, *trim;
 		struct r0_sweep_rec r = { .repeat = 1 };
+		const struct r0_predict_point *first;
 		const char *s;
+		double bps, spread;
 
 		if (!json_object_object_get_ex(t, "workload", &w))
 			return -EINVAL;
@@ -236,9 +276,13 @@ static int load_bench(struct r0_predict_input *in, json_object *root)
 			return -EINVAL;
 		snprintf(r.devices, sizeof(r.devices), "%s", (s = j_str(target, "path")) ? s : "");
 		snprintf(r.state, sizeof(r.state), "%s", (s = j_str(state, "state")) ? s : "");
-		err = add_point(in, &r, j_num(t, "summary.bytes_per_s.median"), j_num(t, "latency_ns.p50"),
-				(j_num(t, "summary.bytes_per_s.max") - j_num(t, "summary.bytes_per_s.min")) /
-				j_num(t, "summary.bytes_per_s.median"), j_num(t, "latency_ns.min"));
+		bps = j_num(t, "summary.bytes_per_s.median");
+		spread = (j_num(t, "summary.bytes_per_s.max") - j_num(t, "summary.bytes_per_s.min")) / bps;
+		if ((first = measured_before(in, &r))) {   /* measured again: did the drive change? */
+			note_drift(in, first, &r, bps, spread);
+			continue;
+		}
+		err = add_point(in, &r, bps, j_num(t, "latency_ns.p50"), spread, j_num(t, "latency_ns.min"));
 		if (!err)
 			err = add_workload(in, &r);
 	}
@@ -328,6 +372,23 @@ static double max_iops(const struct r0_predict_curve *c)
 	return m;
 }
 
+/* The workload needs a direction whose speed moved during the grid: DOUBT says so. */
+static bool drifted(const struct r0_predict_input *in, const struct r0_sweep_rec *wl, char *doubt,
+		    size_t len)
+{
+	for (int d = 0; d < 2; d++) {
+		if ((d == 0 ? wl->read_pct == 0 : wl->read_pct == 100) ||
+		    !(in->drift[d] > R0_PREDICT_MAX_DRIFT))
+			continue;
+		snprintf(doubt, len, "the drive's %s moved by %.0f %% between the grid's first and its "
+			 "last measurement (%s): its speed depends on a state (garbage collection, a "
+			 "cache) that one drive's grid does not model (r0predict(1), STATE)",
+			 d ? "writes" : "reads", 100 * in->drift[d], in->drift_what[d]);
+		return true;
+	}
+	return false;
+}
+
 int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
 		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
 		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len)
@@ -404,7 +465,9 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	snprintf(out->tool, sizeof(out->tool), "%s", tool);
 	out->time_unix = time(NULL);
 	out->predicted = true;
-	if (res.grid_spread > R0_PREDICT_MAX_SPREAD)
+	if (drifted(in, wl, doubt, len))
+		;
+	else if (res.grid_spread > R0_PREDICT_MAX_SPREAD)
 		snprintf(doubt, len, "the drive's results it rests on spread by %.0f %% over their passes",
 			 100 * res.grid_spread);
 	else if (guessed && 1 - slow.bytes_per_s / res.bytes_per_s > 0.15)

@@ -56,6 +56,14 @@ static const struct r0_preset_test predict[] = {
 	Q("256K", 256 * KIB, 1), Q("256K", 256 * KIB, 2), Q("256K", 256 * KIB, 4),
 	Q("512K", 512 * KIB, 1), Q("512K", 512 * KIB, 2),
 	Q("1M", 1 * MIB, 1),
+	/*
+	 * The first point and a deep one again, last: a drive that answers them
+	 * differently now changed its state during the grid (garbage
+	 * collection, a write cache filling), and r0predict refuses to predict
+	 * from it (R0_PREDICT_MAX_DRIFT).
+	 */
+	PAIR("RND4K Q1 again", R0_ACCESS_RAND, 4 * KIB, 1, 1),
+	PAIR("RND64K Q8 again", R0_ACCESS_RAND, 64 * KIB, 8, 1),
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

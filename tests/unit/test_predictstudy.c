@@ -2,6 +2,8 @@
 /* Unit tests of r0/predictstudy.h: cells outside the error bar, the comparison's figures. */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <criterion/criterion.h>
@@ -225,4 +227,70 @@ Test(predictstudy, rested_members_of_a_drive_waiting_on_its_bandwidth_say_so)
 		cr_expect_str_empty(doubt, "1M over 2 x 512K: no member rests: '%s'", doubt);
 		r0_predict_input_free(&in);
 	}
+}
+
+/* One r0bench/1 test: 4K random at depth 1, MBPS median, passes within +-SPREAD/2. */
+static void bench_test(FILE *f, bool comma, const char *label, unsigned read_pct, double mbps,
+		       double spread)
+{
+	double bps = mbps * 1e6;
+
+	fprintf(f, "%s{\"label\":\"%s\",\"workload\":{\"access\":\"random\",\"read_pct\":%u,"
+		"\"block_bytes\":4096,\"queue_depth\":1,\"jobs\":1,\"runtime_s\":3,\"ramp_s\":0,"
+		"\"span_bytes\":268435456},\"summary\":{\"bytes_per_s\":{\"median\":%.0f,"
+		"\"min\":%.0f,\"max\":%.0f}},\"latency_ns\":{\"p50\":%.0f,\"min\":%.0f}}",
+		comma ? "," : "", label, read_pct, bps, bps * (1 - spread / 2), bps * (1 + spread / 2),
+		4096 / bps * 1e9, 4096 / bps * 1e9 * 0.9);
+}
+
+/*
+ * A grid whose writes, measured again at its end, moved from 20 to W2 MB/s
+ * (reads: 40, then 41): beyond R0_PREDICT_MAX_DRIFT and the points' own
+ * spreads the write cells are not predicted and say why; the read cells are.
+ */
+static void drift_case(double w2, double spread, bool refused)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 };
+	struct r0_sweep_rec rd = workload("4K read", 4 * KIB, 1), wr = rd, out;
+	char path[] = "/tmp/r0-unit-drift-XXXXXX", doubt[320];
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	cr_assert_not_null(f);
+	fprintf(f, "{\"r0kit_schema\":\"r0bench/1\",\"tests\":[");
+	bench_test(f, false, "RND4K Q1", 100, 40, spread);
+	bench_test(f, true, "RND4K Q1", 0, 20, spread);
+	bench_test(f, true, "RND4K Q1 again", 100, 41, spread);
+	bench_test(f, true, "RND4K Q1 again", 0, w2, spread);
+	fprintf(f, "]}\n");
+	fclose(f);
+	memset(&in, 0, sizeof(in));
+	cr_assert_eq(r0_predict_input_load(&in, path), 0);
+	unlink(path);
+	cr_expect_eq(in.curve.n, 2, "a point measured again is not a second point: %zu", in.curve.n);
+	cr_expect_eq(in.n_wl, 2);
+	wr.read_pct = 0;
+	cr_assert_eq(r0_predict_cell(&in, &o, &rd, R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "reads held still: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &o, &wr, R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_eq(*doubt != 0, refused, "writes 20 -> %.0f MB/s, spread %.2f: '%s'", w2, spread, doubt);
+	if (refused)
+		cr_expect(strstr(doubt, "writes moved by") && strstr(doubt, "4K QD1: 20.0 -> "),
+			  "'%s'", doubt);
+	wr.read_pct = 70;   /* a mix needs the writes too */
+	cr_assert_eq(r0_predict_cell(&in, &o, &wr, R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_eq(*doubt != 0, refused, "70/30 mix: '%s'", doubt);
+	r0_predict_input_free(&in);
+}
+
+Test(predictstudy, a_drive_that_changed_during_the_grid_is_not_predicted)
+{
+	drift_case(8, 0.02, true);      /* garbage collection began: 60 % slower */
+	drift_case(19, 0.02, false);    /* 5 %: noise */
+	drift_case(14, 0.02, true);     /* 30 %, beyond the bar and the spreads */
+	drift_case(14, 0.20, false);    /* 30 %, but the passes spread 20 % each */
 }
