@@ -114,6 +114,22 @@ r0_members_shared() {
 	echo $_made
 }
 
+# r0_members_ssd N SIZE [r0ssd options...]: N r0ssd servers (the flash
+# model: garbage collection, so writes depend on the drive's state), each
+# SIZE, started as daemons. Prints the devices' paths on one line.
+r0_members_ssd() {
+	_count=$1 _size=$2 _i=0 _made=""
+	shift 2
+	while [ "$_i" -lt "$_count" ]; do
+		_dev=$(r0ssd --size "$_size" --daemon --pid-file "/tmp/r0ssd$_i.pid" "$@") ||
+			{ echo "guest: cannot start r0ssd $_i" >&2; return 1; }
+		r0_wait_dev "$_dev" || return 1
+		_made="$_made $_dev"
+		_i=$((_i + 1))
+	done
+	echo $_made
+}
+
 # r0_members_queue PROFILE N TAGS [KEY=VALUE...]: N members r0m0, r0m1, ...
 # from PROFILE, each with its own limits, that share one queue of TAGS
 # commands, as drives behind one controller do: null_blk's shared_tags, whose

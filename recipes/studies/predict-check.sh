@@ -11,27 +11,41 @@
 # compare.txt to $R0_RESULTS; the grid (one line, after "predict-check: grid: ")
 # goes to the console and the study's cells stream to the host as they come
 # (r0_stream), so a guest that is killed still leaves what it measured.
-# Arguments KEY=VALUE: PROFILE, CHUNKS, REPEATS, READONLY (1: reads only).
+# Arguments KEY=VALUE: PROFILE, CHUNKS, REPEATS, READONLY (1: reads only),
+# REGION (default 256M), SHARED=CAP (the members share a CAP MiB/s limit,
+# r0_members_shared, and r0predict is given it as --shared-cap), SSD=SIZE
+# (the members are r0ssd flash models of SIZE, PROFILE unused).
 # Usage: recipes/sandbox/run -t 3000 recipes/studies/predict-check.sh -- PROFILE=sata-real
 . "$R0_GUEST/guest.sh"
-PROFILE=sata-real CHUNKS=4K,64K,512K REPEATS=3 READONLY=0
+PROFILE=sata-real CHUNKS=4K,64K,512K REPEATS=3 READONLY=0 REGION=256M SHARED="" SSD=""
 for a; do
 	case $a in
-	PROFILE=*|CHUNKS=*|REPEATS=*|READONLY=*) eval "${a%%=*}=\${a#*=}" ;;
+	PROFILE=*|CHUNKS=*|REPEATS=*|READONLY=*|REGION=*|SHARED=*|SSD=*) eval "${a%%=*}=\${a#*=}" ;;
 	*) echo "predict-check: unknown argument $a"; exit 2 ;;
 	esac
 done
-ro=""
+ro="" cap=""
 [ "$READONLY" = 1 ] && ro=--read-only
-members=$(r0_members "$PROFILE" 3) || { echo "predict-check: cannot create the members"; exit 1; }
+profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
+if [ -n "$SSD" ]; then
+	members=$(r0_members_ssd 3 "$SSD" --no-data)
+	what="3 x r0ssd $SSD flash models (--no-data)"
+elif [ -n "$SHARED" ]; then
+	members=$(r0_members_shared "$PROFILE" 3 "$SHARED")
+	cap="--shared-cap $(awk "BEGIN { print $SHARED * 1.048576 }")"
+	what="3 dm-linear slices of one null_blk $PROFILE profile ($profile) sharing $SHARED MiB/s"
+else
+	members=$(r0_members "$PROFILE" 3)
+	what="3 x null_blk $PROFILE profile ($profile)"
+fi
+[ -n "$members" ] || { echo "predict-check: cannot create the members"; exit 1; }
 set -- $members
 t0=$(date +%s)
-r0bench --preset predict $ro --region 256M --json "$1" > "$R0_RESULTS/one.json" ||
+r0bench --preset predict $ro --region "$REGION" --json "$1" > "$R0_RESULTS/one.json" ||
 	{ echo "predict-check: r0bench failed"; exit 1; }
 echo "predict-check: grid measured in $(($(date +%s) - t0)) s"
 echo "predict-check: grid: $(tr -d '\n' < "$R0_RESULTS/one.json")"
 r0_stream "$R0_RESULTS/sweep.jsonl" || exit 1
-profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
 # md first (raw, 1-3 members), then dm of 2 and 3 members, each into its
 # own file (r0sweep does not append to a finished one), sweep.jsonl both:
 # on sata-real members the sweep hung twice at its first 1-member dm stripe
@@ -43,14 +57,14 @@ for be in "md 1,2,3" "dm 2,3"; do
 	set -- $be
 	r0sweep $pre -o "$R0_RESULTS/sweep-$1.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" \
 		--single-chunks 64K --backend "$1" --members "$2" $ro -r "$REPEATS" -t 3 --ramp 0.5 \
-		--region 256M --describe "3 x null_blk $PROFILE profile ($profile) in the r0kit sandbox" \
+		--region "$REGION" --describe "$what in the r0kit sandbox" \
 		$members > "$R0_RESULTS/sweep-$1.out" ||
 		{ cat "$R0_RESULTS/sweep-$1.out"; echo "predict-check: r0sweep $1 failed"; exit 1; }
 	cat "$R0_RESULTS/sweep-$1.jsonl" >> "$R0_RESULTS/sweep.jsonl"
 	pre=--no-precondition
 done
 echo "predict-check: study measured in $(($(date +%s) - t0)) s in all"
-r0predict -c "$CHUNKS" --compare "$R0_RESULTS/sweep.jsonl" -o "$R0_RESULTS/predicted.jsonl" \
+r0predict -c "$CHUNKS" $cap --compare "$R0_RESULTS/sweep.jsonl" -o "$R0_RESULTS/predicted.jsonl" \
 	"$R0_RESULTS/one.json" 2> "$R0_RESULTS/compare.txt"
 rc=$?
 cat "$R0_RESULTS/compare.txt"
