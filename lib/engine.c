@@ -5,6 +5,8 @@
  * it prepares every free slot, reads the clock once for the batch, submits
  * and waits in one io_uring_enter, then reaps: each group of completions
  * found together gets one clock reading before any of them is processed.
+ * At queue depth 1 (no polling, no submission thread) a job issues each
+ * request itself with pread/pwrite instead (r0_engine_is_sync).
  * Discards go through BLKDISCARD (a file: a punched hole), one at a time,
  * since liburing 2.3 and Debian 12's headers have no asynchronous discard.
  */
@@ -181,6 +183,11 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
 	return 0;
 }
 
+bool r0_engine_is_sync(const struct r0_workload *w)
+{
+	return w->queue_depth == 1 && !w->ring && !w->hipri && !w->sqpoll && !w->trim;
+}
+
 /*
  * Linux 6.12 stalls for ever when a nonblocking io_uring submission through
  * dm must split a request into more pieces than the device at the bottom
@@ -198,7 +205,8 @@ bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload
 	struct r0_bottom_queue q;
 	uint64_t piece, pieces;
 
-	if (!t->is_block || w->hipri || w->trim || r0_bottom_queue(t->devt, &q) || !q.through_dm)
+	if (!t->is_block || w->hipri || w->trim || r0_engine_is_sync(w) ||
+	    r0_bottom_queue(t->devt, &q) || !q.through_dm)
 		return false;
 	/* a request is cut at every chunk and at the bottom's largest request */
 	piece = q.chunk_bytes < q.max_request_bytes ? q.chunk_bytes : q.max_request_bytes;
@@ -382,27 +390,31 @@ static void prep(struct job *j, unsigned s)
 	j->prepped[j->nprepped++] = s;
 }
 
+/* Takes a free slot for the next request: its offset, its kind, a write's data. */
+static unsigned next_request(struct job *j)
+{
+	const struct r0_workload *w = j->sh->w;
+	unsigned s = j->free_slots[--j->nfree];
+	struct slot *sl = &j->slots[s];
+	unsigned char *buf = j->buf + (size_t)s * w->block_bytes;
+
+	sl->offset = next_offset(j);
+	sl->op = next_op(j);
+	if (sl->op == R0_OP_WRITE) {
+		if (w->verify == R0_VERIFY_WRITE)
+			r0_verify_fill(buf, w->block_bytes, sl->offset, w->seed, w->verify_pass);
+		else
+			r0_pattern_stamp(buf, w->block_bytes, sl->offset, j->serial++);
+	}
+	j->issued_bytes += w->block_bytes;
+	return s;
+}
+
 /* Prepares an SQE for every free slot; the submission time comes later. */
 static void issue(struct job *j, uint64_t now)
 {
-	const struct r0_workload *w = j->sh->w;
-
-	while (j->nfree && more_to_issue(j, now)) {
-		unsigned s = j->free_slots[--j->nfree];
-		struct slot *sl = &j->slots[s];
-		unsigned char *buf = j->buf + (size_t)s * w->block_bytes;
-
-		sl->offset = next_offset(j);
-		sl->op = next_op(j);
-		if (sl->op == R0_OP_WRITE) {
-			if (w->verify == R0_VERIFY_WRITE)
-				r0_verify_fill(buf, w->block_bytes, sl->offset, w->seed, w->verify_pass);
-			else
-				r0_pattern_stamp(buf, w->block_bytes, sl->offset, j->serial++);
-		}
-		j->issued_bytes += w->block_bytes;
-		prep(j, s);
-	}
+	while (j->nfree && more_to_issue(j, now))
+		prep(j, next_request(j));
 }
 
 /* One reading for the batch, after all its work and just before the syscall. */
@@ -420,7 +432,7 @@ static void complete(struct job *j, unsigned s, int res, uint64_t now)
 	const struct r0_workload *w = j->sh->w;
 	struct slot *sl = &j->slots[s];
 
-	if (res == -EAGAIN) {   /* fio 3.33 gave these up on dm-stripe: resubmit */
+	if (res == -EAGAIN && j->ring_ready) {   /* fio 3.33 gave these up on dm-stripe: resubmit */
 		j->res.eagain_retries++;
 		prep(j, s);
 		return;
@@ -487,6 +499,35 @@ static void run_ring(struct job *j)
 			break;
 		}
 		now = reap(j);
+	}
+	cpu_window(j, now, true);
+}
+
+/*
+ * One request at a time from the job thread: each timed from just before
+ * its system call to just after it returns, with nothing else between.
+ */
+static void run_sync(struct job *j)
+{
+	const struct r0_workload *w = j->sh->w;
+	const int fd = j->sh->t->fd;
+	uint64_t now = now_ns();
+
+	while (more_to_issue(j, now)) {
+		unsigned s;
+		struct slot *sl;
+		unsigned char *buf;
+		ssize_t ret;
+
+		cpu_window(j, now, false);
+		s = next_request(j);
+		sl = &j->slots[s];
+		buf = j->buf + (size_t)s * w->block_bytes;
+		sl->submit_ns = now_ns();
+		ret = sl->op == R0_OP_READ ? pread(fd, buf, w->block_bytes, (off_t)sl->offset) :
+					     pwrite(fd, buf, w->block_bytes, (off_t)sl->offset);
+		now = now_ns();
+		complete(j, s, ret < 0 ? -errno : (int)ret, now);
 	}
 	cpu_window(j, now, true);
 }
@@ -592,7 +633,7 @@ static int job_setup(struct job *j)
 				j->seed ^ ((uint64_t)s << 48));
 		j->free_slots[j->nfree++] = qd - 1 - s;
 	}
-	if (w->trim)
+	if (w->trim || r0_engine_is_sync(w))
 		return 0;
 	ret = ring_init(j);
 	if (ret < 0)
@@ -657,6 +698,8 @@ static void *job_main(void *arg)
 	if (!j->err && !atomic_load(&j->sh->abort)) {
 		if (j->sh->w->trim)
 			run_trims(j);
+		else if (r0_engine_is_sync(j->sh->w))
+			run_sync(j);
 		else
 			run_ring(j);
 	}

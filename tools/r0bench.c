@@ -25,7 +25,7 @@
 enum {
 	OPT_RW = CHAR_MAX + 1, OPT_SHARED, OPT_OFFSET, OPT_SPAN, OPT_RAMP, OPT_MIX, OPT_ALIGN,
 	OPT_COVER, OPT_SEED, OPT_VERIFY, OPT_PASS, OPT_CONTINUE, OPT_PASSES, OPT_WARMUP,
-	OPT_REGION, OPT_JSON, OPT_REAP, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL,
+	OPT_REGION, OPT_JSON, OPT_REAP, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL, OPT_RING,
 };
 
 static void usage(FILE *f)
@@ -67,6 +67,9 @@ static void usage(FILE *f)
 	      "                         poll_queues); fails on one without\n"
 	      "      --sqpoll           a kernel thread submits (io_uring SQPOLL, fio's\n"
 	      "                         sqthread_poll)\n"
+	      "      --ring             io_uring at QD1 too (default there: the job reads and\n"
+	      "                         writes itself, pread/pwrite: no hand-over to an\n"
+	      "                         io_uring worker on devices such as zram)\n"
 	      "      --passes N         repeat the test N times (default 1)\n"
 	      "      --warmup N         passes run first and not counted (default 0)\n"
 	      "\n"
@@ -209,6 +212,7 @@ int main(int argc, char **argv)
 		{ "reap-batch", OPT_REAP, R0_CLI_UINT, R0_CLI_TO(w.reap_batch), 1, R0_QD_MAX, .why = "from 1 to the queue depth" },
 		{ "hipri", OPT_HIPRI, R0_CLI_SET, R0_CLI_TO(w.hipri) },
 		{ "sqpoll", OPT_SQPOLL, R0_CLI_SET, R0_CLI_TO(w.sqpoll) },
+		{ "ring", OPT_RING, R0_CLI_SET, R0_CLI_TO(w.ring) },
 		{ "warmup", OPT_WARMUP, R0_CLI_UINT, R0_CLI_TO(run.warmup), 0, 64, .why = "from 0 to 64", .given = &warmup_given },
 		{ "preset", 'p', R0_CLI_CALL, R0_CLI_TO(preset), .call = opt_preset },
 		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(region), 1, UINT64_MAX, .why = "a size above 0" },
@@ -274,6 +278,7 @@ int main(int argc, char **argv)
 			pw.reap_batch = w.reap_batch > pw.queue_depth ? pw.queue_depth : w.reap_batch;
 			pw.hipri = w.hipri;
 			pw.sqpoll = w.sqpoll;
+			pw.ring = w.ring;
 			add_test(&run, preset->tests[i].label, &pw);
 			any_writes |= writes(&pw);
 		}

@@ -7,7 +7,8 @@
 # saying so in its JSON; 4K at QD32 (one piece each) and the raw member
 # (which never stalled) are submitted as usual; a stripe's chunk counts as a
 # cut (1M over 4K chunks on an nvme-real member). Without it this test
-# hangs (seen).
+# hangs (seen). QD1 goes through the ring here with --ring; by default a
+# QD1 job reads itself (pread), which blocks and cannot stall: checked too.
 . ./lib.sh
 trap r0_cleanup EXIT
 
@@ -18,12 +19,18 @@ for t in "$a" "$m"; do
 		set -- $job
 		[ "$t" = "$a" ] && [ "$1" != 4K ] && set -- "$1" "$2" true || set -- "$1" "$2" false
 		f=$R0_RESULTS/split-$(basename "$t")-$1-q$2.json
-		timeout 60 r0bench --json --rw read -b "$1" -q "$2" -t 1 "$t" > "$f" ||
+		timeout 60 r0bench --json --ring --rw read -b "$1" -q "$2" -t 1 "$t" > "$f" ||
 			fail "r0bench $1 QD$2 on $t did not finish (exit $?)"
 		expect_eq "$(r0json "$f" tests.0.workload.async_submit)" "$3" "$1 QD$2 on $t: through io_uring's workers"
 		check "$(r0json "$f" tests.0.passes.0.ios) > 0" "$1 QD$2 on $t: reads done"
 	done
 done
+f=$R0_RESULTS/split-sync-288K-q1.json
+timeout 60 r0bench --json --rw read -b 288K -q 1 -t 1 "$a" > "$f" ||
+	fail "r0bench 288K QD1 (pread) on $a did not finish (exit $?)"
+expect_eq "$(r0json "$f" tests.0.workload.sync)" true "288K QD1 on $a: read by the job itself"
+expect_eq "$(r0json "$f" tests.0.workload.async_submit)" false "288K QD1 on $a: not through the ring's workers"
+check "$(r0json "$f" tests.0.passes.0.ios) > 0" "288K QD1 (pread) on $a: reads done"
 r0build remove "$a" || fail "remove $a"
 
 # The chunk cuts requests too: a 1M read over a 4K-chunk stripe is 256
@@ -33,7 +40,7 @@ r0build remove "$a" || fail "remove $a"
 n=$(r0_member r0m1 nvme-real size=64) || fail "nvme-real member"
 a=$(r0build create -q -b dm -c 4K -n split4k "$n") || fail "dm-stripe at 4K over $n"
 f=$R0_RESULTS/split-4k-chunk-1M-q1.json
-timeout 60 r0bench --json --rw read -b 1M -q 1 -t 1 "$a" > "$f" ||
+timeout 60 r0bench --json --ring --rw read -b 1M -q 1 -t 1 "$a" > "$f" ||
 	fail "r0bench 1M QD1 over 4K chunks did not finish (exit $?)"
 expect_eq "$(r0json "$f" tests.0.workload.async_submit)" true "1M QD1 over 4K chunks: through io_uring's workers"
 check "$(r0json "$f" tests.0.passes.0.ios) > 0" "1M QD1 over 4K chunks: reads done"

@@ -544,7 +544,7 @@ static void count_pinned(const struct r0_progress *p, void *arg)
 		closedir(d);
 }
 
-/* QD1: the job thread on one CPU (with its io-wq workers); deeper: left free */
+/* QD1 through the ring: the job thread on one CPU (with its io-wq workers); deeper: left free */
 Test(engine, a_qd1_job_is_held_to_one_cpu, .init = setup, .fini = teardown)
 {
 	cpu_set_t allowed;
@@ -556,10 +556,80 @@ Test(engine, a_qd1_job_is_held_to_one_cpu, .init = setup, .fini = teardown)
 	if (CPU_COUNT(&allowed) < 2)
 		cr_skip_test("one CPU: every thread is on it anyway");
 	w.runtime_ns = 300000000ULL;
+	w.ring = true;   /* a sync job has no worker to keep beside it */
 	cr_assert_eq(r0_engine_run(&t, &w, &o, res), 0);
 	cr_expect_gt(pinned, 0, "no thread held to one CPU at QD1");
 	pinned = 0;
 	w.queue_depth = 4;
 	cr_assert_eq(r0_engine_run(&t, &w, &o, res), 0);
 	cr_expect_eq(pinned, 0, "%u threads held to one CPU at QD4", pinned);
+}
+
+/* Which workloads a job issues itself: QD1 without polling, a submission thread or --ring. */
+Test(engine, qd1_is_sync_unless_polled_or_ring)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+
+	cr_expect(r0_engine_is_sync(&w));
+	w.queue_depth = 2;
+	cr_expect_not(r0_engine_is_sync(&w));
+	w.queue_depth = 1;
+	w.hipri = true;
+	cr_expect_not(r0_engine_is_sync(&w));
+	w.hipri = false;
+	w.sqpoll = true;
+	cr_expect_not(r0_engine_is_sync(&w));
+	w.sqpoll = false;
+	w.ring = true;
+	cr_expect_not(r0_engine_is_sync(&w));
+	w.ring = false;
+	w.trim = true;
+	cr_expect_not(r0_engine_is_sync(&w));
+}
+
+/*
+ * The sync path and the ring write the same: a QD1 pass with verify stamps
+ * written by one, read back and checked by the other, both ways, 3 jobs.
+ */
+Test(engine, sync_and_ring_write_and_read_back_alike, .init = setup, .fini = teardown)
+{
+	for (int sync_writes = 0; sync_writes < 2; sync_writes++) {
+		struct r0_workload w = wl(R0_ACCESS_RAND, 0, 8 << 10, 1);
+
+		w.cover = true;
+		w.jobs = 3;
+		w.verify = R0_VERIFY_WRITE;
+		w.verify_pass = 7 + sync_writes;
+		w.ring = !sync_writes;
+		cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+		cr_expect_eq(res->bytes[R0_OP_WRITE], FILE_BYTES);
+		cr_expect_eq(res->lat.count, FILE_BYTES / (8 << 10), "every write timed");
+		w = wl(R0_ACCESS_SEQ, 100, 4096, 1);
+		w.jobs = 3;
+		w.verify = R0_VERIFY_READ;
+		w.verify_pass = 7 + sync_writes;
+		w.ring = sync_writes;
+		cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+		cr_expect_eq(res->verify_checked_bytes, FILE_BYTES);
+		cr_expect_eq(res->verify_bad_sectors, 0, "writes by the %s, first bad at %llu",
+			     sync_writes ? "job" : "ring",
+			     (unsigned long long)res->first_bad.offset_bytes);
+	}
+}
+
+/* A sync job's failed read is an error with its offset and errno, as the ring's is. */
+Test(engine, a_sync_job_reports_a_failed_read, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_SEQ, 100, 4096, 1);
+	int fd = t.fd;
+
+	/* a descriptor open for writing only: every read fails with EBADF */
+	t.fd = open(path, O_WRONLY);
+	cr_assert(t.fd >= 0);
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->errors, 1);
+	cr_expect_eq(res->first_error.err, EBADF);
+	cr_expect_eq(res->first_error.offset_bytes, 0);
+	close(t.fd);
+	t.fd = fd;
 }

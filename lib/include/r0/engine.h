@@ -70,6 +70,14 @@ struct r0_workload {
 	 * CPU time is the process's (user_s, sys_s), not the job thread's.
 	 */
 	bool sqpoll;
+	/*
+	 * io_uring even at queue depth 1. Without it a QD1 job without hipri
+	 * or sqpoll issues each request itself (pread/pwrite, r0_engine_is_sync):
+	 * one request at a time needs no ring, and on a device that cannot take
+	 * a request without blocking (zram) io_uring hands every one to a
+	 * worker thread and back, two context switches an I/O.
+	 */
+	bool ring;
 };
 
 /* An open target: a block device or a regular file. */
@@ -102,6 +110,9 @@ void r0_target_close(struct r0_target *t);
  * have tags (queue/nr_requests), which Linux 6.12 can stall on for ever.
  */
 bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w);
+
+/* True when W's jobs issue their requests themselves (pread/pwrite; see r0_workload.ring). */
+bool r0_engine_is_sync(const struct r0_workload *w);
 
 /*
  * The CPU job INDEX is kept on at queue depth 1, with its io-wq workers:
@@ -182,6 +193,8 @@ struct r0_result {
 	 * is prepared and just before io_uring_enter. Completion: one reading
 	 * per group of completions found together, taken right after they are
 	 * found and before any of them is processed (verified, refilled).
+	 * A sync job (r0_engine_is_sync): one reading just before each pread
+	 * or pwrite and one just after it returns.
 	 */
 	struct r0_hist lat;
 	uint64_t errors;            /* I/Os that failed */
