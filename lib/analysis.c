@@ -439,6 +439,8 @@ static int cmp_choice(const void *x, const void *y)
 {
 	const struct r0_choice *a = x, *b = y;
 
+	if (a->incomplete != b->incomplete)
+		return a->incomplete ? 1 : -1;
 	if (a->score != b->score)
 		return a->score < b->score ? 1 : -1;
 	if (a->layer != b->layer)
@@ -523,6 +525,32 @@ static bool picks_before(const struct r0_choice *x, const struct r0_choice *y)
 	return x->layer < y->layer;
 }
 
+/* Choices without a figure for a workload of the mix that another choice has: see r0_choice. */
+static void mark_incomplete(struct r0_analysis *a)
+{
+	for (size_t w = 0; w < a->n_wl; w++) {
+		bool any = false;
+
+		if (a->wl[w].weight <= 0)
+			continue;
+		for (size_t k = 0; k < a->n_choice && !any; k++) {
+			const struct r0_cell *c = r0_analysis_cell(a, a->choice[k].layer,
+								   a->choice[k].chunk_bytes, a->max_members, w);
+
+			any = c && c->bps.n;
+		}
+		for (size_t k = 0; k < a->n_choice && any; k++) {
+			struct r0_choice *ch = &a->choice[k];
+			const struct r0_cell *c = r0_analysis_cell(a, ch->layer, ch->chunk_bytes, a->max_members, w);
+
+			if ((c && c->bps.n) || ch->incomplete)
+				continue;
+			ch->incomplete = true;
+			snprintf(ch->loss, sizeof(ch->loss), "no figure for %s: not ranked", a->wl[w].name);
+		}
+	}
+}
+
 static int fill_choices(struct r0_analysis *a)
 {
 	struct r0_cmp_opts best_opts;
@@ -548,6 +576,7 @@ static int fill_choices(struct r0_analysis *a)
 		ch->layer = c->layer;
 		ch->chunk_bytes = c->chunk_bytes;
 	}
+	mark_incomplete(a);
 	for (size_t k = 0; k < a->n_choice; k++) {
 		struct r0_choice *ch = &a->choice[k];
 		struct r0_cmp c;
@@ -563,7 +592,7 @@ static int fill_choices(struct r0_analysis *a)
 		ch->score_max = c.hi;
 	}
 	qsort(a->choice, a->n_choice, sizeof(*a->choice), cmp_choice);
-	a->has_choice = a->n_choice > 0 && a->choice[0].score > 0;
+	a->has_choice = a->n_choice > 0 && a->choice[0].score > 0 && !a->choice[0].incomplete;
 	if (!a->has_choice)
 		return 0;
 	best_opts = vs_best_opts(a, a->n_choice);
@@ -575,6 +604,8 @@ static int fill_choices(struct r0_analysis *a)
 			ch->vs_best = (struct r0_cmp){ .ratio = 1, .lo = 1, .hi = 1 };
 			continue;
 		}
+		if (ch->incomplete)
+			continue;
 		err = compare_choices(a, ch, a->max_members, &a->choice[0], a->max_members, &best_opts, &ch->vs_best);
 		if (err && err != -ENODATA)
 			return err;
@@ -788,8 +819,8 @@ static void write_chunks(struct r0_analysis *a)
 	}
 	for (size_t k = 0; k < a->n_choice; k++)
 		if (!a->choice[k].tie_best && a->choice[k].loss[0])
-			cat(b, len, "; %s %s: avoid it", choice_str(&a->choice[k], nm, sizeof(nm)),
-			    a->choice[k].loss);
+			cat(b, len, "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)),
+			    a->choice[k].loss, a->choice[k].incomplete ? "" : ": avoid it");
 	cat(b, len, "; pick %s%s", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
 	    n_set > 1 ? " (the rule: the chunk nearest 512K, mdadm's default; md before dm)" : "");
 }

@@ -313,3 +313,46 @@ Test(simulation, a_better_chunk_is_found, .timeout = 600)
 	       RATE(r.has_best, r.studies));
 	cr_expect_geq(RATE(r.has_best, r.studies), 95.0);
 }
+
+/*
+ * A choice without a figure for a workload the others have (a prediction
+ * that left the cells out, or cells that failed) scores on other workloads
+ * than theirs: 512K, 1.3x the others wherever it has a figure but without
+ * Seq and 512K (where it would be slowest), is ranked last, named, and not
+ * picked, though the rule (nearest 512K) would pick it from a tie.
+ */
+Test(analysis, a_choice_missing_a_workload_is_not_picked)
+{
+	struct r0_sweep_set set = { 0 };
+	struct r0_prng rng;
+	struct r0_mix mix;
+	struct r0_analysis a;
+
+	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
+	r0_prng_seed(&rng, 17);
+	for (int drop = 0; drop < 2; drop++) {
+		size_t keep = 0;
+
+		sim_study(&rng, 5, 0.01, 2, 1.3, &set);
+		for (size_t i = 0; i < set.n; i++) {
+			const struct r0_sweep_rec *r = &set.recs[i];
+
+			if (drop && r->chunk_bytes == 512 * K && r->block_bytes >= 512 * K &&
+			    strcmp(r->label, "512K straddle"))
+				continue;
+			set.recs[keep++] = *r;
+		}
+		set.n = keep;
+		cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+		cr_assert(a.has_choice);
+		cr_expect_eq(a.choice[a.pick].chunk_bytes, drop ? 64 * K : 512 * K, "drop %d: picked %u: %s",
+			     drop, a.choice[a.pick].chunk_bytes, a.chunks);
+		cr_expect_eq(a.choice[a.n_choice - 1].incomplete, drop);
+		if (drop) {
+			cr_expect_eq(a.choice[a.n_choice - 1].chunk_bytes, 512 * K);
+			cr_expect(strstr(a.chunks, "md 512K no figure for Seq read: not ranked"), "%s", a.chunks);
+		}
+		r0_analysis_free(&a);
+	}
+	r0_sweep_set_free(&set);
+}

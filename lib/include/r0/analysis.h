@@ -133,6 +133,10 @@ struct r0_choice {
 	struct r0_cmp vs_base;                /* the same as a comparison with the baseline */
 	struct r0_cmp vs_best;                /* under the mix, against the best score's choice */
 	bool tie_best;                        /* cannot be told from the best: in the recommended set */
+	/* no figure for a workload of the mix that another choice has (its cells
+	 * failed, or were not predicted): its score rests on other workloads than
+	 * theirs, so it is ranked after every complete choice and never picked */
+	bool incomplete;
 	char loss[96];                        /* not tie_best: "loses 60 % on Seq read" */
 };
 
