@@ -25,12 +25,17 @@ vs_fio_loop() {
 		sqpoll) _r0mode=--sqpoll _fiomode=--sqthread_poll=1 ;;
 		*) echo "bench: unknown mode $_mode in $_wl" >&2; return 1 ;;
 		esac
-		# at QD1 r0bench holds its job and io-wq workers on one CPU (the
-		# one it started on); fio's best there is the same, cpus_allowed
-		# (its io-wq workers inherit the job's mask): unpinned on zram it
-		# did 14.8k IOPS, pinned 207k (2026-12-04)
-		_fiopin=""
-		[ "$_qd" = 1 ] && [ "$_mode" != sqpoll ] && _fiopin=--cpus_allowed=0
+		# at QD1 (no mode) r0bench reads itself (pread); fio's best there
+		# is the same, psync: on this host's zram 382-429k IOPS against
+		# 184-206k for io_uring even with cpus_allowed keeping its io-wq
+		# workers beside it (unpinned: 14.8k), 3 rounds of 3 s, 2026-12-04
+		# 03:05 (recipes/bench/qd1-engines); the fio options below that are
+		# io_uring's own are left out there
+		_fioengine="--ioengine=io_uring --fixedbufs=1 --registerfiles=1"
+		_fiobatch="--iodepth_batch_submit=$_qd --iodepth_batch_complete_max=$_qd --iodepth_batch_complete_min=$_batch"
+		if [ "$_qd" = 1 ] && [ -z "$_mode" ]; then
+			_fioengine=--ioengine=psync _fiobatch=""
+		fi
 		_name=$_rw-$_bs-qd$_qd
 		[ "$_batch" != 1 ] && _name=$_name-batch$_batch
 		[ -n "$_mode" ] && _name=$_name-$_mode
@@ -48,14 +53,12 @@ vs_fio_loop() {
 					# the whole free queue submitted and reaped per call as
 					# r0bench does; incompressible data refilled every write
 					# (zram compresses: fio's default buffers halve its writes)
-					r0cputime "${_f%.json}.cpu" fio --name=x --filename="$_dev" --ioengine=io_uring --direct=1 \
-						--fixedbufs=1 --registerfiles=1 --norandommap --randrepeat=0 \
-						--iodepth_batch_submit="$_qd" --iodepth_batch_complete_max="$_qd" \
+					r0cputime "${_f%.json}.cpu" fio --name=x --filename="$_dev" $_fioengine --direct=1 \
+						--norandommap --randrepeat=0 $_fiobatch \
 						--buffer_compress_percentage=0 --refill_buffers=1 \
 						--lat_percentiles=1 \
 						--rw="$_rw" --bs="$_bs" --iodepth="$_qd" --runtime="$_rt" \
-						--iodepth_batch_complete_min="$_batch" $_fiomode $_fiopin \
-						--time_based --output-format=json > "$_f" ||
+						$_fiomode --time_based --output-format=json > "$_f" ||
 						{ echo "bench: fio failed on $_name" >&2; return 1; }
 				fi
 			done
