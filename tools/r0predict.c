@@ -62,7 +62,7 @@ static void usage(FILE *f)
 	      "  -V, --version          version\n"
 	      "\n"
 	      "A cell is not predicted, and r0predict says so (stderr, or its table row),\n"
-	      "when its reads or writes moved by more than 25 % between the grid's first\n"
+	      "when its reads or writes moved by more than 15 % between the grid's first\n"
 	      "and its last measurement of a point (the drive's state changed: garbage\n"
 	      "collection, a cache), when grid points it rests on spread by more than\n"
 	      "30 % over their passes,\n"

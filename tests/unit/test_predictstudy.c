@@ -292,5 +292,7 @@ Test(predictstudy, a_drive_that_changed_during_the_grid_is_not_predicted)
 	drift_case(8, 0.02, true);      /* garbage collection began: 60 % slower */
 	drift_case(19, 0.02, false);    /* 5 %: noise */
 	drift_case(14, 0.02, true);     /* 30 %, beyond the bar and the spreads */
+	drift_case(16.4, 0.02, true);   /* 18 %: beyond the +-15 % a prediction is held to */
+	drift_case(17.4, 0.02, false);  /* 13 % */
 	drift_case(14, 0.20, false);    /* 30 %, but the passes spread 20 % each */
 }

@@ -40,14 +40,16 @@
 
 /*
  * The predict grid measures two of its points again at its end
- * (lib/preset.c); when one moved by more than this, and by more than the
+ * (lib/preset.c); when one moved by more than this (the +-15 % a
+ * predicted cell is held to: a drive that moved more cannot be predicted
+ * within it), and by more than the
  * two measurements' own spreads together, the drive changed its state
  * during the grid (garbage collection, a write cache filling): its speed
  * depends on a state one drive's grid does not model, and no cell of that
  * direction is predicted. Repeated grid points on a quiet sandbox differ
  * by a few per cent (sata-real 4K QD1: 150-155 IOPS, 12 of 12 within 3 %).
  */
-#define R0_PREDICT_MAX_DRIFT 0.25
+#define R0_PREDICT_MAX_DRIFT 0.15
 
 /* What one drive's results gave. Zero it before the first load. */
 struct r0_predict_input {
