@@ -296,3 +296,30 @@ Test(predictstudy, a_drive_that_changed_during_the_grid_is_not_predicted)
 	drift_case(17.4, 0.02, false);  /* 13 % */
 	drift_case(14, 0.20, false);    /* 30 %, but the passes spread 20 % each */
 }
+
+/*
+ * The stored r0ssd grid (predict-check SSD=128M, 2026-12-04 03:05, in the
+ * sandbox): after a sequential fill its 4K QD1 writes fell from 3.0 to 1.8
+ * MB/s during the grid (garbage collection) and its 64K QD8 reads from 218
+ * to 182 MB/s. Both directions are refused, so no cell of its study is
+ * predicted (with a 25 % bar the reads were, 47 % off the measured study).
+ * Run from the source tree's top, as make check does.
+ */
+Test(predictstudy, the_stored_r0ssd_grid_is_refused_in_both_directions)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 };
+	struct r0_sweep_rec out;
+	char doubt[320];
+
+	memset(&in, 0, sizeof(in));
+	cr_assert_eq(r0_predict_input_load(&in, "tests/predict/data/r0ssd-grid.json"), 0);
+	cr_expect(in.drift[0] > R0_PREDICT_MAX_DRIFT && in.drift[0] < 0.2, "reads moved %.3f", in.drift[0]);
+	cr_expect(in.drift[1] > 0.35, "writes moved %.3f", in.drift[1]);
+	for (size_t i = 0; i < in.n_wl; i++) {
+		cr_assert_eq(r0_predict_cell(&in, &o, &in.wl[i], R0_LAYER_MD, 2, 64 * KIB, "t", &out, doubt,
+					     sizeof(doubt)), 0);
+		cr_expect(strstr(doubt, "moved by"), "%s: '%s'", in.wl[i].label, doubt);
+	}
+	r0_predict_input_free(&in);
+}
