@@ -14,7 +14,8 @@
 # Arguments KEY=VALUE: PROFILE, CHUNKS, REPEATS, READONLY (1: reads only),
 # REGION (default 256M), SHARED=CAP (the members share a CAP MiB/s limit,
 # r0_members_shared, and r0predict is given it as --shared-cap), SSD=SIZE
-# (the members are r0ssd flash models of SIZE, PROFILE unused).
+# (the members are r0ssd flash models of SIZE, PROFILE unused; the grid's
+# member is written once before it, as r0sweep preconditions the study's).
 # Usage: recipes/sandbox/run -t 3000 recipes/studies/predict-check.sh -- PROFILE=sata-real
 . "$R0_GUEST/guest.sh"
 PROFILE=sata-real CHUNKS=4K,64K,512K REPEATS=3 READONLY=0 REGION=256M SHARED="" SSD=""
@@ -41,6 +42,12 @@ fi
 [ -n "$members" ] || { echo "predict-check: cannot create the members"; exit 1; }
 set -- $members
 t0=$(date +%s)
+# r0ssd reads an unwritten page at once: the grid's drive is written
+# once first, as r0sweep preconditions the study's members
+if [ -n "$SSD" ]; then
+	r0bench -f --rw write -b 1M -q 8 -s "$SSD" "$1" > /dev/null ||
+		{ echo "predict-check: cannot fill $1"; exit 1; }
+fi
 r0bench --preset predict $ro --region "$REGION" --json "$1" > "$R0_RESULTS/one.json" ||
 	{ echo "predict-check: r0bench failed"; exit 1; }
 echo "predict-check: grid measured in $(($(date +%s) - t0)) s"
