@@ -118,14 +118,12 @@ r0_members_shared() {
 # model: garbage collection, so writes depend on the drive's state), each
 # SIZE, started as daemons. Prints the devices' paths on one line.
 r0_members_ssd() {
-	_count=$1 _size=$2 _i=0 _made=""
+	_count=$1 _size=$2 _made=""
 	shift 2
-	while [ "$_i" -lt "$_count" ]; do
-		_dev=$(r0ssd --size "$_size" --daemon --pid-file "/tmp/r0ssd$_i.pid" "$@") ||
-			{ echo "guest: cannot start r0ssd $_i" >&2; return 1; }
-		r0_wait_dev "$_dev" || return 1
-		_made="$_made $_dev"
-		_i=$((_i + 1))
+	for _i in $(seq "$_count"); do
+		_dev=$(r0ssd --size "$_size" --daemon --pid-file "/tmp/r0ssd$_i.pid" "$@") &&
+			r0_wait_dev "$_dev" && _made="$_made $_dev" ||
+			{ echo "guest: cannot start r0ssd $_i of $_count" >&2; return 1; }
 	done
 	echo $_made
 }
