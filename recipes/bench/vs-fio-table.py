@@ -31,7 +31,7 @@ def main(folder, where):
              "randread-4k-qd32-hipri"]
     names = sorted({os.path.basename(f).split(".")[0] for f in glob.glob(folder + "/*.json")},
                    key=lambda n: order.index(n) if n in order else len(order))
-    print(f"r0bench against fio 3.33 (io_uring, O_DIRECT) on {where}")
+    print(f"r0bench against fio 3.33 (io_uring, psync at QD1; O_DIRECT) on {where}")
     print("medians over the pairs; ratio = r0bench / fio within each pair, median [min..max];")
     print("CPU = user + system seconds of the whole process per I/O")
     print()
