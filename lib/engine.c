@@ -42,7 +42,8 @@ struct shared {
 	pthread_barrier_t ready, go;
 	atomic_int abort;          /* an error or a stop: every job winds down */
 	atomic_int running;
-	bool async_submit;         /* r0_engine_submits_async */
+	enum r0_async async;       /* r0_engine_async */
+	unsigned io_workers;       /* with R0_ASYNC_BLOCKING_ONLY: r0_engine_io_workers */
 	int cpu_from;              /* the caller's CPU: where job 0 goes at QD1 */
 };
 
@@ -66,6 +67,8 @@ struct job {
 
 	struct io_uring ring;
 	bool ring_ready, fixed_bufs, fixed_file;
+	bool stalled;                   /* requests left in the kernel: see run_ring */
+	uint64_t progress_ns;           /* the last completion (or the start) */
 	unsigned char *buf;
 	struct slot *slots;
 	unsigned *free_slots, nfree;
@@ -200,13 +203,12 @@ bool r0_engine_is_sync(const struct r0_workload *w)
  * through io_uring's workers; elsewhere the usual path stays, as nothing
  * there stalled.
  */
-bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w)
+static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *w)
 {
 	struct r0_bottom_queue q;
 	uint64_t piece, pieces;
 
-	if (!t->is_block || w->hipri || w->trim || r0_engine_is_sync(w) ||
-	    r0_bottom_queue(t->devt, &q) || !q.through_dm)
+	if (!t->is_block || r0_bottom_queue(t->devt, &q) || !q.through_dm)
 		return false;
 	/* a request is cut at every chunk and at the bottom's largest request */
 	piece = q.chunk_bytes < q.max_request_bytes ? q.chunk_bytes : q.max_request_bytes;
@@ -214,6 +216,43 @@ bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload
 		return false;
 	pieces = (w->block_bytes + piece - 1) / piece;
 	return pieces * w->queue_depth * (w->jobs ? w->jobs : 1) > q.tags;
+}
+
+/*
+ * A target that refuses nonblocking requests (zram) has every request run
+ * in an io-wq worker, and io-wq starts a second worker only when the first
+ * sleeps: zram's work never sleeps, so one worker ran all of it while the
+ * other CPU idled. Marked IOSQE_ASYNC, requests may run on several workers
+ * at once; on the host's zram (2 CPUs, 4K QD32, 8 rounds of 2 s, medians)
+ * randwrite went from 166k to 209k IOPS with 2 workers and randread from
+ * 353k to 389k, while more workers than CPUs lost it again (8 workers:
+ * 340k randread, 2026-12-04 recipes/bench/vs-fio notes). Polled and
+ * SQPOLL rings keep their own path.
+ */
+enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w)
+{
+	if (w->hipri || w->trim || r0_engine_is_sync(w))
+		return R0_ASYNC_NONE;
+	if (dm_needs_async(t, w))
+		return R0_ASYNC_DM_PIECES;
+	if (t->blocking_only && !w->sqpoll)
+		return R0_ASYNC_BLOCKING_ONLY;
+	return R0_ASYNC_NONE;
+}
+
+bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w)
+{
+	return r0_engine_async(t, w) != R0_ASYNC_NONE;
+}
+
+unsigned r0_engine_io_workers(const struct r0_workload *w)
+{
+	unsigned jobs = w->jobs ? w->jobs : 1, cpus = 1;
+	cpu_set_t allowed;
+
+	if (!sched_getaffinity(0, sizeof(allowed), &allowed) && CPU_COUNT(&allowed) > 0)
+		cpus = (unsigned)CPU_COUNT(&allowed);
+	return cpus / jobs ? cpus / jobs : 1;
 }
 
 static double tv_s(const struct timeval *tv)
@@ -384,7 +423,7 @@ static void prep(struct job *j, unsigned s)
 	}
 	if (j->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
-	if (j->sh->async_submit)
+	if (j->sh->async != R0_ASYNC_NONE)
 		sqe->flags |= IOSQE_ASYNC;
 	io_uring_sqe_set_data64(sqe, s);
 	j->prepped[j->nprepped++] = s;
@@ -481,24 +520,60 @@ static uint64_t reap(struct job *j)
 	}
 }
 
+/*
+ * How long a job waits for completions before it looks again: long enough
+ * to cost nothing (an hrtimer armed only when it sleeps), short enough
+ * that a stalled device is noticed within a second of the limit.
+ */
+#define R0_WAIT_TICK_NS 1000000000ULL
+
+/*
+ * True when requests are out and none has completed for the workload's
+ * stall limit: on the host's 6.18 kernel a zram ring once kept 32 reads
+ * for ever with its io-wq worker idle (SqTail 32 ahead of CqTail in
+ * fdinfo), and a run must end with an error then, not hang.
+ */
+static bool job_stalled(const struct job *j, uint64_t now)
+{
+	const uint64_t limit = j->sh->w->stall_ns ? j->sh->w->stall_ns : R0_STALL_DEFAULT_NS;
+
+	return now - j->progress_ns >= limit;
+}
+
 static void run_ring(struct job *j)
 {
 	const unsigned qd = j->sh->w->queue_depth;
+	const uint64_t tick = j->sh->w->stall_ns && j->sh->w->stall_ns < R0_WAIT_TICK_NS ?
+				      j->sh->w->stall_ns : R0_WAIT_TICK_NS;
 	uint64_t now = now_ns();
 	int ret;
 
+	j->progress_ns = now;
 	for (;;) {
+		struct __kernel_timespec ts = { .tv_sec = (long long)(tick / 1000000000ULL),
+						.tv_nsec = (long long)(tick % 1000000000ULL) };
+		struct io_uring_cqe *cqe;
+		unsigned out;
+
 		cpu_window(j, now, false);
 		issue(j, now);
 		if (j->nfree == qd)
 			break;
 		stamp_submitted(j);
-		ret = io_uring_submit_and_wait(&j->ring, reap_wait(j));
-		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
+		out = qd - j->nfree;
+		ret = io_uring_submit_and_wait_timeout(&j->ring, &cqe, reap_wait(j), &ts, NULL);
+		if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			record_error(j, R0_OP_READ, 0, 0, -ret);
 			break;
 		}
 		now = reap(j);
+		if (j->nfree + out > qd)      /* something completed */
+			j->progress_ns = now;
+		else if (job_stalled(j, now)) {
+			atomic_store(&j->sh->abort, 1);
+			j->stalled = true;
+			break;
+		}
 	}
 	cpu_window(j, now, true);
 }
@@ -650,6 +725,13 @@ static int job_setup(struct job *j)
 	j->fixed_bufs = io_uring_register_buffers(&j->ring, iov, qd) == 0;
 	free(iov);
 	j->fixed_file = io_uring_register_files(&j->ring, &j->sh->t->fd, 1) == 0;
+	if (j->sh->async == R0_ASYNC_BLOCKING_ONLY) {
+		/* both classes: on 6.18 these requests counted as unbound, the
+		 * bounded cap alone left 8 workers; a kernel without it runs uncapped */
+		unsigned cap[2] = { j->sh->io_workers, j->sh->io_workers };
+
+		io_uring_register_iowq_max_workers(&j->ring, cap);
+	}
 	if (qd == 1 && !w->sqpoll)
 		job_pin(j);
 	return 0;
@@ -665,6 +747,16 @@ static void job_ring_exit(struct job *j)
 {
 	if (!j->ring_ready)
 		return;
+	/*
+	 * Requests still in the kernel: unregistering would wait for them
+	 * (6.12 quiesces the buffer table), so only the ring is closed; the
+	 * kernel cancels what it can in its own worker.
+	 */
+	if (j->stalled) {
+		io_uring_queue_exit(&j->ring);
+		j->ring_ready = false;
+		return;
+	}
 	if (j->fixed_file)
 		io_uring_unregister_files(&j->ring);
 	if (j->fixed_bufs)
@@ -675,7 +767,9 @@ static void job_ring_exit(struct job *j)
 
 static void job_release(struct job *j)
 {
-	free(j->buf);
+	/* a stalled job's buffers may still be the target of its requests: kept */
+	if (!j->stalled)
+		free(j->buf);
 	free(j->slots);
 	free(j->free_slots);
 	free(j->prepped);
@@ -831,7 +925,8 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	if (!jobs)
 		return -ENOMEM;
 	sh.time_based = w->runtime_ns != 0;
-	sh.async_submit = r0_engine_submits_async(t, w);
+	sh.async = r0_engine_async(t, w);
+	sh.io_workers = r0_engine_io_workers(w);
 	sh.cpu_from = sched_getcpu();
 	atomic_init(&sh.abort, 0);
 	atomic_init(&sh.running, (int)n);
@@ -875,6 +970,8 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	for (unsigned i = 0; i < n && !ret; i++)
 		if (jobs[i].err)
 			ret = jobs[i].err;
+		else if (jobs[i].stalled)
+			ret = -ETIMEDOUT;
 	if (!ret) {
 		uint64_t last = sh.t0_ns, stop_ns = now_ns();
 

@@ -3,8 +3,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "blockdev.h"
@@ -24,6 +26,24 @@ static uint32_t file_dio_align(int fd)
 #endif
 	(void)fd;
 	return 512;
+}
+
+int r0_fd_refuses_nowait(int fd, uint32_t block_bytes, uint64_t at)
+{
+	struct iovec iov = { .iov_len = block_bytes ? block_bytes : 4096 };
+	ssize_t got;
+	int err;
+
+	/* page-aligned: O_DIRECT takes it on any device */
+	if (posix_memalign(&iov.iov_base, 4096, iov.iov_len))
+		return -ENOMEM;
+	got = preadv2(fd, &iov, 1, (off_t)at, RWF_NOWAIT);
+	err = got < 0 ? errno : 0;
+	free(iov.iov_base);
+	if (err == EOPNOTSUPP)
+		return 1;
+	/* EAGAIN: it would have blocked, so it takes such requests */
+	return !err || err == EAGAIN ? 0 : -err;
 }
 
 int r0_target_open(const char *path, bool writable, struct r0_target *t)
@@ -69,6 +89,8 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 	}
 	t->fd = fd;
 	t->writable = writable;
+	/* asked at the end, where a read reads nothing: no I/O, no wait */
+	t->blocking_only = r0_fd_refuses_nowait(fd, t->logical_block_bytes, t->size_bytes) == 1;
 	snprintf(t->path, sizeof(t->path), "%s", path);
 	return 0;
 }

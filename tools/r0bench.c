@@ -25,7 +25,7 @@
 enum {
 	OPT_RW = CHAR_MAX + 1, OPT_SHARED, OPT_OFFSET, OPT_SPAN, OPT_RAMP, OPT_MIX, OPT_ALIGN,
 	OPT_COVER, OPT_SEED, OPT_VERIFY, OPT_PASS, OPT_CONTINUE, OPT_PASSES, OPT_WARMUP,
-	OPT_REGION, OPT_JSON, OPT_REAP, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL, OPT_RING,
+	OPT_REGION, OPT_JSON, OPT_REAP, OPT_STALL, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL, OPT_RING,
 };
 
 static void usage(FILE *f)
@@ -62,6 +62,8 @@ static void usage(FILE *f)
 	      "      --reap-batch N     wait for N completions at once (default 1: each\n"
 	      "                         timed as it arrives; more costs latency accuracy,\n"
 	      "                         saves wake-ups on CPU-bound devices)\n"
+	      "      --stall TIME       abandon the run with an error when requests are out\n"
+	      "                         and none completes for TIME (default 60 s)\n"
 	      "      --hipri            polled completions (io_uring IOPOLL, fio's hipri):\n"
 	      "                         needs a device with poll queues (NVMe, null_blk\n"
 	      "                         poll_queues); fails on one without\n"
@@ -210,6 +212,7 @@ int main(int argc, char **argv)
 		{ "size", 's', R0_CLI_SIZE, R0_CLI_TO(w.size_bytes), 1, UINT64_MAX, .why = "a size above 0", .given = &size_given },
 		{ "passes", OPT_PASSES, R0_CLI_UINT, R0_CLI_TO(run.passes), 1, 64, .why = "from 1 to 64", .given = &passes_given },
 		{ "reap-batch", OPT_REAP, R0_CLI_UINT, R0_CLI_TO(w.reap_batch), 1, R0_QD_MAX, .why = "from 1 to the queue depth" },
+		{ "stall", OPT_STALL, R0_CLI_DURATION, R0_CLI_TO(w.stall_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 60 or 500ms" },
 		{ "hipri", OPT_HIPRI, R0_CLI_SET, R0_CLI_TO(w.hipri) },
 		{ "sqpoll", OPT_SQPOLL, R0_CLI_SET, R0_CLI_TO(w.sqpoll) },
 		{ "ring", OPT_RING, R0_CLI_SET, R0_CLI_TO(w.ring) },
@@ -279,6 +282,7 @@ int main(int argc, char **argv)
 			pw.hipri = w.hipri;
 			pw.sqpoll = w.sqpoll;
 			pw.ring = w.ring;
+			pw.stall_ns = w.stall_ns;
 			add_test(&run, preset->tests[i].label, &pw);
 			any_writes |= writes(&pw);
 		}

@@ -2,7 +2,9 @@
 # r0bench and failures: a member with bad blocks ends a read test with the
 # error (offset, errno) and exit 1, or counts on with --continue-on-error;
 # bad values are usage errors (exit 2) that touch nothing; writes to a
-# device with a signature, a mounted one or an array member are refused.
+# device with a signature, a mounted one or an array member are refused;
+# a device that completes nothing ends the run with an error (--stall)
+# instead of hanging.
 . ./lib.sh
 
 bad=$(r0_member r0bad fast size=16) || fail "member"
@@ -51,3 +53,14 @@ expect_status 1 "a write to an array member" r0bench -f --rw randwrite -t 0.2 "$
 grep -q "held by md_r0-held" /tmp/expect.out || fail "reason: held"
 r0build remove held || fail "remove"
 r0_remove_members || fail "a member stayed"
+
+# Requests that take 8 s each: with --stall 1 the run is abandoned after
+# about a second with exit 1 and says why, long before they complete
+# (timeout 6 would end a run that waited for them with 124 or 143).
+slow=$(r0_member r0stall fast size=16 irqmode=2 completion_nsec=8000000000) || fail "member"
+expect_status 1 "a device that completes nothing for --stall 1" \
+	timeout 6 r0bench --rw randread -b 4K -q 4 -t 3 --stall 1 "$slow"
+grep -q "r0bench: $slow: randread: no request completed for 1 s: the device or the kernel stalls" \
+	/tmp/expect.out || fail "the stall message"
+sleep 9   # the abandoned requests complete in the kernel before the member goes
+r0_remove_members || fail "the slow member stayed"

@@ -633,3 +633,50 @@ Test(engine, a_sync_job_reports_a_failed_read, .init = setup, .fini = teardown)
 	close(t.fd);
 	t.fd = fd;
 }
+
+/* procfs refuses RWF_NOWAIT (EOPNOTSUPP), as zram does; a pipe cannot be
+ * asked (no offset); a file on /var/tmp is asked and answers. */
+Test(engine, the_nowait_probe_tells_a_blocking_only_file, .init = setup, .fini = teardown)
+{
+	int fd = open("/proc/self/stat", O_RDONLY), p[2];
+
+	cr_assert(fd >= 0);
+	cr_expect_eq(r0_fd_refuses_nowait(fd, 4096, 0), 1);
+	close(fd);
+	cr_assert_eq(pipe(p), 0);
+	cr_expect_eq(r0_fd_refuses_nowait(p[0], 4096, 0), -ESPIPE);
+	close(p[0]);
+	close(p[1]);
+	cr_expect_geq(r0_fd_refuses_nowait(t.fd, t.logical_block_bytes, t.size_bytes), 0);
+	cr_expect_eq(t.blocking_only, r0_fd_refuses_nowait(t.fd, t.logical_block_bytes, t.size_bytes) == 1);
+}
+
+/* A target taken as blocking-only runs every request through io-wq
+ * (IOSQE_ASYNC, capped workers) and still writes and reads back exactly. */
+Test(engine, a_blocking_only_target_writes_and_reads_back_through_workers, .init = setup,
+     .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 0, 4096, 16);
+
+	t.blocking_only = true;
+	w.jobs = 2;
+	w.cover = true;
+	w.verify = R0_VERIFY_WRITE;
+	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_BLOCKING_ONLY);
+	cr_expect_geq(r0_engine_io_workers(&w), 1);
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->errors, 0, "%s", strerror(res->first_error.err));
+	cr_expect_eq(res->bytes[R0_OP_WRITE], FILE_BYTES);
+	w = wl(R0_ACCESS_RAND, 100, 4096, 16);
+	w.cover = true;
+	w.verify = R0_VERIFY_READ;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->verify_checked_bytes, FILE_BYTES);
+	cr_expect_eq(res->verify_bad_sectors, 0);
+	/* QD1 reads itself, polled and SQPOLL rings keep their own path */
+	w.queue_depth = 1;
+	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_NONE);
+	w.queue_depth = 16;
+	w.sqpoll = true;
+	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_NONE);
+}

@@ -142,6 +142,8 @@ static json_object *j_workload(const struct r0_workload *w, const struct r0_targ
 	ADD(o, "hipri", json_object_new_boolean(w->hipri));
 	ADD(o, "sqpoll", json_object_new_boolean(w->sqpoll));
 	ADD(o, "async_submit", json_object_new_boolean(r0_engine_submits_async(t, w)));
+	if (r0_engine_async(t, w) == R0_ASYNC_BLOCKING_ONLY)
+		ADD(o, "io_workers", json_object_new_int((int)r0_engine_io_workers(w)));
 	ADD(o, "sync", json_object_new_boolean(r0_engine_is_sync(w)));
 	return o;
 }

@@ -62,12 +62,19 @@ void bench_print_table(const struct run *run)
 		printf(", polled completions (--hipri)");
 	if (run->ntests && run->tests[0].w.sqpoll)
 		printf(", a submission thread (--sqpoll)");
-	for (unsigned i = 0; i < run->ntests; i++)
-		if (r0_engine_submits_async(&run->target, &run->tests[i].w)) {
-			printf(", %s through io_uring's workers (more pieces than the bottom devices' tags)",
-			       run->ntests == 1 ? "requests" : "some tests' requests");
-			break;
-		}
+	for (unsigned i = 0; i < run->ntests; i++) {
+		enum r0_async why = r0_engine_async(&run->target, &run->tests[i].w);
+
+		if (why == R0_ASYNC_NONE)
+			continue;
+		printf(", %s through io_uring's workers ", run->ntests == 1 ? "requests" : "some tests' requests");
+		if (why == R0_ASYNC_DM_PIECES)
+			printf("(more pieces than the bottom devices' tags)");
+		else
+			printf("(the device takes no nonblocking requests; up to %u a job)",
+			       r0_engine_io_workers(&run->tests[i].w));
+		break;
+	}
 	printf(", %u pass%s%s\n", run->passes, run->passes == 1 ? "" : "es",
 	       run->warmup ? " after warm-up" : "");
 	printf("%-14s %-9s %5s %3s %3s %9s %9s %19s %9s %8s %8s %8s %8s %8s %7s %4s\n", "TEST", "RW",

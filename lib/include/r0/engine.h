@@ -78,7 +78,14 @@ struct r0_workload {
 	 * worker thread and back, two context switches an I/O.
 	 */
 	bool ring;
+	/*
+	 * With requests out and none completed for this long the run is
+	 * abandoned with -ETIMEDOUT instead of waiting for ever (0: 60 s,
+	 * twice the kernel's SCSI command timeout of 30 s).
+	 */
+	uint64_t stall_ns;
 };
+#define R0_STALL_DEFAULT_NS (60ULL * 1000000000ULL)
 
 /* An open target: a block device or a regular file. */
 struct r0_target {
@@ -90,6 +97,7 @@ struct r0_target {
 	uint64_t size_bytes;
 	uint32_t logical_block_bytes;   /* the O_DIRECT alignment */
 	uint32_t physical_block_bytes;  /* the device's write unit (a file: logical_block_bytes) */
+	bool blocking_only;         /* refuses nonblocking requests (r0_fd_refuses_nowait): zram */
 	char path[4096];
 };
 
@@ -104,12 +112,40 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t);
 void r0_target_close(struct r0_target *t);
 
 /*
- * True when W's requests go through io_uring's workers (IOSQE_ASYNC): on a
- * block device with device-mapper in its stack whose requests in flight
- * need more pieces (queue/max_sectors_kb) than the devices at the bottom
- * have tags (queue/nr_requests), which Linux 6.12 can stall on for ever.
+ * 1 when the kernel refuses a nonblocking request on FD (a read of
+ * BLOCK_BYTES at AT with RWF_NOWAIT fails with EOPNOTSUPP: zram, a procfs
+ * file), 0 when it takes one, -errno when the probe could not ask. The
+ * flag is checked before anything is read, so at the end of the device
+ * or file (AT = its size) the probe reads nothing. io_uring runs every
+ * request on a refusing FD in its io-wq workers.
  */
+int r0_fd_refuses_nowait(int fd, uint32_t block_bytes, uint64_t at);
+
+/* Why W's requests on T go through io_uring's workers (IOSQE_ASYNC), if they do. */
+enum r0_async {
+	R0_ASYNC_NONE,
+	/*
+	 * a block device with device-mapper in its stack whose requests in
+	 * flight need more pieces (queue/max_sectors_kb) than the devices at
+	 * the bottom have tags (queue/nr_requests), which Linux 6.12 can stall
+	 * on for ever
+	 */
+	R0_ASYNC_DM_PIECES,
+	/*
+	 * the target refuses nonblocking requests, so every request runs in a
+	 * worker anyway; marked, they run on up to r0_engine_io_workers
+	 * workers at once instead of one at a time
+	 */
+	R0_ASYNC_BLOCKING_ONLY,
+};
+enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w);
 bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w);
+
+/*
+ * The io-wq workers a job may have with R0_ASYNC_BLOCKING_ONLY: the CPUs
+ * this thread may run on, shared among W's jobs, at least 1.
+ */
+unsigned r0_engine_io_workers(const struct r0_workload *w);
 
 /* True when W's jobs issue their requests themselves (pread/pwrite; see r0_workload.ring). */
 bool r0_engine_is_sync(const struct r0_workload *w);
@@ -255,8 +291,10 @@ struct r0_run_opts {
  * errors and verify faults are in *RES, not in the return value), -EINTR
  * when *stop ended it early (*RES has what was measured), -EINVAL for a
  * workload r0_workload_check refuses, -EOPNOTSUPP for hipri on a target
- * r0_target_poll_check refuses, other -errno when the engine could not
- * start (ring set-up, memory).
+ * r0_target_poll_check refuses, -ETIMEDOUT when requests were out and
+ * none completed for W's stall limit (the run is abandoned, its requests
+ * left to the kernel), other -errno when the engine could not start (ring
+ * set-up, memory).
  */
 int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		  const struct r0_run_opts *o, struct r0_result *res);
