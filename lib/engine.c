@@ -225,9 +225,9 @@ static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *
  * other CPU idled. Marked IOSQE_ASYNC, requests may run on several workers
  * at once; on the host's zram (2 CPUs, 4K QD32, 8 rounds of 2 s, medians)
  * randwrite went from 166k to 209k IOPS with 2 workers and randread from
- * 353k to 389k, while more workers than CPUs lost it again (8 workers:
- * 340k randread, 2026-12-04 recipes/bench/vs-fio notes). Polled and
- * SQPOLL rings keep their own path.
+ * 353k to 389k. Uncapped, a job got 8 workers and randread did not gain
+ * (381k against 383k), so the workers are capped at the CPUs (2026-12-04,
+ * README "r0bench"). Polled and SQPOLL rings keep their own path.
  */
 enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w)
 {
