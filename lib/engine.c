@@ -535,23 +535,26 @@ static uint64_t reap(struct job *j)
  */
 static bool job_stalled(const struct job *j, uint64_t now)
 {
-	const uint64_t limit = j->sh->w->stall_ns ? j->sh->w->stall_ns : R0_STALL_DEFAULT_NS;
+	return now - j->progress_ns >= r0_workload_stall_ns(j->sh->w);
+}
 
-	return now - j->progress_ns >= limit;
+uint64_t r0_workload_stall_ns(const struct r0_workload *w)
+{
+	return w->stall_ns ? w->stall_ns : R0_STALL_DEFAULT_NS;
 }
 
 static void run_ring(struct job *j)
 {
 	const unsigned qd = j->sh->w->queue_depth;
-	const uint64_t tick = j->sh->w->stall_ns && j->sh->w->stall_ns < R0_WAIT_TICK_NS ?
-				      j->sh->w->stall_ns : R0_WAIT_TICK_NS;
+	const uint64_t limit = r0_workload_stall_ns(j->sh->w),
+		       tick = limit < R0_WAIT_TICK_NS ? limit : R0_WAIT_TICK_NS;
+	struct __kernel_timespec ts = { .tv_sec = (long long)(tick / 1000000000ULL),
+					.tv_nsec = (long long)(tick % 1000000000ULL) };
 	uint64_t now = now_ns();
 	int ret;
 
 	j->progress_ns = now;
 	for (;;) {
-		struct __kernel_timespec ts = { .tv_sec = (long long)(tick / 1000000000ULL),
-						.tv_nsec = (long long)(tick % 1000000000ULL) };
 		struct io_uring_cqe *cqe;
 		unsigned out;
 

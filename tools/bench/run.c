@@ -98,7 +98,7 @@ int bench_run_test(struct run *run, struct test *t, const char **reason)
 		if (ret == -ETIMEDOUT) {
 			fprintf(stderr, PROG ": %s: %s: no request completed for %g s: the device "
 				"or the kernel stalls; the run is abandoned\n", run->target.path,
-				t->label, (double)(t->w.stall_ns ? t->w.stall_ns : R0_STALL_DEFAULT_NS) / 1e9);
+				t->label, (double)r0_workload_stall_ns(&t->w) / 1e9);
 			*reason = "the device stalled";
 			break;
 		}

@@ -87,6 +87,9 @@ struct r0_workload {
 };
 #define R0_STALL_DEFAULT_NS (60ULL * 1000000000ULL)
 
+/* W's stall limit in ns: its stall_ns, or R0_STALL_DEFAULT_NS when 0. */
+uint64_t r0_workload_stall_ns(const struct r0_workload *w);
+
 /* An open target: a block device or a regular file. */
 struct r0_target {
 	int fd;
