@@ -220,10 +220,23 @@ r0_drop_caches() {
 	echo 3 > /proc/sys/vm/drop_caches
 }
 
+# r0_ship_results: sends $R0_RESULTS to the host now, as one base64 tar
+# block on the second serial port; the host unpacks every complete block in
+# order (recipes/sandbox/run), so what a script shipped survives a guest
+# death. /init ships once more at the end, with .exit-status.
+r0_ship_results() {
+	stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	{
+		echo "R0-RESULTS-BEGIN"
+		tar -C "$R0_RESULTS" -cf - . | base64
+		echo "R0-RESULTS-END"
+	} > /dev/ttyS1
+}
+
 # r0_stream FILE: copies FILE's complete lines to the host as they are
 # appended (the run's OUT/stream.log, through the third serial port), so what
-# a long study wrote survives a guest death; results/ comes back only at a
-# clean end. One stream per boot; it starts with what FILE already holds.
+# a long study wrote survives a guest death; results/ comes back only when
+# shipped (r0_ship_results) or at a clean end. One stream per boot; it starts with what FILE already holds.
 # (busybox tail -f polls once a second; this loop every half second.)
 r0_stream() {
 	[ -c /dev/ttyS2 ] || { echo "guest: no /dev/ttyS2 for the stream" >&2; return 1; }

@@ -4,7 +4,8 @@
 # loop or ublk device, an r0ssd server or a null_blk member behind, or
 # makes the kernel warn, fails; so does one that exits 77 (no skips: the
 # sandbox is ours). A boot module that did not load fails the boot's first
-# line, "boot-modules". Writes results/summary.
+# line, "boot-modules". Writes results/summary and ships results/ to the
+# host after every test, so a later death keeps what finished.
 . "$R0_GUEST/guest.sh"
 cd /r0/files/sandbox || exit 126
 summary=$R0_RESULTS/summary
@@ -44,7 +45,9 @@ for t in $tests; do
 	*) verdict=FAIL ;;
 	esac
 	echo "$verdict $name $secs" >> "$summary"
-	echo "--- $verdict $name (${secs} s)"
 	cp "/tmp/$name.log" "$R0_RESULTS/$name.log"
+	# shipped before the verdict line: a death in between runs the test again
+	r0_ship_results
+	echo "--- $verdict $name (${secs} s)"
 done
 ! grep -q '^FAIL' "$summary"
