@@ -227,7 +227,9 @@ static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *
  * randwrite went from 166k to 209k IOPS with 2 workers and randread from
  * 353k to 389k. Uncapped, a job got 8 workers and randread did not gain
  * (381k against 383k), so the workers are capped at the CPUs (2026-12-04,
- * README "r0bench"). Polled and SQPOLL rings keep their own path.
+ * README "r0bench"). On another machine, whose wake-ups cost more, one
+ * worker was the faster at 4K QD32 (README): the rule is not right
+ * everywhere. Polled and SQPOLL rings keep their own path.
  */
 enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w)
 {

@@ -251,7 +251,8 @@ r0_ship_results() {
 # r0_stream FILE: copies FILE's complete lines to the host as they are
 # appended (the run's OUT/stream.log, through the third serial port), so what
 # a long study wrote survives a guest death; results/ comes back only when
-# shipped (r0_ship_results) or at a clean end. One stream per boot; it starts with what FILE already holds.
+# shipped (r0_ship_results) or at a clean end. One stream per boot; it
+# starts with what FILE already holds.
 # (busybox tail -f polls once a second; this loop every half second.)
 r0_stream() {
 	[ -c /dev/ttyS2 ] || { echo "guest: no /dev/ttyS2 for the stream" >&2; return 1; }
