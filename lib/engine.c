@@ -67,6 +67,7 @@ struct job {
 
 	struct io_uring ring;
 	bool ring_ready, fixed_bufs, fixed_file;
+	bool collect_first;             /* collects what is done before it waits: submit_and_wait */
 	bool stalled;                   /* requests left in the kernel: see run_ring */
 	uint64_t progress_ns;           /* the last completion (or the start) */
 	unsigned char *buf;
@@ -221,15 +222,18 @@ static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *
 /*
  * A target that refuses nonblocking requests (zram) has every request run
  * in an io-wq worker, and io-wq starts a second worker only when the first
- * sleeps: zram's work never sleeps, so one worker ran all of it while the
- * other CPU idled. Marked IOSQE_ASYNC, requests may run on several workers
- * at once; on the host's zram (2 CPUs, 4K QD32, 8 rounds of 2 s, medians)
- * randwrite went from 166k to 209k IOPS with 2 workers and randread from
- * 353k to 389k. Uncapped, a job got 8 workers and randread did not gain
- * (381k against 383k), so the workers are capped at the CPUs (2026-12-04,
- * README "r0bench"). On another machine, whose wake-ups cost more, one
- * worker was the faster at 4K QD32 (README): the rule is not right
- * everywhere. Polled and SQPOLL rings keep their own path.
+ * sleeps: zram's work never sleeps, so one worker runs all of it. Marked
+ * IOSQE_ASYNC, requests may run on several workers at once, which pays
+ * only where the job thread leaves a CPU free: when it sleeps until a reap
+ * batch is there, or when a request is more work for the worker than for
+ * the job. On the host's zram (2 CPUs, QD32 unless said, medians of 4-5
+ * pairs against fio, 2026-12-04 16:00-16:20) two workers gave 1.89x fio's
+ * IOPS on 1M reads at QD8 against 0.98x with one, 1.68x against 1.04x on
+ * 16K reads and 1.14x against 0.94x on 4K reads reaping 8; reaping 4K one
+ * at a time the job keeps a CPU busy itself and a second worker only took
+ * CPU from it: 0.83x against 0.98x on reads, 0.88x against 1.08x on
+ * writes (README "r0bench"). The workers are capped at the CPUs. Polled
+ * and SQPOLL rings keep their own path.
  */
 enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w)
 {
@@ -237,7 +241,7 @@ enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workloa
 		return R0_ASYNC_NONE;
 	if (dm_needs_async(t, w))
 		return R0_ASYNC_DM_PIECES;
-	if (t->blocking_only && !w->sqpoll)
+	if (t->blocking_only && !w->sqpoll && (w->reap_batch > 1 || w->block_bytes > 4096))
 		return R0_ASYNC_BLOCKING_ONLY;
 	return R0_ASYNC_NONE;
 }
@@ -545,6 +549,31 @@ uint64_t r0_workload_stall_ns(const struct r0_workload *w)
 	return w->stall_ns ? w->stall_ns : R0_STALL_DEFAULT_NS;
 }
 
+/*
+ * Submits what was prepared and waits for the reap batch. Reaping one at a
+ * time, the job first collects what is already done (entering the kernel
+ * runs the deferred completion work) and sleeps only when nothing is: a
+ * sleeping job must be woken by whatever completes its request, and on
+ * zram that is the io-wq worker that bounds the run. fio's io_uring engine
+ * does the same. On the host's zram, 4K randread QD32 went from 0.85x to
+ * 0.98x of fio's IOPS with it and randwrite from 0.82x to 1.03x (medians
+ * of 5 and 6 pairs, 2026-12-04 16:00, README "r0bench"). With a batch the
+ * job sleeps until the batch is there; polled and SQPOLL rings as before.
+ */
+static int submit_and_wait(struct job *j, struct __kernel_timespec *ts)
+{
+	const unsigned want = reap_wait(j);
+	struct io_uring_cqe *cqe;
+	int ret;
+
+	if (!j->collect_first)
+		return io_uring_submit_and_wait_timeout(&j->ring, &cqe, want, ts, NULL);
+	ret = io_uring_submit_and_get_events(&j->ring);
+	if (ret < 0 || io_uring_cq_ready(&j->ring) >= want)
+		return ret;
+	return io_uring_wait_cqes(&j->ring, &cqe, want, ts, NULL);
+}
+
 static void run_ring(struct job *j)
 {
 	const unsigned qd = j->sh->w->queue_depth;
@@ -557,7 +586,6 @@ static void run_ring(struct job *j)
 
 	j->progress_ns = now;
 	for (;;) {
-		struct io_uring_cqe *cqe;
 		unsigned out;
 
 		cpu_window(j, now, false);
@@ -566,7 +594,7 @@ static void run_ring(struct job *j)
 			break;
 		stamp_submitted(j);
 		out = qd - j->nfree;
-		ret = io_uring_submit_and_wait_timeout(&j->ring, &cqe, reap_wait(j), &ts, NULL);
+		ret = submit_and_wait(j, &ts);
 		if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			record_error(j, R0_OP_READ, 0, 0, -ret);
 			break;
@@ -615,12 +643,11 @@ static void run_sync(struct job *j)
 /* --- set-up ------------------------------------------------------------- */
 
 /*
- * Flags: one thread submits and reaps (SINGLE_ISSUER), completions need no
- * interrupting task work (COOP_TASKRUN). Waiting for one completion at a
- * time, DEFER_TASKRUN measured slower where the kernel runs the I/O in
- * io-wq workers (zram at QD32: about 10 % fewer IOPS, medians of 6); with
- * a reap batch it is what saves the wake-ups: deferred completions wake
- * the waiter only once the batch is there. SQPOLL takes none of the
+ * Flags: one thread submits and reaps (SINGLE_ISSUER); completions wait
+ * for the job to enter the kernel (DEFER_TASKRUN), so whatever completes a
+ * request never has to wake a job that is not waiting, and one that waits
+ * for a batch is woken once it is there. A polled ring reaping one at a
+ * time keeps COOP_TASKRUN, as measured before. SQPOLL takes none of the
  * task-run flags (its thread runs the completion work). Older kernels get
  * a plain ring; IOPOLL and SQPOLL are never dropped, since they were asked.
  */
@@ -629,8 +656,8 @@ static int ring_init(struct job *j)
 	const struct r0_workload *w = j->sh->w;
 	const unsigned asked = (w->hipri ? IORING_SETUP_IOPOLL : 0) |
 			       (w->sqpoll ? IORING_SETUP_SQPOLL : 0);
-	const unsigned taskrun = w->reap_batch > 1 ? IORING_SETUP_DEFER_TASKRUN :
-						     IORING_SETUP_COOP_TASKRUN;
+	const unsigned taskrun = w->hipri && w->reap_batch <= 1 ? IORING_SETUP_COOP_TASKRUN :
+								  IORING_SETUP_DEFER_TASKRUN;
 	unsigned sets[3], n = 0;
 	int ret = -EINVAL;
 
@@ -719,6 +746,7 @@ static int job_setup(struct job *j)
 	if (ret < 0)
 		return ret;
 	j->ring_ready = true;
+	j->collect_first = w->reap_batch <= 1 && !w->hipri && !w->sqpoll;
 	/* registered buffers and file save a lookup per I/O; without them it still works */
 	iov = calloc(qd, sizeof(*iov));
 	if (!iov)

@@ -652,7 +652,9 @@ Test(engine, the_nowait_probe_tells_a_blocking_only_file, .init = setup, .fini =
 }
 
 /* A target taken as blocking-only runs every request through io-wq
- * (IOSQE_ASYNC, capped workers) and still writes and reads back exactly. */
+ * (IOSQE_ASYNC, capped workers) when the job reaps a batch or its requests
+ * are over 4 KiB, and still writes and reads back exactly; 4K reaped one
+ * at a time is left to io-wq's own choice, as on any target. */
 Test(engine, a_blocking_only_target_writes_and_reads_back_through_workers, .init = setup,
      .fini = teardown)
 {
@@ -662,6 +664,11 @@ Test(engine, a_blocking_only_target_writes_and_reads_back_through_workers, .init
 	w.jobs = 2;
 	w.cover = true;
 	w.verify = R0_VERIFY_WRITE;
+	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_NONE);
+	w.block_bytes = 8192;
+	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_BLOCKING_ONLY);
+	w.block_bytes = 4096;
+	w.reap_batch = 4;
 	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_BLOCKING_ONLY);
 	cr_expect_geq(r0_engine_io_workers(&w), 1);
 	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
@@ -670,6 +677,7 @@ Test(engine, a_blocking_only_target_writes_and_reads_back_through_workers, .init
 	w = wl(R0_ACCESS_RAND, 100, 4096, 16);
 	w.cover = true;
 	w.verify = R0_VERIFY_READ;
+	w.reap_batch = 4;
 	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
 	cr_expect_eq(res->verify_checked_bytes, FILE_BYTES);
 	cr_expect_eq(res->verify_bad_sectors, 0);

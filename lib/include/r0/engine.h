@@ -136,8 +136,9 @@ enum r0_async {
 	R0_ASYNC_DM_PIECES,
 	/*
 	 * the target refuses nonblocking requests, so every request runs in a
-	 * worker anyway; marked, they run on up to r0_engine_io_workers
-	 * workers at once instead of one at a time
+	 * worker anyway, and the job leaves a CPU free (it waits for a reap
+	 * batch, or its requests are over 4 KiB); marked, they run on up to
+	 * r0_engine_io_workers workers at once instead of one at a time
 	 */
 	R0_ASYNC_BLOCKING_ONLY,
 };
