@@ -67,7 +67,6 @@ struct job {
 
 	struct io_uring ring;
 	bool ring_ready, fixed_bufs, fixed_file;
-	bool collect_first;             /* collects what is done before it waits: submit_and_wait */
 	bool stalled;                   /* requests left in the kernel: see run_ring */
 	uint64_t progress_ns;           /* the last completion (or the start) */
 	unsigned char *buf;
@@ -560,13 +559,18 @@ uint64_t r0_workload_stall_ns(const struct r0_workload *w)
  * of 5 and 6 pairs, 2026-12-04 16:00, README "r0bench"). With a batch the
  * job sleeps until the batch is there; polled and SQPOLL rings as before.
  */
+static bool collects_first(const struct r0_workload *w)
+{
+	return w->reap_batch <= 1 && !w->hipri && !w->sqpoll;
+}
+
 static int submit_and_wait(struct job *j, struct __kernel_timespec *ts)
 {
 	const unsigned want = reap_wait(j);
 	struct io_uring_cqe *cqe;
 	int ret;
 
-	if (!j->collect_first)
+	if (!collects_first(j->sh->w))
 		return io_uring_submit_and_wait_timeout(&j->ring, &cqe, want, ts, NULL);
 	ret = io_uring_submit_and_get_events(&j->ring);
 	if (ret < 0 || io_uring_cq_ready(&j->ring) >= want)
@@ -746,7 +750,6 @@ static int job_setup(struct job *j)
 	if (ret < 0)
 		return ret;
 	j->ring_ready = true;
-	j->collect_first = w->reap_batch <= 1 && !w->hipri && !w->sqpoll;
 	/* registered buffers and file save a lookup per I/O; without them it still works */
 	iov = calloc(qd, sizeof(*iov));
 	if (!iov)
