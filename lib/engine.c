@@ -556,7 +556,7 @@ uint64_t r0_workload_stall_ns(const struct r0_workload *w)
  * zram that is the io-wq worker that bounds the run. fio's io_uring engine
  * does the same. On the host's zram, 4K randread QD32 went from 0.85x to
  * 0.98x of fio's IOPS with it and randwrite from 0.82x to 1.03x (medians
- * of 5 and 6 pairs, 2026-12-04 16:00, README "r0bench"). With a batch the
+ * of 6 and 5 pairs, 2026-12-04 16:00, README "r0bench"). With a batch the
  * job sleeps until the batch is there; polled and SQPOLL rings as before.
  */
 static bool collects_first(const struct r0_workload *w)
