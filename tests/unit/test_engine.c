@@ -688,3 +688,106 @@ Test(engine, a_blocking_only_target_writes_and_reads_back_through_workers, .init
 	w.sqpoll = true;
 	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_NONE);
 }
+
+/* A timed group of reads counts as on the CPU at 3/4 of its wall time; 3/4 of the groups must. */
+Test(engine, runs_in_caller_needs_three_quarters_of_the_reads_on_the_cpu)
+{
+	uint64_t cpu[16], wall[16];
+
+	for (unsigned i = 0; i < 16; i++)
+		cpu[i] = wall[i] = 4000;
+	cr_expect(r0_runs_in_caller(cpu, wall, 16));
+	cr_expect_not(r0_runs_in_caller(cpu, wall, 0));
+	for (unsigned i = 0; i < 4; i++)
+		cpu[i] = 2999;         /* just under 3/4: 12 of 16 still are */
+	cr_expect(r0_runs_in_caller(cpu, wall, 16));
+	cpu[4] = 100;              /* slept: 11 of 16 */
+	cr_expect_not(r0_runs_in_caller(cpu, wall, 16));
+	cpu[4] = 3000;             /* exactly 3/4 counts */
+	cr_expect(r0_runs_in_caller(cpu, wall, 16));
+}
+
+static unsigned allowed_cpus(void)
+{
+	cpu_set_t allowed;
+
+	return sched_getaffinity(0, sizeof(allowed), &allowed) ? 1 : (unsigned)CPU_COUNT(&allowed);
+}
+
+/* Only a blocking-only target, 4K reaped one at a time through a plain
+ * ring, and a CPU each for the job and its worker. */
+Test(engine, a_job_may_carry_one_request_only_where_its_cpu_would_wait)
+{
+	struct r0_target bt = { .blocking_only = true, .fd = -1 };
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 32);
+	const bool cpus = allowed_cpus() >= 2;
+
+	cr_expect_eq(r0_engine_may_carry_one(&bt, &w), cpus);
+	bt.blocking_only = false;
+	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
+	bt.blocking_only = true;
+	w.queue_depth = 1;
+	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
+	w.queue_depth = 2;
+	cr_expect_eq(r0_engine_may_carry_one(&bt, &w), cpus);
+	w.reap_batch = 2;
+	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
+	w.reap_batch = 1;
+	w.block_bytes = 8192;
+	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
+	w.block_bytes = 4096;
+	w.sqpoll = true;
+	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
+	w.sqpoll = false;
+	w.hipri = true;
+	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
+	w.hipri = false;
+	w.jobs = allowed_cpus();   /* one CPU a job: the worker would have none */
+	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
+}
+
+/*
+ * On a file in tmpfs (reads are copies on the caller's CPU) marked as
+ * refusing nonblocking requests, the job runs one request itself beside
+ * the ring, and every block is still written once and read back exactly.
+ * The set-up probe is timed, so a run whose reads were preempted may not
+ * carry: up to three tries.
+ */
+Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
+{
+	char shm[] = "/dev/shm/r0-unit-carry-XXXXXX";
+	struct r0_target st;
+	struct r0_result *r = malloc(sizeof(*r));
+	struct r0_workload w = wl(R0_ACCESS_RAND, 0, 4096, 16);
+	uint64_t carried = 0;
+	int fd = mkstemp(shm);
+
+	cr_assert(fd >= 0 && r);
+	cr_assert_eq(ftruncate(fd, FILE_BYTES), 0);
+	close(fd);
+	cr_assert_eq(r0_target_open(shm, true, &st), 0);
+	st.blocking_only = true;
+	w.cover = true;
+	w.verify = R0_VERIFY_WRITE;
+	for (int try = 0; try < 3 && !carried; try++) {
+		cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
+		cr_expect_eq(r->errors, 0, "%s", strerror(r->first_error.err));
+		cr_expect_eq(r->bytes[R0_OP_WRITE], FILE_BYTES);
+		/* some requests carried, the others through the ring */
+		carried = r->carried_ios;
+		cr_expect_lt(carried, r->ios[R0_OP_WRITE]);
+	}
+	if (allowed_cpus() >= 2)
+		cr_expect_gt(carried, 0);
+	else
+		cr_expect_eq(carried, 0);
+	w = wl(R0_ACCESS_RAND, 100, 4096, 16);
+	w.cover = true;
+	w.verify = R0_VERIFY_READ;
+	cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
+	cr_expect_eq(r->verify_checked_bytes, FILE_BYTES);
+	cr_expect_eq(r->verify_bad_sectors, 0);
+	r0_target_close(&st);
+	unlink(shm);
+	free(r);
+}

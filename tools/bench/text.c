@@ -99,6 +99,11 @@ void bench_print_table(const struct run *run)
 		       t->label, bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
 		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6,
 		       b.median * 100);
+		if (t->passes[0].carried_ios)
+			printf("%-14s carried   the job%s ran one request of the queue %s beside the "
+			       "ring (the device works on the caller's CPU): %llu in the first pass\n", "",
+			       t->w.jobs > 1 ? "s" : "", t->w.jobs > 1 ? "each" : "itself",
+			       (unsigned long long)t->passes[0].carried_ios);
 		if (t->verified)
 			printf("%-14s verify    %llu bytes read back, %llu bad sectors\n", "",
 			       (unsigned long long)t->verify.verify_checked_bytes,
