@@ -6,7 +6,9 @@
  * and waits in one io_uring_enter, then reaps: each group of completions
  * found together gets one clock reading before any of them is processed.
  * At queue depth 1 (no polling, no submission thread) a job issues each
- * request itself with pread/pwrite instead (r0_engine_is_sync).
+ * request itself with pread/pwrite instead (r0_engine_is_sync); on a
+ * target that works on the caller's CPU it may run one request of a
+ * deeper queue so beside the ring (r0_engine_may_carry_one).
  * Discards go through BLKDISCARD (a file: a punched hole), one at a time,
  * since liburing 2.3 and Debian 12's headers have no asynchronous discard.
  */
@@ -268,15 +270,17 @@ static unsigned cpus_a_job(const struct r0_workload *w)
  * device does its work on the CPU of whoever submits (zram copies and
  * compresses there) none sleeps: one worker runs every request, and a job
  * reaping one at a time spends its own CPU on being woken for each
- * completion (4K randread QD32 on the host's zram: job thread 97 %, worker
- * 103 % of a CPU, fio's alike, 2026-12-04 18:20). There the job runs one
- * request of its queue itself (pread/pwrite) while the ring holds the
- * others: the device still has queue_depth requests at most, and the
- * job's CPU does the device's work instead of waiting for it. A device
- * that sleeps (hardware, dm-crypt's workers) would keep the job from
- * reaping while it waits: so only where blocking reads, timed at set-up,
- * ran on the CPU (r0_runs_in_caller); and only where the job and its
- * worker have a CPU each: two jobs carrying on two CPUs starved their
+ * completion (4K randread QD32 on the host's zram: the job thread and the
+ * worker each near 100 % of a CPU over 2 s, fio's alike, 2026-12-04
+ * 18:20). There the job runs one request of its queue itself
+ * (pread/pwrite) while the ring holds the others: the device still has
+ * queue_depth requests at most, and the job's CPU does the device's work
+ * instead of waiting for it. A device that sleeps (hardware, dm-crypt's
+ * workers) would keep the job from reaping while it waits: so only where
+ * blocking reads, timed at set-up, ran on the CPU (r0_runs_in_caller),
+ * and with O_DIRECT (through the page cache any file's reads would, once
+ * read ahead); and only where the job and its worker have a CPU each:
+ * two jobs carrying on two CPUs starved their
  * workers, whose requests then waited for a CPU (p99 2.8 ms against
  * 0.28 ms, 4K QD32). Requests of 4 KiB at most, reaped one at a time:
  * with a batch, or larger requests, the job leaves a CPU free and more
@@ -284,8 +288,8 @@ static unsigned cpus_a_job(const struct r0_workload *w)
  */
 bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w)
 {
-	return t->blocking_only && w->queue_depth > 1 && w->reap_batch <= 1 && !w->hipri &&
-	       !w->sqpoll && !w->trim && r0_engine_async(t, w) == R0_ASYNC_NONE &&
+	return t->blocking_only && t->direct && w->queue_depth > 1 && w->reap_batch <= 1 &&
+	       !w->hipri && !w->sqpoll && !w->trim && r0_engine_async(t, w) == R0_ASYNC_NONE &&
 	       cpus_a_job(w) >= 2;
 }
 
@@ -685,7 +689,9 @@ static void run_ring(struct job *j)
 			now = carry_one(j);
 			j->res.carried_ios++;
 		}
-		if (carry || j->nfree + out > qd)      /* something completed */
+		/* the ring's completions only: a carried request takes and frees a
+		 * slot, and carrying on while the ring stalls is no progress */
+		if (j->nfree + out > qd)
 			j->progress_ns = now;
 		else if (job_stalled(j, now)) {
 			atomic_store(&j->sh->abort, 1);

@@ -153,7 +153,8 @@ unsigned r0_engine_io_workers(const struct r0_workload *w);
 
 /*
  * True when W's jobs on T may run one request of their queue themselves
- * (pread/pwrite) beside the ring: T refuses nonblocking requests, W reaps
+ * (pread/pwrite) beside the ring: T refuses nonblocking requests and is
+ * open with O_DIRECT, W reaps
  * requests of 4 KiB at most one at a time through a plain ring, and each
  * job and its io-wq worker have a CPU of their own. A job does so when
  * blocking reads of T, timed at its set-up, ran on its CPU
