@@ -275,32 +275,22 @@ static unsigned cpus_a_job(const struct r0_workload *w)
  * 18:20). There the job runs one request of its queue itself
  * (pread/pwrite) while the ring holds the others: the device still has
  * queue_depth requests at most, and the job's CPU does the device's work
- * instead of waiting for it. A device that sleeps (hardware, dm-crypt's
- * workers) would keep the job from reaping while it waits: so only where
- * blocking reads, timed at set-up, ran on the CPU (r0_runs_in_caller),
- * and with O_DIRECT (through the page cache any file's reads would, once
- * read ahead); and only where the job and its worker have a CPU each:
- * two jobs carrying on two CPUs starved their
- * workers, whose requests then waited for a CPU (p99 2.8 ms against
- * 0.28 ms, 4K QD32). Requests of 4 KiB at most, reaped one at a time:
- * with a batch, or larger requests, the job leaves a CPU free and more
- * workers use it (r0_engine_async).
+ * instead of waiting for it. A device that sleeps (hardware, dm-delay,
+ * dm-crypt's workers) would keep the job from reaping while it waits, so
+ * a job stops carrying at the first checked request that slept
+ * (carried_slept). Only with O_DIRECT (the page cache would hide such a
+ * device behind its hits), and only where the job and its worker have a
+ * CPU each: two jobs carrying on two CPUs starved their workers, whose
+ * requests then waited for a CPU (p99 2.8 ms against 0.28 ms, 4K QD32).
+ * Requests of 4 KiB at most, reaped one at a time: with a batch, or
+ * larger requests, the job leaves a CPU free and more workers use it
+ * (r0_engine_async).
  */
 bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w)
 {
 	return t->blocking_only && t->direct && w->queue_depth > 1 && w->reap_batch <= 1 &&
 	       !w->hipri && !w->sqpoll && !w->trim && r0_engine_async(t, w) == R0_ASYNC_NONE &&
 	       cpus_a_job(w) >= 2;
-}
-
-bool r0_runs_in_caller(const uint64_t *cpu_ns, const uint64_t *wall_ns, unsigned n)
-{
-	unsigned on_cpu = 0;
-
-	for (unsigned i = 0; i < n; i++)
-		if (cpu_ns[i] * 4 >= wall_ns[i] * 3)
-			on_cpu++;
-	return n && on_cpu * 4 >= n * 3;
 }
 
 unsigned r0_engine_io_workers(const struct r0_workload *w)
@@ -656,6 +646,34 @@ static uint64_t carry_one(struct job *j)
 	return now;
 }
 
+/* The calling thread's voluntary context switches: it slept (preemption does not count). */
+static long voluntary_switches(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_THREAD, &ru) ? -1 : ru.ru_nvcsw;
+}
+
+/*
+ * A carried request, checked for sleeping when it is one of the job's
+ * first 8 or every 64th after (a check is two system calls): a job whose
+ * checked request slept carries no more in this run, as its device waits
+ * for something (r0_engine_may_carry_one).
+ */
+static uint64_t carry_checked(struct job *j)
+{
+	const bool check = j->res.carried_ios < 8 || j->res.carried_ios % 64 == 0;
+	const long before = check ? voluntary_switches() : 0;
+	const uint64_t now = carry_one(j);
+
+	if (check && voluntary_switches() != before) {
+		j->carries_one = false;
+		j->res.carry_stopped = true;
+	}
+	j->res.carried_ios++;
+	return now;
+}
+
 static void run_ring(struct job *j)
 {
 	const unsigned qd = j->sh->w->queue_depth;
@@ -685,10 +703,8 @@ static void run_ring(struct job *j)
 			break;
 		}
 		now = reap(j);
-		if (carry) {
-			now = carry_one(j);
-			j->res.carried_ios++;
-		}
+		if (carry)
+			now = carry_checked(j);
 		/* the ring's completions only: a carried request takes and frees a
 		 * slot, and carrying on while the ring stalls is no progress */
 		if (j->nfree + out > qd)
@@ -793,41 +809,6 @@ static void job_pin(struct job *j)
 		io_uring_register_iowq_aff(&j->ring, sizeof(one), &one);
 }
 
-/*
- * Times R0_CALLER_PROBE_GROUPS groups of R0_CALLER_PROBE_READS blocking
- * reads of the job's block size at the start of its region, each group
- * between a wall reading and the thread's CPU clock, and the CPU clock and
- * a wall reading, so the CPU interval lies inside the wall one (reading
- * that clock is a system call: 1.6 us of each group's wall time on the
- * host, against 3 us a 4K read of tmpfs, so reads are timed in groups).
- * Into a buffer of its own: the job's buffers hold the data its writes send.
- */
-#define R0_CALLER_PROBE_GROUPS 4
-#define R0_CALLER_PROBE_READS 4
-
-static bool completes_in_caller(const struct job *j)
-{
-	const uint32_t bs = j->sh->w->block_bytes;
-	uint64_t cpu[R0_CALLER_PROBE_GROUPS], wall[R0_CALLER_PROBE_GROUPS], at = 0;
-	bool ok = true;
-	void *buf;
-
-	if (posix_memalign(&buf, 4096, bs))
-		return false;
-	for (unsigned g = 0; g < R0_CALLER_PROBE_GROUPS && ok; g++) {
-		uint64_t w0 = now_ns(), c0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-
-		for (unsigned k = 0; k < R0_CALLER_PROBE_READS && ok; k++) {
-			ok = pread(j->sh->t->fd, buf, bs, (off_t)(j->region_start + at)) == (ssize_t)bs;
-			at = (at + bs) % j->region_bytes;   /* a region of one block reads it again */
-		}
-		cpu[g] = clock_ns(CLOCK_THREAD_CPUTIME_ID) - c0;
-		wall[g] = now_ns() - w0;
-	}
-	free(buf);
-	return ok && r0_runs_in_caller(cpu, wall, R0_CALLER_PROBE_GROUPS);
-}
-
 static int job_setup(struct job *j)
 {
 	const struct r0_workload *w = j->sh->w;
@@ -875,8 +856,7 @@ static int job_setup(struct job *j)
 	}
 	if (qd == 1 && !w->sqpoll)
 		job_pin(j);
-	if (r0_engine_may_carry_one(j->sh->t, w))
-		j->carries_one = completes_in_caller(j);
+	j->carries_one = r0_engine_may_carry_one(j->sh->t, w);
 	return 0;
 }
 
@@ -987,6 +967,7 @@ static void merge(struct r0_result *res, const struct job *j)
 	res->verify_checked_bytes += j->res.verify_checked_bytes;
 	res->eagain_retries += j->res.eagain_retries;
 	res->carried_ios += j->res.carried_ios;
+	res->carry_stopped |= j->res.carry_stopped;
 }
 
 static void sleep_ms(unsigned ms)

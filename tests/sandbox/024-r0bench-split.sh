@@ -45,3 +45,22 @@ timeout 60 r0bench --json --ring --rw read -b 1M -q 1 -t 1 "$a" > "$f" ||
 expect_eq "$(r0json "$f" tests.0.workload.async_submit)" true "1M QD1 over 4K chunks: through io_uring's workers"
 check "$(r0json "$f" tests.0.passes.0.ios) > 0" "1M QD1 over 4K chunks: reads done"
 r0build remove "$a" || fail "remove $a"
+
+# A job that runs one request of its queue itself beside the ring (a target
+# that takes no nonblocking requests, 4K reaped one at a time, a CPU each
+# for the job and its io-wq worker: the guest has 2) stops at the first
+# such request that sleeps: dm-delay takes no nonblocking requests and
+# holds each one 20 ms, so exactly one is carried and the rest go through
+# the ring (r0_engine_may_carry_one).
+d=$(r0_member r0m2 fast size=16) || fail "member under dm-delay"
+dmsetup create r0carry --table "0 $((16 << 11)) delay $d 0 20" || fail "dm-delay over $d"
+r0_wait_dev /dev/mapper/r0carry || fail "no /dev/mapper/r0carry"
+for rw in randread randwrite; do
+	f=$R0_RESULTS/carry-delay-$rw.json
+	timeout 60 r0bench --json -f --rw $rw -b 4k -q 8 -t 1 /dev/mapper/r0carry > "$f" ||
+		fail "r0bench $rw on dm-delay (exit $?)"
+	expect_eq "$(r0json "$f" tests.0.passes.0.carried_ios)" 1 "$rw on dm-delay: one request carried"
+	expect_eq "$(r0json "$f" tests.0.passes.0.carry_stopped)" true "$rw on dm-delay: carrying stopped (it slept)"
+	check "$(r0json "$f" tests.0.passes.0.ios) >= 100" "$rw on dm-delay: QD8 through the ring (8 per 20 ms)"
+done
+dmsetup remove r0carry || fail "dmsetup remove r0carry"

@@ -689,24 +689,6 @@ Test(engine, a_blocking_only_target_writes_and_reads_back_through_workers, .init
 	cr_expect_eq(r0_engine_async(&t, &w), R0_ASYNC_NONE);
 }
 
-/* A timed group of reads counts as on the CPU at 3/4 of its wall time; 3/4 of the groups must. */
-Test(engine, runs_in_caller_needs_three_quarters_of_the_reads_on_the_cpu)
-{
-	uint64_t cpu[16], wall[16];
-
-	for (unsigned i = 0; i < 16; i++)
-		cpu[i] = wall[i] = 4000;
-	cr_expect(r0_runs_in_caller(cpu, wall, 16));
-	cr_expect_not(r0_runs_in_caller(cpu, wall, 0));
-	for (unsigned i = 0; i < 4; i++)
-		cpu[i] = 2999;         /* just under 3/4: 12 of 16 still are */
-	cr_expect(r0_runs_in_caller(cpu, wall, 16));
-	cpu[4] = 100;              /* slept: 11 of 16 */
-	cr_expect_not(r0_runs_in_caller(cpu, wall, 16));
-	cpu[4] = 3000;             /* exactly 3/4 counts */
-	cr_expect(r0_runs_in_caller(cpu, wall, 16));
-}
-
 static unsigned allowed_cpus(void)
 {
 	cpu_set_t allowed;
@@ -750,27 +732,10 @@ Test(engine, a_job_may_carry_one_request_only_where_its_cpu_would_wait)
 }
 
 /*
- * Runs W on ST until a run carried requests (the set-up probe is timed, so
- * a run whose probe reads were preempted does not carry): up to ten runs,
- * each checked for errors. Returns the requests the last run carried.
- */
-static uint64_t run_until_carried(struct r0_target *st, const struct r0_workload *w,
-				  struct r0_result *r)
-{
-	for (int try = 0; try < 10; try++) {
-		cr_assert_eq(r0_engine_run(st, w, NULL, r), 0);
-		cr_expect_eq(r->errors, 0, "%s", strerror(r->first_error.err));
-		if (r->carried_ios)
-			break;
-	}
-	return r->carried_ios;
-}
-
-/*
- * On a file in tmpfs (reads are copies on the caller's CPU; O_DIRECT on
- * tmpfs since Linux 6.6) marked as refusing nonblocking requests, the job
- * runs one request itself beside the ring, and every block is still
- * written once and read back exactly, by both paths.
+ * On a file in tmpfs (copies on the caller's CPU that never sleep; O_DIRECT
+ * on tmpfs since Linux 6.6) marked as refusing nonblocking requests, the
+ * job runs one request itself beside the ring and never stops, and every
+ * block is still written once and read back exactly, by both paths.
  */
 Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 {
@@ -790,22 +755,23 @@ Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 	cr_expect_eq(carries, allowed_cpus() >= 2 && st.direct);
 	w.cover = true;
 	w.verify = R0_VERIFY_WRITE;
+	cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
+	cr_expect_eq(r->errors, 0, "%s", strerror(r->first_error.err));
+	cr_expect_eq(r->bytes[R0_OP_WRITE], FILE_BYTES);
+	cr_expect_not(r->carry_stopped);
 	if (carries) {
 		/* some requests carried, the others through the ring */
-		cr_expect_gt(run_until_carried(&st, &w, r), 0);
+		cr_expect_gt(r->carried_ios, 0);
 		cr_expect_lt(r->carried_ios, r->ios[R0_OP_WRITE]);
 	} else {
-		cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
 		cr_expect_eq(r->carried_ios, 0);
 	}
-	cr_expect_eq(r->bytes[R0_OP_WRITE], FILE_BYTES);
 	w = wl(R0_ACCESS_RAND, 100, 4096, 16);
 	w.cover = true;
 	w.verify = R0_VERIFY_READ;
-	if (carries)
-		cr_expect_gt(run_until_carried(&st, &w, r), 0);
-	else
-		cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
+	cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
+	cr_expect_eq(r->carried_ios > 0, carries);
+	cr_expect_not(r->carry_stopped);
 	cr_expect_eq(r->verify_checked_bytes, FILE_BYTES);
 	cr_expect_eq(r->verify_bad_sectors, 0);
 	r0_target_close(&st);

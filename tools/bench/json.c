@@ -111,6 +111,7 @@ static json_object *j_pass(const struct r0_result *r)
 	ADD(o, "errors", json_object_new_uint64(r->errors));
 	ADD(o, "eagain_retries", json_object_new_uint64(r->eagain_retries));
 	ADD(o, "carried_ios", json_object_new_uint64(r->carried_ios));
+	ADD(o, "carry_stopped", json_object_new_boolean(r->carry_stopped));
 	ADD(o, "interrupted", json_object_new_boolean(r->interrupted));
 	return o;
 }

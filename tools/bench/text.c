@@ -101,9 +101,10 @@ void bench_print_table(const struct run *run)
 		       b.median * 100);
 		if (t->passes[0].carried_ios)
 			printf("%-14s carried   the job%s ran one request of the queue %s beside the "
-			       "ring (the device works on the caller's CPU): %llu in the first pass\n", "",
-			       t->w.jobs > 1 ? "s" : "", t->w.jobs > 1 ? "each" : "itself",
-			       (unsigned long long)t->passes[0].carried_ios);
+			       "ring: %llu in the first pass%s\n", "", t->w.jobs > 1 ? "s" : "",
+			       t->w.jobs > 1 ? "each" : "itself",
+			       (unsigned long long)t->passes[0].carried_ios,
+			       t->passes[0].carry_stopped ? ", stopped (the device slept)" : "");
 		if (t->verified)
 			printf("%-14s verify    %llu bytes read back, %llu bad sectors\n", "",
 			       (unsigned long long)t->verify.verify_checked_bytes,

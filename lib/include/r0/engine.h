@@ -152,22 +152,15 @@ bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload
 unsigned r0_engine_io_workers(const struct r0_workload *w);
 
 /*
- * True when W's jobs on T may run one request of their queue themselves
+ * True when W's jobs on T run one request of their queue themselves
  * (pread/pwrite) beside the ring: T refuses nonblocking requests and is
- * open with O_DIRECT, W reaps
- * requests of 4 KiB at most one at a time through a plain ring, and each
- * job and its io-wq worker have a CPU of their own. A job does so when
- * blocking reads of T, timed at its set-up, ran on its CPU
- * (r0_runs_in_caller); r0_result.carried_ios counts the requests run so.
+ * open with O_DIRECT, W reaps requests of 4 KiB at most one at a time
+ * through a plain ring, and each job and its io-wq worker have a CPU of
+ * their own. A job stops at the first checked carried request that slept
+ * (r0_result.carry_stopped); r0_result.carried_ios counts the requests
+ * run so.
  */
 bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w);
-
-/*
- * True when at least 3/4 of N timed groups of reads kept the caller on its
- * CPU for at least 3/4 of their wall time (CPU_NS[i] against WALL_NS[i]):
- * the device did its work in the caller and did not sleep.
- */
-bool r0_runs_in_caller(const uint64_t *cpu_ns, const uint64_t *wall_ns, unsigned n);
 
 /* True when W's jobs issue their requests themselves (pread/pwrite; see r0_workload.ring). */
 bool r0_engine_is_sync(const struct r0_workload *w);
@@ -261,6 +254,7 @@ struct r0_result {
 	struct r0_verify_report first_bad;       /* valid when verify_bad_sectors > 0 */
 	uint64_t eagain_retries;    /* -EAGAIN completions resubmitted */
 	uint64_t carried_ios;       /* requests a job ran itself beside its ring (carry_one), ramp included */
+	bool carry_stopped;         /* a job stopped carrying: a checked carried request slept */
 	bool interrupted;           /* stopped early by *stop */
 };
 
