@@ -7,8 +7,9 @@
  * found together gets one clock reading before any of them is processed.
  * At queue depth 1 (no polling, no submission thread) a job issues each
  * request itself with pread/pwrite instead (r0_engine_is_sync); on a
- * target that works on the caller's CPU it may run one request of a
- * deeper queue so beside the ring (r0_engine_may_carry_one).
+ * target that refuses nonblocking requests it may run one request of a
+ * deeper queue so beside the ring, until one sleeps
+ * (r0_engine_may_carry_one).
  * Discards go through BLKDISCARD (a file: a punched hole), one at a time,
  * since liburing 2.3 and Debian 12's headers have no asynchronous discard.
  */
@@ -71,6 +72,7 @@ struct job {
 	bool ring_ready, fixed_bufs, fixed_file;
 	bool stalled;                   /* requests left in the kernel: see run_ring */
 	bool carries_one;               /* runs one request of its queue itself (carry_one) */
+	bool ring_answered;             /* the ring has completed a request */
 	uint64_t progress_ns;           /* the last completion (or the start) */
 	unsigned char *buf;
 	struct slot *slots;
@@ -278,7 +280,9 @@ static unsigned cpus_a_job(const struct r0_workload *w)
  * instead of waiting for it. A device that sleeps (hardware, dm-delay,
  * dm-crypt's workers) would keep the job from reaping while it waits, so
  * a job stops carrying at the first checked request that slept
- * (carried_slept). Only with O_DIRECT (the page cache would hide such a
+ * (carry_checked), and starts only once its ring has completed a request:
+ * the stall limit cannot end a carried request, so a device that answers
+ * nothing (a suspended dm map) is left to the ring, which it ends. Only with O_DIRECT (the page cache would hide such a
  * device behind its hits), and only where the job and its worker have a
  * CPU each: two jobs carrying on two CPUs starved their workers, whose
  * requests then waited for a CPU (p99 2.8 ms against 0.28 ms, 4K QD32).
@@ -496,11 +500,12 @@ static unsigned next_request(struct job *j)
 
 /*
  * Prepares an SQE for every free slot but the one a job that carries a
- * request itself keeps for it; the submission time comes later.
+ * request itself keeps for it (once its ring has answered); the submission
+ * time comes later.
  */
 static void issue(struct job *j, uint64_t now)
 {
-	const unsigned keep = j->carries_one ? 1 : 0;
+	const unsigned keep = j->carries_one && j->ring_answered ? 1 : 0;
 
 	while (j->nfree > keep && more_to_issue(j, now))
 		prep(j, next_request(j));
@@ -696,7 +701,7 @@ static void run_ring(struct job *j)
 		stamp_submitted(j);
 		out = qd - j->nfree;
 		/* carrying one, the job collects without waiting: it has work */
-		carry = j->carries_one && j->nfree && more_to_issue(j, now);
+		carry = j->carries_one && j->ring_answered && j->nfree && more_to_issue(j, now);
 		ret = carry ? io_uring_submit_and_get_events(&j->ring) : submit_and_wait(j, &ts);
 		if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
 			record_error(j, R0_OP_READ, 0, 0, -ret);
@@ -707,8 +712,10 @@ static void run_ring(struct job *j)
 			now = carry_checked(j);
 		/* the ring's completions only: a carried request takes and frees a
 		 * slot, and carrying on while the ring stalls is no progress */
-		if (j->nfree + out > qd)
+		if (j->nfree + out > qd) {
 			j->progress_ns = now;
+			j->ring_answered = true;
+		}
 		else if (job_stalled(j, now)) {
 			atomic_store(&j->sh->abort, 1);
 			j->stalled = true;

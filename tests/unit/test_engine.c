@@ -734,8 +734,9 @@ Test(engine, a_job_may_carry_one_request_only_where_its_cpu_would_wait)
 /*
  * On a file in tmpfs (copies on the caller's CPU that never sleep; O_DIRECT
  * on tmpfs since Linux 6.6) marked as refusing nonblocking requests, the
- * job runs one request itself beside the ring and never stops, and every
- * block is still written once and read back exactly, by both paths.
+ * job runs requests itself beside the ring (the first checked one never
+ * sleeps; a later one may wait for the file's lock, which ends carrying),
+ * and every block is still written once and read back exactly.
  */
 Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 {
@@ -758,7 +759,6 @@ Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 	cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
 	cr_expect_eq(r->errors, 0, "%s", strerror(r->first_error.err));
 	cr_expect_eq(r->bytes[R0_OP_WRITE], FILE_BYTES);
-	cr_expect_not(r->carry_stopped);
 	if (carries) {
 		/* some requests carried, the others through the ring */
 		cr_expect_gt(r->carried_ios, 0);
@@ -771,7 +771,6 @@ Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 	w.verify = R0_VERIFY_READ;
 	cr_assert_eq(r0_engine_run(&st, &w, NULL, r), 0);
 	cr_expect_eq(r->carried_ios > 0, carries);
-	cr_expect_not(r->carry_stopped);
 	cr_expect_eq(r->verify_checked_bytes, FILE_BYTES);
 	cr_expect_eq(r->verify_bad_sectors, 0);
 	r0_target_close(&st);

@@ -49,6 +49,19 @@ void bench_print_verify_fault(const struct run *run, const struct r0_result *r)
 	fputc('\n', stderr);
 }
 
+/* The requests a test's jobs carried over its passes; *STOPPED: a job stopped. */
+static uint64_t carried_ios(const struct test *t, bool *stopped)
+{
+	uint64_t n = 0;
+
+	*stopped = false;
+	for (unsigned p = 0; p < t->npasses; p++) {
+		n += t->passes[p].carried_ios;
+		*stopped |= t->passes[p].carry_stopped;
+	}
+	return n;
+}
+
 void bench_print_table(const struct run *run)
 {
 	char sz[32], p50[16], p99[16], p999[16], mx[16], mean[16];
@@ -85,6 +98,7 @@ void bench_print_table(const struct run *run)
 		struct spread m = bench_spread(t, bench_mbps), io = bench_spread(t, r0_result_iops),
 			      c = bench_spread(t, bench_cpu_per_io), b = bench_spread(t, r0_result_busy);
 		char bs[16], range[40];
+		bool stopped;
 
 		if (!t->ran)
 			continue;
@@ -99,12 +113,12 @@ void bench_print_table(const struct run *run)
 		       t->label, bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
 		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6,
 		       b.median * 100);
-		if (t->passes[0].carried_ios)
+		if (carried_ios(t, &stopped))
 			printf("%-14s carried   the job%s ran one request of the queue %s beside the "
-			       "ring: %llu in the first pass%s\n", "", t->w.jobs > 1 ? "s" : "",
+			       "ring: %llu over the passes%s\n", "", t->w.jobs > 1 ? "s" : "",
 			       t->w.jobs > 1 ? "each" : "itself",
-			       (unsigned long long)t->passes[0].carried_ios,
-			       t->passes[0].carry_stopped ? ", stopped (the device slept)" : "");
+			       (unsigned long long)carried_ios(t, &stopped),
+			       stopped ? ", then stopped (the device slept)" : "");
 		if (t->verified)
 			printf("%-14s verify    %llu bytes read back, %llu bad sectors\n", "",
 			       (unsigned long long)t->verify.verify_checked_bytes,
