@@ -99,6 +99,7 @@ void bench_print_table(const struct run *run)
 			      c = bench_spread(t, bench_cpu_per_io), b = bench_spread(t, r0_result_busy);
 		char bs[16], range[40];
 		bool stopped;
+		uint64_t carried;
 
 		if (!t->ran)
 			continue;
@@ -113,11 +114,11 @@ void bench_print_table(const struct run *run)
 		       t->label, bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
 		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6,
 		       b.median * 100);
-		if (carried_ios(t, &stopped))
+		carried = carried_ios(t, &stopped);
+		if (carried)
 			printf("%-14s carried   the job%s ran one request of the queue %s beside the "
 			       "ring: %llu over the passes%s\n", "", t->w.jobs > 1 ? "s" : "",
-			       t->w.jobs > 1 ? "each" : "itself",
-			       (unsigned long long)carried_ios(t, &stopped),
+			       t->w.jobs > 1 ? "each" : "itself", (unsigned long long)carried,
 			       stopped ? ", then stopped (the device slept)" : "");
 		if (t->verified)
 			printf("%-14s verify    %llu bytes read back, %llu bad sectors\n", "",
