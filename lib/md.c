@@ -78,9 +78,13 @@ int r0_md_create(const struct r0_array_spec *spec, struct r0_array *out)
 	unsigned i;
 
 	snprintf(kname, sizeof(kname), R0_MD_PREFIX "%s", spec->name);
-	if (access(NEW_ARRAY, W_OK) != 0) {
+	if (access(NEW_ARRAY, F_OK) != 0) {
 		r0_set_last_error("this kernel has no md (load md_mod and raid0)");
 		return -ENODEV;
+	}
+	if (access(NEW_ARRAY, W_OK) != 0) {
+		r0_set_last_error("building an md array needs root");
+		return -EACCES;
 	}
 	err = r0_sysfs_write(NEW_ARRAY, kname);
 	if (err) {

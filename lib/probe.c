@@ -47,6 +47,34 @@ static void attr_str(const char *dir, const char *name, char *buf, size_t len)
 	snprintf(buf, len, "%s", p);
 }
 
+/*
+ * A SCSI or SATA disk's serial from its Unit Serial Number VPD page
+ * (device/vpd_pg80: a 4-byte header, byte 3 the length, then ASCII), the
+ * one sysfs place libata's serial appears; "" if there is none.
+ */
+static void vpd_serial(const char *disk, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	unsigned char raw[256];
+	ssize_t n = -1;
+	size_t start = 4, end;
+	FILE *f;
+
+	buf[0] = '\0';
+	if (r0_path(path, sizeof(path), "%s/device/vpd_pg80", disk) || !(f = fopen(path, "re")))
+		return;
+	n = (ssize_t)fread(raw, 1, sizeof(raw), f);
+	fclose(f);
+	if (n < 5 || raw[1] != 0x80)
+		return;
+	end = 4 + (size_t)raw[3] < (size_t)n ? 4 + (size_t)raw[3] : (size_t)n;
+	while (start < end && raw[start] == ' ')
+		start++;
+	while (end > start && (raw[end - 1] == ' ' || raw[end - 1] == '\0'))
+		end--;
+	snprintf(buf, len, "%.*s", (int)(end - start), (const char *)raw + start);
+}
+
 /* DIR/NAME as an unsigned number; -1 if missing or not a number. */
 static int64_t attr(const char *dir, const char *name)
 {
@@ -288,6 +316,8 @@ static int probe_sysfs(const char *dir, const char *disk, struct r0_device *out)
 	attr_str(disk, "serial", out->serial, sizeof(out->serial));
 	if (!out->serial[0])
 		attr_str(disk, "device/serial", out->serial, sizeof(out->serial));
+	if (!out->serial[0])
+		vpd_serial(disk, out->serial, sizeof(out->serial));
 
 	out->md_chunk_size_bytes = out->md_raid_disks = out->md_layout = -1;
 	out->is_md = r0_md_info(dir, &md) == 0;

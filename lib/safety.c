@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Member checks before writing: a whole block device, not mounted or held
- * (r0/probe.h), opened O_EXCL, with no signature (libblkid) unless forced. */
+/* Member checks before writing: a block device or a partition, not mounted
+ * or held (r0/probe.h), opened O_EXCL, with no signature (libblkid) unless
+ * forced. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,9 +13,8 @@
 #include "r0/safety.h"
 #include "r0/trimcheck.h"
 
-/* The device as probe saw it: whole, and in nobody else's use. */
-static int check_device(const char *path, bool whole_only, struct r0_member_check *out,
-			char *why, size_t len)
+/* The device as probe saw it: in nobody else's use. */
+static int check_device(const char *path, struct r0_member_check *out, char *why, size_t len)
 {
 	struct r0_device dev;
 	int err = r0_probe_device(path, &dev);
@@ -25,10 +25,7 @@ static int check_device(const char *path, bool whole_only, struct r0_member_chec
 		return err;
 	}
 	out->devt = dev.devt;
-	if (dev.is_partition && whole_only) {
-		snprintf(why, len, "is a partition (r0kit stripes whole devices)");
-		err = -EINVAL;
-	} else if (r0_device_is_busy(&dev, why, len)) {
+	if (r0_device_is_busy(&dev, why, len)) {
 		if (dev.holders.count && !dev.mounted)
 			strncat(why, " (already in an array or under device-mapper)", len - strlen(why) - 1);
 		err = -EBUSY;
@@ -37,15 +34,15 @@ static int check_device(const char *path, bool whole_only, struct r0_member_chec
 	return err;
 }
 
-static int check(const char *path, bool whole_only, bool force, uint32_t align_bytes,
-		 struct r0_member_check *out, char *why, size_t why_len)
+static int check(const char *path, bool force, uint32_t align_bytes, struct r0_member_check *out,
+		 char *why, size_t why_len)
 {
 	uint64_t bytes;
 	unsigned lbs;
 	int fd, err;
 
 	memset(out, 0, sizeof(*out));
-	if ((err = check_device(path, whole_only, out, why, why_len)))
+	if ((err = check_device(path, out, why, why_len)))
 		return err;
 	/* O_EXCL on a block device fails while anyone else claims it (swap, a program) */
 	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
@@ -85,13 +82,13 @@ out:
 int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 		    struct r0_member_check *out, char *why, size_t why_len)
 {
-	return check(path, true, force, align_bytes, out, why, why_len);
+	return check(path, force, align_bytes, out, why, why_len);
 }
 
 int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,
 		   size_t why_len)
 {
-	return check(path, false, force, 0, out, why, why_len);
+	return check(path, force, 0, out, why, why_len);
 }
 
 int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len)

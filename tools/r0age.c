@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "consent.h"
 
 #include "r0/age.h"
 #include "r0/engine.h"
@@ -25,7 +26,7 @@
 
 #define PROG "r0age"
 
-enum { OPT_FILL = CHAR_MAX + 1, OPT_ROUND, OPT_ROUNDS, OPT_SEED, OPT_JSON };
+enum { OPT_FILL = CHAR_MAX + 1, OPT_ROUND, OPT_ROUNDS, OPT_SEED, OPT_JSON, OPT_BS, OPT_QD };
 
 static void usage(FILE *f)
 {
@@ -51,19 +52,23 @@ static void usage(FILE *f)
 	      "      --fill PCT         used: the share filled first (default 90)\n"
 	      "      --round TIME       steady: length of a round (default 60s)\n"
 	      "      --rounds N         steady: at most N rounds (default 25, at least 5)\n"
-	      "  -b, --bs SIZE          used, steady: random write size (default 4K)\n"
-	      "  -q, --qd N             used, steady: queue depth (default 32)\n"
+	      "      --bs SIZE          used, steady: random write size (default 4K)\n"
+	      "      --qd N             used, steady: queue depth (default 32)\n"
 	      "      --seed N           offsets and data (default 1)\n"
 	      "      --json             print the state record (schema " R0_STATE_SCHEMA ")\n"
 	      "  -f, --force            write to a device that holds a signature\n"
+	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
 	      "\n"
-	      "DEVICE is refused when it is mounted, has a mounted partition or is held\n"
-	      "by md/dm, and, without --force, when it holds a signature. SIGINT,\n"
-	      "SIGTERM or SIGHUP stop it; the record then says complete: false.\n"
+	      "DEVICE (a disk or a partition) is refused when it is mounted, has a\n"
+	      "mounted partition or is held by md/dm, and, without --force, when it\n"
+	      "holds a signature. It shows the plan and asks before writing. Needs\n"
+	      "write access to DEVICE (root). SIGINT, SIGTERM or SIGHUP stop it; the\n"
+	      "record then says complete: false.\n"
 	      "Exit status: 0 done (steady: also when steady state was not reached; the\n"
-	      "output says so), 1 failure or interrupted, 2 usage.\n",
+	      "output says so), 1 failure, interrupted or no yes, 2 usage (also no\n"
+	      "terminal to ask and no --yes).\n",
 	      f);
 }
 
@@ -178,7 +183,33 @@ static void print_summary(const struct r0_state_record *r, const struct r0_age_p
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--bs q--qd" };
+
+/* The plan: the device, what each step writes, how long it takes. */
+static int show_plan(const char *path, const struct r0_age_params *p, const struct r0_age_plan *plan,
+		     const struct r0_consent *c)
+{
+	double s = r0_plan_write_seconds(plan->planned_bytes);
+	char span[32], t[48];
+	struct r0_plan pl;
+
+	if (r0_plan_begin(&pl, PROG, "puts this device into a state: ITS DATA IS DESTROYED"))
+		return R0_EXIT_FAILURE;
+	r0_plan_device(&pl, path);
+	r0_format_size_human(plan->span_bytes, span, sizeof(span));
+	fprintf(pl.f, "  writes:");
+	for (size_t i = 0; i < plan->n_steps; i++)
+		fprintf(pl.f, "%s %s", i ? "," : "", step_name(plan->steps[i].kind));
+	fprintf(pl.f, " over the first %s\n", span);
+	if (p->state == R0_AGE_USED)
+		s += (double)p->duration_ns / 1e9;
+	if (p->state == R0_AGE_STEADY)
+		s += (double)p->round_ns / 1e9 * p->max_rounds;
+	r0_plan_duration(s, t, sizeof(t));
+	fprintf(pl.f, "  time: %s%s at most, if the drive writes %.0f MB/s (a guess: not measured)\n", t,
+		p->state == R0_AGE_STEADY ? " (all rounds)" : "", R0_PLAN_ASSUMED_MBPS);
+	return r0_plan_decide(&pl, c);
+}
 
 int main(int argc, char **argv)
 {
@@ -187,6 +218,7 @@ int main(int argc, char **argv)
 	struct r0_age_params p;
 	struct r0_age_plan plan;
 	struct r0_target t = { .fd = -1 };
+	struct r0_consent consent = { 0 };
 	struct r0_member_check chk;
 	const char *path, *fill_arg = NULL, *round_arg = NULL, *rounds_arg = NULL, *bs_arg = NULL,
 		   *qd_arg = NULL, *seed_arg = NULL;
@@ -203,11 +235,12 @@ int main(int argc, char **argv)
 		{ "fill", OPT_FILL, R0_CLI_STRING, R0_CLI_TO(fill_arg) },
 		{ "round", OPT_ROUND, R0_CLI_STRING, R0_CLI_TO(round_arg) },
 		{ "rounds", OPT_ROUNDS, R0_CLI_STRING, R0_CLI_TO(rounds_arg) },
-		{ "bs", 'b', R0_CLI_STRING, R0_CLI_TO(bs_arg) },
-		{ "qd", 'q', R0_CLI_STRING, R0_CLI_TO(qd_arg) },
+		{ "bs", OPT_BS, R0_CLI_STRING, R0_CLI_TO(bs_arg) },
+		{ "qd", OPT_QD, R0_CLI_STRING, R0_CLI_TO(qd_arg) },
 		{ "seed", OPT_SEED, R0_CLI_STRING, R0_CLI_TO(seed_arg) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		R0_CONSENT_OPTS(consent),
 		{ 0 },
 	};
 
@@ -296,14 +329,16 @@ int main(int argc, char **argv)
 			return R0_EXIT_FAILURE;
 		}
 	}
+	/* planned from the check's size: --plan opens nothing for writing */
+	if (r0_age_plan(&p, chk.size_sectors * 512, chk.logical_block_bytes, &plan, why, sizeof(why)))
+		return r0_cli_usage_error(PROG, "%s: %s", path, why);
+	if ((err = show_plan(path, &p, &plan, &consent)) >= 0)
+		return err;
 	err = r0_target_open(path, true, &t);
 	if (err) {
-		fprintf(stderr, PROG ": %s: cannot open: %s\n", path, strerror(-err));
+		fprintf(stderr, PROG ": %s: cannot open: %s%s\n", path, strerror(-err),
+			err == -EACCES ? " (writing a block device needs root)" : "");
 		return R0_EXIT_FAILURE;
-	}
-	if (r0_age_plan(&p, t.size_bytes, t.logical_block_bytes, &plan, why, sizeof(why))) {
-		r0_target_close(&t);
-		return r0_cli_usage_error(PROG, "%s: %s", path, why);
 	}
 	for (size_t i = 0; i < plan.n_steps; i++)
 		if (r0_workload_check(&plan.steps[i].w, &t, why, sizeof(why))) {

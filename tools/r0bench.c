@@ -14,6 +14,7 @@
 
 #include "bench/bench.h"
 #include "cli.h"
+#include "consent.h"
 
 #include "r0/age.h"
 #include "r0/engine.h"
@@ -26,6 +27,7 @@ enum {
 	OPT_RW = CHAR_MAX + 1, OPT_SHARED, OPT_OFFSET, OPT_SPAN, OPT_RAMP, OPT_MIX, OPT_ALIGN,
 	OPT_COVER, OPT_SEED, OPT_VERIFY, OPT_PASS, OPT_CONTINUE, OPT_PASSES, OPT_WARMUP,
 	OPT_REGION, OPT_JSON, OPT_REAP, OPT_STALL, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL, OPT_RING,
+	OPT_BS, OPT_QD,
 };
 
 static void usage(FILE *f)
@@ -43,8 +45,8 @@ static void usage(FILE *f)
 	      "Workload:\n"
 	      "      --rw KIND          read, write, randread, randwrite, rw, randrw, trim,\n"
 	      "                         randtrim (default randread)\n"
-	      "  -b, --bs SIZE          block size (default 4K)\n"
-	      "  -q, --qd N             queue depth per job (default 1)\n"
+	      "      --bs SIZE          block size (default 4K)\n"
+	      "      --qd N             queue depth per job (default 1)\n"
 	      "  -j, --jobs N           threads, each with its own ring (default 1)\n"
 	      "      --shared           jobs share the region (default: a slice each, on\n"
 	      "                         the block size, device blocks and --align; the\n"
@@ -93,12 +95,16 @@ static void usage(FILE *f)
 	      "Output and safety:\n"
 	      "      --json             JSON (schema " JSON_SCHEMA ", see r0bench(1))\n"
 	      "  -f, --force            write to a device that holds a signature\n"
+	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
 	      "\n"
 	      "Writes and trims to a block device are refused when it is mounted, has a\n"
 	      "mounted partition or is held by md/dm, and, without --force, when it holds\n"
-	      "a signature. Exit status: 0 ok, 1 failure (I/O error, verify fault), 2 usage.\n",
+	      "a signature; otherwise r0bench shows the plan and asks first. Reads\n"
+	      "never ask. A block device needs read (and for writes, write) access:\n"
+	      "root, as a rule. Exit status: 0 ok, 1 failure (I/O error, verify fault,\n"
+	      "no yes), 2 usage (also writes with no terminal to ask and no --yes).\n",
 	      f);
 }
 
@@ -179,7 +185,36 @@ static int add_test(struct run *run, const char *label, const struct r0_workload
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--bs q--qd" };
+
+/* The plan of a run that writes to a block device: the device, the tests that write, the time. */
+static int show_plan(const struct run *run, const char *path, const struct r0_consent *c)
+{
+	double s = 0;
+	char t[48];
+	struct r0_plan p;
+	bool first = true;
+
+	if (r0_plan_begin(&p, PROG, "write tests that DESTROY THE DATA they cover on this device"))
+		return R0_EXIT_FAILURE;
+	r0_plan_device(&p, path);
+	fputs("  writes:", p.f);
+	for (unsigned i = 0; i < run->ntests; i++) {
+		const struct r0_workload *w = &run->tests[i].w;
+
+		s += (double)(run->passes + run->warmup) *
+		     (w->runtime_ns ? (double)(w->runtime_ns + w->ramp_ns) / 1e9 :
+		      r0_plan_write_seconds(w->size_bytes ? w->size_bytes * w->jobs : w->span_bytes));
+		if (!writes(w) && w->verify != R0_VERIFY_WRITE)
+			continue;
+		fprintf(p.f, "%s %s", first ? "" : ",", run->tests[i].label);
+		first = false;
+	}
+	fputs(" (from --offset over --span, or the preset's region)\n", p.f);
+	r0_plan_duration(s, t, sizeof(t));
+	fprintf(p.f, "  time: %s\n", t);
+	return r0_plan_decide(&p, c);
+}
 
 int main(int argc, char **argv)
 {
@@ -195,10 +230,11 @@ int main(int argc, char **argv)
 	uint64_t region = 0;
 	static char label[64];
 	int err, status = 0;
+	struct r0_consent consent = { 0 };
 	const struct r0_cli_opt opts[] = {
 		{ "rw", OPT_RW, R0_CLI_CALL, R0_CLI_TO(rw), .call = opt_rw, .given = &rw_given },
-		{ "bs", 'b', R0_CLI_SIZE, R0_CLI_TO(w.block_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M, e.g. 4K" },
-		{ "qd", 'q', R0_CLI_UINT, R0_CLI_TO(w.queue_depth), 1, R0_QD_MAX, .why = "a queue depth from 1 to %u" },
+		{ "bs", OPT_BS, R0_CLI_SIZE, R0_CLI_TO(w.block_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M, e.g. 4K" },
+		{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(w.queue_depth), 1, R0_QD_MAX, .why = "a queue depth from 1 to %u" },
 		{ "jobs", 'j', R0_CLI_UINT, R0_CLI_TO(w.jobs), 1, R0_JOBS_MAX, .why = "from 1 to %u" },
 		{ "shared", OPT_SHARED, R0_CLI_SET, R0_CLI_TO(w.shared_region) },
 		{ "offset", OPT_OFFSET, R0_CLI_SIZE, R0_CLI_TO(w.offset_bytes), 0, UINT64_MAX, .why = "not a size" },
@@ -225,6 +261,7 @@ int main(int argc, char **argv)
 		{ "continue-on-error", OPT_CONTINUE, R0_CLI_SET, R0_CLI_TO(w.continue_on_error) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(run.json) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		R0_CONSENT_OPTS(consent),
 		{ 0 },
 	};
 
@@ -298,9 +335,15 @@ int main(int argc, char **argv)
 		char why[512];
 		struct stat st;
 
-		if (!stat(path, &st) && S_ISBLK(st.st_mode) && r0_write_check(path, force, &chk, why, sizeof(why))) {
-			fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
-			return R0_EXIT_FAILURE;
+		if (!stat(path, &st) && S_ISBLK(st.st_mode)) {
+			if (r0_write_check(path, force, &chk, why, sizeof(why))) {
+				fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
+				return R0_EXIT_FAILURE;
+			}
+			for (unsigned i = 0; preset && i < run.ntests; i++)
+				run.tests[i].w.span_bytes = run.region_bytes;
+			if ((err = show_plan(&run, path, &consent)) >= 0)
+				return err;
 		}
 	}
 	err = r0_target_open(path, any_writes, &run.target);

@@ -13,6 +13,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "consent.h"
 
 #include "r0/array.h"
 #include "r0/geometry.h"
@@ -21,39 +22,48 @@
 
 #define PROG "r0build"
 
-enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_FLAG };
+enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_FLAG, OPT_BACKEND, OPT_NAME };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " create --backend md|dm --chunk SIZE [--name NAME] [--layout alt|orig] [--force] [--quiet] DEV...\n"
+	      "  " PROG " create --backend md|dm --chunk SIZE [--name NAME] [--layout alt|orig]\n"
+	      "                 [--force] [--quiet] [--plan] [--yes] DEV...\n"
 	      "  " PROG " remove NAME|DEV...\n"
 	      "  " PROG " remove --all\n"
 	      "  " PROG " list [--json]\n"
 	      "\n"
-	      "Builds a RAID0 stripe over whole block devices, in the order given:\n"
+	      "Builds a RAID0 stripe over block devices (disks or partitions, named\n"
+	      "any way: /dev/sdb, /dev/disk/by-id/...), in the order given:\n"
 	      "md raid0 without a superblock (as mdadm --build; members keep no\n"
 	      "metadata) or a device-mapper 'striped' table. Prints the array's path\n"
 	      "on stdout; its usable size, zones and unused member space on stderr.\n"
 	      "\n"
 	      "Options:\n"
-	      "  -b, --backend md|dm  md raid0 or dm-stripe\n"
+	      "      --backend md|dm  md raid0 or dm-stripe\n"
 	      "  -c, --chunk SIZE     chunk (stripe unit): 4K, 64K, 512k, 1M...; md needs\n"
 	      "                       a power of two >= 4K, dm a multiple of 4K\n"
-	      "  -n, --name NAME      array name (default: the lowest free number);\n"
+	      "      --name NAME      array name (default: the lowest free number);\n"
 	      "                       md: /dev/md_r0-NAME, dm: /dev/mapper/r0-NAME\n"
 	      "      --layout alt|orig  md with members of different sizes: the\n"
 	      "                       zone layout (default alt, the kernel's multi-zone)\n"
 	      "  -f, --force          accept members that hold a signature (a file\n"
 	      "                       system, partition table, RAID or LVM metadata)\n"
 	      "  -q, --quiet          create: only the path, no summary on stderr\n"
+	      "      --plan           create: show the members and the array, build nothing\n"
+	      "  -y, --yes            create: build without asking (needed without a terminal)\n"
 	      "      --all            remove: every array r0kit built, and only those\n"
 	      "      --json           list: JSON\n"
 	      "  -h, --help           this text\n"
 	      "  -V, --version        version\n"
 	      "\n"
-	      "Members that are mounted, have a mounted partition, are held by another\n"
-	      "device, are partitions, or cannot be opened exclusively are always refused.\n",
+	      "create shows the members and asks first: the array exposes their data,\n"
+	      "and whatever is written to it destroys that data. Members that are\n"
+	      "mounted, have a mounted partition, are held by another device, or cannot\n"
+	      "be opened exclusively are always refused. create and remove need root\n"
+	      "and the md_mod and raid0 (md) or dm_mod (dm) modules.\n"
+	      "Exit status: 0 ok, 1 failure (or no yes), 2 usage (or no terminal to ask\n"
+	      "and no --yes).\n",
 	      f);
 }
 
@@ -107,7 +117,8 @@ static int free_name(char *buf, size_t len)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .no_version = true };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .no_version = true,
+				   .retired = "b--backend n--name" };
 
 static int opt_name(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
@@ -124,6 +135,7 @@ static int cmd_create(int argc, char **argv)
 	const char *backend = NULL, *chunk = NULL, *layout = NULL;
 	char name[R0_ARRAY_NAME_MAX + 1] = "";
 	uint64_t sizes[R0_MAX_MEMBERS];
+	char headline[160], plan_size[32];
 	struct r0_geometry geo;
 	struct r0_array array;
 	static const struct r0_cli_choice layouts[] = {
@@ -132,15 +144,19 @@ static int cmd_create(int argc, char **argv)
 		{ NULL, 0 },
 	};
 	bool force = false, quiet = false;
-	int err, i, n, v;
+	struct r0_consent consent = { 0 };
+	struct r0_plan plan;
+	char ck[32];
+	int err, i, n, v, rc;
 
 	const struct r0_cli_opt opts[] = {
-		{ "backend", 'b', R0_CLI_STRING, R0_CLI_TO(backend) },
+		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(backend) },
 		{ "chunk", 'c', R0_CLI_STRING, R0_CLI_TO(chunk) },
-		{ "name", 'n', R0_CLI_CALL, R0_CLI_TO(name), .call = opt_name },
+		{ "name", OPT_NAME, R0_CLI_CALL, R0_CLI_TO(name), .call = opt_name },
 		{ "layout", OPT_LAYOUT, R0_CLI_STRING, R0_CLI_TO(layout) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ "quiet", 'q', R0_CLI_SET, R0_CLI_TO(quiet) },
+		R0_CONSENT_OPTS(consent),
 		{ 0 },
 	};
 
@@ -167,6 +183,8 @@ static int cmd_create(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "create: name at least one member device");
 	if (n > R0_MAX_MEMBERS)
 		return r0_cli_usage_error(PROG, "create: at most %d members", R0_MAX_MEMBERS);
+	if (!consent.plan_only && (rc = r0_cli_need_root(PROG, "building md and dm arrays")) >= 0)
+		return rc;
 
 	/* every check before anything is touched */
 	for (i = 0; i < n; i++) {
@@ -195,6 +213,19 @@ static int cmd_create(int argc, char **argv)
 		return R0_EXIT_FAILURE;
 	}
 	spec.dm_length_sectors = geo.array_sectors;
+
+	r0_format_size(spec.chunk_bytes, ck, sizeof(ck));
+	r0_format_size_human(geo.array_sectors * 512, plan_size, sizeof(plan_size));
+	snprintf(headline, sizeof(headline), "%s stripe of %d, chunk %s, %s, over these devices",
+		 spec.backend == R0_BACKEND_MD ? "an md raid0" : "a dm", n, ck, plan_size);
+	if (r0_plan_begin(&plan, PROG, headline))
+		return R0_EXIT_FAILURE;
+	for (i = 0; i < n; i++)
+		r0_plan_device(&plan, argv[optind + i]);
+	fputs("  writes: nothing to the members (no superblock); the array shows their data,\n"
+	      "          and whatever is written to it destroys that data\n", plan.f);
+	if ((rc = r0_plan_decide(&plan, &consent)) >= 0)
+		return rc;
 
 	if (r0_cli_stop_requested()) {
 		fprintf(stderr, PROG ": create: interrupted by a signal before anything was built\n");
@@ -272,6 +303,9 @@ static int cmd_remove(int argc, char **argv)
 	flag_option(argc, argv, "all", &all);
 	if (all == (optind < argc))
 		return r0_cli_usage_error(PROG, "remove: give NAME|DEV... or --all");
+	if ((rc = r0_cli_need_root(PROG, "removing md and dm arrays")) >= 0)
+		return rc;
+	rc = R0_EXIT_OK;
 	if (all) {
 		struct r0_array *list;
 		size_t n, i;

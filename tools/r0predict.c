@@ -18,7 +18,7 @@
 #define MAX_CHUNKS 16
 #define TOOL PROG " " R0_VERSION
 
-enum { OPT_LAYER = CHAR_MAX + 1, OPT_CPU, OPT_SHARED, OPT_COMPARE, OPT_TABLE };
+enum { OPT_LAYER = CHAR_MAX + 1, OPT_CPU, OPT_SHARED, OPT_COMPARE, OPT_TABLE, OPT_BACKEND, OPT_OUTPUT, OPT_CHUNKS };
 
 static void usage(FILE *f)
 {
@@ -41,9 +41,9 @@ static void usage(FILE *f)
 	      "Options:\n"
 	      "  -m, --members LIST     member counts (default 2,3,4; with --compare the\n"
 	      "                         compared study's)\n"
-	      "  -c, --chunks LIST      chunk sizes (default 4K,16K,64K,128K,512K,1M; with\n"
+	      "      --chunks LIST      chunk sizes (default 4K,16K,64K,128K,512K,1M; with\n"
 	      "                         --compare the compared study's)\n"
-	      "  -b, --backend LIST     md, dm or md,dm (default md,dm)\n"
+	      "      --backend LIST     md, dm or md,dm (default md,dm)\n"
 	      "  -p, --preset NAME      predict that preset's workloads (default: the\n"
 	      "                         workloads in RESULT)\n"
 	      "      --layer-cost TIME  per-request cost of md/dm (default: 1-member stripe\n"
@@ -57,7 +57,7 @@ static void usage(FILE *f)
 	      "                         workload on stderr, and whether the chunk the\n"
 	      "                         verdict picks (desktop mix) is in its tied set\n"
 	      "      --table            a human table instead of JSON lines\n"
-	      "  -o, --output FILE      write there instead of stdout\n"
+	      "      --output FILE      write there instead of stdout\n"
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
 	      "\n"
@@ -263,7 +263,7 @@ static int opt_positive(const char *prog, const struct r0_cli_opt *o, const char
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--backend c--chunks o--output" };
 
 int main(int argc, char **argv)
 {
@@ -278,15 +278,15 @@ int main(int argc, char **argv)
 	bool cap_given = false;
 	const struct r0_cli_opt opts[] = {
 		{ "members", 'm', R0_CLI_STRING, R0_CLI_TO(members) },
-		{ "chunks", 'c', R0_CLI_STRING, R0_CLI_TO(chunks) },
-		{ "backend", 'b', R0_CLI_STRING, R0_CLI_TO(backend) },
+		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(chunks) },
+		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(backend) },
 		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(preset) },
 		{ "layer-cost", OPT_LAYER, R0_CLI_CALL, R0_CLI_TO(o.model.layer_ns), .call = opt_layer },
 		{ "cpu-iops", OPT_CPU, R0_CLI_CALL, R0_CLI_TO(o.model.model.cpu_max_iops), .call = opt_positive, .why = "a number above 0" },
 		{ "shared-cap", OPT_SHARED, R0_CLI_CALL, R0_CLI_TO(o.model.model.shared_cap_bytes_per_s), .call = opt_positive, .why = "MB/s above 0, e.g. 550", .given = &cap_given },
 		{ "compare", OPT_COMPARE, R0_CLI_STRING, R0_CLI_TO(cmp) },
 		{ "table", OPT_TABLE, R0_CLI_SET, R0_CLI_TO(o.table) },
-		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
 		{ 0 },
 	};
 

@@ -24,7 +24,7 @@
 
 #define JSON_SCHEMA "r0probe/1"
 
-enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS };
+enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS, OPT_STAT, OPT_OLD_OUTPUT };
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
@@ -37,8 +37,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "Options:\n"
 	      "  -J, --json           JSON with every field (schema \"" JSON_SCHEMA "\")\n"
-	      "  -s, --stat           the I/O counters (reads, writes, discards...) as the table\n"
-	      "  -o, --output LIST    table columns, comma-separated; +LIST adds to the default\n"
+	      "      --stat           the I/O counters (reads, writes, discards...) as the table\n"
+	      "  -o, --columns LIST   table columns, comma-separated; +LIST adds to the default\n"
 	      "      --list-columns   the columns and what they hold\n"
 	      "  -b, --bytes          sizes in bytes\n"
 	      "  -n, --noheadings     no header line\n"
@@ -138,7 +138,8 @@ static int bad_option(int c, char **argv)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option,
+				   .retired = "s--stat" };
 
 int main(int argc, char **argv)
 {
@@ -152,8 +153,9 @@ int main(int argc, char **argv)
 
 	const struct r0_cli_opt opts[] = {
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(o.json) },
-		{ "stat", 's', R0_CLI_SET, R0_CLI_TO(stat) },
-		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "stat", OPT_STAT, R0_CLI_SET, R0_CLI_TO(stat) },
+		{ "columns", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "output", OPT_OLD_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output), .renamed_to = "columns" },
 		{ "list-columns", OPT_LIST_COLUMNS, R0_CLI_SET, R0_CLI_TO(list_columns) },
 		{ "bytes", 'b', R0_CLI_SET, R0_CLI_TO(o.bytes) },
 		{ "noheadings", 'n', R0_CLI_SET, R0_CLI_TO(o.noheadings) },

@@ -28,12 +28,12 @@
 /* without a terminal, a plain progress line this often */
 #define PLAIN_EVERY_NS 10000000000ULL
 
-enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON };
+enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON, OPT_OUTPUT };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " [--for DURATION] [--interval SEC] [-o FILE] [--json] DEVICE...\n"
+	      "  " PROG " [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE...\n"
 	      "\n"
 	      "Samples the kernel's counters of each DEVICE (/sys/block/X/stat: reads,\n"
 	      "writes, discards, their sectors and merges, time in queue, requests in\n"
@@ -49,7 +49,7 @@ static void usage(FILE *f)
 	      "      --for DURATION   profile this long (90, 30m, 24h; default: until\n"
 	      "                       SIGINT, SIGTERM or SIGHUP)\n"
 	      "      --interval SEC   sampling interval (default 1; 10ms to 1h)\n"
-	      "  -o, --output FILE    write the mix file (schema " R0_MIX_SCHEMA ")\n"
+	      "      --output FILE    write the mix file (schema " R0_MIX_SCHEMA ")\n"
 	      "      --json           print the mix file on stdout instead of the summary\n"
 	      "  -h, --help           this text\n"
 	      "  -V, --version        version\n"
@@ -258,7 +258,8 @@ static int bad_option(int c, char **argv)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .getopt_words = true };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .getopt_words = true,
+				   .retired = "o--output" };
 
 int main(int argc, char **argv)
 {
@@ -277,7 +278,7 @@ int main(int argc, char **argv)
 	const struct r0_cli_opt opts[] = {
 		{ "for", OPT_FOR, R0_CLI_DURATION, R0_CLI_TO(for_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 90, 30m, 24h" },
 		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(interval_ns), 10000000ULL, 3600000000000ULL, .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s" },
-		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
 		{ 0 },
 	};

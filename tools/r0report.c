@@ -24,12 +24,13 @@
 
 #define PROG "r0report"
 
-enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR };
+enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR,
+       OPT_OUTPUT_DIR, OPT_OLD_OUTPUT };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " [-o DIR] [--mix MIX] [--threshold PCT] [--title TEXT]\n"
+	      "  " PROG " [--output-dir DIR] [--mix MIX] [--threshold PCT] [--title TEXT]\n"
 	      "           [--aside FILE [--aside-title TEXT] [--aside-mix MIX] [--aside-dir DIR]] FILE...\n"
 	      "\n"
 	      "Reads result files and writes DIR/report.md and DIR/report.html: for a\n"
@@ -49,7 +50,7 @@ static void usage(FILE *f)
 	      "--aside line) and the two paths.\n"
 "\n"
 	      "Options:\n"
-	      "  -o, --output DIR   where the report goes (default .; created if missing)\n"
+	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
 	      "      --mix MIX      the workload mix the verdict weighs: desktop (default),\n"
 	      "                     database, sequential, or KEY=WEIGHT,... where KEY is a\n"
 	      "                     workload (\"4K QD32 read\") or a class (seq-read,\n"
@@ -187,7 +188,7 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--output-dir" };
 
 int main(int argc, char **argv)
 {
@@ -208,7 +209,8 @@ int main(int argc, char **argv)
 
 	r0_cmp_defaults(&cmp);
 	const struct r0_cli_opt opts[] = {
-		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(dir) },
+		{ "output-dir", OPT_OUTPUT_DIR, R0_CLI_STRING, R0_CLI_TO(dir) },
+		{ "output", OPT_OLD_OUTPUT, R0_CLI_STRING, R0_CLI_TO(dir), .renamed_to = "output-dir" },
 		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(mixs) },
 		{ "title", OPT_TITLE, R0_CLI_STRING, R0_CLI_TO(title) },
 		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },

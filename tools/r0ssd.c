@@ -27,7 +27,7 @@
 enum {
 	OPT_SPARE = CHAR_MAX + 1, OPT_BLOCK_PAGES, OPT_VICTIM, OPT_READ_US, OPT_PROGRAM_US,
 	OPT_ERASE_US, OPT_CHANNELS, OPT_DIES, OPT_NO_TIMING, OPT_NO_DATA, OPT_ID, OPT_MAX_IO,
-	OPT_STATS, OPT_STATS_INTERVAL, OPT_PID_FILE, OPT_CLEANUP,
+	OPT_STATS, OPT_STATS_INTERVAL, OPT_PID_FILE, OPT_CLEANUP, OPT_QD, OPT_OLD_QD,
 };
 
 static void usage(FILE *f)
@@ -55,11 +55,12 @@ static void usage(FILE *f)
 	      "      --dies N            dies a channel (default 2)\n"
 	      "      --no-timing         complete requests at once (no time model)\n"
 	      "      --no-data           keep no data: reads return zeros (faster, less memory)\n"
-	      "  -q, --queue-depth N     requests in flight (default 32, at most 1024)\n"
+	      "      --qd N              requests in flight (default 32, at most 1024)\n"
 	      "      --max-io SIZE       largest request (default 512K, at most 1M)\n"
 	      "      --id N              ask for /dev/ublkbN (default: the driver picks)\n"
 	      "      --stats FILE        write the counters to FILE (key=value lines) every\n"
-	      "                          --stats-interval seconds (default 1), on SIGUSR1 and at exit\n"
+	      "                          interval, on SIGUSR1 and at exit\n"
+	      "      --stats-interval SEC  the --stats interval (default 1; 0.01 to 3600)\n"
 	      "  -d, --daemon            serve in the background once the device is up\n"
 	      "      --pid-file FILE     write the serving process's id to FILE\n"
 	      "      --cleanup [ID]      delete r0ssd's ublk devices whose server is gone\n"
@@ -232,7 +233,7 @@ static int bad_option(int c, char **argv)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .retired = "q--qd" };
 
 int main(int argc, char **argv)
 {
@@ -266,7 +267,8 @@ int main(int argc, char **argv)
 		{ "dies", OPT_DIES, R0_CLI_CALL, R0_CLI_TO(fc.timing.dies), .call = opt_1_64 },
 		{ "no-timing", OPT_NO_TIMING, R0_CLI_CLEAR, R0_CLI_TO(s.timing) },
 		{ "no-data", OPT_NO_DATA, R0_CLI_SET, R0_CLI_TO(no_data) },
-		{ "queue-depth", 'q', R0_CLI_UINT, R0_CLI_TO(spec.queue_depth), 1, 1024, .why = "1 to 1024" },
+		{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(spec.queue_depth), 1, 1024, .why = "1 to 1024" },
+		{ "queue-depth", OPT_OLD_QD, R0_CLI_UINT, R0_CLI_TO(spec.queue_depth), 1, 1024, .why = "1 to 1024", .renamed_to = "qd" },
 		{ "max-io", OPT_MAX_IO, R0_CLI_CALL, R0_CLI_TO(spec.max_io_bytes), .call = opt_max_io },
 		{ "id", OPT_ID, R0_CLI_UINT, R0_CLI_TO(spec.dev_id), 0, 1u << 20, .why = "a device number" },
 		{ "stats", OPT_STATS, R0_CLI_STRING, R0_CLI_TO(stats_file) },

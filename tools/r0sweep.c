@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "consent.h"
 #include "mixarg.h"
 #include "sweep/sweep.h"
 
@@ -24,7 +25,7 @@
 enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
-	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD,
+	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -118,8 +119,54 @@ static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
+/* The plan: what will be destroyed, written and how long it takes. */
+static int show_plan(const struct sweep *sw, bool read_only, const char *output,
+		     const struct r0_consent *consent)
+{
+	double cells_s = (double)(sw->total - sw->skipped) *
+			 ((double)(sw->runtime_ns + sw->ramp_ns) / 1e9 + 0.3);
+	double pre_s = 0;
+	char region[32], t_cells[48], t_pre[48], t_all[48];
+	struct r0_plan p;
+
+	if (r0_plan_begin(&p, PROG, read_only ?
+			  "a read-only study: nothing is written to these devices" :
+			  "a study that DESTROYS THE DATA on these devices"))
+		return R0_EXIT_FAILURE;
+	for (unsigned i = 0; i < sw->n_members; i++)
+		r0_plan_device(&p, sw->members[i]);
+	r0_format_size_human(sw->region_bytes, region, sizeof(region));
+	if (read_only)
+		fprintf(p.f, "  writes: nothing (--read-only): the reads hit the drives' data as it is\n");
+	else {
+		for (unsigned i = 0; sw->precondition && i < sw->n_members; i++) {
+			uint64_t b = sw->chk[i].size_sectors * 512;
+
+			pre_s += r0_plan_write_seconds(b < sw->region_bytes ? b : sw->region_bytes);
+		}
+		fprintf(p.f, "  writes: %s the first %s of each member, then write tests all over it\n",
+			sw->precondition ? "preconditioning writes" : "no preconditioning;", region);
+	}
+	r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
+	r0_plan_duration(pre_s, t_pre, sizeof(t_pre));
+	r0_plan_duration(cells_s + pre_s, t_all, sizeof(t_all));
+	fprintf(p.f, "  runs: %zu targets x %zu workloads x %u repeats = %zu cells%s, %s\n",
+		sw->plan.n_targets, sw->plan.n_wl, sw->repeats, sw->total,
+		sw->skipped ? " (some already in the file)" : "", t_cells);
+	if (pre_s > 0)
+		fprintf(p.f, "  preconditioning: %s at %.0f MB/s a drive (a guess: not measured yet)\n",
+			t_pre, R0_PLAN_ASSUMED_MBPS);
+	fprintf(p.f, "  time: %s in all; results in %s\n", t_all, output);
+	/* a read-only study writes nothing: there is nothing to agree to */
+	if (read_only && !consent->plan_only) {
+		struct r0_consent go = { .yes = true };
+		return r0_plan_decide(&p, &go);
+	}
+	return r0_plan_decide(&p, consent);
+}
+
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage };
+static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage, .retired = "o--output" };
 
 int main(int argc, char **argv)
 {
@@ -134,10 +181,11 @@ int main(int argc, char **argv)
 	struct r0_mix mix;
 	char mixdesc[1024];
 	struct r0_cmp_opts cmp;
-	int err = 0, status = R0_EXIT_OK;
+	struct r0_consent consent = { 0 };
+	int err = 0, status = R0_EXIT_OK, rc;
 
 	const struct r0_cli_opt opts[] = {
-		{ "output", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
 		{ "resume", OPT_RESUME, R0_CLI_SET, R0_CLI_TO(resume) },
 		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(backend) },
 		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(chunks) },
@@ -158,6 +206,7 @@ int main(int argc, char **argv)
 		{ "no-precondition", OPT_NO_PRECONDITION, R0_CLI_CLEAR, R0_CLI_TO(sw.precondition) },
 		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
+		R0_CONSENT_OPTS(consent),
 		{ 0 },
 	};
 	r0_cmp_defaults(&cmp);
@@ -218,11 +267,20 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "more than %d arrays: choose fewer chunks or member counts",
 					  R0_SWEEP_MAX_TARGETS);
 
-	/* every check before anything is touched */
+	/* --read-only writes nothing, ever: no preconditioning either */
+	if (read_only)
+		sw.precondition = false;
+	sw.read_only = read_only;
+	if (!consent.plan_only &&
+	    (rc = r0_cli_need_root(PROG, "it builds md and dm arrays over the members")) >= 0)
+		return rc;
+
+	/* every check before anything is touched; a signature matters only to a writer */
 	for (unsigned i = 0; i < sw.n_members; i++) {
 		char why[256];
 
-		err = r0_member_check(sw.members[i], force, sw.chunks[0], &sw.chk[i], why, sizeof(why));
+		err = r0_member_check(sw.members[i], force || read_only, sw.chunks[0], &sw.chk[i], why,
+				      sizeof(why));
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", sw.members[i], why);
 			return R0_EXIT_FAILURE;
@@ -264,6 +322,14 @@ int main(int argc, char **argv)
 			return R0_EXIT_FAILURE;
 		}
 	}
+	sw.total = sw.plan.n_targets * sw.plan.n_wl * sw.repeats;
+	for (unsigned rep = 1; rep <= sw.repeats; rep++)
+		for (size_t t = 0; t < sw.plan.n_targets; t++)
+			sw.skipped += sw.plan.n_wl - sweep_todo(&sw, &sw.plan.targets[t], rep);
+	if ((rc = show_plan(&sw, read_only, output, &consent)) >= 0) {
+		r0_sweep_set_free(&sw.done);
+		return rc;
+	}
 	sw.out = fopen(output, "ae");
 	if (!sw.out) {
 		fprintf(stderr, PROG ": %s: %s\n", output, strerror(errno));
@@ -272,10 +338,6 @@ int main(int argc, char **argv)
 	}
 	snprintf(sw.array_name, sizeof(sw.array_name), "sweep.%ld", (long)getpid());
 	sw.tty = isatty(STDERR_FILENO);
-	sw.total = sw.plan.n_targets * sw.plan.n_wl * sw.repeats;
-	for (unsigned rep = 1; rep <= sw.repeats; rep++)
-		for (size_t t = 0; t < sw.plan.n_targets; t++)
-			sw.skipped += sw.plan.n_wl - sweep_todo(&sw, &sw.plan.targets[t], rep);
 	fprintf(stderr, PROG ": %zu targets x %zu workloads x %u repeats = %zu cells%s; about %.0f min\n",
 		sw.plan.n_targets, sw.plan.n_wl, sw.repeats, sw.total,
 		sw.skipped ? " (some already in the file)" : "",

@@ -15,6 +15,7 @@
 
 
 #include "cli.h"
+#include "consent.h"
 #include "trim/trim.h"
 
 #include "r0/geometry.h"
@@ -25,7 +26,8 @@
 
 #define JSON_SCHEMA "r0trim/1"
 
-enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE };
+enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE,
+       OPT_OLD_REPEATS };
 
 extern char **environ;
 
@@ -55,7 +57,7 @@ static void usage(FILE *f)
 	      "      --fs-discard fstrim|mount\n"
 	      "                       discard with FITRIM (fstrim, default) or by mounting\n"
 	      "                       with -o discard\n"
-	      "      --repeats N      discard each range N times (default 1)\n"
+	      "      --discard-repeats N  discard each range N times (default 1)\n"
 	      "      --full-scan      check every sector outside each range also on devices\n"
 	      "                       over 1 GiB (default there: two stripes either side)\n"
 	      "      --require deallocated\n"
@@ -63,13 +65,17 @@ static void usage(FILE *f)
 	      "                       promises (default: delivered is enough)\n"
 	      "  -f, --force          use DEVICE although it holds a signature\n"
 	      "  -J, --json           JSON (schema " JSON_SCHEMA ") instead of the report\n"
+	      "      --plan           show what would be written and stop\n"
+	      "  -y, --yes            write without asking (needed without a terminal)\n"
 	      "  -h, --help           this text\n"
 	      "  -V, --version        version\n"
 	      "\n"
 	      "DEVICE must not be mounted, held by another device (a member of a live\n"
-	      "array is refused) or open elsewhere. Exit status: 0 discards pass, 1 they\n"
-	      "do not (or it could not be shown), 2 usage, or a layer r0trim cannot\n"
-	      "model.\n",
+	      "array is refused), read-only or open elsewhere. It shows the plan (the\n"
+	      "device, the devices below it, what is written, how long) and asks first.\n"
+	      "Needs root. Exit status: 0 discards pass, 1 they do not (or it could\n"
+	      "not be shown, or no yes), 2 usage (also no terminal to ask and no\n"
+	      "--yes), a read-only device, or a layer r0trim cannot model.\n",
 	      f);
 }
 
@@ -110,6 +116,48 @@ static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage };
 
+/* The kernel's read-only flag (sysfs ro: blockdev --setro, a write-protected device). */
+static bool device_read_only(const char *path)
+{
+	struct r0_device d;
+	bool ro = !r0_probe_device(path, &d) && d.read_only == 1;
+
+	r0_device_free(&d);
+	return ro;
+}
+
+/* The plan: DEVICE, the devices below it, what is written and how long it takes. */
+static int show_plan(const struct run *r, const char *fstype, unsigned cycles, unsigned fill,
+		     const struct r0_consent *c)
+{
+	uint64_t bytes = r->t.size_sectors * 512;
+	/* range mode: a pattern over the whole device, read back; a cycle fills FILL % and reads it */
+	double s = r0_plan_write_seconds(fstype ? 0 : 2 * bytes) +
+		   r0_plan_write_seconds(2 * (bytes / 100 * fill) * cycles);
+	char t[48];
+	struct r0_plan p;
+
+	if (r0_plan_begin(&p, PROG, "a TRIM check that DESTROYS THE DATA on this device"))
+		return R0_EXIT_FAILURE;
+	r0_plan_device(&p, r->path);
+	if (r->t.kind != R0_TRIM_SINGLE || r->t.members[0].depth) {
+		fputs("  below it (what the array holds of them is lost):", p.f);
+		for (unsigned i = 0; i < r->t.n_members; i++)
+			fprintf(p.f, " %s", r->t.members[i].kname);
+		fputc('\n', p.f);
+	}
+	if (fstype)
+		fprintf(p.f, "  writes: a new %s file system, then %u cycles of files over %u %% of it\n",
+			fstype, cycles, fill);
+	else
+		fprintf(p.f, "  writes: a pattern over the whole device, discards over ranges%s\n",
+			cycles ? ", then cycles of fill and discard" : "");
+	r0_plan_duration(s, t, sizeof(t));
+	fprintf(p.f, "  time: %s if the drives write and read %.0f MB/s (a guess: not measured)\n", t,
+		R0_PLAN_ASSUMED_MBPS);
+	return r0_plan_decide(&p, c);
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
@@ -121,6 +169,7 @@ int main(int argc, char **argv)
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
 	char why[512], levels[600] = "";
 	json_object *jev = NULL;
+	struct r0_consent consent = { 0 };
 	struct utsname u;
 	int err, rc;
 
@@ -136,11 +185,13 @@ int main(int argc, char **argv)
 		{ "fill", OPT_FILL, R0_CLI_CALL, R0_CLI_TO(fill), 1, 90, .call = opt_count, .why = "a percentage from 1 to 90" },
 		{ "fs", OPT_FS, R0_CLI_CALL, R0_CLI_TO(fstype), .call = opt_fs },
 		{ "fs-discard", OPT_FS_DISCARD, R0_CLI_CHOICE, R0_CLI_TO(mount_discard), .choices = fs_discards, .why = "use fstrim or mount" },
-		{ "repeats", OPT_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100" },
+		{ "discard-repeats", OPT_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100" },
+		{ "repeats", OPT_OLD_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100", .renamed_to = "discard-repeats" },
 		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(full_scan) },
 		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated" },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
+		R0_CONSENT_OPTS(consent),
 		{ 0 },
 	};
 
@@ -152,10 +203,12 @@ int main(int argc, char **argv)
 	if (fstype && require == R0_LEVEL_DEALLOCATED)
 		return r0_cli_usage_error(PROG, "--require deallocated is for the range checks, not --fs");
 	if (fstype && (repeats != 1 || full_scan))
-		return r0_cli_usage_error(PROG, "--repeats and --full-scan are for the range checks, not --fs");
+		return r0_cli_usage_error(PROG, "--discard-repeats and --full-scan are for the range checks, not --fs");
 	if (fstype && !cycles_set)
 		cycles = 3;
 	r.path = argv[optind];
+	if (!consent.plan_only && (rc = r0_cli_need_root(PROG, "it writes to DEVICE and reads its bottom devices")) >= 0)
+		return rc;
 
 	/* every check before anything is written */
 	/* a layer it cannot model is no "no": exit 2, before anything reads the device */
@@ -176,6 +229,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return 1;
 	}
+	/* nothing about discards can be shown on a device that takes no writes: no "no" */
+	if (device_read_only(r.path)) {
+		fprintf(stderr, PROG ": %s: is read-only (blockdev --setro, or a read-only device): "
+			"nothing about discards can be shown\n", r.path);
+		return 2;
+	}
+	if ((rc = show_plan(&r, fstype, cycles, fill, &consent)) >= 0)
+		return rc;
 	r.fd = open(r.path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
 	if (r.fd < 0) {
 		fprintf(stderr, PROG ": %s: cannot open exclusively: %s\n", r.path, strerror(errno));

@@ -184,6 +184,18 @@ int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
+/* A short letter the tool gave up (struct r0_cli's RETIRED): the long option to use, or NULL. */
+static const char *retired_letter(const char *retired, int c, size_t *len)
+{
+	for (const char *r = retired; r && *r; r += strcspn(r, " "), r += strspn(r, " ")) {
+		if (*r == c) {
+			*len = strcspn(r + 1, " ");
+			return r + 1;
+		}
+	}
+	return NULL;
+}
+
 void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv)
 {
 	struct option lo[R0_CLI_MAX_OPTS + 3];
@@ -221,11 +233,19 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 	shorts[k] = '\0';
 
 	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+		const char *instead;
+		size_t len;
+
 		for (o = opts; o->name && o->key != c; o++)
 			;
+		if (!o->name && c == '?' && (instead = retired_letter(tool->retired, optopt, &len)))
+			exit(r0_cli_usage_error(tool->prog, "-%c: use %.*s (a short letter means one thing "
+						"in every r0kit tool: docs/options.md)", optopt, (int)len, instead));
 		if (!o->name)
 			exit(c == 'h' || c == 'V' || !tool->bad ?
 			     common_option(c, tool->prog, tool->usage) : tool->bad(c, argv));
+		if (o->renamed_to)
+			fprintf(stderr, "%s: --%s is now --%s\n", tool->prog, o->name, o->renamed_to);
 		if ((rc = take(tool->prog, o, optarg)))
 			exit(rc);
 		if (o->given)

@@ -83,6 +83,8 @@ struct r0_cli_opt {
 	bool *given;        /* set to true when the option was given (and read) */
 	int (*call)(const char *prog, const struct r0_cli_opt *o, const char *arg); /* 0 or an exit status */
 	bool optional;      /* R0_CLI_CALL: the value may be left out (optional_argument) */
+	/* an old spelling: works as before, with the hint "PROG: --NAME is now --RENAMED_TO" */
+	const char *renamed_to;
 };
 
 #define R0_CLI_TO(x) .dest = &(x), .width = sizeof(x)
@@ -98,6 +100,12 @@ struct r0_cli {
 	 */
 	int (*bad)(int c, char **argv);
 	bool getopt_words;  /* with BAD: getopt still prints its own message first */
+	/*
+	 * Short letters the tool gave up so that a letter means one thing across
+	 * r0kit (docs/options.md), each with the long option that stays:
+	 * "o--output b--bs". Using one says which long option to use.
+	 */
+	const char *retired;
 };
 
 /*

@@ -26,6 +26,8 @@ static const char *precond_words(const struct r0_analysis *a)
 		return "every member's test region written once, sequentially, before the first test";
 	if (!strcmp(a->precondition, "none"))
 		return "none (--no-precondition): the first reads may read blocks never written";
+	if (!strcmp(a->precondition, "read-only"))
+		return "none: a read-only study (--read-only) wrote nothing; the reads hit the drives' data as it was";
 	return "not recorded (an older r0sweep)";
 }
 

@@ -18,11 +18,12 @@
 #include "r0/preset.h"
 #include "r0/probe.h"
 #include "r0/size.h"
+#include "consent.h"
 
 void sweep_usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " -o FILE [options] DEV DEV...\n"
+	      "  " PROG " --output FILE [options] DEV DEV...\n"
 	      "\n"
 	      "The study: the first member alone (raw, no array), then md raid0 and\n"
 	      "dm-stripe arrays over the first n members at each chunk size, each\n"
@@ -34,9 +35,11 @@ void sweep_usage(FILE *f)
 	      "as a JSON line (schema " R0_SWEEP_SCHEMA ", see r0sweep(1)); at the end the\n"
 	      "analysis and the verdict are printed and appended too.\n"
 	      "THE MEMBERS' DATA IS DESTROYED: the write tests write all over them.\n"
+	      "It first shows the plan (each device, what is written, how long it\n"
+	      "takes) and asks; --read-only writes nothing and asks nothing.\n"
 	      "\n"
 	      "Options:\n"
-	      "  -o, --output FILE      result file (appended to)\n"
+	      "      --output FILE      result file (appended to)\n"
 	      "      --resume           skip the cells FILE already holds (refused when FILE\n"
 	      "                         was measured with another region, runtime, ramp,\n"
 	      "                         state, preconditioning or other devices)\n"
@@ -50,7 +53,9 @@ void sweep_usage(FILE *f)
 	      "      --qd LIST          queue depths of the small random tests (default 1,4,32)\n"
 	      "      --no-straddle      without the chunk-straddling test (512K random reads\n"
 	      "                         at 4K-aligned offsets, so most cross a chunk boundary)\n"
-	      "      --read-only        only the read tests\n"
+	      "      --read-only        only the read tests, nothing written, ever (no\n"
+	      "                         preconditioning): reads see the drives' data\n"
+	      "                         as it is; a signature needs no --force\n"
 	      "  -w, --workloads LIST   only these, by name: \"Seq read,4K QD32 write\"\n"
 	      "  -r, --repeats N        repeats of every cell (default " STR(R0_SWEEP_DEFAULT_REPEATS) "; below 3 every\n"
 	      "                         verdict is indicative)\n"
@@ -67,12 +72,16 @@ void sweep_usage(FILE *f)
 	      "                         sequential, KEY=WEIGHT,... (see r0report(1)), or\n"
 	      "                         a mix file r0profile measured (r0mix/1)\n"
 	      "  -f, --force            accept members that hold a signature\n"
+	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
 	      "\n"
+	      "Members may be disks or partitions, named any way (/dev/disk/by-id/...).\n"
 	      "Members that are mounted, have a mounted partition, are held by another\n"
-	      "device, are partitions, or cannot be opened exclusively are always refused.\n"
-	      "Exit status: 0 ok, 1 failure (also an interrupted sweep or I/O errors), 2 usage.\n",
+	      "device, or cannot be opened exclusively are always refused. Needs root\n"
+	      "and the md_mod, raid0 and dm_mod modules.\n"
+	      "Exit status: 0 ok, 1 failure (also an interrupted sweep, I/O errors or\n"
+	      "no yes), 2 usage (also no terminal to ask and no --yes).\n",
 	      f);
 }
 

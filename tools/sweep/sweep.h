@@ -32,6 +32,7 @@ struct sweep {
 	uint64_t runtime_ns, ramp_ns, region_bytes;
 	char state[32], devices[512], describe[256], array_name[R0_ARRAY_NAME_MAX + 1];
 	bool precondition;
+	bool read_only;             /* --read-only: nothing is written to the members, ever */
 	unsigned order_pos;         /* the current target's 1-based position in its repeat */
 	FILE *out;
 	struct r0_sweep_set done;

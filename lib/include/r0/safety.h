@@ -17,8 +17,9 @@ struct r0_member_check {
 
 /*
  * Checks that PATH may be used as an array member (or written by a tool):
- * it exists, is a whole block device (not a partition), is not mounted,
- * has no mounted partition, is not held by another device (md, dm), can be
+ * it exists, is a block device (a whole disk or a partition: RAID0 of two
+ * partitions is common), is not mounted, has no mounted partition, is not
+ * held by another device (md, dm), can be
  * opened O_EXCL, and holds no signature libblkid knows (file system,
  * partition table, RAID or LVM metadata) unless FORCE. If ALIGN_BYTES is
  * not 0 it must be a multiple of the device's logical block size.
@@ -30,9 +31,9 @@ int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 		    struct r0_member_check *out, char *why, size_t why_len);
 
 /*
- * The same checks for a tool that writes to one device (r0bench, r0age):
- * a partition is allowed, everything else is as above. r0trim takes the
- * stricter r0_member_check for its DEVICE and r0_stack_check below it.
+ * The same checks for a tool that writes to one device (r0bench, r0age),
+ * without the alignment. r0trim takes r0_member_check for its DEVICE and
+ * r0_stack_check below it.
  */
 int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,
 		   size_t why_len);

@@ -32,7 +32,8 @@
  *   region_bytes  the test region asked for (--region; at most the target)
  *   test_runtime_s, ramp_s   the measured and unmeasured seconds asked for
  *   precondition  "seq-fill" (every member's region written once through
- *                 the raw member before any test) or "none"
+ *                 the raw member before any test), "none" (--no-precondition) or
+ *                 "read-only" (--read-only: nothing written)
  *   order_pos     the target's 1-based position in its repeat's visiting
  *                 order (seeded, different in each repeat)
  *   tool          "r0sweep 0.1.0" (or "r0predict 0.1.0")
@@ -89,7 +90,7 @@ struct r0_sweep_rec {
 	uint64_t region_bytes;       /* 0: not recorded */
 	double test_runtime_s;       /* asked for; -1: not recorded */
 	double ramp_s;               /* -1: not recorded */
-	char precondition[16];       /* "seq-fill", "none"; "": not recorded */
+	char precondition[16];       /* "seq-fill", "none", "read-only"; "": not recorded */
 	unsigned order_pos;          /* 0: not recorded */
 	char tool[48];
 	int64_t time_unix;
