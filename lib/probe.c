@@ -430,7 +430,8 @@ bool r0_device_is_busy_beside(const struct r0_device *dev, const char *holder, c
 			return true;
 		}
 	for (i = 0; i < dev->nr_partitions; i++)
-		if (dev->partitions[i].holders.count) {
+		if (dev->partitions[i].holders.count &&
+		    !(holder && !strcmp(holder, dev->partitions[i].kname))) {
 			snprintf(why, len, "its partition %s is held by %s", dev->partitions[i].kname,
 				 dev->partitions[i].holders.name[0]);
 			return true;

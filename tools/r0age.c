@@ -198,8 +198,9 @@ static int show_plan(const char *path, const struct r0_age_params *p, const stru
 	r0_plan_device(&pl, path);
 	r0_format_size_human(plan->span_bytes, span, sizeof(span));
 	fprintf(pl.f, "  writes:");
-	for (size_t i = 0; i < plan->n_steps; i++)
-		fprintf(pl.f, "%s %s", i ? "," : "", step_name(plan->steps[i].kind));
+	for (size_t i = 0; i < plan->n_steps; i++)   /* a remainder step is its step's tail */
+		if (!i || plan->steps[i].kind != plan->steps[i - 1].kind)
+			fprintf(pl.f, "%s %s", i ? "," : "", step_name(plan->steps[i].kind));
 	fprintf(pl.f, " over the first %s\n", span);
 	if (p->state == R0_AGE_USED)
 		s += (double)p->duration_ns / 1e9;

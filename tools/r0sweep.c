@@ -135,7 +135,15 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 		return R0_EXIT_FAILURE;
 	for (unsigned i = 0; i < sw->n_members; i++)
 		r0_plan_device(&p, sw->members[i]);
-	r0_format_size_human(sw->region_bytes, region, sizeof(region));
+	/* the region as it will be: at most the smallest member */
+	{
+		uint64_t r = sw->region_bytes;
+
+		for (unsigned i = 0; i < sw->n_members; i++)
+			if (sw->chk[i].size_sectors * 512 < r)
+				r = sw->chk[i].size_sectors * 512;
+		r0_format_size_human(r, region, sizeof(region));
+	}
 	if (read_only)
 		fprintf(p.f, "  writes: nothing (--read-only): the reads hit the drives' data as it is\n");
 	else {

@@ -45,7 +45,7 @@ vs_fio_loop() {
 			for _tool in $_order; do
 				_f=$_out/$_name.$_i.$_tool.json
 				if [ "$_tool" = r0bench ]; then
-					r0cputime "${_f%.json}.cpu" r0bench --json -f --rw "$_rw" -b "$_bs" -q "$_qd" \
+					r0cputime "${_f%.json}.cpu" r0bench --yes --json -f --rw "$_rw" --bs "$_bs" --qd "$_qd" \
 						--reap-batch "$_batch" $_r0mode -t "$_rt" "$_dev" > "$_f" ||
 						{ echo "bench: r0bench failed on $_name" >&2; return 1; }
 				else

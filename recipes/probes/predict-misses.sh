@@ -6,7 +6,7 @@
 # one r0bench run: MB/s (median of passes), latency p50 / mean / min in ms
 fig() {
 	label=$1; shift
-	timeout 120 r0bench --json "$@" > /tmp/o.json || { echo "$label: r0bench failed rc $?"; return; }
+	timeout 120 r0bench --yes --json "$@" > /tmp/o.json || { echo "$label: r0bench failed rc $?"; return; }
 	awk -v l="$label" '
 		function val() { v = $0; sub(/^[^:]*:/, "", v); sub(/,$/, "", v); return v + 0 }
 		/"bytes_per_s":\{/ { bps = 1 }
@@ -24,21 +24,21 @@ run_set() { # PROFILE OVERRIDES...
 	set -- $(r0_members "$prof" 3 "$@") || exit 1
 	a=$1 b=$2 c=$3
 	echo "== $prof $over"
-	fig "one: seq 1M QD1" --rw read -b 1M -q 1 -t 3 $a
-	fig "one: rand 512K QD1" --rw randread -b 512K -q 1 -t 3 $a
+	fig "one: seq 1M QD1" --rw read --bs 1M --qd 1 -t 3 $a
+	fig "one: rand 512K QD1" --rw randread --bs 512K --qd 1 -t 3 $a
 	for ch in 512K 64K; do
-		md=$(r0build create --backend md --chunk $ch --name p $a $b) || { echo "r0build failed"; exit 1; }
-		fig "md 2 x $ch: seq 1M QD1" --rw read -b 1M -q 1 -t 3 $md
+		md=$(r0build create --yes --backend md --chunk $ch --name p $a $b) || { echo "r0build failed"; exit 1; }
+		fig "md 2 x $ch: seq 1M QD1" --rw read --bs 1M --qd 1 -t 3 $md
 		for eng in io_uring libaio; do
 			timeout 60 fio --name=x --filename=$md --ioengine=$eng --direct=1 --rw=read --bs=1M \
 				--iodepth=1 --runtime=3 --time_based --output-format=terse > /tmp/f.txt 2>&1
 			echo "  fio $eng md 2 x $ch seq 1M QD1: $(cut -d';' -f7 /tmp/f.txt | head -1) KiB/s"
 		done
-		fig "md 2 x $ch: rand 512K QD1" --rw randread -b 512K -q 1 -t 3 $md
+		fig "md 2 x $ch: rand 512K QD1" --rw randread --bs 512K --qd 1 -t 3 $md
 		r0build remove p
 	done
-	md=$(r0build create --backend md --chunk 512K --name p $a $b $c) || exit 1
-	fig "md 3 x 512K: seq 1M QD1" --rw read -b 1M -q 1 -t 3 $md
+	md=$(r0build create --yes --backend md --chunk 512K --name p $a $b $c) || exit 1
+	fig "md 3 x 512K: seq 1M QD1" --rw read --bs 1M --qd 1 -t 3 $md
 	r0build remove p
 	r0_cleanup
 }
@@ -47,7 +47,7 @@ rested() { # PROFILE: single 512K reads, each after a 100 ms rest
 	i=1 all=""
 	while [ $i -le 15 ]; do
 		sleep 0.1
-		timeout 30 r0bench --json --rw randread -b 512K -q 1 -s 512K --seed $i "$1" > /tmp/o.json
+		timeout 30 r0bench --yes --json --rw randread --bs 512K --qd 1 -s 512K --seed $i "$1" > /tmp/o.json
 		all="$all $(awk '/"latency_ns":/ { l = 1 } l && /"mean"/ { sub(/^[^:]*:/, ""); printf "%.2f", $0 / 1e6; exit }' /tmp/o.json)"
 		i=$((i + 1))
 	done

@@ -81,7 +81,7 @@ r0s_start() {
 		_devs="$_devs $_d"
 	done
 	# shellcheck disable=SC2086
-	_md=$(r0build create -q -b md -c "$R0S_CHUNK" -n "r0s$1" $_devs) || return 1
+	_md=$(r0build create --yes -q --backend md -c "$R0S_CHUNK" --name "r0s$1" $_devs) || return 1
 	if [ "$1" = 0 ]; then
 		echo 0 > "/sys/block/${_md##*/}/queue/discard_max_bytes" || return 1
 	fi
@@ -138,9 +138,9 @@ r0s_bench() {
 	_mapped=$(r0s_mapped_pct "$1") || return 1
 	_h1=$(r0s_sum "$1" host_write_pages) && _f1=$(r0s_sum "$1" flash_program_pages) || return 1
 	# --force: the array holds the ext4 this cycle made, which the benchmark overwrites
-	r0bench --json -f --rw randwrite -b 4K -q 32 -t "$3" "$_md" > /tmp/r0s-rand.json || return 1
+	r0bench --yes --json -f --rw randwrite --bs 4K --qd 32 -t "$3" "$_md" > /tmp/r0s-rand.json || return 1
 	_h2=$(r0s_sum "$1" host_write_pages) && _f2=$(r0s_sum "$1" flash_program_pages) || return 1
-	r0bench --json -f --rw write -b 128K -q 8 -t "$3" "$_md" > /tmp/r0s-seq.json || return 1
+	r0bench --yes --json -f --rw write --bs 128K --qd 8 -t "$3" "$_md" > /tmp/r0s-seq.json || return 1
 	_h3=$(r0s_sum "$1" host_write_pages) && _f3=$(r0s_sum "$1" flash_program_pages) &&
 		_g3=$(r0s_sum "$1" gc_runs) || return 1
 	printf '{"r0kit_schema":"r0scenario/1","scenario":"raid0-without-trim","array":"r0s%s","members":2,"ssd_mib":%s,"trim":%s,"cycle":%s,"fill_pct":%s,"fill_bytes":%s,"mapped_after_delete_pct":%s,"fstrim_bytes":%s,"mapped_before_bench_pct":%s,"bench_s":%s,"randwrite_iops":%s,"randwrite_mb_s":%s,"seqwrite_mb_s":%s,"waf_randwrite":%s,"waf_seqwrite":%s,"waf_cycle":%s,"waf_total":%s,"gc_runs":%s,"host_write_pages":%s,"flash_program_pages":%s}\n' \

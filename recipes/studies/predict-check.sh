@@ -45,10 +45,10 @@ t0=$(date +%s)
 # r0ssd reads an unwritten page at once: the grid's drive is written
 # once first, as r0sweep preconditions the study's members
 if [ -n "$SSD" ]; then
-	r0bench -f --rw write -b 1M -q 8 -s "$SSD" "$1" > /dev/null ||
+	r0bench --yes -f --rw write --bs 1M --qd 8 -s "$SSD" "$1" > /dev/null ||
 		{ echo "predict-check: cannot fill $1"; exit 1; }
 fi
-r0bench --preset predict $ro --region "$REGION" --json "$1" > "$R0_RESULTS/one.json" ||
+r0bench --yes --preset predict $ro --region "$REGION" --json "$1" > "$R0_RESULTS/one.json" ||
 	{ echo "predict-check: r0bench failed"; exit 1; }
 echo "predict-check: grid measured in $(($(date +%s) - t0)) s"
 echo "predict-check: grid: $(tr -d '\n' < "$R0_RESULTS/one.json")"
@@ -62,7 +62,7 @@ r0_stream "$R0_RESULTS/sweep.jsonl" || exit 1
 pre=""
 for be in "md 1,2,3" "dm 2,3"; do
 	set -- $be
-	r0sweep $pre -o "$R0_RESULTS/sweep-$1.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" \
+	r0sweep --yes $pre --output "$R0_RESULTS/sweep-$1.jsonl" -p cdm3 --qd 1,32 --chunks "$CHUNKS" \
 		--single-chunks 64K --backend "$1" --members "$2" $ro -r "$REPEATS" -t 3 --ramp 0.5 \
 		--region "$REGION" --describe "$what in the r0kit sandbox" \
 		$members > "$R0_RESULTS/sweep-$1.out" ||
@@ -71,7 +71,7 @@ for be in "md 1,2,3" "dm 2,3"; do
 	pre=--no-precondition
 done
 echo "predict-check: study measured in $(($(date +%s) - t0)) s in all"
-r0predict -c "$CHUNKS" $cap --compare "$R0_RESULTS/sweep.jsonl" -o "$R0_RESULTS/predicted.jsonl" \
+r0predict --chunks "$CHUNKS" $cap --compare "$R0_RESULTS/sweep.jsonl" --output "$R0_RESULTS/predicted.jsonl" \
 	"$R0_RESULTS/one.json" 2> "$R0_RESULTS/compare.txt"
 rc=$?
 cat "$R0_RESULTS/compare.txt"

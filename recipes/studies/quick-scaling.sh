@@ -53,7 +53,7 @@ measure single "$1"
 for be in md dm; do
 	for n in 1 2 3; do
 		devs=$(echo $members | cut -d' ' -f1-$n)
-		arr=$(r0build create --quiet --backend $be --chunk 64K --name demo $devs)
+		arr=$(r0build create --yes --quiet --backend $be --chunk 64K --name demo $devs)
 		measure "$be-$n" "$arr"
 		r0build remove demo
 	done

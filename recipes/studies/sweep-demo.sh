@@ -65,7 +65,7 @@ rc=0
 # a file that already ends in the analysis is a finished sweep: only TRIM is left
 if ! grep -q '"type":"analysis"' "$out"; then
 	profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
-	r0sweep -o "$out" $resume -p cdm3 --qd 1,32 --chunks "$CHUNKS" --single-chunks 64K \
+	r0sweep --yes --output "$out" $resume -p cdm3 --qd 1,32 --chunks "$CHUNKS" --single-chunks 64K \
 		-r "$REPEATS" -t "$RUNTIME" --ramp "$RAMP" --region $REGION --mix desktop \
 		--describe "3 x null_blk $PROFILE profile ($profile) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
 		"$@" > "$R0_RESULTS/sweep.out"
@@ -103,7 +103,7 @@ if [ "$SHARED" = 1 ]; then
 		r0_stream "$shared" || exit 1
 	fi
 	if ! grep -q '"type":"analysis"' "$shared"; then
-		r0sweep -o "$shared" $resume -p cdm3 -w "Seq read,512K read" --no-straddle \
+		r0sweep --yes --output "$shared" $resume -p cdm3 -w "Seq read,512K read" --no-straddle \
 			--backend md --chunks 64K --single-chunks 64K -r "$REPEATS" -t "$SHARED_RUNTIME" --ramp "$RAMP" \
 			--region 32M --mix sequential \
 			--describe "3 x null_blk $PROFILE members, 7 ms a command, sharing one queue of 4 commands (null_blk shared_tags) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \

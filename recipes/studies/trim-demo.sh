@@ -12,8 +12,8 @@ if [ $# -lt 2 ]; then
 fi
 trc=0
 for b in md dm; do
-	dev=$(r0build create -q -f -b "$b" -c 64K -n demotrim "$@") || { echo "demo: r0build $b failed"; trc=1; continue; }
-	r0trim -f -J --cycles 1 "$dev" > "$R0_RESULTS/trim-$b.json" || trc=1
+	dev=$(r0build create --yes -q -f --backend "$b" -c 64K --name demotrim "$@") || { echo "demo: r0build $b failed"; trc=1; continue; }
+	r0trim --yes -f -J --cycles 1 "$dev" > "$R0_RESULTS/trim-$b.json" || trc=1
 	echo "r0trim $b over $# members, 64K chunk: $(sed -n 's/^  "verdict":"\(.*\)",*$/\1/p' "$R0_RESULTS/trim-$b.json")"
 	r0build remove demotrim || trc=1
 done

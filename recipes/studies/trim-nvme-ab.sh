@@ -12,7 +12,7 @@ rounds=${1:-3}
 other=$(ls ./*r0trim* 2>/dev/null | head -1)
 [ -x "$other" ] || { echo "ab: no other r0trim among the files"; exit 1; }
 for d in 0 1 2; do eval "nv$d=\$(r0_drive nvme $d)" || exit 1; done
-md=$(r0build create -q -f -b md -c 64K -n ab "$nv0" "$nv1" "$nv2") || exit 1
+md=$(r0build create --yes -q -f --backend md -c 64K --name ab "$nv0" "$nv1" "$nv2") || exit 1
 up() { cut -d' ' -f1 /proc/uptime; }
 rc=0
 for i in $(seq "$rounds"); do

@@ -11,7 +11,7 @@ majmin() { r0_sysfs "$1" dev; }
 # check_array BACKEND CHUNK MEMBER...
 check_array() {
 	be=$1 chunk=$2; shift 2
-	path=$(r0build create --backend "$be" --chunk "$chunk" --name t "$@") ||
+	path=$(r0build create --yes --backend "$be" --chunk "$chunk" --name t "$@") ||
 		fail "r0build create --backend $be --chunk $chunk $*"
 	[ -b "$path" ] || fail "r0build printed '$path', not a block device"
 	cb=$(r0_parse_k "$chunk")
@@ -59,13 +59,13 @@ for chunk in 4K 64K 512K 1M; do
 	check_array dm "$chunk" "$a" "$b" "$c"
 done
 # what create says it built: dm leaves what is past the smallest member unused
-r0build create -b dm -c 64K -n t "$a" "$b" "$c" > /dev/null 2> /tmp/summary || fail "dm create"
+r0build create --yes --backend dm -c 64K --name t "$a" "$b" "$c" > /dev/null 2> /tmp/summary || fail "dm create"
 grep -q "^r0build: /dev/mapper/r0-t: dm stripe of 3, chunk 64K, 15.0 MiB usable$" /tmp/summary ||
 	fail "dm summary: $(cat /tmp/summary)"
 grep -q "^r0build: $b: 2.0 MiB of it unused$" /tmp/summary || fail "dm unused on $b: $(cat /tmp/summary)"
 grep -q "^r0build: $c: 7.0 MiB of it unused$" /tmp/summary || fail "dm unused on $c: $(cat /tmp/summary)"
 r0build remove t || fail "remove"
-r0build create -b md -c 64K -n t "$a" "$b" "$c" > /dev/null 2> /tmp/summary || fail "md create"
+r0build create --yes --backend md -c 64K --name t "$a" "$b" "$c" > /dev/null 2> /tmp/summary || fail "md create"
 grep -q "^r0build: /dev/md_r0-t: md raid0 stripe of 3, chunk 64K, 24.0 MiB usable, 3 zones (layout alt)$" \
 	/tmp/summary || fail "md summary: $(cat /tmp/summary)"
 grep -q "unused" /tmp/summary && fail "md uses every chunk of these members: $(cat /tmp/summary)"
@@ -74,15 +74,15 @@ r0build remove t || fail "remove"
 # 1M chunks: zone 0 ends at chunk 15, so zone 1 starts on an odd chunk and
 # the two layouts put its chunks on different members
 for layout in orig alt; do
-	path=$(r0build create --backend md --chunk 1M --layout $layout --name t "$a" "$b" "$c") ||
+	path=$(r0build create --yes --backend md --chunk 1M --layout $layout --name t "$a" "$b" "$c") ||
 		fail "--layout $layout"
 	r0tagcheck "$path" "$a" "$b" "$c" || fail "tags ($layout layout)"
 	r0build remove t || fail "remove"
 done
-path=$(r0build create --backend md --chunk 64K --layout orig --name t "$a" "$b" "$c") || fail "--layout orig"
+path=$(r0build create --yes --backend md --chunk 64K --layout orig --name t "$a" "$b" "$c") || fail "--layout orig"
 expect_eq "$(r0_sysfs md_r0-t md/layout)" 1 "md layout with --layout orig"
 r0build remove t || fail "remove"
-path=$(r0build create --backend md --chunk 64K --name t "$a" "$b" "$c") || fail "default layout"
+path=$(r0build create --yes --backend md --chunk 64K --name t "$a" "$b" "$c") || fail "default layout"
 expect_eq "$(r0_sysfs md_r0-t md/layout)" 2 "md layout by default (alt multizone)"
 r0build remove t || fail "remove"
 r0_remove_members || fail "a member stayed"

@@ -2,7 +2,7 @@
 # r0build refuses what it must and leaves nothing behind: a member with an
 # ext4 signature (refused, then accepted with --force), a mounted member, a
 # member already in an array, the same device twice (also by a second name
-# and a symlink), a missing device, a partition, bad chunks, bad names;
+# and a symlink), a missing device, bad chunks, bad names; a partition is taken;
 # a SIGTERM during create; remove of a mounted array; remove --all.
 . ./lib.sh
 
@@ -27,60 +27,62 @@ refuse() {
 }
 
 mkfs.ext4 -q -F "$m1" || fail "mkfs.ext4"
-refuse 1 "ext4 member" "$m1: holds an ext4 signature (use --force" create -b md -c 64K "$m0" "$m1"
-refuse 1 "ext4 member (dm)" "holds an ext4 signature" create -b dm -c 64K "$m0" "$m1"
-p=$(r0build create -b md -c 64K --force "$m0" "$m1") || fail "--force did not accept the ext4 member"
+refuse 1 "ext4 member" "$m1: holds an ext4 signature (use --force" create --backend md -c 64K "$m0" "$m1"
+refuse 1 "ext4 member (dm)" "holds an ext4 signature" create --backend dm -c 64K "$m0" "$m1"
+p=$(r0build create --yes --backend md -c 64K --force "$m0" "$m1") || fail "--force did not accept the ext4 member"
 r0build remove "$p" || fail "remove by path"
 
 mkdir -p /mnt/t && mount "$m1" /mnt/t || fail "mount"
-refuse 1 "mounted member" "$m1: mounted on /mnt/t" create -b md -c 64K --force "$m0" "$m1"
-refuse 1 "mounted member (dm)" "mounted on /mnt/t" create -b dm -c 64K --force "$m1"
+refuse 1 "mounted member" "$m1: mounted on /mnt/t" create --backend md -c 64K --force "$m0" "$m1"
+refuse 1 "mounted member (dm)" "mounted on /mnt/t" create --backend dm -c 64K --force "$m1"
 umount /mnt/t
 
-p=$(r0build create -b dm -c 64K -n held "$m2") || fail "create held"
-refuse 1 "member of another array" "$m2: held by dm-" create -b md -c 64K "$m0" "$m2"
+p=$(r0build create --yes --backend dm -c 64K --name held "$m2") || fail "create held"
+refuse 1 "member of another array" "$m2: held by dm-" create --backend md -c 64K "$m0" "$m2"
 mdadm --build /dev/md9 --level=0 --chunk=64 --raid-devices=1 "$m3" --force > /dev/null 2>&1 || fail "mdadm --build"
-refuse 1 "member of an mdadm array" "$m3: held by md9" create -b dm -c 64K "$m3"
+refuse 1 "member of an mdadm array" "$m3: held by md9" create --backend dm -c 64K "$m3"
 expect_status 1 "r0build remove of a foreign array" r0build remove md9
 mdadm --stop /dev/md9 > /dev/null 2>&1
 r0build remove held || fail "remove held"
 
-refuse 1 "same device twice" "$m0: the same device as $m0" create -b md -c 64K "$m0" "$m0"
+refuse 1 "same device twice" "$m0: the same device as $m0" create --backend md -c 64K "$m0" "$m0"
 ln -s "$m0" /dev/r0-link
-refuse 1 "device and its symlink" "/dev/r0-link: the same device as $m0" create -b md -c 64K "$m0" /dev/r0-link
+refuse 1 "device and its symlink" "/dev/r0-link: the same device as $m0" create --backend md -c 64K "$m0" /dev/r0-link
 mknod /dev/r0-second b $(r0_sysfs "$m0" dev | tr : ' ')
-refuse 1 "device under a second name" "the same device as" create -b dm -c 64K "$m0" /dev/r0-second
-refuse 1 "missing device" "/dev/nosuch: no such device" create -b md -c 64K "$m0" /dev/nosuch
-refuse 1 "not a block device" "/etc/r0-kernel: not a block device" create -b md -c 64K /etc/r0-kernel
+refuse 1 "device under a second name" "the same device as" create --backend dm -c 64K "$m0" /dev/r0-second
+refuse 1 "missing device" "/dev/nosuch: no such device" create --backend md -c 64K "$m0" /dev/nosuch
+refuse 1 "not a block device" "/etc/r0-kernel: not a block device" create --backend md -c 64K /etc/r0-kernel
 
-# a partition, and a disk with a mounted partition (loop: null_blk has no partitions)
+# a partition (a member like a disk), and a disk with a mounted partition
+# (loop: null_blk has no partitions)
 truncate -s 32M /tmp/disk.img
 printf 'label: dos\n,16M,L\n' | sfdisk -q /tmp/disk.img > /dev/null || fail "sfdisk"
 loop=$(losetup -P --show -f /tmp/disk.img) || fail "losetup"
 r0_wait_dev "${loop}p1" || fail "no partition on $loop"
-refuse 1 "partition" "${loop}p1: is a partition" create -b md -c 64K --force "${loop}p1"
+p=$(r0build create --yes --backend md -c 64K --force "${loop}p1") || fail "a partition as a member"
+r0build remove "$p" || fail "remove the array over a partition"
 mkfs.ext4 -q -F "${loop}p1" && mount "${loop}p1" /mnt/t || fail "mount partition"
 refuse 1 "disk with a mounted partition" "$loop: its partition ${loop##*/}p1 is mounted on /mnt/t" \
-	create -b md -c 64K --force "$loop"
+	create --backend md -c 64K --force "$loop"
 umount /mnt/t
 losetup -d "$loop"
 
-refuse 2 "chunk 3k (md)" "power of two" create -b md -c 3k "$m0"
-refuse 2 "chunk 0" "--chunk 0" create -b md -c 0 "$m0"
-refuse 2 "chunk 0 (dm)" "--chunk 0" create -b dm -c 0 "$m0"
-refuse 2 "chunk 6k (dm)" "multiple of 4K" create -b dm -c 6k "$m0"
-refuse 2 "chunk 2k (md)" "--chunk 2k" create -b md -c 2k "$m0"
-refuse 2 "chunk garbage" "--chunk 64Q" create -b md -c 64Q "$m0"
+refuse 2 "chunk 3k (md)" "power of two" create --backend md -c 3k "$m0"
+refuse 2 "chunk 0" "--chunk 0" create --backend md -c 0 "$m0"
+refuse 2 "chunk 0 (dm)" "--chunk 0" create --backend dm -c 0 "$m0"
+refuse 2 "chunk 6k (dm)" "multiple of 4K" create --backend dm -c 6k "$m0"
+refuse 2 "chunk 2k (md)" "--chunk 2k" create --backend md -c 2k "$m0"
+refuse 2 "chunk garbage" "--chunk 64Q" create --backend md -c 64Q "$m0"
 refuse 2 "no backend" "--backend" create -c 64K "$m0"
-refuse 2 "bad backend" "--backend 'zfs'" create -b zfs -c 64K "$m0"
-refuse 2 "no members" "member" create -b md -c 64K
-refuse 2 "bad name" "--name" create -b md -c 64K -n 'a/b' "$m0"
+refuse 2 "bad backend" "--backend 'zfs'" create --backend zfs -c 64K "$m0"
+refuse 2 "no members" "member" create --backend md -c 64K
+refuse 2 "bad name" "--name" create --backend md -c 64K --name 'a/b' "$m0"
 refuse 2 "unknown command" "unknown command" frob
-refuse 1 "chunk larger than the members" "chunk" create -b md -c 64M "$m0"
+refuse 1 "chunk larger than the members" "chunk" create --backend md -c 64M "$m0"
 
 # an existing name is refused, the first array stays
-p=$(r0build create -b md -c 64K -n dup "$m0") || fail "create dup"
-r0build create -b dm -c 64K -n dup "$m2" > /dev/null 2> /tmp/r.err && fail "a second array named dup"
+p=$(r0build create --yes --backend md -c 64K --name dup "$m0") || fail "create dup"
+r0build create --yes --backend dm -c 64K --name dup "$m2" > /dev/null 2> /tmp/r.err && fail "a second array named dup"
 grep -q "exists" /tmp/r.err || fail "duplicate name message: $(cat /tmp/r.err)"
 [ -b "$p" ] || fail "the first dup array was disturbed"
 
@@ -102,14 +104,14 @@ nothing_left() {
 	[ -z "$(ls /sys/block | grep '^md')" ] || fail "$1: an md device left: $(ls /sys/block | grep '^md')"
 	[ -z "$(dmsetup ls | grep -v '^No devices')" ] || fail "$1: a dm device left: $(dmsetup ls)"
 }
-r0sigat BLKGETSIZE64 r0build create -b md -c 64K -n sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err
+r0sigat BLKGETSIZE64 r0build create --yes --backend md -c 64K --name sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err
 expect_eq "$?" 1 "exit after SIGTERM in the member checks"
 grep -q "^r0build: create: interrupted by a signal before anything was built$" /tmp/sig.err ||
 	fail "SIGTERM in the member checks: $(cat /tmp/sig.err)"
 nothing_left "SIGTERM in the member checks"
 for at in md:RUN_ARRAY dm:DM_DEV_SUSPEND; do
 	be=${at%%:*} req=${at#*:}
-	r0sigat "$req" r0build create -b "$be" -c 64K -n sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err
+	r0sigat "$req" r0build create --yes --backend "$be" -c 64K --name sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err
 	expect_eq "$?" 1 "$be: exit after SIGTERM at $req"
 	grep -q "^r0build: create .*sig: interrupted by a signal; removed it again$" /tmp/sig.err ||
 		fail "$be: SIGTERM at $req: $(cat /tmp/sig.err)"
@@ -120,14 +122,14 @@ done
 # SIGTERM at any other moment: either create finished (exit 0, the array is
 # whole) or it failed and removed what it had built (exit 1, nothing left)
 t0=$(cut -d' ' -f1 /proc/uptime)
-r0build create -b md -c 64K -n sig "$m0" "$m2" > /dev/null || fail "create sig"
+r0build create --yes --backend md -c 64K --name sig "$m0" "$m2" > /dev/null || fail "create sig"
 t1=$(cut -d' ' -f1 /proc/uptime)
 r0build remove sig || fail "remove sig"
 step=$(echo "$t0 $t1" | awk '{ printf "%d", ($2 - $1) * 1000000 / 10 }')   # a tenth of a create, in us
 note "r0build create takes $(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }') s here"
 i=0
 while [ $i -lt 12 ]; do
-	r0build create -b md -c 64K -n sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err &
+	r0build create --yes --backend md -c 64K --name sig "$m0" "$m2" > /tmp/sig.out 2> /tmp/sig.err &
 	pid=$!
 	usleep $((i * step))   # from before main() to after the array is up
 	kill -TERM $pid 2>/dev/null
@@ -150,8 +152,8 @@ while [ $i -lt 12 ]; do
 done
 
 # remove --all takes r0kit's arrays and nothing else
-r0build create -b md -c 64K "$m0" > /dev/null || fail "create for --all"
-r0build create -b dm -c 64K "$m2" > /dev/null || fail "create for --all (dm)"
+r0build create --yes --backend md -c 64K "$m0" > /dev/null || fail "create for --all"
+r0build create --yes --backend dm -c 64K "$m2" > /dev/null || fail "create for --all (dm)"
 mdadm --build /dev/md9 --level=0 --chunk=64 --raid-devices=1 "$m3" --force > /dev/null 2>&1 || fail "foreign md"
 r0build remove --all || fail "remove --all"
 expect_eq "$(r0build list | wc -l)" 1 "remove --all removed every r0kit array"

@@ -24,8 +24,8 @@ for m in "$@"; do
 done
 expect_eq "$(col "$nd" DISC-MAX)" 0 "no-discard member DISC-MAX"
 
-md=$(r0build create -b md -c 64K -n probe "$1" "$2" "$3") || fail "md"
-dm=$(r0build create -b dm -c 128K -n probe2 "$nd") || fail "dm"
+md=$(r0build create --yes --backend md -c 64K --name probe "$1" "$2" "$3") || fail "md"
+dm=$(r0build create --yes --backend dm -c 128K --name probe2 "$nd") || fail "dm"
 echo "r0probe of the arrays and their members:"
 r0probe "$md" "$dm" "$@" "$nd"
 expect_eq "$(col "$md" TYPE)" md "md TYPE"
@@ -51,7 +51,7 @@ for m in "$@"; do
 	eval "b=\$before_${m##*/}"
 	expect_eq "$(( $(col "$m" DISC-SECT) - b ))" 128 "${m##*/} DISC-SECT grew by one chunk"
 done
-r0probe -s -o NAME,DISCARDS,DISC-SECT "$md" "$@"
+r0probe --stat -o NAME,DISCARDS,DISC-SECT "$md" "$@"
 
 # signatures and mounts
 mkfs.ext4 -q -F "$md" || fail "mkfs"
@@ -74,7 +74,7 @@ r0build remove probe || fail "remove md"
 r0build remove "$dm" || fail "remove dm by path"
 
 # a 3-member dm stripe over the same members (ext4 of the md is still on r0m0)
-dm3=$(r0build create -q -f -b dm -c 64K -n probe3 "$@") || fail "dm of 3"
+dm3=$(r0build create --yes -q -f --backend dm -c 64K --name probe3 "$@") || fail "dm of 3"
 echo "r0probe of a 3-member dm stripe and its members:"
 r0probe -o NAME,TYPE,SIZE,LOG-SEC,OPT-IO,DISC-GRAN,DISC-MAX,DM-NAME,SLAVES,HOLDERS "$dm3" "$@"
 expect_eq "$(col "$dm3" SLAVES)" "r0m0,r0m1,r0m2" "dm SLAVES"

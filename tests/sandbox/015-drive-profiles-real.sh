@@ -16,7 +16,7 @@
 # too few in 1 s for 5 %)
 bench() {
 	_l=$1 _d=$2 _t=$3; shift 3
-	r0bench --json -t "$_t" --passes 3 --ramp 0.5 "$@" "$_d" > "$R0_RESULTS/$_l.r0bench.json" ||
+	r0bench --yes --json -t "$_t" --passes 3 --ramp 0.5 "$@" "$_d" > "$R0_RESULTS/$_l.r0bench.json" ||
 		fail "r0bench $_l"
 }
 # fiorun LABEL DEV RW BS QD [SECONDS]: fio with io_uring, 3 s (or SECONDS)
@@ -42,7 +42,7 @@ passed() {
 # again MIBS LABEL DEV SECONDS WHY: a 1M QD8 read rate MIBS measured once
 # more (a busy host, not the tool, is what lowers it); prints the better
 again() {
-	bench "$2" "$3" "$4" --rw read -b 1M -q 8
+	bench "$2" "$3" "$4" --rw read -b 1M --qd 8
 	note "$2: measured again, $5: $(mibs "$2") MiB/s" >&2
 	most "$1" "$(mibs "$2")"
 }
@@ -68,7 +68,7 @@ for prof in sata-real nvme-real; do
 	# 2 % of a window's count, not 4 %. Below the floor the run is measured
 	# once more and the better of the two counts (the host, not the tool,
 	# is what lowers it)
-	bench "$prof-seq" "$m" 6 --rw read -b 1M -q 8
+	bench "$prof-seq" "$m" 6 --rw read -b 1M --qd 8
 	fiorun "$prof-seq" "$m" read 1M 8 6
 	r=$(mibs "$prof-seq") f=$(fio_mibs "$prof-seq")
 	note "$prof SEQ1M Q8T1: r0bench $r MiB/s, fio $f MiB/s, the cap passes $cap"
@@ -88,7 +88,7 @@ for prof in sata-real nvme-real; do
 	# A busy host only raises a p50 (one fio run gave 4.75 ms where r0bench
 	# gave 3.30 on C 2.9 ms in CI), so r0bench too is measured once more
 	# when it is above the bound, and its lower p50 counts
-	bench "$prof-q1" "$m" 1 --rw randread -q 1
+	bench "$prof-q1" "$m" 1 --rw randread --qd 1
 	fiorun "$prof-q1" "$m" randread 4k 1
 	fiorun "$prof-q1b" "$m" randread 4k 1
 	p=$(p50 "$prof-q1") fp1=$(fio_p50 "$R0_RESULTS/$prof-q1.fio.json") fp2=$(fio_p50 "$R0_RESULTS/$prof-q1b.fio.json")
@@ -97,7 +97,7 @@ for prof in sata-real nvme-real; do
 	o=$((fp > C ? fp - C : 0))
 	note "$prof RND4K Q1T1: r0bench p50 $p ns, $(iops "$prof-q1") IOPS, $(mibs "$prof-q1") MiB/s; fio p50 $fp1 and $fp2 ns: C $C + overhead $o ns"
 	if ! holds "$p <= ($C + $o) * 1.1"; then
-		bench "$prof-q1b" "$m" 1 --rw randread -q 1
+		bench "$prof-q1b" "$m" 1 --rw randread --qd 1
 		p=$(least "$p" "$(p50 "$prof-q1b")")
 		note "r0bench measured again, above the bound: p50 $(p50 "$prof-q1b") ns"
 	fi
@@ -106,7 +106,7 @@ for prof in sata-real nvme-real; do
 	# QD32 is bounded by the tags: each request holds one for at least C,
 	# so a 1 s window completes at most tags / C requests, plus the tags'
 	# worth in flight when it opened. A busy host only lowers the rate.
-	bench "$prof-q32" "$m" 1 --rw randread -q 32
+	bench "$prof-q32" "$m" 1 --rw randread --qd 32
 	fiorun "$prof-q32" "$m" randread 4k 32
 	top=$(awk -v t="$tags" -v c="$C" 'BEGIN { printf "%.0f", t * 1e9 / c + t }')
 	note "$prof RND4K Q32T1: r0bench $(iops "$prof-q32") IOPS ($(mibs "$prof-q32") MiB/s, busy $(busy "$prof-q32")), fio $(fio_mibs "$prof-q32") MiB/s; the tags allow $top IOPS"
@@ -124,11 +124,11 @@ set -- $(r0_members sata-real 3)
 [ $# = 3 ] || fail "3 sata-real members: got $*"
 mdadm --create /dev/md0 --run --level=0 --chunk=64 --raid-devices=3 "$@" > /dev/null 2>&1 ||
 	fail "md raid0 of 3 sata-real members"
-bench busiest /dev/md0 1 --rw randread -q 32
+bench busiest /dev/md0 1 --rw randread --qd 32
 b=$(busy busiest)
 note "md raid0 of 3 sata-real, RND4K Q32T1: $(iops busiest) IOPS, busy $b"
 if ! holds "$b < 0.5"; then
-	bench busiest2 /dev/md0 1 --rw randread -q 32
+	bench busiest2 /dev/md0 1 --rw randread --qd 32
 	b=$(least "$b" "$(busy busiest2)")
 	note "measured again, half busy or more: $(iops busiest2) IOPS, busy $(busy busiest2)"
 fi
@@ -148,14 +148,14 @@ set -- $(r0_members_shared sata-real 3 16) || fail "shared members"
 cap=$(passed "$R0_NULLB/r0shared")
 mdadm --create /dev/md0 --run --level=0 --chunk=64 --raid-devices=3 "$@" > /dev/null 2>&1 ||
 	fail "md raid0 of 3 shared members"
-bench shared-md3 /dev/md0 6 --rw read -b 1M -q 8
+bench shared-md3 /dev/md0 6 --rw read -b 1M --qd 8
 fiorun shared-md3 /dev/md0 read 1M 8
 three=$(mibs shared-md3)
 holds "$three >= $cap * 0.85" || three=$(again "$three" shared-md3b /dev/md0 6 "below the floor")
 mdadm --stop /dev/md0 > /dev/null 2>&1 || fail "stop md0"
 mdadm --create /dev/md0 --run --level=0 --chunk=64 --raid-devices=2 "$1" "$2" > /dev/null 2>&1 ||
 	fail "md raid0 of 2 shared members"
-bench shared-md2 /dev/md0 3 --rw read -b 1M -q 8
+bench shared-md2 /dev/md0 3 --rw read -b 1M --qd 8
 two=$(mibs shared-md2)
 holds "$three <= $two * 1.25" || two=$(again "$two" shared-md2b /dev/md0 3 "3 read more than 1.25x of it")
 mdadm --stop /dev/md0 > /dev/null 2>&1 || fail "stop md0"

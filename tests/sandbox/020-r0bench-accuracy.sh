@@ -24,7 +24,7 @@ bw=$(r0_member r0bw fast size=256 mbps=200) || fail "member"
 # load 7, twice in a row).
 # seq200 JSON: prints r0bench's MiB/s and the member's
 seq200() {
-	r0bench --json -b 1M -q 8 --rw read --ramp 2 -t 3 "$bw" > "$1" &
+	r0bench --yes --json --bs 1M --qd 8 --rw read --ramp 2 -t 3 "$bw" > "$1" &
 	_pid=$! _n=0
 	while [ "$(awk '{ print $1 + $9 }' /sys/block/r0bw/stat)" = 0 ] && [ $_n -lt 1000 ]; do
 		sleep 0.01
@@ -61,7 +61,7 @@ r0_remove_member r0bw
 # moves exactly 3000 x 8 sectors through the member's own counters
 cnt=$(r0_member r0cnt fast size=64) || fail "member"
 before=$(awk '{ print $3 }' /sys/block/r0cnt/stat)
-r0bench --json --rw randread -q 16 -s 12000K "$cnt" > /tmp/cnt.json || fail "r0bench size-based"
+r0bench --yes --json --rw randread --qd 16 -s 12000K "$cnt" > /tmp/cnt.json || fail "r0bench size-based"
 after=$(awk '{ print $3 }' /sys/block/r0cnt/stat)
 expect_eq "$(r0json /tmp/cnt.json tests.0.passes.0.read_ios)" 3000 "r0bench counts 3000 reads"
 expect_eq "$((after - before))" 24000 "the member read 24000 sectors"
@@ -86,7 +86,7 @@ C=4000000
 slow=$(r0_member r0lat1 fast size=64 irqmode=2 completion_nsec=$C) || fail "member"
 # lat4ms QD OUT: r0bench's p50 at QD on the 4 ms member, its JSON in OUT
 lat4ms() {
-	r0bench --json --rw randread -q "$1" -t 3 --ramp 0.5 "$slow" > "$2.r0bench.json" ||
+	r0bench --yes --json --rw randread --qd "$1" -t 3 --ramp 0.5 "$slow" > "$2.r0bench.json" ||
 		fail "r0bench 4 ms QD$1"
 	r0json "$2.r0bench.json" tests.0.latency_ns.p50
 }
@@ -110,10 +110,10 @@ for qd in 1 32; do
 	fi
 	within "$p" $((C * 95 / 100)) $((C * 105 / 100 + o)) "RND4K Q${qd}T1 p50 against C (5 % + the overhead $o ns)"
 done
-r0bench --rw randread -q 1 -t 1 "$slow"
+r0bench --yes --rw randread --qd 1 -t 1 "$slow"
 
 # the CrystalDiskMark 8 set, shortened: 8 tests, each a warm-up and 2 passes
-r0bench --json --preset cdm -t 0.3 --passes 2 --region 32M -f "$slow" > "$R0_RESULTS/cdm.r0bench.json" ||
+r0bench --yes --json --preset cdm -t 0.3 --passes 2 --region 32M -f "$slow" > "$R0_RESULTS/cdm.r0bench.json" ||
 	fail "r0bench --preset cdm"
 expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" tests.7.label)" "RND4K Q1T1" "the 8th CDM test"
 expect_eq "$(r0json "$R0_RESULTS/cdm.r0bench.json" tests.7.workload.rw)" randwrite "the 8th CDM test writes"

@@ -13,20 +13,20 @@
 trap r0_cleanup EXIT
 
 m=$(r0_member r0m0 sata-real size=64) || fail "member"
-a=$(r0build create -q -b dm -c 64K -n split "$m") || fail "dm-stripe over $m"
+a=$(r0build create --yes -q --backend dm -c 64K --name split "$m") || fail "dm-stripe over $m"
 for t in "$a" "$m"; do
 	for job in "288K 1" "1M 8" "4K 32"; do
 		set -- $job
 		[ "$t" = "$a" ] && [ "$1" != 4K ] && set -- "$1" "$2" true || set -- "$1" "$2" false
 		f=$R0_RESULTS/split-$(basename "$t")-$1-q$2.json
-		timeout 60 r0bench --json --ring --rw read -b "$1" -q "$2" -t 1 "$t" > "$f" ||
+		timeout 60 r0bench --yes --json --ring --rw read --bs "$1" --qd "$2" -t 1 "$t" > "$f" ||
 			fail "r0bench $1 QD$2 on $t did not finish (exit $?)"
 		expect_eq "$(r0json "$f" tests.0.workload.async_submit)" "$3" "$1 QD$2 on $t: through io_uring's workers"
 		check "$(r0json "$f" tests.0.passes.0.ios) > 0" "$1 QD$2 on $t: reads done"
 	done
 done
 f=$R0_RESULTS/split-sync-288K-q1.json
-timeout 60 r0bench --json --rw read -b 288K -q 1 -t 1 "$a" > "$f" ||
+timeout 60 r0bench --yes --json --rw read --bs 288K --qd 1 -t 1 "$a" > "$f" ||
 	fail "r0bench 288K QD1 (pread) on $a did not finish (exit $?)"
 expect_eq "$(r0json "$f" tests.0.workload.sync)" true "288K QD1 on $a: read by the job itself"
 expect_eq "$(r0json "$f" tests.0.workload.async_submit)" false "288K QD1 on $a: not through the ring's workers"
@@ -38,9 +38,9 @@ r0build remove "$a" || fail "remove $a"
 # would make 8. Counted by the member's size alone it went the usual way
 # and read nothing in 3 s (then 110 s to end), as fio's io_uring got EAGAIN.
 n=$(r0_member r0m1 nvme-real size=64) || fail "nvme-real member"
-a=$(r0build create -q -b dm -c 4K -n split4k "$n") || fail "dm-stripe at 4K over $n"
+a=$(r0build create --yes -q --backend dm -c 4K --name split4k "$n") || fail "dm-stripe at 4K over $n"
 f=$R0_RESULTS/split-4k-chunk-1M-q1.json
-timeout 60 r0bench --json --ring --rw read -b 1M -q 1 -t 1 "$a" > "$f" ||
+timeout 60 r0bench --yes --json --ring --rw read --bs 1M --qd 1 -t 1 "$a" > "$f" ||
 	fail "r0bench 1M QD1 over 4K chunks did not finish (exit $?)"
 expect_eq "$(r0json "$f" tests.0.workload.async_submit)" true "1M QD1 over 4K chunks: through io_uring's workers"
 check "$(r0json "$f" tests.0.passes.0.ios) > 0" "1M QD1 over 4K chunks: reads done"
@@ -57,7 +57,7 @@ dmsetup create r0carry --table "0 $((16 << 11)) delay $d 0 20" || fail "dm-delay
 r0_wait_dev /dev/mapper/r0carry || fail "no /dev/mapper/r0carry"
 for rw in randread randwrite; do
 	f=$R0_RESULTS/carry-delay-$rw.json
-	timeout 60 r0bench --json -f --rw $rw -b 4k -q 8 -t 1 /dev/mapper/r0carry > "$f" ||
+	timeout 60 r0bench --yes --json -f --rw $rw --bs 4k --qd 8 -t 1 /dev/mapper/r0carry > "$f" ||
 		fail "r0bench $rw on dm-delay (exit $?)"
 	expect_eq "$(r0json "$f" tests.0.passes.0.carried_ios)" 1 "$rw on dm-delay: one request carried"
 	expect_eq "$(r0json "$f" tests.0.passes.0.carry_stopped)" true "$rw on dm-delay: carrying stopped (it slept)"

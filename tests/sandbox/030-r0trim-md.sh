@@ -12,7 +12,7 @@ a=$(r0_member u0 fast size=5) && b=$(r0_member u1 fast size=7) && c=$(r0_member 
 	fail "unequal members"
 for chunk in 4K 64K 512K; do
 	for set in "$1 $2" "$1 $2 $3" "$a $b" "$a $b $c"; do
-		md=$(r0build create -q -f -b md -c "$chunk" -n t $set) || fail "md $chunk $set"
+		md=$(r0build create --yes -q -f --backend md -c "$chunk" --name t $set) || fail "md $chunk $set"
 		trim_pass "md $chunk over $set" -f "$md"
 		expect_ranges "one chunk" "across chunk boundaries" "large" "whole device"
 		case $set in *u2*) expect_ranges "across md zones 0|1" "across md zones 1|2" ;; esac
@@ -22,7 +22,7 @@ done
 expect_ranges "part of a chunk, 256K at 640K"
 
 # the ORIG layout over unequal members maps zones differently; Linux 6.12 discards it right
-md=$(r0build create -q -f -b md -c 64K --layout orig -n t "$c" "$a" "$b") || fail "md orig"
+md=$(r0build create --yes -q -f --backend md -c 64K --layout orig --name t "$c" "$a" "$b") || fail "md orig"
 trim_pass "md 64K layout orig" -f "$md"
 grep -q '^layout *PASS *3 zones, layout orig on Linux 6' /tmp/trim.out || fail "layout audit: $(grep ^layout /tmp/trim.out)"
 echo "r0trim of a 3-member md raid0, unequal members, orig layout:"
@@ -30,12 +30,12 @@ cat /tmp/trim.out
 r0build remove t || fail "remove"
 
 # the 3-member md of equal members, in full, with --cycles and JSON
-md=$(r0build create -q -f -b md -c 64K -n t "$1" "$2" "$3") || fail "md"
+md=$(r0build create --yes -q -f --backend md -c 64K --name t "$1" "$2" "$3") || fail "md"
 trim_pass "md 64K, 5 cycles" -f --cycles 5 "$md"
 expect_eq "$(grep -c '^cycle *PASS ' /tmp/trim.out)" 5 "cycles passed"
 echo "r0trim of a 3-member md raid0 at 64K:"
 cat /tmp/trim.out
-r0trim -f -J --cycles 1 "$md" > /tmp/trim.json; rc=$?
+r0trim --yes -f -J --cycles 1 "$md" > /tmp/trim.json; rc=$?
 expect_eq "$rc" 0 "r0trim --json exit"
 cp /tmp/trim.json "$R0_RESULTS/md-cycles.r0trim.json"   # for host/062's schema check
 grep -q '"r0kit_schema": *"r0trim/1"' /tmp/trim.json || fail "JSON schema: $(head -3 /tmp/trim.json)"

@@ -11,7 +11,7 @@ a=$(r0_member u0 fast size=5) && b=$(r0_member u1 fast size=7) && c=$(r0_member 
 	fail "unequal members"
 for chunk in 4K 64K 512K; do
 	for set in "$1 $2" "$1 $2 $3" "$a $b" "$c $a $b"; do
-		dm=$(r0build create -q -f -b dm -c "$chunk" -n t $set) || fail "dm $chunk $set"
+		dm=$(r0build create --yes -q -f --backend dm -c "$chunk" --name t $set) || fail "dm $chunk $set"
 		trim_pass "dm $chunk over $set" -f "$dm"
 		expect_ranges "one chunk" "across chunk boundaries" "large" "whole device"
 		r0build remove t || fail "remove"

@@ -8,24 +8,24 @@
 
 members=$(r0_members fast 3 size=32) || fail "members"
 set -- $members
-md=$(r0build create -q -b md -c 64K -n f "$1" "$2" "$3") || fail "md"
+md=$(r0build create --yes -q --backend md -c 64K --name f "$1" "$2" "$3") || fail "md"
 trim_pass "ext4 on md, fstrim, 5 cycles" --fs ext4 --cycles 5 "$md"
 expect_eq "$(grep -c '^fs-cycle *PASS ' /tmp/trim.out)" 5 "fs cycles passed"
 echo "r0trim --fs ext4 on a 3-member md raid0:"
 cat /tmp/trim.out
 trim_pass "ext4 on md, mount -o discard, 3 cycles" -f --fs ext4 --fs-discard mount --cycles 3 "$md"
 expect_eq "$(grep -c '^fs-cycle *PASS .*mount -o discard' /tmp/trim.out)" 3 "online-discard cycles passed"
-r0trim -f -J --fs ext4 --cycles 1 "$md" > /tmp/fs.json || fail "JSON fs mode: $(tail -5 /tmp/fs.json)"
+r0trim --yes -f -J --fs ext4 --cycles 1 "$md" > /tmp/fs.json || fail "JSON fs mode: $(tail -5 /tmp/fs.json)"
 grep -q '"fstrim_bytes"' /tmp/fs.json || fail "JSON fs cycle figures"
 cp /tmp/fs.json "$R0_RESULTS/ext4-fstrim.r0trim.json"   # for host/062's schema check
 r0build remove f || fail "remove"
 
-dm=$(r0build create -q -f -b dm -c 128K -n f "$1" "$2" "$3") || fail "dm"
+dm=$(r0build create --yes -q -f --backend dm -c 128K --name f "$1" "$2" "$3") || fail "dm"
 trim_pass "ext4 on dm, fstrim, 2 cycles" -f --fs ext4 --cycles 2 "$dm"
 r0build remove f || fail "remove"
 
 nd=$(r0_member r0nd no-discard size=32 mbps=0 irqmode=0) || fail "no-discard member"
-md=$(r0build create -q -f -b md -c 64K -n n "$1" "$nd") || fail "md over no-discard"
+md=$(r0build create --yes -q -f --backend md -c 64K --name n "$1" "$nd") || fail "md over no-discard"
 trim_fail "ext4 on md over a member without discard" \
 	"^fs-cycle +FAIL .*r0nd received 0 sectors, fewer than the [0-9]+ the deleted files held there" \
 	-f --fs ext4 --cycles 1 "$md"
@@ -38,7 +38,7 @@ r0_modprobe xfs || fail "the xfs module does not load"
 r0_remove_members || fail "members"
 members=$(r0_members fast 3 size=112) || fail "members for xfs"
 set -- $members
-md=$(r0build create -q -b md -c 64K -n x "$1" "$2" "$3") || fail "md for xfs"
+md=$(r0build create --yes -q --backend md -c 64K --name x "$1" "$2" "$3") || fail "md for xfs"
 trim_pass "xfs on md, fstrim, 2 cycles" --fs xfs --fill 20 --cycles 2 "$md"
 grep '^fs-cycle' /tmp/trim.out
 r0build remove x || fail "remove"

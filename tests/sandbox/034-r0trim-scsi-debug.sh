@@ -27,7 +27,7 @@ trap 'rmmod scsi_debug 2> /dev/null' EXIT
 
 load lbprz=1
 set -- $(sd_disks)
-md=$(r0build create -q -b md -c 64K -n s "$@") || fail "md over scsi_debug"
+md=$(r0build create --yes -q --backend md -c 64K --name s "$@") || fail "md over scsi_debug"
 trim_pass "md over scsi_debug lbprz=1" "$md"
 grep -q 'reads zeroes (SCSI LBPRZ=1)' /tmp/trim.out || fail "promise: $(sed -n 2p /tmp/trim.out)"
 expect_eq "$(grep -c '^effect *PASS ' /tmp/trim.out)" "$(grep -c '^delivery *PASS ' /tmp/trim.out)" \
@@ -35,7 +35,7 @@ expect_eq "$(grep -c '^effect *PASS ' /tmp/trim.out)" "$(grep -c '^delivery *PAS
 echo "r0trim of md raid0 over 3 scsi_debug disks (lbpu=1 lbprz=1):"
 cat /tmp/trim.out
 r0build remove s || fail "remove"
-dm=$(r0build create -q -f -b dm -c 64K -n s "$@") || fail "dm over scsi_debug"
+dm=$(r0build create --yes -q -f --backend dm -c 64K --name s "$@") || fail "dm over scsi_debug"
 trim_pass "dm over scsi_debug lbprz=1" -f "$dm"
 r0build remove s || fail "remove"
 unload
@@ -43,7 +43,7 @@ unload
 load lbprz=2 unmap_granularity=16
 set -- $(sd_disks)
 expect_eq "$(r0_sysfs "$1" queue/discard_granularity)" 8192 "unmap_granularity 16 blocks"
-md=$(r0build create -q -b md -c 64K -n s "$@") || fail "md over scsi_debug"
+md=$(r0build create --yes -q --backend md -c 64K --name s "$@") || fail "md over scsi_debug"
 trim_pass "md over scsi_debug lbprz=2, 8K granularity" "$md"
 grep -q 'reads 0xff (SCSI LBPRZ=2 (0xff))' /tmp/trim.out || fail "promise: $(sed -n 2p /tmp/trim.out)"
 grep -q '^delivery *NOT CONCLUSIVE *smaller than the granularity, 512 at .*proves nothing' /tmp/trim.out ||

@@ -12,7 +12,7 @@ KEY=$(printf '%064d' 7)
 members=$(r0_members fast 3 size=8) || fail "members"
 set -- $members
 nd=$(r0_member r0nd no-discard size=8) || fail "no-discard member"
-md=$(r0build create -q -f -b md -c 64K -n s "$1" "$2" "$3") || fail "md"
+md=$(r0build create --yes -q -f --backend md -c 64K --name s "$1" "$2" "$3") || fail "md"
 sz=$(r0_sysfs "$md" size)
 
 # LVM on RAID0: two linear segments, the second before the first on the array
@@ -41,7 +41,7 @@ trim_fail "dm-crypt without allow_discards" "dm-crypt r0-luks \(dm-[0-9]+\): all
 cat /tmp/trim.out > "$R0_RESULTS/luks-on-raid0-no-allow-discards.r0trim.txt"
 dmsetup remove r0-luks
 r0build remove s || fail "remove"
-md=$(r0build create -q -f -b md -c 64K -n s "$1" "$2" "$nd") || fail "md with r0nd"
+md=$(r0build create --yes -q -f --backend md -c 64K --name s "$1" "$2" "$nd") || fail "md with r0nd"
 crypt r0-luks 8192 "$md" allow_discards || fail "crypt"
 trim_fail "dm-crypt over md raid0 with a member without discard" "r0nd" -f /dev/mapper/r0-luks
 dmsetup remove r0-luks
@@ -78,7 +78,7 @@ dmsetup remove r0-thin; dmsetup remove r0-pool
 
 # what it cannot model: exit 2, never 1
 dmsetup create r0-err --table "0 8192 error" || fail "error target"
-expect_status 2 "a dm error target" r0trim -f /dev/mapper/r0-err
+expect_status 2 "a dm error target" r0trim --yes -f /dev/mapper/r0-err
 grep -q "target error: r0trim cannot model" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 dmsetup remove r0-err
 r0_remove_members || fail "a member stayed"

@@ -15,7 +15,7 @@ mkdir -p "$out"
 members=$(r0_members fast 2 size=32) || fail "members"
 set -- $members
 # both members filled by r0age: the sweep takes their state from its records
-for m in "$@"; do r0age fill 10 "$m" > /dev/null 2>&1 || fail "r0age fill 10 $m"; done
+for m in "$@"; do r0age --yes fill 10 "$m" > /dev/null 2>&1 || fail "r0age fill 10 $m"; done
 
 # the key of each cell line: target, workload, repeat
 keys() {
@@ -38,15 +38,15 @@ chunks="4K 8K 16K 32K 64K 128K 256K 512K 1M 2M 4M 8M 16M 32M 64M 128M 256M 512M"
 for opt in "-p 7 presets" "--qd 8 qds" "--chunks 16 chunks"; do
 	set -- $opt
 	eval "items=\$$3"
-	expect_status 1 "$1 with $2 items" r0sweep -o /tmp/bounds.jsonl "$1" "$(list "$2" "$items")" /dev/nosuch0 /dev/nosuch1
+	expect_status 1 "$1 with $2 items" r0sweep --yes --output /tmp/bounds.jsonl "$1" "$(list "$2" "$items")" /dev/nosuch0 /dev/nosuch1
 	grep -q "/dev/nosuch0: no such device" /tmp/expect.out || fail "$1 with $2 items: $(cat /tmp/expect.out)"
 	expect_status 2 "$1 with $(($2 + 1)) items, one too many" \
-		r0sweep -o /tmp/bounds.jsonl "$1" "$(list $(($2 + 1)) "$items")" /dev/nosuch0 /dev/nosuch1
+		r0sweep --yes --output /tmp/bounds.jsonl "$1" "$(list $(($2 + 1)) "$items")" /dev/nosuch0 /dev/nosuch1
 done
 set -- $members
 
 # 1. the tiny sweep: raw + {md,dm} x (1 member at 64K, 2 members at 64K and 128K) = 7 targets x 2 repeats
-expect_status 0 "tiny sweep" r0sweep -o "$out/tiny.jsonl" --chunks 64K,128K --single-chunks 64K \
+expect_status 0 "tiny sweep" r0sweep --yes --output "$out/tiny.jsonl" --chunks 64K,128K --single-chunks 64K \
 	-p cdm3 -w "4K read" -r 2 -t 0.3 --ramp 0 --region 16M --describe "2 x null_blk fast" "$@"
 cat /tmp/expect.out
 no_arrays "tiny sweep"
@@ -78,16 +78,16 @@ done
 pos() { grep '"type":"cell"' "$out/tiny.jsonl" | grep "\"repeat\":$1," | sed -n 's/.*"layer":"\([a-z]*\)","chunk_bytes":\([0-9]*\),"members":\([0-9]*\).*"order_pos":\([0-9]*\).*/\1 \2 \3 \4/p' | sort; }
 [ "$(pos 1)" != "$(pos 2)" ] || fail "both repeats visited the targets in the same order"
 # a second run on the same file without --resume is refused
-expect_status 1 "sweep on a non-empty file without --resume" r0sweep -o "$out/tiny.jsonl" "$@"
+expect_status 1 "sweep on a non-empty file without --resume" r0sweep --yes --output "$out/tiny.jsonl" "$@"
 grep -q "exists and is not empty" /tmp/expect.out || fail "refusal message: $(cat /tmp/expect.out)"
 # --resume on a finished file measures nothing
-expect_status 0 "resume a finished sweep" r0sweep -o "$out/tiny.jsonl" --resume --chunks 64K,128K \
+expect_status 0 "resume a finished sweep" r0sweep --yes --output "$out/tiny.jsonl" --resume --chunks 64K,128K \
 	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.3 --ramp 0 --region 16M "$@"
 grep -q "0 cells measured" /tmp/expect.out || fail "resume of a finished sweep: $(cat /tmp/expect.out)"
 expect_eq "$(grep -c '"type":"cell"' "$out/tiny.jsonl")" 14 "cells after a resume with nothing to do"
 
 # 2. interrupted: SIGINT while cells are being measured, then --resume
-r0sweep -o "$out/int.jsonl" --chunks 64K,128K --single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 \
+r0sweep --yes --output "$out/int.jsonl" --chunks 64K,128K --single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 \
 	--ramp 0 --region 16M "$@" > /tmp/int.out 2>&1 &
 pid=$!
 n=0
@@ -109,14 +109,14 @@ before=$(grep -c '"type":"cell"' "$out/int.jsonl")
 grep -q '"type":"analysis"' "$out/int.jsonl" && fail "an interrupted sweep wrote an analysis"
 cp "$out/int.jsonl" /tmp/int.before
 # a resume with another region is refused, naming it, and changes nothing
-expect_status 1 "resume with another --region" r0sweep -o "$out/int.jsonl" --resume --chunks 64K,128K \
+expect_status 1 "resume with another --region" r0sweep --yes --output "$out/int.jsonl" --resume --chunks 64K,128K \
 	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 --ramp 0 --region 8M "$@"
 cat /tmp/expect.out
 grep -q "cannot resume: the file (first) and this run (second) differ in region (16.0 MiB vs 8.0 MiB)" /tmp/expect.out ||
 	fail "refusal message: $(cat /tmp/expect.out)"
 expect_eq "$(md5sum < "$out/int.jsonl")" "$(md5sum < /tmp/int.before)" "file untouched by the refused resume"
 no_arrays "refused resume"
-expect_status 0 "resume the interrupted sweep" r0sweep -o "$out/int.jsonl" --resume --chunks 64K,128K \
+expect_status 0 "resume the interrupted sweep" r0sweep --yes --output "$out/int.jsonl" --resume --chunks 64K,128K \
 	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 --ramp 0 --region 16M "$@"
 cat /tmp/expect.out
 grep -q "^r0sweep: $((14 - before)) cells measured (the rest were in the file)" /tmp/expect.out ||
@@ -127,17 +127,17 @@ expect_eq "$(grep -c '"type":"cell"' "$out/int.jsonl")" 14 "cells after the resu
 expect_eq "$(keys "$out/int.jsonl" | sort -u | wc -l)" 14 "distinct cells after the resume (none measured twice)"
 
 # 3. r0report on the results: Markdown and one HTML page
-expect_status 0 "r0report" r0report -o "$out/report" "$out/tiny.jsonl"
+expect_status 0 "r0report" r0report --output-dir "$out/report" "$out/tiny.jsonl"
 [ -s "$out/report/report.md" ] && [ -s "$out/report/report.html" ] || fail "report files missing"
 grep -q "^RAID0 of these 2 drives: " "$out/report/report.md" || fail "no verdict in report.md"
 grep -q "^- Method: Each comparison is the ratio of the two sides' median bytes/s" "$out/report/report.md" ||
 	fail "report.md does not state the method"
 grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
 grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"
-expect_status 1 "r0report on a file that is not a result file" r0report -o /tmp/rep /etc/passwd
+expect_status 1 "r0report on a file that is not a result file" r0report --output-dir /tmp/rep /etc/passwd
 # two files of different states: refused, naming the state, not pooled into one report
 sed 's/"state":"fill"/"state":"used"/' "$out/tiny.jsonl" > /tmp/used.jsonl
-expect_status 1 "r0report on two states" r0report -o /tmp/rep2 "$out/tiny.jsonl" /tmp/used.jsonl
+expect_status 1 "r0report on two states" r0report --output-dir /tmp/rep2 "$out/tiny.jsonl" /tmp/used.jsonl
 cat /tmp/expect.out
 grep -q "/tmp/used.jsonl: another study than .*tiny.jsonl, another state (fill vs used); not pooled" /tmp/expect.out ||
 	fail "r0report's refusal: $(cat /tmp/expect.out)"

@@ -24,7 +24,7 @@ set -- $members
 i=0
 for p in "4K 1" "4K 8" "4K 32" "128K 1" "256K 1" "512K 1" "1M 1"; do
 	set -- $p
-	r0bench --json --rw randread -b "$1" -q "$2" -t 2 --passes 3 --span 64M ${members%% *} \
+	r0bench --yes --json --rw randread --bs "$1" --qd "$2" -t 2 --passes 3 --span 64M ${members%% *} \
 		> "$out/one-$i.json" || fail "r0bench $p"
 	i=$((i + 1))
 done
@@ -34,10 +34,10 @@ set -- $members
 # md only: r0sweep on sata-real members hung at a dm stripe's first test in
 # 3 of 3 predict-check runs on a loaded host (2026-12-03): the Linux 6.12
 # stall r0bench now avoids (024); dm here is left for when it is validated
-expect_status 0 "the measured study" r0sweep -o "$out/sweep.jsonl" --members 2,3 --chunks 64K --backend md \
+expect_status 0 "the measured study" r0sweep --yes --output "$out/sweep.jsonl" --members 2,3 --chunks 64K --backend md \
 	-p cdm3 -w "Seq read,512K read,4K QD32 read" --read-only -r 5 -t 2 --ramp 0.2 \
 	--region 64M --no-precondition --describe "3 x null_blk sata-real" "$@"
-r0predict -m 2,3 -c 64K -b md --compare "$out/sweep.jsonl" -o "$out/predicted.jsonl" "$out"/one-*.json \
+r0predict -m 2,3 --chunks 64K --backend md --compare "$out/sweep.jsonl" --output "$out/predicted.jsonl" "$out"/one-*.json \
 	2> "$out/compare.txt" || { cat "$out/compare.txt"; fail "r0predict"; }
 cat "$out/compare.txt"
 # Within the bar, or it says so: a cell is either predicted (and all that

@@ -108,7 +108,7 @@ check "$waf > 1.5" "random overwrite WAF above 1.5"
 # the engine's verify over the whole device, through GC: every block reads
 # back with its own number, pass and seed
 expect_status 0 "r0bench randwrite --verify on r0ssd" \
-	r0bench --rw randwrite -b 16K -q 8 --verify --seed 5 --pass 3 "$dev"
+	r0bench --yes --rw randwrite --bs 16K --qd 8 --verify --seed 5 --pass 3 "$dev"
 grep -q "33554432 bytes read back, 0 bad sectors" /tmp/expect.out || { cat /tmp/expect.out; fail "verify read-back"; }
 used=$(write_iops 32M 8M)
 note "4K QD32 random write: fresh $fresh IOPS, after random overwrite $used IOPS"

@@ -30,20 +30,20 @@ for d in $made; do rm -f "$statedir/$(r0_sysfs "$d" dev).json"; done
 stat_field() { awk -v f="$2" '{ print $f }' "/sys/block/${1##*/}/stat"; }
 j() { r0json "$rec" "$1"; }
 
-expect_status 2 "no arguments" r0age
-expect_status 2 "unknown state" r0age worn "$a"
-expect_status 2 "fill 0" r0age fill 0 "$a"
-expect_status 2 "fill 101" r0age fill 101 "$a"
-expect_status 2 "used without a duration" r0age used "$a"
-expect_status 2 "used 0" r0age used 0 "$a"
-expect_status 2 "steady --rounds 4 (below the window)" r0age steady --rounds 4 "$a"
-expect_status 2 "--round with fill" r0age fill --round 1 "$a"
-expect_status 1 "a regular file" r0age fill /etc/passwd
+expect_status 2 "no arguments" r0age --yes
+expect_status 2 "unknown state" r0age --yes worn "$a"
+expect_status 2 "fill 0" r0age --yes fill 0 "$a"
+expect_status 2 "fill 101" r0age --yes fill 101 "$a"
+expect_status 2 "used without a duration" r0age --yes used "$a"
+expect_status 2 "used 0" r0age --yes used 0 "$a"
+expect_status 2 "steady --rounds 4 (below the window)" r0age --yes steady --rounds 4 "$a"
+expect_status 2 "--round with fill" r0age --yes fill --round 1 "$a"
+expect_status 1 "a regular file" r0age --yes fill /etc/passwd
 [ ! -e "$rec" ] || fail "a refused run left a record"
 
 # fill 50: exactly 32 MiB, counted by the member
 w0=$(stat_field "$a" 7)
-expect_status 0 "fill 50" r0age fill 50 "$a"
+expect_status 0 "fill 50" r0age --yes fill 50 "$a"
 cat /tmp/expect.out
 expect_eq "$(( $(stat_field "$a" 7) - w0 ))" $((32 << 11)) "write sectors the member counted for fill 50"
 expect_eq "$(j state)" fill "record state"
@@ -56,7 +56,7 @@ expect_eq "$(j steady)" null "no steady part for fill"
 
 # an odd fill: 33 % of 64 MiB is not whole 128K blocks; still exact (4K blocks)
 w0=$(stat_field "$a" 7)
-r0age --json fill 33% "$a" > /tmp/age.json || fail "fill 33%"
+r0age --yes --json fill 33% "$a" > /tmp/age.json || fail "fill 33%"
 want=$(( (64 << 20) * 33 / 100 / 4096 * 4096 ))
 expect_eq "$(( ($(stat_field "$a" 7) - w0) * 512 ))" "$want" "bytes the member got for fill 33%"
 expect_eq "$(r0json /tmp/age.json bytes_written)" "$want" "--json prints the record"
@@ -64,7 +64,7 @@ cmp -s /tmp/age.json "$rec" || fail "--json output differs from $rec"
 
 # empty: every sector discarded, the data reads as zeros
 d0=$(stat_field "$a" 14)
-expect_status 0 "empty" r0age empty "$a"
+expect_status 0 "empty" r0age --yes empty "$a"
 expect_eq "$(( $(stat_field "$a" 14) - d0 ))" $((64 << 11)) "discard sectors the member counted for empty"
 expect_eq "$(j bytes_discarded)" $((64 << 20)) "record bytes_discarded"
 expect_eq "$(j state)" empty "record state"
@@ -74,7 +74,7 @@ expect_eq "$(dd if="$a" bs=1M count=64 iflag=direct 2> /dev/null | tr -d '\0' | 
 # used: fill 50, then 2 s of random 4K writes; the member got every byte counted
 w0=$(stat_field "$a" 7)
 t0=$(cut -d' ' -f1 /proc/uptime)
-expect_status 0 "used 2s --fill 50" r0age used 2s --fill 50 "$a"
+expect_status 0 "used 2s --fill 50" r0age --yes used 2s --fill 50 "$a"
 secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $t0" | awk '{ printf "%d", $1 - $2 }')
 [ "$secs" -ge 2 ] && [ "$secs" -le 20 ] || fail "used 2s took $secs s"
 bw=$(j bytes_written)
@@ -113,7 +113,7 @@ dmsetup create r0delay --table "0 $sectors delay $base 0 600" || fail "dm-delay"
 dly=/dev/mapper/r0delay
 r0_wait_dev "$dly" || fail "no $dly"
 w0=$(stat_field "$base" 7)
-r0age --json steady --round 1 --rounds 10 "$dly" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
+r0age --yes --json steady --round 1 --rounds 10 "$dly" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
 wrote=$(( ($(stat_field "$base" 7) - w0) * 512 ))
 [ "$wrote" -ge $((4 << 20)) ] || fail "steady wrote $wrote bytes, less than 2x the capacity"
 echo "steady rounds (write IOPS): $(r0json /tmp/steady.json steady.round_iops | tr -d ' \n')"
@@ -131,7 +131,7 @@ check "$iops == 32" "round $round: 32 writes counted in 1 s"
 # after it count nothing): the only window (5 rounds) spans both, so steady
 # state must NOT be reached, and r0age must say so
 w0=$(stat_field "$base" 7)
-r0age --json steady --round 1 --rounds 5 "$dly" > /tmp/unsteady.json 2>&1 &
+r0age --yes --json steady --round 1 --rounds 5 "$dly" > /tmp/unsteady.json 2>&1 &
 apid=$!
 n=600
 while [ $(( $(stat_field "$base" 7) - w0 )) -lt $((sectors * 2)) ]; do
@@ -150,19 +150,19 @@ expect_eq "$(r0json /tmp/unsteady.json steady.rounds)" 5 "steady not reached: al
 steady_window /tmp/unsteady.json 5 && fail "the recorded rounds hold the rule, yet r0age says not reached"
 rm -f "$statedir/$(r0json /tmp/steady.json device.devt).json"
 dmsetup remove r0delay || fail "dmsetup remove r0delay"
-r0age steady --round 0.3 --rounds 5 "$b" > /tmp/steady.txt || fail "steady (table)"
+r0age --yes steady --round 0.3 --rounds 5 "$b" > /tmp/steady.txt || fail "steady (table)"
 grep -Eq "steady state (reached at round 5 \(rounds 1-5\)|NOT reached in 5 rounds)" /tmp/steady.txt ||
 	fail "steady summary: $(cat /tmp/steady.txt)"
 
 # r0bench embeds the record of its target; null for a device without one
-r0bench --json --rw randread -t 0.3 "$a" > "$R0_RESULTS/age-state.r0bench.json" || fail "r0bench"
+r0bench --yes --json --rw randread -t 0.3 "$a" > "$R0_RESULTS/age-state.r0bench.json" || fail "r0bench"
 expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.state)" used "r0bench state.state"
 expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.bytes_written)" "$bw" "r0bench state.bytes_written"
-r0bench --json --rw randread -t 0.3 "$c" > "$R0_RESULTS/age-nostate.r0bench.json" || fail "r0bench"
+r0bench --yes --json --rw randread -t 0.3 "$c" > "$R0_RESULTS/age-nostate.r0bench.json" || fail "r0bench"
 expect_eq "$(r0json "$R0_RESULTS/age-nostate.r0bench.json" state)" null "r0bench state without a record"
 
 # SIGTERM: exit 1, a message, and a record that says it is not complete
-r0age used 60 "$c" > /tmp/age-term.out 2>&1 &
+r0age --yes used 60 "$c" > /tmp/age-term.out 2>&1 &
 pid=$!
 sleep 2   # the fill of a fast member is done by then; the random writes run
 kill -TERM "$pid"
@@ -175,18 +175,18 @@ expect_eq "$(r0json "$statedir/$(r0_sysfs "$c" dev).json" complete)" false "reco
 # refusals: no discard, a signature, mounted, held by md
 nd=$(r0_member r0nd no-discard size=32 mbps=0 irqmode=0) || fail "no-discard member"
 made="$made $nd"
-expect_status 1 "empty on a device without discard" r0age empty "$nd"
+expect_status 1 "empty on a device without discard" r0age --yes empty "$nd"
 grep -q "takes no discards" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 mkfs.ext4 -q "$c" || fail "mkfs"
-expect_status 1 "a device with a signature" r0age fill 10 "$c"
+expect_status 1 "a device with a signature" r0age --yes fill 10 "$c"
 grep -q "signature" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 mkdir -p /tmp/age-mnt
 mount "$c" /tmp/age-mnt || fail "mount"
-expect_status 1 "a mounted device, even with --force" r0age -f fill 10 "$c"
+expect_status 1 "a mounted device, even with --force" r0age --yes -f fill 10 "$c"
 grep -q "mounted" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 umount /tmp/age-mnt
-md=$(r0build create -q -f -b md -c 64K -n age "$a" "$b") || fail "md"
-expect_status 1 "an md member, even with --force" r0age -f fill 10 "$a"
+md=$(r0build create --yes -q -f --backend md -c 64K --name age "$a" "$b") || fail "md"
+expect_status 1 "an md member, even with --force" r0age --yes -f fill 10 "$a"
 grep -q "held by" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 r0build remove age || fail "remove"
 r0_remove_members || fail "a member stayed"

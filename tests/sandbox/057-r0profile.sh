@@ -31,9 +31,9 @@ within() {
 measure() {
 	_n=$1 _cls=$2 _lo=$3 _hi=$4; shift 4
 	_mix=$R0_RESULTS/$_n.r0mix.json
-	r0profile --for 8 --interval 0.5 -o "$_mix" "$dev" > "/tmp/$_n.profile" 2>&1 &
+	r0profile --for 8 --interval 0.5 --output "$_mix" "$dev" > "/tmp/$_n.profile" 2>&1 &
 	_pid=$!
-	r0bench -t 6 "$@" "$dev" > "/tmp/$_n.bench" 2>&1 || { cat "/tmp/$_n.bench"; fail "r0bench $*"; }
+	r0bench --yes -t 6 "$@" "$dev" > "/tmp/$_n.bench" 2>&1 || { cat "/tmp/$_n.bench"; fail "r0bench $*"; }
 	wait "$_pid" || { cat "/tmp/$_n.profile"; fail "r0profile during $_n"; }
 	echo "---- r0bench $* ----"
 	grep -v '^$' "/tmp/$_n.bench" | tail -3
@@ -58,17 +58,17 @@ expect_status 2 "--for soon" r0profile --for soon "$dev"
 expect_status 2 "--interval 0" r0profile --interval 0 "$dev"
 expect_status 2 "--for shorter than --interval" r0profile --for 1 --interval 2 "$dev"
 expect_status 2 "the same device twice" r0profile --for 1 "$dev" "$dev"
-expect_status 1 "-o in a missing directory" r0profile --for 1 -o /nonexistent/m.json "$dev"
+expect_status 1 "-o in a missing directory" r0profile --for 1 --output /nonexistent/m.json "$dev"
 echo '{"r0kit_schema":"r0bench/1"}' > /tmp/notamix.json
-expect_status 2 "r0report --mix with a file that is not a mix" r0report -o /tmp/rep --mix /tmp/notamix.json /tmp/notamix.json
+expect_status 2 "r0report --mix with a file that is not a mix" r0report --output-dir /tmp/rep --mix /tmp/notamix.json /tmp/notamix.json
 grep -q "not a mix file" /tmp/expect.out || fail "not a mix: $(cat /tmp/expect.out)"
 
-measure seq1m-read-qd1 seq-read 0.99 1 --rw read -b 1M -q 1
+measure seq1m-read-qd1 seq-read 0.99 1 --rw read --bs 1M --qd 1
 # r0bench's own look at the device before it writes (libblkid: ~50 reads,
 # ~1 MiB) is real traffic too: about 1 % of a 4K writer's requests, and
 # 4-5 % of its bytes, depending on how fast the guest writes
-measure rand4k-write-qd1 rand-small-q1-write 0 0.03 --rw randwrite -b 4K -q 1
-measure rand4k-read-qd32 rand-small-qd-read 0.99 1 --rw randread -b 4K -q 32
+measure rand4k-write-qd1 rand-small-q1-write 0 0.03 --rw randwrite --bs 4K --qd 1
+measure rand4k-read-qd32 rand-small-qd-read 0.99 1 --rw randread --bs 4K --qd 32
 
 # only sysfs is read: a dm device over the member and a symlink to it
 dmsetup create r0prof-lin --table "0 $(r0_sysfs "$dev" size) linear $dev 0" || fail "dmsetup"
@@ -96,9 +96,9 @@ within "$(r0json /tmp/md.json totals.read_bytes)" $((1 << 20)) 1e12 "bytes read 
 mdadm --stop "$md" > /dev/null 2>&1 || fail "mdadm --stop"
 
 # SIGTERM ends an open-ended profile; the file is still written
-r0profile --interval 0.5 -o /tmp/term.r0mix.json "$dev" > /tmp/term.out 2>&1 &
+r0profile --interval 0.5 --output /tmp/term.r0mix.json "$dev" > /tmp/term.out 2>&1 &
 pid=$!
-r0bench -t 2 --rw randread -b 4K -q 1 "$dev" > /dev/null 2>&1 || fail "r0bench under SIGTERM"
+r0bench --yes -t 2 --rw randread --bs 4K --qd 1 "$dev" > /dev/null 2>&1 || fail "r0bench under SIGTERM"
 kill -TERM "$pid"
 wait "$pid" || { cat /tmp/term.out; fail "r0profile after SIGTERM: exit $?"; }
 expect_eq "$(r0json /tmp/term.r0mix.json period.interrupted)" true "interrupted recorded"

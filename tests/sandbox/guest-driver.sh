@@ -23,7 +23,7 @@ for t in $tests; do
 	start=$(cut -d' ' -f1 /proc/uptime)
 	echo "=== $name"
 	# busybox execs its own applets first: name dash, not sh
-	timeout "${R0_TEST_TIMEOUT:-300}" dash "./$t" > "/tmp/$name.log" 2>&1
+	timeout "${R0_TEST_TIMEOUT:-300}" dash "./$t" < /dev/null > "/tmp/$name.log" 2>&1
 	rc=$?
 	cat "/tmp/$name.log"
 	left=$(r0_leftovers)

@@ -6,7 +6,7 @@
 # PASS verdict; its report is left in /tmp/trim.out.
 trim_pass() {
 	_what=$1; shift
-	r0trim "$@" > /tmp/trim.out 2>&1
+	r0trim --yes "$@" > /tmp/trim.out 2>&1
 	_rc=$?
 	[ "$_rc" = 0 ] || { cat /tmp/trim.out; fail "$_what: r0trim exit $_rc, expected 0"; }
 	if grep -q '^[a-z-]* *FAIL ' /tmp/trim.out; then
@@ -20,7 +20,7 @@ trim_pass() {
 # whose line matches REGEX (the cause, the member named).
 trim_fail() {
 	_what=$1 _re=$2; shift 2
-	r0trim "$@" > /tmp/trim.out 2>&1
+	r0trim --yes "$@" > /tmp/trim.out 2>&1
 	_rc=$?
 	[ "$_rc" = 1 ] || { cat /tmp/trim.out; fail "$_what: r0trim exit $_rc, expected 1"; }
 	grep -q '^verdict *FAIL *no: ' /tmp/trim.out || { cat /tmp/trim.out; fail "$_what: no FAIL verdict"; }

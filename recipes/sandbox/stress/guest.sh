@@ -15,7 +15,7 @@ set -- $(r0_members sata-ssd 3)
 end=$(( $(cut -d. -f1 /proc/uptime) + secs ))
 round=0
 bench() {   # TARGET RW BS QD
-	r0bench --rw "$2" -b "$3" -q "$4" -t 0.7 --span 64M "$1" > /dev/null 2> /tmp/bench.err ||
+	r0bench --yes --rw "$2" --bs "$3" --qd "$4" -t 0.7 --span 64M "$1" > /dev/null 2> /tmp/bench.err ||
 		{ echo "stress: r0bench $2 $3 QD$4 on $1 failed:"; cat /tmp/bench.err; exit 1; }
 }
 while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
@@ -26,7 +26,7 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
 	bench "$1" randread 4K 32
 	for backend in md dm; do
 		for chunk in 4K 64K 512K; do
-			a=$(r0build create --quiet --backend $backend --chunk $chunk --name s "$@") ||
+			a=$(r0build create --yes --quiet --backend $backend --chunk $chunk --name s "$@") ||
 				{ echo "stress: r0build $backend $chunk failed"; exit 1; }
 			bench "$a" read 1M 8
 			bench "$a" randread 512K 4

@@ -12,7 +12,7 @@ tmp=$(mktemp -d /var/tmp/r0-schema.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 truncate -s 64M "$tmp/target.img"
 "$build/bin/r0bench" --json --preset cdm3 -t 0.2 --passes 2 --region 32M "$tmp/target.img" > "$tmp/preset.r0bench.json"
-"$build/bin/r0bench" --json --rw randwrite -b 8K --verify "$tmp/target.img" > "$tmp/verify.r0bench.json"
+"$build/bin/r0bench" --json --rw randwrite --bs 8K --verify "$tmp/target.img" > "$tmp/verify.r0bench.json"
 shopt -s nullglob
 guest=("$results"/*.r0bench.json)
 ((${#guest[@]} >= 3)) || { echo "expected the guest's r0bench JSON files in $results, found ${#guest[@]}"; exit 1; }

@@ -16,7 +16,7 @@ mixes=("$results"/*.r0mix.json)
 ((${#mixes[@]} >= 3)) || { echo "expected 057-r0profile's mix files in $results, found ${#mixes[@]}"; exit 1; }
 /usr/bin/python3 "$here/schema-check.py" "$root/tools/schema/r0mix-1.schema.json" "${mixes[@]}"
 for m in "${mixes[@]}"; do
-	"$build/bin/r0report" -o "$tmp" --mix "$m" "$root/tests/report/data/sample.jsonl" > "$tmp/out"
+	"$build/bin/r0report" --output-dir "$tmp" --mix "$m" "$root/tests/report/data/sample.jsonl" > "$tmp/out"
 	cat "$tmp/out"
 	head -1 "$tmp/out" | grep -q "^For the workload measured on " ||
 		{ echo "$m: no description before the verdict"; exit 1; }

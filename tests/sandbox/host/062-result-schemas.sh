@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 for f in "$results/040-r0sweep/tiny.jsonl" "$results/raid0-without-trim.jsonl"; do
 	[[ -s $f ]] || { echo "expected the guest's result file $f"; exit 1; }
 done
-"$build/bin/r0predict" -m 2,3 -c 64K,512K "$data/sample.jsonl" > "$tmp/predicted.jsonl"
+"$build/bin/r0predict" -m 2,3 --chunks 64K,512K "$data/sample.jsonl" > "$tmp/predicted.jsonl"
 check "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" "$results/040-r0sweep/tiny.jsonl" "$tmp/predicted.jsonl"
 check "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" "$results/raid0-without-trim.jsonl"
 check "$schema/r0age-state-1.schema.json" "$data/age-steady.json"

@@ -16,7 +16,7 @@ sa0=$(r0_drive sata 0) && sa1=$(r0_drive sata 1) || fail "no sata drives"
 
 # md raid0 of three NVMe drives: DLFEAT promises zeroes, read back; under a minute
 t0=$(cut -d' ' -f1 /proc/uptime)
-md=$(r0build create -q -f -b md -c 64K -n nv "$nv0" "$nv1" "$nv2") || fail "md over nvme"
+md=$(r0build create --yes -q -f --backend md -c 64K --name nv "$nv0" "$nv1" "$nv2") || fail "md over nvme"
 trim_pass "md raid0 of three NVMe drives" -f "$md"
 secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $t0" | awk '{ printf "%d", $1 - $2 }')
 grep -q 'reads zeroes (NVMe DLFEAT=1)' /tmp/trim.out || fail "DLFEAT not read: $(sed -n 2,5p /tmp/trim.out)"
@@ -44,7 +44,7 @@ mdadm --stop /dev/md/nr1 > /dev/null 2>&1
 mdadm --zero-superblock "$nv0" "$nv1" 2>/dev/null
 
 # an NVMe drive that ignores discards while DLFEAT promises zeroes
-md=$(r0build create -q -f -b md -c 64K -n ni "$nv2" "$nv3") || fail "md with nvme3"
+md=$(r0build create --yes -q -f --backend md -c 64K --name ni "$nv2" "$nv3") || fail "md with nvme3"
 trim_fail "md raid0 with an NVMe drive that ignores discards" \
 	"${nv3#/dev/}: the drive completed the discard but still returns the old data" -f "$md"
 grep -q "${nv3#/dev/} deallocated" /tmp/trim.out && fail "an ignoring drive reported deallocated"
@@ -56,7 +56,7 @@ r0build remove ni || fail "remove"
 # drives (12 MiB over three: 4 MiB each), for the host to see
 r0_modprobe dm_crypt && r0_modprobe xts || fail "dm_crypt"
 KEY=$(printf '%064d' 7)
-md=$(r0build create -q -f -b md -c 64K -n nl "$nv0" "$nv1" "$nv2") || fail "md over nvme"
+md=$(r0build create --yes -q -f --backend md -c 64K --name nl "$nv0" "$nv1" "$nv2") || fail "md over nvme"
 half=$(($(r0_sysfs "$md" size) / 2 / 8 * 8))
 dmsetup create r0-lv --table "0 $half linear $md $half
 $half $half linear $md 0" || fail "linear"
@@ -74,10 +74,10 @@ dmsetup remove r0-luks
 r0build remove nl || fail "remove"
 
 # dm-stripe of two SATA drives (libata): no LBPRZ, so delivered is the level
-dm=$(r0build create -q -f -b dm -c 64K -n sa "$sa0" "$sa1") || fail "dm over sata"
+dm=$(r0build create --yes -q -f --backend dm -c 64K --name sa "$sa0" "$sa1") || fail "dm over sata"
 trim_pass "dm-stripe of two SATA drives" -f "$dm"
 grep -q "^verdict *PASS .*${sa0#/dev/} delivered" /tmp/trim.out || fail "level: $(tail -1 /tmp/trim.out)"
-expect_status 1 "--require deallocated on SATA" r0trim -f --require deallocated "$dm"
+expect_status 1 "--require deallocated on SATA" r0trim --yes -f --require deallocated "$dm"
 cp /tmp/trim.out "$R0_RESULTS/sata-stripe.r0trim.txt"
 r0build remove sa || fail "remove"
 
