@@ -133,6 +133,7 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 			  "a read-only study: nothing is written to these devices" :
 			  "a study that DESTROYS THE DATA on these devices"))
 		return R0_EXIT_FAILURE;
+	p.keeps_data = read_only;
 	for (unsigned i = 0; i < sw->n_members; i++)
 		r0_plan_device(&p, sw->members[i]);
 	/* the region as it will be: at most the smallest member */

@@ -32,7 +32,7 @@ static void item(FILE *f, bool *first, const char *fmt, const char *a, const cha
 }
 
 /* What DEV holds that a user would miss: signatures, partitions, holders, mounts. */
-static void holdings(FILE *f, const char *path, const struct r0_device *dev)
+static void holdings(FILE *f, const char *path, const struct r0_device *dev, bool keeps_data)
 {
 	struct r0_signature *sigs = NULL;
 	size_t n_sigs = 0;
@@ -54,7 +54,8 @@ static void holdings(FILE *f, const char *path, const struct r0_device *dev)
 	for (size_t i = 0; i < dev->nr_mounts; i++)
 		item(f, &first, "mounted on %s%s", dev->mounts[i].mount_point, "");
 	if (first)
-		fputs("no signature libblkid knows and no partitions (its data is still lost)", f);
+		fprintf(f, "no signature libblkid knows and no partitions%s",
+			keeps_data ? "" : " (what it holds is still lost)");
 	fputc('\n', f);
 }
 
@@ -76,7 +77,7 @@ void r0_plan_device(struct r0_plan *p, const char *path)
 		fprintf(p->f, ": partition %u of %s", dev.partition_number, dev.parent);
 	fprintf(p->f, "%s %s, serial %s, %s\n", dev.is_partition ? "," : ":",
 		dev.model[0] ? dev.model : "model unknown", dev.serial[0] ? dev.serial : "unknown", size);
-	holdings(p->f, path, &dev);
+	holdings(p->f, path, &dev, p->keeps_data);
 	r0_device_free(&dev);
 }
 

@@ -44,6 +44,7 @@ enum { R0_CLI_OPT_PLAN = 0x7000 };
 /* A plan being written: its text collects in memory until r0_plan_decide. */
 struct r0_plan {
 	const char *prog;
+	bool keeps_data;  /* set by a tool that only reads (r0sweep --read-only) */
 	FILE *f;      /* write the plan's own lines here */
 	char *text;
 	size_t len;
