@@ -188,15 +188,17 @@ static int add_test(struct run *run, const char *label, const struct r0_workload
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--bs q--qd" };
 
 /* The plan of a run that writes to a block device: the device, the tests that write, the time. */
-static int show_plan(const struct run *run, const char *path, const struct r0_consent *c)
+static int show_plan(const struct run *run, const char *path, bool any_writes, const struct r0_consent *c)
 {
 	double s = 0;
 	char t[48];
 	struct r0_plan p;
 	bool first = true;
 
-	if (r0_plan_begin(&p, PROG, "write tests that DESTROY THE DATA they cover on this device"))
+	if (r0_plan_begin(&p, PROG, any_writes ? "write tests that DESTROY THE DATA they cover on this target" :
+			  "read tests only: nothing is written to this target"))
 		return R0_EXIT_FAILURE;
+	p.keeps_data = !any_writes;
 	r0_plan_device(&p, path);
 	fputs("  writes:", p.f);
 	for (unsigned i = 0; i < run->ntests; i++) {
@@ -210,7 +212,7 @@ static int show_plan(const struct run *run, const char *path, const struct r0_co
 		fprintf(p.f, "%s %s", first ? "" : ",", run->tests[i].label);
 		first = false;
 	}
-	fputs(" (from --offset over --span, or the preset's region)\n", p.f);
+	fputs(first ? " nothing\n" : " (from --offset over --span, or the preset's region)\n", p.f);
 	r0_plan_duration(s, t, sizeof(t));
 	fprintf(p.f, "  time: %s\n", t);
 	return r0_plan_decide(&p, c);
@@ -329,20 +331,25 @@ int main(int argc, char **argv)
 		any_writes = writes(&w) || w.verify == R0_VERIFY_WRITE;
 	}
 
-	/* safety before anything is opened for writing */
-	if (any_writes) {
+	/* safety before anything is opened for writing; --plan stops here in every case */
+	{
 		struct r0_member_check chk;
 		char why[512];
 		struct stat st;
+		bool block = !stat(path, &st) && S_ISBLK(st.st_mode);
 
-		if (!stat(path, &st) && S_ISBLK(st.st_mode)) {
-			if (r0_write_check(path, force, &chk, why, sizeof(why))) {
-				fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
-				return R0_EXIT_FAILURE;
-			}
-			for (unsigned i = 0; preset && i < run.ntests; i++)
-				run.tests[i].w.span_bytes = run.region_bytes;
-			if ((err = show_plan(&run, path, &consent)) >= 0)
+		if (any_writes && block && r0_write_check(path, force, &chk, why, sizeof(why))) {
+			fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
+			return R0_EXIT_FAILURE;
+		}
+		for (unsigned i = 0; preset && i < run.ntests; i++)
+			run.tests[i].w.span_bytes = run.region_bytes;
+		/* a user's own file, or reads, need no yes; the plan is still shown when asked */
+		if ((any_writes && block) || consent.plan_only) {
+			struct r0_consent c = consent;
+
+			c.yes |= !(any_writes && block);
+			if ((err = show_plan(&run, path, any_writes, &c)) >= 0)
 				return err;
 		}
 	}

@@ -177,7 +177,7 @@ int main(int argc, char **argv)
 	if (!o.nr_cols)
 		probe_cols_default(&o);
 	if (o.json && output)
-		return r0_cli_usage_error(PROG, "--output is for the table; --json always has every field");
+		return r0_cli_usage_error(PROG, "--columns is for the table; --json always has every field");
 
 	nr_items = optind < argc ? (size_t)(argc - optind) : 0;
 	if (!nr_items) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -62,9 +63,16 @@ static void holdings(FILE *f, const char *path, const struct r0_device *dev, boo
 void r0_plan_device(struct r0_plan *p, const char *path)
 {
 	struct r0_device dev;
+	struct stat st;
 	char size[32];
-	int err = r0_probe_device(path, &dev);
+	int err;
 
+	if (!stat(path, &st) && S_ISREG(st.st_mode)) {
+		r0_format_size_human((uint64_t)st.st_size, size, sizeof(size));
+		fprintf(p->f, "  %s: a regular file, %s\n", path, size);
+		return;
+	}
+	err = r0_probe_device(path, &dev);
 	if (err) {
 		fprintf(p->f, "  %s: cannot describe it: %s\n", path, strerror(-err));
 		return;
