@@ -296,3 +296,23 @@ out:
 	dm_task_destroy(dmt);
 	return err;
 }
+
+int r0_dm_message(dev_t devt, const char *message)
+{
+	struct dm_task *dmt;
+	int err;
+
+	if (access("/sys/module/dm_mod", F_OK) != 0)
+		return -ENODEV;
+	dm_setup();
+	dmt = dm_task_create(DM_DEVICE_TARGET_MSG);
+	if (!dmt)
+		return -ENOMEM;
+	if (!dm_task_set_major(dmt, (int)major(devt)) || !dm_task_set_minor(dmt, (int)minor(devt)) ||
+	    !dm_task_set_sector(dmt, 0) || !dm_task_set_message(dmt, message))
+		err = -EINVAL;
+	else
+		err = run_task(dmt, false);
+	dm_task_destroy(dmt);
+	return err;
+}

@@ -20,4 +20,7 @@ struct r0_dm_target {
  */
 int r0_dm_table(dev_t devt, struct r0_dm_target *t, unsigned max, unsigned *count);
 
+/* Sends MESSAGE to sector 0 of dm device DEVT's target (`dmsetup message DEV 0 MSG`). 0 or -errno. */
+int r0_dm_message(dev_t devt, const char *message);
+
 #endif

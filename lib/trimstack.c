@@ -17,6 +17,7 @@
 void r0_trim_stack_init(struct r0_trim_stack *s)
 {
 	memset(s, 0, sizeof(*s));
+	s->thin_node = -1;
 }
 
 int r0_trim_stack_add(struct r0_trim_stack *s, enum r0_trim_layer layer, const char *kname,
@@ -189,9 +190,23 @@ static void walk(struct walk *w, unsigned idx, uint64_t start, uint64_t n, uint6
 		uint64_t b = nd->block_sectors ? nd->block_sectors : 1;
 		uint64_t lo = (start + b - 1) / b * b, hi = end / b * b;
 
-		if (hi > lo)
+		if (hi <= lo)
+			return;
+		if ((int)idx != w->s->thin_node || !placed) {
 			walk(w, nd->child[0], 0, hi - lo, top + (lo - start), false, false, dropped,
 			     depth + 1);
+			return;
+		}
+		/* each allocated whole block where the pool put it */
+		for (unsigned i = 0; i < w->s->thin_map.n && !w->err; i++) {
+			const struct r0_thin_extent *e = &w->s->thin_map.e[i];
+			uint64_t x = lo / b > e->thin_block ? lo / b : e->thin_block;
+			uint64_t y = hi / b < e->thin_block + e->n_blocks ? hi / b : e->thin_block + e->n_blocks;
+
+			if (x < y)
+				walk(w, nd->child[0], (e->data_block + (x - e->thin_block)) * b, (y - x) * b,
+				     top + (x * b - start), true, false, dropped, depth + 1);
+		}
 		return;
 	}
 	}

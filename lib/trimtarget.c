@@ -18,6 +18,7 @@
 
 #include "r0/mdinfo.h"
 #include "r0/size.h"
+#include "r0/thinmap.h"
 #include "r0/trimcheck.h"
 #include "dmtable.h"
 #include "nvmeid.h"
@@ -351,10 +352,19 @@ static int build_thin(struct build *b, const struct r0_device *d, const struct r
 	}
 	if ((err = link_child(b, idx, 0, ddev, 0, depth)))
 		return err;
-	if (!single_path(&b->t->stack, b->t->stack.node[idx].child[0]))
-		return refuse(b, -EOPNOTSUPP, "dm thin %s: its pool's data device is an array or has several "
-			      "devices below it: where the pool puts blocks is not visible, so r0trim cannot "
-			      "model it%s", d->kname, "");
+	if (!single_path(&b->t->stack, b->t->stack.node[idx].child[0])) {
+		/* over an array, which drive a block's discard reaches is where the pool put the
+		 * block: placed by the pool's map, read after each write (r0_trim_target_map_thin) */
+		if (b->t->stack.thin_node >= 0)
+			return refuse(b, -EOPNOTSUPP, "dm thin %s: a second thin volume over an array in "
+				      "one stack%s: r0trim follows one pool's map", d->kname, "");
+		if (sscanf(meta, "%u:%u", &maj, &min) != 2 ||
+		    sscanf(tab->params, "%*u:%*u %u", &b->t->thin_dev_id) != 1)
+			return refuse(b, -EINVAL, "dm thin %s: its pool's table not understood%s", d->kname, "");
+		b->t->stack.thin_node = idx;
+		b->t->thin_pool = pdev;
+		b->t->thin_meta = makedev(maj, min);
+	}
 	*out = idx;
 	return 0;
 }
@@ -644,6 +654,13 @@ int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *wh
 	t->geometry_matches = t->geo.array_sectors == t->size_sectors ||
 			      (top->layer != R0_LAYER_STRIPE && t->geo.array_sectors <= t->size_sectors);
 	return 0;
+}
+
+int r0_trim_target_map_thin(struct r0_trim_target *t, char *why, size_t len)
+{
+	if (t->stack.thin_node < 0)
+		return 0;
+	return r0_thin_map_read(t->thin_pool, t->thin_meta, t->thin_dev_id, &t->stack.thin_map, why, len);
 }
 
 const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t)

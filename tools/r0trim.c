@@ -229,6 +229,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return 1;
 	}
+	/* a thin volume over an array is placed by its pool's map: one that cannot be read is
+	 * a stack r0trim cannot follow here (thin_dump missing), not a "no" */
+	if (r.t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r.t, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
+			r.path, why);
+		return 2;
+	}
 	/* nothing about discards can be shown on a device that takes no writes: no "no" */
 	if (device_read_only(r.path)) {
 		fprintf(stderr, PROG ": %s: is read-only (blockdev --setro, or a read-only device): "

@@ -81,9 +81,10 @@ expect_status 0 "a read-only study over an ext4 member needs no --force" r0sweep
 expect_eq "$(md5sum < "$3")" "$ext4" "the ext4 member after a read-only study"
 
 # 5. partitions: built, studied, aged, named in the output
-truncate -s 80M /tmp/disk.img
-printf 'label: gpt\n,32M\n,32M\n' | sfdisk -q /tmp/disk.img > /dev/null || fail "sfdisk"
-loop=$(losetup -P --show -f /tmp/disk.img) || fail "losetup"
+rm -f /tmp/parts.img /tmp/parts2.img
+truncate -s 80M /tmp/parts.img
+printf 'label: gpt\n,32M\n,32M\n' | sfdisk -q /tmp/parts.img > /dev/null || fail "sfdisk"
+loop=$(losetup -P --show -f /tmp/parts.img) || fail "losetup"
 r0_wait_dev "${loop}p2" || fail "no partitions on $loop"
 arr=$(r0build create --yes -q --backend md -c 64K --name parts "${loop}p1" "${loop}p2") || fail "md over two partitions"
 check_stripe_placement "$arr" 65536 16 "${loop}p1" "${loop}p2"
@@ -99,9 +100,9 @@ expect_status 0 "r0build --plan of a partition" r0build create --plan --backend 
 grep -q "${loop}p2: partition 2 of ${loop##*/}" /tmp/expect.out || fail "the plan does not say it is a partition"
 # mdadm raid0 (1.2 superblock) of partitions of two disks, as users build
 # it: the walk goes through each partition to its disk, and discards pass
-truncate -s 40M /tmp/disk2.img
-printf 'label: gpt\n,32M\n' | sfdisk -q /tmp/disk2.img > /dev/null || fail "sfdisk 2"
-loop2=$(losetup -P --show -f /tmp/disk2.img) || fail "losetup 2"
+truncate -s 40M /tmp/parts2.img
+printf 'label: gpt\n,32M\n' | sfdisk -q /tmp/parts2.img > /dev/null || fail "sfdisk 2"
+loop2=$(losetup -P --show -f /tmp/parts2.img) || fail "losetup 2"
 r0_wait_dev "${loop2}p1" || fail "no partition on $loop2"
 mdadm --create /dev/md91 --run --level=0 --chunk=64 --metadata=1.2 --raid-devices=2 \
 	"${loop}p2" "${loop2}p1" > /dev/null 2>&1 || fail "mdadm --create over two partitions"

@@ -42,7 +42,7 @@ passed() {
 # again MIBS LABEL DEV SECONDS WHY: a 1M QD8 read rate MIBS measured once
 # more (a busy host, not the tool, is what lowers it); prints the better
 again() {
-	bench "$2" "$3" "$4" --rw read -b 1M --qd 8
+	bench "$2" "$3" "$4" --rw read --bs 1M --qd 8
 	note "$2: measured again, $5: $(mibs "$2") MiB/s" >&2
 	most "$1" "$(mibs "$2")"
 }
@@ -68,7 +68,7 @@ for prof in sata-real nvme-real; do
 	# 2 % of a window's count, not 4 %. Below the floor the run is measured
 	# once more and the better of the two counts (the host, not the tool,
 	# is what lowers it)
-	bench "$prof-seq" "$m" 6 --rw read -b 1M --qd 8
+	bench "$prof-seq" "$m" 6 --rw read --bs 1M --qd 8
 	fiorun "$prof-seq" "$m" read 1M 8 6
 	r=$(mibs "$prof-seq") f=$(fio_mibs "$prof-seq")
 	note "$prof SEQ1M Q8T1: r0bench $r MiB/s, fio $f MiB/s, the cap passes $cap"
@@ -148,14 +148,14 @@ set -- $(r0_members_shared sata-real 3 16) || fail "shared members"
 cap=$(passed "$R0_NULLB/r0shared")
 mdadm --create /dev/md0 --run --level=0 --chunk=64 --raid-devices=3 "$@" > /dev/null 2>&1 ||
 	fail "md raid0 of 3 shared members"
-bench shared-md3 /dev/md0 6 --rw read -b 1M --qd 8
+bench shared-md3 /dev/md0 6 --rw read --bs 1M --qd 8
 fiorun shared-md3 /dev/md0 read 1M 8
 three=$(mibs shared-md3)
 holds "$three >= $cap * 0.85" || three=$(again "$three" shared-md3b /dev/md0 6 "below the floor")
 mdadm --stop /dev/md0 > /dev/null 2>&1 || fail "stop md0"
 mdadm --create /dev/md0 --run --level=0 --chunk=64 --raid-devices=2 "$1" "$2" > /dev/null 2>&1 ||
 	fail "md raid0 of 2 shared members"
-bench shared-md2 /dev/md0 3 --rw read -b 1M --qd 8
+bench shared-md2 /dev/md0 3 --rw read --bs 1M --qd 8
 two=$(mibs shared-md2)
 holds "$three <= $two * 1.25" || two=$(again "$two" shared-md2b /dev/md0 3 "3 read more than 1.25x of it")
 mdadm --stop /dev/md0 > /dev/null 2>&1 || fail "stop md0"

@@ -268,6 +268,21 @@ bool fill_failed(struct run *r, int err, const char *what)
 	return true;
 }
 
+/*
+ * After a write through a thin volume over an array: where the pool put
+ * its blocks now (a block discarded and written again may move). 0, or 1
+ * to stop: without the map no discard of it can be placed on a drive.
+ */
+static int map_thin(struct run *r, const char *what)
+{
+	char why[256];
+
+	if (!r0_trim_target_map_thin(&r->t, why, sizeof(why)))
+		return 0;
+	check_line(r, what, R0_VERDICT_NOT_CHECKABLE, "where the thin pool put the blocks: %s", why);
+	return 1;
+}
+
 /* The range set: delivery and effect for each. 0, or 1 to stop. */
 int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan)
 {
@@ -287,7 +302,8 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		window[i] = stripes2;
 	if (every)
 		r0_trim_plan_windows(rg, (size_t)n, t->geo.array_sectors, stripes2, window);
-	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill"))
+	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill") ||
+	    map_thin(r, "fill"))
 		return 1;
 	{
 		/* what is read back later means something only if the pattern is there now */
@@ -397,8 +413,9 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		if (jr)
 			json_object_array_add(r->ranges, jr);
 		/* put the pattern back, so the next range's neighbours hold it */
-		if (i + 1 < n && fill_failed(r, r0_trim_fill(r->fd, r->seed, rg[i].start_sector,
-							     rg[i].n_sectors, r0_cli_stop_requested), "fill"))
+		if (i + 1 < n && (fill_failed(r, r0_trim_fill(r->fd, r->seed, rg[i].start_sector,
+							      rg[i].n_sectors, r0_cli_stop_requested), "fill") ||
+				  map_thin(r, "fill")))
 			return 1;
 	}
 	return 0;
@@ -419,7 +436,8 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 		int ioerr = 0, err;
 		json_object *jm = r->json ? json_object_new_array() : NULL;
 
-		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r0_cli_stop_requested), "cycle"))
+		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r0_cli_stop_requested), "cycle") ||
+		    map_thin(r, "cycle"))
 			return 1;
 		v = deliver(r, start, share, 0, jm, d, sizeof(d), &ioerr);
 		err = ioerr ? ioerr : r0_trim_verify(t, r->fd, r->member_fd, r->seed + c + 1, start, share,

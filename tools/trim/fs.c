@@ -113,11 +113,13 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 		char d[1024], prefix[32];
 		size_t off = 0;
 
+		why[0] = '\0';
 		/* the files' extents tell what each member holds of them; deleting must discard that */
 		snprintf(prefix, sizeof(prefix), "c%u-f", c);
 		if ((err = r0_trim_fill_goal(r->mnt, fill_pct, &bytes)) ||
 		    (err = r0_trim_write_files(r->mnt, prefix, bytes, r->seed + 1000u * (c + 1), &count,
 					       r0_cli_stop_requested)) ||
+		    (err = r0_trim_target_map_thin(&r->t, why, sizeof(why))) ||
 		    (err = r0_trim_files_share(&t->stack, r->mnt, prefix, count, share)) ||
 		    (err = r0_trim_read_counters(t, &before)) ||
 		    (err = r0_trim_remove_files(r->mnt, prefix, count)) ||
@@ -125,7 +127,7 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 					   r0_trim_fitrim(r->mnt, &trimmed)) ||
 		    (err = r0_trim_read_counters(t, &after))) {
 			check_line(r, "fs-cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,
-				   err == -EINTR ? "interrupted by a signal" : strerror(-err));
+				   err == -EINTR ? "interrupted by a signal" : why[0] ? why : strerror(-err));
 			return 1;
 		}
 		v = r0_trim_judge_fs(t, share, &before, &after, trimmed, ext4, why, sizeof(why));

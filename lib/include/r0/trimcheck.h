@@ -195,6 +195,9 @@ struct r0_trim_target {
 	unsigned n_members;            /* the bottom devices */
 	struct r0_trim_member members[R0_MAX_MEMBERS];
 	struct r0_trim_stack stack;    /* every layer, top first; leaf i is members[i] */
+	/* stack.thin_node's pool, its metadata device and the thin volume's id */
+	dev_t thin_pool, thin_meta;
+	unsigned thin_dev_id;
 };
 
 /*
@@ -215,6 +218,14 @@ struct r0_trim_target {
  * cannot model (md raid5, dm cache, raid10 far...), which is not "no".
  */
 int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *why, size_t len);
+
+/*
+ * A thin volume over an array (stack.thin_node): reads where the pool put
+ * its blocks now, so discards of them are placed. Call after every write
+ * through it: a block discarded and written again may move. 0, or -errno
+ * with the reason in WHY; 0 at once for any other stack.
+ */
+int r0_trim_target_map_thin(struct r0_trim_target *t, char *why, size_t len);
 
 /* The first md raid0 geometry in the stack (for the layout audit), NULL if none. */
 const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t);

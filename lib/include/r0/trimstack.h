@@ -15,6 +15,7 @@
 
 #include "r0/geometry.h"
 #include "r0/probe.h"
+#include "r0/thinmap.h"
 
 #define R0_TRIM_MAX_NODES 40
 #define R0_TRIM_MAX_SEGMENTS 16
@@ -26,7 +27,7 @@ enum r0_trim_layer {
 	R0_LAYER_STRIPE,   /* md raid0, dm striped: geo over the children in order */
 	R0_LAYER_MIRROR,   /* md raid1: every leg gets the whole range */
 	R0_LAYER_RAID10,   /* md raid10, near layout: COPIES adjacent copies of each chunk */
-	R0_LAYER_THIN,     /* dm thin: whole blocks go to the pool's data device, where is not visible */
+	R0_LAYER_THIN,     /* dm thin: whole blocks go to the pool's data device, where only its map says */
 };
 
 /* Top sectors [start, start + n) of a linear layer go to child CHILD from CHILD_START. */
@@ -64,6 +65,13 @@ struct r0_trim_stack {
 	struct r0_trim_node node[R0_TRIM_MAX_NODES];
 	unsigned n_leaves;                 /* bottom devices, in the order first reached */
 	unsigned leaf_node[R0_MAX_MEMBERS];
+	/*
+	 * A dm-thin node whose pool's data device is an array: its blocks go
+	 * where THIN_MAP says (placed; thin blocks not in it are unallocated
+	 * and pass nothing down). -1: none; other thin nodes stay unplaced.
+	 */
+	int thin_node;
+	struct r0_thin_map thin_map;
 };
 
 /* Empties S; then r0_trim_stack_add adds nodes (the first is the top). */
@@ -91,7 +99,8 @@ struct r0_trim_leaf_extent {
  * The bottom devices' pieces of a discard of top sectors [START, START + N),
  * sorted by bottom device and then by sector, contiguous pieces merged. A
  * mirror gives every leg the whole range; raid10 gives each chunk to its
- * COPIES devices; dm-thin passes only the whole blocks inside the range.
+ * COPIES devices; dm-thin passes only the whole blocks inside the range,
+ * unplaced unless it is the stack's thin_node, whose map places them.
  * Pieces below a layer that drops discards are listed with dropped_at set
  * (what that layer would have passed on). PER_NODE_SECTORS (may be NULL,
  * n_nodes entries) gets the sectors that reach each node. *OUT is
