@@ -154,7 +154,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	return err;
 }
 
-/* Path, size, model and serial (where the kernel has them) of every member. */
+/* Path as given, size, kernel name, model and serial (where the kernel has them) of every member. */
 void sweep_describe_members(struct sweep *sw, const char *describe)
 {
 	size_t off = 0;
@@ -167,9 +167,10 @@ void sweep_describe_members(struct sweep *sw, const char *describe)
 
 		if (!r0_probe_device(sw->members[i], &d)) {
 			r0_format_size_human(d.size_bytes, sz, sizeof(sz));
-			snprintf(what, sizeof(what), "%s%s%s%s, %lld-byte blocks", d.model[0] ? d.model : d.kname,
-				 d.serial[0] ? ", serial " : "", d.serial, d.rotational == 1 ? ", rotational" : "",
-				 (long long)d.logical_block_size_bytes);
+			/* the kernel's name beside the one given (a by-id link), then what the drive is */
+			snprintf(what, sizeof(what), "%s%s%s%s%s%s, %lld-byte blocks", d.kname,
+				 d.model[0] ? ", " : "", d.model, d.serial[0] ? ", serial " : "", d.serial,
+				 d.rotational == 1 ? ", rotational" : "", (long long)d.logical_block_size_bytes);
 			r0_device_free(&d);
 		}
 		off += (size_t)snprintf(sw->devices + off, sizeof(sw->devices) - off, "%s%s (%s, %s)",

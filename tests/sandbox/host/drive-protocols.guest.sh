@@ -81,6 +81,26 @@ expect_status 1 "--require deallocated on SATA" r0trim --yes -f --require deallo
 cp /tmp/trim.out "$R0_RESULTS/sata-stripe.r0trim.txt"
 r0build remove sa || fail "remove"
 
+# the drives by their /dev/disk/by-id links (udev's, from the serials), as
+# users name them: a short read-only study (it writes nothing, so the
+# backing files keep what the runs above left)
+udevadm settle
+links=""
+for d in 0 1 2; do
+	l=$(ls /dev/disk/by-id/ | grep "^nvme-.*r0nvme$d\$" | head -1)
+	[ -n "$l" ] || fail "udev made no by-id link for r0nvme$d: $(ls /dev/disk/by-id/)"
+	links="$links /dev/disk/by-id/$l"
+done
+expect_status 0 "a read-only study of NVMe drives named by by-id links" r0sweep --read-only \
+	--output "$R0_RESULTS/nvme-by-id.jsonl" -p cdm3 -w "4K read,Seq read" --chunks 64K --single-chunks 64K \
+	-r 1 -t 0.3 --ramp 0 --region 16M $links
+set -- $links
+grep -q "\"devices\":\"$1 (" "$R0_RESULTS/nvme-by-id.jsonl" || fail "the study does not name $1"
+grep -q '"layer":"md","chunk_bytes":65536,"members":3' "$R0_RESULTS/nvme-by-id.jsonl" ||
+	fail "no 3-member array measured"
+grep -q "\"devices\":\"$1 ($(r0_sysfs "$nv0" size | awk '{ printf "%.1f", $1 / 2048 }') MiB, ${nv0#/dev/}, " \
+	"$R0_RESULTS/nvme-by-id.jsonl" || fail "the study does not give the kernel name of $1"
+
 # every other run ended with a whole-device discard: honest files hold
 # what the crypt without allow_discards left (4 MiB each), nvme3 all that
 # r0trim wrote on it
