@@ -12,35 +12,6 @@
 #include "r0/size.h"
 #include "grow.h"
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-void r0_stat_of(const double *v, size_t n, struct r0_stat *out)
-{
-	double *s;
-
-	memset(out, 0, sizeof(*out));
-	if (!n)
-		return;
-	s = malloc(n * sizeof(*s));
-	if (!s) {   /* no median without memory: fall back on the first value */
-		out->med = out->min = out->max = v[0];
-		out->n = 1;
-		return;
-	}
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_dbl);
-	out->min = s[0];
-	out->max = s[n - 1];
-	out->med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	out->n = (unsigned)n;
-	free(s);
-}
-
 const char *r0_answer_name(enum r0_answer a)
 {
 	switch (a) {
@@ -366,21 +337,6 @@ static const struct r0_cell *best_cell(const struct r0_analysis *a, enum r0_laye
 	return b;
 }
 
-/*
- * Against the best of K candidates: K - 1 comparisons with one picked
- * for being highest, so each is made at the confidence raised
- * Bonferroni-style (1 - alpha / (K - 1)) to keep the chance of leaving
- * an equal candidate out of the set within alpha.
- */
-static struct r0_cmp_opts vs_best_opts(const struct r0_analysis *a, size_t k)
-{
-	struct r0_cmp_opts o = a->cmp;
-
-	if (k > 2)
-		o.confidence = 1 - (1 - o.confidence) / (double)(k - 1);
-	return o;
-}
-
 static size_t n_chunks_at(const struct r0_analysis *a, enum r0_layer layer, unsigned n, size_t wl)
 {
 	size_t k = 0;
@@ -408,7 +364,7 @@ static int fill_ties(struct r0_analysis *a)
 			c->tie_best = true;
 			continue;
 		}
-		o = vs_best_opts(a, n_chunks_at(a, c->layer, c->n_members, c->wl));
+		o = r0_cmp_opts_best_of(&a->cmp, n_chunks_at(a, c->layer, c->n_members, c->wl));
 		err = r0_compare_one(c->bps_v, c->bps.n, b->bps_v, b->bps.n, &o, &x);
 		if (err)
 			return err;
@@ -490,7 +446,7 @@ static const char *chunk_str(uint32_t bytes, char *buf, size_t len)
 /* Where choice X loses most against the best, per workload beyond noise; else under the mix. */
 static void write_loss(const struct r0_analysis *a, struct r0_choice *x, const struct r0_choice *best)
 {
-	struct r0_cmp_opts o = vs_best_opts(a, a->n_choice);
+	struct r0_cmp_opts o = r0_cmp_opts_best_of(&a->cmp, a->n_choice);
 	double worst = 2;
 	size_t ww = 0;
 
@@ -595,7 +551,7 @@ static int fill_choices(struct r0_analysis *a)
 	a->has_choice = a->n_choice > 0 && a->choice[0].score > 0 && !a->choice[0].incomplete;
 	if (!a->has_choice)
 		return 0;
-	best_opts = vs_best_opts(a, a->n_choice);
+	best_opts = r0_cmp_opts_best_of(&a->cmp, a->n_choice);
 	for (size_t k = 0; k < a->n_choice; k++) {
 		struct r0_choice *ch = &a->choice[k];
 

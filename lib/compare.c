@@ -7,6 +7,7 @@
 
 #include "r0/compare.h"
 #include "r0/prng.h"
+#include "r0/stats.h"
 
 void r0_cmp_defaults(struct r0_cmp_opts *o)
 {
@@ -14,6 +15,15 @@ void r0_cmp_defaults(struct r0_cmp_opts *o)
 	o->threshold = R0_CMP_THRESHOLD;
 	o->resamples = R0_CMP_RESAMPLES;
 	o->seed = R0_CMP_SEED;
+}
+
+struct r0_cmp_opts r0_cmp_opts_best_of(const struct r0_cmp_opts *o, size_t k)
+{
+	struct r0_cmp_opts b = *o;
+
+	if (k > 2)
+		b.confidence = 1 - (1 - b.confidence) / (double)(k - 1);
+	return b;
 }
 
 int r0_cmp_parse_threshold(const char *s, double *out)
@@ -35,13 +45,6 @@ int r0_cmp_parse_threshold(const char *s, double *out)
 	return 0;
 }
 
-static int cmp_dbl(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 /* The k-th (0-based) smallest of the sorted values picked CNT[i] times each. */
 static double kth(const double *sorted, const unsigned *cnt, size_t n, size_t k)
 {
@@ -53,27 +56,6 @@ static double kth(const double *sorted, const unsigned *cnt, size_t n, size_t k)
 			return sorted[i];
 	}
 	return sorted[n - 1];
-}
-
-static double median_sorted(const double *s, size_t n)
-{
-	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
-double r0_median(const double *v, size_t n)
-{
-	double *s, m;
-
-	if (!n)
-		return 0;
-	s = malloc(n * sizeof(*s));
-	if (!s)   /* no median without memory: the middle value as given */
-		return v[n / 2];
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_dbl);
-	m = median_sorted(s, n);
-	free(s);
-	return m;
 }
 
 /*
@@ -89,55 +71,6 @@ static double resample_median(const double *sorted, size_t n, unsigned *cnt, str
 	if (n % 2)
 		return kth(sorted, cnt, n, n / 2);
 	return (kth(sorted, cnt, n, n / 2 - 1) + kth(sorted, cnt, n, n / 2)) / 2;
-}
-
-/* Puts the k-th smallest of V[0..n) at V[k], smaller ones before it, larger after (quickselect). */
-static void select_kth(double *v, size_t n, size_t k)
-{
-	long lo = 0, hi = (long)n - 1, kk = (long)k;
-
-	while (lo < hi) {
-		double pivot = v[lo + (hi - lo) / 2], t;
-		long i = lo, j = hi;
-
-		while (i <= j) {
-			while (v[i] < pivot)
-				i++;
-			while (v[j] > pivot)
-				j--;
-			if (i <= j) {
-				t = v[i];
-				v[i++] = v[j];
-				v[j--] = t;
-			}
-		}
-		if (kk <= j)
-			hi = j;
-		else if (kk >= i)
-			lo = i;
-		else
-			return;
-	}
-}
-
-/*
- * The P-quantile of V[0..n) by linear interpolation between order
- * statistics (Hyndman and Fan's type 7); reorders V. A selection, not a
- * sort: the bootstrap asks for two quantiles of thousands of values.
- */
-static double quantile(double *v, size_t n, double p)
-{
-	double h = p * (double)(n - 1), next;
-	size_t i = (size_t)h;
-
-	select_kth(v, n, i);
-	if (i + 1 >= n)
-		return v[i];
-	next = v[i + 1];
-	for (size_t k = i + 2; k < n; k++)
-		if (v[k] < next)
-			next = v[k];
-	return v[i] + (h - (double)i) * (next - v[i]);
 }
 
 struct side {
@@ -221,7 +154,7 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 				goto out;
 			memcpy(x->v, src[k], cnt_n[k] * sizeof(*x->v));
 			x->n = cnt_n[k];
-			qsort(x->v, x->n, sizeof(*x->v), cmp_dbl);
+			r0_sort_doubles(x->v, x->n);
 			if (x->n % 2 && median_cdf(x))
 				goto out;
 			if (x->n > maxn)
@@ -229,8 +162,8 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 			if (x->n < out->min_n)
 				out->min_n = (unsigned)x->n;
 		}
-		num += t[i].weight * median_sorted(s[2 * used].v, s[2 * used].n);
-		den += t[i].weight * median_sorted(s[2 * used + 1].v, s[2 * used + 1].n);
+		num += t[i].weight * r0_median_sorted(s[2 * used].v, s[2 * used].n);
+		den += t[i].weight * r0_median_sorted(s[2 * used + 1].v, s[2 * used + 1].n);
 		used++;
 	}
 	err = -EINVAL;
@@ -264,8 +197,8 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 			}
 			boot[b++] = sb > 0 ? sa / sb : INFINITY;
 		}
-		out->lo = quantile(boot, b, (1 - o->confidence) / 2);
-		out->hi = quantile(boot, b, 1 - (1 - o->confidence) / 2);
+		out->lo = r0_quantile(boot, b, (1 - o->confidence) / 2);
+		out->hi = r0_quantile(boot, b, 1 - (1 - o->confidence) / 2);
 	}
 	/* a practical difference, symmetric in the ratio: beyond 1+t either way */
 	if (out->ratio > 1 + o->threshold && (out->indicative || out->lo > 1))

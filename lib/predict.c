@@ -8,6 +8,7 @@
 
 #include "r0/size.h"
 #include "r0/predict.h"
+#include "r0/stats.h"
 #include "grow.h"
 
 int r0_predict_curve_add(struct r0_predict_curve *c, const struct r0_predict_point *p)
@@ -416,13 +417,6 @@ static int add_request(void *ctx, uint64_t start, const struct r0_extent *ext, s
 	return 0;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	       const struct r0_predict_curve *c, const struct r0_predict_opts *o,
 	       struct r0_predict_result *out)
@@ -444,8 +438,8 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	err = for_each_request(g, w, add_request, &m, &n_offsets);
 	if (err)
 		goto out;
-	qsort(m.p50s, m.n, sizeof(*m.p50s), cmp_dbl);
-	p50 = m.n % 2 ? m.p50s[m.n / 2] : (m.p50s[m.n / 2 - 1] + m.p50s[m.n / 2]) / 2;
+	r0_sort_doubles(m.p50s, m.n);
+	p50 = r0_median_sorted(m.p50s, m.n);
 	for (unsigned i = 0; i < g->n_members; i++)
 		if (m.busy_ns[i] > busiest)
 			busiest = m.busy_ns[i];

@@ -12,6 +12,7 @@
 #include "r0/geometry.h"
 #include "r0/predictstudy.h"
 #include "r0/size.h"
+#include "r0/stats.h"
 
 /* Bios md or dm send for a request of BLOCK over CHUNK (aligned: one per chunk). */
 static double bios(uint32_t block, uint32_t chunk)
@@ -32,18 +33,6 @@ static bool same_cell(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b
 	       a->chunk_bytes == b->chunk_bytes && same_workload(a, b);
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_dbl);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 enum figure { FIG_BPS, FIG_P50, FIG_IOPS, FIG_CPU };
 
@@ -63,7 +52,7 @@ static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_
 		v[n++] = f == FIG_BPS ? x->bytes_per_s : f == FIG_P50 ? (double)x->lat_p50_ns :
 			 f == FIG_IOPS ? x->iops : x->cpu_s_per_io;
 	}
-	m = n ? median(v, n) : NAN;
+	m = n ? r0_median(v, n) : NAN;
 	free(v);
 	return m;
 }
@@ -170,7 +159,7 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
 			cost[be][n_cost[be]++] = c;
 	}
 	for (int be = 0; be < 2 && !err; be++) {
-		in->layer_ns[be] = n_cost[be] ? median(cost[be], n_cost[be]) : -1;
+		in->layer_ns[be] = n_cost[be] ? r0_median(cost[be], n_cost[be]) : -1;
 		if (n_cost[be] && in->layer_ns[be] < 0)   /* noise can make a stripe look faster than raw */
 			in->layer_ns[be] = 0;
 	}
@@ -508,11 +497,12 @@ static void error_row(struct r0_predict_error *row, const char *name, double *v,
 		ok += v[i] <= 0.15;
 	snprintf(row->workload, sizeof(row->workload), "%s", name);
 	row->cells = n;
-	row->median = n ? median(v, n) : NAN;
-	row->p90 = n ? v[(size_t)ceil(0.9 * n) - 1] : NAN;   /* nearest rank */
+	r0_sort_doubles(v, n);
+	row->median = n ? r0_median_sorted(v, n) : NAN;
+	row->p90 = n ? r0_quantile_nearest_rank(v, n, 0.9) : NAN;
 	row->within_15 = n ? (double)ok / n : NAN;
 	row->not_predicted = not_predicted;
-	row->repeat_spread = ns ? median(sp, ns) : NAN;
+	row->repeat_spread = ns ? r0_median(sp, ns) : NAN;
 }
 
 static size_t repeats(const struct r0_sweep_set *set, const struct r0_sweep_rec *r)

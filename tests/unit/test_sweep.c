@@ -311,17 +311,6 @@ Test(sweep, load_skips_bad_and_cut_lines)
 	cr_expect_eq(r0_sweep_load(path, &set, NULL), -ENOENT);
 }
 
-Test(analysis, median_and_ties)
-{
-	const double v4[] = { 4, 1, 3, 2 }, v3[] = { 9, 7, 8 };
-	struct r0_stat s;
-
-	r0_stat_of(v4, 4, &s);
-	cr_expect(NEAR(s.med, 2.5) && NEAR(s.min, 1) && NEAR(s.max, 4) && s.n == 4);
-	r0_stat_of(v3, 3, &s);
-	cr_expect(NEAR(s.med, 8));
-}
-
 /* Seq 100 MB/s alone; 2 members 190 (1.9x), 3 members 270 (2.7x). */
 static const struct row scaling[] = {
 	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },

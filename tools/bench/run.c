@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "r0/stats.h"
 
 const char *bench_rw_name(const struct r0_workload *w)
 {
@@ -20,13 +21,6 @@ const char *bench_rw_name(const struct r0_workload *w)
 	return r ? "randrw" : "rw";
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 struct spread bench_spread(const struct test *t, double (*f)(const struct r0_result *))
 {
 	double v[64];
@@ -37,10 +31,10 @@ struct spread bench_spread(const struct test *t, double (*f)(const struct r0_res
 		return s;
 	for (unsigned i = 0; i < n; i++)
 		v[i] = f(&t->passes[i]);
-	qsort(v, n, sizeof(v[0]), cmp_double);
+	r0_sort_doubles(v, n);
 	s.min = v[0];
 	s.max = s.best = v[n - 1];
-	s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	s.median = r0_median_sorted(v, n);
 	return s;
 }
 

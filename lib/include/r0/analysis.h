@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "r0/compare.h"
+#include "r0/stats.h"
 #include "r0/sweep.h"
 
 /* "worth it" needs at least this median speed-up, beyond the noise */
@@ -37,14 +38,6 @@
  */
 #define R0_SCALED_EFF 0.75
 #define R0_SHARED_GAIN 0.5
-
-struct r0_stat {
-	double med, min, max;
-	unsigned n;                 /* values; 0: no data (all fields 0) */
-};
-
-/* Median (mean of the middle two for an even count), min and max of V[0..n). */
-void r0_stat_of(const double *v, size_t n, struct r0_stat *out);
 
 /*
  * Workload classes a mix weighs: "seq-read", "seq-write", "rand-large-read"

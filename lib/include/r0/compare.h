@@ -8,6 +8,7 @@
  * R0_CMP_MIN_REPEATS repeats the noise is unknown, so the result is
  * indicative: the point ratio against the threshold, no interval claim.
  * Pure and deterministic: the same data and options give the same result.
+ * Medians and quantiles come from r0/stats.h.
  */
 #ifndef R0_COMPARE_H
 #define R0_COMPARE_H
@@ -68,7 +69,13 @@ int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const
 /* "5", "5%" or "2.5 %": a threshold in percent, above 0 and below 100, into *OUT as a share (0.05). 0 or -EINVAL. */
 int r0_cmp_parse_threshold(const char *s, double *out);
 
-/* The median of V[0..n) (mean of the middle two for an even n); 0 for n == 0. */
-double r0_median(const double *v, size_t n);
+/*
+ * O for comparing each of K candidates with the best of them: K - 1
+ * comparisons with one picked for being highest, so each is made at the
+ * confidence raised Bonferroni-style (1 - alpha / (K - 1)) to keep the
+ * chance of leaving an equal candidate out of the best set within alpha.
+ * O itself for K <= 2.
+ */
+struct r0_cmp_opts r0_cmp_opts_best_of(const struct r0_cmp_opts *o, size_t k);
 
 #endif
