@@ -15,7 +15,7 @@
 #include <json-c/json.h>
 
 #include "r0/age.h"
-#include "r0/analysis.h"
+#include "r0/mix.h"
 #include "r0/results.h"
 
 /* "k0=1,k1=1,...": n weights */

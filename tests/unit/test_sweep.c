@@ -533,25 +533,6 @@ Test(analysis, recommendation_under_each_mix)
 	r0_sweep_set_free(&set);
 }
 
-Test(analysis, mix_parsing)
-{
-	struct r0_mix m;
-
-	cr_expect_eq(r0_mix_parse("desktop", &m), 0);
-	cr_expect_str_eq(m.name, "desktop");
-	cr_expect_eq(r0_mix_parse("Seq read=2, 4K read=1", &m), 0);
-	cr_expect_str_eq(m.name, "custom");
-	cr_expect_eq(m.n, 2);
-	cr_expect_str_eq(m.e[1].key, "4K read");
-	cr_expect(NEAR(m.e[0].weight, 2));
-	cr_expect_eq(r0_mix_parse("", &m), -EINVAL);
-	cr_expect_eq(r0_mix_parse("office", &m), -EINVAL);
-	cr_expect_eq(r0_mix_parse("seq-read=-1", &m), -EINVAL);
-	cr_expect_eq(r0_mix_parse("seq-read=0", &m), -EINVAL, "no weight at all");
-	cr_expect_eq(r0_mix_parse("seq-read=1x", &m), -EINVAL);
-	cr_expect_eq(r0_mix_parse("=1", &m), -EINVAL);
-}
-
 /*
  * 64K best by a hair, 512K and 128K within 5 %, 4K 60 % behind on
  * sequential reads: the set is 64K, 128K and 512K, the rule picks 512K.

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "r0/compare.h"
+#include "r0/mix.h"
 #include "r0/stats.h"
 #include "r0/sweep.h"
 
@@ -38,35 +39,6 @@
  */
 #define R0_SCALED_EFF 0.75
 #define R0_SHARED_GAIN 0.5
-
-/*
- * Workload classes a mix weighs: "seq-read", "seq-write", "rand-large-read"
- * (random, blocks over 64 KiB), "rand-small-q1-read" (64 KiB or less, at
- * most 2 I/Os in flight), "rand-small-qd-read" (more in flight), and the
- * same with -write; "mixed" for a read/write mix.
- */
-void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len);
-
-#define R0_MIX_MAX 32
-
-/*
- * A workload mix: weights by class or by workload name ("4K QD32 read").
- * A class's weight is shared equally by the measured workloads of that
- * class; a name takes precedence over its class. Weights are normalised
- * over the workloads present.
- */
-struct r0_mix {
-	char name[32];              /* "desktop", "database", "sequential", "custom" */
-	size_t n;
-	struct { char key[48]; double weight; } e[R0_MIX_MAX];
-};
-
-/*
- * "desktop", "database", "sequential", or "KEY=WEIGHT,..." (KEY a class or
- * a workload name, WEIGHT a non-negative number, at least one > 0).
- * 0 or -EINVAL.
- */
-int r0_mix_parse(const char *s, struct r0_mix *out);
 
 /* One workload: what the records with this name measured. */
 struct r0_wl {

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Workload mixes: the weights a verdict puts on the workloads of a study.
+ * A mix is named ("desktop", "database", "sequential"), written out
+ * ("KEY=WEIGHT,..."), or measured by r0profile and read from its mix file
+ * (r0_mix_load in r0/profile.h, lib/mixfile.c). Keys are workload classes
+ * (r0_workload_class) or workload names. Pure: no I/O.
+ */
+#ifndef R0_MIX_H
+#define R0_MIX_H
+
+#include <stddef.h>
+
+#include "r0/sweep.h"
+
+/*
+ * Workload classes a mix weighs: "seq-read", "seq-write", "rand-large-read"
+ * (random, blocks over 64 KiB), "rand-small-q1-read" (64 KiB or less, at
+ * most 2 I/Os in flight), "rand-small-qd-read" (more in flight), and the
+ * same with -write; "mixed" for a read/write mix.
+ */
+void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len);
+
+#define R0_MIX_MAX 32
+
+/*
+ * A workload mix: weights by class or by workload name ("4K QD32 read").
+ * A class's weight is shared equally by the measured workloads of that
+ * class; a name takes precedence over its class. Weights are normalised
+ * over the workloads present.
+ */
+struct r0_mix {
+	char name[32];              /* "desktop", "database", "sequential", "custom" */
+	size_t n;
+	struct { char key[48]; double weight; } e[R0_MIX_MAX];
+};
+
+/*
+ * "desktop", "database", "sequential", or "KEY=WEIGHT,..." (KEY a class or
+ * a workload name, WEIGHT a non-negative number, at least one > 0).
+ * 0 or -EINVAL.
+ */
+int r0_mix_parse(const char *s, struct r0_mix *out);
+
+#endif

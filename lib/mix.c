@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The named workload mixes and the parser of mixes written out (r0/mix.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r0/mix.h"
+
+void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len)
+{
+	const char *dir = r->read_pct >= 100 ? "read" : "write";
+	unsigned inflight = r->queue_depth * (r->jobs ? r->jobs : 1);
+
+	if (r->read_pct > 0 && r->read_pct < 100)
+		snprintf(buf, len, "mixed");
+	else if (r->access == R0_ACCESS_SEQ)
+		snprintf(buf, len, "seq-%s", dir);
+	else if (r->block_bytes > 64 * 1024)
+		snprintf(buf, len, "rand-large-%s", dir);
+	else
+		snprintf(buf, len, "rand-small-%s-%s", inflight <= 2 ? "q1" : "qd", dir);
+}
+
+struct mix_def {
+	const char *name, *spec;
+};
+
+/* What each named mix stands for; shares, normalised later. */
+static const struct mix_def mixes[] = {
+	/* a desktop: mostly small reads and writes one at a time, some copying */
+	{ "desktop", "rand-small-q1-read=35,rand-small-q1-write=20,seq-read=15,seq-write=5,"
+		     "rand-large-read=10,rand-large-write=5,rand-small-qd-read=5,rand-small-qd-write=5" },
+	/* a database: small random I/O with many in flight, a little logging */
+	{ "database", "rand-small-qd-read=35,rand-small-qd-write=25,rand-small-q1-read=15,"
+		      "rand-small-q1-write=15,seq-read=5,seq-write=5" },
+	/* large files: streaming reads and writes, large random */
+	{ "sequential", "seq-read=45,seq-write=30,rand-large-read=15,rand-large-write=10" },
+};
+
+static int parse_spec(const char *name, const char *s, struct r0_mix *m)
+{
+	char *copy = strdup(s), *save = NULL, *tok;
+	double sum = 0;
+	int err = -EINVAL;
+
+	if (!copy)
+		return -ENOMEM;
+	memset(m, 0, sizeof(*m));
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strrchr(tok, '='), *end;
+		double w;
+
+		if (!eq || eq == tok || m->n == R0_MIX_MAX || (size_t)(eq - tok) >= sizeof(m->e[0].key))
+			goto out;
+		errno = 0;
+		w = strtod(eq + 1, &end);
+		if (errno || end == eq + 1 || *end || !isfinite(w) || w < 0)
+			goto out;
+		*eq = '\0';
+		while (*tok == ' ')
+			tok++;
+		snprintf(m->e[m->n].key, sizeof(m->e[0].key), "%s", tok);
+		m->e[m->n].weight = w;
+		m->n++;
+		sum += w;
+	}
+	if (m->n && sum > 0)
+		err = 0;
+out:
+	free(copy);
+	return err;
+}
+
+int r0_mix_parse(const char *s, struct r0_mix *out)
+{
+	for (size_t i = 0; i < sizeof(mixes) / sizeof(mixes[0]); i++)
+		if (!strcmp(s, mixes[i].name))
+			return parse_spec(mixes[i].name, mixes[i].spec, out);
+	return parse_spec("custom", s, out);
+}

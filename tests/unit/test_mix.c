@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests of r0/mix.h: the named mixes, mixes written out, workload classes. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <criterion/criterion.h>
+
+#include "r0/mix.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define K 1024u
+#define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
+
+Test(mix, mix_parsing)
+{
+	struct r0_mix m;
+
+	cr_expect_eq(r0_mix_parse("desktop", &m), 0);
+	cr_expect_str_eq(m.name, "desktop");
+	cr_expect_eq(r0_mix_parse("Seq read=2, 4K read=1", &m), 0);
+	cr_expect_str_eq(m.name, "custom");
+	cr_expect_eq(m.n, 2);
+	cr_expect_str_eq(m.e[1].key, "4K read");
+	cr_expect(NEAR(m.e[0].weight, 2));
+	cr_expect_eq(r0_mix_parse("", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("office", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("seq-read=-1", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("seq-read=0", &m), -EINVAL, "no weight at all");
+	cr_expect_eq(r0_mix_parse("seq-read=1x", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("=1", &m), -EINVAL);
+}
+
+/* Every named mix parses, and its weights are shares of classes. */
+Test(mix, named_mixes_weigh_classes)
+{
+	static const char *const names[] = { "desktop", "database", "sequential" };
+
+	for (size_t i = 0; i < N(names); i++) {
+		struct r0_mix m;
+		double sum = 0;
+
+		cr_assert_eq(r0_mix_parse(names[i], &m), 0, "%s", names[i]);
+		cr_expect_str_eq(m.name, names[i]);
+		for (size_t e = 0; e < m.n; e++) {
+			cr_expect(!strncmp(m.e[e].key, "seq-", 4) || !strncmp(m.e[e].key, "rand-", 5),
+				  "%s: %s", names[i], m.e[e].key);
+			sum += m.e[e].weight;
+		}
+		cr_expect(NEAR(sum, 100), "%s: %g", names[i], sum);
+	}
+}
+
+Test(mix, workload_classes)
+{
+	static const struct {
+		enum r0_access access;
+		unsigned read_pct;
+		uint32_t bs;
+		unsigned qd, jobs;
+		const char *cls;
+	} cases[] = {
+		{ R0_ACCESS_SEQ, 100, 1024 * K, 1, 1, "seq-read" },
+		{ R0_ACCESS_SEQ, 0, 128 * K, 8, 1, "seq-write" },
+		{ R0_ACCESS_RAND, 100, 512 * K, 1, 1, "rand-large-read" },
+		{ R0_ACCESS_RAND, 0, 64 * K, 1, 1, "rand-small-q1-write" },
+		{ R0_ACCESS_RAND, 100, 4 * K, 2, 1, "rand-small-q1-read" },
+		{ R0_ACCESS_RAND, 100, 4 * K, 1, 3, "rand-small-qd-read" },
+		{ R0_ACCESS_RAND, 0, 4 * K, 32, 1, "rand-small-qd-write" },
+		{ R0_ACCESS_RAND, 70, 4 * K, 1, 1, "mixed" },
+	};
+
+	for (size_t i = 0; i < N(cases); i++) {
+		struct r0_sweep_rec r = { .access = cases[i].access, .read_pct = cases[i].read_pct,
+					  .block_bytes = cases[i].bs, .queue_depth = cases[i].qd,
+					  .jobs = cases[i].jobs };
+		char cls[24];
+
+		r0_workload_class(&r, cls, sizeof(cls));
+		cr_expect_str_eq(cls, cases[i].cls, "case %zu", i);
+	}
+}
