@@ -402,6 +402,17 @@ bool r0_device_is_busy(const struct r0_device *dev, char *why, size_t len)
 	return r0_device_is_busy_beside(dev, NULL, why, len);
 }
 
+/* NAME is one of the space-separated words of LIST. */
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
 bool r0_device_is_busy_beside(const struct r0_device *dev, const char *holder, char *why, size_t len)
 {
 	size_t i;
@@ -414,7 +425,7 @@ bool r0_device_is_busy_beside(const struct r0_device *dev, const char *holder, c
 			return true;
 		}
 	for (i = 0; i < dev->holders.count; i++) {
-		if (holder && (!strcmp(holder, R0_ANY_HOLDER) || !strcmp(holder, dev->holders.name[i])))
+		if (holder && (!strcmp(holder, R0_ANY_HOLDER) || in_list(holder, dev->holders.name[i])))
 			continue;
 		if (holder)
 			snprintf(why, len, "also held by %s", dev->holders.name[i]);
@@ -431,7 +442,7 @@ bool r0_device_is_busy_beside(const struct r0_device *dev, const char *holder, c
 		}
 	for (i = 0; i < dev->nr_partitions; i++)
 		if (dev->partitions[i].holders.count &&
-		    !(holder && !strcmp(holder, dev->partitions[i].kname))) {
+		    !(holder && in_list(holder, dev->partitions[i].kname))) {
 			snprintf(why, len, "its partition %s is held by %s", dev->partitions[i].kname,
 				 dev->partitions[i].holders.name[0]);
 			return true;

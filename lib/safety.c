@@ -100,18 +100,21 @@ int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len)
 			continue;
 		for (unsigned d = 0; d <= m->depth; d++) {
 			struct r0_device dev;
-			char busy[256];
+			char busy[256], allowed[2 * R0_KNAME_LEN + 2];
 			/* a thin volume's data device is held by its pool, not by the volume */
 			bool by_pool = d ? !strcmp(m->chain_type[d - 1], "thin") :
 				t->stack.node[0].layer == R0_LAYER_THIN;
 			int err = r0_probe_devt(m->chain[d], NULL, &dev);
 
+			/* the pool's metadata LV may share a PV with its data (LVM puts both on one) */
+			snprintf(allowed, sizeof(allowed), "%s %s", d ? m->chain_kname[d - 1] : t->kname,
+				 t->thin_meta_kname);
+
 			if (err) {
 				snprintf(why, why_len, "member %s: %s", m->chain_kname[d], strerror(-err));
 				return err;
 			}
-			if (r0_device_is_busy_beside(&dev, by_pool ? R0_ANY_HOLDER :
-						     d ? m->chain_kname[d - 1] : t->kname, busy, sizeof(busy)))
+			if (r0_device_is_busy_beside(&dev, by_pool ? R0_ANY_HOLDER : allowed, busy, sizeof(busy)))
 				err = -EBUSY;
 			if (err)
 				snprintf(why, why_len, "member %s: %s", dev.kname, busy);

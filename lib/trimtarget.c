@@ -336,6 +336,21 @@ static int build_thin(struct build *b, const struct r0_device *d, const struct r
 	    sscanf(data, "%u:%u", &maj, &min) != 2)
 		return refuse(b, err ? err : -EINVAL, "dm thin %s: its pool's table not understood%s", d->kname, "");
 	ddev = makedev(maj, min);
+	{
+		/* the metadata device: its holder may sit beside the data on one PV */
+		unsigned mj, mn;
+		char sys[64], link[PATH_MAX];
+		ssize_t l;
+
+		if (sscanf(meta, "%u:%u", &mj, &mn) == 2) {
+			snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", mj, mn);
+			if ((l = readlink(sys, link, sizeof(link) - 1)) > 0) {
+				link[l] = '\0';
+				snprintf(b->t->thin_meta_kname, sizeof(b->t->thin_meta_kname), "%s",
+					 strrchr(link, '/') + 1);
+			}
+		}
+	}
 	snprintf(label, sizeof(label), "dm-thin %.64s", d->dm_name);
 	if ((idx = add_node(b, R0_LAYER_THIN, d, "thin", label)) < 0)
 		return idx;

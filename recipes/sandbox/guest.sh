@@ -156,6 +156,7 @@ r0_remove_member() {
 # r0_remove_members: removes every null_blk member; 1 if one stays (held
 # open, or configfs refused).
 r0_remove_members() {
+	r0_settle
 	for _d in "$R0_NULLB"/*; do
 		[ -d "$_d" ] && r0_remove_member "${_d##*/}"
 	done
@@ -173,10 +174,19 @@ r0_ublk_servers() {
 	return 0
 }
 
+# r0_settle: waits (at most 30 s) until udev, where it runs, has handled
+# every event: its probe of a device just written or built holds the device
+# open for a moment, as on any host, and a removal then meets EBUSY.
+r0_settle() {
+	[ -e /run/udev/control ] && udevadm settle --timeout=30 2>/dev/null
+	return 0
+}
+
 # r0_cleanup: removes every array, dm device, loop device, ublk device (its
 # r0ssd server stopped) and null_blk member, so the next script starts from
 # a bare kernel. Used by traps and between tests.
 r0_cleanup() {
+	r0_settle
 	for _md in /sys/block/md*; do
 		[ -e "$_md" ] || continue
 		mdadm --stop "/dev/${_md##*/}" >/dev/null 2>&1 ||

@@ -13,5 +13,5 @@ majmin() { r0_sysfs "$1" dev; }
 expected="0 $len striped 3 256 $(majmin "$1") 0 $(majmin "$2") 0 $(majmin "$3") 0"
 expect_eq "$(dmsetup table r0-test)" "$expected" "dmsetup table"
 check_stripe_placement /dev/mapper/r0-test 131072 9 "$@"
-dmsetup remove r0-test || fail "dmsetup remove"
+dmsetup remove --retry r0-test || fail "dmsetup remove"
 r0_cleanup

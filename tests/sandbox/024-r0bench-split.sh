@@ -63,4 +63,4 @@ for rw in randread randwrite; do
 	expect_eq "$(r0json "$f" tests.0.passes.0.carry_stopped)" true "$rw on dm-delay: carrying stopped (it slept)"
 	check "$(r0json "$f" tests.0.passes.0.ios) >= 100" "$rw on dm-delay: QD8 through the ring (8 per 20 ms)"
 done
-dmsetup remove r0carry || fail "dmsetup remove r0carry"
+dmsetup remove --retry r0carry || fail "dmsetup remove --retry r0carry"

@@ -25,11 +25,11 @@ trim_pass "dmsetup striped table with offsets 2048 and 4096, 3 repeats" -f --rep
 grep -q 'dm striped, 2 members, chunk 64K' /tmp/trim.out || fail "description: $(head -1 /tmp/trim.out)"
 echo "r0trim of a dmsetup striped table:"
 cat /tmp/trim.out
-dmsetup remove trimx || fail "dmsetup remove"
+dmsetup remove --retry trimx || fail "dmsetup remove"
 
 dmsetup create trimx --table "0 8192 linear $3 1024" || fail "dmsetup linear"
 r0_wait_dev /dev/mapper/trimx || fail "no /dev/mapper/trimx"
 trim_pass "dm linear at offset 1024" -f /dev/mapper/trimx
 grep -q "dm-linear trimx over one device" /tmp/trim.out || fail "description: $(head -1 /tmp/trim.out)"
-dmsetup remove trimx || fail "dmsetup remove"
+dmsetup remove --retry trimx || fail "dmsetup remove"
 r0_remove_members || fail "a member stayed"

@@ -23,7 +23,7 @@ trim_pass "LVM-like dm-linear (2 segments) over md raid0" -f /dev/mapper/r0-lv
 grep -q '^  layer dm-[0-9]*: dm-linear r0-lv over md_r0-s' /tmp/trim.out || fail "layer not named: $(head -4 /tmp/trim.out)"
 cat /tmp/trim.out > "$R0_RESULTS/lvm-on-raid0.r0trim.txt"
 trim_pass "ext4 on LVM-like dm-linear over md raid0, fstrim, 2 cycles" -f --fs ext4 --cycles 2 /dev/mapper/r0-lv
-dmsetup remove r0-lv
+dmsetup remove --retry r0-lv
 
 # LUKS on RAID0: dm-crypt as cryptsetup loads it, small (AES under TCG is slow)
 crypt() {   # NAME SECTORS DEV [allow_discards]
@@ -32,19 +32,19 @@ crypt() {   # NAME SECTORS DEV [allow_discards]
 crypt r0-luks 8192 "$md" allow_discards || fail "crypt"
 trim_pass "LUKS-like dm-crypt allow_discards over md raid0" -f /dev/mapper/r0-luks
 cat /tmp/trim.out > "$R0_RESULTS/luks-on-raid0-allow-discards.r0trim.txt"
-dmsetup remove r0-luks
+dmsetup remove --retry r0-luks
 crypt r0-luks 16384 "$md" allow_discards || fail "crypt"
 trim_pass "ext4 on dm-crypt allow_discards over md raid0, fstrim, 2 cycles" -f --fs ext4 --cycles 2 /dev/mapper/r0-luks
-dmsetup remove r0-luks
+dmsetup remove --retry r0-luks
 crypt r0-luks 8192 "$md" || fail "crypt"
 trim_fail "dm-crypt without allow_discards" "dm-crypt r0-luks \(dm-[0-9]+\): allow_discards is off" -f /dev/mapper/r0-luks
 cat /tmp/trim.out > "$R0_RESULTS/luks-on-raid0-no-allow-discards.r0trim.txt"
-dmsetup remove r0-luks
+dmsetup remove --retry r0-luks
 r0build remove s || fail "remove"
 md=$(r0build create --yes -q -f --backend md -c 64K --name s "$1" "$2" "$nd") || fail "md with r0nd"
 crypt r0-luks 8192 "$md" allow_discards || fail "crypt"
 trim_fail "dm-crypt over md raid0 with a member without discard" "r0nd" -f /dev/mapper/r0-luks
-dmsetup remove r0-luks
+dmsetup remove --retry r0-luks
 r0build remove s || fail "remove"
 
 # raid1 of two members; raid10 near over three
@@ -67,18 +67,18 @@ dmsetup message r0-pool 0 "create_thin 0" || fail "thin id"
 dmsetup create r0-thin --table "0 8192 thin /dev/mapper/r0-pool 0" || fail "thin"
 trim_pass "dm-thin with passdown" -f /dev/mapper/r0-thin
 trim_pass "ext4 on dm-thin with passdown, fstrim, 2 cycles" -f --fs ext4 --cycles 2 /dev/mapper/r0-thin
-dmsetup remove r0-thin; dmsetup remove r0-pool
+dmsetup remove --retry r0-thin; dmsetup remove --retry r0-pool
 dd if=/dev/zero of="$3" bs=4096 count=1 oflag=direct 2>/dev/null
 dmsetup create r0-pool --table "0 $(r0_sysfs "$2" size) thin-pool $3 $2 128 0 1 no_discard_passdown" || fail "pool"
 dmsetup message r0-pool 0 "create_thin 0" || fail "thin id"
 dmsetup create r0-thin --table "0 8192 thin /dev/mapper/r0-pool 0" || fail "thin"
 trim_fail "dm-thin with no_discard_passdown" "dm-thin r0-thin \(dm-[0-9]+\): its pool has no_discard_passdown" \
 	-f /dev/mapper/r0-thin
-dmsetup remove r0-thin; dmsetup remove r0-pool
+dmsetup remove --retry r0-thin; dmsetup remove --retry r0-pool
 
 # what it cannot model: exit 2, never 1
 dmsetup create r0-err --table "0 8192 error" || fail "error target"
 expect_status 2 "a dm error target" r0trim --yes -f /dev/mapper/r0-err
 grep -q "target error: r0trim cannot model" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
-dmsetup remove r0-err
+dmsetup remove --retry r0-err
 r0_remove_members || fail "a member stayed"

@@ -149,7 +149,7 @@ expect_eq "$(r0json /tmp/unsteady.json steady.round)" null "steady round when no
 expect_eq "$(r0json /tmp/unsteady.json steady.rounds)" 5 "steady not reached: all rounds run"
 steady_window /tmp/unsteady.json 5 && fail "the recorded rounds hold the rule, yet r0age says not reached"
 rm -f "$statedir/$(r0json /tmp/steady.json device.devt).json"
-dmsetup remove r0delay || fail "dmsetup remove r0delay"
+dmsetup remove --retry r0delay || fail "dmsetup remove --retry r0delay"
 r0age --yes steady --round 0.3 --rounds 5 "$b" > /tmp/steady.txt || fail "steady (table)"
 grep -Eq "steady state (reached at round 5 \(rounds 1-5\)|NOT reached in 5 rounds)" /tmp/steady.txt ||
 	fail "steady summary: $(cat /tmp/steady.txt)"

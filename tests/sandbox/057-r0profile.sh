@@ -76,7 +76,7 @@ ln -sf /dev/mapper/r0prof-lin /tmp/r0prof-link
 expect_status 0 "a dm device through a symlink" r0profile --for 1 --interval 0.5 --json /tmp/r0prof-link
 for d in /sys/block/dm-*; do [ "$(cat "$d/dm/name")" = r0prof-lin ] && dmk=${d##*/}; done
 expect_eq "$(r0json /tmp/expect.out devices.0.kname)" "$dmk" "the dm device's kernel name"
-dmsetup remove r0prof-lin || fail "dmsetup remove"
+dmsetup remove --retry r0prof-lin || fail "dmsetup remove"
 
 # and an md array, read while profiled
 m1=$(r0_member r0prof1 fast size=32) && m2=$(r0_member r0prof2 fast size=32) || fail "md members"

@@ -13,6 +13,10 @@
  * both sides' repeats; a difference counts only when the interval
  * excludes 1 and the ratio is beyond the practical threshold. Cells with
  * I/O errors are left out of every median and named in the reasoning.
+ *
+ * Three files make it: lib/analysis.c groups the records into cells and
+ * baselines, lib/ranking.c judges (answers, ties, choices, the pick, the
+ * members to build), lib/verdict.c puts the judgements into words.
  */
 #ifndef R0_ANALYSIS_H
 #define R0_ANALYSIS_H
@@ -102,7 +106,13 @@ struct r0_choice {
 	 * failed, or were not predicted): its score rests on other workloads than
 	 * theirs, so it is ranked after every complete choice and never picked */
 	bool incomplete;
-	char loss[96];                        /* not tie_best: "loses 60 % on Seq read" */
+	size_t missing_wl;                    /* incomplete: the first workload of the mix it lacks */
+	/* not tie_best, compared with the best: it loses by loss_ratio on workload loss_wl,
+	 * the worst beyond noise, or under the mix (loss_wl n_wl, loss_ratio vs_best.ratio) */
+	bool loses;
+	size_t loss_wl;
+	double loss_ratio;
+	char loss[96];                        /* in words: "loses 60 % on Seq read", "no figure for ..." */
 };
 
 struct r0_analysis {

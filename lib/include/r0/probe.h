@@ -130,8 +130,8 @@ bool r0_device_is_busy(const struct r0_device *dev, char *why, size_t len);
 #define R0_ANY_HOLDER "*"
 
 /*
- * The same rules, except that DEV itself may be held by HOLDER (a kernel
- * name, the device stacked on it; R0_ANY_HOLDER: by anything; NULL: by
+ * The same rules, except that DEV itself may be held by HOLDER (kernel
+ * names, space-separated: the devices stacked on it; R0_ANY_HOLDER: by anything; NULL: by
  * nothing, as r0_device_is_busy), and that when HOLDER is one of DEV's
  * partitions (a stack built on the partition, as mdadm raid0 of sda2 and
  * sdb2), that partition's holders are the stack's, not another user's.

@@ -198,6 +198,8 @@ struct r0_trim_target {
 	/* stack.thin_node's pool, its metadata device and the thin volume's id */
 	dev_t thin_pool, thin_meta;
 	unsigned thin_dev_id;
+	/* any thin volume's pool metadata device (it may share a PV with the data), or "" */
+	char thin_meta_kname[R0_KNAME_LEN];
 };
 
 /*

@@ -13,7 +13,7 @@ out=$root/build/sandbox/check/no-udev
 tests=(010-r0build-geometry.sh 011-r0build-safety.sh 031-r0trim-dm.sh 033-r0trim-fs.sh)
 rc=0
 "$root/recipes/sandbox/run" -q --no-udev -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
-	"$here/../guest-driver.sh" "$here/.." -- "${tests[@]}" || rc=$?
+	"$here/../guest-driver.sh" "$(cd "$here/.." && pwd)" -- "${tests[@]}" || rc=$?
 tr -d '\r' < "$out/console.log" | grep -q '^sandbox: no udev in this boot' ||
 	{ echo "the boot ran udev"; exit 1; }
 cat "$out/results/summary" 2>/dev/null

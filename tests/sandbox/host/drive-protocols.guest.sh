@@ -62,15 +62,15 @@ dmsetup create r0-lv --table "0 $half linear $md $half
 $half $half linear $md 0" || fail "linear"
 trim_pass "LVM-like dm-linear over md raid0 of NVMe" -f /dev/mapper/r0-lv
 cp /tmp/trim.out "$R0_RESULTS/nvme-lvm-on-raid0.r0trim.txt"
-dmsetup remove r0-lv
+dmsetup remove --retry r0-lv
 dmsetup create r0-luks --table "0 16384 crypt aes-xts-plain64 $KEY 0 $md 0 1 allow_discards" || fail "crypt"
 trim_pass "LUKS-like dm-crypt allow_discards over md raid0 of NVMe" -f /dev/mapper/r0-luks
 cp /tmp/trim.out "$R0_RESULTS/nvme-luks-allow-discards.r0trim.txt"
-dmsetup remove r0-luks
+dmsetup remove --retry r0-luks
 dmsetup create r0-luks --table "0 24576 crypt aes-xts-plain64 $KEY 0 $md 0" || fail "crypt"
 trim_fail "dm-crypt without allow_discards over md raid0 of NVMe" "allow_discards is off" -f /dev/mapper/r0-luks
 cp /tmp/trim.out "$R0_RESULTS/nvme-luks-no-allow-discards.r0trim.txt"
-dmsetup remove r0-luks
+dmsetup remove --retry r0-luks
 r0build remove nl || fail "remove"
 
 # dm-stripe of two SATA drives (libata): no LBPRZ, so delivered is the level

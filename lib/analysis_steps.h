@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Private: the steps r0_analyse (lib/analysis.c) takes after grouping the
+ * records, in this order: the ranking (lib/ranking.c), then the words
+ * (lib/verdict.c). Each ranking step returns 0 or -errno.
+ */
+#ifndef R0_LIB_ANALYSIS_STEPS_H
+#define R0_LIB_ANALYSIS_STEPS_H
+
+#include <stddef.h>
+
+#include "r0/analysis.h"
+
+/* Every cell against its workload's baseline: vs_base, speedup, efficiency, answer; min_repeats. */
+int r0_rank_speedups(struct r0_analysis *a);
+/* Every cell's tie_best: cannot be told from the best chunk of its layer, count and workload. */
+int r0_rank_ties(struct r0_analysis *a);
+/* The choices at max_members scored under the mix, best first; tie_best, the loss, the pick and the answer. */
+int r0_rank_choices(struct r0_analysis *a);
+/* With a pick: each workload's vs_fewer and shared_limit, and a->shared_limit. */
+int r0_rank_shared(struct r0_analysis *a);
+/* With a pick: build_members, build_vs_base, more_vs_build. */
+int r0_rank_build(struct r0_analysis *a);
+
+/*
+ * Compares choice X at NX members with choice Y at NY (Y NULL: the
+ * baseline) under the mix: one term a workload, weighted, both sides'
+ * repeats, by O. 0, -ENODATA (no workload both sides have), or the errors
+ * of r0_compare.
+ */
+int r0_rank_compare(const struct r0_analysis *a, const struct r0_choice *x, unsigned nx,
+		    const struct r0_choice *y, unsigned ny, const struct r0_cmp_opts *o, struct r0_cmp *out);
+
+/* Appends "md 2 x 64K 4K read repeat 2 (3 errors)" (R, workload WL) to the list in BUF. */
+void r0_verdict_note_excluded(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl);
+
+/*
+ * After the ranking: the choices' losses, method, chunks, shared, build,
+ * headline, verdict and reasoning, MIX named in them, EXCLUDED the list
+ * of repeats left out ("" if none).
+ */
+void r0_verdict_words(struct r0_analysis *a, const struct r0_mix *mix, const char *excluded);
+
+#endif

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of lib/analysis.c through r0_analyse: cells and their
+ * statistics, speed-ups against the baseline (raw, else 1-member stripes),
+ * the CPU limit, repeats left out, predicted cells, too few repeats.
+ */
+#include <math.h>
+#include <string.h>
+#include <criterion/criterion.h>
+
+#include "r0/analysis.h"
+#include "sweeprows.h"
+
+/* Seq 100 MB/s alone; 2 members 190 (1.9x), 3 members 270 (2.7x). */
+static const struct row scaling[] = {
+	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
+	{ R0_LAYER_MD, 64 * K, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 97, 96, 98 } },
+	{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 190, 188, 192 } },
+	{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 270, 265, 272 } },
+	{ R0_LAYER_RAW, 0, 1, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 40, 41, 39 } },
+	{ R0_LAYER_MD, 64 * K, 3, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 38, 37, 39 } },
+};
+
+Test(analysis, speedup_and_efficiency)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const struct r0_cell *c;
+	size_t seq, q1;
+
+	load_rows(scaling, N(scaling), &set);
+	cr_assert_eq(set.n, 18);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect_eq(a.max_members, 3);
+	cr_expect_eq(a.repeats, 3);
+	seq = wl_index(&a, "Seq read");
+	q1 = wl_index(&a, "4K read");
+	cr_expect_str_eq(a.wl[seq].cls, "seq-read");
+	cr_expect_str_eq(a.wl[q1].cls, "rand-small-q1-read");
+	cr_expect(a.wl[seq].base_raw);
+	cr_expect(NEAR(a.wl[seq].base.med, 100e6));
+
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 2, seq);
+	cr_assert_not_null(c);
+	cr_expect(NEAR(c->speedup.med, 1.9), "%f", c->speedup.med);
+	/* the interval holds both sides' noise: 188-192 over a baseline of 98-102 */
+	cr_expect(c->speedup.min < 1.9 && c->speedup.min >= 188.0 / 102 - 1e-9, "%f", c->speedup.min);
+	cr_expect(c->speedup.max > 1.9 && c->speedup.max <= 192.0 / 98 + 1e-9, "%f", c->speedup.max);
+	cr_expect(!c->vs_base.indicative && c->vs_base.beyond_noise);
+	cr_expect(NEAR(c->efficiency, 0.95));
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, seq);
+	cr_expect(NEAR(c->speedup.med, 2.7) && NEAR(c->efficiency, 0.9));
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 1, seq);
+	cr_expect(NEAR(c->speedup.med, 0.97), "the layer's own cost shows at 1 member");
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
+	cr_expect(NEAR(c->speedup.med, 0.95));
+	cr_expect_null(r0_analysis_cell(&a, R0_LAYER_DM, 64 * K, 3, q1));
+	/* the sequential mix weighs only Seq read here: worth it; 4K read is not */
+	cr_expect(a.worth);
+	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: worth it for Seq read (2.70x, 2.60-2.78); not for 4K read (0.95x, 0.90-1.00). Chunk: md 64K is the best under the sequential mix; pick md 64K. Under the sequential mix md 64K is 2.70x a single drive (2.60-2.78): worth it."),
+			   "%s", a.verdict);
+	cr_expect_eq(strncmp(a.method, "Each comparison is the ratio of the two sides' median bytes/s", 61), 0,
+		     "%s", a.method);
+	cr_expect_null(strstr(a.reasoning, "CPU-bound"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+
+	/* the 3-member array's 4K reads with the measuring thread 90 % busy */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].n_members == 3 && set.recs[i].block_bytes == 4 * K)
+			set.recs[i].cpu_s_per_io = 0.9 / set.recs[i].iops;
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
+	cr_expect(fabs(c->cpu_busy - 0.9) < 1e-9, "%f", c->cpu_busy);
+	cr_expect_not_null(strstr(a.reasoning, "- 4K read is CPU-bound: the measuring thread was busy 90% of the time on the 3-member array and 2% on the single drive;"),
+			   "%s", a.reasoning);
+	cr_expect_null(strstr(a.reasoning, "Seq read is CPU-bound"));
+	/* CPU-bound: could not tell, not "not worth it" */
+	cr_expect_eq(c->answer, R0_ANSWER_CPU);
+	cr_expect_not_null(strstr(a.verdict, "; could not tell for 4K read (0.95x, 0.90-1.00) (the measuring CPU was the limit)."),
+			   "%s", a.verdict);
+	cr_expect_null(strstr(a.verdict, "not for 4K read"), "%s", a.verdict);
+	r0_analysis_free(&a);
+
+	/* the array's Seq read 90 % busy but 2.7x beyond noise: worth it, a lower bound */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].n_members == 3)
+			set.recs[i].cpu_s_per_io = 0.9 / set.recs[i].iops;
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, seq);
+	cr_expect_eq(c->answer, R0_ANSWER_WORTH, "%s", a.verdict);
+	cr_expect_not_null(strstr(a.reasoning, "- Seq read: the measuring thread was busy 90% of the time on the 3-member array, so its 2.70x is a lower bound: worth it all the same."),
+			   "%s", a.reasoning);
+	cr_expect_eq(r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1)->answer, R0_ANSWER_CPU);
+	r0_analysis_free(&a);
+	/* busy on the single drive's side only: could not tell either */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].block_bytes == 4 * K)
+			set.recs[i].cpu_s_per_io = (set.recs[i].layer == R0_LAYER_RAW ? 0.85 : 0.1) / set.recs[i].iops;
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
+	cr_expect_eq(c->answer, R0_ANSWER_CPU, "%s", a.verdict);
+	cr_expect(fabs(a.wl[q1].base_cpu_busy - 0.85) < 1e-9);
+	{
+		/* all of a mix on the CPU-limited 4K reads: the mix cannot tell either */
+		struct r0_analysis b;
+		struct r0_mix only4k;
+
+		cr_assert_eq(r0_mix_parse("4K read=1", &only4k), 0);
+		cr_assert_eq(r0_analyse(&set, &only4k, NULL, &b), 0);
+		cr_expect_eq(b.answer, R0_ANSWER_CPU);
+		cr_expect_not_null(strstr(b.verdict, ": could not tell: the measuring CPU was the limit."), "%s", b.verdict);
+		r0_analysis_free(&b);
+	}
+	r0_analysis_free(&a);
+
+	/* without a raw run the 1-member stripe is the baseline */
+	set.n = 0;
+	for (size_t i = 1; i < 4; i++)
+		for (unsigned k = 0; k < 3; k++) {
+			struct r0_sweep_rec r;
+
+			make_rec(&scaling[i], k, &r);
+			r0_sweep_set_add(&set, &r);
+		}
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect(!a.wl[0].base_raw);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 2, 0);
+	cr_expect(NEAR(c->speedup.med, 190.0 / 97), "%f", c->speedup.med);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+/*
+ * Repeat REPEAT of md 64K is no measurement (ERRORS I/O errors, IOS
+ * requests completed, 0 B/s): it must be in no median and be named as
+ * NAMED in the reasoning.
+ */
+static void left_out(unsigned repeat, uint64_t errors, uint64_t ios, const char *named)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const struct r0_cell *c;
+
+	load_rows(pickrows, N(pickrows), &set);
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].chunk_bytes == 64 * K && set.recs[i].repeat == repeat) {
+			set.recs[i].errors = errors;
+			set.recs[i].ios = ios;
+			set.recs[i].bytes_per_s = 0;
+		}
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, 0);
+	cr_assert_not_null(c);
+	cr_expect_eq(c->bps.n, 3, "3 measured repeats of 4");
+	cr_expect_eq(c->n_excluded, 1);
+	cr_expect_eq(c->errors, errors);
+	cr_expect(NEAR(c->bps.med, 280e6) && c->bps.min > 0, "the 0 B/s repeat is in no median");
+	cr_expect_eq(a.n_excluded, 1);
+	cr_expect_not_null(strstr(a.reasoning, named), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+/* an error in the ramp: 0 B/s */
+Test(analysis, error_cells_left_out_and_named)
+{
+	left_out(2, 5, 3, "- Left out of every median (I/O errors, or no request completed in the window): "
+		 "md 3 x 64K Seq read repeat 2 (5 errors).\n");
+}
+
+/* not one request completed in the window, no error: a stalled stack */
+Test(analysis, stalled_cells_left_out_and_named)
+{
+	left_out(3, 0, 0, "md 3 x 64K Seq read repeat 3 (no request completed)");
+}
+
+Test(analysis, predicted_cells_count_no_requests_and_stay_in)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const struct r0_cell *c;
+
+	load_rows(pickrows, N(pickrows), &set);
+	for (size_t i = 0; i < set.n; i++) {   /* r0predict writes ios 0 */
+		set.recs[i].predicted = true;
+		set.recs[i].ios = 0;
+	}
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, 0);
+	cr_assert_not_null(c);
+	cr_expect_eq(c->bps.n, 4, "every predicted repeat is an input");
+	cr_expect_eq(a.n_excluded, 0);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+Test(analysis, below_three_repeats_is_indicative)
+{
+	struct row one[N(pickrows)];
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+
+	memcpy(one, pickrows, sizeof(one));
+	for (size_t i = 0; i < N(one); i++)
+		one[i].mbps[1] = 0;   /* 1 repeat each */
+	load_rows(one, N(one), &set);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect(a.indicative && a.min_repeats == 1);
+	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: indicative: 1 repeat, noise unknown. worth it for Seq read (2.72x)"),
+			   "%s", a.verdict);
+	cr_expect_null(strstr(a.verdict, "-"), "no interval without noise: %s", a.verdict);
+	for (size_t k = 0; k < a.n_cell; k++)
+		cr_expect(!a.cell[k].vs_base.beyond_noise, "nothing is beyond noise with 1 repeat");
+	for (size_t k = 1; k < a.n_choice; k++)
+		cr_expect(!a.choice[k].vs_best.beyond_noise);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}

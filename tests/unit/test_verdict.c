@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of lib/verdict.c through r0_analyse: the words for each
+ * answer, the verdict when nothing can be compared, the list of repeats
+ * left out. The words about ties, picks, shared limits and the members to
+ * build are checked beside their judgements in test_ranking.c.
+ */
+#include <string.h>
+#include <criterion/criterion.h>
+
+#include "r0/analysis.h"
+#include "sweeprows.h"
+
+Test(verdict, answer_names)
+{
+	cr_expect_str_eq(r0_answer_name(R0_ANSWER_WORTH), "worth it");
+	cr_expect_str_eq(r0_answer_name(R0_ANSWER_NOT), "not worth it");
+	cr_expect_str_eq(r0_answer_name(R0_ANSWER_UNSURE), "could not tell");
+	cr_expect_str_eq(r0_answer_name(R0_ANSWER_CPU), "could not tell: the measuring CPU was the limit");
+	cr_expect_str_eq(r0_answer_name(R0_ANSWER_NONE), "no data");
+}
+
+/* A single drive alone: nothing to compare, said in the headline and the verdict. */
+Test(verdict, no_stripe_no_verdict)
+{
+	static const struct row raw[] = {
+		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
+	};
+	static const char none[] = "No verdict: the results hold no stripe of 1 members measured against a single drive.";
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+
+	load_rows(raw, N(raw), &set);
+	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect(!a.has_choice);
+	cr_expect_str_eq(a.headline, none);
+	cr_expect_str_eq(a.verdict, none);
+	cr_expect_str_empty(a.chunks);
+	cr_expect_not_null(strstr(a.reasoning, "- Baseline: one drive measured raw (no array layer);"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
+/* Every repeat left out is named, the raw drive's without a geometry, in the order read. */
+Test(verdict, repeats_left_out_are_listed)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+
+	load_rows(pickrows, N(pickrows), &set);
+	for (size_t i = 0; i < set.n; i++) {
+		struct r0_sweep_rec *r = &set.recs[i];
+
+		if (r->layer == R0_LAYER_RAW && r->repeat == 1)
+			r->errors = 2;
+		if (r->chunk_bytes == 512 * K && r->repeat == 4)
+			r->ios = 0;
+	}
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect_eq(a.n_excluded, 2);
+	cr_expect_not_null(strstr(a.reasoning, "- Left out of every median (I/O errors, or no request completed in the "
+					       "window): raw Seq read repeat 1 (2 errors); md 3 x 512K Seq read repeat 4 "
+					       "(no request completed).\n"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
