@@ -36,9 +36,11 @@
 # terminal) like the main study's: r0sweep's stderr is not redirected.
 # Arguments KEY=VALUE set CHUNKS, REPEATS, RUNTIME, RAMP, TRIM (1 runs
 # trim-demo.sh after the sweep when it was passed in; 0 does not), SHARED
-# and SHARED_RUNTIME.
+# and SHARED_RUNTIME, and DRIVES (nvme or sata: the three QEMU drives the
+# boot was given, recipes/drives/*.qemu, instead of null_blk members; the
+# TRIM step then runs on them too).
 . "$R0_GUEST/guest.sh"
-CHUNKS=4K,64K,512K REPEATS=5 RUNTIME=0.7 RAMP=0.1 TRIM=1 SHARED=1
+CHUNKS=4K,64K,512K REPEATS=5 RUNTIME=0.7 RAMP=0.1 TRIM=1 SHARED=1 DRIVES=
 PROFILE=sata-real REGION=64M
 # 2 s, not 0.8: a 0.8 s Seq read at ~10 MiB/s is 8 transfers, and in the
 # demo of 2026-12-03 17:04 its repeats spread 3 vs 2 members over 0.75-1.50x,
@@ -46,11 +48,24 @@ PROFILE=sata-real REGION=64M
 SHARED_RUNTIME=2
 for a; do
 	case $a in
-	CHUNKS=*|REPEATS=*|RUNTIME=*|RAMP=*|TRIM=*|SHARED=*|SHARED_RUNTIME=*) eval "${a%%=*}=\${a#*=}" ;;
+	CHUNKS=*|REPEATS=*|RUNTIME=*|RAMP=*|TRIM=*|SHARED=*|SHARED_RUNTIME=*|DRIVES=*) eval "${a%%=*}=\${a#*=}" ;;
 	*) echo "sweep-demo: unknown argument $a"; exit 2 ;;
 	esac
 done
-members=$(r0_members $PROFILE 3) || { echo "sweep-demo: cannot create the members"; exit 1; }
+if [ -n "$DRIVES" ]; then
+	# the QEMU drives by their by-id links, as a user names drives
+	udevadm settle
+	members=""
+	for d in 0 1 2; do
+		dev=$(r0_drive "$DRIVES" $d) || exit 1
+		link=$(ls /dev/disk/by-id/ | grep -E "^(nvme|ata)-.*r0$DRIVES$d\$" | head -1)
+		members="$members ${link:+/dev/disk/by-id/}${link:-$dev}"
+	done
+	describe="3 x QEMU $DRIVES drives ($(cat /sys/block/${dev#/dev/}/device/model 2>/dev/null | tr -s ' '), throttled by QEMU: recipes/drives/$DRIVES.qemu)"
+else
+	members=$(r0_members $PROFILE 3) || { echo "sweep-demo: cannot create the members"; exit 1; }
+	describe="3 x null_blk $PROFILE profile ($(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' '))"
+fi
 set -- $members
 out=$R0_RESULTS/sweep.jsonl
 resume=""
@@ -64,10 +79,9 @@ stream=$!
 rc=0
 # a file that already ends in the analysis is a finished sweep: only TRIM is left
 if ! grep -q '"type":"analysis"' "$out"; then
-	profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
 	r0sweep --yes --output "$out" $resume -p cdm3 --qd 1,32 --chunks "$CHUNKS" --single-chunks 64K \
 		-r "$REPEATS" -t "$RUNTIME" --ramp "$RAMP" --region $REGION --mix desktop \
-		--describe "3 x null_blk $PROFILE profile ($profile) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
+		--describe "$describe in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
 		"$@" > "$R0_RESULTS/sweep.out"
 	rc=$?
 	cat "$R0_RESULTS/sweep.out"
@@ -79,7 +93,8 @@ fi
 if [ "$TRIM" = 1 ] && [ -f ./trim-demo.sh ]; then
 	echo "sweep-demo: the TRIM step"
 	r0_cleanup
-	members=$(r0_members $PROFILE 3 size=16) || { echo "sweep-demo: cannot create the TRIM step's members"; exit 1; }
+	[ -n "$DRIVES" ] || members=$(r0_members $PROFILE 3 size=16) ||
+		{ echo "sweep-demo: cannot create the TRIM step's members"; exit 1; }
 	sh ./trim-demo.sh $members || [ $rc != 0 ] || rc=1
 fi
 sleep 1   # let the stream send the last lines
