@@ -129,6 +129,11 @@ double r0_result_bytes_per_s(const struct r0_result *r)
 	return r->elapsed_s > 0 ? (double)r0_result_bytes(r) / r->elapsed_s : 0.0;
 }
 
+double r0_result_mb_per_s(const struct r0_result *r)
+{
+	return r0_result_bytes_per_s(r) / 1e6;
+}
+
 double r0_result_cpu_per_io(const struct r0_result *r)
 {
 	uint64_t n = r0_result_ios(r);

@@ -7,8 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <json-c/json.h>
-
+#include "r0/benchjson.h"
 #include "r0/geometry.h"
 #include "r0/predictstudy.h"
 #include "r0/size.h"
@@ -168,26 +167,6 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
 	return err;
 }
 
-static double j_num(json_object *o, const char *path)
-{
-	char buf[64], *save = NULL;
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *k = strtok_r(buf, ".", &save); k; k = strtok_r(NULL, ".", &save))
-		if (!json_object_object_get_ex(o, k, &o))
-			return NAN;
-	return json_object_is_type(o, json_type_double) || json_object_is_type(o, json_type_int) ?
-	       json_object_get_double(o) : NAN;
-}
-
-static const char *j_str(json_object *o, const char *k)
-{
-	json_object *v;
-
-	return o && json_object_object_get_ex(o, k, &v) && json_object_is_type(v, json_type_string) ?
-	       json_object_get_string(v) : NULL;
-}
-
 /*
  * The point of the curve at R's access, direction, block and depth, or
  * NULL: a grid that measures a point again (lib/preset.c) finds the first.
@@ -226,52 +205,40 @@ static void note_drift(struct r0_predict_input *in, const struct r0_predict_poin
 }
 
 /* r0bench/1: each test's median bytes/s over its passes and its merged p50. */
-static int load_bench(struct r0_predict_input *in, json_object *root)
+static int load_bench(struct r0_predict_input *in, const struct r0_bench_doc *doc)
 {
-	json_object *tests, *target = NULL, *state = NULL;
 	int err = 0;
 
-	if (!json_object_object_get_ex(root, "tests", &tests) ||
-	    !json_object_is_type(tests, json_type_array))
-		return -EINVAL;
-	json_object_object_get_ex(root, "target", &target);
-	json_object_object_get_ex(root, "state", &state);
-	if (j_num(root, "target.device.nr_requests") > 0 && j_num(root, "target.device.max_sectors_kib") > 0) {
-		in->curve.tags = (unsigned)j_num(root, "target.device.nr_requests");
-		in->curve.max_request_bytes = (uint32_t)j_num(root, "target.device.max_sectors_kib") * 1024;
+	if (doc->has_queue) {
+		in->curve.tags = doc->nr_requests;
+		in->curve.max_request_bytes = doc->max_sectors_kib * 1024;
 	}
-	for (size_t i = 0; i < json_object_array_length(tests) && !err; i++) {
-		json_object *t = json_object_array_get_idx(tests, i), *w, *trim;
+	for (size_t i = 0; i < doc->n_tests && !err; i++) {
+		const struct r0_bench_result *t = &doc->tests[i];
 		struct r0_sweep_rec r = { .repeat = 1 };
 		const struct r0_predict_point *first;
-		const char *s;
 		double bps, spread;
 
-		if (!json_object_object_get_ex(t, "workload", &w))
-			return -EINVAL;
-		if (json_object_object_get_ex(w, "trim", &trim) && json_object_get_boolean(trim))
+		if (t->trim)
 			continue;
-		snprintf(r.label, sizeof(r.label), "%s", (s = j_str(t, "label")) ? s : "");
-		s = j_str(w, "access");
-		r.access = s && !strcmp(s, "sequential") ? R0_ACCESS_SEQ : R0_ACCESS_RAND;
-		r.read_pct = (unsigned)j_num(w, "read_pct");
-		r.block_bytes = (uint32_t)j_num(w, "block_bytes");
-		r.queue_depth = (unsigned)j_num(w, "queue_depth");
-		r.jobs = (unsigned)j_num(w, "jobs");
-		r.test_runtime_s = j_num(w, "runtime_s");
-		r.ramp_s = j_num(w, "ramp_s");
-		r.region_bytes = (uint64_t)j_num(w, "span_bytes");
-		if (!r.block_bytes || !r.queue_depth || !r.jobs || r.read_pct > 100)
-			return -EINVAL;
-		snprintf(r.devices, sizeof(r.devices), "%s", (s = j_str(target, "path")) ? s : "");
-		snprintf(r.state, sizeof(r.state), "%s", (s = j_str(state, "state")) ? s : "");
-		bps = j_num(t, "summary.bytes_per_s.median");
-		spread = (j_num(t, "summary.bytes_per_s.max") - j_num(t, "summary.bytes_per_s.min")) / bps;
+		snprintf(r.label, sizeof(r.label), "%.*s", (int)sizeof(r.label) - 1, t->label);
+		r.access = t->access;
+		r.read_pct = t->read_pct;
+		r.block_bytes = t->block_bytes;
+		r.queue_depth = t->queue_depth;
+		r.jobs = t->jobs;
+		r.test_runtime_s = t->runtime_s;
+		r.ramp_s = t->ramp_s;
+		r.region_bytes = t->span_bytes;
+		snprintf(r.devices, sizeof(r.devices), "%.*s", (int)sizeof(r.devices) - 1, doc->path);
+		snprintf(r.state, sizeof(r.state), "%s", doc->state);
+		bps = t->bps_median;
+		spread = (t->bps_max - t->bps_min) / bps;
 		if ((first = measured_before(in, &r))) {   /* measured again: did the drive change? */
 			note_drift(in, first, &r, bps, spread);
 			continue;
 		}
-		err = add_point(in, &r, bps, j_num(t, "latency_ns.p50"), spread, j_num(t, "latency_ns.min"));
+		err = add_point(in, &r, bps, t->lat_p50_ns, spread, t->lat_min_ns);
 		if (!err)
 			err = add_workload(in, &r);
 	}
@@ -280,19 +247,19 @@ static int load_bench(struct r0_predict_input *in, json_object *root)
 
 int r0_predict_input_load(struct r0_predict_input *in, const char *path)
 {
-	json_object *root = json_object_from_file(path);
-	const char *schema = root ? j_str(root, "r0kit_schema") : NULL;
 	struct r0_sweep_set set = { 0 };
+	struct r0_bench_doc doc;
 	int err;
 
 	if (in->n_wl == 0 && in->curve.n == 0)
 		in->layer_ns[0] = in->layer_ns[1] = -1;
-	if (schema && !strcmp(schema, "r0bench/1")) {
-		err = load_bench(in, root);
-		json_object_put(root);
+	err = r0_bench_load(path, &doc);
+	if (err != -ENOMSG) {   /* r0bench/1, read or refused */
+		if (!err)
+			err = load_bench(in, &doc);
+		r0_bench_doc_free(&doc);
 		return err;
 	}
-	json_object_put(root);
 	err = r0_sweep_load(path, &set, NULL);
 	if (!err)
 		err = load_sweep(in, &set);

@@ -326,7 +326,7 @@ int main(int argc, char **argv)
 			any_writes |= writes(&pw);
 		}
 	} else {
-		snprintf(label, sizeof(label), "%s", bench_rw_name(&w));
+		snprintf(label, sizeof(label), "%s", r0_bench_rw_name(&w));
 		add_test(&run, label, &w);
 		any_writes = writes(&w) || w.verify == R0_VERIFY_WRITE;
 	}

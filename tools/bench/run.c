@@ -1,56 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0bench: one test's passes (warm-up, counted, --verify's read-back) and their spread. */
+/* r0bench: one test's passes (warm-up, counted, --verify's read-back). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
-#include "r0/stats.h"
-
-const char *bench_rw_name(const struct r0_workload *w)
-{
-	bool r = w->access == R0_ACCESS_RAND;
-
-	if (w->trim)
-		return r ? "randtrim" : "trim";
-	if (w->read_pct == 100)
-		return r ? "randread" : "read";
-	if (w->read_pct == 0)
-		return r ? "randwrite" : "write";
-	return r ? "randrw" : "rw";
-}
-
-struct spread bench_spread(const struct test *t, double (*f)(const struct r0_result *))
-{
-	double v[64];
-	unsigned n = t->npasses < 64 ? t->npasses : 64;
-	struct spread s = { 0 };
-
-	if (!n)
-		return s;
-	for (unsigned i = 0; i < n; i++)
-		v[i] = f(&t->passes[i]);
-	r0_sort_doubles(v, n);
-	s.min = v[0];
-	s.max = s.best = v[n - 1];
-	s.median = r0_median_sorted(v, n);
-	return s;
-}
-
-double bench_mbps(const struct r0_result *r)
-{
-	return r0_result_bytes_per_s(r) / 1e6;
-}
-
-double bench_cpu_per_io(const struct r0_result *r)
-{
-	return r0_result_cpu_per_io(r);
-}
-
 
 /* Runs one test: warm-up passes, counted passes, then --verify's read-back. */
-int bench_run_test(struct run *run, struct test *t, const char **reason)
+int bench_run_test(struct run *run, struct r0_bench_test *t, const char **reason)
 {
 	struct r0_run_opts o = { .stop = run->stop };
 	struct r0_result *scratch = NULL;
@@ -75,9 +33,9 @@ int bench_run_test(struct run *run, struct test *t, const char **reason)
 		struct r0_result *r = p < run->warmup ? scratch : &t->passes[p - run->warmup];
 
 		if (p < run->warmup)
-			snprintf(what, sizeof(what), "%s %s, warm-up", t->label, bench_rw_name(&t->w));
+			snprintf(what, sizeof(what), "%s %s, warm-up", t->label, r0_bench_rw_name(&t->w));
 		else
-			snprintf(what, sizeof(what), "%s %s, pass %u of %u", t->label, bench_rw_name(&t->w),
+			snprintf(what, sizeof(what), "%s %s, pass %u of %u", t->label, r0_bench_rw_name(&t->w),
 				 p - run->warmup + 1, run->passes);
 
 		ret = r0_engine_run(&run->target, &t->w, &o, r);

@@ -50,7 +50,7 @@ void bench_print_verify_fault(const struct run *run, const struct r0_result *r)
 }
 
 /* The requests a test's jobs carried over its passes; *STOPPED: a job stopped. */
-static uint64_t carried_ios(const struct test *t, bool *stopped)
+static uint64_t carried_ios(const struct r0_bench_test *t, bool *stopped)
 {
 	uint64_t n = 0;
 
@@ -94,9 +94,9 @@ void bench_print_table(const struct run *run)
 	       "BS", "QD", "JOB", "MB/s-BEST", "MB/s-MED", "MB/s-MIN..MAX", "IOPS-MED", "LAT-MEAN",
 	       "P50", "P99", "P99.9", "MAX", "CPU/IO", "BUSY");
 	for (unsigned i = 0; i < run->ntests; i++) {
-		const struct test *t = &run->tests[i];
-		struct spread m = bench_spread(t, bench_mbps), io = bench_spread(t, r0_result_iops),
-			      c = bench_spread(t, bench_cpu_per_io), b = bench_spread(t, r0_result_busy);
+		const struct r0_bench_test *t = &run->tests[i];
+		struct r0_bench_spread m = r0_bench_spread(t, r0_result_mb_per_s), io = r0_bench_spread(t, r0_result_iops),
+				      c = r0_bench_spread(t, r0_result_cpu_per_io), b = r0_bench_spread(t, r0_result_busy);
 		char bs[16], range[40];
 		bool stopped;
 		uint64_t carried;
@@ -111,7 +111,7 @@ void bench_print_table(const struct run *run)
 		r0_format_ns(t->lat.count ? (double)t->lat.max : 0, mx, sizeof(mx));
 		snprintf(range, sizeof(range), "%.1f..%.1f", m.min, m.max);
 		printf("%-14s %-9s %5s %3u %3u %9.1f %9.1f %19s %9.0f %8s %8s %8s %8s %8s %5.1fus %3.0f%%\n",
-		       t->label, bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
+		       t->label, r0_bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
 		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6,
 		       b.median * 100);
 		carried = carried_ios(t, &stopped);

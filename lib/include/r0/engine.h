@@ -262,6 +262,8 @@ uint64_t r0_result_ios(const struct r0_result *r);
 uint64_t r0_result_bytes(const struct r0_result *r);
 double r0_result_iops(const struct r0_result *r);
 double r0_result_bytes_per_s(const struct r0_result *r);
+/* Decimal megabytes (10^6 bytes) per second, as the tools print them. */
+double r0_result_mb_per_s(const struct r0_result *r);
 /* CPU seconds (user + system) of the whole process per I/O; 0 when no I/O completed. */
 double r0_result_cpu_per_io(const struct r0_result *r);
 /*

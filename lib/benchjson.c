@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The r0bench/1 document: every parameter, every pass, the target; written and read (r0/benchjson.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "r0/benchjson.h"
+#include "r0/jsonfields.h"
+#include "r0/stats.h"
+
+const char *r0_bench_rw_name(const struct r0_workload *w)
+{
+	bool r = w->access == R0_ACCESS_RAND;
+
+	if (w->trim)
+		return r ? "randtrim" : "trim";
+	if (w->read_pct == 100)
+		return r ? "randread" : "read";
+	if (w->read_pct == 0)
+		return r ? "randwrite" : "write";
+	return r ? "randrw" : "rw";
+}
+
+struct r0_bench_spread r0_bench_spread(const struct r0_bench_test *t, double (*f)(const struct r0_result *))
+{
+	double v[64];
+	unsigned n = t->npasses < 64 ? t->npasses : 64;
+	struct r0_bench_spread s = { 0 };
+
+	if (!n)
+		return s;
+	for (unsigned i = 0; i < n; i++)
+		v[i] = f(&t->passes[i]);
+	r0_sort_doubles(v, n);
+	s.min = v[0];
+	s.max = s.best = v[n - 1];
+	s.median = r0_median_sorted(v, n);
+	return s;
+}
+
+/* ---- writing ---- */
+
+static double mibps(const struct r0_result *r)
+{
+	return r0_result_bytes_per_s(r) / 1048576.0;
+}
+
+#define ADD(o, k, v) json_object_object_add((o), (k), (v))
+
+static json_object *j_spread(struct r0_bench_spread s)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "best", json_object_new_double(s.best));
+	ADD(o, "median", json_object_new_double(s.median));
+	ADD(o, "min", json_object_new_double(s.min));
+	ADD(o, "max", json_object_new_double(s.max));
+	return o;
+}
+
+static json_object *j_latency(const struct r0_hist *h)
+{
+	static const struct { const char *k; double p; } pct[] = {
+		{ "p50", 50 }, { "p90", 90 }, { "p99", 99 }, { "p99_9", 99.9 }, { "p99_99", 99.99 },
+	};
+	json_object *o = json_object_new_object();
+
+	ADD(o, "count", json_object_new_uint64(h->count));
+	ADD(o, "mean", json_object_new_double(r0_hist_mean(h)));
+	ADD(o, "min", json_object_new_uint64(h->count ? h->min : 0));
+	for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
+		ADD(o, pct[i].k, json_object_new_uint64(r0_hist_percentile(h, pct[i].p)));
+	ADD(o, "max", json_object_new_uint64(h->max));
+	return o;
+}
+
+static json_object *j_error(const struct r0_result *r)
+{
+	json_object *o;
+
+	if (!r->errors)
+		return NULL;
+	o = json_object_new_object();
+	ADD(o, "op", json_object_new_string(r0_op_name(r->first_error.op)));
+	ADD(o, "offset_bytes", json_object_new_uint64(r->first_error.offset_bytes));
+	ADD(o, "length_bytes", json_object_new_uint64(r->first_error.length_bytes));
+	ADD(o, "errno", json_object_new_int(r->first_error.err));
+	ADD(o, "message", json_object_new_string(strerror(r->first_error.err)));
+	return o;
+}
+
+#define FIELD(m, kind) R0_JSON_FIELD(struct r0_verify_report, m, #m, kind)
+/* the first bad sector: where, then (after its fault) what was expected and found */
+static const struct r0_json_field where[] = { FIELD(offset_bytes, R0_JSON_U64) };
+static const struct r0_json_field what[] = {
+	FIELD(expected_sector, R0_JSON_U64), FIELD(found_sector, R0_JSON_U64),
+	FIELD(expected_pass, R0_JSON_U32), FIELD(found_pass, R0_JSON_U32), FIELD(bad_byte, R0_JSON_U32),
+};
+#undef FIELD
+
+static json_object *j_verify(const struct r0_result *r)
+{
+	json_object *o = json_object_new_object(), *b = NULL;
+	const struct r0_verify_report *f = &r->first_bad;
+
+	ADD(o, "checked_bytes", json_object_new_uint64(r->verify_checked_bytes));
+	ADD(o, "bad_sectors", json_object_new_uint64(r->verify_bad_sectors));
+	if (r->verify_bad_sectors) {
+		b = json_object_new_object();
+		r0_json_add_fields(b, f, where, R0_JSON_N(where));
+		ADD(b, "fault", json_object_new_string(r0_verify_fault_name(f->fault)));
+		r0_json_add_fields(b, f, what, R0_JSON_N(what));
+	}
+	ADD(o, "first_bad", b);
+	return o;
+}
+
+static json_object *j_pass(const struct r0_result *r)
+{
+	json_object *o = json_object_new_object(), *jc, *jw;
+
+	ADD(o, "elapsed_s", json_object_new_double(r->elapsed_s));
+	ADD(o, "ios", json_object_new_uint64(r0_result_ios(r)));
+	ADD(o, "bytes", json_object_new_uint64(r0_result_bytes(r)));
+	ADD(o, "read_ios", json_object_new_uint64(r->ios[R0_OP_READ]));
+	ADD(o, "write_ios", json_object_new_uint64(r->ios[R0_OP_WRITE]));
+	ADD(o, "trim_ios", json_object_new_uint64(r->ios[R0_OP_TRIM]));
+	ADD(o, "iops", json_object_new_double(r0_result_iops(r)));
+	ADD(o, "bytes_per_s", json_object_new_double(r0_result_bytes_per_s(r)));
+	ADD(o, "user_s", json_object_new_double(r->user_s));
+	ADD(o, "sys_s", json_object_new_double(r->sys_s));
+	ADD(o, "cpu_per_io_s", json_object_new_double(r0_result_cpu_per_io(r)));
+	jc = json_object_new_array();
+	jw = json_object_new_array();
+	for (unsigned i = 0; i < r->jobs && i < R0_JOBS_MAX; i++) {
+		json_object_array_add(jc, json_object_new_double(r->job_cpu_s[i]));
+		json_object_array_add(jw, json_object_new_double(r->job_wall_s[i]));
+	}
+	ADD(o, "job_cpu_s", jc);
+	ADD(o, "job_wall_s", jw);
+	ADD(o, "busy", json_object_new_double(r0_result_busy(r)));
+	ADD(o, "errors", json_object_new_uint64(r->errors));
+	ADD(o, "eagain_retries", json_object_new_uint64(r->eagain_retries));
+	ADD(o, "carried_ios", json_object_new_uint64(r->carried_ios));
+	ADD(o, "carry_stopped", json_object_new_boolean(r->carry_stopped));
+	ADD(o, "interrupted", json_object_new_boolean(r->interrupted));
+	return o;
+}
+
+static json_object *j_workload(const struct r0_workload *w, const struct r0_target *t)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "rw", json_object_new_string(r0_bench_rw_name(w)));
+	ADD(o, "access", json_object_new_string(w->access == R0_ACCESS_SEQ ? "sequential" : "random"));
+	ADD(o, "read_pct", json_object_new_int(w->trim ? 0 : (int)w->read_pct));
+	ADD(o, "trim", json_object_new_boolean(w->trim));
+	ADD(o, "block_bytes", json_object_new_uint64(w->block_bytes));
+	ADD(o, "align_bytes", json_object_new_uint64(w->align_bytes ? w->align_bytes : w->block_bytes));
+	ADD(o, "queue_depth", json_object_new_uint64(w->queue_depth));
+	ADD(o, "jobs", json_object_new_uint64(w->jobs ? w->jobs : 1));
+	ADD(o, "shared_region", json_object_new_boolean(w->shared_region));
+	ADD(o, "offset_bytes", json_object_new_uint64(w->offset_bytes));
+	ADD(o, "span_bytes", json_object_new_uint64(w->span_bytes));
+	ADD(o, "runtime_s", json_object_new_double((double)w->runtime_ns / 1e9));
+	ADD(o, "ramp_s", json_object_new_double((double)w->ramp_ns / 1e9));
+	ADD(o, "size_bytes", json_object_new_uint64(w->size_bytes));
+	ADD(o, "cover", json_object_new_boolean(w->cover));
+	ADD(o, "seed", json_object_new_uint64(w->seed));
+	ADD(o, "verify", json_object_new_string(w->verify == R0_VERIFY_WRITE ? "write" :
+						 w->verify == R0_VERIFY_READ ? "read" : "none"));
+	ADD(o, "verify_pass", json_object_new_uint64(w->verify_pass));
+	ADD(o, "continue_on_error", json_object_new_boolean(w->continue_on_error));
+	ADD(o, "reap_batch", json_object_new_uint64(w->reap_batch ? w->reap_batch : 1));
+	ADD(o, "hipri", json_object_new_boolean(w->hipri));
+	ADD(o, "sqpoll", json_object_new_boolean(w->sqpoll));
+	ADD(o, "async_submit", json_object_new_boolean(r0_engine_submits_async(t, w)));
+	if (r0_engine_async(t, w) == R0_ASYNC_BLOCKING_ONLY)
+		ADD(o, "io_workers", json_object_new_int((int)r0_engine_io_workers(w)));
+	ADD(o, "sync", json_object_new_boolean(r0_engine_is_sync(w)));
+	return o;
+}
+
+static json_object *j_target(const struct r0_target *t, json_object *device)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "path", json_object_new_string(t->path));
+	ADD(o, "kind", json_object_new_string(t->is_block ? "block" : "file"));
+	ADD(o, "size_bytes", json_object_new_uint64(t->size_bytes));
+	ADD(o, "logical_block_bytes", json_object_new_uint64(t->logical_block_bytes));
+	ADD(o, "physical_block_bytes", json_object_new_uint64(t->physical_block_bytes));
+	ADD(o, "direct", json_object_new_boolean(t->direct));
+	ADD(o, "device", device);
+	return o;
+}
+
+static json_object *j_test(const struct r0_bench_test *t, const struct r0_target *target)
+{
+	json_object *x = json_object_new_object(), *passes = json_object_new_array(), *s = json_object_new_object();
+	uint64_t errors = 0;
+	const struct r0_result *first_err = NULL;
+
+	ADD(x, "label", json_object_new_string(t->label));
+	ADD(x, "workload", j_workload(&t->w, target));
+	for (unsigned p = 0; p < t->npasses; p++) {
+		json_object_array_add(passes, j_pass(&t->passes[p]));
+		if (t->passes[p].errors && !first_err)
+			first_err = &t->passes[p];
+		errors += t->passes[p].errors;
+	}
+	ADD(x, "passes", passes);
+	ADD(s, "bytes_per_s", j_spread(r0_bench_spread(t, r0_result_bytes_per_s)));
+	ADD(s, "mb_per_s", j_spread(r0_bench_spread(t, r0_result_mb_per_s)));
+	ADD(s, "mib_per_s", j_spread(r0_bench_spread(t, mibps)));
+	ADD(s, "iops", j_spread(r0_bench_spread(t, r0_result_iops)));
+	ADD(s, "cpu_per_io_s", j_spread(r0_bench_spread(t, r0_result_cpu_per_io)));
+	ADD(s, "busy", j_spread(r0_bench_spread(t, r0_result_busy)));
+	ADD(x, "summary", s);
+	ADD(x, "latency_ns", j_latency(&t->lat));
+	ADD(x, "errors", json_object_new_uint64(errors));
+	ADD(x, "first_error", first_err ? j_error(first_err) : NULL);
+	if (t->verified)
+		ADD(x, "verify", j_verify(&t->verify));
+	else if (t->w.verify == R0_VERIFY_READ && t->npasses)
+		ADD(x, "verify", j_verify(&t->passes[0]));
+	else
+		ADD(x, "verify", NULL);
+	return x;
+}
+
+json_object *r0_bench_to_json(const struct r0_bench_run *run)
+{
+	json_object *root = json_object_new_object(), *tests = json_object_new_array(), *m, *x;
+	char when[64];
+	time_t now = time(NULL);
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	ADD(root, "r0kit_schema", json_object_new_string(R0_BENCH_SCHEMA));
+	ADD(root, "tool", json_object_new_string(run->tool));
+	ADD(root, "version", json_object_new_string(R0_VERSION));
+	ADD(root, "finished", json_object_new_string(when));
+	ADD(root, "target", j_target(run->target, run->device));
+	ADD(root, "state", run->state ? json_object_get(run->state) : NULL);
+	m = json_object_new_object();
+	ADD(m, "preset", run->preset ? json_object_new_string(run->preset) : NULL);
+	ADD(m, "passes", json_object_new_uint64(run->passes));
+	ADD(m, "warmup_passes", json_object_new_uint64(run->warmup));
+	ADD(m, "region_bytes", run->region_bytes ? json_object_new_uint64(run->region_bytes) : NULL);
+	ADD(m, "engine", json_object_new_string("io_uring"));
+	ADD(root, "method", m);
+	for (unsigned i = 0; i < run->n_tests; i++)
+		if (run->tests[i].ran)
+			json_object_array_add(tests, j_test(&run->tests[i], run->target));
+	ADD(root, "tests", tests);
+	x = json_object_new_object();
+	ADD(x, "status", json_object_new_int(run->status));
+	ADD(x, "reason", run->reason ? json_object_new_string(run->reason) : NULL);
+	ADD(root, "exit", x);
+	return root;
+}
+
+/* ---- reading ---- */
+
+/* The number at the dotted PATH below O (an integer read as a double), or NAN. */
+static double j_num(json_object *o, const char *path)
+{
+	char buf[64], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *k = strtok_r(buf, ".", &save); k; k = strtok_r(NULL, ".", &save))
+		if (!json_object_object_get_ex(o, k, &o))
+			return NAN;
+	return json_object_is_type(o, json_type_double) || json_object_is_type(o, json_type_int) ?
+	       json_object_get_double(o) : NAN;
+}
+
+static const char *j_str(json_object *o, const char *k)
+{
+	json_object *v;
+
+	return o && json_object_object_get_ex(o, k, &v) && json_object_is_type(v, json_type_string) ?
+	       json_object_get_string(v) : NULL;
+}
+
+/* One test: its workload (which it must have) and its figures. */
+static int read_test(json_object *t, struct r0_bench_result *r)
+{
+	json_object *w, *trim;
+	const char *s;
+
+	if (!json_object_object_get_ex(t, "workload", &w))
+		return -EINVAL;
+	r->trim = json_object_object_get_ex(w, "trim", &trim) && json_object_get_boolean(trim);
+	snprintf(r->label, sizeof(r->label), "%s", (s = j_str(t, "label")) ? s : "");
+	s = j_str(w, "access");
+	r->access = s && !strcmp(s, "sequential") ? R0_ACCESS_SEQ : R0_ACCESS_RAND;
+	r->read_pct = (unsigned)j_num(w, "read_pct");
+	r->block_bytes = (uint32_t)j_num(w, "block_bytes");
+	r->queue_depth = (unsigned)j_num(w, "queue_depth");
+	r->jobs = (unsigned)j_num(w, "jobs");
+	r->runtime_s = j_num(w, "runtime_s");
+	r->ramp_s = j_num(w, "ramp_s");
+	r->span_bytes = (uint64_t)j_num(w, "span_bytes");
+	r->bps_median = j_num(t, "summary.bytes_per_s.median");
+	r->bps_min = j_num(t, "summary.bytes_per_s.min");
+	r->bps_max = j_num(t, "summary.bytes_per_s.max");
+	r->lat_p50_ns = j_num(t, "latency_ns.p50");
+	r->lat_min_ns = j_num(t, "latency_ns.min");
+	if (!r->trim && (!r->block_bytes || !r->queue_depth || !r->jobs || r->read_pct > 100))
+		return -EINVAL;
+	return 0;
+}
+
+int r0_bench_load(const char *path, struct r0_bench_doc *out)
+{
+	json_object *root = json_object_from_file(path), *tests, *target = NULL, *state = NULL;
+	const char *schema = root ? j_str(root, "r0kit_schema") : NULL, *s;
+	int err = -ENOMSG;
+
+	memset(out, 0, sizeof(*out));
+	if (!schema || strcmp(schema, R0_BENCH_SCHEMA))
+		goto out;
+	err = -EINVAL;
+	if (!json_object_object_get_ex(root, "tests", &tests) || !json_object_is_type(tests, json_type_array))
+		goto out;
+	json_object_object_get_ex(root, "target", &target);
+	json_object_object_get_ex(root, "state", &state);
+	snprintf(out->path, sizeof(out->path), "%s", (s = j_str(target, "path")) ? s : "");
+	snprintf(out->state, sizeof(out->state), "%s", (s = j_str(state, "state")) ? s : "");
+	if (j_num(root, "target.device.nr_requests") > 0 && j_num(root, "target.device.max_sectors_kib") > 0) {
+		out->has_queue = true;
+		out->nr_requests = (unsigned)j_num(root, "target.device.nr_requests");
+		out->max_sectors_kib = (uint32_t)j_num(root, "target.device.max_sectors_kib");
+	}
+	err = -ENOMEM;
+	out->tests = calloc(json_object_array_length(tests) + 1, sizeof(*out->tests));
+	if (!out->tests)
+		goto out;
+	err = 0;
+	for (size_t i = 0; i < json_object_array_length(tests) && !err; i++) {
+		err = read_test(json_object_array_get_idx(tests, i), &out->tests[i]);
+		out->n_tests = i + 1;
+	}
+out:
+	if (err)
+		r0_bench_doc_free(out);
+	json_object_put(root);
+	return err;
+}
+
+void r0_bench_doc_free(struct r0_bench_doc *d)
+{
+	free(d->tests);
+	memset(d, 0, sizeof(*d));
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests of r0/benchjson.h: the r0bench/1 document written from a run, read back, and refused. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <criterion/criterion.h>
+
+#include "r0/benchjson.h"
+
+#define NEAR(a, b) (fabs((a) - (b)) < 1e-6 * fabs((double)(b)))
+
+/* A counted pass of one job: IOS requests of BS bytes of OP in SECONDS. */
+static void pass(struct r0_result *r, enum r0_op op, uint64_t ios, uint32_t bs, double seconds)
+{
+	memset(r, 0, sizeof(*r));
+	r->ios[op] = ios;
+	r->bytes[op] = ios * bs;
+	r->elapsed_s = seconds;
+	r->jobs = 1;
+	r->job_cpu_s[0] = seconds / 4;
+	r->job_wall_s[0] = seconds;
+}
+
+static char *write_doc(json_object *doc)
+{
+	static char path[] = "/tmp/r0-unit-benchjson-XXXXXX";
+	int fd;
+
+	strcpy(path, "/tmp/r0-unit-benchjson-XXXXXX");
+	fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	close(fd);
+	cr_assert_eq(json_object_to_file(path, doc), 0);
+	return path;
+}
+
+Test(benchjson, a_run_written_and_read_back)
+{
+	struct r0_target t = { .fd = -1, .size_bytes = 1 << 30, .logical_block_bytes = 512,
+			       .physical_block_bytes = 4096, .direct = true, .path = "/var/tmp/img" };
+	struct r0_result p[3], trimp;
+	struct r0_bench_test tests[3] = {
+		{ .label = "4K QD1", .w = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = 4096,
+					    .queue_depth = 1, .jobs = 1, .runtime_ns = 3000000000ULL,
+					    .span_bytes = 1 << 28 }, .npasses = 3, .passes = p, .ran = true },
+		{ .label = "never", .w = { .block_bytes = 4096, .queue_depth = 1 } },
+		{ .label = "trim", .w = { .access = R0_ACCESS_SEQ, .trim = true, .block_bytes = 65536,
+					  .queue_depth = 1 }, .npasses = 1, .passes = &trimp, .ran = true },
+	};
+	struct r0_bench_run run = { .tool = "r0bench", .target = &t, .passes = 3, .tests = tests, .n_tests = 3,
+				    .status = 0 };
+	struct r0_bench_spread s;
+	struct r0_bench_doc doc;
+	json_object *o, *x;
+	char *path;
+
+	pass(&p[0], R0_OP_READ, 3000, 4096, 1);
+	pass(&p[1], R0_OP_READ, 1000, 4096, 1);
+	pass(&p[2], R0_OP_READ, 2000, 4096, 1);
+	pass(&trimp, R0_OP_TRIM, 10, 65536, 1);
+	for (int k = 0; k < 3; k++)
+		r0_hist_reset(&tests[k].lat);
+	r0_hist_add(&tests[0].lat, 100000);
+	r0_hist_add(&tests[0].lat, 200000);
+	r0_hist_add(&tests[0].lat, 300000);
+
+	s = r0_bench_spread(&tests[0], r0_result_iops);
+	cr_expect(s.best == 3000 && s.max == 3000 && s.median == 2000 && s.min == 1000);
+	cr_expect_str_eq(r0_bench_rw_name(&tests[0].w), "randread");
+	cr_expect_str_eq(r0_bench_rw_name(&tests[2].w), "trim");
+
+	o = r0_bench_to_json(&run);
+	cr_assert_not_null(o);
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "r0kit_schema")), "r0bench/1");
+	x = json_object_object_get(o, "tests");
+	cr_expect_eq(json_object_array_length(x), 2, "a test never run is left out");
+	cr_expect_null(json_object_object_get(json_object_object_get(o, "target"), "device"));
+	path = write_doc(o);
+	json_object_put(o);
+
+	cr_assert_eq(r0_bench_load(path, &doc), 0);
+	unlink(path);
+	cr_expect_str_eq(doc.path, "/var/tmp/img");
+	cr_expect_str_empty(doc.state);
+	cr_expect(!doc.has_queue);
+	cr_assert_eq(doc.n_tests, 2);
+	cr_expect_str_eq(doc.tests[0].label, "4K QD1");
+	cr_expect(!doc.tests[0].trim && doc.tests[0].access == R0_ACCESS_RAND);
+	cr_expect(doc.tests[0].read_pct == 100 && doc.tests[0].block_bytes == 4096);
+	cr_expect(doc.tests[0].queue_depth == 1 && doc.tests[0].jobs == 1);
+	cr_expect(NEAR(doc.tests[0].runtime_s, 3) && doc.tests[0].ramp_s == 0);
+	cr_expect_eq(doc.tests[0].span_bytes, 1 << 28);
+	cr_expect(NEAR(doc.tests[0].bps_median, 2000 * 4096.0), "%f", doc.tests[0].bps_median);
+	cr_expect(NEAR(doc.tests[0].bps_min, 1000 * 4096.0) && NEAR(doc.tests[0].bps_max, 3000 * 4096.0));
+	cr_expect_gt(doc.tests[0].lat_p50_ns, 150000);
+	cr_expect_lt(doc.tests[0].lat_p50_ns, 250000);
+	cr_expect_gt(doc.tests[0].lat_min_ns, 0);
+	cr_expect(doc.tests[1].trim && doc.tests[1].block_bytes == 65536);
+	r0_bench_doc_free(&doc);
+}
+
+/* Not r0bench/1 at all: -ENOMSG (a reader may try another format); r0bench/1 but broken: -EINVAL. */
+Test(benchjson, refused_documents)
+{
+	static const struct { const char *text; int err; } cases[] = {
+		{ "hello", -ENOMSG },
+		{ "{\"r0kit_schema\":\"r0sweep/1\",\"tests\":[]}", -ENOMSG },
+		{ "[1,2]", -ENOMSG },
+		{ "{\"r0kit_schema\":\"r0bench/1\"}", -EINVAL },
+		{ "{\"r0kit_schema\":\"r0bench/1\",\"tests\":[{\"label\":\"x\"}]}", -EINVAL },
+		{ "{\"r0kit_schema\":\"r0bench/1\",\"tests\":[{\"workload\":{\"block_bytes\":4096,"
+		  "\"queue_depth\":1,\"jobs\":1,\"read_pct\":101}}]}", -EINVAL },
+		{ "{\"r0kit_schema\":\"r0bench/1\",\"tests\":[{\"workload\":{\"trim\":true}}]}", 0 },
+		{ "{\"r0kit_schema\":\"r0bench/1\",\"target\":{\"device\":{\"nr_requests\":32,"
+		  "\"max_sectors_kib\":128}},\"tests\":[]}", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char path[] = "/tmp/r0-unit-benchjson-XXXXXX";
+		int fd = mkstemp(path);
+		struct r0_bench_doc doc;
+		FILE *f;
+
+		cr_assert(fd >= 0);
+		f = fdopen(fd, "w");
+		fputs(cases[i].text, f);
+		fclose(f);
+		cr_expect_eq(r0_bench_load(path, &doc), cases[i].err, "case %zu", i);
+		if (i == sizeof(cases) / sizeof(cases[0]) - 1)
+			cr_expect(doc.has_queue && doc.nr_requests == 32 && doc.max_sectors_kib == 128);
+		r0_bench_doc_free(&doc);
+		unlink(path);
+	}
+	{
+		struct r0_bench_doc doc;
+
+		cr_expect_eq(r0_bench_load("/nonexistent/r0-unit.json", &doc), -ENOMSG);
+	}
+}
