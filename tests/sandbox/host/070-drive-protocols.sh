@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # On the host: boots a guest of its own with QEMU-emulated NVMe and SATA
-# drives on sparse files (recipes/sandbox/run --nvme/--sata), runs
+# drives on sparse files (tests/sandbox/vm/run --nvme/--sata), runs
 # drive-protocols.guest.sh in it, then checks each drive's backing file:
 # its allocated bytes must be what the guest says its discards left
 # (expect lines "FILE min|max BYTES"). The witness outside the guest.
@@ -12,7 +12,7 @@ root=$(cd "$here/../../.." && pwd)
 build=$2
 out=$root/build/sandbox/check/drive-protocols
 # nvme3 completes discards and keeps the data (discard=ignore)
-"$root/recipes/sandbox/run" -q -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
+"$root/tests/sandbox/vm/run" -q -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
 	--nvme 64M --nvme 64M --nvme 64M --nvme 64M:ignore --sata 64M --sata 64M \
 	"$here/drive-protocols.guest.sh" "$here/../lib.sh" "$here/../r0trim-lib.sh"
 expect=$out/results/alloc-expect

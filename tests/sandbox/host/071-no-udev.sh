@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # On the host: the tools without udev (libdevmapper makes the /dev nodes
 # itself, nobody probes new devices): a boot of its own with
-# recipes/sandbox/run --no-udev runs a few guest tests that build arrays
+# tests/sandbox/vm/run --no-udev runs a few guest tests that build arrays
 # and check TRIM through them; the main boot runs everything under udev.
 # Usage: 071-no-udev.sh RESULTS_DIR BUILD_DIR
 set -euo pipefail
@@ -12,7 +12,7 @@ build=$2
 out=$root/build/sandbox/check/no-udev
 tests=(010-r0build-geometry.sh 011-r0build-safety.sh 031-r0trim-dm.sh 033-r0trim-fs.sh)
 rc=0
-"$root/recipes/sandbox/run" -q --no-udev -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
+"$root/tests/sandbox/vm/run" -q --no-udev -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
 	"$here/../guest-driver.sh" "$(cd "$here/.." && pwd)" -- "${tests[@]}" || rc=$?
 tr -d '\r' < "$out/console.log" | grep -q '^sandbox: no udev in this boot' ||
 	{ echo "the boot ran udev"; exit 1; }

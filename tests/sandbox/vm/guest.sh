@@ -232,7 +232,7 @@ r0_drop_caches() {
 
 # r0_ship_results: sends what is new or changed in $R0_RESULTS since the
 # last call to the host now, as one base64 tar block on the second serial
-# port; the host unpacks every complete block in order (recipes/sandbox/run),
+# port; the host unpacks every complete block in order (tests/sandbox/vm/run),
 # so what a script shipped survives a guest death. /init ships once more at
 # the end, with .exit-status. (Only the changes: the whole of a test suite's
 # results took 3 s a shipment under TCG.)
@@ -282,7 +282,7 @@ r0_stream() {
 }
 
 # r0_drive nvme|sata N: the /dev node of the Nth drive of that kind that
-# recipes/sandbox/run attached (--nvme, --sata), found by its serial
+# tests/sandbox/vm/run attached (--nvme, --sata), found by its serial
 # (r0nvmeN, r0sataN); waits up to 5 s for it.
 r0_drive() {
 	_n=50
@@ -300,6 +300,6 @@ r0_drive() {
 		_n=$((_n - 1))
 		sleep 0.1
 	done
-	echo "guest: no $1 drive $2 (recipes/sandbox/run --$1)" >&2
+	echo "guest: no $1 drive $2 (tests/sandbox/vm/run --$1)" >&2
 	return 1
 }
