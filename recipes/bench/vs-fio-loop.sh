@@ -26,11 +26,9 @@ vs_fio_loop() {
 		*) echo "bench: unknown mode $_mode in $_wl" >&2; return 1 ;;
 		esac
 		# at QD1 (no mode) r0bench reads itself (pread); fio's best there
-		# is the same, psync: on this host's zram 382-429k IOPS against
-		# 184-206k for io_uring even with cpus_allowed keeping its io-wq
-		# workers beside it (unpinned: 14.8k), 3 rounds of 3 s, 2026-12-04
-		# 03:05 (recipes/bench/qd1-engines); the fio options below that are
-		# io_uring's own are left out there
+		# is the same, psync, which beat fio's io_uring on zram
+		# (docs/validation.md); the fio options below that are io_uring's
+		# own are left out there
 		_fioengine="--ioengine=io_uring --fixedbufs=1 --registerfiles=1"
 		_fiobatch="--iodepth_batch_submit=$_qd --iodepth_batch_complete_max=$_qd --iodepth_batch_complete_min=$_batch"
 		if [ "$_qd" = 1 ] && [ -z "$_mode" ]; then

@@ -21,14 +21,9 @@ trim_pass "md raid0 of three NVMe drives" -f "$md"
 secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $t0" | awk '{ printf "%d", $1 - $2 }')
 grep -q 'reads zeroes (NVMe DLFEAT=1)' /tmp/trim.out || fail "DLFEAT not read: $(sed -n 2,5p /tmp/trim.out)"
 grep -q "^verdict *PASS .*${nv2#/dev/} deallocated" /tmp/trim.out || fail "not deallocated: $(tail -1 /tmp/trim.out)"
-# Issue 18's bar: under a minute of guest time (host time under TCG, so
-# it grows with the host's load). Before the read-back lost its byte
-# loops, went to 4 MiB I/O and to windows between whole reads, the check
-# took 11 s on a quiet host and 70-73 s beside a running demo; old and new
-# side by side in one guest at host load ~10 (recipes/studies/
-# trim-nvme-ab.sh): 12.0 and 4.9 s, 18.3 and 8.7 s in another boot
-# (medians of 3). The bar itself is the limit: the same load as the
-# demo's would give about 30-35 s.
+# Under a minute of guest time (host time under TCG, so it grows with the
+# host's load): a check of a few 64 MiB drives must stay short enough to
+# run on a user's array (the figures behind the bar: docs/validation.md).
 [ "$secs" -lt 60 ] || fail "3-member NVMe check took $secs s of guest time (issue 18: under 60 s)"
 note "ok: 3-member NVMe check in $secs s"
 cp /tmp/trim.out "$R0_RESULTS/nvme-raid0.r0trim.txt"
