@@ -18,7 +18,7 @@ fi
 tests=$*
 [ -n "$tests" ] || tests=$(ls [0-9]*.sh)
 for t in $tests; do
-	name=${t%.sh}
+	name=$(basename "${t%.sh}")
 	dmesg -c > /dev/null
 	start=$(cut -d' ' -f1 /proc/uptime)
 	echo "=== $name"

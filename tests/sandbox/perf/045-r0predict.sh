@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# A performance check (make perf; not in make check): it measures against a
+# bar that a loaded host can miss.
 # r0predict against a measured study: one sata-real member (the demo's drive)
 # measured alone at the few points the cells below need (r0bench, random
 # reads), then md of 2 and 3 members at 64K measured with r0sweep

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# A performance check (make perf; not in make check): it measures against a
+# bar that a loaded host can miss.
 # r0bench measures what null_blk is set to deliver: a member capped at
 # 200 MiB/s reads at that rate (SEQ1M Q8T1), and a member whose every
 # completion waits 4 ms shows p50 latency of 4 ms within 5 % plus the

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# A performance check (make perf; not in make check): it measures against a
+# bar that a loaded host can miss.
 # The scaled real-drive profiles (sata-real, nvme-real) deliver their
 # configured limits on one member: 1M sequential reads at QD8 no more than
 # 5 % and one request per window above what null_blk's bandwidth cap passes
