@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "r0/benchjson.h"
+#include "r0/enginepolicy.h"
 #include "r0/jsonfields.h"
 #include "r0/stats.h"
 

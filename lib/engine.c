@@ -32,8 +32,8 @@
 
 #include "blockdev.h"
 #include "r0/engine.h"
+#include "r0/enginepolicy.h"
 #include "r0/prng.h"
-#include "bottomqueue.h"
 #include "sysfs.h"
 
 struct shared {
@@ -104,64 +104,6 @@ static uint64_t now_ns(void)
 	return clock_ns(CLOCK_MONOTONIC);
 }
 
-const char *r0_op_name(enum r0_op op)
-{
-	return op == R0_OP_READ ? "read" : op == R0_OP_WRITE ? "write" : "trim";
-}
-
-uint64_t r0_result_ios(const struct r0_result *r)
-{
-	return r->ios[R0_OP_READ] + r->ios[R0_OP_WRITE] + r->ios[R0_OP_TRIM];
-}
-
-uint64_t r0_result_bytes(const struct r0_result *r)
-{
-	return r->bytes[R0_OP_READ] + r->bytes[R0_OP_WRITE] + r->bytes[R0_OP_TRIM];
-}
-
-double r0_result_iops(const struct r0_result *r)
-{
-	return r->elapsed_s > 0 ? (double)r0_result_ios(r) / r->elapsed_s : 0.0;
-}
-
-double r0_result_bytes_per_s(const struct r0_result *r)
-{
-	return r->elapsed_s > 0 ? (double)r0_result_bytes(r) / r->elapsed_s : 0.0;
-}
-
-double r0_result_mb_per_s(const struct r0_result *r)
-{
-	return r0_result_bytes_per_s(r) / 1e6;
-}
-
-double r0_result_cpu_per_io(const struct r0_result *r)
-{
-	uint64_t n = r0_result_ios(r);
-
-	return n ? (r->user_s + r->sys_s) / (double)n : 0.0;
-}
-
-double r0_result_busy(const struct r0_result *r)
-{
-	double most = 0;
-
-	for (unsigned i = 0; i < r->jobs && i < R0_JOBS_MAX; i++)
-		if (r->job_wall_s[i] > 0 && r->job_cpu_s[i] / r->job_wall_s[i] > most)
-			most = r->job_cpu_s[i] / r->job_wall_s[i];
-	return most;
-}
-
-bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_op op,
-		     uint32_t len, uint64_t submit_ns, uint64_t done_ns)
-{
-	if (done_ns < win->start_ns || done_ns > win->end_ns)
-		return false;
-	r->ios[op]++;
-	r->bytes[op] += len;
-	r0_hist_add(&r->lat, done_ns > submit_ns ? done_ns - submit_ns : 0);
-	return true;
-}
-
 int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
 {
 	char path[128], val[16];
@@ -194,119 +136,6 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
 		return -EOPNOTSUPP;
 	}
 	return 0;
-}
-
-bool r0_engine_is_sync(const struct r0_workload *w)
-{
-	return w->queue_depth == 1 && !w->ring && !w->hipri && !w->sqpoll && !w->trim;
-}
-
-/*
- * Linux 6.12 stalls for ever when a nonblocking io_uring submission through
- * dm must split a request into more pieces than the device at the bottom
- * has tags (seen in the sandbox: dm-stripe over null_blk with 8 tags and
- * 32 KiB requests, a 288K read; 256K, 8 pieces, passes; a 1M read over a
- * 4K-chunk stripe of members with 128 KiB requests and 32 tags: 256
- * pieces, 0 reads in 3 s; dd's blocking submission and IOSQE_ASYNC never
- * stall; md and the raw member never stalled). So through dm, when the
- * requests in flight need more pieces than that, every request goes
- * through io_uring's workers; elsewhere the usual path stays, as nothing
- * there stalled.
- */
-static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *w)
-{
-	struct r0_bottom_queue q;
-	uint64_t piece, pieces;
-
-	if (!t->is_block || r0_bottom_queue(t->devt, &q) || !q.through_dm)
-		return false;
-	/* a request is cut at every chunk and at the bottom's largest request */
-	piece = q.chunk_bytes < q.max_request_bytes ? q.chunk_bytes : q.max_request_bytes;
-	if (!piece || w->block_bytes <= piece)
-		return false;
-	pieces = (w->block_bytes + piece - 1) / piece;
-	return pieces * w->queue_depth * (w->jobs ? w->jobs : 1) > q.tags;
-}
-
-/*
- * A target that refuses nonblocking requests (zram) has every request run
- * in an io-wq worker, and io-wq starts a second worker only when the first
- * sleeps: zram's work never sleeps, so one worker runs all of it. Marked
- * IOSQE_ASYNC, requests may run on several workers at once, which pays
- * only where the job thread leaves a CPU free: when it sleeps until a reap
- * batch is there, or when a request is more work for the worker than for
- * the job. On the host's zram (2 CPUs, QD32 unless said, medians of 4-5
- * pairs against fio, 2026-12-04 16:00-16:20) two workers gave 1.89x fio's
- * IOPS on 1M reads at QD8 against 0.98x with one, 1.68x against 1.04x on
- * 16K reads and 1.14x against 0.94x on 4K reads reaping 8; reaping 4K one
- * at a time the job keeps a CPU busy itself and a second worker only took
- * CPU from it: 0.83x against 0.98x on reads, 0.88x against 1.08x on
- * writes (README "r0bench"). The workers are capped at the CPUs. Polled
- * and SQPOLL rings keep their own path.
- */
-enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w)
-{
-	if (w->hipri || w->trim || r0_engine_is_sync(w))
-		return R0_ASYNC_NONE;
-	if (dm_needs_async(t, w))
-		return R0_ASYNC_DM_PIECES;
-	if (t->blocking_only && !w->sqpoll && (w->reap_batch > 1 || w->block_bytes > 4096))
-		return R0_ASYNC_BLOCKING_ONLY;
-	return R0_ASYNC_NONE;
-}
-
-bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w)
-{
-	return r0_engine_async(t, w) != R0_ASYNC_NONE;
-}
-
-/* The CPUs this thread may run on, shared among W's jobs. */
-static unsigned cpus_a_job(const struct r0_workload *w)
-{
-	unsigned jobs = w->jobs ? w->jobs : 1, cpus = 1;
-	cpu_set_t allowed;
-
-	if (!sched_getaffinity(0, sizeof(allowed), &allowed) && CPU_COUNT(&allowed) > 0)
-		cpus = (unsigned)CPU_COUNT(&allowed);
-	return cpus / jobs;
-}
-
-/*
- * On a target that refuses nonblocking requests every request runs in an
- * io-wq worker, and io-wq adds a worker only when one sleeps. Where the
- * device does its work on the CPU of whoever submits (zram copies and
- * compresses there) none sleeps: one worker runs every request, and a job
- * reaping one at a time spends its own CPU on being woken for each
- * completion (4K randread QD32 on the host's zram: the job thread and the
- * worker each near 100 % of a CPU over 2 s, fio's alike, 2026-12-04
- * 18:20). There the job runs one request of its queue itself
- * (pread/pwrite) while the ring holds the others: the device still has
- * queue_depth requests at most, and the job's CPU does the device's work
- * instead of waiting for it. A device that sleeps (hardware, dm-delay,
- * dm-crypt's workers) would keep the job from reaping while it waits, so
- * a job stops carrying at the first checked request that slept
- * (carry_checked), and starts only once its ring has completed a request:
- * the stall limit cannot end a carried request, so a device that answers
- * nothing (a suspended dm map) is left to the ring, which it ends. Only
- * with O_DIRECT (the page cache would hide such a device behind its
- * hits), and only where the job and its worker have a CPU each: two jobs carrying on two CPUs starved their workers, whose
- * requests then waited for a CPU (p99 2.8 ms against 0.28 ms, 4K QD32).
- * Requests of 4 KiB at most, reaped one at a time: with a batch, or
- * larger requests, the job leaves a CPU free and more workers use it
- * (r0_engine_async).
- */
-bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w)
-{
-	return t->blocking_only && t->direct && w->queue_depth > 1 && w->reap_batch <= 1 &&
-	       !w->hipri && !w->sqpoll && !w->trim && r0_engine_async(t, w) == R0_ASYNC_NONE &&
-	       cpus_a_job(w) >= 2;
-}
-
-unsigned r0_engine_io_workers(const struct r0_workload *w)
-{
-	unsigned cpus = cpus_a_job(w);
-
-	return cpus ? cpus : 1;
 }
 
 static double tv_s(const struct timeval *tv)
@@ -608,29 +437,14 @@ uint64_t r0_workload_stall_ns(const struct r0_workload *w)
 	return w->stall_ns ? w->stall_ns : R0_STALL_DEFAULT_NS;
 }
 
-/*
- * Submits what was prepared and waits for the reap batch. Reaping one at a
- * time, the job first collects what is already done (entering the kernel
- * runs the deferred completion work) and sleeps only when nothing is: a
- * sleeping job must be woken by whatever completes its request, and on
- * zram that is the io-wq worker that bounds the run. fio's io_uring engine
- * does the same. On the host's zram, 4K randread QD32 went from 0.85x to
- * 0.98x of fio's IOPS with it and randwrite from 0.82x to 1.03x (medians
- * of 6 and 5 pairs, 2026-12-04 16:00, README "r0bench"). With a batch the
- * job sleeps until the batch is there; polled and SQPOLL rings as before.
- */
-static bool collects_first(const struct r0_workload *w)
-{
-	return w->reap_batch <= 1 && !w->hipri && !w->sqpoll;
-}
-
+/* Submits what was prepared and waits for the reap batch (r0_engine_collects_first). */
 static int submit_and_wait(struct job *j, struct __kernel_timespec *ts)
 {
 	const unsigned want = reap_wait(j);
 	struct io_uring_cqe *cqe;
 	int ret;
 
-	if (!collects_first(j->sh->w))
+	if (!r0_engine_collects_first(j->sh->w))
 		return io_uring_submit_and_wait_timeout(&j->ring, &cqe, want, ts, NULL);
 	ret = io_uring_submit_and_get_events(&j->ring);
 	if (ret < 0 || io_uring_cq_ready(&j->ring) >= want)
@@ -782,20 +596,6 @@ static int ring_init(struct job *j)
 			break;
 	}
 	return ret;
-}
-
-int r0_job_cpu(const cpu_set_t *allowed, int from_cpu, unsigned index)
-{
-	int cpus[CPU_SETSIZE], n = 0, start = 0;
-
-	for (int c = 0; c < CPU_SETSIZE; c++)
-		if (CPU_ISSET(c, allowed))
-			cpus[n++] = c;
-	if (!n)
-		return -1;
-	while (start < n && cpus[start] < from_cpu)
-		start++;
-	return cpus[(start % n + index % n) % n];
 }
 
 /*

@@ -14,6 +14,7 @@
 #include <criterion/criterion.h>
 
 #include "r0/engine.h"
+#include "r0/enginepolicy.h"
 
 #define FILE_BYTES (4u << 20)
 
@@ -228,44 +229,6 @@ Test(engine, three_jobs_on_an_uneven_file_write_and_read_back, .init = setup, .f
 	cr_expect_eq(res->errors, 0);
 	cr_expect_eq(res->verify_checked_bytes, bytes);
 	cr_expect_eq(res->verify_bad_sectors, 0);
-}
-
-/* The window's edges with made-up clock readings: in from the ramp's end
- * to the run's end, both included, whatever the submission time. */
-Test(engine, a_completion_counts_when_it_completed_in_the_window)
-{
-	static struct r0_result r;
-	const struct r0_window win = { .start_ns = 1000, .end_ns = 2000 };
-	const struct r0_window open = { .start_ns = 0, .end_ns = UINT64_MAX };
-
-	memset(&r, 0, sizeof(r));
-	r0_hist_reset(&r.lat);
-	cr_expect_not(r0_window_count(&r, &win, R0_OP_READ, 4096, 900, 999), "before the ramp's end");
-	cr_expect(r0_window_count(&r, &win, R0_OP_READ, 4096, 500, 1000), "submitted in the ramp");
-	cr_expect(r0_window_count(&r, &win, R0_OP_WRITE, 512, 1990, 2000), "at the end");
-	cr_expect_not(r0_window_count(&r, &win, R0_OP_READ, 4096, 1999, 2001), "after the end");
-	cr_expect_eq(r.ios[R0_OP_READ], 1);
-	cr_expect_eq(r.ios[R0_OP_WRITE], 1);
-	cr_expect_eq(r.bytes[R0_OP_READ], 4096);
-	cr_expect_eq(r.bytes[R0_OP_WRITE], 512);
-	cr_expect_eq(r.lat.count, 2);
-	cr_expect_eq(r.lat.min, 10);
-	cr_expect_eq(r.lat.max, 500);
-	cr_expect(r0_window_count(&r, &open, R0_OP_TRIM, 4096, 5, 1ULL << 62), "size-based: open");
-	cr_expect_eq(r0_result_ios(&r), 3);
-}
-
-Test(engine, busy_is_the_busiest_job_threads_share)
-{
-	static struct r0_result r;
-
-	memset(&r, 0, sizeof(r));
-	cr_expect_float_eq(r0_result_busy(&r), 0.0, 1e-12, "no job timed");
-	r.jobs = 3;
-	r.job_cpu_s[0] = 0.5, r.job_wall_s[0] = 1.0;
-	r.job_cpu_s[1] = 1.8, r.job_wall_s[1] = 2.0;
-	r.job_cpu_s[2] = 0.1, r.job_wall_s[2] = 0.0;   /* no wall time: left out */
-	cr_expect_float_eq(r0_result_busy(&r), 0.9, 1e-12);
 }
 
 static double mono_s(void)
@@ -500,24 +463,6 @@ Test(engine, opening_refuses_what_is_not_a_device_or_file)
 	cr_expect_eq(r0_target_open("/nonexistent/r0", false, &x), -ENOENT);
 }
 
-Test(engine, job_cpus_count_from_the_callers_cpu_and_wrap)
-{
-	cpu_set_t s;
-
-	CPU_ZERO(&s);
-	cr_expect_eq(r0_job_cpu(&s, 0, 0), -1);
-	CPU_SET(1, &s);
-	CPU_SET(3, &s);
-	CPU_SET(5, &s);
-	cr_expect_eq(r0_job_cpu(&s, 3, 0), 3);
-	cr_expect_eq(r0_job_cpu(&s, 3, 1), 5);
-	cr_expect_eq(r0_job_cpu(&s, 3, 2), 1);
-	cr_expect_eq(r0_job_cpu(&s, 3, 3), 3);
-	cr_expect_eq(r0_job_cpu(&s, 4, 0), 5, "not allowed: the next allowed one above");
-	cr_expect_eq(r0_job_cpu(&s, 6, 0), 1, "above every allowed one: the first");
-	cr_expect_eq(r0_job_cpu(&s, -1, 1), 3, "sched_getcpu failed: from the first");
-}
-
 /* Progress callback: counts the threads of this process held to one CPU (a
  * list without "," or "-"), the job's and its io-wq workers' when pinned */
 static void count_pinned(const struct r0_progress *p, void *arg)
@@ -563,28 +508,6 @@ Test(engine, a_qd1_job_is_held_to_one_cpu, .init = setup, .fini = teardown)
 	w.queue_depth = 4;
 	cr_assert_eq(r0_engine_run(&t, &w, &o, res), 0);
 	cr_expect_eq(pinned, 0, "%u threads held to one CPU at QD4", pinned);
-}
-
-/* Which workloads a job issues itself: QD1 without polling, a submission thread or --ring. */
-Test(engine, qd1_is_sync_unless_polled_or_ring)
-{
-	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
-
-	cr_expect(r0_engine_is_sync(&w));
-	w.queue_depth = 2;
-	cr_expect_not(r0_engine_is_sync(&w));
-	w.queue_depth = 1;
-	w.hipri = true;
-	cr_expect_not(r0_engine_is_sync(&w));
-	w.hipri = false;
-	w.sqpoll = true;
-	cr_expect_not(r0_engine_is_sync(&w));
-	w.sqpoll = false;
-	w.ring = true;
-	cr_expect_not(r0_engine_is_sync(&w));
-	w.ring = false;
-	w.trim = true;
-	cr_expect_not(r0_engine_is_sync(&w));
 }
 
 /*
@@ -694,41 +617,6 @@ static unsigned allowed_cpus(void)
 	cpu_set_t allowed;
 
 	return sched_getaffinity(0, sizeof(allowed), &allowed) ? 1 : (unsigned)CPU_COUNT(&allowed);
-}
-
-/* Only a blocking-only target open with O_DIRECT, 4K reaped one at a
- * time through a plain ring, and a CPU each for the job and its worker. */
-Test(engine, a_job_may_carry_one_request_only_where_its_cpu_would_wait)
-{
-	struct r0_target bt = { .blocking_only = true, .direct = true, .fd = -1 };
-	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 32);
-	const bool cpus = allowed_cpus() >= 2;
-
-	cr_expect_eq(r0_engine_may_carry_one(&bt, &w), cpus);
-	bt.blocking_only = false;
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
-	bt.blocking_only = true;
-	bt.direct = false;         /* the page cache would make any file look fast */
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
-	bt.direct = true;
-	w.queue_depth = 1;
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
-	w.queue_depth = 2;
-	cr_expect_eq(r0_engine_may_carry_one(&bt, &w), cpus);
-	w.reap_batch = 2;
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
-	w.reap_batch = 1;
-	w.block_bytes = 8192;
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
-	w.block_bytes = 4096;
-	w.sqpoll = true;
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
-	w.sqpoll = false;
-	w.hipri = true;
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
-	w.hipri = false;
-	w.jobs = allowed_cpus();   /* one CPU a job: the worker would have none */
-	cr_expect_not(r0_engine_may_carry_one(&bt, &w));
 }
 
 /*

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "r0/enginepolicy.h"
 #include "r0/size.h"
 
 void bench_progress(const struct r0_progress *p, void *arg)

@@ -124,53 +124,7 @@ void r0_target_close(struct r0_target *t);
  */
 int r0_fd_refuses_nowait(int fd, uint32_t block_bytes, uint64_t at);
 
-/* Why W's requests on T go through io_uring's workers (IOSQE_ASYNC), if they do. */
-enum r0_async {
-	R0_ASYNC_NONE,
-	/*
-	 * a block device with device-mapper in its stack whose requests in
-	 * flight need more pieces (queue/max_sectors_kb) than the devices at
-	 * the bottom have tags (queue/nr_requests), which Linux 6.12 can stall
-	 * on for ever
-	 */
-	R0_ASYNC_DM_PIECES,
-	/*
-	 * the target refuses nonblocking requests, so every request runs in a
-	 * worker anyway, and the job leaves a CPU free (it waits for a reap
-	 * batch, or its requests are over 4 KiB); marked, they run on up to
-	 * r0_engine_io_workers workers at once instead of one at a time
-	 */
-	R0_ASYNC_BLOCKING_ONLY,
-};
-enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w);
-bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w);
-
-/*
- * The io-wq workers a job may have with R0_ASYNC_BLOCKING_ONLY: the CPUs
- * this thread may run on, shared among W's jobs, at least 1.
- */
-unsigned r0_engine_io_workers(const struct r0_workload *w);
-
-/*
- * True when W's jobs on T run one request of their queue themselves
- * (pread/pwrite) beside the ring: T refuses nonblocking requests and is
- * open with O_DIRECT, W reaps requests of 4 KiB at most one at a time
- * through a plain ring, and each job and its io-wq worker have a CPU of
- * their own. A job stops at the first checked carried request that slept
- * (r0_result.carry_stopped); r0_result.carried_ios counts the requests
- * run so.
- */
-bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w);
-
-/* True when W's jobs issue their requests themselves (pread/pwrite; see r0_workload.ring). */
-bool r0_engine_is_sync(const struct r0_workload *w);
-
-/*
- * The CPU job INDEX is kept on at queue depth 1, with its io-wq workers:
- * the INDEX-th CPU of ALLOWED counting from FROM_CPU (or the next allowed
- * one above it), wrapping; -1 when ALLOWED is empty.
- */
-int r0_job_cpu(const cpu_set_t *allowed, int from_cpu, unsigned index);
+/* Which path W's requests take on T, and where its jobs run: r0/enginepolicy.h. */
 
 /*
  * 0 if W can run on T; else -EINVAL (or -ERANGE for sizes past the target)
@@ -258,6 +212,7 @@ struct r0_result {
 	bool interrupted;           /* stopped early by *stop */
 };
 
+/* A result's figures (lib/result.c). */
 uint64_t r0_result_ios(const struct r0_result *r);
 uint64_t r0_result_bytes(const struct r0_result *r);
 double r0_result_iops(const struct r0_result *r);

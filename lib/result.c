@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A run's figures from its struct r0_result (r0/engine.h): totals, rates,
+ * CPU per request and the busiest job's share, and the measured window's
+ * accounting the engine counts with. (lib/results.c reads result files.)
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "r0/engine.h"
+
+const char *r0_op_name(enum r0_op op)
+{
+	return op == R0_OP_READ ? "read" : op == R0_OP_WRITE ? "write" : "trim";
+}
+
+uint64_t r0_result_ios(const struct r0_result *r)
+{
+	return r->ios[R0_OP_READ] + r->ios[R0_OP_WRITE] + r->ios[R0_OP_TRIM];
+}
+
+uint64_t r0_result_bytes(const struct r0_result *r)
+{
+	return r->bytes[R0_OP_READ] + r->bytes[R0_OP_WRITE] + r->bytes[R0_OP_TRIM];
+}
+
+double r0_result_iops(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r0_result_ios(r) / r->elapsed_s : 0.0;
+}
+
+double r0_result_bytes_per_s(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r0_result_bytes(r) / r->elapsed_s : 0.0;
+}
+
+double r0_result_mb_per_s(const struct r0_result *r)
+{
+	return r0_result_bytes_per_s(r) / 1e6;
+}
+
+double r0_result_cpu_per_io(const struct r0_result *r)
+{
+	uint64_t n = r0_result_ios(r);
+
+	return n ? (r->user_s + r->sys_s) / (double)n : 0.0;
+}
+
+double r0_result_busy(const struct r0_result *r)
+{
+	double most = 0;
+
+	for (unsigned i = 0; i < r->jobs && i < R0_JOBS_MAX; i++)
+		if (r->job_wall_s[i] > 0 && r->job_cpu_s[i] / r->job_wall_s[i] > most)
+			most = r->job_cpu_s[i] / r->job_wall_s[i];
+	return most;
+}
+
+bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_op op,
+		     uint32_t len, uint64_t submit_ns, uint64_t done_ns)
+{
+	if (done_ns < win->start_ns || done_ns > win->end_ns)
+		return false;
+	r->ios[op]++;
+	r->bytes[op] += len;
+	r0_hist_add(&r->lat, done_ns > submit_ns ? done_ns - submit_ns : 0);
+	return true;
+}
