@@ -6,9 +6,12 @@
  * O_DIRECT, so what is read comes from the device, not the page cache.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
@@ -466,14 +469,19 @@ out:
 }
 
 
-int r0_trim_file_share(const struct r0_trim_stack *s, int fd, uint64_t *per_member_sectors)
+int r0_trim_file_extents(const struct r0_trim_stack *s, int fd, struct r0_trim_leaf_extent **out,
+			 size_t *count)
 {
 	enum { BATCH = 64 };
 	struct fiemap *fm = calloc(1, sizeof(*fm) + BATCH * sizeof(struct fiemap_extent));
+	struct r0_trim_leaf_extent *all = NULL;
+	size_t n = 0;
 	uint64_t next = 0;
 	int err = 0;
 	bool last = false;
 
+	*out = NULL;
+	*count = 0;
 	if (!fm)
 		return -ENOMEM;
 	while (!last && !err) {
@@ -490,20 +498,110 @@ int r0_trim_file_share(const struct r0_trim_stack *s, int fd, uint64_t *per_memb
 			break;
 		for (unsigned i = 0; i < fm->fm_mapped_extents && !err; i++) {
 			const struct fiemap_extent *x = &fm->fm_extents[i];
-			uint64_t tot[R0_MAX_MEMBERS] = { 0 };
+			struct r0_trim_leaf_extent *ext = NULL, *grown;
+			size_t cnt = 0;
 
 			if (x->fe_flags & FIEMAP_EXTENT_LAST)
 				last = true;
 			next = x->fe_logical + x->fe_length;
+			/* only data the file system wrote where it says: not preallocated, shared or inline */
 			if (x->fe_flags & (FIEMAP_EXTENT_UNWRITTEN | FIEMAP_EXTENT_SHARED |
 					   FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC |
 					   FIEMAP_EXTENT_DATA_INLINE | FIEMAP_EXTENT_NOT_ALIGNED))
 				continue;
-			err = r0_trim_stack_totals(s, x->fe_physical / 512, x->fe_length / 512, tot);
-			for (unsigned m = 0; !err && m < s->n_leaves; m++)
-				per_member_sectors[m] += tot[m];
+			err = r0_trim_stack_split(s, x->fe_physical / 512, x->fe_length / 512, &ext, &cnt, NULL);
+			if (!err && cnt) {
+				grown = realloc(all, (n + cnt) * sizeof(*all));
+				if (!grown)
+					err = -ENOMEM;
+				else {
+					all = grown;
+					memcpy(all + n, ext, cnt * sizeof(*ext));
+					n += cnt;
+				}
+			}
+			free(ext);
 		}
 	}
 	free(fm);
+	if (err) {
+		free(all);
+		return err;
+	}
+	*out = all;
+	*count = n;
+	return 0;
+}
+
+int r0_trim_file_share(const struct r0_trim_stack *s, int fd, uint64_t *per_member_sectors)
+{
+	struct r0_trim_leaf_extent *x;
+	size_t n;
+	int err = r0_trim_file_extents(s, fd, &x, &n);
+
+	/* what reaches each device when no layer drops it, as r0_trim_stack_totals */
+	for (size_t i = 0; !err && i < n; i++)
+		per_member_sectors[x[i].leaf] += x[i].n_sectors;
+	free(x);
+	return err;
+}
+
+int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+			  uint64_t *ok, uint64_t *bad, uint64_t *unchecked)
+{
+	enum { CHUNK = 1 << 20 };
+	unsigned char *buf = NULL;
+	int fds[R0_MAX_MEMBERS], err = 0;
+
+	for (unsigned i = 0; i < t->n_members; i++) {
+		fds[i] = -1;
+		ok[i] = bad[i] = unchecked[i] = 0;
+	}
+	if (posix_memalign((void **)&buf, 4096, CHUNK))
+		return -ENOMEM;
+	for (size_t k = 0; k < n && !err; k++) {
+		const struct r0_trim_member *m;
+		uint64_t g, a, b;
+
+		if (x[k].leaf >= t->n_members)
+			continue;
+		m = &t->members[x[k].leaf];
+		/* only whole granules of the bottom device are sure to be discarded */
+		g = member_gran(m);
+		a = (x[k].leaf_start_sector + g - 1) / g * g;
+		b = (x[k].leaf_start_sector + x[k].n_sectors) / g * g;
+		if (!x[k].placed || x[k].dropped_at >= 0 || m->reads == R0_READS_UNKNOWN || b <= a) {
+			unchecked[x[k].leaf] += x[k].n_sectors;
+			continue;
+		}
+		unchecked[x[k].leaf] += x[k].n_sectors - (b - a);
+		if (fds[x[k].leaf] < 0) {
+			char node[64];
+
+			/* read-only and shared: the mounted stack holds the device */
+			snprintf(node, sizeof(node), "/dev/block/%u:%u", major(m->devt), minor(m->devt));
+			fds[x[k].leaf] = open(node, O_RDONLY | O_DIRECT | O_CLOEXEC);
+			if (fds[x[k].leaf] < 0) {
+				err = -errno;
+				break;
+			}
+		}
+		for (uint64_t s = a; s < b && !err;) {
+			size_t len = (b - s) * 512 < CHUNK ? (size_t)((b - s) * 512) : CHUNK;
+
+			if ((err = full_pread(fds[x[k].leaf], buf, len, s * 512)))
+				break;
+			for (size_t o = 0; o < len; o += 512)
+				if (block_is(buf + o, 512, promised_byte(m)))
+					ok[x[k].leaf]++;
+				else
+					bad[x[k].leaf]++;
+			s += len / 512;
+		}
+	}
+	for (unsigned i = 0; i < t->n_members; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	free(buf);
 	return err;
 }

@@ -27,7 +27,7 @@
 #define JSON_SCHEMA "r0trim/1"
 
 enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE,
-       OPT_OLD_REPEATS };
+       OPT_OLD_REPEATS, OPT_LIVE };
 
 extern char **environ;
 
@@ -35,6 +35,7 @@ static void usage(FILE *f)
 {
 	fputs("Usage:\n"
 	      "  " PROG " [options] DEVICE\n"
+	      "  " PROG " [options] --live DIR\n"
 	      "\n"
 	      "Checks whether discards (TRIM) pass through DEVICE, any stack of dm\n"
 	      "linear, striped, crypt, flakey, delay and thin, md raid0, raid1 and\n"
@@ -47,6 +48,12 @@ static void usage(FILE *f)
 	      "CONCLUSIVE; the verdict names what was shown per bottom device:\n"
 	      "delivered or deallocated. DEVICE's data is destroyed.\n"
 	      "\n"
+	      "With --live, on a mounted ext4 or xfs in use, nothing is destroyed: one\n"
+	      "test file is written in DIR, its blocks mapped down to each bottom\n"
+	      "device (FIEMAP), then deleted and trimmed (FITRIM); each bottom device's\n"
+	      "discard counter must rise by its share, and where a device promises what\n"
+	      "a discarded block reads, those sectors are read back raw.\n"
+	      "\n"
 	      "Options:\n"
 	      "      --cycles N       after the range checks, N cycles of fill, discard,\n"
 	      "                       verify; with --fs, N file system cycles (default 3)\n"
@@ -54,6 +61,8 @@ static void usage(FILE *f)
 	      "                       cycle, 1-90 (default 50)\n"
 	      "      --fs ext4|xfs    file system mode instead of the range checks: mkfs,\n"
 	      "                       fill with files, delete them, discard, per cycle\n"
+	      "      --live DIR       the live check on the file system mounted at DIR\n"
+	      "                       (writes one test file there and nothing else)\n"
 	      "      --fs-discard fstrim|mount\n"
 	      "                       discard with FITRIM (fstrim, default) or by mounting\n"
 	      "                       with -o discard\n"
@@ -126,6 +135,26 @@ static bool device_read_only(const char *path)
 	return ro;
 }
 
+/* --live --plan: what the live check writes (one file) and where it reads. */
+static int show_live_plan(const struct run *r, const char *dir, const char *fs, const struct r0_consent *c)
+{
+	struct r0_plan p;
+	struct r0_consent go = *c;
+
+	if (r0_plan_begin(&p, PROG, "a live TRIM check: nothing is destroyed"))
+		return R0_EXIT_FAILURE;
+	p.keeps_data = true;
+	fprintf(p.f, "  %s: %s on %s (%s)\n", dir, fs, r->t.kname, r->t.desc);
+	fputs("  below it:", p.f);
+	for (unsigned i = 0; i < r->t.n_members; i++)
+		fprintf(p.f, " %s", r->t.members[i].kname);
+	fprintf(p.f, "\n  writes: one test file of at most 64 MiB in %s, deleted again; then FITRIM\n", dir);
+	fputs("  reads: the bottom devices' counters and the file's own sectors on them (read-only)\n", p.f);
+	/* nothing to agree to: it writes no more than a user's own file */
+	go.yes = true;
+	return r0_plan_decide(&p, &go);
+}
+
 /* The plan: DEVICE, the devices below it, what is written and how long it takes. */
 static int show_plan(const struct run *r, const char *fstype, unsigned cycles, unsigned fill,
 		     const struct r0_consent *c)
@@ -163,7 +192,9 @@ int main(int argc, char **argv)
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
 	struct r0_member_check chk;
 	struct r0_limits_check lc;
-	const char *fstype = NULL;
+	const char *fstype = NULL, *live = NULL;
+	char live_fs[16] = "", live_dev[64];
+	dev_t live_devt = 0;
 	unsigned cycles = 0, fill = 50, repeats = 1;
 	bool force = false, mount_discard = false, cycles_set = false, full_scan = false;
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
@@ -188,6 +219,7 @@ int main(int argc, char **argv)
 		{ "discard-repeats", OPT_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100" },
 		{ "repeats", OPT_OLD_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100", .renamed_to = "discard-repeats" },
 		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(full_scan) },
+		{ "live", OPT_LIVE, R0_CLI_STRING, R0_CLI_TO(live) },
 		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated" },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
@@ -196,7 +228,20 @@ int main(int argc, char **argv)
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
-	if (argc - optind != 1)
+	if (live) {
+		if (argc - optind != 0)
+			return r0_cli_usage_error(PROG, "--live takes a directory, no DEVICE");
+		if (fstype || cycles_set || full_scan || repeats != 1)
+			return r0_cli_usage_error(PROG, "--live checks one test file: no --fs, --cycles, "
+						  "--discard-repeats or --full-scan");
+		/* nothing can be shown where no test file can be written: refused, not a "no" */
+		if ((err = live_check_dir(live, live_fs, sizeof(live_fs), &live_devt, why, sizeof(why)))) {
+			fprintf(stderr, PROG ": %s: %s\n", live, why);
+			return 2;
+		}
+		snprintf(live_dev, sizeof(live_dev), "/dev/block/%u:%u", major(live_devt), minor(live_devt));
+		r.path = live_dev;
+	} else if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
 	if (mount_discard && !fstype)
 		return r0_cli_usage_error(PROG, "--fs-discard needs --fs");
@@ -206,7 +251,8 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--discard-repeats and --full-scan are for the range checks, not --fs");
 	if (fstype && !cycles_set)
 		cycles = 3;
-	r.path = argv[optind];
+	if (!live)
+		r.path = argv[optind];
 	if (!consent.plan_only && (rc = r0_cli_need_root(PROG, "it writes to DEVICE and reads its bottom devices")) >= 0)
 		return rc;
 
@@ -216,6 +262,27 @@ int main(int argc, char **argv)
 	if (err == -EOPNOTSUPP) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return 2;
+	}
+	for (unsigned i = 0; i < R0_MAX_MEMBERS; i++)
+		r.member_fd[i] = -1;
+	if (live) {
+		/* mounted and in use by definition: it is only read, and one file written in it */
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", live, why);
+			return 1;
+		}
+		if (r.t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r.t, why, sizeof(why))) {
+			fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
+				live, why);
+			return 2;
+		}
+		if (live_room(&r, live, why, sizeof(why))) {
+			fprintf(stderr, PROG ": %s: %s\n", live, why);
+			return 2;
+		}
+		if ((rc = show_live_plan(&r, live, live_fs, &consent)) >= 0)
+			return rc;
+		goto checks;
 	}
 	if (r0_member_check(r.path, force, 0, &chk, why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
@@ -249,8 +316,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: cannot open exclusively: %s\n", r.path, strerror(errno));
 		return 1;
 	}
-	for (unsigned i = 0; i < r.t.n_members; i++)
-		r.member_fd[i] = -1;
 	for (unsigned i = 0; i < r.t.n_members && !fstype; i++) {
 		char node[PATH_MAX];
 
@@ -263,6 +328,7 @@ int main(int argc, char **argv)
 		}
 	}
 
+checks:
 	{
 		struct timespec now;
 
@@ -276,11 +342,19 @@ int main(int argc, char **argv)
 		r.cycles = json_object_new_array();
 		json_object_object_add(r.root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
 		json_object_object_add(r.root, "version", json_object_new_string(R0_VERSION));
+		if (live) {
+			json_object_object_add(r.root, "mode", json_object_new_string("live"));
+			json_object_object_add(r.root, "directory", json_object_new_string(live));
+			json_object_object_add(r.root, "file_system", json_object_new_string(live_fs));
+		}
 	}
 	print_header(&r, u.release);
 	check_geometry(&r);
 	check_limits(&r, &lc);
-	if (r.t.geometry_matches && check_quiet(&r) == 0) {
+	if (live) {
+		if (r.t.geometry_matches)
+			live_mode(&r, live, live_fs, mount_discard);
+	} else if (r.t.geometry_matches && check_quiet(&r) == 0) {
 		if (fstype)
 			fs_mode(&r, fstype, mount_discard, cycles, fill);
 		else if (check_ranges(&r, &lc, repeats, full_scan) == 0 && cycles)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <json-c/json.h>
 
@@ -63,6 +64,16 @@ int run_cmd(char *const argv[], char *why, size_t len);
 void fs_unmount(struct run *r);
 int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct);
 json_object *levels_json(const struct run *r);
+/*
+ * --live: DIR on a mounted, writable ext4 or xfs: its type into FSTYPE
+ * and its device into *DEV; else -errno (-EOPNOTSUPP, -EROFS,
+ * -ENOTDIR...) and WHY: nothing can be shown there.
+ */
+int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev, char *why, size_t why_len);
+/* Whether DIR has room for the live check's file and a margin: 0, or -ENOSPC and WHY. */
+int live_room(const struct run *r, const char *dir, char *why, size_t why_len);
+/* The live check on DIR (live.c): 0, or 1 when it stopped early. */
+int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_discard);
 void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 

@@ -344,6 +344,25 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
  */
 int r0_trim_file_share(const struct r0_trim_stack *s, int fd, uint64_t *per_member_sectors);
 
+/*
+ * The same file's pieces on each bottom device (r0_trim_stack_split of
+ * every written extent, in file order) into a malloc'ed *OUT: where a
+ * discard of its blocks must land. 0 or as above.
+ */
+int r0_trim_file_extents(const struct r0_trim_stack *s, int fd, struct r0_trim_leaf_extent **out,
+			 size_t *count);
+
+/*
+ * Reads the N pieces X back from each bottom device of T itself (read-only,
+ * O_DIRECT, beside whatever holds it): sectors in whole granules of a
+ * device that promises what a discarded block reads (null_blk, SCSI
+ * LBPRZ, NVMe DLFEAT) go to OK[leaf] when they read so and to BAD[leaf]
+ * when not; the rest (no promise, a partial granule, unplaced below
+ * dm-thin, dropped on the way) to UNCHECKED[leaf]. 0 or -errno.
+ */
+int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+			  uint64_t *ok, uint64_t *bad, uint64_t *unchecked);
+
 /* ------------------------------------------------------------------ evidence */
 
 /* What was shown for one bottom device, weakest first. */

@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# r0trim --live on mounted file systems that hold "the user's" files: ext4
+# on md raid0, xfs on dm-stripe, ext4 on LVM on md raid0 and on LUKS
+# (--allow-discards) on md raid0 pass, per drive, deallocated (null_blk
+# promises zeroes); a member without discard and LUKS without
+# --allow-discards are a "no" naming the cause; a read-only mount and a
+# full file system are refused (exit 2). Every case checks that the user's
+# files (checksummed before) are unchanged and that no test file is left.
+. ./lib.sh
+. ./r0trim-lib.sh
+for m in dm_crypt xts; do r0_modprobe "$m" || fail "module $m"; done
+mkdir -p /mnt/live
+
+members=$(r0_members fast 3 size=64) || fail "members"
+set -- $members
+nd=$(r0_member r0nd no-discard size=64) || fail "no-discard member"
+
+# user_files: a few files of random data and their checksums in /tmp/user.sums
+user_files() {
+	mkdir -p /mnt/live/home/user
+	for f in 3 5 8; do
+		dd if=/dev/urandom of="/mnt/live/home/user/file$f" bs=64k count=$f 2> /dev/null ||
+			fail "user file $f"
+	done
+	sync
+	(cd /mnt/live && find . -type f | sort | xargs md5sum) > /tmp/user.sums
+}
+# untouched WHAT: the same files, bit for bit, and nothing else left
+untouched() {
+	r0_drop_caches
+	(cd /mnt/live && find . -type f | sort | xargs md5sum) > /tmp/user.now
+	cmp -s /tmp/user.sums /tmp/user.now || { diff /tmp/user.sums /tmp/user.now; fail "$1: the user's files changed"; }
+	note "ok: $1: the user's $(wc -l < /tmp/user.sums) files unchanged, no test file left"
+}
+# live_pass WHAT: r0trim --live passes with every bottom device deallocated
+live_pass() {
+	trim_pass "$1" --live /mnt/live
+	grep -q '^live-file  *PASS' /tmp/trim.out || fail "$1: no test file line"
+	grep -q "^verdict .*PASS .*deallocated" /tmp/trim.out || fail "$1: not deallocated: $(tail -1 /tmp/trim.out)"
+	untouched "$1"
+}
+fs() {   # TYPE DEV: a file system with the user's files, mounted at /mnt/live
+	if [ "$1" = xfs ]; then mkfs.xfs -q -f "$2"; else mkfs.ext4 -q -F -E nodiscard "$2"; fi ||
+		fail "mkfs.$1 on $2"
+	mount "$2" /mnt/live || fail "mount $2"
+	user_files
+}
+
+# ext4 on mdadm raid0, with the JSON for the schema check
+mdadm --create /dev/md/live --run --level=0 --chunk=64 --metadata=1.2 --raid-devices=3 "$1" "$2" "$3" \
+	> /dev/null 2>&1 || fail "mdadm --create"
+fs ext4 /dev/md/live
+live_pass "ext4 on md raid0"
+cp /tmp/trim.out "$R0_RESULTS/live-ext4-md.r0trim.txt"
+r0trim -J --live /mnt/live > "$R0_RESULTS/live-ext4-md.r0trim.json" || fail "r0trim -J --live"
+grep -q '"mode":"live"' "$R0_RESULTS/live-ext4-md.r0trim.json" || fail "the JSON does not say live"
+untouched "ext4 on md raid0, JSON"
+expect_status 0 "--plan on a live file system" r0trim --plan --live /mnt/live
+grep -q "nothing is destroyed" /tmp/expect.out || fail "the live plan: $(cat /tmp/expect.out)"
+
+# read-only and full: refused, nothing shown
+mount -o remount,ro /mnt/live || fail "remount ro"
+expect_status 2 "a read-only mount" r0trim --live /mnt/live
+grep -q "mounted read-only" /tmp/expect.out || fail "the refusal: $(cat /tmp/expect.out)"
+mount -o remount,rw /mnt/live || fail "remount rw"
+dd if=/dev/zero of=/mnt/live/full bs=1M 2> /dev/null
+expect_status 2 "a full file system" r0trim --live /mnt/live
+grep -q "free: the test file and a margin need" /tmp/expect.out || fail "the refusal: $(cat /tmp/expect.out)"
+rm /mnt/live/full
+untouched "refusals"
+umount /mnt/live
+
+# LVM on the same md raid0, ext4
+pvcreate -q /dev/md/live > /dev/null && vgcreate -q r0live /dev/md/live > /dev/null || fail "LVM on md"
+lvcreate -q -y -L 120M -n data r0live > /dev/null || fail "lvcreate"
+fs ext4 /dev/r0live/data
+live_pass "ext4 on LVM on md raid0"
+umount /mnt/live
+
+# LUKS with and without --allow-discards on that LV (small: AES under TCG is slow)
+lvremove -q -y r0live/data > /dev/null && lvcreate -q -y -L 100M -n data r0live > /dev/null || fail "lvcreate 2"
+printf 'r0kit-test-key' > /tmp/key
+cryptsetup luksFormat -q --type luks1 --pbkdf-force-iterations 1000 --key-file /tmp/key /dev/r0live/data ||
+	fail "luksFormat"
+cryptsetup open --allow-discards --key-file /tmp/key /dev/r0live/data r0lk || fail "open --allow-discards"
+fs ext4 /dev/mapper/r0lk
+live_pass "ext4 on LUKS (--allow-discards) on LVM on md raid0"
+umount /mnt/live
+cryptsetup close r0lk
+cryptsetup open --key-file /tmp/key /dev/r0live/data r0lk || fail "open"
+mount /dev/mapper/r0lk /mnt/live || fail "mount luks"
+trim_fail "LUKS without --allow-discards" "dm-crypt r0lk \(dm-[0-9]+\): allow_discards is off" --live /mnt/live
+untouched "LUKS without --allow-discards"
+umount /mnt/live
+cryptsetup close r0lk
+vgremove -f -y r0live > /dev/null 2>&1; pvremove -y /dev/md/live > /dev/null 2>&1
+mdadm --stop /dev/md/live > /dev/null 2>&1 || fail "mdadm --stop"
+mdadm --zero-superblock "$1" "$2" "$3" > /dev/null 2>&1
+
+# xfs on dm-stripe; then a stripe with a member that takes no discards
+dm=$(r0build create --yes -q -f --backend dm -c 64K --name live "$1" "$2" "$3") || fail "dm-stripe"
+fs xfs "$dm"
+live_pass "xfs on dm-stripe"
+umount /mnt/live
+r0build remove live || fail "remove"
+md=$(r0build create --yes -q -f --backend md -c 64K --name live "$1" "$nd") || fail "md with r0nd"
+fs ext4 "$md"
+trim_fail "ext4 on md raid0 with a member that takes no discards" "r0nd" --live /mnt/live
+untouched "a member without discard"
+umount /mnt/live
+r0build remove live || fail "remove"
+r0_remove_members || fail "a member stayed"

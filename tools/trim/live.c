@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * r0trim --live DIR: TRIM shown on a mounted ext4 or xfs that holds the
+ * user's data, writing nothing but one test file (trimcheck's method,
+ * through the array to every drive): the file is written with a pattern,
+ * its extents (FIEMAP) mapped down every layer to each bottom device, then
+ * deleted and trimmed (FITRIM, as fstrim does, or the mount's online
+ * discard); each bottom device's discard counter must rise by at least
+ * its share, and where a device promises what a discarded block reads,
+ * those exact sectors are read back raw. Other discards on the devices at
+ * the same time make the counters ambiguous: then not conclusive, never a
+ * pass. The file is removed on every way out.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "trim.h"
+
+#include "r0/trimcheck.h"
+
+#define LIVE_MIN_BYTES (4ull << 20)
+#define LIVE_MAX_BYTES (64ull << 20)
+#define LIVE_MARGIN_BYTES (16ull << 20)   /* left free beside the file */
+#define EXT4_MAGIC 0xEF53
+#define XFS_MAGIC 0x58465342
+
+int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev, char *why, size_t why_len)
+{
+	struct statvfs sv;
+	struct statfs sf;
+	struct stat st;
+
+	if (stat(dir, &st) || statvfs(dir, &sv) || statfs(dir, &sf)) {
+		snprintf(why, why_len, "%s", strerror(errno));
+		return -errno;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, why_len, "not a directory (give the mount point of the file system)");
+		return -ENOTDIR;
+	}
+	if (sf.f_type != EXT4_MAGIC && sf.f_type != XFS_MAGIC) {
+		snprintf(why, why_len, "not ext4 or xfs (file system magic 0x%lx): r0trim --live follows "
+			 "FIEMAP and FITRIM as those two behave", (unsigned long)sf.f_type);
+		return -EOPNOTSUPP;
+	}
+	snprintf(fstype, len, "%s", sf.f_type == EXT4_MAGIC ? "ext4" : "xfs");
+	if (sv.f_flag & ST_RDONLY) {
+		snprintf(why, why_len, "mounted read-only: no test file can be written, nothing can be shown");
+		return -EROFS;
+	}
+	*dev = st.st_dev;
+	return 0;
+}
+
+/* A few full stripes of the stack's first striped layer, within the bounds above. */
+static uint64_t file_bytes(const struct r0_trim_target *t)
+{
+	uint64_t b = 8ull * t->unit_bytes * (t->n_members ? t->n_members : 1);
+
+	b = b < LIVE_MIN_BYTES ? LIVE_MIN_BYTES : b > LIVE_MAX_BYTES ? LIVE_MAX_BYTES : b;
+	return b >> 20 << 20;
+}
+
+int live_room(const struct run *r, const char *dir, char *why, size_t why_len)
+{
+	struct statvfs sv;
+	uint64_t need, avail;
+
+	if (statvfs(dir, &sv)) {
+		snprintf(why, why_len, "%s", strerror(errno));
+		return -errno;
+	}
+	/* the file, and as much again plus a margin left for the user's own work */
+	need = 2 * file_bytes(&r->t) + LIVE_MARGIN_BYTES;
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (avail < need) {
+		snprintf(why, why_len, "%llu MiB free: the test file and a margin need %llu MiB",
+			 (unsigned long long)(avail >> 20), (unsigned long long)(need >> 20));
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+static int write_file(const char *path, uint64_t seed, uint64_t bytes)
+{
+	void *buf = NULL;
+	int fd, err = 0;
+
+	if (posix_memalign(&buf, 4096, 1 << 20))
+		return -ENOMEM;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		free(buf);
+		return -errno;
+	}
+	for (uint64_t off = 0; off < bytes && !err; off += 1 << 20) {
+		r0_trim_pattern(seed, off / 512, (1 << 20) / 512, buf);
+		if (pwrite(fd, buf, 1 << 20, (off_t)off) != 1 << 20)
+			err = errno ? -errno : -EIO;
+		if (r0_cli_stop_requested())
+			err = -EINTR;
+	}
+	if (!err && fsync(fd))
+		err = -errno;
+	close(fd);
+	free(buf);
+	return err;
+}
+
+/* Discards counted at the bottom devices over 0.5 s: other activity makes the counters ambiguous. */
+static int others_discard(const struct r0_trim_target *t, bool *busy)
+{
+	struct r0_trim_counters a, b;
+	int err = r0_trim_read_counters(t, &a);
+
+	if (err)
+		return err;
+	usleep(500000);
+	if ((err = r0_trim_read_counters(t, &b)))
+		return err;
+	*busy = false;
+	for (unsigned i = 0; i < t->n_members; i++)
+		*busy |= b.leaf_sectors[i] != a.leaf_sectors[i];
+	return 0;
+}
+
+/* The member results of the deletion for the evidence: expected is the file's share. */
+static void member_results(const struct r0_trim_target *t, const uint64_t *share,
+			   const struct r0_trim_counters *before, const struct r0_trim_counters *after,
+			   struct r0_trim_member_result *res)
+{
+	for (unsigned i = 0; i < t->n_members; i++) {
+		uint64_t obs = after->leaf_sectors[i] - before->leaf_sectors[i];
+
+		res[i] = (struct r0_trim_member_result){
+			.expected_sectors = share[i],
+			.observed_sectors = obs,
+			.observed_member_sectors = after->member_sectors[i] - before->member_sectors[i],
+			.conclusive = share[i] > 0,
+			.verdict = obs >= share[i] ? R0_VERDICT_PASS : R0_VERDICT_FAIL,
+		};
+	}
+}
+
+int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_discard)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_counters before, after, later;
+	struct r0_trim_member_result res[R0_MAX_MEMBERS];
+	struct r0_trim_leaf_extent *x = NULL;
+	uint64_t share[R0_MAX_MEMBERS] = { 0 }, ok[R0_MAX_MEMBERS], bad[R0_MAX_MEMBERS];
+	uint64_t unchecked[R0_MAX_MEMBERS], trimmed = R0_TRIM_NO_FITRIM, bytes = file_bytes(t);
+	char path[PATH_MAX], why[512], d[1024], b1[32];
+	enum r0_verdict v;
+	size_t n = 0, off = 0;
+	bool busy = true, written = false;
+	int err = 0, tries;
+
+	snprintf(path, sizeof(path), "%s/.r0trim-live.%ld", dir, (long)getpid());
+	/* wait for a quiet moment: other discards would be counted as the file's */
+	for (tries = 0; tries < 5 && busy && !err && !r0_cli_stop_requested(); tries++)
+		err = others_discard(t, &busy);
+	if (err || busy) {
+		check_line(r, "quiet", R0_VERDICT_NOT_CONCLUSIVE, "%s", err ? strerror(-err) :
+			   "other discards reached the bottom devices in each of 5 half-second windows: "
+			   "their counters cannot tell the test file's from them");
+		return 1;
+	}
+	check_line(r, "quiet", R0_VERDICT_PASS, "no other discards on the bottom devices for 0.5 s");
+
+	err = write_file(path, r->seed, bytes);
+	written = err != -EEXIST;
+	if (!err && (err = r0_trim_target_map_thin(&r->t, why, sizeof(why)))) {
+		check_line(r, "live-file", R0_VERDICT_NOT_CHECKABLE, "where the thin pool put the file: %s", why);
+		goto out;
+	}
+	if (!err) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+		err = fd < 0 ? -errno : r0_trim_file_extents(&t->stack, fd, &x, &n);
+		if (fd >= 0)
+			close(fd);
+		for (size_t k = 0; k < n; k++)
+			share[x[k].leaf] += x[k].n_sectors;
+	}
+	if (err) {
+		check_line(r, "live-file", R0_VERDICT_FAIL, "%s: %s", path,
+			   err == -EINTR ? "interrupted by a signal" :
+			   err == -EOPNOTSUPP ? "the file system answers no FIEMAP" : strerror(-err));
+		goto out;
+	}
+	off = (size_t)snprintf(d, sizeof(d), "%s of a pattern in %s on %s; its sectors per bottom device:",
+			       sz(bytes, b1, sizeof(b1)), path, fstype);
+	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu", t->members[i].chain_kname[t->members[i].depth],
+					(unsigned long long)share[i]);
+	check_line(r, "live-file", R0_VERDICT_PASS, "%s", d);
+
+	/* delete it and let the file system discard what it held */
+	if ((err = r0_trim_read_counters(t, &before)))
+		goto out;
+	if (unlink(path)) {
+		err = -errno;
+		goto out;
+	}
+	written = false;
+	err = mount_discard ? r0_trim_wait_discards(t, dir, share, &before) : r0_trim_fitrim(dir, &trimmed);
+	if (err || (err = r0_trim_read_counters(t, &after))) {
+		check_line(r, "delivery", R0_VERDICT_FAIL, "%s: %s", mount_discard ? "online discard" : "FITRIM",
+			   err == -EOPNOTSUPP ? "the file system does not pass discards (its device takes none)" :
+			   strerror(-err));
+		goto out;
+	}
+	v = r0_trim_judge_fs(t, share, &before, &after, trimmed, false, why, sizeof(why));
+	member_results(t, share, &before, &after, res);
+	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
+	off = (size_t)snprintf(d, sizeof(d), "%s; sectors of the file/discarded",
+			       mount_discard ? "online discard (mount -o discard)" : "FITRIM");
+	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu",
+					t->members[i].chain_kname[t->members[i].depth], (unsigned long long)share[i],
+					(unsigned long long)res[i].observed_sectors);
+	if (!mount_discard && off < sizeof(d))
+		snprintf(d + off, sizeof(d) - off, "; fstrim trimmed %s in all (free space beside the file too)",
+			 sz(trimmed, b1, sizeof(b1)));
+	check_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
+	if (v == R0_VERDICT_PASS)
+		r->delivery_pass++;
+	if (v == R0_VERDICT_NOT_CONCLUSIVE)
+		r->delivery_nc++;
+
+	/* the file's own sectors on each drive, read raw: as the drive promises? */
+	if ((err = r0_trim_leaf_readback(t, x, n, ok, bad, unchecked)) ||
+	    (err = r0_trim_read_counters(t, &later))) {
+		check_line(r, "effect", R0_VERDICT_FAIL, "cannot read the bottom devices back: %s", strerror(-err));
+		goto out;
+	}
+	{
+		struct r0_trim_effect e = { .first_bad_sector = -1, .first_bad_member = -1,
+					    .first_bad_member_direct = -1 };
+		bool reused = false;
+
+		off = (size_t)snprintf(d, sizeof(d), "the file's sectors read raw as promised");
+		for (unsigned i = 0; i < t->n_members; i++) {
+			e.leaf_discarded_ok[i] = ok[i];
+			e.leaf_discarded_bad[i] = bad[i];
+			e.member_discarded_ok += ok[i];
+			e.member_discarded_bad += bad[i];
+			e.unchecked += unchecked[i];
+			/* the file system may have written there again since: then a wrong block says nothing */
+			reused |= bad[i] && later.leaf_writes[i] != before.leaf_writes[i];
+			if (off < sizeof(d))
+				off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu%s",
+							t->members[i].chain_kname[t->members[i].depth],
+							(unsigned long long)ok[i], (unsigned long long)(ok[i] + bad[i]),
+							t->members[i].reads == R0_READS_UNKNOWN ? " (no promise)" : "");
+		}
+		e.verdict = e.member_discarded_bad ? (reused ? R0_VERDICT_NOT_CONCLUSIVE : R0_VERDICT_FAIL) :
+			    e.member_discarded_ok ? R0_VERDICT_PASS : R0_VERDICT_NOT_CHECKABLE;
+		if (e.verdict != R0_VERDICT_NOT_CONCLUSIVE)
+			r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+			if (bad[i] && !reused)
+				off += (size_t)snprintf(d + off, sizeof(d) - off, "; %s: the drive was sent the discard "
+							"but still returns the old data", t->members[i].kname);
+		if (reused && off < sizeof(d))
+			snprintf(d + off, sizeof(d) - off, "; other writes reached the devices meanwhile: a block "
+				 "written again by the file system says nothing");
+		else if (e.verdict == R0_VERDICT_NOT_CHECKABLE && off < sizeof(d))
+			snprintf(d + off, sizeof(d) - off, "; no bottom device promises what a discarded block reads");
+		check_line(r, "effect", e.verdict, "%s", d);
+	}
+out:
+	if (written)
+		unlink(path);
+	free(x);
+	if (r0_cli_stop_requested())
+		check_line(r, "live", R0_VERDICT_FAIL, "interrupted by a signal; the test file is removed");
+	return err ? 1 : 0;
+}
