@@ -423,9 +423,9 @@ static uint64_t reap(struct job *j)
 
 /*
  * True when requests are out and none has completed for the workload's
- * stall limit: on the host's 6.18 kernel a zram ring once kept 32 reads
- * for ever with its io-wq worker idle (SqTail 32 ahead of CqTail in
- * fdinfo), and a run must end with an error then, not hang.
+ * stall limit: a zram ring has been seen (Linux 6.18) to keep its reads
+ * for ever with its io-wq worker idle (fdinfo's SqTail ahead of CqTail),
+ * and a run must end with an error then, not hang.
  */
 static bool job_stalled(const struct job *j, uint64_t now)
 {

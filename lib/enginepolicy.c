@@ -18,16 +18,13 @@ bool r0_engine_is_sync(const struct r0_workload *w)
 }
 
 /*
- * Linux 6.12 stalls for ever when a nonblocking io_uring submission through
- * dm must split a request into more pieces than the device at the bottom
- * has tags (seen in the sandbox: dm-stripe over null_blk with 8 tags and
- * 32 KiB requests, a 288K read; 256K, 8 pieces, passes; a 1M read over a
- * 4K-chunk stripe of members with 128 KiB requests and 32 tags: 256
- * pieces, 0 reads in 3 s; dd's blocking submission and IOSQE_ASYNC never
- * stall; md and the raw member never stalled). So through dm, when the
- * requests in flight need more pieces than that, every request goes
- * through io_uring's workers; elsewhere the usual path stays, as nothing
- * there stalled.
+ * Linux 6.12 can stall for ever when a nonblocking io_uring submission
+ * through dm must split a request into more pieces than the devices at
+ * the bottom have tags; a blocking submission (IOSQE_ASYNC) never stalls,
+ * and md and raw members never did (r0bench(1) gives the cases). So
+ * through dm, when the requests in flight need more pieces than that,
+ * every request goes through io_uring's workers; elsewhere the usual path
+ * stays.
  */
 static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *w)
 {
@@ -51,14 +48,10 @@ static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *
  * IOSQE_ASYNC, requests may run on several workers at once, which pays
  * only where the job thread leaves a CPU free: when it sleeps until a reap
  * batch is there, or when a request is more work for the worker than for
- * the job. On the host's zram (2 CPUs, QD32 unless said, medians of 4-5
- * pairs against fio, 2026-12-04 16:00-16:20) two workers gave 1.89x fio's
- * IOPS on 1M reads at QD8 against 0.98x with one, 1.68x against 1.04x on
- * 16K reads and 1.14x against 0.94x on 4K reads reaping 8; reaping 4K one
- * at a time the job keeps a CPU busy itself and a second worker only took
- * CPU from it: 0.83x against 0.98x on reads, 0.88x against 1.08x on
- * writes (README "r0bench"). The workers are capped at the CPUs. Polled
- * and SQPOLL rings keep their own path.
+ * the job (over 4 KiB). Reaping 4K one at a time the job keeps a CPU busy
+ * itself, and a second worker would only take CPU from it. The workers
+ * are capped at the CPUs; polled and SQPOLL rings keep their own path.
+ * The A/B that set this rule: docs/notes/lab-notebook.md.
  */
 enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w)
 {
@@ -90,26 +83,23 @@ static unsigned cpus_a_job(const struct r0_workload *w)
 /*
  * On a target that refuses nonblocking requests every request runs in an
  * io-wq worker, and io-wq adds a worker only when one sleeps. Where the
- * device does its work on the CPU of whoever submits (zram copies and
- * compresses there) none sleeps: one worker runs every request, and a job
- * reaping one at a time spends its own CPU on being woken for each
- * completion (4K randread QD32 on the host's zram: the job thread and the
- * worker each near 100 % of a CPU over 2 s, fio's alike, 2026-12-04
- * 18:20). There the job runs one request of its queue itself
- * (pread/pwrite) while the ring holds the others: the device still has
- * queue_depth requests at most, and the job's CPU does the device's work
- * instead of waiting for it. A device that sleeps (hardware, dm-delay,
- * dm-crypt's workers) would keep the job from reaping while it waits, so
- * a job stops carrying at the first checked request that slept
- * (carry_checked), and starts only once its ring has completed a request:
- * the stall limit cannot end a carried request, so a device that answers
- * nothing (a suspended dm map) is left to the ring, which it ends. Only
- * with O_DIRECT (the page cache would hide such a device behind its
- * hits), and only where the job and its worker have a CPU each: two jobs carrying on two CPUs starved their workers, whose
- * requests then waited for a CPU (p99 2.8 ms against 0.28 ms, 4K QD32).
- * Requests of 4 KiB at most, reaped one at a time: with a batch, or
- * larger requests, the job leaves a CPU free and more workers use it
- * (r0_engine_async).
+ * device works on the CPU of whoever submits (zram copies and compresses
+ * there) none sleeps: one worker runs every request, and a job reaping one
+ * at a time spends its own CPU on being woken for each completion. There
+ * the job runs one request of its queue itself (pread/pwrite) while the
+ * ring holds the others: the device still has queue_depth requests at
+ * most, and the job's CPU does the device's work instead of waiting.
+ *
+ * A device that sleeps (hardware, dm-delay, dm-crypt's workers) would keep
+ * the job from reaping while it waits, so a job stops carrying at the
+ * first checked request that slept, and starts only once its ring has
+ * completed a request: the stall limit cannot end a carried request, so a
+ * device that answers nothing is left to the ring. Only with O_DIRECT (the
+ * page cache would hide such a device behind its hits); only where the job
+ * and its worker have a CPU each (else the carrying jobs starve the
+ * workers, whose requests wait for a CPU); only for requests of 4 KiB at
+ * most reaped one at a time (otherwise the job leaves a CPU free and more
+ * workers use it: r0_engine_async).
  */
 bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w)
 {
@@ -126,14 +116,12 @@ unsigned r0_engine_io_workers(const struct r0_workload *w)
 }
 
 /*
- * Reaping one at a time, the job first collects what is already done (entering the kernel
- * runs the deferred completion work) and sleeps only when nothing is: a
- * sleeping job must be woken by whatever completes its request, and on
- * zram that is the io-wq worker that bounds the run. fio's io_uring engine
- * does the same. On the host's zram, 4K randread QD32 went from 0.85x to
- * 0.98x of fio's IOPS with it and randwrite from 0.82x to 1.03x (medians
- * of 6 and 5 pairs, 2026-12-04 16:00, README "r0bench"). With a batch the
- * job sleeps until the batch is there; polled and SQPOLL rings as before.
+ * A job that sleeps must be woken by whatever completes its request, and
+ * on zram that is the io-wq worker that bounds the run. So a job reaping
+ * one at a time first collects what is already done (entering the kernel
+ * runs the deferred completion work) and sleeps only when nothing is, as
+ * fio's io_uring engine does. With a batch the job sleeps until the batch
+ * is there; polled and SQPOLL rings wait as io_uring does.
  */
 bool r0_engine_collects_first(const struct r0_workload *w)
 {

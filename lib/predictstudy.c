@@ -383,9 +383,9 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	guessed = layer != R0_LAYER_RAW && o->layer_ns < 0 && in->layer_ns[be] < 0;
 	/*
 	 * The host's capacity is known only as far as it was seen: md and dm
-	 * send a bio per chunk touched, and in the sandbox each became its own
-	 * member request (2026-12-03, sata-real: md of 2 and 3 at 4K chunks read
-	 * 1M at 8 IOPS, 2000 bios a second, where one drive served 980 IOPS).
+	 * send a bio per chunk touched, each may become a member request of
+	 * its own, and a host that drove one drive's IOPS may not drive that
+	 * many bios (r0predict(1) gives the case).
 	 */
 	n_bios = layer == R0_LAYER_RAW ? 1 : bios(wl->block_bytes, chunk);
 	if (guessed) {

@@ -214,8 +214,8 @@ static void sample(struct r0_state_record *r)
 	r->params.round_ns = 500000000;
 	r->params.max_rounds = 9;
 	r->params.seed = 42;
-	r->started = 1796000000;
-	r->finished = 1796000123;
+	r->started = 946684799;     /* the last second of 1999 */
+	r->finished = 946684922;
 	r->seconds = 123.25;
 	r->bytes_written = 987654321;
 	r->rounds = 7;
@@ -254,7 +254,7 @@ Test(age, record_round_trip)
 		cr_expect_float_eq(b.round_iops[i], a.round_iops[i], 1e-9);
 	cr_expect_str_eq(b.version, a.version);
 	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "started")),
-			 "2026-11-30T00:53:20Z");
+			 "1999-12-31T23:59:59Z");
 	json_object_put(o);
 
 	/* fill: the steady part and the parameters that do not apply are null */

@@ -205,7 +205,7 @@ Test(predict, latency_drive_does_not_scale_at_qd1)
  * A tail: the median request takes 100 us, the mean 150 (6667 IOPS at QD1).
  * Q / mean time is the rate (Little's law): md of n at QD1 stays at one
  * drive's IOPS. With the p50 the model read 1.30x for 4K QD1 on md of 2 and
- * 3 sata-real members, measured at 1.0-1.1x (2026-12-03).
+ * 3 sata-real members, which measured 1.0-1.1x.
  */
 Test(predict, a_drive_with_a_latency_tail_does_not_scale_at_qd1)
 {
@@ -313,8 +313,8 @@ Test(predict, deeper_never_slower_than_the_grid_shallower)
 /*
  * A token bucket: 512K reads at 45 MB/s at QD1 and 50 from QD2 (the
  * bandwidth is nearly reached at QD1), 11.7 ms a request back to back, but
- * the fastest, on a full bucket, 3.4 ms (nvme-real's 512K QD1 point,
- * 2026-12-03). 512K random reads at QD1 over 512K chunks of 2: each member
+ * the fastest, on a full bucket, 3.4 ms (nvme-real's 512K QD1 point).
+ * 512K random reads at QD1 over 512K chunks of 2: each member
  * rests half the time. Back to back: one drive's rate; rested: each member
  * at the drive's best 50 MB/s.
  */
@@ -379,7 +379,7 @@ Test(predict, rested_members_of_a_latency_drive_change_nothing)
  * before it reaches member 1: 1.5 part times a request, 1.33x; with 32
  * tags, or 64K chunks (the thread alternates members), 2x. sata-real in the
  * sandbox (8 tags, 32K): 80 ms a request over 2 x 512K, 65 ms with 32 tags
- * (recipes/probes/predict-misses.sh, 2026-12-03).
+ * (r0predict(1)).
  */
 Test(predict, a_part_of_more_requests_than_tags_holds_back_the_next_member)
 {

@@ -192,7 +192,7 @@ Test(predictstudy, beyond_the_bios_the_host_was_seen_to_drive_says_so)
 }
 
 /*
- * nvme-real's 512K reads (2026-12-03): 47.7 MB/s at QD1 and no more at QD2,
+ * nvme-real's 512K reads: 47.7 MB/s at QD1 and no more at QD2,
  * 10.4 ms each back to back, 3.4 ms the fastest. 512K random QD1 over 512K
  * chunks of 2 members measured 77-83 MB/s where one drive's rate was
  * predicted: with members that rest the cell is not predicted, and says
@@ -298,8 +298,8 @@ Test(predictstudy, a_drive_that_changed_during_the_grid_is_not_predicted)
 }
 
 /*
- * The stored r0ssd grid (predict-check SSD=128M, 2026-12-04 03:05, in the
- * sandbox): after a sequential fill its 4K QD1 writes fell from 3.0 to 1.8
+ * The stored r0ssd grid (recipes/studies/predict-check.sh SSD=128M, in
+ * the sandbox): after a sequential fill its 4K QD1 writes fell from 3.0 to 1.8
  * MB/s during the grid (garbage collection) and its 64K QD8 reads from 218
  * to 182 MB/s. Both directions are refused, so no cell of its study is
  * predicted (with a 25 % bar the reads were, 47 % off the measured study).
