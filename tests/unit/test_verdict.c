@@ -11,7 +11,7 @@
 #include "r0/analysis.h"
 #include "sweeprows.h"
 
-Test(verdict, answer_names)
+Test(verdict_words, answer_names)
 {
 	cr_expect_str_eq(r0_answer_name(R0_ANSWER_WORTH), "worth it");
 	cr_expect_str_eq(r0_answer_name(R0_ANSWER_NOT), "not worth it");
@@ -21,7 +21,7 @@ Test(verdict, answer_names)
 }
 
 /* A single drive alone: nothing to compare, said in the headline and the verdict. */
-Test(verdict, no_stripe_no_verdict)
+Test(verdict_words, no_stripe_no_verdict)
 {
 	static const struct row raw[] = {
 		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
@@ -44,7 +44,7 @@ Test(verdict, no_stripe_no_verdict)
 }
 
 /* Every repeat left out is named, the raw drive's without a geometry, in the order read. */
-Test(verdict, repeats_left_out_are_listed)
+Test(verdict_words, repeats_left_out_are_listed)
 {
 	struct r0_sweep_set set;
 	struct r0_analysis a;
