@@ -54,6 +54,9 @@ live_pass "ext4 on md raid0"
 cp /tmp/trim.out "$R0_RESULTS/live-ext4-md.r0trim.txt"
 r0trim -J --live /mnt/live > "$R0_RESULTS/live-ext4-md.r0trim.json" || fail "r0trim -J --live"
 grep -q '"mode":"live"' "$R0_RESULTS/live-ext4-md.r0trim.json" || fail "the JSON does not say live"
+expect_status 0 "r0report renders the live check" r0report --output-dir /tmp/live-report \
+	"$R0_RESULTS/live-ext4-md.r0trim.json"
+grep -q "deallocated" /tmp/live-report/report.md || fail "the report lacks the live verdict"
 untouched "ext4 on md raid0, JSON"
 expect_status 0 "--plan on a live file system" r0trim --plan --live /mnt/live
 grep -q "nothing is destroyed" /tmp/expect.out || fail "the live plan: $(cat /tmp/expect.out)"
