@@ -277,7 +277,8 @@ int r0_rank_choices(struct r0_analysis *a)
 		ch->score_min = c.lo;
 		ch->score_max = c.hi;
 	}
-	qsort(a->choice, a->n_choice, sizeof(*a->choice), cmp_choice);
+	if (a->n_choice)   /* a->choice is NULL without one, which qsort may not be given */
+		qsort(a->choice, a->n_choice, sizeof(*a->choice), cmp_choice);
 	a->has_choice = a->n_choice > 0 && a->choice[0].score > 0 && !a->choice[0].incomplete;
 	if (!a->has_choice)
 		return 0;

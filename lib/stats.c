@@ -15,7 +15,8 @@ int r0_cmp_double(const void *a, const void *b)
 
 void r0_sort_doubles(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), r0_cmp_double);
+	if (n)   /* V may be NULL then, which qsort may not be given */
+		qsort(v, n, sizeof(*v), r0_cmp_double);
 }
 
 double r0_median_sorted(const double *s, size_t n)
