@@ -139,14 +139,16 @@ int r0_dm_create(const struct r0_array_spec *spec, struct r0_array *out)
 
 int r0_dm_remove(const struct r0_array *a)
 {
+	struct r0_array now;
 	char dmname[64];
 
 	dm_setup();
-	if (a->open_count > 0) {
-		r0_set_last_error("%s is open (%d openers)", a->path, a->open_count);
+	snprintf(dmname, sizeof(dmname), R0_DM_PREFIX "%s", a->name);
+	/* read again on every try: udev's probe after a write holds it open for a moment */
+	if (r0_dm_describe(dmname, &now) == 0 && now.open_count > 0) {
+		r0_set_last_error("%s is open (%d openers)", a->path, now.open_count);
 		return -EBUSY;
 	}
-	snprintf(dmname, sizeof(dmname), R0_DM_PREFIX "%s", a->name);
 	return dm_remove_name(dmname);
 }
 
