@@ -16,6 +16,7 @@ for m; do
 done
 sums() { for _m in "$@"; do md5sum < "$_m"; done | md5sum | cut -d' ' -f1; }
 before=$(sums "$@")
+for m; do note "checksum before: $m $(md5sum < "$m" | cut -d' ' -f1)"; done
 unchanged() { expect_eq "$(sums "$@")" "$before" "members bit for bit as before: $WHAT"; }
 no_arrays() { [ "$(r0build list | wc -l)" -le 1 ] || fail "$1: an array was left: $(r0build list)"; }
 study="-p cdm3 --qd 1 --chunks 64K --single-chunks 64K -r 1 -t 0.2 --ramp 0 --region 8M"
@@ -71,6 +72,7 @@ grep -q '"precondition":"read-only"' /tmp/ro.jsonl || fail "the file does not sa
 grep -q '"rw":"[a-z]*write' /tmp/ro.jsonl && fail "a read-only study ran a write test"
 no_arrays "read-only study"
 unchanged "$@"
+for m; do note "checksum after the refused, planned and read-only runs: $m $(md5sum < "$m" | cut -d' ' -f1)"; done
 r0report --output-dir /tmp/ro-report /tmp/ro.jsonl > /dev/null || fail "r0report of the read-only study"
 grep -q "a read-only study (--read-only) wrote nothing" /tmp/ro-report/report.md ||
 	fail "the report does not say nothing was written"
