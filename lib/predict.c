@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +35,38 @@ struct lookup {
 	enum r0_access access;
 	unsigned read_pct;
 	double spread;             /* the largest of the points used so far */
+	char *gap;                 /* NULL: no check; else the first point the grid lacks, said */
+	size_t gap_len;
 };
+
+/*
+ * How far the grid may be stretched: between measured block sizes or
+ * depths at most this ratio apart (the predict preset's 4K, 16K, 64K and
+ * QD 8, 32) or next to one of them (a 508K part of a 512K request), and
+ * deeper than the deepest measured depth only where that
+ * depth already held a megabyte in flight or QD 32 (the drive saturated).
+ * Past that a figure is a guess: the cell is not predicted, naming the
+ * point it would need.
+ */
+#define GRID_MAX_RATIO 4.0
+#define GRID_NEAR_RATIO 1.25       /* a part this close to a measured size is that size */
+#define GRID_SATURATED_BYTES (1u << 20)
+#define GRID_SATURATED_QD 32
+
+/* The first point the grid lacks, into L's gap (once). */
+static void lacks(struct lookup *l, uint32_t block, double qd, const char *what)
+{
+	char b[24];
+
+	if (!l->gap || l->gap[0])
+		return;
+	if (block >= (1u << 20) && block % (1u << 20) == 0)
+		snprintf(b, sizeof(b), "%uM", block >> 20);
+	else
+		snprintf(b, sizeof(b), "%uK", block >> 10);
+	snprintf(l->gap, l->gap_len, "it needs the drive at %s QD %.3g, and %s (measure the drive with "
+		 "r0bench --preset predict)", b, qd, what);
+}
 
 /* The point at exactly (block, qd), of the workload's access if there is one. */
 static const struct r0_predict_point *point_at(const struct lookup *l, uint32_t block, double qd)
@@ -90,6 +122,18 @@ static void at_block(struct lookup *l, uint32_t block, double qd, double *bps, d
 	double q0, q1;
 
 	bracket(l, block, qd, &q0, &q1);
+	if (q0 >= 0 && q1 >= 0 && q1 / q0 > GRID_MAX_RATIO && qd / q0 > GRID_NEAR_RATIO &&
+	    q1 / qd > GRID_NEAR_RATIO) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "the input measured QD %.3g and %.3g only there", q0, q1);
+		lacks(l, block, qd, what);
+	} else if (q1 < 0 && q0 >= 0 && q0 < GRID_SATURATED_QD && block * q0 < GRID_SATURATED_BYTES) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "the deepest measured there is QD %.3g", q0);
+		lacks(l, block, qd, what);
+	}
 	if (q0 < 0) {              /* shallower than measured: the drive idles part of the time */
 		a = point_at(l, block, q1);
 		*bps = a->bytes_per_s * qd / q1;
@@ -123,9 +167,9 @@ static void at_block(struct lookup *l, uint32_t block, double qd, double *bps, d
 /* r0_predict_curve_at, and the largest spread of the points it used into *SPREAD. */
 static int curve_at(const struct r0_predict_curve *c, enum r0_access access, unsigned read_pct,
 		    uint32_t block_bytes, double qd, double *bytes_per_s, double *p50_ns,
-		    double *spread)
+		    double *spread, char *gap, size_t gap_len)
 {
-	struct lookup l = { c, access, read_pct, 0 };
+	struct lookup l = { c, access, read_pct, 0, gap, gap_len };
 	double b0, b1, bps0, bps1, p0, p1;
 
 	if (block_bytes == 0 || !(qd > 0))
@@ -133,6 +177,20 @@ static int curve_at(const struct r0_predict_curve *c, enum r0_access access, uns
 	bracket(&l, 0, block_bytes, &b0, &b1);
 	if (b0 < 0 && b1 < 0)
 		return -ENOENT;
+	if (b0 >= 0 && b1 >= 0 && b1 / b0 > GRID_MAX_RATIO && block_bytes / b0 > GRID_NEAR_RATIO &&
+	    b1 / block_bytes > GRID_NEAR_RATIO) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "the input measured %.0fK and %.0fK only", b0 / 1024, b1 / 1024);
+		lacks(&l, block_bytes, qd, what);
+	} else if ((b0 < 0 && b1 / block_bytes > GRID_MAX_RATIO) ||
+		   (b1 < 0 && block_bytes / b0 > GRID_MAX_RATIO)) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "the input measured from %.0fK to %.0fK only",
+			 (b0 < 0 ? b1 : b0) / 1024, (b0 < 0 ? b1 : b0) / 1024);
+		lacks(&l, block_bytes, qd, what);
+	}
 	if (b0 < 0) {              /* smaller than measured: as many IOPS, the same latency */
 		at_block(&l, (uint32_t)b1, qd, &bps1, &p1);
 		*bytes_per_s = bps1 * block_bytes / b1;
@@ -157,7 +215,7 @@ int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
 {
 	double spread;
 
-	return curve_at(c, access, read_pct, block_bytes, qd, bytes_per_s, p50_ns, &spread);
+	return curve_at(c, access, read_pct, block_bytes, qd, bytes_per_s, p50_ns, &spread, NULL, 0);
 }
 
 /*
@@ -168,7 +226,7 @@ int r0_predict_curve_at(const struct r0_predict_curve *c, enum r0_access access,
 static int fastest_at(const struct r0_predict_curve *c, enum r0_access access, unsigned read_pct,
 		      uint32_t block_bytes, double *min_ns)
 {
-	struct lookup l = { c, access, read_pct, 0 };
+	struct lookup l = { c, access, read_pct, 0, NULL, 0 };
 	const struct r0_predict_point *a, *b;
 	double b0, b1;
 
@@ -279,6 +337,8 @@ struct model {
 	double *p50s;              /* the slowest part's p50 at the members' depth, per request */
 	size_t n;
 	double spread;             /* the largest spread of the grid points used */
+	char *missing;             /* the first grid point it needed and lacked ("" none) */
+	size_t missing_len;
 };
 
 /*
@@ -301,16 +361,18 @@ static int part_time(struct model *m, uint32_t bytes, double *rest_ns, double *b
 			continue;
 		/* Little's law at depth 1: the mean time a part takes, not its p50
 		 * (a drive whose completions have a tail serves fewer a second) */
-		err = curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50, &s1);
+		err = curve_at(m->c, m->w->access, pct[d], bytes, 1, &bps, &p50, &s1, m->missing,
+			       m->missing_len);
 		if (!err)
-			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bq, &p50, &sq);
+			err = curve_at(m->c, m->w->access, pct[d], bytes, m->qd, &bq, &p50, &sq, m->missing,
+				       m->missing_len);
 		if (err)
 			return err;
 		m->spread = fmax(m->spread, fmax(s1, sq));
 		rest = bytes / bps * 1e9;
 		busy = bytes / bq * 1e9;
 		/* deeper than any point: the best bytes/s any depth reached at this size */
-		if (m->rested && !curve_at(m->c, m->w->access, pct[d], bytes, 1e9, &best, &p, &sb) &&
+		if (m->rested && !curve_at(m->c, m->w->access, pct[d], bytes, 1e9, &best, &p, &sb, NULL, 0) &&
 		    bps >= R0_PREDICT_BW_BOUND * best &&
 		    !fastest_at(m->c, m->w->access, pct[d], bytes, &fast)) {
 			rest = fmin(rest, fast);
@@ -423,13 +485,15 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 {
 	struct r0_predict_split s;
 	struct model m = { .g = g, .c = c, .w = w, .layer_ns = o->layer_cost_ns,
-			   .chunk_sectors = g->chunk_sectors };
+			   .chunk_sectors = g->chunk_sectors, .missing = out->missing,
+			   .missing_len = sizeof(out->missing) };
 	size_t n_offsets;
 	double iops, free_iops, busiest = 0, p50;
 	int err = r0_predict_split(g, w, &s);
 
 	if (err)
 		return err;
+	out->missing[0] = '\0';
 	m.qd = s.member_qd > 1 ? s.member_qd : 1;
 	m.rested = o->rested && s.member_qd < 1;
 	m.p50s = malloc(s.n_offsets * sizeof(*m.p50s));

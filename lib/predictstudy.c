@@ -423,6 +423,8 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	out->predicted = true;
 	if (drifted(in, wl, doubt, len))
 		;
+	else if (res.missing[0])
+		snprintf(doubt, len, "%s", res.missing);
 	else if (res.grid_spread > R0_PREDICT_MAX_SPREAD)
 		snprintf(doubt, len, "the drive's results it rests on spread by %.0f %% over their passes",
 			 100 * res.grid_spread);

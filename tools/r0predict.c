@@ -170,7 +170,7 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 	struct r0_mix mix;
 	char pick[512];
 	bool in_tied;
-	size_t n = 0;
+	size_t n = 0, missing = 0;
 	int err = r0_predict_compare(pred, meas, &rows, &n);
 
 	if (err)
@@ -193,12 +193,21 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 		else
 			fprintf(stderr, " %13.1f%%\n", 100 * rows[i].repeat_spread);
 	}
+	for (size_t i = 0; i < n; i++)   /* the last row sums the others */
+		if (!strcmp(rows[i].workload, "all"))
+			missing = rows[i].not_predicted;
 	free(rows);
-	/* the demo's mix: the pick r0sweep's verdict would make */
+	/* the demo's mix: the pick r0sweep's verdict would make; a choice with a cell not
+	 * predicted cannot be picked (r0_analyse), which the line says */
 	if (!err && !r0_mix_parse("desktop", &mix) &&
-	    !r0_predict_check_pick(pred, meas, &mix, &in_tied, pick, sizeof(pick)))
-		fprintf(stderr, "chunk picked (desktop mix), predicted: %s: %s\n", pick,
+	    !r0_predict_check_pick(pred, meas, &mix, &in_tied, pick, sizeof(pick))) {
+		fprintf(stderr, "chunk picked (desktop mix), predicted: %s: %s", pick,
 			in_tied ? "in the tied set" : "NOT in the tied set");
+		if (missing)
+			fprintf(stderr, " (only choices predicted whole could be picked: %zu cells not predicted)",
+				missing);
+		fputc('\n', stderr);
+	}
 	return err;
 }
 

@@ -144,12 +144,16 @@ Test(predictstudy, beyond_the_iops_the_host_was_seen_to_drive_says_so)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts o = { .layer_ns = 0 }, cpu = { .layer_ns = 0, .model.cpu_max_iops = 1e6 };
-	struct r0_predict_point p = { R0_ACCESS_RAND, 100, 4 * KIB, 1, 4096 / 100e-6, 100e3, 0, 0 };
 	struct r0_sweep_rec w = workload("4K QD32", 4 * KIB, 32), out;
-	char doubt[160];
+	char doubt[200];
 
 	memset(&in, 0, sizeof(in));
-	cr_assert_eq(r0_predict_curve_add(&in.curve, &p), 0);
+	/* a drive saturated at 10000 IOPS from QD1 on, measured at every depth the cells need */
+	for (double q = 1; q <= 32; q *= 2) {
+		struct r0_predict_point p = { R0_ACCESS_RAND, 100, 4 * KIB, q, 4096 / 100e-6, q * 100e3, 0, 0 };
+
+		cr_assert_eq(r0_predict_curve_add(&in.curve, &p), 0);
+	}
 	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 1, 64 * KIB, "t", &out, doubt,
 				     sizeof(doubt)), 0);
 	cr_expect_str_empty(doubt, "1 member: as many IOPS as measured: '%s'", doubt);
@@ -175,13 +179,14 @@ Test(predictstudy, beyond_the_bios_the_host_was_seen_to_drive_says_so)
 	char doubt[200];
 
 	memset(&in, 0, sizeof(in));
-	for (double q = 1; q <= 8; q *= 2) {
-		struct r0_predict_point small = { R0_ACCESS_RAND, 100, 4 * KIB, q, q * 1000 * 4096, 1e6, 0, 0 };
-		struct r0_predict_point large = { R0_ACCESS_RAND, 100, 1024 * KIB, q, 100e6, 10e6, 0, 0 };
+	/* the predict preset's block sizes (no gap wider than 4x): 1000 IOPS a request in flight up to 64K, 100 MB/s above */
+	for (double q = 1; q <= 8; q *= 2)
+		for (uint32_t b = 4 * KIB; b <= 1024 * KIB; b *= 4) {
+			struct r0_predict_point p = { R0_ACCESS_RAND, 100, b, q,
+						      b <= 64 * KIB ? q * 1000 * b : 100e6, 1e6, 0, 0 };
 
-		cr_assert_eq(r0_predict_curve_add(&in.curve, &small), 0);
-		cr_assert_eq(r0_predict_curve_add(&in.curve, &large), 0);
-	}
+			cr_assert_eq(r0_predict_curve_add(&in.curve, &p), 0);
+		}
 	cr_assert_eq(r0_predict_cell(&in, &o, &w, R0_LAYER_MD, 2, 4 * KIB, "t", &out, doubt,
 				     sizeof(doubt)), 0);
 	cr_expect_not_null(strstr(doubt, "bios a second"), "4K chunks: '%s'", doubt);
@@ -321,5 +326,42 @@ Test(predictstudy, the_stored_r0ssd_grid_is_refused_in_both_directions)
 					     sizeof(doubt)), 0);
 		cr_expect(strstr(doubt, "moved by"), "%s: '%s'", in.wl[i].label, doubt);
 	}
+	r0_predict_input_free(&in);
+}
+
+/*
+ * A study's own cells as the grid (CrystalDiskMark 3's points: 4K at QD1
+ * and QD32, 512K and 1M at QD1): md of 3 at 64K needs 64K parts and 4K at
+ * about QD 11, which it never measured; those cells are not predicted and
+ * name the point, where a prediction stretched from 4K to 512K, or from
+ * QD1 to QD32, was a guess. 1M at QD1 on one member needs only what it has.
+ */
+Test(predictstudy, a_point_the_input_did_not_measure_is_named_not_guessed)
+{
+	static struct r0_predict_input in;
+	struct r0_predict_study_opts o = { .layer_ns = 0 };
+	struct r0_predict_point pts[] = {
+		{ R0_ACCESS_RAND, 100, 4 * KIB, 1, 40e6, 100e3, 0, 0 },
+		{ R0_ACCESS_RAND, 100, 4 * KIB, 32, 300e6, 400e3, 0, 0 },
+		{ R0_ACCESS_RAND, 100, 512 * KIB, 1, 400e6, 1.3e6, 0, 0 },
+		{ R0_ACCESS_SEQ, 100, 1024 * KIB, 1, 500e6, 2e6, 0, 0 },
+	};
+	struct r0_sweep_rec q32 = workload("4K QD32", 4 * KIB, 32), r512 = workload("512K", 512 * KIB, 1);
+	struct r0_sweep_rec out;
+	char doubt[240];
+
+	memset(&in, 0, sizeof(in));
+	for (size_t i = 0; i < sizeof(pts) / sizeof(pts[0]); i++)
+		cr_assert_eq(r0_predict_curve_add(&in.curve, &pts[i]), 0);
+	cr_assert_eq(r0_predict_cell(&in, &o, &q32, R0_LAYER_MD, 3, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "it needs the drive at 4K QD"), "4K QD32 on 3: '%s'", doubt);
+	cr_expect_not_null(strstr(doubt, "QD 1 and 32 only"), "4K QD32 on 3: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &o, &r512, R0_LAYER_MD, 3, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_not_null(strstr(doubt, "measured 4K and 512K only"), "512K on 3 x 64K: '%s'", doubt);
+	cr_assert_eq(r0_predict_cell(&in, &o, &q32, R0_LAYER_MD, 1, 64 * KIB, "t", &out, doubt,
+				     sizeof(doubt)), 0);
+	cr_expect_str_empty(doubt, "4K QD32 on one member rests on measured points: '%s'", doubt);
 	r0_predict_input_free(&in);
 }

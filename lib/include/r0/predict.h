@@ -158,6 +158,8 @@ struct r0_predict_result {
 	double iops, bytes_per_s, p50_ns;
 	double mean_members, member_qd;     /* from the split */
 	double grid_spread;                 /* the largest spread of the points used */
+	/* "": the grid held every point it needed; else which it lacked (not predicted) */
+	char missing[192];
 	bool rests;                         /* members rest between their parts (member_qd < 1) */
 	int limit;                          /* which bound set the figure: R0_PREDICT_LIMIT_* */
 };
