@@ -66,6 +66,8 @@ static void usage(FILE *f)
 	      "and its last measurement of a point (the drive's state changed: garbage\n"
 	      "collection, a cache), when grid points it rests on spread by more than\n"
 	      "30 % over their passes,\n"
+	      "when it needs a part size or depth the input did not measure (a gap wider\n"
+	      "than 4x, or deeper than a depth that saturated the drive; the point named),\n"
 	      "when it depends on a guessed layer cost, when it needs more IOPS than\n"
 	      "the drive's results reached and no CPU ceiling is known, or when its\n"
 	      "members rest between parts on a drive that waits on its bandwidth at QD1\n"
