@@ -187,6 +187,16 @@ r0_settle() {
 # a bare kernel. Used by traps and between tests.
 r0_cleanup() {
 	r0_settle
+	# a test that failed with a file system mounted on its array must not hold it
+	for _mp in $(awk '$2 ~ "^/(mnt|tmp)/" { print $2 }' /proc/mounts | sort -r); do
+		umount "$_mp" 2>/dev/null || umount -l "$_mp" 2>/dev/null
+	done
+	for _c in $(dmsetup ls --target crypt 2>/dev/null | awk '{ print $1 }'); do
+		cryptsetup close "$_c" 2>/dev/null
+	done
+	for _vg in $(vgs --noheadings -o vg_name 2>/dev/null); do
+		vgchange -an "$_vg" > /dev/null 2>&1
+	done
 	for _md in /sys/block/md*; do
 		[ -e "$_md" ] || continue
 		mdadm --stop "/dev/${_md##*/}" >/dev/null 2>&1 ||
