@@ -76,7 +76,7 @@ untouched "refusals"
 umount /mnt/live
 
 # LVM on the same md raid0, ext4
-pvcreate -q /dev/md/live > /dev/null && vgcreate -q r0live /dev/md/live > /dev/null || fail "LVM on md"
+wipefs -a -q /dev/md/live && pvcreate -q /dev/md/live > /dev/null && vgcreate -q r0live /dev/md/live > /dev/null || fail "LVM on md"
 lvcreate -q -y -L 120M -n data r0live > /dev/null || fail "lvcreate"
 fs ext4 /dev/r0live/data
 live_pass "ext4 on LVM on md raid0"
