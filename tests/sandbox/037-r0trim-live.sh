@@ -12,9 +12,9 @@ for m in dm_crypt xts; do r0_modprobe "$m" || fail "module $m"; done
 mkdir -p /mnt/live
 trap 'umount /mnt/live 2> /dev/null; r0_cleanup' EXIT
 
-members=$(r0_members fast 3 size=64) || fail "members"
+members=$(r0_members fast 3 size=128) || fail "members"
 set -- $members
-nd=$(r0_member r0nd no-discard size=64) || fail "no-discard member"
+nd=$(r0_member r0nd no-discard size=128) || fail "no-discard member"
 
 # user_files: a few files of random data and their checksums in /tmp/user.sums
 user_files() {
