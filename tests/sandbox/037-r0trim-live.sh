@@ -8,7 +8,7 @@
 # files (checksummed before) are unchanged and that no test file is left.
 . ./lib.sh
 . ./r0trim-lib.sh
-for m in dm_crypt xts; do r0_modprobe "$m" || fail "module $m"; done
+for m in dm_crypt xts xfs; do r0_modprobe "$m" || fail "module $m"; done
 mkdir -p /mnt/live
 trap 'umount /mnt/live 2> /dev/null; r0_cleanup' EXIT
 
