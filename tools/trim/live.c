@@ -6,7 +6,9 @@
  * its extents (FIEMAP) mapped down every layer to each bottom device, then
  * deleted and trimmed (FITRIM, as fstrim does, or the mount's online
  * discard); each bottom device's discard counter must rise by at least
- * its share, and where a device promises what a discarded block reads,
+ * its share (FITRIM over the file's former extents only, so other free
+ * space cannot stand in for it), and where a device promises what a
+ * discarded block reads,
  * those exact sectors are read back raw. Other discards on the devices at
  * the same time make the counters ambiguous: then not conclusive, never a
  * pass. The file is removed on every way out.
@@ -17,10 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/vfs.h>
 #include <unistd.h>
+#include <linux/fs.h>
 
 #include "cli.h"
 #include "trim.h"
@@ -133,6 +137,80 @@ static int others_discard(const struct r0_trim_target *t, bool *busy)
 	return 0;
 }
 
+static int cmp_range(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/*
+ * FITRIM over the file's own former extents only (top sectors of X, merged):
+ * the rest of the free space is left alone, so each device's counter must
+ * rise by the file's share and no more, and other free space cannot stand in
+ * for it. Repeated after syncfs while a device has less: a file system may
+ * free a deleted file's blocks a little later (xfs's background inode work,
+ * extents busy until the log is written).
+ */
+static int trim_file_ranges(const struct r0_trim_target *t, const char *dir,
+			    const struct r0_trim_leaf_extent *x, size_t n, const uint64_t *share,
+			    const struct r0_trim_counters *before, uint64_t *trimmed)
+{
+	uint64_t (*rg)[2] = calloc(n ? n : 1, sizeof(*rg));
+	size_t m = 0;
+	int fd, err = 0;
+
+	if (!rg)
+		return -ENOMEM;
+	for (size_t k = 0; k < n; k++) {
+		rg[m][0] = x[k].top_start_sector;
+		rg[m++][1] = x[k].top_start_sector + x[k].n_sectors;
+	}
+	qsort(rg, m, sizeof(*rg), cmp_range);
+	{
+		size_t w = 0;
+
+		for (size_t k = 0; k < m; k++)
+			if (w && rg[k][0] <= rg[w - 1][1])
+				rg[w - 1][1] = rg[k][1] > rg[w - 1][1] ? rg[k][1] : rg[w - 1][1];
+			else {
+				rg[w][0] = rg[k][0];
+				rg[w++][1] = rg[k][1];
+			}
+		m = w;
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		free(rg);
+		return -errno;
+	}
+	*trimmed = 0;
+	for (int tries = 0; tries < 20 && !err; tries++) {
+		struct r0_trim_counters now;
+		bool enough = true;
+
+		syncfs(fd);
+		for (size_t k = 0; k < m && !err; k++) {
+			struct fstrim_range fr = { rg[k][0] * 512, (rg[k][1] - rg[k][0]) * 512, 0 };
+
+			if (ioctl(fd, FITRIM, &fr))
+				err = -errno;
+			else
+				*trimmed += fr.len;
+		}
+		if (err || (err = r0_trim_read_counters(t, &now)))
+			break;
+		for (unsigned i = 0; i < t->n_members; i++)
+			enough &= now.leaf_sectors[i] - before->leaf_sectors[i] >= share[i];
+		if (enough)
+			break;
+		usleep(250000);
+	}
+	close(fd);
+	free(rg);
+	return err;
+}
+
 /* The member results of the deletion for the evidence: expected is the file's share. */
 static void member_results(const struct r0_trim_target *t, const uint64_t *share,
 			   const struct r0_trim_counters *before, const struct r0_trim_counters *after,
@@ -213,25 +291,28 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 		goto out;
 	}
 	written = false;
-	err = mount_discard ? r0_trim_wait_discards(t, dir, share, &before) : r0_trim_fitrim(dir, &trimmed);
+	err = mount_discard ? r0_trim_wait_discards(t, dir, share, &before) :
+			      trim_file_ranges(t, dir, x, n, share, &before, &trimmed);
 	if (err || (err = r0_trim_read_counters(t, &after))) {
 		check_line(r, "delivery", R0_VERDICT_FAIL, "%s: %s", mount_discard ? "online discard" : "FITRIM",
 			   err == -EOPNOTSUPP ? "the file system does not pass discards (its device takes none)" :
 			   strerror(-err));
 		goto out;
 	}
-	v = r0_trim_judge_fs(t, share, &before, &after, trimmed, false, why, sizeof(why));
+	/* FITRIM's ranges held only the file: what it trimmed went to the devices, once a copy */
+	v = r0_trim_judge_fs(t, share, &before, &after, mount_discard ? R0_TRIM_NO_FITRIM : trimmed, false,
+			     why, sizeof(why));
 	member_results(t, share, &before, &after, res);
 	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
 	off = (size_t)snprintf(d, sizeof(d), "%s; sectors of the file/discarded",
-			       mount_discard ? "online discard (mount -o discard)" : "FITRIM");
+			       mount_discard ? "online discard (mount -o discard)" :
+			       "FITRIM over the file's former extents only");
 	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
 		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu",
 					t->members[i].chain_kname[t->members[i].depth], (unsigned long long)share[i],
 					(unsigned long long)res[i].observed_sectors);
 	if (!mount_discard && off < sizeof(d))
-		snprintf(d + off, sizeof(d) - off, "; fstrim trimmed %s in all (free space beside the file too)",
-			 sz(trimmed, b1, sizeof(b1)));
+		snprintf(d + off, sizeof(d) - off, "; FITRIM trimmed %s", sz(trimmed, b1, sizeof(b1)));
 	check_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
 	if (v == R0_VERDICT_PASS)
 		r->delivery_pass++;
