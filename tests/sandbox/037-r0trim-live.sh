@@ -2,8 +2,9 @@
 # r0trim --live on mounted file systems that hold "the user's" files: ext4
 # on md raid0, xfs on dm-stripe, ext4 on LVM on md raid0 and on LUKS
 # (--allow-discards) on md raid0 pass, per drive, deallocated (null_blk
-# promises zeroes); a member without discard and LUKS without
-# --allow-discards are a "no" naming the cause; a read-only mount and a
+# promises zeroes); a member without discard, LUKS without
+# --allow-discards and online discard asked of a mount without it are a
+# "no" naming the cause; a read-only mount and a
 # full file system are refused (exit 2). Every case checks that the user's
 # files (checksummed before) are unchanged and that no test file is left.
 . ./lib.sh
@@ -62,6 +63,10 @@ grep -q "discards pass through to every member" /tmp/live-report/report.md ||
 untouched "ext4 on md raid0, JSON"
 expect_status 0 "--plan on a live file system" r0trim --plan --live /mnt/live
 grep -q "nothing is destroyed" /tmp/expect.out || fail "the live plan: $(cat /tmp/expect.out)"
+
+# told to wait for the online discard of a mount without -o discard: none comes, a "no"
+trim_fail "online discard asked of a mount without -o discard" "fewer than the" --live /mnt/live --fs-discard mount
+untouched "a mount without discard"
 
 # read-only and full: refused, nothing shown
 mount -o remount,ro /mnt/live || fail "remount ro"
