@@ -87,8 +87,8 @@ for d in 0 1 2; do
 	links="$links /dev/disk/by-id/$l"
 done
 expect_status 0 "a read-only study of NVMe drives named by by-id links" r0sweep --read-only \
-	--output "$R0_RESULTS/nvme-by-id.jsonl" -p cdm3 -w "4K read,Seq read" --chunks 64K --single-chunks 64K \
-	-r 1 -t 0.3 --ramp 0 --region 16M $links
+	--output "$R0_RESULTS/nvme-by-id.jsonl" -p cdm3 -w "Seq read" --backend md --members 1,3 \
+	--chunks 64K --single-chunks 64K -r 1 -t 0.3 --ramp 0 --region 16M $links
 set -- $links
 grep -q "\"devices\":\"$1 (" "$R0_RESULTS/nvme-by-id.jsonl" || fail "the study does not name $1"
 grep -q '"layer":"md","chunk_bytes":65536,"members":3' "$R0_RESULTS/nvme-by-id.jsonl" ||
