@@ -243,7 +243,7 @@ int main(int argc, char **argv)
 		r.path = live_dev;
 	} else if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
-	if (mount_discard && !fstype)
+	if (mount_discard && !fstype && !live)
 		return r0_cli_usage_error(PROG, "--fs-discard needs --fs");
 	if (fstype && require == R0_LEVEL_DEALLOCATED)
 		return r0_cli_usage_error(PROG, "--require deallocated is for the range checks, not --fs");
