@@ -110,3 +110,80 @@ double r0_quantile_nearest_rank(const double *s, size_t n, double p)
 {
 	return s[(size_t)ceil(p * (double)n) - 1];
 }
+
+/*
+ * The regularized incomplete beta function I_x(a, b) by its continued
+ * fraction (modified Lentz), in the half of [0, 1] where it converges
+ * fast; the other half by the symmetry I_x(a, b) = 1 - I_{1-x}(b, a).
+ */
+static double beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 300; m++) {
+		double m2 = 2.0 * m, aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2)), del;
+
+		d = 1 + aa * d;
+		c = 1 + aa / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+		d = 1 + aa * d;
+		c = 1 + aa / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+static double ibeta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+/* P(T <= t) for Student's t with DF degrees of freedom, t >= 0. */
+static double t_cdf_upper_half(double t, double df)
+{
+	return 1 - 0.5 * ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double r0_t_quantile(double p, double df)
+{
+	double lo = 0, hi = 1;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	if (p < 0.5)
+		return -r0_t_quantile(1 - p, df);
+	if (p == 0.5)
+		return 0;
+	while (t_cdf_upper_half(hi, df) < p && hi < 1e12)
+		hi *= 2;
+	/* bisection: the CDF is monotone, and 100 halvings reach double precision */
+	for (int i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (t_cdf_upper_half(mid, df) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}

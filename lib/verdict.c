@@ -71,15 +71,29 @@ static void list_choices(const struct r0_analysis *a, bool set, char *buf, size_
 
 static void write_method(struct r0_analysis *a)
 {
+	char how[320], looks[160] = "";
+
+	if (a->cmp.method == R0_CMP_BOOTSTRAP)
+		snprintf(how, sizeof(how),
+			 "the ratio of the two sides' median bytes/s (under a mix, of the mix-weighted speed-ups) "
+			 "with a %.0f %% bootstrap interval from %u seeded resamples of both sides' repeats",
+			 a->cmp.confidence * 100, a->cmp.resamples);
+	else
+		snprintf(how, sizeof(how),
+			 "the ratio of the two sides' mean bytes/s (under a mix, of the mix-weighted speed-ups) "
+			 "with a %.0f %% Welch t-interval on its log over both sides' repeats",
+			 a->cmp.confidence * 100);
+	if (a->cmp.looks > 1)
+		snprintf(looks, sizeof(looks), "; the cells were repeated until decided, so each of the %u looks "
+			 "at the data gets 1/%u of that", a->cmp.looks, a->cmp.looks);
 	snprintf(a->method, sizeof(a->method),
-		 "Each comparison is the ratio of the two sides' median bytes/s (under a mix, of the mix-weighted speed-ups) "
-		 "with a %.0f %% bootstrap interval from %u seeded resamples of both sides' repeats (against the "
-		 "best of k chunks: %.1f %% / (k - 1) in each tail); a difference counts only when that interval "
-		 "excludes 1 and the ratio is beyond %.0f %%, and worth it means at least %.1fx one drive by that "
-		 "rule; the array to build has the fewest drives (from 2) that no more drives beat by that rule under "
-		 "the mix, with the largest array's answer; with fewer than %d repeats the noise is unknown and every verdict is indicative.",
-		 a->cmp.confidence * 100, a->cmp.resamples, (1 - a->cmp.confidence) * 50, a->cmp.threshold * 100,
-		 R0_WORTH_SPEEDUP, R0_CMP_MIN_REPEATS);
+		 "Each comparison is %s (against the best of k chunks: %.0f %% shared over all k(k-1)/2 pairs%s); "
+		 "a difference counts only when that interval excludes 1 and the ratio is beyond %.0f %%, and worth "
+		 "it means at least %.1fx one drive by that rule; the array to build has the fewest drives (from 2) "
+		 "that no more drives beat by that rule under the mix, with the largest array's answer; with fewer "
+		 "than %d repeats the noise is unknown and every verdict is indicative.",
+		 how, (1 - a->cmp.confidence) * 100, looks, a->cmp.threshold * 100, R0_WORTH_SPEEDUP,
+		 R0_CMP_MIN_REPEATS);
 }
 
 /* Each choice's loss in words: where it loses most against the best, or what it lacks. */
@@ -339,7 +353,7 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 
 	for (size_t w = 0; w < a->n_wl; w++)
 		any_raw |= a->wl[w].base_raw;
-	cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's median bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
+	cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's mean bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
 		cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);

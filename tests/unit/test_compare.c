@@ -11,6 +11,7 @@
 #include <criterion/criterion.h>
 
 #include "r0/compare.h"
+#include "r0/stats.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -45,15 +46,22 @@ Test(compare, point_interval_and_threshold)
 
 Test(compare, noise_hides_a_difference)
 {
-	/* 20 % ahead in the medians, but each side spreads over +-25 % */
+	/* 18 % ahead in the means (20 % in the medians), but each side spreads over +-25 % */
 	const double a[] = { 120, 95, 150, 125, 100 };
 	const double b[] = { 100, 130, 75, 105, 90 };
 	struct r0_cmp c;
+	struct r0_cmp_opts o;
 
 	cr_assert_eq(r0_compare_one(a, 5, b, 5, NULL, &c), 0);
+	cr_expect(fabs(c.ratio - 118.0 / 100) < 1e-12, "%f", c.ratio);
+	cr_expect(c.lo < 1 && c.hi > 1.2, "%f-%f", c.lo, c.hi);
+	cr_expect(c.sign == 0 && !c.beyond_noise && !c.decided);
+	/* the old method: the ratio of medians */
+	r0_cmp_defaults(&o);
+	o.method = R0_CMP_BOOTSTRAP;
+	cr_assert_eq(r0_compare_one(a, 5, b, 5, &o, &c), 0);
 	cr_expect(fabs(c.ratio - 120.0 / 100) < 1e-12);
 	cr_expect(c.lo < 1 && c.hi > 1.2, "%f-%f", c.lo, c.hi);
-	cr_expect(c.sign == 0 && !c.beyond_noise);
 }
 
 Test(compare, fewer_than_three_repeats_is_indicative)
@@ -83,8 +91,10 @@ Test(compare, weighted_terms_seeded_and_errors)
 	cr_expect(fabs(c.ratio - (3 * 200.0 + 100) / (3 * 100.0 + 100)) < 1e-12, "ratio of the weighted sums: %f",
 		  c.ratio);
 	cr_assert_eq(r0_compare(t, N(t), NULL, &d), 0);
-	cr_expect(c.lo == d.lo && c.hi == d.hi, "the same seed, the same interval");
+	cr_expect(c.lo == d.lo && c.hi == d.hi, "the same data, the same interval");
 	r0_cmp_defaults(&o);
+	o.method = R0_CMP_BOOTSTRAP;
+	cr_assert_eq(r0_compare(t, N(t), &o, &c), 0);
 	o.seed = 12345;
 	cr_assert_eq(r0_compare(t, N(t), &o, &d), 0);
 	cr_expect(fabs(c.lo - d.lo) < 0.02, "another seed moves the bounds only a little");
@@ -118,7 +128,50 @@ Test(compare, best_of_k_raises_the_confidence)
 	r0_cmp_defaults(&o);
 	b = r0_cmp_opts_best_of(&o, 2);
 	cr_expect_eq(b.confidence, o.confidence, "one comparison: as asked");
-	b = r0_cmp_opts_best_of(&o, 6);
-	cr_expect(fabs(b.confidence - (1 - 0.05 / 5)) < 1e-12, "%f", b.confidence);
+	b = r0_cmp_opts_best_of(&o, 6);   /* 15 pairs */
+	cr_expect(fabs(b.confidence - (1 - 0.05 / 15)) < 1e-12, "%f", b.confidence);
 	cr_expect(b.threshold == o.threshold && b.resamples == o.resamples && b.seed == o.seed);
+}
+
+/* Student's t quantiles against the published tables. */
+Test(compare, t_quantiles)
+{
+	static const struct { double p, df, t; } q[] = {
+		{ 0.975, 1, 12.7062 }, { 0.975, 4, 2.7764 }, { 0.975, 10, 2.2281 }, { 0.995, 8, 3.3554 },
+		{ 0.975, 1e6, 1.9600 }, { 0.95, 2.5, 2.5582 }, { 0.025, 4, -2.7764 },
+	};
+
+	for (size_t i = 0; i < N(q); i++)
+		cr_expect(fabs(r0_t_quantile(q[i].p, q[i].df) - q[i].t) < 1e-3, "p %g df %g: %f", q[i].p, q[i].df,
+			  r0_t_quantile(q[i].p, q[i].df));
+	cr_expect(isnan(r0_t_quantile(1, 4)) && isnan(r0_t_quantile(0.5, 0)));
+}
+
+/*
+ * Decided: a practical difference shown, or the whole interval inside the
+ * threshold's band; more looks at the data widen every interval.
+ */
+Test(compare, decided_and_looks)
+{
+	const double base[] = { 100, 100.5, 99.5, 100.2, 99.8 };
+	const double same[] = { 100.3, 99.6, 100.1, 99.9, 100.4 };   /* 0.3 % noise: shown equal */
+	const double wide[] = { 90, 110, 100, 95, 105 };             /* 7 % noise: cannot tell */
+	const double far[] = { 130, 131, 129, 130.5, 129.5 };
+	struct r0_cmp c, d;
+	struct r0_cmp_opts o;
+
+	cr_assert_eq(r0_compare_one(same, 5, base, 5, NULL, &c), 0);
+	cr_expect(c.sign == 0 && c.decided, "equal within the band: %f-%f", c.lo, c.hi);
+	cr_assert_eq(r0_compare_one(wide, 5, base, 5, NULL, &c), 0);
+	cr_expect(c.sign == 0 && !c.decided, "%f-%f", c.lo, c.hi);
+	cr_assert_eq(r0_compare_one(far, 5, base, 5, NULL, &c), 0);
+	cr_expect(c.sign == 1 && c.decided);
+	cr_assert_eq(r0_compare_one(far, 2, base, 2, NULL, &c), 0);
+	cr_expect(c.indicative && !c.decided, "indicative is never decided");
+	r0_cmp_defaults(&o);
+	o.looks = 3;
+	cr_assert_eq(r0_compare_one(wide, 5, base, 5, NULL, &c), 0);
+	cr_assert_eq(r0_compare_one(wide, 5, base, 5, &o, &d), 0);
+	cr_expect(d.lo < c.lo && d.hi > c.hi && d.ratio == c.ratio, "3 looks: %f-%f against %f-%f", d.lo, d.hi,
+		  c.lo, c.hi);
 }

@@ -1,14 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Comparisons with honest uncertainty: the ratio of two sides' medians
- * (or of weighted sums of medians, one term a workload) with a seeded
- * percentile-bootstrap interval that resamples both sides' repeats. A
- * difference counts only when the interval excludes 1 at the stated
- * confidence AND the ratio is beyond a practical threshold; below
+ * Comparisons with honest uncertainty: the ratio of two sides (or of
+ * weighted sums, one term a workload) with an interval over both sides'
+ * repeats. A difference counts only when the interval excludes 1 at the
+ * stated confidence AND the ratio is beyond a practical threshold; below
  * R0_CMP_MIN_REPEATS repeats the noise is unknown, so the result is
  * indicative: the point ratio against the threshold, no interval claim.
+ *
+ * The method, chosen by the seeded simulation in tests/unit/test_ranking.c
+ * (docs/validation.md has its table): Welch's t-interval on the log of the
+ * ratio of means, its standard error by the delta method. It holds its
+ * false-difference rate from 3 repeats on, where the percentile bootstrap
+ * of medians it replaced did not (the median of a resample of 3 values is
+ * one of them: its interval is about their range, too narrow). The
+ * bootstrap stays selectable for that comparison.
+ *
+ * A study that repeats cells until their comparisons are decided looks at
+ * the data several times; each look spends part of the error rate
+ * (Bonferroni over LOOKS), so stopping early does not raise it.
  * Pure and deterministic: the same data and options give the same result.
- * Medians and quantiles come from r0/stats.h.
  */
 #ifndef R0_COMPARE_H
 #define R0_COMPARE_H
@@ -23,11 +33,20 @@
 #define R0_CMP_MIN_REPEATS 3
 #define R0_CMP_SEED 0x7230636f6d70ULL   /* "r0comp": fixed, so reports are reproducible */
 
+enum r0_cmp_method {
+	R0_CMP_WELCH_T,             /* ratio of means, Welch t-interval on its log (the default) */
+	R0_CMP_BOOTSTRAP,           /* ratio of medians, percentile bootstrap (the old method) */
+};
+
 struct r0_cmp_opts {
 	double confidence;          /* two-sided, in (0, 1) */
 	double threshold;           /* a ratio within [1/(1+t), 1+t] is no practical difference */
 	unsigned resamples;         /* bootstrap resamples, >= 100 */
 	uint64_t seed;
+	enum r0_cmp_method method;
+	unsigned looks;             /* times the data was looked at to decide whether to stop
+	                             * (adaptive repeats); each look gets (1 - confidence) / looks.
+	                             * 0 counts as 1 */
 };
 
 /* The defaults above. */
@@ -47,12 +66,19 @@ struct r0_cmp_term {
 };
 
 struct r0_cmp {
-	double ratio;               /* sum(w * med(a)) / sum(w * med(b)) */
+	double ratio;               /* sum(w * mean(a)) / sum(w * mean(b)) (medians for the bootstrap) */
 	double lo, hi;              /* its interval at the confidence (== ratio when indicative) */
 	unsigned min_n;             /* the fewest repeats on any side of any term */
 	bool indicative;            /* min_n < R0_CMP_MIN_REPEATS: noise unknown */
 	int sign;                   /* +1: A higher, -1: A lower, 0: cannot be told apart */
 	bool beyond_noise;          /* sign != 0 and the interval excludes 1 (never when indicative) */
+	/*
+	 * Settled either way: a practical difference shown (sign != 0), or the
+	 * whole interval inside [1/(1+t), 1+t] (no practical difference, shown).
+	 * Otherwise more repeats could still change the answer. Never when
+	 * indicative.
+	 */
+	bool decided;
 };
 
 /*
@@ -70,11 +96,11 @@ int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const
 int r0_cmp_parse_threshold(const char *s, double *out);
 
 /*
- * O for comparing each of K candidates with the best of them: K - 1
- * comparisons with one picked for being highest, so each is made at the
- * confidence raised Bonferroni-style (1 - alpha / (K - 1)) to keep the
- * chance of leaving an equal candidate out of the best set within alpha.
- * O itself for K <= 2.
+ * O for comparing each of K candidates with the best of them: the best is
+ * picked for being highest, so each comparison is made at the confidence
+ * raised Bonferroni-style over all K(K-1)/2 pairs (1 - alpha / pairs) to
+ * keep the chance of leaving an equal candidate out of the best set
+ * within alpha. O itself for K <= 2.
  */
 struct r0_cmp_opts r0_cmp_opts_best_of(const struct r0_cmp_opts *o, size_t k);
 

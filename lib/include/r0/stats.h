@@ -40,4 +40,11 @@ double r0_quantile(double *v, size_t n, double p);
 /* The P-quantile of the sorted S[0..n), n > 0, by nearest rank: S[ceil(P x n) - 1]. */
 double r0_quantile_nearest_rank(const double *s, size_t n, double p);
 
+/*
+ * The P-quantile (0 < P < 1) of Student's t distribution with DF > 0
+ * degrees of freedom (DF need not be whole: Welch's approximation gives
+ * fractions). NAN outside those ranges.
+ */
+double r0_t_quantile(double p, double df);
+
 #endif
