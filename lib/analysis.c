@@ -218,6 +218,10 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		r0_cmp_defaults(&a.cmp);
 	if (!(a.cmp.confidence > 0 && a.cmp.confidence < 1) || !(a.cmp.threshold >= 0) || a.cmp.resamples < 100)
 		return -EINVAL;
+	/* an adaptive study looked at its data several times: every comparison pays for each look */
+	for (size_t i = 0; i < set->n; i++)
+		if (set->recs[i].looks > a.cmp.looks)
+			a.cmp.looks = set->recs[i].looks;
 	if (set->recs[0].describe[0])
 		snprintf(a.devices, sizeof(a.devices), "%s; %s", set->recs[0].describe, set->recs[0].devices);
 	else

@@ -230,6 +230,8 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_secs(o, "ramp_s", r->ramp_s);
 	add_str(o, "precondition", r->precondition);
 	add_int(o, "order_pos", r->order_pos);
+	if (r->looks)
+		add_int(o, "looks", r->looks);
 	add_str(o, "tool", r->tool);
 	add_int(o, "time", r->time_unix);
 	if (r->predicted)
@@ -362,6 +364,7 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	    (json_object_object_get_ex(o, "precondition", NULL) &&
 	     !get_str(o, "precondition", r.precondition, sizeof(r.precondition))) ||
 	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns(o, "order_pos", &r.order_pos)) ||
+	    (json_object_object_get_ex(o, "looks", NULL) && !get_uns(o, "looks", &r.looks)) ||
 	    (json_object_object_get_ex(o, "predicted", NULL) && !get(o, "predicted", json_type_boolean, &pred)))
 		goto out;
 	r.predicted = pred && json_object_get_boolean(pred);

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,8 @@
 enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
-	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT,
+	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT, OPT_BUDGET,
+	OPT_MAX_REPEATS, OPT_EVERY_TARGET,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -119,14 +121,24 @@ static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
+/* "9 targets x 13 workloads x 3 repeats = 351 cells" of an adaptive study's first look */
+static void first_look_words(const struct sweep *sw, char *buf, size_t len)
+{
+	size_t active = 0;
+
+	for (size_t t = 0; t < sw->plan.n_targets; t++)
+		active += sw->planner.active[t];
+	snprintf(buf, len, "%zu targets x %zu workloads x %u repeats = %zu cells", active, sw->plan.n_wl,
+		 sw->planner.looks[0], r0_planner_first_cells(&sw->planner));
+}
+
 /* The plan: what will be destroyed, written and how long it takes. */
 static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 		     const struct r0_consent *consent)
 {
-	double cells_s = (double)(sw->total - sw->skipped) *
-			 ((double)(sw->runtime_ns + sw->ramp_ns) / 1e9 + 0.3);
-	double pre_s = 0;
-	char region[32], t_cells[48], t_pre[48], t_all[48];
+	double cells_s = (double)(sw->total - sw->skipped) * sweep_cell_seconds(sw);
+	double pre_s = 0, all_s;
+	char region[32], t_cells[48], t_pre[48], t_all[48], first[96];
 	struct r0_plan p;
 
 	if (r0_plan_begin(&p, PROG, read_only ?
@@ -156,16 +168,34 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 		fprintf(p.f, "  writes: %s the first %s of each member, then write tests all over it\n",
 			sw->precondition ? "preconditioning writes" : "no preconditioning;", region);
 	}
-	r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
 	r0_plan_duration(pre_s, t_pre, sizeof(t_pre));
-	r0_plan_duration(cells_s + pre_s, t_all, sizeof(t_all));
-	fprintf(p.f, "  runs: %zu targets x %zu workloads x %u repeats = %zu cells%s, %s\n",
-		sw->plan.n_targets, sw->plan.n_wl, sw->repeats, sw->total,
-		sw->skipped ? " (some already in the file)" : "", t_cells);
+	if (sw->adaptive) {
+		first_look_words(sw, first, sizeof(first));
+		cells_s = (double)r0_planner_first_cells(&sw->planner) * sweep_cell_seconds(sw);
+		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
+		fprintf(p.f, "  runs: first %s%s, at most %s; then more repeats (up to %u) only where a comparison "
+			"is still undecided, and the chunks left in the running on the other layer and at fewer "
+			"members\n", first, sw->skipped ? " (some already in the file)" : "", t_cells, sw->max_repeats);
+	} else {
+		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
+		fprintf(p.f, "  runs: %zu targets x %zu workloads x %u repeats = %zu cells%s, %s\n",
+			sw->plan.n_targets, sw->plan.n_wl, sw->repeats, sw->total,
+			sw->skipped ? " (some already in the file)" : "", t_cells);
+	}
 	if (pre_s > 0)
 		fprintf(p.f, "  preconditioning: %s at %.0f MB/s a drive (a guess: not measured yet)\n",
 			t_pre, R0_PLAN_ASSUMED_MBPS);
-	fprintf(p.f, "  time: %s in all; results in %s\n", t_all, output);
+	all_s = cells_s + pre_s;
+	if (sw->adaptive && sw->budget_ns) {
+		/* the budget bounds it all: nothing starts that would end past it */
+		all_s = (double)sw->budget_ns / 1e9;
+		r0_plan_duration(all_s, t_all, sizeof(t_all));
+		fprintf(p.f, "  time: at most %s in all (--budget), preconditioning included; results in %s\n",
+			t_all, output);
+	} else {
+		r0_plan_duration(all_s, t_all, sizeof(t_all));
+		fprintf(p.f, "  time: %s%s in all; results in %s\n", sw->adaptive ? "at least " : "", t_all, output);
+	}
 	/* a read-only study writes nothing: there is nothing to agree to */
 	if (read_only && !consent->plan_only) {
 		struct r0_consent go = { .yes = true };
@@ -185,6 +215,7 @@ int main(int argc, char **argv)
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = "desktop";
 	const char *only = NULL;
 	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
+	bool repeats_given = false, every_target = false;
 	struct chunk_list cl;
 	size_t n_presets;
 	struct r0_mix mix;
@@ -205,7 +236,13 @@ int main(int argc, char **argv)
 		{ "no-straddle", OPT_NO_STRADDLE, R0_CLI_CLEAR, R0_CLI_TO(straddle) },
 		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(read_only) },
 		{ "workloads", 'w', R0_CLI_STRING, R0_CLI_TO(only) },
-		{ "repeats", 'r', R0_CLI_UINT, R0_CLI_TO(sw.repeats), 1, 100, .why = "from 1 to 100" },
+		{ "repeats", 'r', R0_CLI_UINT, R0_CLI_TO(sw.repeats), 1, 100, .why = "from 1 to 100",
+		  .given = &repeats_given },
+		{ "max-repeats", OPT_MAX_REPEATS, R0_CLI_UINT, R0_CLI_TO(sw.max_repeats), 3, 100,
+		  .why = "from 3 to 100" },
+		{ "budget", OPT_BUDGET, R0_CLI_DURATION, R0_CLI_TO(sw.budget_ns), 0, UINT64_MAX,
+		  .why = "a time, e.g. 30m or 2h; 0: none" },
+		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(every_target) },
 		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5" },
 		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1" },
 		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(sw.region_bytes), 1, UINT64_MAX, .why = "a size above 0" },
@@ -220,9 +257,11 @@ int main(int argc, char **argv)
 	};
 	r0_cmp_defaults(&cmp);
 	sw.precondition = true;
-	sw.repeats = R0_SWEEP_DEFAULT_REPEATS;
-	sw.runtime_ns = 5000000000ULL;
-	sw.ramp_ns = 1000000000ULL;
+	sw.repeats = R0_ADAPT_MIN_REPEATS;
+	sw.max_repeats = R0_ADAPT_MAX_REPEATS;
+	sw.budget_ns = R0_SWEEP_DEFAULT_BUDGET_NS;
+	sw.runtime_ns = R0_SWEEP_DEFAULT_RUNTIME_NS;
+	sw.ramp_ns = R0_SWEEP_DEFAULT_RAMP_NS;
 	sw.region_bytes = R0_CDM_REGION_BYTES;
 	snprintf(sw.state, sizeof(sw.state), "empty");
 	r0_cli_parse(&cli, opts, argc, argv);
@@ -243,9 +282,20 @@ int main(int argc, char **argv)
 	if (single && r0_cli_each_item(single, add_chunk, &cl))
 		return r0_cli_usage_error(PROG, "--single-chunks '%s': powers of two from 4K to 1G", single);
 	if (!single) {
-		memcpy(sw.single_chunks, sw.chunks, sizeof(sw.chunks));
-		sw.n_single = sw.n_chunks;
+		/* one chunk measures the layer's own cost: mdadm's default where it is in the list */
+		sw.single_chunks[0] = sw.chunks[0];
+		for (size_t i = 0; i < sw.n_chunks; i++)
+			if (sw.chunks[i] == 512 * 1024)
+				sw.single_chunks[0] = sw.chunks[i];
+		sw.n_single = 1;
 	}
+	/* --repeats N: the fixed plan, N of every cell; else repeats where they decide something */
+	sw.adaptive = !repeats_given && !every_target;
+	if (every_target && !repeats_given)
+		sw.repeats = R0_SWEEP_DEFAULT_REPEATS;
+	if (sw.adaptive && sw.max_repeats < sw.repeats)
+		return r0_cli_usage_error(PROG, "--max-repeats %u is below the first look's %u repeats",
+					  sw.max_repeats, sw.repeats);
 	if (counts) {
 		if (r0_cli_each_item(counts, add_count, sw.count))
 			return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d", counts, R0_MAX_MEMBERS);
@@ -331,10 +381,17 @@ int main(int argc, char **argv)
 			return R0_EXIT_FAILURE;
 		}
 	}
-	sw.total = sw.plan.n_targets * sw.plan.n_wl * sw.repeats;
+	if (r0_planner_init(&sw.planner, &sw.plan, sw.adaptive, sw.repeats,
+			    sw.adaptive ? sw.max_repeats : sw.repeats)) {
+		r0_sweep_set_free(&sw.done);
+		return r0_cli_usage_error(PROG, "no plan: check --repeats and --max-repeats");
+	}
+	/* the first look's cells (every cell of a fixed plan), some maybe in a resumed file */
+	sw.total = r0_planner_todo(&sw.planner);
 	for (unsigned rep = 1; rep <= sw.repeats; rep++)
 		for (size_t t = 0; t < sw.plan.n_targets; t++)
-			sw.skipped += sw.plan.n_wl - sweep_todo(&sw, &sw.plan.targets[t], rep);
+			if (sw.planner.active[t])
+				sw.skipped += sw.plan.n_wl - sweep_todo(&sw, &sw.plan.targets[t], rep);
 	if ((rc = show_plan(&sw, read_only, output, &consent)) >= 0) {
 		r0_sweep_set_free(&sw.done);
 		return rc;
@@ -347,10 +404,18 @@ int main(int argc, char **argv)
 	}
 	snprintf(sw.array_name, sizeof(sw.array_name), "sweep.%ld", (long)getpid());
 	sw.tty = isatty(STDERR_FILENO);
-	fprintf(stderr, PROG ": %zu targets x %zu workloads x %u repeats = %zu cells%s; about %.0f min\n",
-		sw.plan.n_targets, sw.plan.n_wl, sw.repeats, sw.total,
-		sw.skipped ? " (some already in the file)" : "",
-		(double)(sw.total - sw.skipped) * ((double)(sw.runtime_ns + sw.ramp_ns) / 1e9 + 0.3) / 60);
+	if (sw.adaptive) {
+		char first[96];
+
+		first_look_words(&sw, first, sizeof(first));
+		fprintf(stderr, PROG ": first %s%s; then repeats where undecided, up to %u%s%s\n", first,
+			sw.skipped ? " (some already in the file)" : "", sw.max_repeats,
+			sw.budget_ns ? "; budget " : "", "");
+	} else
+		fprintf(stderr, PROG ": %zu targets x %zu workloads x %u repeats = %zu cells%s; about %.0f min\n",
+			sw.plan.n_targets, sw.plan.n_wl, sw.repeats, sw.total,
+			sw.skipped ? " (some already in the file)" : "",
+			(double)(sw.total - sw.skipped) * sweep_cell_seconds(&sw) / 60);
 	r0_cli_catch_stop_signals();
 	clock_gettime(CLOCK_MONOTONIC, &sw.t0);
 	/* the members' regions written once before any test; on a resume too,
@@ -361,16 +426,32 @@ int main(int argc, char **argv)
 			(double)sw.region_bytes / (1 << 20));
 		err = sweep_precondition(&sw);
 	}
-	/* repeats outermost, each in its own seeded order: drift and position spread over all */
-	for (unsigned rep = 1; rep <= sw.repeats && !err; rep++) {
-		size_t order[R0_SWEEP_MAX_TARGETS];
+	/* look, run what the look asks for, look again: until decided, the last look or the budget */
+	while (!err) {
+		struct r0_cmp_opts o = r0_planner_cmp(&sw.planner, &cmp);
+		size_t left = SIZE_MAX;
 
-		r0_sweep_order(rep, sw.plan.n_targets, order);
-		for (size_t t = 0; t < sw.plan.n_targets && !err; t++) {
-			sw.order_pos = (unsigned)t + 1;
-			err = sweep_run_target(&sw, &sw.plan.targets[order[t]], rep);
+		if (sw.budget_ns) {
+			double s = (double)sw.budget_ns / 1e9 - sweep_since(&sw.t0);
+
+			left = s > 0 ? (size_t)(s / sweep_cell_seconds(&sw)) : 0;
+		}
+		rc = r0_planner_step(&sw.planner, &sw.done, &mix, &o, left);
+		if (rc <= 0) {
+			if (rc < 0 && rc != -ENODATA) {
+				fprintf(stderr, PROG ": cannot plan the next cells: %s\n", strerror(-rc));
+				err = rc;
+			}
+			break;
+		}
+		err = sweep_run_wanted(&sw);
+		if (err == -ETIME) {
+			sw.budget_hit = true;
+			err = 0;
+			break;
 		}
 	}
+	sw.budget_hit |= sw.planner.budget_short;
 	if (sw.tty)
 		fputs("\r\033[K", stderr);
 	if (err == -EINTR) {
@@ -387,6 +468,7 @@ int main(int argc, char **argv)
 		/* a measured mix: what it was, on its own line before the verdict */
 		if (mixdesc[0])
 			printf("For %s:\n", mixdesc);
+		sweep_print_plan_summary(&sw);
 		if (sweep_finish(&sw, output, &mix, &cmp))
 			status = R0_EXIT_FAILURE;
 		if (sw.io_error_cells) {

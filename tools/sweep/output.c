@@ -104,6 +104,56 @@ int sweep_check_resume(const struct sweep *sw, const char *path)
 
 /* --- the end: analysis ---------------------------------------------- */
 
+/* Why an adaptive study ended: "decided", "last-look" or "budget". */
+static const char *stopped_word(const struct sweep *sw)
+{
+	if (sw->budget_hit)
+		return "budget";
+	return sw->planner.at_max ? "last-look" : "decided";
+}
+
+void sweep_print_plan_summary(const struct sweep *sw)
+{
+	const struct r0_planner *p = &sw->planner;
+	char looks[64] = "";
+
+	if (!sw->adaptive)
+		return;
+	for (size_t i = 0; i < p->n_looks; i++)
+		snprintf(looks + strlen(looks), sizeof(looks) - strlen(looks), "%s%u",
+			 !i ? "" : i + 1 == p->n_looks ? " and " : ", ", p->looks[i]);
+	printf("Plan: repeats where a comparison was undecided, looking at %s repeats; %zu cells in %.0f min; ",
+	       looks, sw->finished + sw->skipped, sweep_since(&sw->t0) / 60);
+	if (sw->budget_hit)
+		printf("the budget (%.0f min) ended it with %s still open.\n", (double)sw->budget_ns / 60e9,
+		       p->open[0] ? p->open : "more repeats wanted");
+	else if (p->at_max)
+		printf("still open after %u repeats: %s.\n", p->looks[p->n_looks - 1], p->open);
+	else
+		printf("every comparison decided.\n");
+	if (p->dropped[0])
+		printf("Not measured: %s.\n", p->dropped);
+	printf("\n");
+}
+
+/* The plan part of the analysis line: what an adaptive study did and left. */
+static json_object *plan_json(const struct sweep *sw)
+{
+	const struct r0_planner *p = &sw->planner;
+	json_object *o = json_object_new_object(), *looks = json_object_new_array();
+
+	for (size_t i = 0; i < p->n_looks; i++)
+		json_object_array_add(looks, json_object_new_int((int)p->looks[i]));
+	json_object_object_add(o, "adaptive", json_object_new_boolean(sw->adaptive));
+	json_object_object_add(o, "looks", looks);
+	json_object_object_add(o, "budget_s", json_object_new_double((double)sw->budget_ns / 1e9));
+	json_object_object_add(o, "stopped", json_object_new_string(stopped_word(sw)));
+	json_object_object_add(o, "open", json_object_new_string(p->open));
+	json_object_object_add(o, "dropped", json_object_new_string(p->dropped));
+	json_object_object_add(o, "cells", json_object_new_int64((int64_t)(sw->finished + sw->skipped)));
+	return o;
+}
+
 int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp)
 {
 	struct r0_sweep_set set = { 0 };
@@ -111,8 +161,11 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	json_object *o, *ch;
 	int err = r0_sweep_load(path, &set, NULL);
 
-	if (!err)
-		err = r0_analyse(&set, mix, cmp, &a);
+	if (!err) {
+		struct r0_cmp_opts o = r0_planner_cmp(&sw->planner, cmp);
+
+		err = r0_analyse(&set, mix, &o, &a);
+	}
 	r0_sweep_set_free(&set);
 	if (err) {
 		fprintf(stderr, PROG ": %s: no analysis: %s\n", path, strerror(-err));
@@ -144,6 +197,8 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 		json_object_array_add(ch, c);
 	}
 	json_object_object_add(o, "choices", ch);
+	if (sw->adaptive)
+		json_object_object_add(o, "plan", plan_json(sw));
 	json_object_object_add(o, "tool", json_object_new_string(PROG " " R0_VERSION));
 	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
 	err = r0_sweep_append_json(sw->out, "analysis", json_object_to_json_string(o));

@@ -27,6 +27,24 @@ void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r)
 	snprintf(r->precondition, sizeof(r->precondition), "%s",
 		 sw->read_only ? "read-only" : sw->precondition ? "seq-fill" : "none");
 	r->order_pos = sw->order_pos;
+	r->looks = sw->adaptive ? (unsigned)sw->planner.n_looks : 0;
+}
+
+/* The index of T in the plan. */
+static size_t target_index(const struct sweep *sw, const struct r0_sweep_target *t)
+{
+	return (size_t)(t - sw->plan.targets);
+}
+
+/* Whether the planner wants workload WL of target T at repeat REP. */
+static bool wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep)
+{
+	return sw->planner.need[target_index(sw, t)][wl] >= rep;
+}
+
+double sweep_cell_seconds(const struct sweep *sw)
+{
+	return (double)(sw->runtime_ns + sw->ramp_ns) / 1e9 + 0.3;
 }
 
 static void cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
@@ -125,7 +143,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		char name[160], tn[48], wn[48], why[256], line[128];
 
 		cell_rec(sw, t, i, rep, &r);
-		if (r0_sweep_set_has(&sw->done, &r))
+		if (!wanted(sw, t, i, rep) || r0_sweep_set_has(&sw->done, &r))
 			continue;
 		target_name(t, tn, sizeof(tn));
 		r0_sweep_rec_workload(&r, wn, sizeof(wn));
@@ -188,9 +206,43 @@ size_t sweep_todo(const struct sweep *sw, const struct r0_sweep_target *t, unsig
 		struct r0_sweep_rec r;
 
 		cell_rec(sw, t, i, rep, &r);
-		n += !r0_sweep_set_has(&sw->done, &r);
+		n += wanted(sw, t, i, rep) && !r0_sweep_set_has(&sw->done, &r);
 	}
 	return n;
+}
+
+int sweep_run_wanted(struct sweep *sw)
+{
+	unsigned top = 0;
+	int err = 0;
+
+	for (size_t t = 0; t < sw->plan.n_targets; t++)
+		for (size_t w = 0; w < sw->plan.n_wl; w++)
+			if (sw->planner.need[t][w] > top)
+				top = sw->planner.need[t][w];
+	/* what is left to run, for the progress line */
+	sw->total = sw->finished + sw->skipped + r0_planner_todo(&sw->planner);
+	/* repeats outermost, each in its own seeded order: drift and position spread over all */
+	for (unsigned rep = 1; rep <= top && !err; rep++) {
+		size_t order[R0_SWEEP_MAX_TARGETS];
+
+		r0_sweep_order(rep, sw->plan.n_targets, order);
+		for (size_t i = 0; i < sw->plan.n_targets && !err; i++) {
+			const struct r0_sweep_target *t = &sw->plan.targets[order[i]];
+			size_t todo = sweep_todo(sw, t, rep);
+
+			if (!todo)
+				continue;
+			/* the planner asked for what fits at the planned cell time; a slower
+			 * drive must not carry the study past its budget */
+			if (sw->budget_ns &&
+			    sweep_since(&sw->t0) + (double)todo * sweep_cell_seconds(sw) > (double)sw->budget_ns / 1e9)
+				return -ETIME;
+			sw->order_pos = (unsigned)i + 1;
+			err = sweep_run_target(sw, t, rep);
+		}
+	}
+	return err;
 }
 
 /* Builds the target's array, runs its cells, removes it. 0, -EINTR or -errno. */

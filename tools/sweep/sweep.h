@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "r0/adaptive.h"
 #include "r0/analysis.h"
 #include "r0/array.h"
 #include "r0/safety.h"
@@ -28,7 +29,12 @@ struct sweep {
 	size_t n_qds;
 	struct r0_sweep_plan plan;
 	bool keep[R0_SWEEP_MAX_WL];
-	unsigned repeats;
+	unsigned repeats;           /* the first look; every repeat when not adaptive */
+	unsigned max_repeats;       /* adaptive: the last look */
+	bool adaptive;              /* repeats where undecided, targets around the set (r0/adaptive.h) */
+	uint64_t budget_ns;         /* adaptive: plan within it; 0: none */
+	struct r0_planner planner;
+	bool budget_hit;            /* the study stopped at its budget */
 	uint64_t runtime_ns, ramp_ns, region_bytes;
 	char state[32], devices[512], describe[256], array_name[R0_ARRAY_NAME_MAX + 1];
 	bool precondition;
@@ -45,8 +51,16 @@ struct sweep {
 
 /* The study's parameters into R: what --resume and r0report compare. */
 void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r);
-/* Cells of target T at repeat REP not yet in the file. */
+/* Cells of target T at repeat REP the planner wants and the file does not hold yet. */
 size_t sweep_todo(const struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
+/* Seconds a cell is planned to take at most: ramp, test and the time between tests. */
+double sweep_cell_seconds(const struct sweep *sw);
+/*
+ * Runs what the planner wants, repeat by repeat, each repeat's targets in
+ * their seeded order. 0, -ETIME when the budget would be passed (nothing
+ * started past it), -EINTR or -errno.
+ */
+int sweep_run_wanted(struct sweep *sw);
 /* Builds the target's array, runs its cells, removes it. 0, -EINTR or -errno. */
 int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
 /* Writes every member's test region once. 0, -EINTR or -errno (said why). */
@@ -61,6 +75,8 @@ void sweep_usage(FILE *f);
 int sweep_check_resume(const struct sweep *sw, const char *path);
 /* Prints the analysis and the verdict and appends them to the file. 0 or -errno (said why). */
 int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp);
+/* How the study planned itself, in words, on stdout (adaptive studies). */
+void sweep_print_plan_summary(const struct sweep *sw);
 /* Path, size, model and serial (where the kernel has them) of every member. */
 void sweep_describe_members(struct sweep *sw, const char *describe);
 /* The members' state from their r0age records, where they agree. */

@@ -63,7 +63,15 @@
  * noise (3 repeats claim one in about 10 %) and finds a 15 % better chunk
  * under a mix in 95 % or more of the studies at 5 % noise.
  */
-#define R0_SWEEP_DEFAULT_REPEATS 5
+#define R0_SWEEP_DEFAULT_REPEATS 5   /* --every-target's fixed plan */
+/*
+ * The default test: at most 3 s measured after 0.5 s unmeasured (CDM
+ * measures 5 s; a steady SSD's rate settles well within 3), and a study
+ * that plans itself into 30 minutes (r0/adaptive.h).
+ */
+#define R0_SWEEP_DEFAULT_RUNTIME_NS 3000000000ULL
+#define R0_SWEEP_DEFAULT_RAMP_NS 500000000ULL
+#define R0_SWEEP_DEFAULT_BUDGET_NS (30ULL * 60 * 1000000000ULL)
 
 enum r0_layer { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
 
@@ -92,6 +100,7 @@ struct r0_sweep_rec {
 	double ramp_s;               /* -1: not recorded */
 	char precondition[16];       /* "seq-fill", "none", "read-only"; "": not recorded */
 	unsigned order_pos;          /* 0: not recorded */
+	unsigned looks;              /* an adaptive study's looks at its data (r0/adaptive.h); 0: a fixed plan */
 	char tool[48];
 	int64_t time_unix;
 	bool predicted;              /* r0predict's, not a measurement */

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * An adaptive study: measure what can change the answer, repeat where the
+ * uncertainty is (Kalibera and Jones, "Rigorous Benchmarking in
+ * Reasonable Time", ISMM 2013).
+ *
+ * The planner starts from a full plan (every target r0sweep's options
+ * name) and keeps it as the study's frame, but measures only part of it:
+ *
+ *  - first the single drive, the 1-member stripes (the layer's own cost)
+ *    and the largest array on the first layer at every chunk;
+ *  - after each look at the data, around the recommended set only: its
+ *    chunks on the other layer and at the smaller member counts (the
+ *    "how many drives" and "N drives of N - 1" lines need them); a chunk
+ *    shown worse under the mix is not measured further (successive
+ *    halving: the study records what it left out and why);
+ *  - a cell gets the minimum of repeats, then more only while a
+ *    comparison that decides an answer is still undecided (r0_cmp.decided):
+ *    worth it under the mix, the recommended set, each workload's worth it
+ *    and its best chunk. Repeats grow in looks (3, 5, 8 by default); every
+ *    comparison then spends 1/looks of its error rate per look
+ *    (r0_cmp_opts.looks), so stopping early does not raise it.
+ *
+ * Pure: the caller runs the cells and hands back the records; the same
+ * records give the same next step. The seeded simulation of whole studies
+ * (tests/unit/test_adaptive.c, recipes/bench/study-plans) drives it with
+ * simulated drives.
+ */
+#ifndef R0_ADAPTIVE_H
+#define R0_ADAPTIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "r0/analysis.h"
+#include "r0/sweepplan.h"
+
+#define R0_ADAPT_MIN_REPEATS 3
+#define R0_ADAPT_MAX_REPEATS 8
+#define R0_ADAPT_MAX_LOOKS 8
+
+/*
+ * The repeat counts at which the data is looked at: MIN, then about 1.6
+ * times the last (at least one more), ending at MAX: 3, 5, 8. Fills
+ * AT[0..n) and returns n (at most R0_ADAPT_MAX_LOOKS), 0 for MIN 0 or
+ * MIN > MAX.
+ */
+size_t r0_adapt_looks(unsigned min, unsigned max, unsigned *at);
+
+/* What kind of comparison was still undecided. */
+enum r0_adapt_kind {
+	R0_ADAPT_WORTH,             /* the pick against one drive under the mix */
+	R0_ADAPT_SET,               /* a choice against the best under the mix */
+	R0_ADAPT_WL_WORTH,          /* a workload on the pick against one drive */
+	R0_ADAPT_WL_CHUNK,          /* a chunk against the workload's best chunk */
+	R0_ADAPT_KINDS
+};
+
+struct r0_planner {
+	const struct r0_sweep_plan *plan;   /* the full plan: targets x workloads */
+	bool adaptive;              /* false: every target, FIXED repeats (no looks) */
+	unsigned looks[R0_ADAPT_MAX_LOOKS];
+	size_t n_looks;
+	char wl_name[R0_SWEEP_MAX_WL][48];   /* r0_sweep_rec_workload's, per workload */
+	bool active[R0_SWEEP_MAX_TARGETS];   /* measured at all */
+	unsigned need[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats wanted */
+	unsigned have[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats in the records */
+	/* after the last step: comparisons still open, by kind; cells that
+	 * wanted more than the last look allows */
+	unsigned undecided[R0_ADAPT_KINDS];
+	unsigned at_max;
+	bool budget_short;          /* something wanted did not fit in the cells left */
+	size_t cells_left, todo_now;   /* during a step: the bound, and what it asked for so far */
+	char open[1024];            /* the first open comparisons in words */
+	char dropped[1024];         /* targets of the full plan left out, and why */
+};
+
+/*
+ * Sets P up over PLAN (kept by pointer). ADAPTIVE: looks from MIN to MAX
+ * repeats and the first targets as above; otherwise every target at MIN
+ * repeats (the fixed plan of --repeats). 0, or -EINVAL (MIN 0, MIN > MAX,
+ * an empty plan).
+ */
+int r0_planner_init(struct r0_planner *p, const struct r0_sweep_plan *plan, bool adaptive, unsigned min,
+		    unsigned max);
+
+/* The index of the plan's target a record of SET measured, or -1. */
+int r0_planner_target_of(const struct r0_planner *p, const struct r0_sweep_rec *r);
+
+/*
+ * Looks at the records in SET (the study's so far, a resumed file's
+ * included) and sets what to measure next in need[][]: 1 when there is
+ * something to run (cells whose have < need), 0 when the study is done,
+ * negative errno on failure. MIX and CMP as for r0_analyse (CMP's looks
+ * is set from the planner's). CELLS_LEFT bounds what it asks for (the
+ * time budget in cells; SIZE_MAX: none): in order, more repeats for the
+ * answers, the targets around the recommended set, more repeats for the
+ * per-workload chunk lines; a cell's next look only when it fits, a new
+ * target only when its first look fits whole (budget_short says
+ * something did not).
+ */
+int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const struct r0_mix *mix,
+		    const struct r0_cmp_opts *cmp, size_t cells_left);
+
+/* The comparison options a study with this planner must be analysed with. */
+struct r0_cmp_opts r0_planner_cmp(const struct r0_planner *p, const struct r0_cmp_opts *cmp);
+
+/* Cells (target x workload x repeat) still to run: sum of need - have where positive. */
+size_t r0_planner_todo(const struct r0_planner *p);
+
+/* Cells the first pass measures (active targets x workloads x the first look): the plan's floor. */
+size_t r0_planner_first_cells(const struct r0_planner *p);
+
+#endif

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of lib/adaptive.c (the planner) and, through lib/studysim.c,
+ * the seeded simulation of whole studies: the adaptive plan against the
+ * full plan on simulated drives with known truth, noise and drift.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <criterion/criterion.h>
+
+#include "r0/adaptive.h"
+#include "r0/studysim.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+Test(adaptive, looks)
+{
+	unsigned at[R0_ADAPT_MAX_LOOKS];
+
+	cr_assert_eq(r0_adapt_looks(3, 8, at), 3);
+	cr_expect(at[0] == 3 && at[1] == 5 && at[2] == 8);
+	cr_assert_eq(r0_adapt_looks(3, 3, at), 1);
+	cr_expect_eq(at[0], 3);
+	cr_assert_eq(r0_adapt_looks(3, 10, at), 4);
+	cr_expect(at[2] == 8 && at[3] == 10);
+	cr_assert_eq(r0_adapt_looks(1, 2, at), 2);
+	cr_expect(at[0] == 1 && at[1] == 2);
+	cr_expect_eq(r0_adapt_looks(0, 5, at), 0);
+	cr_expect_eq(r0_adapt_looks(6, 5, at), 0);
+	cr_assert_eq(r0_adapt_looks(1, 100, at), R0_ADAPT_MAX_LOOKS);
+	cr_expect_eq(at[R0_ADAPT_MAX_LOOKS - 1], 100);
+}
+
+/* How many studies a row: the recipe asks for more through R0_SIM_STUDIES. */
+static unsigned studies(unsigned dflt)
+{
+	const char *s = getenv("R0_SIM_STUDIES");
+
+	return s && atoi(s) > 0 ? (unsigned)atoi(s) : dflt;
+}
+
+/*
+ * The adaptive plan against the full one, study by study on the same
+ * simulated drives: the same verdict (worth it or not under the mix) and
+ * the same pick in at least 95 % of studies at 2 to 10 % noise with a
+ * drift, in at most the 30-minute budget.
+ */
+Test(plans, the_adaptive_plan_agrees_with_the_full_one, .timeout = 1200)
+{
+	static const double sigmas[] = { 0.02, 0.05, 0.10 };
+	/* every test to its maximum (3 s after a 0.5 s ramp): the plan's worst case */
+	const struct r0_sim_plan adaptive = { .adaptive = true, .repeats = R0_ADAPT_MIN_REPEATS,
+					      .max_repeats = R0_ADAPT_MAX_REPEATS, .one_single_chunk = true,
+					      .cell_s = getenv("R0_SIM_CELL_S") ? atof(getenv("R0_SIM_CELL_S")) : 3.8,
+					      .budget_s = 1800 };
+	const struct r0_sim_plan full = R0_SIM_FULL_PLAN;
+	unsigned n = studies(20);
+	struct r0_mix mix;
+
+	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
+	printf("plans: %u studies a row, drift 5 %% an hour | noise | full plan: time | adaptive: time (max) | "
+	       "cells full / adaptive | same verdict | same pick | the pick in the full plan's set | "
+	       "the pick within 5 %% of the truly best, full / adaptive | budget hit | comparisons left open |\n", n);
+	for (size_t i = 0; i < N(sigmas); i++) {
+		const struct r0_sim_drive d = { .sigma = sigmas[i], .drift_per_hour = 0.05 };
+		unsigned same_answer = 0, same_pick = 0, in_set = 0, good_full = 0, good_ad = 0, budget = 0, open = 0;
+		double t_full = 0, t_ad = 0, t_ad_max = 0;
+		size_t c_full = 0, c_ad = 0;
+
+		for (unsigned s = 0; s < n; s++) {
+			struct r0_sim_result f, a;
+
+			cr_assert_eq(r0_sim_study(1000 + s, &d, &full, &mix, &f), 0);
+			cr_assert_eq(r0_sim_study(1000 + s, &d, &adaptive, &mix, &a), 0);
+			same_answer += f.answer == a.answer;
+			same_pick += f.has_choice && a.has_choice && f.layer == a.layer && f.chunk_bytes == a.chunk_bytes;
+			for (size_t k = 0; k < f.n_set; k++)
+				in_set += a.has_choice && f.set[k].layer == a.layer && f.set[k].chunk_bytes == a.chunk_bytes;
+			good_full += f.has_choice && f.pick_true_loss <= 0.05;
+			good_ad += a.has_choice && a.pick_true_loss <= 0.05;
+			budget += a.budget_hit;
+			open += a.undecided;
+			if (getenv("R0_SIM_VERBOSE"))
+				printf("plans: study %u: full %s %s %uK, adaptive %s %s %uK, %zu cells, %u open\n", s,
+				       r0_answer_name(f.answer), r0_layer_name(f.layer), f.chunk_bytes / 1024,
+				       r0_answer_name(a.answer), r0_layer_name(a.layer), a.chunk_bytes / 1024, a.cells,
+				       a.undecided);
+			if (getenv("R0_SIM_VERBOSE") && (f.layer != a.layer || f.chunk_bytes != a.chunk_bytes))
+				printf("plans:   full: %s\nplans:   adaptive: %s\n", f.chunks, a.chunks);
+			t_full += f.seconds;
+			t_ad += a.seconds;
+			if (a.seconds > t_ad_max)
+				t_ad_max = a.seconds;
+			c_full += f.cells;
+			c_ad += a.cells;
+		}
+		printf("plans: | %.0f %% | %.0f min | %.0f min (%.0f) | %zu / %zu | %.0f %% | %.0f %% | %.0f %% | "
+		       "%.0f %% / %.0f %% | %u | %.1f |\n",
+		       sigmas[i] * 100, t_full / n / 60, t_ad / n / 60, t_ad_max / 60, c_full / n, c_ad / n,
+		       100.0 * same_answer / n, 100.0 * same_pick / n, 100.0 * in_set / n, 100.0 * good_full / n,
+		       100.0 * good_ad / n, budget, (double)open / n);
+		cr_expect_geq(100.0 * same_answer / n, 95.0, "%.0f %% noise: verdict", sigmas[i] * 100);
+		cr_expect_geq(100.0 * in_set / n, 95.0, "%.0f %% noise: the pick in the full plan's set", sigmas[i] * 100);
+		cr_expect_geq(good_ad, good_full, "%.0f %% noise: picks within 5 %% of the truly best", sigmas[i] * 100);
+		cr_expect_leq(t_ad_max, 1800.0);
+	}
+}
