@@ -61,6 +61,8 @@ void sweep_usage(FILE *f)
 	      "                         verdict is indicative)\n"
 	      "  -t, --runtime SEC      measured seconds per test (default 5)\n"
 	      "      --ramp SEC         unmeasured seconds before each test (default 1)\n"
+	      "      --min-runtime SEC  end a test once its rate is steady, not before SEC;\n"
+	      "                         --runtime is then its most (default 0: off)\n"
 	      "      --region SIZE      test region (default 1G, CDM's; at most the target)\n"
 	      "      --state LABEL      the members' state, recorded (default: the state\n"
 	      "                         of their r0age records when all agree, else empty)\n"

@@ -30,6 +30,7 @@ struct sweep {
 	bool keep[R0_SWEEP_MAX_WL];
 	unsigned repeats;
 	uint64_t runtime_ns, ramp_ns, region_bytes;
+	uint64_t min_runtime_ns;    /* --min-runtime: end a test when steady, not before; 0: off */
 	char state[32], devices[512], describe[256], array_name[R0_ARRAY_NAME_MAX + 1];
 	bool precondition;
 	bool read_only;             /* --read-only: nothing is written to the members, ever */
