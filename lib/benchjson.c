@@ -119,7 +119,30 @@ static json_object *j_verify(const struct r0_result *r)
 	return o;
 }
 
-static json_object *j_pass(const struct r0_result *r)
+/*
+ * A pass that could end when steady: its samples and the last window's
+ * figures, relative to the window's mean as the rule takes them (the
+ * trend: the fitted line's change across the window); null before a
+ * window was full.
+ */
+static json_object *j_steady(const struct r0_result *r, const struct r0_workload *w)
+{
+	json_object *o = json_object_new_object();
+	const struct r0_steady_window *l = &r->steady_last;
+	const struct r0_steady_rule rule = r0_workload_steady_rule(w);
+	const double slice_s = (double)r->slice_ns / 1e9;
+	const bool seen = l->mean > 0;
+
+	ADD(o, "samples", json_object_new_uint64(r->samples));
+	ADD(o, "slice_s", json_object_new_double(slice_s));
+	ADD(o, "bytes_per_s", seen ? json_object_new_double(l->mean / slice_s) : NULL);
+	ADD(o, "range_pct", seen ? json_object_new_double(100 * l->range / l->mean) : NULL);
+	ADD(o, "trend_pct", seen ? json_object_new_double(100 * fabs(l->slope) *
+							  (double)(rule.window - 1) / l->mean) : NULL);
+	return o;
+}
+
+static json_object *j_pass(const struct r0_result *r, const struct r0_workload *w)
 {
 	json_object *o = json_object_new_object(), *jc, *jw;
 
@@ -148,6 +171,9 @@ static json_object *j_pass(const struct r0_result *r)
 	ADD(o, "carried_ios", json_object_new_uint64(r->carried_ios));
 	ADD(o, "carry_stopped", json_object_new_boolean(r->carry_stopped));
 	ADD(o, "interrupted", json_object_new_boolean(r->interrupted));
+	ADD(o, "ended", json_object_new_string(r0_end_name(r->ended)));
+	if (r->slice_ns)
+		ADD(o, "steady", j_steady(r, w));
 	return o;
 }
 
@@ -168,6 +194,17 @@ static json_object *j_workload(const struct r0_workload *w, const struct r0_targ
 	ADD(o, "span_bytes", json_object_new_uint64(w->span_bytes));
 	ADD(o, "runtime_s", json_object_new_double((double)w->runtime_ns / 1e9));
 	ADD(o, "ramp_s", json_object_new_double((double)w->ramp_ns / 1e9));
+	if (w->min_runtime_ns) {
+		const struct r0_steady_rule r = r0_workload_steady_rule(w);
+		json_object *st = json_object_new_object();
+
+		ADD(o, "min_runtime_s", json_object_new_double((double)w->min_runtime_ns / 1e9));
+		ADD(st, "window", json_object_new_uint64(r.window));
+		ADD(st, "slice_s", json_object_new_double((double)r0_workload_slice_ns(w) / 1e9));
+		ADD(st, "range_pct", json_object_new_double(100 * r.range_frac));
+		ADD(st, "trend_pct", json_object_new_double(100 * r.slope_frac));
+		ADD(o, "steady", st);
+	}
 	ADD(o, "size_bytes", json_object_new_uint64(w->size_bytes));
 	ADD(o, "cover", json_object_new_boolean(w->cover));
 	ADD(o, "seed", json_object_new_uint64(w->seed));
@@ -208,7 +245,7 @@ static json_object *j_test(const struct r0_bench_test *t, const struct r0_target
 	ADD(x, "label", json_object_new_string(t->label));
 	ADD(x, "workload", j_workload(&t->w, target));
 	for (unsigned p = 0; p < t->npasses; p++) {
-		json_object_array_add(passes, j_pass(&t->passes[p]));
+		json_object_array_add(passes, j_pass(&t->passes[p], &t->w));
 		if (t->passes[p].errors && !first_err)
 			first_err = &t->passes[p];
 		errors += t->passes[p].errors;

@@ -40,8 +40,15 @@ struct shared {
 	const struct r0_target *t;
 	const struct r0_workload *w;
 	bool time_based;
-	uint64_t t0_ns, ramp_end_ns, end_ns;
-	struct r0_window win;
+	uint64_t t0_ns, ramp_end_ns;
+	/*
+	 * Time-based: the end of the measured window, also when the jobs stop
+	 * issuing. The steady rule moves it earlier, always to a moment still
+	 * ahead of every clock (see close_window), so a completion compared
+	 * with the old end is never on the wrong side of the new one.
+	 */
+	_Atomic uint64_t end_ns;
+	uint64_t win_start_ns;
 	pthread_barrier_t ready, go;
 	atomic_int abort;          /* an error or a stop: every job winds down */
 	atomic_int running;
@@ -176,12 +183,18 @@ static enum r0_op next_op(struct job *j)
 	return r0_prng_below(&j->rng, 100) < w->read_pct ? R0_OP_READ : R0_OP_WRITE;
 }
 
+/* The window's end now (time-based; may move earlier once, see struct shared). */
+static uint64_t end_of(const struct shared *sh)
+{
+	return atomic_load_explicit(&sh->end_ns, memory_order_relaxed);
+}
+
 static bool more_to_issue(const struct job *j, uint64_t now)
 {
 	if (atomic_load_explicit(&j->sh->abort, memory_order_relaxed))
 		return false;
 	if (j->sh->time_based)
-		return now < j->sh->end_ns;
+		return now < end_of(j->sh);
 	return j->issued_bytes < j->to_issue_bytes;
 }
 
@@ -200,7 +213,7 @@ static void cpu_window(struct job *j, uint64_t now, bool last)
 		j->wall0_ns = now_ns();
 		j->cpu0_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		j->cpu_on = true;
-	} else if (j->cpu_on && (last || (sh->time_based && now >= sh->end_ns))) {
+	} else if (j->cpu_on && (last || (sh->time_based && now >= end_of(sh)))) {
 		uint64_t cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = now_ns();
 
 		j->cpu_s = (double)(cpu - j->cpu0_ns) / 1e9;
@@ -225,7 +238,10 @@ static void record_error(struct job *j, enum r0_op op, uint64_t offset, uint32_t
 static void record_done(struct job *j, enum r0_op op, uint32_t len, uint64_t submit_ns,
 			uint64_t done_ns)
 {
-	if (!r0_window_count(&j->res, &j->sh->win, op, len, submit_ns, done_ns))
+	const struct r0_window win = { j->sh->win_start_ns,
+				       j->sh->time_based ? end_of(j->sh) : UINT64_MAX };
+
+	if (!r0_window_count(&j->res, &win, op, len, submit_ns, done_ns))
 		return;
 	j->last_done_ns = done_ns;
 	atomic_store_explicit(&j->done_ios, atomic_load_explicit(&j->done_ios, memory_order_relaxed) + 1,
@@ -786,11 +802,102 @@ static void merge(struct r0_result *res, const struct job *j)
 	res->carry_stopped |= j->res.carry_stopped;
 }
 
-static void sleep_ms(unsigned ms)
+static void sleep_ns(uint64_t ns)
 {
-	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L };
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ULL),
+			       .tv_nsec = (long)(ns % 1000000000ULL) };
 
 	nanosleep(&ts, NULL);
+}
+
+/*
+ * The steady rule's view of a run (min_runtime_ns): the bytes completed
+ * in the window, read from the jobs' counters at each slice boundary
+ * (as fio's helper thread reads its jobs' counters each second), and
+ * whether the rule has closed the window. A sample read late (the watcher
+ * was not scheduled at its boundary) carries the bytes of the time it
+ * missed, and the samples after it in the same look none: the series
+ * looks unsteady there and the run goes on, never ending on a bad read.
+ */
+struct sampler {
+	bool on;
+	uint64_t slice_ns, min_ns, max_ns;  /* from the ramp's end */
+	struct r0_steady_rule rule;
+	double *y;
+	size_t n, cap;
+	uint64_t last_bytes;
+	bool closed;
+	struct r0_steady_window last;
+};
+
+/*
+ * How far ahead of the watcher's clock the window's new end must lie:
+ * far more than the time its store takes to reach the job threads, so a
+ * job that read its clock after the store sees the new end.
+ */
+#define R0_CLOSE_GUARD_NS 2000000ULL
+
+/*
+ * Moves the window's end to the boundary the rule chose, or to the first
+ * boundary after now + the guard when the watcher is late for it. Not
+ * at all when that is at or past the maximum: the run's time ends it.
+ */
+static void close_window(struct shared *sh, struct sampler *s, uint64_t now)
+{
+	uint64_t at = (uint64_t)(s->n + 1) * s->slice_ns, soonest = now + R0_CLOSE_GUARD_NS;
+
+	if (sh->ramp_end_ns + at < soonest)
+		at = ((soonest - sh->ramp_end_ns) / s->slice_ns + 1) * s->slice_ns;
+	if (at >= s->max_ns)
+		return;
+	atomic_store(&sh->end_ns, sh->ramp_end_ns + at);
+	s->closed = true;
+}
+
+/* Takes the samples whose boundaries NOW has passed and that lie in the window. */
+static void sample(struct shared *sh, const struct job *jobs, unsigned n, struct sampler *s,
+		   uint64_t now)
+{
+	while (s->on) {
+		uint64_t b = sh->ramp_end_ns + (uint64_t)(s->n + 1) * s->slice_ns, bytes = 0;
+
+		if (now < b || b > end_of(sh))
+			return;
+		if (s->n == s->cap) {
+			size_t cap = s->cap ? 2 * s->cap : 256;
+			double *y = realloc(s->y, cap * sizeof(*y));
+
+			if (!y) {   /* without its samples the rule cannot hold: the maximum ends it */
+				s->on = false;
+				return;
+			}
+			s->y = y;
+			s->cap = cap;
+		}
+		for (unsigned i = 0; i < n; i++)
+			bytes += atomic_load_explicit(&jobs[i].done_bytes, memory_order_relaxed);
+		s->y[s->n++] = (double)(bytes - s->last_bytes);
+		s->last_bytes = bytes;
+		if (s->closed)
+			continue;
+		if (s->n >= s->rule.window)
+			r0_steady_window(s->y + s->n - s->rule.window, &s->rule, &s->last);
+		if (r0_steady_run_stop(s->y, s->n, &s->rule, s->slice_ns, s->min_ns, s->max_ns))
+			close_window(sh, s, now);
+	}
+}
+
+/* How long the watcher sleeps: 10 ms, or less to be at the next boundary. */
+static uint64_t nap_ns(const struct shared *sh, const struct sampler *s, uint64_t now)
+{
+	uint64_t nap = 10000000ULL, b;
+
+	if (!s->on)
+		return nap;
+	b = sh->ramp_end_ns + (uint64_t)(s->n + 1) * s->slice_ns;
+	if (b > now && b - now < nap)
+		nap = b - now;
+	return nap < 100000ULL ? 100000ULL : nap;
 }
 
 /*
@@ -801,21 +908,24 @@ static void sleep_ms(unsigned ms)
  * threads' own clocks miss.
  */
 static bool watch(struct shared *sh, struct job *jobs, unsigned n, const struct r0_run_opts *o,
-		  struct r0_result *res)
+		  struct sampler *smp, struct r0_result *res)
 {
-	unsigned every = o && o->progress_ms ? o->progress_ms : 250, waited = 0;
+	const uint64_t every = (o && o->progress_ms ? o->progress_ms : 250) * 1000000ULL;
+	uint64_t shown = sh->t0_ns;
 	bool stopped = false, counting = false, counted = false;
 	struct rusage ru0, ru1;
 
 	for (;;) {
-		uint64_t now = now_ns();
+		/* done first: once the jobs are done, NOW is past the window's end */
 		bool done = atomic_load(&sh->running) == 0;
+		uint64_t now = now_ns();
 
+		sample(sh, jobs, n, smp, now);
 		if (!counting && (now >= sh->ramp_end_ns || done)) {
 			getrusage(RUSAGE_SELF, &ru0);
 			counting = true;
 		}
-		if (counting && !counted && (done || (sh->time_based && now >= sh->end_ns))) {
+		if (counting && !counted && (done || (sh->time_based && now >= end_of(sh)))) {
 			getrusage(RUSAGE_SELF, &ru1);
 			res->user_s = tv_s(&ru1.ru_utime) - tv_s(&ru0.ru_utime);
 			res->sys_s = tv_s(&ru1.ru_stime) - tv_s(&ru0.ru_stime);
@@ -823,16 +933,16 @@ static bool watch(struct shared *sh, struct job *jobs, unsigned n, const struct 
 		}
 		if (done)
 			break;
-		sleep_ms(10);
-		waited += 10;
+		sleep_ns(nap_ns(sh, smp, now));
+		now = now_ns();
 		if (o && o->stop && *o->stop && !stopped) {
 			stopped = true;
 			atomic_store(&sh->abort, 1);
 		}
-		if (o && o->progress && waited >= every) {
+		if (o && o->progress && now - shown >= every) {
 			struct r0_progress p = { 0 };
 
-			waited = 0;
+			shown = now;
 			p.elapsed_s = (double)(now - sh->t0_ns) / 1e9;
 			p.ramping = now < sh->ramp_end_ns;
 			for (unsigned i = 0; i < n; i++) {
@@ -851,6 +961,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	unsigned n = w->jobs ? w->jobs : 1, started = 0;
 	uint64_t end_ns = 0;
 	struct shared sh = { .t = t, .w = w };
+	struct sampler smp = { 0 };
 	struct job *jobs = NULL;
 	bool stopped;
 	int ret = 0;
@@ -900,11 +1011,15 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	sh.ramp_end_ns = sh.t0_ns + (sh.time_based ? w->ramp_ns : 0);
 	if (sh.time_based)
 		end_ns = sh.ramp_end_ns + w->runtime_ns;
-	sh.end_ns = end_ns;
-	sh.win.start_ns = sh.ramp_end_ns;
-	sh.win.end_ns = sh.time_based ? end_ns : UINT64_MAX;
+	atomic_init(&sh.end_ns, end_ns);
+	sh.win_start_ns = sh.ramp_end_ns;
+	smp.slice_ns = r0_workload_slice_ns(w);
+	smp.on = smp.slice_ns != 0;
+	smp.min_ns = w->min_runtime_ns;
+	smp.max_ns = w->runtime_ns;
+	smp.rule = r0_workload_steady_rule(w);
 	pthread_barrier_wait(&sh.go);
-	stopped = watch(&sh, jobs, n, o, res);
+	stopped = watch(&sh, jobs, n, o, &smp, res);
 	for (unsigned i = 0; i < n; i++)
 		if (jobs[i].started)
 			pthread_join(jobs[i].thread, NULL);
@@ -924,12 +1039,18 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		}
 		/* time-based: the window, cut short where an error or a stop ended it */
 		if (sh.time_based) {
-			uint64_t wend = stop_ns < end_ns ? stop_ns : end_ns;
+			uint64_t end = end_of(&sh), wend = stop_ns < end ? stop_ns : end;
 
 			res->elapsed_s = wend > sh.ramp_end_ns ? (double)(wend - sh.ramp_end_ns) / 1e9 : 0;
+			if (w->min_runtime_ns)
+				res->ended = stop_ns < end || stopped ? R0_END_CUT :
+					     smp.closed ? R0_END_STEADY : R0_END_MAX;
 		} else {
 			res->elapsed_s = (double)(last - sh.t0_ns) / 1e9;
 		}
+		res->samples = (unsigned)smp.n;
+		res->slice_ns = smp.slice_ns;
+		res->steady_last = smp.last;
 		res->interrupted = stopped;
 		if (stopped)
 			ret = -EINTR;
@@ -938,6 +1059,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		job_release(&jobs[i]);
 	pthread_barrier_destroy(&sh.ready);
 	pthread_barrier_destroy(&sh.go);
+	free(smp.y);
 	free(jobs);
 	return ret;
 }

@@ -4,14 +4,47 @@
  * CPU per request and the busiest job's share, and the measured window's
  * accounting the engine counts with. (lib/results.c reads result files.)
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "r0/engine.h"
 
 const char *r0_op_name(enum r0_op op)
 {
 	return op == R0_OP_READ ? "read" : op == R0_OP_WRITE ? "write" : "trim";
+}
+
+static const char *const end_names[] = {
+	[R0_END_FIXED] = "fixed", [R0_END_STEADY] = "steady", [R0_END_MAX] = "max", [R0_END_CUT] = "cut",
+};
+
+const char *r0_end_name(enum r0_end e)
+{
+	return (unsigned)e < sizeof(end_names) / sizeof(end_names[0]) ? end_names[e] : NULL;
+}
+
+int r0_end_parse(const char *name)
+{
+	for (unsigned i = 0; name && i < sizeof(end_names) / sizeof(end_names[0]); i++)
+		if (!strcmp(name, end_names[i]))
+			return (int)i;
+	return -EINVAL;
+}
+
+struct r0_steady_rule r0_workload_steady_rule(const struct r0_workload *w)
+{
+	return w->steady.window ? w->steady : R0_STEADY_RUN;
+}
+
+uint64_t r0_workload_slice_ns(const struct r0_workload *w)
+{
+	struct r0_steady_rule r = r0_workload_steady_rule(w);
+
+	if (!w->min_runtime_ns || !w->runtime_ns)
+		return 0;
+	return r0_steady_slice_ns(w->steady_slice_ns, w->min_runtime_ns, &r);
 }
 
 uint64_t r0_result_ios(const struct r0_result *r)

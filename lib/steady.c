@@ -73,3 +73,43 @@ int r0_steady_reached(const double *y, size_t n, const struct r0_steady_rule *ru
 	}
 	return 0;
 }
+
+uint64_t r0_steady_slice_ns(uint64_t asked, uint64_t min_ns, const struct r0_steady_rule *rule)
+{
+	uint64_t s, fit;
+
+	if (asked)
+		return asked;
+	s = R0_STEADY_SLICE_NS;
+	fit = rule && rule->window ? min_ns / (rule->window + 1) : 0;
+	if (fit && fit < s)
+		s = fit < R0_STEADY_SLICE_MIN_NS ? R0_STEADY_SLICE_MIN_NS : fit;
+	return s;
+}
+
+bool r0_steady_run_stop(const double *y, size_t n, const struct r0_steady_rule *rule,
+			uint64_t slice_ns, uint64_t min_ns, uint64_t max_ns)
+{
+	struct r0_steady_window sw;
+	uint64_t close;
+
+	if (!y || !rule_ok(rule) || rule->window > R0_STEADY_WINDOW_MAX || !slice_ns ||
+	    n < rule->window)
+		return false;
+	/* (n + 1) x slice, saturated: a run of years is still a run */
+	if (n + 1 > UINT64_MAX / slice_ns)
+		return false;
+	close = (uint64_t)(n + 1) * slice_ns;
+	if (close < min_ns || close >= max_ns)
+		return false;
+	return !r0_steady_window(y + n - rule->window, rule, &sw) && sw.steady;
+}
+
+size_t r0_steady_run_end(const double *y, size_t n, const struct r0_steady_rule *rule,
+			 uint64_t slice_ns, uint64_t min_ns, uint64_t max_ns)
+{
+	for (size_t k = 1; k <= n; k++)
+		if (r0_steady_run_stop(y, k, rule, slice_ns, min_ns, max_ns))
+			return k + 1;
+	return 0;
+}

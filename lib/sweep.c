@@ -73,6 +73,7 @@ void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res
 	r->bytes_per_s = r0_result_bytes_per_s(res);
 	r->cpu_s_per_io = r0_result_cpu_per_io(res);
 	r->busy = r0_result_busy(res);
+	r->ended = res->ended;
 	r->lat_mean_ns = r0_hist_mean(&res->lat);
 	r->lat_p50_ns = r0_hist_percentile(&res->lat, 50);
 	r->lat_p90_ns = r0_hist_percentile(&res->lat, 90);
@@ -236,6 +237,9 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_int(o, "time", r->time_unix);
 	if (r->predicted)
 		json_object_object_add(o, "predicted", json_object_new_boolean(true));
+	/* written only when a rule could end it early, as a fixed-length cell always was */
+	if (r->ended != R0_END_FIXED && r0_end_name(r->ended))
+		add_str(o, "ended", r0_end_name(r->ended));
 	line = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 							JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(o);
@@ -368,6 +372,13 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	    (json_object_object_get_ex(o, "predicted", NULL) && !get(o, "predicted", json_type_boolean, &pred)))
 		goto out;
 	r.predicted = pred && json_object_get_boolean(pred);
+	if (json_object_object_get_ex(o, "ended", NULL)) {
+		int e = get_str(o, "ended", s, sizeof(s)) ? r0_end_parse(s) : -EINVAL;
+
+		if (e < 0)
+			goto out;
+		r.ended = (enum r0_end)e;
+	}
 	*out = r;
 	err = 0;
 out:

@@ -217,5 +217,22 @@ int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, ch
 	}
 	if (w->trim && t->is_block && !t->writable)
 		return WHY("%s is open read-only for a trim test", t->path);
+	if (w->min_runtime_ns) {
+		struct r0_steady_rule r = r0_workload_steady_rule(w);
+
+		if (!w->runtime_ns)
+			return WHY("a minimum runtime needs a time-based test (a runtime as its maximum)");
+		if (w->min_runtime_ns > w->runtime_ns)
+			return WHY("minimum runtime %g s is above the runtime %g s",
+				   (double)w->min_runtime_ns / 1e9, (double)w->runtime_ns / 1e9);
+		if (r.window < 2 || r.window > R0_STEADY_WINDOW_MAX)
+			return WHY("steady window of %zu samples: from 2 to %u", r.window,
+				   R0_STEADY_WINDOW_MAX);
+		if (!(r.range_frac > 0 && r.range_frac < 1e6 && r.slope_frac > 0 && r.slope_frac < 1e6))
+			return WHY("steady bounds must be above 0");
+		if (w->steady_slice_ns && w->steady_slice_ns < R0_STEADY_SLICE_MIN_NS)
+			return WHY("steady slice %g ms is below %g ms", (double)w->steady_slice_ns / 1e6,
+				   (double)R0_STEADY_SLICE_MIN_NS / 1e6);
+	}
 	return 0;
 }

@@ -27,7 +27,7 @@ enum {
 	OPT_RW = CHAR_MAX + 1, OPT_SHARED, OPT_OFFSET, OPT_SPAN, OPT_RAMP, OPT_MIX, OPT_ALIGN,
 	OPT_COVER, OPT_SEED, OPT_VERIFY, OPT_PASS, OPT_CONTINUE, OPT_PASSES, OPT_WARMUP,
 	OPT_REGION, OPT_JSON, OPT_REAP, OPT_STALL, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL, OPT_RING,
-	OPT_BS, OPT_QD,
+	OPT_BS, OPT_QD, OPT_MIN_RUNTIME, OPT_STEADY,
 };
 
 static void usage(FILE *f)
@@ -60,6 +60,14 @@ static void usage(FILE *f)
 	      "      --seed N           offsets and data (default 1)\n"
 	      "  -t, --runtime TIME     time-based: measure for TIME (default 5 s; 500ms, 2m)\n"
 	      "      --ramp TIME        run TIME first without counting (default 0)\n"
+	      "      --min-runtime TIME  end a time-based test once its rate is steady,\n"
+	      "                         not before TIME: --runtime is then the most it\n"
+	      "                         runs (fio's steadystate; default: off, the full\n"
+	      "                         --runtime)\n"
+	      "      --steady PCT       with --min-runtime: steady is 8 slices of 250 ms\n"
+	      "                         (shorter for a minimum under 2.25 s) whose\n"
+	      "                         throughput spans at most PCT % of their mean and\n"
+	      "                         trends by at most PCT/2 % (default 10)\n"
 	      "  -s, --size SIZE        size-based: SIZE bytes per job instead of a time\n"
 	      "      --reap-batch N     wait for N completions at once (default 1: each\n"
 	      "                         timed as it arrives; more costs latency accuracy,\n"
@@ -229,6 +237,8 @@ int main(int argc, char **argv)
 	bool force = false, verify = false, time_given = false, size_given = false, rw_given = false;
 	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
 	unsigned mix = 50;
+	double steady_pct = 0;
+	bool min_given = false, steady_given = false;
 	uint64_t region = 0;
 	static char label[64];
 	int err, status = 0;
@@ -246,6 +256,8 @@ int main(int argc, char **argv)
 		{ "cover", OPT_COVER, R0_CLI_SET, R0_CLI_TO(w.cover) },
 		{ "seed", OPT_SEED, R0_CLI_CALL, R0_CLI_TO(w.seed), .call = opt_seed },
 		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(w.runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 5, 0.5, 500ms or 2m", .given = &time_given },
+		{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(w.min_runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 10, 500ms or 1m", .given = &min_given },
+		{ "steady", OPT_STEADY, R0_CLI_DOUBLE, R0_CLI_TO(steady_pct), .dmin = 0.1, .dmax = 100, .why = "a percentage from 0.1 to 100", .given = &steady_given },
 		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(w.ramp_ns), 0, UINT64_MAX, .why = "a time, e.g. 2 or 500ms" },
 		{ "size", 's', R0_CLI_SIZE, R0_CLI_TO(w.size_bytes), 1, UINT64_MAX, .why = "a size above 0", .given = &size_given },
 		{ "passes", OPT_PASSES, R0_CLI_UINT, R0_CLI_TO(run.passes), 1, 64, .why = "from 1 to 64", .given = &passes_given },
@@ -277,6 +289,20 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--runtime and --size exclude each other");
 	if (rw.mixed)
 		w.read_pct = mix;
+	if (steady_given && !min_given)
+		return r0_cli_usage_error(PROG, "--steady goes with --min-runtime");
+	if (min_given && (size_given || verify))
+		return r0_cli_usage_error(PROG, "--min-runtime ends a time-based test: no --size or --verify with it");
+	if (min_given && time_given && w.min_runtime_ns > w.runtime_ns)
+		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
+	if (min_given && !time_given && w.min_runtime_ns > 5000000000ULL)
+		return r0_cli_usage_error(PROG, "--min-runtime is above the default --runtime of 5 s, the most a test runs: give a --runtime");
+	if (steady_given) {
+		/* SNIA's proportion: the trend's bound half the span's */
+		w.steady = R0_STEADY_RUN;
+		w.steady.range_frac = steady_pct / 100;
+		w.steady.slope_frac = steady_pct / 200;
+	}
 	if (preset && (rw_given || verify))
 		return r0_cli_usage_error(PROG, "--preset sets the workloads: no --rw or --verify with it");
 	if (verify) {
@@ -322,6 +348,10 @@ int main(int argc, char **argv)
 			pw.sqpoll = w.sqpoll;
 			pw.ring = w.ring;
 			pw.stall_ns = w.stall_ns;
+			if (pw.runtime_ns) {
+				pw.min_runtime_ns = w.min_runtime_ns;
+				pw.steady = w.steady;
+			}
 			add_test(&run, preset->tests[i].label, &pw);
 			any_writes |= writes(&pw);
 		}

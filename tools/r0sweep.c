@@ -27,7 +27,7 @@ enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
 	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT, OPT_BUDGET,
-	OPT_MAX_REPEATS, OPT_EVERY_TARGET,
+	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -215,7 +215,7 @@ int main(int argc, char **argv)
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = "desktop";
 	const char *only = NULL;
 	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
-	bool repeats_given = false, every_target = false;
+	bool repeats_given = false, every_target = false, min_runtime_given = false;
 	struct chunk_list cl;
 	size_t n_presets;
 	struct r0_mix mix;
@@ -245,6 +245,8 @@ int main(int argc, char **argv)
 		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(every_target) },
 		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5" },
 		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1" },
+		{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(sw.min_runtime_ns), 0, UINT64_MAX, .why = "seconds, e.g. 2 (0: off)",
+		  .given = &min_runtime_given },
 		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(sw.region_bytes), 1, UINT64_MAX, .why = "a size above 0" },
 		{ "state", OPT_STATE, R0_CLI_CALL, R0_CLI_TO(sw.state), .call = opt_state, .given = &state_given },
 		{ "describe", OPT_DESCRIBE, R0_CLI_STRING, R0_CLI_TO(describe) },
@@ -271,6 +273,12 @@ int main(int argc, char **argv)
 	sw.members = argv + optind;
 	if (sw.n_members < 2)
 		return r0_cli_usage_error(PROG, "name 2 or more member devices");
+	/* a test ends when steady, from 1 s on, where it has room to (not in a short demo's tests) */
+	if (!min_runtime_given)
+		sw.min_runtime_ns = sw.runtime_ns >= 2 * R0_SWEEP_DEFAULT_MIN_RUNTIME_NS ?
+				    R0_SWEEP_DEFAULT_MIN_RUNTIME_NS : 0;
+	if (sw.min_runtime_ns > sw.runtime_ns)
+		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
 	if (sw.n_members > R0_MAX_MEMBERS)
 		return r0_cli_usage_error(PROG, "at most %d members", R0_MAX_MEMBERS);
 	if (r0_cli_each_item(backend, r0_cli_add_backend, sw.backend))

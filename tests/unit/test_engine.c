@@ -693,3 +693,118 @@ Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 	unlink(shm);
 	free(r);
 }
+
+/* --- ending when steady (min_runtime_ns) ----------------------------- */
+
+Test(engine, workload_check_refuses_bad_steady_settings)
+{
+	struct r0_target fake = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 4096,
+				  .writable = true, .path = "fake" };
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+	char why[256];
+
+	w.min_runtime_ns = 1000000000;
+	cr_expect_eq(check(&w, &fake, why), -EINVAL, "size-based");
+	cr_expect(strstr(why, "time-based"), "%s", why);
+	w.runtime_ns = 500000000;
+	cr_expect_eq(check(&w, &fake, why), -EINVAL, "min above max");
+	cr_expect(strstr(why, "above the runtime"), "%s", why);
+	w.runtime_ns = 1000000000;
+	cr_expect_eq(check(&w, &fake, why), 0, "%s", why);
+	w.steady = (struct r0_steady_rule){ .window = 1, .range_frac = 0.1, .slope_frac = 0.1 };
+	cr_expect_eq(check(&w, &fake, why), -EINVAL, "a window of 1");
+	w.steady.window = 4;
+	w.steady.slope_frac = 0;
+	cr_expect_eq(check(&w, &fake, why), -EINVAL, "a bound of 0");
+	w.steady.slope_frac = 0.1;
+	w.steady_slice_ns = 1000000;
+	cr_expect_eq(check(&w, &fake, why), -EINVAL, "a slice of 1 ms");
+	w.steady_slice_ns = 0;
+	cr_expect_eq(check(&w, &fake, why), 0, "%s", why);
+	cr_expect_eq(r0_end_parse("steady"), R0_END_STEADY);
+	cr_expect_eq(r0_end_parse("max"), R0_END_MAX);
+	cr_expect_eq(r0_end_parse("nope"), -EINVAL);
+	cr_expect_str_eq(r0_end_name(R0_END_FIXED), "fixed");
+	cr_expect_null(r0_end_name((enum r0_end)9));
+}
+
+/*
+ * Reads of a file in memory (tmpfs: the page cache, no device) hold one
+ * rate: the run ends on its rule, well before its maximum, at a slice
+ * boundary, and its rate is over that window. The bounds are loose, since
+ * the unit tests share the CPUs with whatever else runs: the mechanism is
+ * under test, not the machine.
+ */
+Test(engine, a_steady_target_ends_before_its_maximum)
+{
+	char p[64] = "/dev/shm/r0-unit-steady-XXXXXX";
+	int fd = mkstemp(p);
+	struct r0_target tg;
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+	struct r0_result *r = malloc(sizeof(*r));
+
+	cr_assert(fd >= 0 && r);
+	cr_assert_eq(ftruncate(fd, 8 << 20), 0);
+	close(fd);
+	cr_assert_eq(r0_target_open(p, false, &tg), 0);
+	w.runtime_ns = 10ULL * 1000000000ULL;
+	w.ramp_ns = 100000000;
+	w.min_runtime_ns = 400000000;
+	w.steady = (struct r0_steady_rule){ .window = 4, .range_frac = 0.6, .slope_frac = 0.4 };
+	w.steady_slice_ns = 50000000;
+	cr_assert_eq(r0_engine_run(&tg, &w, NULL, r), 0);
+	cr_expect_eq(r->ended, R0_END_STEADY, "ended %s after %g s", r0_end_name(r->ended), r->elapsed_s);
+	cr_expect_eq(r->slice_ns, 50000000u);
+	cr_expect(r->elapsed_s >= 0.4 - 1e-6 && r->elapsed_s < 5, "%g s", r->elapsed_s);
+	/* the window closed on a boundary, and every slice of it was sampled */
+	cr_expect_float_eq(r->elapsed_s, r->samples * 0.05, 1e-6, "%g s, %u samples", r->elapsed_s,
+			   r->samples);
+	cr_expect(r->steady_last.steady);
+	cr_expect_gt(r->ios[R0_OP_READ], 0);
+	cr_expect_eq(r->lat.count, r->ios[R0_OP_READ]);
+	/* the drain after the close moved data the window does not count */
+	cr_expect_geq(r->moved_bytes[R0_OP_READ], r->bytes[R0_OP_READ]);
+	r0_target_close(&tg);
+	unlink(p);
+	free(r);
+}
+
+Test(engine, min_equal_to_max_runs_the_full_time, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 4);
+
+	w.runtime_ns = 500000000;
+	w.min_runtime_ns = 500000000;
+	w.steady = (struct r0_steady_rule){ .window = 2, .range_frac = 1e3, .slope_frac = 1e3 };
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->ended, R0_END_MAX);
+	cr_expect_float_eq(res->elapsed_s, 0.5, 1e-6);
+	/* 500 ms in slices of 500 / 3 ms (the default shortened to fit): 3 whole ones */
+	cr_expect_eq(res->samples, 3u);
+	cr_expect_eq(res->lat.count, res->ios[R0_OP_READ]);
+}
+
+Test(engine, a_fixed_run_says_so_and_takes_no_samples, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+
+	w.runtime_ns = 200000000;
+	cr_assert_eq(r0_engine_run(&t, &w, NULL, res), 0);
+	cr_expect_eq(res->ended, R0_END_FIXED);
+	cr_expect_eq(res->samples, 0u);
+	cr_expect_eq(res->slice_ns, 0u);
+	cr_expect_float_eq(res->elapsed_s, 0.2, 1e-6);
+}
+
+Test(engine, a_stop_cuts_a_steady_run, .init = setup, .fini = teardown)
+{
+	volatile sig_atomic_t stop = 1;
+	struct r0_run_opts o = { .stop = &stop };
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+
+	w.runtime_ns = 60ULL * 1000000000ULL;
+	w.min_runtime_ns = 10ULL * 1000000000ULL;
+	cr_assert_eq(r0_engine_run(&t, &w, &o, res), -EINTR);
+	cr_expect_eq(res->ended, R0_END_CUT);
+	cr_expect_lt(res->elapsed_s, 1.0);
+}

@@ -80,3 +80,98 @@ Test(steady, other_rules_and_errors)
 	cr_expect_eq(r0_steady_reached(NULL, 5, NULL, &round), -EINVAL);
 	cr_expect_eq(r0_steady_reached(y, N(y), NULL, NULL), -EINVAL);
 }
+
+/* --- ending a run when its rate holds still (r0_steady_run_stop) ----- */
+
+#define MS 1000000ULL
+
+static size_t run_end(const double *y, size_t n, uint64_t min_ms, uint64_t max_ms)
+{
+	return r0_steady_run_end(y, n, &R0_STEADY_RUN, 250 * MS, min_ms * MS, max_ms * MS);
+}
+
+Test(steady_run, a_steady_series_ends_one_slice_after_its_first_steady_window)
+{
+	double y[40];
+
+	for (size_t i = 0; i < N(y); i++)
+		y[i] = 1000 + (i % 2 ? 20 : -20);   /* +-2 %: inside 10 % and flat */
+	/* 8 samples make the window; it closes at the end of the 9th slice */
+	cr_expect_eq(run_end(y, N(y), 0, 10000), 9u);
+	cr_expect(r0_steady_run_stop(y, 8, &R0_STEADY_RUN, 250 * MS, 0, 10000 * MS));
+	cr_expect_not(r0_steady_run_stop(y, 7, &R0_STEADY_RUN, 250 * MS, 0, 10000 * MS),
+		      "fewer samples than the window");
+}
+
+Test(steady_run, the_minimum_is_honoured)
+{
+	double y[40];
+
+	for (size_t i = 0; i < N(y); i++)
+		y[i] = 500;
+	/* steady from the start, but not closed before 5 s = 20 slices */
+	cr_expect_eq(run_end(y, N(y), 5000, 10000), 20u);
+	/* a minimum between boundaries: the first boundary after it */
+	cr_expect_eq(run_end(y, N(y), 5100, 10000), 21u);
+	/* min == max: the run takes its full time, by its time */
+	cr_expect_eq(run_end(y, N(y), 10000, 10000), 0u);
+	/* the window would close at the maximum itself: that is the maximum's end */
+	cr_expect_eq(run_end(y, N(y), 0, 9 * 250), 0u);
+	cr_expect_eq(run_end(y, N(y), 0, 9 * 250 + 1), 9u);
+}
+
+Test(steady_run, a_ramping_series_runs_to_the_maximum)
+{
+	double y[40];
+
+	/* +1 % a slice: each window's range is 7 %, inside 10 %, but the
+	 * line climbs 7 % across it, above the slope's 5 % */
+	for (size_t i = 0; i < N(y); i++)
+		y[i] = 1000 * (1 + 0.01 * (double)i);
+	cr_expect_eq(run_end(y, N(y), 0, 10000), 0u);
+}
+
+Test(steady_run, an_oscillating_series_runs_to_the_maximum)
+{
+	double y[40];
+
+	/* flat on average (no slope) but swinging +-15 % */
+	for (size_t i = 0; i < N(y); i++)
+		y[i] = 1000 + (i % 2 ? 150 : -150);
+	cr_expect_eq(run_end(y, N(y), 0, 10000), 0u);
+}
+
+Test(steady_run, a_series_that_settles_ends_after_it_settles)
+{
+	double y[40];
+
+	/* a write cliff: fast, falling, then flat from sample 12 */
+	for (size_t i = 0; i < N(y); i++)
+		y[i] = i < 12 ? 3000 - 200 * (double)i : 600;
+	/* samples 12..19 (1-based 13..20) are the first flat window */
+	cr_expect_eq(run_end(y, N(y), 0, 10000), 21u);
+}
+
+Test(steady_run, bad_rules_never_stop)
+{
+	double y[16] = { 0 };
+	struct r0_steady_rule r = R0_STEADY_RUN;
+
+	cr_expect_not(r0_steady_run_stop(y, 16, &r, 0, 0, 10000 * MS), "slice 0");
+	r.window = 1;
+	cr_expect_not(r0_steady_run_stop(y, 16, &r, 250 * MS, 0, 10000 * MS));
+	r = R0_STEADY_RUN;
+	r.range_frac = 0;
+	cr_expect_not(r0_steady_run_stop(y, 16, &r, 250 * MS, 0, 10000 * MS));
+	cr_expect_not(r0_steady_run_stop(NULL, 16, &R0_STEADY_RUN, 250 * MS, 0, 10000 * MS));
+}
+
+Test(steady_run, the_slice_fits_a_short_minimum)
+{
+	cr_expect_eq(r0_steady_slice_ns(0, 0, &R0_STEADY_RUN), 250 * MS);
+	cr_expect_eq(r0_steady_slice_ns(0, 30000 * MS, &R0_STEADY_RUN), 250 * MS);
+	/* 9 slices in 900 ms: 100 ms each */
+	cr_expect_eq(r0_steady_slice_ns(0, 900 * MS, &R0_STEADY_RUN), 100 * MS);
+	cr_expect_eq(r0_steady_slice_ns(0, 90 * MS, &R0_STEADY_RUN), R0_STEADY_SLICE_MIN_NS);
+	cr_expect_eq(r0_steady_slice_ns(1000 * MS, 900 * MS, &R0_STEADY_RUN), 1000 * MS, "asked");
+}

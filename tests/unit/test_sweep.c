@@ -76,6 +76,36 @@ Test(sweep, predicted_round_trips_and_is_another_study)
 	cr_expect_str_eq(why, "predicted (no vs yes)");
 }
 
+Test(sweep, ended_round_trips_and_is_fixed_when_absent)
+{
+	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 100, { 200.0 } };
+	struct r0_sweep_rec r, back;
+	char *line, *at;
+
+	make_rec(&w, 0, &r);
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_null(strstr(line, "ended"), "a fixed-length cell says nothing: %s", line);
+	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
+	cr_expect_eq(back.ended, R0_END_FIXED);
+	free(line);
+	for (int e = R0_END_STEADY; e <= R0_END_CUT; e++) {
+		r.ended = (enum r0_end)e;
+		line = r0_sweep_rec_to_json(&r);
+		cr_assert_not_null(line);
+		cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
+		cr_expect_eq(back.ended, (enum r0_end)e, "%s", line);
+		free(line);
+	}
+	r.ended = R0_END_STEADY;
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_not_null(at = strstr(line, "\"ended\":\"steady\""), "%s", line);
+	memcpy(at + 9, "stead!", 6);
+	cr_expect_eq(r0_sweep_rec_parse(line, &back), -EINVAL, "an unknown end: %s", line);
+	free(line);
+}
+
 Test(sweep, record_knows_its_study)
 {
 	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } };

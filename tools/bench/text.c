@@ -63,6 +63,17 @@ static uint64_t carried_ios(const struct r0_bench_test *t, bool *stopped)
 	return n;
 }
 
+/* How each pass of a test that may end when steady ended, and after how long. */
+static void print_ended(const struct r0_bench_test *t)
+{
+	printf("%-14s ended    ", "");
+	for (unsigned p = 0; p < t->npasses; p++)
+		printf("%s %s after %.2f s", p ? "," : "", r0_end_name(t->passes[p].ended),
+		       t->passes[p].elapsed_s);
+	printf(" (at least %g s, at most %g s)\n", (double)t->w.min_runtime_ns / 1e9,
+	       (double)t->w.runtime_ns / 1e9);
+}
+
 void bench_print_table(const struct run *run)
 {
 	char sz[32], p50[16], p99[16], p999[16], mx[16], mean[16];
@@ -121,6 +132,8 @@ void bench_print_table(const struct run *run)
 			       "ring: %llu over the passes%s\n", "", t->w.jobs > 1 ? "s" : "",
 			       t->w.jobs > 1 ? "each" : "itself", (unsigned long long)carried,
 			       stopped ? ", then stopped (the device slept)" : "");
+		if (t->w.min_runtime_ns)
+			print_ended(t);
 		if (t->verified)
 			printf("%-14s verify    %llu bytes read back, %llu bad sectors\n", "",
 			       (unsigned long long)t->verify.verify_checked_bytes,

@@ -153,6 +153,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 			w.span_bytes -= w.span_bytes % (1u << 20);
 		w.runtime_ns = sw->runtime_ns;
 		w.ramp_ns = sw->ramp_ns;
+		w.min_runtime_ns = sw->min_runtime_ns;
 		w.seed = rep;
 		if (r0_workload_check(&w, &tg, why, sizeof(why))) {
 			fprintf(stderr, "%s" PROG ": %s: %s: %s\n", sw->tty ? "\n" : "", path, wn, why);

@@ -17,6 +17,7 @@
 
 #include "r0/hist.h"
 #include "r0/pattern.h"
+#include "r0/steady.h"
 
 #define R0_QD_MAX 4096u      /* per job; io_uring itself allows 32768 entries */
 #define R0_JOBS_MAX 64u
@@ -84,6 +85,18 @@ struct r0_workload {
 	 * twice the kernel's SCSI command timeout of 30 s).
 	 */
 	uint64_t stall_ns;
+	/*
+	 * A test that ends when it has measured (fio's steadystate): with
+	 * min_runtime_ns not 0 (time-based only, at most runtime_ns), the
+	 * measured window is sampled in slices (steady_slice_ns, 0:
+	 * r0_steady_slice_ns) of bytes completed, and closes early once the
+	 * rule holds (r0_steady_run_stop); else runtime_ns is its maximum.
+	 * 0: the fixed length of runtime_ns, as without it. A steady rule
+	 * with window 0 is R0_STEADY_RUN.
+	 */
+	uint64_t min_runtime_ns;
+	struct r0_steady_rule steady;
+	uint64_t steady_slice_ns;
 };
 #define R0_STALL_DEFAULT_NS (60ULL * 1000000000ULL)
 
@@ -173,6 +186,24 @@ struct r0_io_error {
 	uint32_t length_bytes;
 };
 
+/* How a run's measured window ended. */
+enum r0_end {
+	R0_END_FIXED,    /* no early end was asked: its runtime or its size */
+	R0_END_STEADY,   /* the steady rule closed it (min_runtime_ns) */
+	R0_END_MAX,      /* the steady rule never held: runtime_ns, the maximum */
+	R0_END_CUT,      /* a stop or an I/O error ended it before either */
+};
+
+/* "fixed", "steady", "max", "cut"; NULL for a value out of range. */
+const char *r0_end_name(enum r0_end e);
+/* The r0_end of NAME (r0_end_name's), or -EINVAL. */
+int r0_end_parse(const char *name);
+
+/* W's steady rule: its own, or R0_STEADY_RUN when its window is 0. */
+struct r0_steady_rule r0_workload_steady_rule(const struct r0_workload *w);
+/* W's slice length when it ends when steady (r0_steady_slice_ns); 0 when it does not. */
+uint64_t r0_workload_slice_ns(const struct r0_workload *w);
+
 struct r0_result {
 	uint64_t ios[R0_OP_COUNT], bytes[R0_OP_COUNT];   /* in the measured window */
 	uint64_t moved_bytes[R0_OP_COUNT];  /* every successful I/O, ramp and drain included */
@@ -210,6 +241,15 @@ struct r0_result {
 	uint64_t carried_ios;       /* requests a job ran itself beside its ring (carry_one), ramp included */
 	bool carry_stopped;         /* a job stopped carrying: a checked carried request slept */
 	bool interrupted;           /* stopped early by *stop */
+	enum r0_end ended;
+	/*
+	 * With min_runtime_ns: the slices sampled in the measured window
+	 * (each slice_ns long, whole ones), and the rule's figures over the
+	 * last window of them (the one that closed it, or the last seen).
+	 */
+	unsigned samples;
+	uint64_t slice_ns;
+	struct r0_steady_window steady_last;
 };
 
 /* A result's figures (lib/result.c). */

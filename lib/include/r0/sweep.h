@@ -39,6 +39,9 @@
  *   tool          "r0sweep 0.1.0" (or "r0predict 0.1.0")
  *   predicted     true: not measured but predicted by r0predict from one
  *                 drive's results; optional, absent (false) in measured cells
+ *   ended         how the measured window ended (r0_end_name): "steady",
+ *                 "max" or "cut" with --min-runtime; absent: "fixed",
+ *                 the runtime asked for (older files too)
  *   time          seconds since the epoch when the cell finished
  * Unknown keys are ignored; a missing required key makes the line invalid.
  * describe .. order_pos came later: a line without them (an older file)
@@ -71,6 +74,7 @@
  */
 #define R0_SWEEP_DEFAULT_RUNTIME_NS 3000000000ULL
 #define R0_SWEEP_DEFAULT_RAMP_NS 500000000ULL
+#define R0_SWEEP_DEFAULT_MIN_RUNTIME_NS 1000000000ULL   /* then it may end when steady */
 #define R0_SWEEP_DEFAULT_BUDGET_NS (30ULL * 60 * 1000000000ULL)
 
 enum r0_layer { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
@@ -104,6 +108,7 @@ struct r0_sweep_rec {
 	char tool[48];
 	int64_t time_unix;
 	bool predicted;              /* r0predict's, not a measurement */
+	enum r0_end ended;           /* R0_END_FIXED when absent */
 };
 
 /* A loaded result file (or several): recs[0..n). */
@@ -124,7 +129,8 @@ void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len);
 
 /*
  * Fills the measurement part of *R (runtime, ios, iops, bytes/s, errors,
- * latency, CPU per I/O) from an engine result; the rest is the caller's.
+ * latency, CPU per I/O, how the window ended) from an engine result; the
+ * rest is the caller's.
  */
 void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res);
 
