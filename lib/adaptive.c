@@ -85,7 +85,7 @@ int r0_planner_init(struct r0_planner *p, const struct r0_sweep_plan *plan, bool
 	for (size_t t = 0; t < plan->n_targets; t++) {
 		const struct r0_sweep_target *x = &plan->targets[t];
 
-		if (!adaptive || x->layer == R0_LAYER_RAW || x->n == 1 || (x->n == top && x->layer == first))
+		if (!adaptive || x->layer == R0_LAYER_RAW || (x->n == top && x->layer == first))
 			activate(p, t);
 	}
 	return 0;
@@ -246,7 +246,20 @@ static void more_choice(struct r0_planner *p, const struct r0_analysis *a, const
 	}
 }
 
-/* Around the recommended set: its chunks on the other layers, and at fewer members on its own. */
+/* A target at the first look whole, when that fits: a half-measured one has no interval. */
+static void try_activate(struct r0_planner *p, size_t t)
+{
+	if (p->todo_now + p->plan->n_wl * p->looks[0] > p->cells_left)
+		p->budget_short = true;
+	else
+		activate(p, t);
+}
+
+/*
+ * Around the recommended set: its chunks on the other layers, and at
+ * fewer members on its own; then the 1-member stripes (the layer's own
+ * cost: no answer rests on them, the single drive is measured raw).
+ */
 static void expand(struct r0_planner *p, const struct r0_analysis *a)
 {
 	for (size_t k = 0; k < a->n_choice; k++) {
@@ -262,13 +275,12 @@ static void expand(struct r0_planner *p, const struct r0_analysis *a)
 			if (!((x->layer != c->layer && x->n == a->max_members) ||
 			      (x->layer == c->layer && x->n >= 2 && x->n < a->max_members)))
 				continue;
-			/* a target is measured at the first look whole, or not at all */
-			if (p->todo_now + p->plan->n_wl * p->looks[0] > p->cells_left)
-				p->budget_short = true;
-			else
-				activate(p, t);
+			try_activate(p, t);
 		}
 	}
+	for (size_t t = 0; t < p->plan->n_targets; t++)
+		if (!p->active[t] && p->plan->targets[t].n == 1 && p->plan->targets[t].layer != R0_LAYER_RAW)
+			try_activate(p, t);
 }
 
 /*
@@ -366,8 +378,9 @@ static void say_dropped(struct r0_planner *p)
 		say(p->dropped, sizeof(p->dropped), "%s%s", n++ ? ", " : "", tn);
 	}
 	if (n)
-		say(p->dropped, sizeof(p->dropped), ": %s not in the recommended set after the first look, "
-		    "so not measured", n == 1 ? "its chunk was" : "their chunks were");
+		say(p->dropped, sizeof(p->dropped), ": %s not in the recommended set%s",
+		    n == 1 ? "its chunk was" : "their chunks were",
+		    p->budget_short ? ", or the budget had no room for them" : "");
 }
 
 int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const struct r0_mix *mix,

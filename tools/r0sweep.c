@@ -172,7 +172,7 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 	if (sw->adaptive) {
 		first_look_words(sw, first, sizeof(first));
 		cells_s = (double)r0_planner_first_cells(&sw->planner) * sweep_cell_seconds(sw);
-		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
+		r0_plan_bound(cells_s, t_cells, sizeof(t_cells));
 		fprintf(p.f, "  runs: first %s%s, at most %s; then more repeats (up to %u) only where a comparison "
 			"is still undecided, and the chunks left in the running on the other layer and at fewer "
 			"members\n", first, sw->skipped ? " (some already in the file)" : "", t_cells, sw->max_repeats);
@@ -189,7 +189,7 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 	if (sw->adaptive && sw->budget_ns) {
 		/* the budget bounds it all: nothing starts that would end past it */
 		all_s = (double)sw->budget_ns / 1e9;
-		r0_plan_duration(all_s, t_all, sizeof(t_all));
+		r0_plan_bound(all_s, t_all, sizeof(t_all));
 		fprintf(p.f, "  time: at most %s in all (--budget), preconditioning included; results in %s\n",
 			t_all, output);
 	} else {
@@ -413,12 +413,13 @@ int main(int argc, char **argv)
 	snprintf(sw.array_name, sizeof(sw.array_name), "sweep.%ld", (long)getpid());
 	sw.tty = isatty(STDERR_FILENO);
 	if (sw.adaptive) {
-		char first[96];
+		char first[96], b[32] = "none";
 
 		first_look_words(&sw, first, sizeof(first));
-		fprintf(stderr, PROG ": first %s%s; then repeats where undecided, up to %u%s%s\n", first,
-			sw.skipped ? " (some already in the file)" : "", sw.max_repeats,
-			sw.budget_ns ? "; budget " : "", "");
+		if (sw.budget_ns)
+			r0_plan_bound((double)sw.budget_ns / 1e9, b, sizeof(b));
+		fprintf(stderr, PROG ": first %s%s; then repeats where undecided, up to %u; budget %s\n", first,
+			sw.skipped ? " (some already in the file)" : "", sw.max_repeats, b);
 	} else
 		fprintf(stderr, PROG ": %zu targets x %zu workloads x %u repeats = %zu cells%s; about %.0f min\n",
 			sw.plan.n_targets, sw.plan.n_wl, sw.repeats, sw.total,

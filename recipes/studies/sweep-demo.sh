@@ -6,10 +6,13 @@
 # sent requests of more pieces than the member has tags through io_uring's
 # workers: tests/sandbox/024), the
 # CrystalDiskMark 3 set with the 4K random tests at QD1 and QD32, plus the
-# chunk-straddling 512K test; the members preconditioned, then 5 repeats
-# (r0sweep's default: the fewest at which tests/unit/test_compare.c's
-# simulation keeps false differences at 5 % or less) of 0.7 s after a 0.1 s
-# ramp, so 135 cells x 5 fit the demo's 15 minutes. The region is 64M, not 256M:
+# chunk-straddling 512K test; the members preconditioned, then r0sweep's
+# adaptive plan (r0/adaptive.h): 3 repeats of every cell of the first
+# targets, more (5, 8) only where a comparison is undecided, dm and 2
+# members only at the chunks left in the running, all within a 10-minute
+# budget; tests of 0.7 s after a 0.1 s ramp (the drives are emulated and
+# steady from the start). REPEATS=N gives the fixed plan of N repeats of
+# every target instead. The region is 64M, not 256M:
 # at sata-real's 8 MiB/s, preconditioning three 256M members took 96 s of the
 # 15 minutes, 64M takes 24 s; a random test still lands anywhere in 16384
 # blocks, and null_blk has no cache that a small region would fit in.
@@ -34,13 +37,13 @@
 # splits them there, and ./sweep-shared.partial.jsonl lets a fresh boot
 # resume the shared study. Its progress goes to the console (the
 # terminal) like the main study's: r0sweep's stderr is not redirected.
-# Arguments KEY=VALUE set CHUNKS, REPEATS, RUNTIME, RAMP, TRIM (1 runs
+# Arguments KEY=VALUE set CHUNKS, REPEATS, BUDGET, RUNTIME, RAMP, TRIM (1 runs
 # trim-demo.sh after the sweep when it was passed in; 0 does not), SHARED
 # and SHARED_RUNTIME, and DRIVES (nvme or sata: the three QEMU drives the
 # boot was given, recipes/drives/*.qemu, instead of null_blk members; the
 # TRIM step then runs on them too).
 . "$R0_GUEST/guest.sh"
-CHUNKS=4K,64K,512K REPEATS=5 RUNTIME=0.7 RAMP=0.1 TRIM=1 SHARED=1 DRIVES=
+CHUNKS=4K,64K,512K REPEATS= BUDGET=10m RUNTIME=0.7 RAMP=0.1 TRIM=1 SHARED=1 DRIVES=
 PROFILE=sata-real REGION=64M
 # 2 s, not 0.8: a 0.8 s Seq read at ~10 MiB/s is 8 transfers, and in the
 # demo of 2026-12-03 17:04 its repeats spread 3 vs 2 members over 0.75-1.50x,
@@ -48,7 +51,7 @@ PROFILE=sata-real REGION=64M
 SHARED_RUNTIME=2
 for a; do
 	case $a in
-	CHUNKS=*|REPEATS=*|RUNTIME=*|RAMP=*|TRIM=*|SHARED=*|SHARED_RUNTIME=*|DRIVES=*) eval "${a%%=*}=\${a#*=}" ;;
+	CHUNKS=*|REPEATS=*|BUDGET=*|RUNTIME=*|RAMP=*|TRIM=*|SHARED=*|SHARED_RUNTIME=*|DRIVES=*) eval "${a%%=*}=\${a#*=}" ;;
 	*) echo "sweep-demo: unknown argument $a"; exit 2 ;;
 	esac
 done
@@ -79,8 +82,9 @@ stream=$!
 rc=0
 # a file that already ends in the analysis is a finished sweep: only TRIM is left
 if ! grep -q '"type":"analysis"' "$out"; then
+	if [ -n "$REPEATS" ]; then plan="-r $REPEATS"; else plan="--budget $BUDGET"; fi
 	r0sweep --yes --output "$out" $resume -p cdm3 --qd 1,32 --chunks "$CHUNKS" --single-chunks 64K \
-		-r "$REPEATS" -t "$RUNTIME" --ramp "$RAMP" --region $REGION --mix desktop \
+		$plan -t "$RUNTIME" --ramp "$RAMP" --region $REGION --mix desktop \
 		--describe "$describe in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
 		"$@" > "$R0_RESULTS/sweep.out"
 	rc=$?
@@ -119,7 +123,7 @@ if [ "$SHARED" = 1 ]; then
 	fi
 	if ! grep -q '"type":"analysis"' "$shared"; then
 		r0sweep --yes --output "$shared" $resume -p cdm3 -w "Seq read,512K read" --no-straddle \
-			--backend md --chunks 64K --single-chunks 64K -r "$REPEATS" -t "$SHARED_RUNTIME" --ramp "$RAMP" \
+			--backend md --chunks 64K --single-chunks 64K -r "${REPEATS:-5}" -t "$SHARED_RUNTIME" --ramp "$RAMP" \
 			--region 32M --mix sequential \
 			--describe "3 x null_blk $PROFILE members, 7 ms a command, sharing one queue of 4 commands (null_blk shared_tags) in the r0kit sandbox (QEMU TCG, 2 vCPUs, kernel $(uname -r))" \
 			$members > "$R0_RESULTS/sweep-shared.out" || [ $rc != 0 ] || rc=1

@@ -42,8 +42,14 @@ expect_status 0 "r0sweep --plan, the default study of 3 drives" r0sweep --plan -
 cat /tmp/expect.out
 for m; do grep -q "^  $m: .*serial .*, 32.0 MiB" /tmp/expect.out || fail "the plan lacks $m"; done
 grep -q "holds: no signature libblkid knows" /tmp/expect.out || fail "the plan does not say what the members hold"
-grep -q "runs: 37 targets x 13 workloads x 5 repeats = 2405 cells" /tmp/expect.out || fail "the plan's cells"
-grep -qE "^  time: about [0-9]+ h [0-9]+ min in all" /tmp/expect.out || fail "the plan's time"
+# the adaptive default: raw and md of 3 at six chunks, 3 repeats first
+grep -q "runs: first 7 targets x 13 workloads x 3 repeats = 273 cells, at most 17 min" /tmp/expect.out ||
+	fail "the plan's first look"
+grep -q "^  time: at most 30 min in all (--budget), preconditioning included" /tmp/expect.out || fail "the plan's time"
+# the fixed plan of every target is still there, and says its hours
+expect_status 0 "r0sweep --plan --every-target" r0sweep --plan --every-target --output /tmp/p.jsonl "$@"
+grep -q "runs: 27 targets x 13 workloads x 5 repeats = 1755 cells" /tmp/expect.out || fail "the full plan's cells"
+grep -qE "^  time: about [0-9]+ h [0-9]+ min in all" /tmp/expect.out || fail "the full plan's time"
 [ -e /tmp/p.jsonl ] && fail "--plan created the result file"
 expect_status 0 "r0build create --plan" r0build create --plan --backend dm -c 64K "$@"
 no_arrays "--plan"

@@ -126,11 +126,57 @@ expect_eq "$(head -n "$before" "$out/int.jsonl" | md5sum)" "$(md5sum < /tmp/int.
 expect_eq "$(grep -c '"type":"cell"' "$out/int.jsonl")" 14 "cells after the resume"
 expect_eq "$(keys "$out/int.jsonl" | sort -u | wc -l)" 14 "distinct cells after the resume (none measured twice)"
 
+# 2b. the default, adaptive study: 3 repeats of every cell of the first targets
+# (raw, md of 2 at each chunk), more only where a comparison is undecided,
+# dm of 2 only at the chunks left in the running, then the 1-member stripes;
+# every cell records the looks; the analysis line says how it ended
+expect_status 0 "adaptive study" r0sweep --yes --output "$out/adaptive.jsonl" --chunks 64K,1M \
+	-p cdm3 -w "4K read,Seq read" -t 0.3 --ramp 0 --region 16M --budget 3m "$@"
+cat /tmp/expect.out
+no_arrays "adaptive study"
+grep -q "^r0sweep: first 3 targets x 2 workloads x 3 repeats = 18 cells" /tmp/expect.out ||
+	fail "the adaptive study's first look"
+grep -q "^Plan: repeats where a comparison was undecided, looking at 3, 5 and 8 repeats; " /tmp/expect.out ||
+	fail "no plan summary"
+n=$(grep -c '"type":"cell"' "$out/adaptive.jsonl")
+[ "$n" -ge 18 ] || fail "$n cells: fewer than the first look's 18"
+expect_eq "$(grep '"type":"cell"' "$out/adaptive.jsonl" | grep -vc '"looks":3')" 0 "cells without their looks"
+for t in "raw 0 1" "md 65536 1" "dm 65536 1" "md 65536 2" "md 1048576 2" "dm 65536 2" "dm 1048576 2"; do
+	for w in "4K randread 1" "Seq read 1"; do
+		k=$(keys "$out/adaptive.jsonl" | grep -c "^$t $w ")
+		case "$t:$k" in
+		*:3|*:5|*:8) ;;
+		"raw 0 1:"*|"md 65536 2:"*|"md 1048576 2:"*) fail "$t $w: $k repeats, not a look (3, 5 or 8)" ;;
+		*:0) ;;   # measured only around the recommended set, or when the budget has room
+		*) fail "$t $w: $k repeats, not a look (3, 5 or 8)" ;;
+		esac
+	done
+done
+grep '"type":"analysis"' "$out/adaptive.jsonl" | grep -qE '"plan":\{"adaptive":true,"looks":\[3,5,8\],"budget_s":180(\.0)?,"stopped":"(decided|last-look|budget)"' ||
+	fail "the analysis line's plan: $(grep '"type":"analysis"' "$out/adaptive.jsonl" | tr ',' '\n' | grep -A8 plan)"
+# a target dropped is named and absent; one measured is in the file
+if grep -q "^Not measured: " /tmp/expect.out; then
+	for t in "dm 2 x 64K" "dm 2 x 1024K"; do
+		if grep "^Not measured: " /tmp/expect.out | grep -q "$t"; then
+			set -- $t
+			c=$(( ${4%K} * 1024 ))
+			keys "$out/adaptive.jsonl" | grep -q "^dm $c 2 " && fail "$t is named as not measured but is in the file"
+		fi
+	done
+	set -- $members
+fi
+# a budget shorter than the first look: it stops, says so, and still gives its analysis
+expect_status 0 "adaptive study past its budget" r0sweep --yes --output "$out/short.jsonl" --chunks 64K,1M \
+	-p cdm3 -w "4K read,Seq read" -t 0.3 --ramp 0 --region 16M --budget 8s "$@"
+grep -q "the budget (8 s) ended it" /tmp/expect.out || fail "the budget's end not said: $(cat /tmp/expect.out)"
+grep '"type":"analysis"' "$out/short.jsonl" | grep -q '"stopped":"budget"' || fail "the budget's end not recorded"
+no_arrays "adaptive study past its budget"
+
 # 3. r0report on the results: Markdown and one HTML page
 expect_status 0 "r0report" r0report --output-dir "$out/report" "$out/tiny.jsonl"
 [ -s "$out/report/report.md" ] && [ -s "$out/report/report.html" ] || fail "report files missing"
 grep -q "^RAID0 of these 2 drives: " "$out/report/report.md" || fail "no verdict in report.md"
-grep -q "^- Method: Each comparison is the ratio of the two sides' median bytes/s" "$out/report/report.md" ||
+grep -q "^- Method: Each comparison is the ratio of the two sides' mean bytes/s" "$out/report/report.md" ||
 	fail "report.md does not state the method"
 grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
 grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"

@@ -101,6 +101,18 @@ void r0_plan_duration(double s, char *buf, size_t len)
 		snprintf(buf, len, "about %lu h %lu min", min / 60, min % 60);
 }
 
+void r0_plan_bound(double s, char *buf, size_t len)
+{
+	unsigned long min = (unsigned long)(s / 60 + 0.5);
+
+	if (s < 60)
+		snprintf(buf, len, "%.0f s", s);
+	else if (min < 60)
+		snprintf(buf, len, "%lu min", min);
+	else
+		snprintf(buf, len, "%lu h %lu min", min / 60, min % 60);
+}
+
 double r0_plan_write_seconds(uint64_t bytes)
 {
 	return (double)bytes / (R0_PLAN_ASSUMED_MBPS * 1e6);

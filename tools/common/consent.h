@@ -64,6 +64,8 @@ void r0_plan_device(struct r0_plan *p, const char *path);
 void r0_plan_duration(double seconds, char *buf, size_t len);
 
 /* Seconds to write BYTES at R0_PLAN_ASSUMED_MBPS. */
+/* A bound, not a guess: "8 s", "22 min", "1 h 5 min". */
+void r0_plan_bound(double s, char *buf, size_t len);
 double r0_plan_write_seconds(uint64_t bytes);
 
 /*

@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "consent.h"
 #include "sweep.h"
 
 #define STR_(x) #x
@@ -140,9 +141,13 @@ void sweep_print_plan_summary(const struct sweep *sw)
 			 !i ? "" : i + 1 == p->n_looks ? " and " : ", ", p->looks[i]);
 	printf("Plan: repeats where a comparison was undecided, looking at %s repeats; %zu cells in %.0f min; ",
 	       looks, sw->finished + sw->skipped, sweep_since(&sw->t0) / 60);
-	if (sw->budget_hit)
-		printf("the budget (%.0f min) ended it with %s still open.\n", (double)sw->budget_ns / 60e9,
-		       p->open[0] ? p->open : "more repeats wanted");
+	if (sw->budget_hit) {
+		char b[32];
+
+		r0_plan_bound((double)sw->budget_ns / 1e9, b, sizeof(b));
+		printf("the budget (%s) ended it with %s still open.\n", b,
+		       p->open[0] ? p->open : "cells of the plan");
+	}
 	else if (p->at_max)
 		printf("still open after %u repeats: %s.\n", p->looks[p->n_looks - 1], p->open);
 	else

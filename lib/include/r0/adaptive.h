@@ -7,13 +7,14 @@
  * The planner starts from a full plan (every target r0sweep's options
  * name) and keeps it as the study's frame, but measures only part of it:
  *
- *  - first the single drive, the 1-member stripes (the layer's own cost)
- *    and the largest array on the first layer at every chunk;
+ *  - first the single drive and the largest array on the first layer at
+ *    every chunk;
  *  - after each look at the data, around the recommended set only: its
  *    chunks on the other layer and at the smaller member counts (the
  *    "how many drives" and "N drives of N - 1" lines need them); a chunk
  *    shown worse under the mix is not measured further (successive
- *    halving: the study records what it left out and why);
+ *    halving: the study records what it left out and why); then the
+ *    1-member stripes (the layer's own cost; no answer rests on them);
  *  - a cell gets the minimum of repeats, then more only while a
  *    comparison that decides an answer is still undecided (r0_cmp.decided):
  *    worth it under the mix, the recommended set, each workload's worth it
