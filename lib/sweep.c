@@ -478,3 +478,54 @@ int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_line
 		err = -EINVAL;
 	return err;
 }
+
+struct plan_note {
+	char *buf;
+	size_t len;
+};
+
+/* The plan of an analysis line, in words; the file's last one wins. */
+static int take_plan_line(const char *line, void *ctx)
+{
+	struct plan_note *n = ctx;
+	json_object *o = json_tokener_parse(line), *p;
+	char type[32], stopped[16] = "", open[1024] = "", dropped[1024] = "";
+	uint64_t cells = 0;
+	size_t off;
+
+	if (!o)
+		return -ENOMSG;
+	if (!get_str(o, "type", type, sizeof(type)) || strcmp(type, "analysis") ||
+	    !get(o, "plan", json_type_object, &p)) {
+		json_object_put(o);
+		return -ENOMSG;
+	}
+	get_str(p, "stopped", stopped, sizeof(stopped));
+	get_str(p, "open", open, sizeof(open));
+	get_str(p, "dropped", dropped, sizeof(dropped));
+	get_u64(p, "cells", &cells);
+	off = (size_t)snprintf(n->buf, n->len, "adaptive: %llu cells, repeated where a comparison was undecided; %s",
+			       (unsigned long long)cells,
+			       !strcmp(stopped, "budget") ? "the budget ended it" :
+			       !strcmp(stopped, "last-look") ? "the last look ended it" : "every comparison decided");
+	if (open[0] && off < n->len)
+		off += (size_t)snprintf(n->buf + off, n->len - off, "; still open: %s", open);
+	if (dropped[0] && off < n->len)
+		snprintf(n->buf + off, n->len - off, "; not measured: %s", dropped);
+	json_object_put(o);
+	return 0;
+}
+
+int r0_sweep_plan_note(const char *path, char *buf, size_t len)
+{
+	struct plan_note n = { buf, len };
+	unsigned good = 0, bad = 0;
+	int err;
+
+	if (len)
+		buf[0] = 0;
+	err = r0_jsonl_each(path, take_plan_line, &n, &good, &bad);
+	if (err)
+		return err;
+	return buf[0] ? 0 : -ENOENT;
+}

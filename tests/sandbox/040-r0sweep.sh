@@ -181,6 +181,12 @@ grep -q "^- Method: Each comparison is the ratio of the two sides' mean bytes/s"
 grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
 grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"
 expect_status 1 "r0report on a file that is not a result file" r0report --output-dir /tmp/rep /etc/passwd
+# an adaptive study's report says how it planned itself
+expect_status 0 "r0report of the adaptive study" r0report --output-dir /tmp/rep-ad "$out/adaptive.jsonl"
+grep -q "^- Plan: adaptive: [0-9]* cells, repeated where a comparison was undecided; " /tmp/rep-ad/report.md ||
+	fail "the adaptive study's report has no plan line"
+grep -q "^- Repeats: 3 to [358] per cell, more where a comparison was undecided" /tmp/rep-ad/report.md ||
+	fail "the adaptive study's repeats: $(grep Repeats /tmp/rep-ad/report.md)"
 # two files of different states: refused, naming the state, not pooled into one report
 sed 's/"state":"fill"/"state":"used"/' "$out/tiny.jsonl" > /tmp/used.jsonl
 expect_status 1 "r0report on two states" r0report --output-dir /tmp/rep2 "$out/tiny.jsonl" /tmp/used.jsonl

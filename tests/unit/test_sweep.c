@@ -257,3 +257,26 @@ Test(sweep, load_skips_bad_and_cut_lines)
 	unlink(path);
 	cr_expect_eq(r0_sweep_load(path, &set, NULL), -ENOENT);
 }
+
+/* An adaptive study's plan, from its last analysis line; a fixed plan has none. */
+Test(sweep, plan_note)
+{
+	char path[] = "/tmp/r0-test-plan-XXXXXX", note[512];
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	cr_assert_not_null(f);
+	fputs("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\",\"verdict\":\"x\"}\n", f);
+	fflush(f);
+	cr_expect_eq(r0_sweep_plan_note(path, note, sizeof(note)), -ENOENT);
+	fputs("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\",\"plan\":{\"adaptive\":true,\"looks\":[3,5,8],"
+	      "\"budget_s\":1800,\"stopped\":\"budget\",\"open\":\"md 64K against md 128K under the mix\","
+	      "\"dropped\":\"dm 3 x 4K: its chunk was not in the recommended set\",\"cells\":472}}\n", f);
+	fclose(f);
+	cr_assert_eq(r0_sweep_plan_note(path, note, sizeof(note)), 0);
+	cr_expect_str_eq(note, "adaptive: 472 cells, repeated where a comparison was undecided; the budget ended it; "
+			       "still open: md 64K against md 128K under the mix; not measured: dm 3 x 4K: its chunk "
+			       "was not in the recommended set");
+	cr_expect_eq(r0_sweep_plan_note("/nonexistent/r0", note, sizeof(note)), -ENOENT);
+	unlink(path);
+}

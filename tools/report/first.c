@@ -32,17 +32,26 @@ static const char *precond_words(const struct r0_analysis *a)
 }
 
 /* The lines of "how it was measured": label and text, said once for the whole page. */
-static size_t measured(const struct r0_analysis *a, const char *lines[][2], char *rep, size_t len)
+static size_t measured(const struct r0_analysis *a, const char *lines[][2], char *rep, size_t len,
+		       const char *plan)
 {
-	snprintf(rep, len, "%u per cell (%s), %.1f s measured each; numbers are medians, speed-ups carry (their interval)",
-		 a->repeats, order_words(a), a->runtime_s);
+	if (a->cmp.looks > 1)
+		snprintf(rep, len, "%u to %u per cell, more where a comparison was undecided (%s), %.1f s measured "
+			 "at most; numbers are medians, speed-ups carry (their interval)",
+			 a->min_repeats, a->repeats, order_words(a), a->runtime_s);
+	else
+		snprintf(rep, len, "%u per cell (%s), %.1f s measured each; numbers are medians, speed-ups carry (their interval)",
+			 a->repeats, order_words(a), a->runtime_s);
+	if (plan[0]) {
+		lines[6][0] = "Plan", lines[6][1] = plan;
+	}
 	lines[0][0] = "Devices", lines[0][1] = a->devices;
 	lines[1][0] = "State", lines[1][1] = a->state;
 	lines[2][0] = "Preconditioning", lines[2][1] = precond_words(a);
 	lines[3][0] = "Repeats", lines[3][1] = rep;
 	lines[4][0] = "Tool", lines[4][1] = a->tool;
 	lines[5][0] = "Method", lines[5][1] = a->method;
-	return 6;
+	return plan[0] ? 7 : 6;
 }
 
 /* What the first screen says to do, by the answer under the mix. */
@@ -151,7 +160,7 @@ static void write_aside(struct doc *d, const struct aside *as)
 void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles)
 {
 	const char *lines[8][2];
-	char rep[256], nm[64];
+	char rep[320], nm[64], plan[2400] = "";
 	struct r0_advice v;
 	size_t n;
 
@@ -194,7 +203,10 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 	}
 	doc_heading(d, 2, NULL, "How it was measured");
 	doc_ul(d, "measured");
-	n = measured(a, lines, rep, sizeof(rep));
+	/* an adaptive study's own account of what it repeated, left open and left out */
+	for (int i = 0; i < nfiles && r0_sweep_plan_note(files[i], plan, sizeof(plan)); i++)
+		;
+	n = measured(a, lines, rep, sizeof(rep), plan);
 	for (size_t i = 0; i < n; i++)
 		doc_li(d, "%s: %s", lines[i][0], lines[i][1]);
 	doc_files_li(d, "Results", files, nfiles);

@@ -188,6 +188,15 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body);
  */
 int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines);
 
+/*
+ * How an adaptive study planned itself, in words, from the plan of the
+ * last analysis line of PATH ("adaptive: 472 cells, repeated where a
+ * comparison was undecided; the budget ended it; still open: ...; not
+ * measured: ..."). 0; -ENOENT when no analysis line has a plan (a fixed
+ * plan); -errno reading the file.
+ */
+int r0_sweep_plan_note(const char *path, char *buf, size_t len);
+
 /* Adds a copy of R. 0 or -ENOMEM. */
 int r0_sweep_set_add(struct r0_sweep_set *set, const struct r0_sweep_rec *r);
 
