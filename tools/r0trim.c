@@ -27,7 +27,7 @@
 #define JSON_SCHEMA "r0trim/1"
 
 enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE,
-       OPT_OLD_REPEATS, OPT_LIVE };
+       OPT_OLD_REPEATS, OPT_LIVE, OPT_WATCH };
 
 extern char **environ;
 
@@ -36,6 +36,7 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [options] DEVICE\n"
 	      "  " PROG " [options] --live DIR\n"
+	      "  " PROG " --watch FILE DIR|DEVICE\n"
 	      "\n"
 	      "Checks whether discards (TRIM) pass through DEVICE, any stack of dm\n"
 	      "linear, striped, crypt, flakey, delay and thin, md raid0, raid1 and\n"
@@ -47,6 +48,12 @@ static void usage(FILE *f)
 	      "repeated use. One line a check: PASS, FAIL, NOT CHECKABLE or NOT\n"
 	      "CONCLUSIVE; the verdict names what was shown per bottom device:\n"
 	      "delivered or deallocated. DEVICE's data is destroyed.\n"
+	      "\n"
+	      "With --watch, over repeated use, nothing is written to any device: each\n"
+	      "run appends one reading of the bottom devices' discard counters to FILE\n"
+	      "(run it daily, or after each fstrim) and says what the readings show:\n"
+	      "every device received discards, one stopped receiving them (FAIL), or\n"
+	      "their shares drift from what the geometry predicts.\n"
 	      "\n"
 	      "With --live, on a mounted ext4 or xfs in use, nothing is destroyed: one\n"
 	      "test file is written in DIR, its blocks mapped down to each bottom\n"
@@ -63,6 +70,9 @@ static void usage(FILE *f)
 	      "                       fill with files, delete them, discard, per cycle\n"
 	      "      --live DIR       the live check on the file system mounted at DIR\n"
 	      "                       (writes one test file there and nothing else)\n"
+	      "      --watch FILE     append a reading of DIR's (or DEVICE's) bottom devices'\n"
+	      "                       discard counters to FILE and judge the readings\n"
+	      "                       (writes FILE only; no -J yet)\n"
 	      "      --fs-discard fstrim|mount\n"
 	      "                       discard with FITRIM (fstrim, default) or by mounting\n"
 	      "                       with -o discard\n"
@@ -192,7 +202,7 @@ int main(int argc, char **argv)
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
 	struct r0_member_check chk;
 	struct r0_limits_check lc;
-	const char *fstype = NULL, *live = NULL;
+	const char *fstype = NULL, *live = NULL, *watch = NULL;
 	char live_fs[16] = "", live_dev[64];
 	dev_t live_devt = 0;
 	unsigned cycles = 0, fill = 50, repeats = 1;
@@ -220,6 +230,7 @@ int main(int argc, char **argv)
 		{ "repeats", OPT_OLD_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100", .renamed_to = "discard-repeats" },
 		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(full_scan) },
 		{ "live", OPT_LIVE, R0_CLI_STRING, R0_CLI_TO(live) },
+		{ "watch", OPT_WATCH, R0_CLI_STRING, R0_CLI_TO(watch) },
 		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated" },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
@@ -228,6 +239,26 @@ int main(int argc, char **argv)
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
+	if (watch) {
+		char wpath[PATH_MAX];
+
+		if (argc - optind != 1)
+			return r0_cli_usage_error(PROG, "--watch FILE takes one DIR or DEVICE");
+		if (live || fstype || cycles_set || full_scan || repeats != 1 || r.json || consent.plan_only ||
+		    consent.yes || force)
+			return r0_cli_usage_error(PROG, "--watch reads counters only: no other option");
+		if ((err = watch_resolve(argv[optind], wpath, sizeof(wpath), why, sizeof(why)))) {
+			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
+			return 2;
+		}
+		err = r0_trim_target_describe(wpath, &r.t, why, sizeof(why));
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
+			return err == -EOPNOTSUPP ? 2 : 1;
+		}
+		rc = watch_mode(&r, watch, argv[optind]);
+		return r0_cli_close_stdout(PROG) ? 1 : rc;
+	}
 	if (live) {
 		if (argc - optind != 0)
 			return r0_cli_usage_error(PROG, "--live takes a directory, no DEVICE");

@@ -74,6 +74,13 @@ int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev, char *
 int live_room(const struct run *r, const char *dir, char *why, size_t why_len);
 /* The live check on DIR (live.c): 0, or 1 when it stopped early. */
 int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_discard);
+/*
+ * --watch: WHAT (a block device, or a directory of a mounted file system:
+ * its device) as a path to describe, into PATH; else -errno and WHY.
+ */
+int watch_resolve(const char *what, char *path, size_t len, char *why, size_t why_len);
+/* --watch (watch.c): one reading appended to LOG and the history judged; the exit status. */
+int watch_mode(struct run *r, const char *log, const char *what);
 void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
