@@ -125,14 +125,15 @@ struct dir_delta {
 };
 
 static void add_dir(struct r0_profile *p, const struct dir_delta *d, double qd, bool mixed,
-		    uint64_t max_request_bytes)
+		    uint64_t max_request_bytes, bool cut_at_limit)
 {
 	double avg = (double)d->bytes / (double)d->ops;
 	double merge_share = (double)d->merged / (double)(d->ops + d->merged);
 	double limit_share = max_request_bytes ? avg / (double)max_request_bytes : 0;
 	bool large = avg > R0_PROFILE_LARGE_BYTES;
-	bool seq = merge_share >= R0_PROFILE_SEQ_MERGE_SHARE || avg >= R0_PROFILE_SEQ_BYTES ||
-		   (large && limit_share >= R0_PROFILE_SEQ_LIMIT_SHARE);
+	/* at the limit: user I/Os cut there; a stripe cuts at its chunk, however small */
+	bool at_limit = (large || cut_at_limit) && limit_share >= R0_PROFILE_SEQ_LIMIT_SHARE;
+	bool seq = merge_share >= R0_PROFILE_SEQ_MERGE_SHARE || avg >= R0_PROFILE_SEQ_BYTES || at_limit;
 	enum r0_pclass c;
 	bool clear;
 
@@ -163,8 +164,9 @@ static void add_dir(struct r0_profile *p, const struct dir_delta *d, double qd, 
 		p->clear_busy_s += d->busy_s;
 }
 
-int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
-		   const struct r0_profile_sample *cur, uint64_t max_request_bytes)
+int r0_profile_add_cut(struct r0_profile *p, const struct r0_profile_sample *prev,
+		   const struct r0_profile_sample *cur, uint64_t max_request_bytes,
+		       bool cut_at_limit)
 {
 	const struct r0_blockstat *a, *b;
 	const struct r0_inflight_tally *sub;
@@ -243,9 +245,9 @@ int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 	/* the minor direction matters for the shared queue depth above a fifth of the time */
 	bool mixed = fmin(rd.busy_s, wr.busy_s) > 0.2 * busy;
 	if (rd.ops)
-		add_dir(p, &rd, qd, mixed, max_request_bytes);
+		add_dir(p, &rd, qd, mixed, max_request_bytes, cut_at_limit);
 	if (wr.ops)
-		add_dir(p, &wr, qd, mixed, max_request_bytes);
+		add_dir(p, &wr, qd, mixed, max_request_bytes, cut_at_limit);
 	return 0;
 }
 
@@ -340,4 +342,10 @@ int r0_mix_describe(const char *devices, double seconds, const double weight[R0_
 			return -ENOSPC;
 	}
 	return 0;
+}
+
+int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
+		   const struct r0_profile_sample *cur, uint64_t max_request_bytes)
+{
+	return r0_profile_add_cut(p, prev, cur, max_request_bytes, false);
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Finds a profiled device's counters and request size limit in sysfs, never opening the device. */
+#include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -11,6 +12,53 @@
 
 #include "r0/profile.h"
 #include "sysfs.h"
+
+/* The devices DIR holds (its slaves/ entries). */
+static unsigned count_slaves(const char *dir)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	unsigned n = 0;
+	DIR *d;
+
+	if (r0_path(path, sizeof(path), "%s/slaves", dir) || !(d = opendir(path)))
+		return 0;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/*
+ * A striped array splits every request at its chunk, and its own counters
+ * count the pieces: md raid0 and raid10 say their chunk in md/; dm-stripe
+ * says it only as its queue's minimum I/O size, with the optimal size the
+ * chunk times its members (what r0/geometry.h's arrays set too).
+ */
+static void stripe_of(const char *dir, const char *queue_dir, struct r0_profile_dev *out)
+{
+	char path[PATH_MAX], level[32];
+	uint64_t min_io = 0, opt_io = 0, chunk = 0;
+	unsigned n = count_slaves(dir);
+
+	if (n < 2)
+		return;
+	if (!r0_path(path, sizeof(path), "%s/md/level", dir) && !r0_sysfs_read(path, level, sizeof(level))) {
+		if ((!strncmp(level, "raid0", 5) || !strncmp(level, "raid10", 6)) &&
+		    !r0_path(path, sizeof(path), "%s/md/chunk_size", dir) && !r0_sysfs_read_u64(path, &chunk))
+			out->stripe_chunk_bytes = chunk;
+		out->stripe_members = out->stripe_chunk_bytes ? n : 0;
+		return;
+	}
+	if (strncmp(out->kname, "dm-", 3) ||
+	    r0_path(path, sizeof(path), "%s/minimum_io_size", queue_dir) || r0_sysfs_read_u64(path, &min_io) ||
+	    r0_path(path, sizeof(path), "%s/optimal_io_size", queue_dir) || r0_sysfs_read_u64(path, &opt_io))
+		return;
+	if (min_io > 4096 && opt_io == min_io * n) {
+		out->stripe_chunk_bytes = min_io;
+		out->stripe_members = n;
+	}
+}
 
 int r0_profile_dev_resolve(const char *path, const struct r0_probe_env *env,
 			   struct r0_profile_dev *out)
@@ -56,5 +104,6 @@ int r0_profile_dev_resolve(const char *path, const struct r0_probe_env *env,
 	if ((err = r0_path(queue, sizeof(queue), "%s/iostats", attr)))
 		return err;
 	out->no_iostats = !r0_sysfs_read_u64(queue, &v) && v == 0;
+	stripe_of(dir, attr, out);
 	return 0;
 }

@@ -57,8 +57,10 @@ static void usage(FILE *f)
 	      "Sizes are per-interval averages, so the size class is inferred, not\n"
 	      "counted; the kernel does not count sequential versus random at all:\n"
 	      "merges, requests at the queue's size limit and requests of 1 MiB or more\n"
-	      "stand for a stream. The output says how sure it is. SIGINT, SIGTERM or SIGHUP end the\n"
-	      "profile early; the file is still written.\n"
+	      "stand for a stream. A striped array (md raid0, dm-stripe) counts the\n"
+	      "pieces it cuts requests into at its chunk: there whole-chunk pieces\n"
+	      "stand for a stream. The output says how sure it is. SIGINT, SIGTERM or\n"
+	      "SIGHUP end the profile early; the file is still written.\n"
 	      "Exit status: 0 done, 1 failure, 2 usage.\n",
 	      f);
 }
@@ -309,6 +311,18 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: warning: the kernel counts no I/O for it (queue/iostats is 0; "
 				"echo 1 > /sys/class/block/%s/queue/iostats, or the disk's for a partition)\n",
 				d->path, d->d.kname);
+		/* a stripe cuts requests at its chunk: a whole-chunk piece is part of a larger one */
+		if (d->d.stripe_chunk_bytes &&
+		    (!d->d.max_request_bytes || d->d.stripe_chunk_bytes < d->d.max_request_bytes)) {
+			char ck[32];
+
+			r0_format_size(d->d.stripe_chunk_bytes, ck, sizeof(ck));
+			fprintf(stderr, PROG ": %s: a striped array (%u members, chunk %s): its counters count the "
+				"pieces requests are cut into at its chunks, so a piece of a whole chunk counts as part "
+				"of a larger request (a stream); random requests of exactly a chunk look the same\n",
+				d->path, d->d.stripe_members, ck);
+			d->d.max_request_bytes = d->d.stripe_chunk_bytes;
+		}
 		paths[n_dev] = d->path;
 		kn[n_dev] = d->d.kname;
 		maxreq[n_dev] = d->d.max_request_bytes;
@@ -366,7 +380,8 @@ int main(int argc, char **argv)
 			r0_inflight_tally_add(&devs[i].sub, cur.s.in_flight);
 			cur.sub = devs[i].sub;
 			memset(&devs[i].sub, 0, sizeof(devs[i].sub));
-			r0_profile_add(&p, &devs[i].prev, &cur, devs[i].d.max_request_bytes);
+			r0_profile_add_cut(&p, &devs[i].prev, &cur, devs[i].d.max_request_bytes,
+					   devs[i].d.stripe_chunk_bytes == devs[i].d.max_request_bytes);
 			devs[i].prev = cur;
 		}
 		if (for_ns && t >= start_ns + for_ns)

@@ -3,7 +3,9 @@
 # known workloads in turn recovers each one's class and read share: 1M
 # sequential reads at QD1 (split by the kernel at the queue's size limit),
 # 4K random writes at QD1, 4K random reads at QD32. It reads only sysfs, so
-# a dm device, a symlink and an md array are profiled the same way; SIGTERM ends a
+# a dm device, a symlink and an md array are profiled the same way; a
+# dm-stripe under a 1 MiB sequential writer is a stream, not the small writes
+# its 64K pieces look like; SIGTERM ends a
 # profile early and the file is still written; a missing device, a regular
 # file, a zero or bad duration and a file that is not a mix get clear errors.
 . ./lib.sh
@@ -94,6 +96,26 @@ echo "md iostats: $(cat "/sys/block/${md##*/}/queue/iostats"), stat: $(cat "/sys
 expect_eq "$(r0json /tmp/md.json devices.0.kname)" "${md##*/}" "the md device's kernel name"
 within "$(r0json /tmp/md.json totals.read_bytes)" $((1 << 20)) 1e12 "bytes read through the array, as md counted them"
 mdadm --stop "$md" > /dev/null 2>&1 || fail "mdadm --stop"
+
+# a dm-stripe of 3 members at 64K under a 1 MiB sequential writer at QD8: dm
+# counts the 64K pieces it cuts each request into, which alone look like
+# small writes at high QD; as a stripe's whole-chunk pieces they are a stream
+s1=$(r0_member r0prs1 fast size=64) && s2=$(r0_member r0prs2 fast size=64) && s3=$(r0_member r0prs3 fast size=64) ||
+	fail "stripe members"
+sz=$(( $(r0_sysfs "$s1" size) / 128 * 128 ))
+dmsetup create r0prof-str --table "0 $((3 * sz)) striped 3 128 $s1 0 $s2 0 $s3 0" || fail "dmsetup striped"
+mix=$R0_RESULTS/stripe-seq-write.r0mix.json
+r0profile --for 8 --interval 0.5 --output "$mix" /dev/mapper/r0prof-str > /tmp/str.profile 2>&1 &
+pid=$!
+r0bench --yes -t 6 --rw write --bs 1M --qd 8 /dev/mapper/r0prof-str > /tmp/str.bench 2>&1 ||
+	{ cat /tmp/str.bench; fail "r0bench on the stripe"; }
+wait "$pid" || { cat /tmp/str.profile; fail "r0profile on the stripe"; }
+cat /tmp/str.profile
+grep -q "a striped array (3 members, chunk 64K)" /tmp/str.profile || fail "the stripe not recognised"
+set -- $(top "$mix")
+expect_eq "$1" seq-write "a stripe under a 1 MiB writer: the class of the largest weight"
+within "$2" 0.8 1 "a stripe under a 1 MiB writer: its weight"
+dmsetup remove --retry r0prof-str || fail "dmsetup remove the stripe"
 
 # SIGTERM ends an open-ended profile; the file is still written
 r0profile --interval 0.5 --output /tmp/term.r0mix.json "$dev" > /tmp/term.out 2>&1 &

@@ -33,6 +33,9 @@ struct step {
 	unsigned sub_inflight;      /* 10 in_flight reads between samples saw this many; 0: none taken */
 };
 
+/* The device cuts every request at max_req however small (a stripe at its chunk). */
+static bool cut_at_limit;
+
 /* Feeds STEPS as cumulative counters into P, the true busy time per class into TRUE_BUSY. */
 static void run(struct r0_profile *p, const struct step *steps, size_t n, uint64_t max_req)
 {
@@ -67,7 +70,8 @@ static void run(struct r0_profile *p, const struct step *steps, size_t n, uint64
 			memset(&cur.sub, 0, sizeof(cur.sub));
 			for (unsigned r = 0; s->sub_inflight && r < 10; r++)
 				r0_inflight_tally_add(&cur.sub, s->sub_inflight);
-			cr_assert_eq(r0_profile_add(p, &prev, &cur, max_req), 0);
+			cr_assert_eq(cut_at_limit ? r0_profile_add_cut(p, &prev, &cur, max_req, true) :
+						    r0_profile_add(p, &prev, &cur, max_req), 0);
 			prev = cur;
 		}
 	r0_profile_finish(p);
@@ -133,6 +137,28 @@ Test(profile, sequential_reader_split_at_the_size_limit)
 	cr_expect_eq(p.size_hist[0][5], 30, "all intervals in the <=128K bucket");
 	cr_expect_eq(p.inflight_hist[3], 30);
 	cr_expect_str_eq(p.confidence_level, "high");
+}
+
+/*
+ * A dm-stripe at 64K under a 1 MiB writer counts 64K pieces, unmerged, a
+ * few in flight: alone they read as small writes; cut at a stripe's chunk
+ * they are a stream.
+ */
+Test(profile, stripe_pieces_at_the_chunk_are_a_stream)
+{
+	static const struct step s[] = {
+		{ .repeat = 20, .w = 9000, .w_bytes = 65536, .busy_ms = 1000, .qd = 1.3,
+		  .read_time_share = -1, .in_flight = 1 },
+	};
+	double stream[R0_PC_N] = { [R0_PC_SEQ_WRITE] = 1 }, small[R0_PC_N] = { [R0_PC_RAND_SMALL_Q1_WRITE] = 1 };
+	struct r0_profile p;
+
+	run(&p, s, N(s), 65536);
+	expect_weights(&p, small);
+	cut_at_limit = true;
+	run(&p, s, N(s), 65536);
+	cut_at_limit = false;
+	expect_weights(&p, stream);
 }
 
 Test(profile, sequential_reader_by_merges)
@@ -422,6 +448,22 @@ static void fake_sysfs(void)
 		"echo 0 > '%s/sys/devices/virtual/block/fk0/queue/iostats'",
 		"ln -s ../../devices/virtual/block/fk0 '%s/sys/dev/block/7:200'",
 		"ln -s ../../devices/virtual/block/fk0/fk0p1 '%s/sys/dev/block/7:201'",
+		/* a dm-stripe of 3 at 64K (minimum I/O a chunk, optimal 3 chunks), an md raid0 of 2 at 128K */
+		"mkdir -p '%s/sys/devices/virtual/block/dm-7/queue' '%s/sys/devices/virtual/block/dm-7/slaves/a' "
+		"'%s/sys/devices/virtual/block/dm-7/slaves/b'",
+		"mkdir -p '%s/sys/devices/virtual/block/dm-7/slaves/c' '%s/sys/devices/virtual/block/md9/queue' "
+		"'%s/sys/devices/virtual/block/md9/md'",
+		"mkdir -p '%s/sys/devices/virtual/block/md9/slaves/a' '%s/sys/devices/virtual/block/md9/slaves/b' '%s/x'",
+		"echo '1 0 8 0 0 0 0 0 0 0 0' > '%s/sys/devices/virtual/block/dm-7/stat'",
+		"echo 1280 > '%s/sys/devices/virtual/block/dm-7/queue/max_sectors_kb'",
+		"echo 65536 > '%s/sys/devices/virtual/block/dm-7/queue/minimum_io_size'",
+		"echo 196608 > '%s/sys/devices/virtual/block/dm-7/queue/optimal_io_size'",
+		"echo '1 0 8 0 0 0 0 0 0 0 0' > '%s/sys/devices/virtual/block/md9/stat'",
+		"echo 1280 > '%s/sys/devices/virtual/block/md9/queue/max_sectors_kb'",
+		"echo raid0 > '%s/sys/devices/virtual/block/md9/md/level'",
+		"echo 131072 > '%s/sys/devices/virtual/block/md9/md/chunk_size'",
+		"ln -s ../../devices/virtual/block/dm-7 '%s/sys/dev/block/253:7'",
+		"ln -s ../../devices/virtual/block/md9 '%s/sys/dev/block/9:9'",
 	};
 	char cmd[512];
 
@@ -466,4 +508,16 @@ Test(profile, device_resolve, .init = fake_sysfs, .fini = rm_tmp)
 	snprintf(file, sizeof(file), "%s/other", dir);
 	cr_assert_eq(mknod(file, S_IFBLK | 0600, makedev(7, 202)), 0);
 	cr_expect_eq(r0_profile_dev_resolve(file, &env, &d), -ENODEV);
+	/* striped arrays say their chunk: dm-stripe by its queue's sizes, md by md/chunk_size */
+	snprintf(file, sizeof(file), "%s/dm7", dir);
+	cr_assert_eq(mknod(file, S_IFBLK | 0600, makedev(253, 7)), 0);
+	cr_assert_eq(r0_profile_dev_resolve(file, &env, &d), 0);
+	cr_expect(d.stripe_chunk_bytes == 65536 && d.stripe_members == 3, "%llu %u",
+		  (unsigned long long)d.stripe_chunk_bytes, d.stripe_members);
+	snprintf(file, sizeof(file), "%s/md9", dir);
+	cr_assert_eq(mknod(file, S_IFBLK | 0600, makedev(9, 9)), 0);
+	cr_assert_eq(r0_profile_dev_resolve(file, &env, &d), 0);
+	cr_expect(d.stripe_chunk_bytes == 131072 && d.stripe_members == 2);
+	cr_assert_eq(r0_profile_dev_resolve(disk, &env, &d), 0);
+	cr_expect_eq(d.stripe_chunk_bytes, 0, "a disk is no stripe");
 }

@@ -146,6 +146,13 @@ void r0_profile_init(struct r0_profile *p);
  */
 int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 		   const struct r0_profile_sample *cur, uint64_t max_request_bytes);
+/*
+ * The same for a device that cuts every request at MAX_REQUEST_BYTES
+ * however small (CUT_AT_LIMIT: a striped array's chunk): an interval whose
+ * requests average at the limit is a stream cut there, not small I/O.
+ */
+int r0_profile_add_cut(struct r0_profile *p, const struct r0_profile_sample *prev,
+		       const struct r0_profile_sample *cur, uint64_t max_request_bytes, bool cut_at_limit);
 
 /* Computes the derived fields from the accumulated ones; may be called again after more adds. */
 void r0_profile_finish(struct r0_profile *p);
@@ -192,6 +199,14 @@ struct r0_profile_dev {
 	char kname[R0_KNAME_LEN];
 	uint64_t max_request_bytes; /* queue/max_sectors_kb (the disk's for a partition); 0 unknown */
 	bool no_iostats;            /* queue/iostats is 0: the kernel counts nothing for it */
+	/*
+	 * A striped array (md raid0 or raid10, dm-stripe): its chunk and
+	 * members; 0 otherwise. It counts the pieces a request is cut into at
+	 * chunk boundaries, so a piece of a whole chunk is part of a larger
+	 * request: its chunk is the request limit the stream rule uses.
+	 */
+	uint64_t stripe_chunk_bytes;
+	unsigned stripe_members;
 };
 
 /*
