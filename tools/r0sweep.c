@@ -216,6 +216,7 @@ int main(int argc, char **argv)
 	const char *only = NULL;
 	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
 	bool repeats_given = false, every_target = false, min_runtime_given = false;
+	bool budget_given = false, max_repeats_given = false;
 	struct chunk_list cl;
 	size_t n_presets;
 	struct r0_mix mix;
@@ -239,9 +240,9 @@ int main(int argc, char **argv)
 		{ "repeats", 'r', R0_CLI_UINT, R0_CLI_TO(sw.repeats), 1, 100, .why = "from 1 to 100",
 		  .given = &repeats_given },
 		{ "max-repeats", OPT_MAX_REPEATS, R0_CLI_UINT, R0_CLI_TO(sw.max_repeats), 3, 100,
-		  .why = "from 3 to 100" },
+		  .why = "from 3 to 100", .given = &max_repeats_given },
 		{ "budget", OPT_BUDGET, R0_CLI_DURATION, R0_CLI_TO(sw.budget_ns), 0, UINT64_MAX,
-		  .why = "a time, e.g. 30m or 2h; 0: none" },
+		  .why = "a time, e.g. 30m or 2h; 0: none", .given = &budget_given },
 		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(every_target) },
 		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5" },
 		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1" },
@@ -299,6 +300,9 @@ int main(int argc, char **argv)
 	}
 	/* --repeats N: the fixed plan, N of every cell; else repeats where they decide something */
 	sw.adaptive = !repeats_given && !every_target;
+	if (!sw.adaptive && (budget_given || max_repeats_given))
+		return r0_cli_usage_error(PROG, "--budget and --max-repeats plan the adaptive study; "
+					  "--repeats and --every-target run a fixed plan");
 	if (every_target && !repeats_given)
 		sw.repeats = R0_SWEEP_DEFAULT_REPEATS;
 	if (sw.adaptive && sw.max_repeats < sw.repeats)
