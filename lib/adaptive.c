@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The adaptive study's planner: which cells next, from the records so far (r0/adaptive.h). */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "r0/adaptive.h"
+#include "strbuf.h"
 
 size_t r0_adapt_looks(unsigned min, unsigned max, unsigned *at)
 {
@@ -167,18 +167,6 @@ static void count_have(struct r0_planner *p, const struct r0_sweep_set *set)
 	}
 }
 
-static void say(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t off = strlen(buf);
-	va_list ap;
-
-	if (off + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + off, len - off, fmt, ap);
-	va_end(ap);
-}
-
 static void target_words(const struct r0_sweep_target *x, char *buf, size_t len)
 {
 	if (x->layer == R0_LAYER_RAW)
@@ -214,7 +202,7 @@ static void more(struct r0_planner *p, int t, size_t w, const char *what)
 	} else
 		p->at_max++;
 	if (what && strlen(p->open) < 600)
-		say(p->open, sizeof(p->open), "%s%s", p->open[0] ? "; " : "", what);
+		r0_strbuf_cat(p->open, sizeof(p->open), "%s%s", p->open[0] ? "; " : "", what);
 }
 
 /* The single drive's cells of workload W: the raw target, else the active 1-member stripes. */
@@ -375,10 +363,10 @@ static void say_dropped(struct r0_planner *p)
 		if (p->active[t])
 			continue;
 		target_words(&p->plan->targets[t], tn, sizeof(tn));
-		say(p->dropped, sizeof(p->dropped), "%s%s", n++ ? ", " : "", tn);
+		r0_strbuf_cat(p->dropped, sizeof(p->dropped), "%s%s", n++ ? ", " : "", tn);
 	}
 	if (n)
-		say(p->dropped, sizeof(p->dropped), ": %s not in the recommended set%s",
+		r0_strbuf_cat(p->dropped, sizeof(p->dropped), ": %s not in the recommended set%s",
 		    n == 1 ? "its chunk was" : "their chunks were",
 		    p->budget_short ? ", or the budget had no room for them" : "");
 }

@@ -4,13 +4,13 @@
  * sentence and at length, and the reasoning, from what lib/ranking.c
  * decided (r0/analysis.h). English prose only: no judgement is made here.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "r0/analysis.h"
 #include "r0/size.h"
 #include "analysis_steps.h"
+#include "strbuf.h"
 
 const char *r0_answer_name(enum r0_answer a)
 {
@@ -30,19 +30,6 @@ static const char *chunk_str(uint32_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-static void cat(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void cat(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
 
 static const char *choice_str(const struct r0_choice *c, char *buf, size_t len)
 {
@@ -63,7 +50,7 @@ static void list_choices(const struct r0_analysis *a, bool set, char *buf, size_
 	for (size_t k = 0; k < a->n_choice; k++) {
 		if (a->choice[k].tie_best != set)
 			continue;
-		cat(buf, len, "%s%s", !n ? "" : n + 1 == total ? " and " : ", ",
+		r0_strbuf_cat(buf, len, "%s%s", !n ? "" : n + 1 == total ? " and " : ", ",
 		    choice_str(&a->choice[k], nm, sizeof(nm)));
 		n++;
 	}
@@ -121,17 +108,17 @@ static void write_chunks(struct r0_analysis *a)
 		n_set += a->choice[k].tie_best;
 	if (n_set > 1) {
 		list_choices(a, true, b, len);
-		cat(b, len, " are equivalent within %.0f %% or the noise under the %s mix", a->cmp.threshold * 100,
+		r0_strbuf_cat(b, len, " are equivalent within %.0f %% or the noise under the %s mix", a->cmp.threshold * 100,
 		    a->mix_name);
 	} else {
-		cat(b, len, "%s is the best under the %s mix", choice_str(&a->choice[0], nm, sizeof(nm)),
+		r0_strbuf_cat(b, len, "%s is the best under the %s mix", choice_str(&a->choice[0], nm, sizeof(nm)),
 		    a->mix_name);
 	}
 	for (size_t k = 0; k < a->n_choice; k++)
 		if (!a->choice[k].tie_best && a->choice[k].loss[0])
-			cat(b, len, "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)),
+			r0_strbuf_cat(b, len, "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)),
 			    a->choice[k].loss, a->choice[k].incomplete ? "" : ": avoid it");
-	cat(b, len, "; pick %s%s", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
+	r0_strbuf_cat(b, len, "; pick %s%s", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
 	    n_set > 1 ? " (the rule: the chunk nearest 512K, mdadm's default; md before dm)" : "");
 }
 
@@ -155,7 +142,7 @@ static void write_shared(struct r0_analysis *a)
 
 	if (lead == a->n_wl)
 		return;
-	cat(s, len, "%u drives: %.2fx of %u: something the members share is the limit \u2014 a controller, a link, or the CPU (",
+	r0_strbuf_cat(s, len, "%u drives: %.2fx of %u: something the members share is the limit \u2014 a controller, a link, or the CPU (",
 	    a->max_members, a->wl[lead].vs_fewer.ratio, a->max_members - 1);
 	for (size_t k = 0; k <= a->n_wl; k++) {
 		/* the lead workload first, then the others in order */
@@ -164,14 +151,14 @@ static void write_shared(struct r0_analysis *a)
 
 		if (!a->wl[w].shared_limit || (k && w == lead))
 			continue;
-		cat(s, len, "%s%s", n ? "; " : "on ", a->wl[w].name);
+		r0_strbuf_cat(s, len, "%s%s", n ? "; " : "on ", a->wl[w].name);
 		if (n)
-			cat(s, len, ": %.2fx", c->ratio);
+			r0_strbuf_cat(s, len, ": %.2fx", c->ratio);
 		if (!c->indicative)
-			cat(s, len, ", %.2f-%.2f", c->lo, c->hi);
+			r0_strbuf_cat(s, len, ", %.2f-%.2f", c->lo, c->hi);
 		n++;
 	}
-	cat(s, len, "; clean scaling would be %.2fx).", (double)a->max_members / (a->max_members - 1));
+	r0_strbuf_cat(s, len, "; clean scaling would be %.2fx).", (double)a->max_members / (a->max_members - 1));
 }
 
 static const char *ordinal(unsigned n, char *buf, size_t len)
@@ -192,18 +179,18 @@ static void write_build(struct r0_analysis *a)
 	if (a->build_members == a->max_members)
 		return;
 	if (a->max_members == a->build_members + 1)
-		cat(b, len, "a %s drive adds %.2fx", ordinal(a->max_members, th, sizeof(th)), c->ratio);
+		r0_strbuf_cat(b, len, "a %s drive adds %.2fx", ordinal(a->max_members, th, sizeof(th)), c->ratio);
 	else
-		cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
+		r0_strbuf_cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
 	if (!c->indicative)
-		cat(b, len, " (%.2f-%.2f)", c->lo, c->hi);
-	cat(b, len, " under the %s mix", a->mix_name);
+		r0_strbuf_cat(b, len, " (%.2f-%.2f)", c->lo, c->hi);
+	r0_strbuf_cat(b, len, " under the %s mix", a->mix_name);
 	if (a->shared_limit && a->max_members == a->build_members + 1)
-		cat(b, len, ": something the members share is the limit");
+		r0_strbuf_cat(b, len, ": something the members share is the limit");
 	else if (c->ratio <= 1 + a->cmp.threshold)
-		cat(b, len, ": less than the %.0f %% that counts", a->cmp.threshold * 100);
+		r0_strbuf_cat(b, len, ": less than the %.0f %% that counts", a->cmp.threshold * 100);
 	else
-		cat(b, len, ": a gain the noise cannot tell from none");
+		r0_strbuf_cat(b, len, ": a gain the noise cannot tell from none");
 }
 
 /* "A, B and C": the workloads whose cell at the pick answers ANS. */
@@ -222,7 +209,7 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 				total++;
 				continue;
 			}
-			cat(buf, len, "%s%s", !n ? "" : n + 1 == total ? " and " : ", ", a->wl[w].name);
+			r0_strbuf_cat(buf, len, "%s%s", !n ? "" : n + 1 == total ? " and " : ", ", a->wl[w].name);
 			n++;
 		}
 	return total;
@@ -247,23 +234,23 @@ static void write_headline(struct r0_analysis *a)
 					    : r0_answer_name(a->answer),
 		 with, a->mix_name, choice_str(pick, nm, sizeof(nm)), score->ratio);
 	if (!a->indicative)
-		cat(h, len, " (%.2f-%.2f)", score->lo, score->hi);
+		r0_strbuf_cat(h, len, " (%.2f-%.2f)", score->lo, score->hi);
 	else
-		cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
+		r0_strbuf_cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
 	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
 		char list[512] = "";
 
 		if (!list_answer(a, parts[k].ans, list, sizeof(list)))
 			continue;
-		cat(h, len, "; %s%s", parts[k].lead, list);
+		r0_strbuf_cat(h, len, "; %s%s", parts[k].lead, list);
 	}
 	if (a->build[0])
-		cat(h, len, "; %s", a->build);
+		r0_strbuf_cat(h, len, "; %s", a->build);
 	else if (a->shared_limit)
-		cat(h, len, "; %u drives: %.2fx of %u on %s: something the members share is the limit",
+		r0_strbuf_cat(h, len, "; %u drives: %.2fx of %u on %s: something the members share is the limit",
 		    a->max_members, a->wl[shared_lead(a)].vs_fewer.ratio, a->max_members - 1,
 		    a->wl[shared_lead(a)].name);
-	cat(h, len, ".");
+	r0_strbuf_cat(h, len, ".");
 }
 
 static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
@@ -284,7 +271,7 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 	}
 	snprintf(v, len, "RAID0 of these %u drives: ", a->max_members);
 	if (a->indicative)
-		cat(v, len, "indicative: %u repeat%s, noise unknown. ", a->min_repeats,
+		r0_strbuf_cat(v, len, "indicative: %u repeat%s, noise unknown. ", a->min_repeats,
 		    a->min_repeats == 1 ? "" : "s");
 	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
 		size_t n = 0;
@@ -295,27 +282,27 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 
 			if (!c || !c->speedup.n || c->answer != order[o])
 				continue;
-			cat(v, len, "%s%s%s (%.2fx", n ? ", " : parts ? "; " : "", n ? "" : lead[o], a->wl[w].name,
+			r0_strbuf_cat(v, len, "%s%s%s (%.2fx", n ? ", " : parts ? "; " : "", n ? "" : lead[o], a->wl[w].name,
 			    c->speedup.med);
 			if (!c->vs_base.indicative)
-				cat(v, len, ", %.2f-%.2f", c->speedup.min, c->speedup.max);
-			cat(v, len, ")");
+				r0_strbuf_cat(v, len, ", %.2f-%.2f", c->speedup.min, c->speedup.max);
+			r0_strbuf_cat(v, len, ")");
 			n++;
 		}
 		if (n) {
-			cat(v, len, "%s", tail[o]);
+			r0_strbuf_cat(v, len, "%s", tail[o]);
 			parts++;
 		}
 	}
-	cat(v, len, ". Chunk: %s. Under the %s mix %s is %.2fx a single drive", a->chunks, mix->name,
+	r0_strbuf_cat(v, len, ". Chunk: %s. Under the %s mix %s is %.2fx a single drive", a->chunks, mix->name,
 	    choice_str(pick, nm, sizeof(nm)), pick->score);
 	if (!a->indicative)
-		cat(v, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
-	cat(v, len, ": %s.", r0_answer_name(a->answer));
+		r0_strbuf_cat(v, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
+	r0_strbuf_cat(v, len, ": %s.", r0_answer_name(a->answer));
 	if (a->shared_limit)
-		cat(v, len, " %s", a->shared);
+		r0_strbuf_cat(v, len, " %s", a->shared);
 	if (a->build[0])
-		cat(v, len, " Build %u of them (%.2fx one drive): %s.", a->build_members, a->build_vs_base.ratio,
+		r0_strbuf_cat(v, len, " Build %u of them (%.2fx one drive): %s.", a->build_members, a->build_vs_base.ratio,
 		    a->build);
 }
 
@@ -327,21 +314,21 @@ static void write_members(const struct r0_analysis *a, char *r, size_t len)
 
 	if (a->max_members < 3)
 		return;
-	cat(r, len, "- Members at %s, speed-up under the mix:", choice_str(pick, nm, sizeof(nm)));
+	r0_strbuf_cat(r, len, "- Members at %s, speed-up under the mix:", choice_str(pick, nm, sizeof(nm)));
 	for (unsigned n = 2; n <= a->max_members; n++) {
 		struct r0_cmp c;
 
 		if (r0_rank_compare(a, pick, n, NULL, 0, &a->cmp, &c))
 			continue;
-		cat(r, len, " %u: %.2fx", n, c.ratio);
+		r0_strbuf_cat(r, len, " %u: %.2fx", n, c.ratio);
 		if (!c.indicative)
-			cat(r, len, " (%.2f-%.2f)", c.lo, c.hi);
-		cat(r, len, ";");
+			r0_strbuf_cat(r, len, " (%.2f-%.2f)", c.lo, c.hi);
+		r0_strbuf_cat(r, len, ";");
 	}
 	if (a->build[0])
-		cat(r, len, " %s; build %u.\n", a->build, a->build_members);
+		r0_strbuf_cat(r, len, " %s; build %u.\n", a->build, a->build_members);
 	else
-		cat(r, len, " no fewer drives qualify: build %u.\n", a->max_members);
+		r0_strbuf_cat(r, len, " no fewer drives qualify: build %u.\n", a->max_members);
 }
 
 static void write_reasoning(struct r0_analysis *a, const char *excluded)
@@ -353,31 +340,31 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 
 	for (size_t w = 0; w < a->n_wl; w++)
 		any_raw |= a->wl[w].base_raw;
-	cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's mean bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
+	r0_strbuf_cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's mean bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
-		cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
-	cat(r, len, "- Mix %s, weights:", a->mix_name);
+		r0_strbuf_cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
+	r0_strbuf_cat(r, len, "- Mix %s, weights:", a->mix_name);
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0)
-			cat(r, len, " %s %.0f%%;", a->wl[w].name, a->wl[w].weight * 100);
-	cat(r, len, "\n");
+			r0_strbuf_cat(r, len, " %s %.0f%%;", a->wl[w].name, a->wl[w].weight * 100);
+	r0_strbuf_cat(r, len, "\n");
 	if (a->has_choice) {
-		cat(r, len, "- Candidates at %u members, speed-up under the mix%s:", a->max_members,
+		r0_strbuf_cat(r, len, "- Candidates at %u members, speed-up under the mix%s:", a->max_members,
 		    a->indicative ? "" : " (interval)");
 		for (size_t k = 0; k < a->n_choice; k++) {
 			const struct r0_choice *c = &a->choice[k];
 
-			cat(r, len, "%s %s %s %.2fx", k ? ";" : "", r0_layer_name(c->layer),
+			r0_strbuf_cat(r, len, "%s %s %s %.2fx", k ? ";" : "", r0_layer_name(c->layer),
 			    chunk_str(c->chunk_bytes, ck, sizeof(ck)), c->score);
 			if (!a->indicative)
-				cat(r, len, " (%.2f-%.2f)", c->score_min, c->score_max);
+				r0_strbuf_cat(r, len, " (%.2f-%.2f)", c->score_min, c->score_max);
 			if (k && c->tie_best)
-				cat(r, len, " (cannot be told from the best: %.2f of it)", c->vs_best.ratio);
+				r0_strbuf_cat(r, len, " (cannot be told from the best: %.2f of it)", c->vs_best.ratio);
 			else if (k)
-				cat(r, len, " (%s)", c->loss);
+				r0_strbuf_cat(r, len, " (%s)", c->loss);
 		}
-		cat(r, len, ".\n- Chunk: %s.\n", a->chunks);
+		r0_strbuf_cat(r, len, ".\n- Chunk: %s.\n", a->chunks);
 		write_members(a, r, len);
 	}
 	for (size_t w = 0; w < a->n_wl; w++) {
@@ -389,30 +376,30 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 			break;
 		if (r0_analysis_best_chunk(a, pick->layer, a->max_members, w, &bc, tied, 16, &nt))
 			continue;
-		cat(r, len, "- %s: best chunk on %s %s", a->wl[w].name, r0_layer_name(pick->layer),
+		r0_strbuf_cat(r, len, "- %s: best chunk on %s %s", a->wl[w].name, r0_layer_name(pick->layer),
 		    chunk_str(bc, ck, sizeof(ck)));
 		if (nt > 1) {
-			cat(r, len, " (equivalent:");
+			r0_strbuf_cat(r, len, " (equivalent:");
 			for (size_t t = 0; t < nt; t++)
-				cat(r, len, " %s", chunk_str(tied[t], ck, sizeof(ck)));
-			cat(r, len, ")");
+				r0_strbuf_cat(r, len, " %s", chunk_str(tied[t], ck, sizeof(ck)));
+			r0_strbuf_cat(r, len, ")");
 		}
-		cat(r, len, "; at chunk %s:", chunk_str(pick->chunk_bytes, ck, sizeof(ck)));
+		r0_strbuf_cat(r, len, "; at chunk %s:", chunk_str(pick->chunk_bytes, ck, sizeof(ck)));
 		for (unsigned n = 1; n <= a->max_members; n++) {
 			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, n, w);
 
 			if (c && c->speedup.n)
-				cat(r, len, " %u: %.2fx (eff %.2f)", n, c->speedup.med, c->efficiency);
+				r0_strbuf_cat(r, len, " %u: %.2fx (eff %.2f)", n, c->speedup.med, c->efficiency);
 		}
-		cat(r, len, ".\n");
+		r0_strbuf_cat(r, len, ".\n");
 		if (a->wl[w].vs_fewer.ratio > 0) {
 			const struct r0_cmp *c = &a->wl[w].vs_fewer;
 
-			cat(r, len, "- %s: %u drives %.2fx of %u", a->wl[w].name, a->max_members, c->ratio,
+			r0_strbuf_cat(r, len, "- %s: %u drives %.2fx of %u", a->wl[w].name, a->max_members, c->ratio,
 			    a->max_members - 1);
 			if (!c->indicative)
-				cat(r, len, " (%.2f-%.2f)", c->lo, c->hi);
-			cat(r, len, "%s\n", a->wl[w].shared_limit
+				r0_strbuf_cat(r, len, " (%.2f-%.2f)", c->lo, c->hi);
+			r0_strbuf_cat(r, len, "%s\n", a->wl[w].shared_limit
 				? ": the last drive added little where the others scaled well: something the members share is the limit \u2014 a controller, a link, or the CPU."
 				: ".");
 		}
@@ -421,11 +408,11 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 								     a->max_members, w);
 
 			if (arr && arr->answer == R0_ANSWER_CPU) {
-				cat(r, len, "- %s is CPU-bound: the measuring thread was busy %.0f%% of the time on the %u-member array and %.0f%% on the single drive",
+				r0_strbuf_cat(r, len, "- %s is CPU-bound: the measuring thread was busy %.0f%% of the time on the %u-member array and %.0f%% on the single drive",
 				    a->wl[w].name, arr->cpu_busy * 100, a->max_members, a->wl[w].base_cpu_busy * 100);
-				cat(r, len, "; the CPU that measures, not the drives, may set this limit: could not tell.\n");
+				r0_strbuf_cat(r, len, "; the CPU that measures, not the drives, may set this limit: could not tell.\n");
 			} else if (arr && arr->cpu_busy >= R0_CPU_BOUND && arr->answer == R0_ANSWER_WORTH) {
-				cat(r, len, "- %s: the measuring thread was busy %.0f%% of the time on the %u-member array, so its %.2fx is a lower bound: worth it all the same.\n",
+				r0_strbuf_cat(r, len, "- %s: the measuring thread was busy %.0f%% of the time on the %u-member array, so its %.2fx is a lower bound: worth it all the same.\n",
 				    a->wl[w].name, arr->cpu_busy * 100, a->max_members, arr->speedup.med);
 			}
 		}
@@ -442,9 +429,9 @@ void r0_verdict_note_excluded(char *buf, size_t len, const struct r0_sweep_rec *
 	else
 		snprintf(why, sizeof(why), "no request completed");
 	if (r->layer == R0_LAYER_RAW)
-		cat(buf, len, "%sraw %s repeat %u (%s)", *buf ? "; " : "", wl, r->repeat, why);
+		r0_strbuf_cat(buf, len, "%sraw %s repeat %u (%s)", *buf ? "; " : "", wl, r->repeat, why);
 	else
-		cat(buf, len, "%s%s %u x %s %s repeat %u (%s)", *buf ? "; " : "", r0_layer_name(r->layer),
+		r0_strbuf_cat(buf, len, "%s%s %u x %s %s repeat %u (%s)", *buf ? "; " : "", r0_layer_name(r->layer),
 		    r->n_members, chunk_str(r->chunk_bytes, ck, sizeof(ck)), wl, r->repeat, why);
 }
 
