@@ -544,3 +544,33 @@ int r0_read_stat_devt(dev_t devt, const struct r0_probe_env *env, struct r0_bloc
 		return err;
 	return read_stat_file(path, out);
 }
+
+static bool is_node_of(const char *path, dev_t devt)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == devt;
+}
+
+int r0_devt_node(dev_t devt, char *path, size_t len)
+{
+	char sys[64], target[PATH_MAX];
+	const char *kname;
+	ssize_t n;
+	int err;
+
+	if ((err = r0_path(path, len, "/dev/block/%u:%u", major(devt), minor(devt))))
+		return err;
+	if (is_node_of(path, devt))
+		return 0;
+	if ((err = r0_path(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(devt), minor(devt))))
+		return err;
+	n = readlink(sys, target, sizeof(target) - 1);
+	if (n < 0)
+		return -errno;
+	target[n] = '\0';
+	kname = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	if ((err = r0_path(path, len, "/dev/%s", kname)))
+		return err;
+	return is_node_of(path, devt) ? 0 : -ENOENT;
+}

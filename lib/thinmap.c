@@ -13,6 +13,7 @@
 
 #include "dmtable.h"
 #include "r0/thinmap.h"
+#include "r0/probe.h"
 
 extern char **environ;
 
@@ -102,10 +103,14 @@ static int run_dump(dev_t meta, unsigned dev_id, char **out, size_t *len, char *
 	size_t cap = 0;
 	pid_t pid;
 
-	snprintf(dev, sizeof(dev), "/dev/block/%u:%u", major(meta), minor(meta));
 	snprintf(id, sizeof(id), "%u", dev_id);
 	*out = NULL;
 	*len = 0;
+	if ((err = r0_devt_node(meta, dev, sizeof(dev)))) {
+		snprintf(why, why_len, "no /dev node of the pool's metadata device %u:%u: %s", major(meta),
+			 minor(meta), strerror(-err));
+		return err;
+	}
 	if (pipe2(pipefd, O_CLOEXEC))
 		return -errno;
 	posix_spawn_file_actions_init(&fa);

@@ -18,6 +18,7 @@
 
 #include "blockdev.h"
 #include "r0/trimcheck.h"
+#include "r0/probe.h"
 
 /* 4 MiB a read or write: at 1 MiB the sandbox's NVMe check spent about twice as long in them */
 #define IO_BYTES (4u << 20)
@@ -579,7 +580,8 @@ int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_l
 			char node[64];
 
 			/* read-only and shared: the mounted stack holds the device */
-			snprintf(node, sizeof(node), "/dev/block/%u:%u", major(m->devt), minor(m->devt));
+			if ((err = r0_devt_node(m->devt, node, sizeof(node))))
+				break;
 			fds[x[k].leaf] = open(node, O_RDONLY | O_DIRECT | O_CLOEXEC);
 			if (fds[x[k].leaf] < 0) {
 				err = -errno;

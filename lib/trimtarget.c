@@ -84,12 +84,10 @@ static void reads_after_discard(const struct r0_device *d, struct r0_trim_member
 		return;
 	}
 	if (strncmp(d->kname, "nvme", 4) == 0) {
-		/* /dev/block/ links may be missing (no udev): then by name */
-		snprintf(path, sizeof(path), "/dev/block/%u:%u", major(d->devt), minor(d->devt));
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 && r0_path(path, sizeof(path), "/dev/%s", d->kname) == 0)
-			fd = open(path, O_RDONLY | O_CLOEXEC);
-		err = fd < 0 ? -errno : r0_nvme_dlfeat(fd, &rb);
+		err = r0_devt_node(d->devt, path, sizeof(path));
+		fd = err ? -1 : open(path, O_RDONLY | O_CLOEXEC);
+		if (!err)
+			err = fd < 0 ? -errno : r0_nvme_dlfeat(fd, &rb);
 		if (fd >= 0)
 			close(fd);
 		if (err)

@@ -270,7 +270,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", live, why);
 			return 2;
 		}
-		snprintf(live_dev, sizeof(live_dev), "/dev/block/%u:%u", major(live_devt), minor(live_devt));
+		if ((err = r0_devt_node(live_devt, live_dev, sizeof(live_dev)))) {
+			fprintf(stderr, PROG ": %s: no /dev node of its device %u:%u: %s\n", live,
+				major(live_devt), minor(live_devt), strerror(-err));
+			return 2;
+		}
 		r.path = live_dev;
 	} else if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
@@ -350,13 +354,9 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < r.t.n_members && !fstype; i++) {
 		char node[PATH_MAX];
 
-		/* read-only and shared: the array holds them; /dev nodes may be missing, so by number */
-		snprintf(node, sizeof(node), "/dev/block/%u:%u", major(r.t.members[i].devt), minor(r.t.members[i].devt));
-		r.member_fd[i] = open(node, O_RDONLY | O_DIRECT | O_CLOEXEC);
-		if (r.member_fd[i] < 0) {
-			snprintf(node, sizeof(node), "/dev/%s", r.t.members[i].kname);
+		/* read-only and shared: the array holds them */
+		if (r0_devt_node(r.t.members[i].devt, node, sizeof(node)) == 0)
 			r.member_fd[i] = open(node, O_RDONLY | O_DIRECT | O_CLOEXEC);
-		}
 	}
 
 checks:

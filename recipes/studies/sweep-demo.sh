@@ -37,7 +37,7 @@
 # splits them there, and ./sweep-shared.partial.jsonl lets a fresh boot
 # resume the shared study. Its progress goes to the console (the
 # terminal) like the main study's: r0sweep's stderr is not redirected.
-# Arguments KEY=VALUE set CHUNKS, REPEATS, BUDGET, RUNTIME, RAMP, TRIM (1 runs
+# Arguments KEY=VALUE set CHUNKS, REPEATS, BUDGET, RUNTIME, RAMP, REGION, TRIM (1 runs
 # trim-demo.sh after the sweep when it was passed in; 0 does not), SHARED
 # and SHARED_RUNTIME, and DRIVES (nvme or sata: the three QEMU drives the
 # boot was given, recipes/drives/*.qemu, instead of null_blk members; the
@@ -51,7 +51,8 @@ PROFILE=sata-real REGION=64M
 SHARED_RUNTIME=2
 for a; do
 	case $a in
-	CHUNKS=*|REPEATS=*|BUDGET=*|RUNTIME=*|RAMP=*|TRIM=*|SHARED=*|SHARED_RUNTIME=*|DRIVES=*) eval "${a%%=*}=\${a#*=}" ;;
+	CHUNKS=*|REPEATS=*|BUDGET=*|RUNTIME=*|RAMP=*|REGION=*|TRIM=*|SHARED=*|SHARED_RUNTIME=*|DRIVES=*)
+		eval "${a%%=*}=\${a#*=}" ;;
 	*) echo "sweep-demo: unknown argument $a"; exit 2 ;;
 	esac
 done

@@ -100,16 +100,19 @@ steady_window() {
 		      exit !(hi - lo <= 0.2 * m && 4 * s <= 0.1 * m) }'
 }
 
-# steady on a dm-delay map over a member, every I/O delayed 600 ms, in
+# steady on a dm-delay map over a member, every write delayed 600 ms, in
 # rounds of 1 s: each round counts the first 32 writes (QD32) that complete
 # after 600 ms and drains the next 32 uncounted, so every round gives 32
 # IOPS however busy the host is (wall-clock IOPS were not flat enough under
 # TCG). Steady state must be reached, from round 5 on, at the first window
-# the rule accepts
+# the rule accepts. Reads are not delayed: r0age's signature check and
+# udev's blkid probe (which dmsetup create waits for, and which runs again
+# after each writer closes the map) read a few dozen blocks, 600 ms each,
+# and steady reads nothing
 base=$(r0_member r0dly fast size=2) || fail "member under dm-delay"
 made="$made $base"
 sectors=$((2 << 11))
-dmsetup create r0delay --table "0 $sectors delay $base 0 600" || fail "dm-delay"
+dmsetup create r0delay --table "0 $sectors delay $base 0 0 $base 0 600" || fail "dm-delay"
 dly=/dev/mapper/r0delay
 r0_wait_dev "$dly" || fail "no $dly"
 w0=$(stat_field "$base" 7)
@@ -139,7 +142,7 @@ while [ $(( $(stat_field "$base" 7) - w0 )) -lt $((sectors * 2)) ]; do
 	sleep 0.1
 done
 sleep 2.5
-dmsetup suspend r0delay && dmsetup reload r0delay --table "0 $sectors delay $base 0 2000" &&
+dmsetup suspend r0delay && dmsetup reload r0delay --table "0 $sectors delay $base 0 0 $base 0 2000" &&
 	dmsetup resume r0delay || fail "dm-delay to 2 s"
 wait "$apid"
 expect_eq "$?" 0 "steady with the delay raised (exit)"

@@ -112,6 +112,13 @@ int r0_probe_device(const char *path, struct r0_device *out);
 /* As r0_probe_device() for device number DEVT, reading ENV's files (NULL: the real ones). */
 int r0_probe_devt(dev_t devt, const struct r0_probe_env *env, struct r0_device *out);
 
+/*
+ * A /dev node of block device DEVT in PATH: /dev/block/MAJ:MIN (udev's
+ * link), else /dev/KNAME as devtmpfs names it (a system without udev has no
+ * /dev/block links); only a node of that very device. 0, -ENOENT or -errno.
+ */
+int r0_devt_node(dev_t devt, char *path, size_t len);
+
 /* Frees DEV's lists and zeroes it. DEV may be NULL or already freed. */
 void r0_device_free(struct r0_device *dev);
 
