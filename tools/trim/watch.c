@@ -40,11 +40,10 @@ int watch_resolve(const char *what, char *path, size_t len, char *why, size_t wh
 		return -EINVAL;
 	}
 	/* a file system without a block device below it (tmpfs, btrfs's anonymous ids) */
-	if (!major(st.st_dev) || access("/sys/dev/block", F_OK)) {
+	if (!major(st.st_dev) || r0_devt_node(st.st_dev, path, len)) {
 		snprintf(why, why_len, "its file system is on no block device r0trim can read counters of");
 		return -EOPNOTSUPP;
 	}
-	snprintf(path, len, "/dev/block/%u:%u", major(st.st_dev), minor(st.st_dev));
 	return 0;
 }
 
