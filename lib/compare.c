@@ -146,8 +146,9 @@ static void mean_var(const double *v, size_t n, double *mean, double *var)
 	*var = n > 1 ? q / (double)(n - 1) : 0;
 }
 
-/* The point ratio of means alone (an indicative comparison: no interval). */
-static void welch_point(const struct r0_cmp_term *t, size_t n, struct r0_cmp *out)
+/* The point ratio of means, A / B (alone: an indicative comparison, no interval). */
+static void welch_point(const struct r0_cmp_term *t, size_t n, struct r0_cmp *out, double *sum_a,
+			double *sum_b)
 {
 	double A = 0, B = 0, m, v;
 
@@ -161,6 +162,8 @@ static void welch_point(const struct r0_cmp_term *t, size_t n, struct r0_cmp *ou
 	}
 	out->ratio = A / B;
 	out->lo = out->hi = out->ratio;
+	*sum_a = A;
+	*sum_b = B;
 }
 
 /*
@@ -171,20 +174,9 @@ static void welch_point(const struct r0_cmp_term *t, size_t n, struct r0_cmp *ou
  */
 static void welch_interval(const struct r0_cmp_term *t, size_t n, double conf, struct r0_cmp *out)
 {
-	double A = 0, B = 0, v = 0, dfden = 0, half;
+	double A, B, v = 0, dfden = 0, half;
 
-	for (size_t i = 0; i < n; i++) {
-		double ma, va, mb, vb;
-
-		if (!usable(&t[i]))
-			continue;
-		mean_var(t[i].a, t[i].na, &ma, &va);
-		mean_var(t[i].b, t[i].nb, &mb, &vb);
-		A += t[i].weight * ma;
-		B += t[i].weight * mb;
-	}
-	out->ratio = A / B;
-	out->lo = out->hi = out->ratio;
+	welch_point(t, n, out, &A, &B);
 	if (!(A > 0))   /* nothing moved on A's side: no log, and no interval needed */
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -319,8 +311,11 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 	out->indicative = out->min_n < R0_CMP_MIN_REPEATS;
 	if (o->method == R0_CMP_BOOTSTRAP)
 		err = bootstrap_interval(t, n, o, conf, out);
-	else if (out->indicative)
-		welch_point(t, n, out);
+	else if (out->indicative) {
+		double A, B;
+
+		welch_point(t, n, out, &A, &B);
+	}
 	else
 		welch_interval(t, n, conf, out);
 	if (err) {
