@@ -409,6 +409,14 @@ void r0_trim_evidence_effect(struct r0_trim_evidence *ev, unsigned n, const stru
 	}
 }
 
+void r0_trim_evidence_lba_status(struct r0_trim_evidence *ev, unsigned n, const struct r0_trim_lba_answer *a)
+{
+	for (unsigned i = 0; i < n; i++) {
+		ev->lbas_dealloc_sectors[i] += a[i].deallocated;
+		ev->lbas_mapped_sectors[i] += a[i].mapped;
+	}
+}
+
 enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 					  unsigned i, char *why, size_t len)
 {
@@ -429,8 +437,20 @@ enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, con
 		snprintf(why, len, "no conclusive delivery");
 		return R0_LEVEL_NONE;
 	}
+	/* SCSI UNMAP is a hint: a drive that keeps blocks mapped broke no promise, it freed nothing */
+	if (ev->lbas_mapped_sectors[i]) {
+		snprintf(why, len, "delivered; the drive reports %llu discarded sectors still mapped "
+			 "(GET LBA STATUS)", (unsigned long long)ev->lbas_mapped_sectors[i]);
+		return R0_LEVEL_DELIVERED;
+	}
 	if (ev->dealloc_ok_sectors[i]) {
-		snprintf(why, len, "deallocated (%s)", m->reads_why);
+		snprintf(why, len, "deallocated (%s%s)", m->reads_why,
+			 ev->lbas_dealloc_sectors[i] ? "; GET LBA STATUS: deallocated" : "");
+		return R0_LEVEL_DEALLOCATED;
+	}
+	if (ev->lbas_dealloc_sectors[i]) {
+		snprintf(why, len, "deallocated (GET LBA STATUS: %llu sectors deallocated)",
+			 (unsigned long long)ev->lbas_dealloc_sectors[i]);
 		return R0_LEVEL_DEALLOCATED;
 	}
 	snprintf(why, len, "delivered; read-back not checkable: %s", m->reads_why);

@@ -17,6 +17,7 @@
 #include <linux/fs.h>
 
 #include "blockdev.h"
+#include "r0/scsilba.h"
 #include "r0/trimcheck.h"
 #include "r0/probe.h"
 
@@ -605,5 +606,61 @@ int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_l
 		if (fds[i] >= 0)
 			close(fds[i]);
 	free(buf);
+	return err;
+}
+
+int r0_trim_leaf_lba_status(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+			    struct r0_trim_lba_answer *a)
+{
+	int fds[R0_MAX_MEMBERS], err = 0;
+	bool asked[R0_MAX_MEMBERS] = { false }, none[R0_MAX_MEMBERS] = { false };
+
+	for (unsigned i = 0; i < t->n_members; i++) {
+		fds[i] = -1;
+		a[i] = (struct r0_trim_lba_answer){ 0 };
+	}
+	for (size_t k = 0; k < n && !err; k++) {
+		const struct r0_trim_member *m;
+		struct r0_lba_status st = { 0 };
+		unsigned l = x[k].leaf, lb;
+		uint64_t g, ia, ib;
+
+		if (l >= t->n_members || !x[k].placed || x[k].dropped_at >= 0 || none[l])
+			continue;
+		m = &t->members[l];
+		lb = m->leaf_lim.logical_block_bytes ? m->leaf_lim.logical_block_bytes : 512;
+		/* whole granules only, and whole logical blocks: what the drive must have been sent */
+		g = member_gran(m);
+		if (g % (lb / 512))
+			g *= lb / 512;
+		r0_trim_interior(x[k].leaf_start_sector, x[k].n_sectors, g, m->leaf_lim.alignment_bytes / 512,
+				 &ia, &ib);
+		if (ia >= ib)
+			continue;
+		if (!asked[l]) {
+			char node[64];
+
+			asked[l] = true;
+			if ((err = r0_devt_node(m->devt, node, sizeof(node))))
+				break;
+			if ((fds[l] = open(node, O_RDONLY | O_CLOEXEC)) < 0) {
+				err = -errno;
+				break;
+			}
+		}
+		err = r0_scsi_lba_status(fds[l], ia, ib - ia, lb, &st);
+		if (err == -EOPNOTSUPP || err == -EINVAL) {
+			none[l] = true;   /* not SCSI, or no GET LBA STATUS: unanswered, not an error */
+			a[l] = (struct r0_trim_lba_answer){ 0 };
+			err = 0;
+			continue;
+		}
+		a[l].answered = !err;
+		a[l].mapped += st.mapped;
+		a[l].deallocated += st.deallocated;
+	}
+	for (unsigned i = 0; i < t->n_members; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
 	return err;
 }

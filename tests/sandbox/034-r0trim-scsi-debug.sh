@@ -2,7 +2,10 @@
 # r0trim over SCSI members with UNMAP (scsi_debug lbpu=1): with lbprz=1 the
 # discarded blocks read back as zeroes, with lbprz=2 as 0xff, and r0trim
 # checks each against that; an unmap granularity of 8K makes a one-block
-# discard "not conclusive" rather than a pass.
+# discard "not conclusive" rather than a pass. With lbprz=0 no read-back
+# can show anything; the drives' own account (GET LBA STATUS) shows the
+# blocks deallocated, for r0trim and for r0trim --live on ext4 (the user's
+# files unchanged).
 . ./lib.sh
 . ./r0trim-lib.sh
 
@@ -23,7 +26,7 @@ load() {
 }
 # a disk still held keeps scsi_debug loaded: that fails the test
 unload() { rmmod scsi_debug || fail "scsi_debug cannot be unloaded"; }
-trap 'rmmod scsi_debug 2> /dev/null' EXIT
+trap 'umount /mnt/live 2> /dev/null; rmmod scsi_debug 2> /dev/null' EXIT
 
 load lbprz=1
 set -- $(sd_disks)
@@ -50,5 +53,23 @@ grep -q '^delivery *NOT CONCLUSIVE *smaller than the granularity, 512 at .*prove
 	fail "sub-granularity range: $(grep granularity /tmp/trim.out)"
 echo "r0trim of md raid0 over 3 scsi_debug disks (lbprz=2, 8K unmap granularity):"
 cat /tmp/trim.out
+r0build remove s || fail "remove"
+unload
+
+load lbprz=0
+set -- $(sd_disks)
+md=$(r0build create --yes -q --backend md -c 64K --name s "$@") || fail "md over scsi_debug"
+trim_pass "md over scsi_debug lbprz=0" "$md"
+grep -q 'reads unknown (SCSI LBPRZ=0: no promise)' /tmp/trim.out || fail "promise: $(sed -n 2p /tmp/trim.out)"
+grep -q '^lba-status *PASS .*GET LBA STATUS' /tmp/trim.out || fail "no GET LBA STATUS line: $(cat /tmp/trim.out)"
+grep -q "^verdict *PASS .*${3#/dev/} deallocated" /tmp/trim.out || fail "not deallocated: $(tail -1 /tmp/trim.out)"
+echo "r0trim of md raid0 over 3 scsi_debug disks (lbprz=0: the drives' account):"
+cat /tmp/trim.out
+live_fs ext4 "$md"
+live_pass "ext4 on md raid0 over scsi_debug lbprz=0, --live"
+grep -q '^lba-status *PASS .*the file.s sectors' /tmp/trim.out || fail "live: no GET LBA STATUS line"
+echo "r0trim --live on ext4 on that array:"
+cat /tmp/trim.out
+umount /mnt/live
 r0build remove s || fail "remove"
 unload

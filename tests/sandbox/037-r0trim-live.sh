@@ -10,48 +10,16 @@
 . ./lib.sh
 . ./r0trim-lib.sh
 for m in dm_crypt xts xfs; do r0_modprobe "$m" || fail "module $m"; done
-mkdir -p /mnt/live
 trap 'umount /mnt/live 2> /dev/null; r0_cleanup' EXIT
 
 members=$(r0_members fast 3 size=128) || fail "members"
 set -- $members
 nd=$(r0_member r0nd no-discard size=128) || fail "no-discard member"
 
-# user_files: a few files of random data and their checksums in /tmp/user.sums
-user_files() {
-	mkdir -p /mnt/live/home/user
-	for f in 3 5 8; do
-		dd if=/dev/urandom of="/mnt/live/home/user/file$f" bs=64k count=$f 2> /dev/null ||
-			fail "user file $f"
-	done
-	sync
-	(cd /mnt/live && find . -type f | sort | xargs md5sum) > /tmp/user.sums
-}
-# untouched WHAT: the same files, bit for bit, and nothing else left
-untouched() {
-	r0_drop_caches
-	(cd /mnt/live && find . -type f | sort | xargs md5sum) > /tmp/user.now
-	cmp -s /tmp/user.sums /tmp/user.now || { diff /tmp/user.sums /tmp/user.now; fail "$1: the user's files changed"; }
-	note "ok: $1: the user's $(wc -l < /tmp/user.sums) files unchanged, no test file left"
-}
-# live_pass WHAT: r0trim --live passes with every bottom device deallocated
-live_pass() {
-	trim_pass "$1" --live /mnt/live
-	grep -q '^live-file  *PASS' /tmp/trim.out || fail "$1: no test file line"
-	grep -q "^verdict .*PASS .*deallocated" /tmp/trim.out || fail "$1: not deallocated: $(tail -1 /tmp/trim.out)"
-	untouched "$1"
-}
-fs() {   # TYPE DEV: a file system with the user's files, mounted at /mnt/live
-	if [ "$1" = xfs ]; then mkfs.xfs -q -f "$2"; else mkfs.ext4 -q -F -E nodiscard "$2"; fi ||
-		fail "mkfs.$1 on $2"
-	mount "$2" /mnt/live || fail "mount $2"
-	user_files
-}
-
 # ext4 on mdadm raid0, with the JSON for the schema check
 mdadm --create /dev/md/live --run --level=0 --chunk=64 --metadata=1.2 --raid-devices=3 "$1" "$2" "$3" \
 	> /dev/null 2>&1 || fail "mdadm --create"
-fs ext4 /dev/md/live
+live_fs ext4 /dev/md/live
 live_pass "ext4 on md raid0"
 cp /tmp/trim.out "$R0_RESULTS/live-ext4-md.r0trim.txt"
 r0trim -J --live /mnt/live > "$R0_RESULTS/live-ext4-md.r0trim.json" || fail "r0trim -J --live"
@@ -83,7 +51,7 @@ umount /mnt/live
 # LVM on the same md raid0, ext4
 wipefs -a -q /dev/md/live && pvcreate -q /dev/md/live > /dev/null && vgcreate -q r0live /dev/md/live > /dev/null || fail "LVM on md"
 lvcreate -q -y -L 120M -n data r0live > /dev/null || fail "lvcreate"
-fs ext4 /dev/r0live/data
+live_fs ext4 /dev/r0live/data
 live_pass "ext4 on LVM on md raid0"
 umount /mnt/live
 
@@ -93,7 +61,7 @@ printf 'r0kit-test-key' > /tmp/key
 cryptsetup luksFormat -q --type luks1 --pbkdf-force-iterations 1000 --key-file /tmp/key /dev/r0live/data ||
 	fail "luksFormat"
 cryptsetup open --allow-discards --key-file /tmp/key /dev/r0live/data r0lk || fail "open --allow-discards"
-fs ext4 /dev/mapper/r0lk
+live_fs ext4 /dev/mapper/r0lk
 live_pass "ext4 on LUKS (--allow-discards) on LVM on md raid0"
 umount /mnt/live
 cryptsetup close r0lk
@@ -109,12 +77,12 @@ mdadm --zero-superblock "$1" "$2" "$3" > /dev/null 2>&1
 
 # xfs on dm-stripe; then a stripe with a member that takes no discards
 dm=$(r0build create --yes -q -f --backend dm -c 64K --name live "$1" "$2" "$3") || fail "dm-stripe"
-fs xfs "$dm"
+live_fs xfs "$dm"
 live_pass "xfs on dm-stripe"
 umount /mnt/live
 r0build remove live || fail "remove"
 md=$(r0build create --yes -q -f --backend md -c 64K --name live "$1" "$nd") || fail "md with r0nd"
-fs ext4 "$md"
+live_fs ext4 "$md"
 trim_fail "ext4 on md raid0 with a member that takes no discards" "r0nd" --live /mnt/live
 untouched "a member without discard"
 umount /mnt/live

@@ -42,3 +42,38 @@ json_delivery_exact() {
 	     /"observed_sectors"/ { gsub(/[^0-9]/, "", $2); n++; if ($2 != e) bad++ }
 	     END { if (n == 0 || bad) { print n " figures, " bad + 0 " differ"; exit 1 } print n " figures" }' "$1"
 }
+
+# The live check (r0trim --live) on /mnt/live, which holds "the user's" files.
+
+# user_files: a few files of random data and their checksums in /tmp/user.sums
+user_files() {
+	mkdir -p /mnt/live/home/user
+	for f in 3 5 8; do
+		dd if=/dev/urandom of="/mnt/live/home/user/file$f" bs=64k count=$f 2> /dev/null ||
+			fail "user file $f"
+	done
+	sync
+	(cd /mnt/live && find . -type f | sort | xargs md5sum) > /tmp/user.sums
+}
+# untouched WHAT: the same files, bit for bit, and nothing else left
+untouched() {
+	r0_drop_caches
+	(cd /mnt/live && find . -type f | sort | xargs md5sum) > /tmp/user.now
+	cmp -s /tmp/user.sums /tmp/user.now || { diff /tmp/user.sums /tmp/user.now; fail "$1: the user's files changed"; }
+	note "ok: $1: the user's $(wc -l < /tmp/user.sums) files unchanged, no test file left"
+}
+# live_pass WHAT: r0trim --live passes with every bottom device deallocated
+live_pass() {
+	trim_pass "$1" --live /mnt/live
+	grep -q '^live-file  *PASS' /tmp/trim.out || fail "$1: no test file line"
+	grep -q "^verdict .*PASS .*deallocated" /tmp/trim.out || fail "$1: not deallocated: $(tail -1 /tmp/trim.out)"
+	untouched "$1"
+}
+# live_fs TYPE DEV: a file system with the user's files, mounted at /mnt/live
+live_fs() {
+	mkdir -p /mnt/live
+	if [ "$1" = xfs ]; then mkfs.xfs -q -f "$2"; else mkfs.ext4 -q -F -E nodiscard "$2"; fi ||
+		fail "mkfs.$1 on $2"
+	mount "$2" /mnt/live || fail "mount $2"
+	user_files
+}

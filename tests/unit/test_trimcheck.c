@@ -968,3 +968,41 @@ Test(evidence, levels_and_the_broken_promise)
 	r0_trim_evidence_delivery(&ev, 3, res);
 	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 2, why, sizeof(why)), R0_LEVEL_NONE);
 }
+
+Test(evidence, the_drives_own_account_decides_where_no_read_back_can)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_evidence ev;
+	struct r0_trim_member_result res[3] = {
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
+	};
+	struct r0_trim_lba_answer a[3] = {
+		{ .answered = true, .deallocated = 8 },
+		{ .answered = true, .deallocated = 4, .mapped = 4 },
+		{ .answered = false },
+	};
+	char list[256], fail[512], why[256];
+
+	memset(&ev, 0, sizeof(ev));
+	for (unsigned i = 0; i < 3; i++)
+		snprintf(t.members[i].kname, R0_KNAME_LEN, "sd%c", 'a' + i);
+	r0_trim_evidence_delivery(&ev, 3, res);
+	r0_trim_evidence_lba_status(&ev, 3, a);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 0, why, sizeof(why)), R0_LEVEL_DEALLOCATED, "%s", why);
+	cr_expect(strstr(why, "GET LBA STATUS"), "%s", why);
+	/* a drive that keeps what it was told to unmap broke no promise: delivered, not freed */
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 1, why, sizeof(why)), R0_LEVEL_DELIVERED, "%s", why);
+	cr_expect(strstr(why, "4 discarded sectors still mapped"), "%s", why);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 2, why, sizeof(why)), R0_LEVEL_DELIVERED, "%s", why);
+	cr_expect(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
+	cr_expect_str_eq(list, "sda deallocated, sdb delivered, sdc delivered");
+	/* a zero read on a drive that says the blocks are still mapped is not freed either */
+	ev.dealloc_ok_sectors[1] = 8;
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 1, why, sizeof(why)), R0_LEVEL_DELIVERED, "%s", why);
+	/* and no account without a delivery */
+	memset(&ev, 0, sizeof(ev));
+	r0_trim_evidence_lba_status(&ev, 3, a);
+	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 0, why, sizeof(why)), R0_LEVEL_NONE, "%s", why);
+}

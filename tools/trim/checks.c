@@ -283,6 +283,53 @@ static int map_thin(struct run *r, const char *what)
 	return 1;
 }
 
+void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_extent *x, size_t n)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_lba_answer a[R0_MAX_MEMBERS];
+	char d[1024];
+	size_t off;
+	bool any = false, mapped = false;
+	int err = r0_trim_leaf_lba_status(t, x, n, a);
+
+	if (err) {
+		check_line(r, "lba-status", R0_VERDICT_NOT_CHECKABLE, "%s: GET LBA STATUS: %s", what, strerror(-err));
+		return;
+	}
+	off = (size_t)snprintf(d, sizeof(d), "%s: the drives' own account (GET LBA STATUS), sectors deallocated/asked:",
+			       what);
+	for (unsigned i = 0; i < t->n_members; i++) {
+		if (!a[i].answered)
+			continue;
+		any = true;
+		mapped |= a[i].mapped != 0;
+		if (off < sizeof(d))
+			off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu", t->members[i].kname,
+						(unsigned long long)a[i].deallocated,
+						(unsigned long long)(a[i].deallocated + a[i].mapped));
+	}
+	if (!any)
+		return;   /* no SCSI drive that answers: nothing to say */
+	r0_trim_evidence_lba_status(&r->ev, t->n_members, a);
+	if (mapped && off < sizeof(d))
+		snprintf(d + off, sizeof(d) - off, "; a drive kept discarded blocks mapped (UNMAP is a hint to it)");
+	check_line(r, "lba-status", mapped ? R0_VERDICT_NOT_CONCLUSIVE : R0_VERDICT_PASS, "%s", d);
+}
+
+/* lba_status_line for top sectors [START, START + N). */
+static void lba_status_range(struct run *r, const char *what, uint64_t start, uint64_t n)
+{
+	struct r0_trim_leaf_extent *x = NULL;
+	size_t cnt = 0;
+	int err = r0_trim_stack_split(&r->t.stack, start, n, &x, &cnt, NULL);
+
+	if (err)
+		check_line(r, "lba-status", R0_VERDICT_NOT_CHECKABLE, "%s: %s", what, strerror(-err));
+	else
+		lba_status_line(r, what, x, cnt);
+	free(x);
+}
+
 /* The range set: delivery and effect for each. 0, or 1 to stop. */
 int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan)
 {
@@ -408,6 +455,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 					unread[0] = '\0';
 				if (jr)
 					json_object_object_add(jr, "effect", effect_json(&e));
+				lba_status_range(r, rg[i].name, rg[i].start_sector, rg[i].n_sectors);
 			}
 		}
 		if (jr)

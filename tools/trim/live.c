@@ -360,6 +360,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 			snprintf(d + off, sizeof(d) - off, "; no bottom device promises what a discarded block reads");
 		check_line(r, "effect", e.verdict, "%s", d);
 	}
+	lba_status_line(r, "the file's sectors", x, n);
 out:
 	if (written)
 		unlink(path);

@@ -58,6 +58,11 @@ void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *
 			  size_t len);
 json_object *effect_json(const struct r0_trim_effect *e);
 bool fill_failed(struct run *r, int err, const char *what);
+/*
+ * What the SCSI bottom devices say of the N pieces X (GET LBA STATUS):
+ * an "lba-status" line, WHAT first, and its evidence, when one answered.
+ */
+void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_extent *x, size_t n);
 int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan);
 int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct);
 int run_cmd(char *const argv[], char *why, size_t len);

@@ -363,6 +363,22 @@ int r0_trim_file_extents(const struct r0_trim_stack *s, int fd, struct r0_trim_l
 int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
 			  uint64_t *ok, uint64_t *bad, uint64_t *unchecked);
 
+/* What a bottom device said of its own blocks (GET LBA STATUS), in sectors. */
+struct r0_trim_lba_answer {
+	bool answered;              /* false: not SCSI, or it answers no GET LBA STATUS */
+	uint64_t mapped;            /* the drive still maps them */
+	uint64_t deallocated;       /* deallocated or anchored: no data kept */
+};
+
+/*
+ * Asks each bottom device of T that speaks SCSI for the provisioning status
+ * (GET LBA STATUS, read-only; lib/scsilba.h) of the whole granules of the
+ * N pieces X on it, into A[leaf]. A device that answers no GET LBA STATUS
+ * is left unanswered, not an error. 0 or -errno.
+ */
+int r0_trim_leaf_lba_status(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+			    struct r0_trim_lba_answer *a);
+
 /* ------------------------------------------------------------------ evidence */
 
 /* What was shown for one bottom device, weakest first. */
@@ -377,6 +393,8 @@ struct r0_trim_evidence {
 	unsigned delivered[R0_MAX_MEMBERS];   /* conclusive deliveries of a non-zero share */
 	unsigned short_[R0_MAX_MEMBERS];      /* deliveries that failed */
 	uint64_t dealloc_ok_sectors[R0_MAX_MEMBERS], dealloc_bad_sectors[R0_MAX_MEMBERS];
+	/* GET LBA STATUS of discarded granules: what the drive says it freed or kept */
+	uint64_t lbas_dealloc_sectors[R0_MAX_MEMBERS], lbas_mapped_sectors[R0_MAX_MEMBERS];
 };
 
 /* Adds one discard's member results (r0_trim_judge_range) for T's N bottom devices. */
@@ -385,6 +403,9 @@ void r0_trim_evidence_delivery(struct r0_trim_evidence *ev, unsigned n,
 
 /* Adds one read-back (r0_trim_verify). */
 void r0_trim_evidence_effect(struct r0_trim_evidence *ev, unsigned n, const struct r0_trim_effect *e);
+
+/* Adds what N bottom devices answered to GET LBA STATUS (r0_trim_leaf_lba_status). */
+void r0_trim_evidence_lba_status(struct r0_trim_evidence *ev, unsigned n, const struct r0_trim_lba_answer *a);
 
 /*
  * Bottom device I's level, and WHY in words ("deallocated: NVMe DLFEAT=1",

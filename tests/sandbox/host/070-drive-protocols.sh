@@ -11,9 +11,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 build=$2
 out=$root/build/sandbox/check/drive-protocols
-# nvme3 completes discards and keeps the data (discard=ignore)
+# nvme3 completes discards and keeps the data (discard=ignore); nvme4 and
+# nvme5 carry the live check's file system
 "$root/tests/sandbox/vm/run" -q -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
-	--nvme 64M --nvme 64M --nvme 64M --nvme 64M:ignore --sata 64M --sata 64M \
+	--nvme 64M --nvme 64M --nvme 64M --nvme 64M:ignore --sata 64M --sata 64M --nvme 64M --nvme 64M \
 	"$here/drive-protocols.guest.sh" "$here/../lib.sh" "$here/../r0trim-lib.sh"
 expect=$out/results/alloc-expect
 [[ -s $expect ]] || { echo "the guest wrote no $expect"; exit 1; }
