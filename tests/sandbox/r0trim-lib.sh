@@ -70,9 +70,10 @@ live_pass() {
 	untouched "$1"
 }
 # live_fs TYPE DEV: a file system with the user's files, mounted at /mnt/live
+# (LIVE_EXT4_EXTENDED: more mkfs.ext4 -E options, ",opt=v...")
 live_fs() {
 	mkdir -p /mnt/live
-	if [ "$1" = xfs ]; then mkfs.xfs -q -f "$2"; else mkfs.ext4 -q -F -E nodiscard "$2"; fi ||
+	if [ "$1" = xfs ]; then mkfs.xfs -q -f "$2"; else mkfs.ext4 -q -F -E nodiscard$LIVE_EXT4_EXTENDED "$2"; fi ||
 		fail "mkfs.$1 on $2"
 	mount "$2" /mnt/live || fail "mount $2"
 	user_files
