@@ -14,6 +14,18 @@ const char *r0_watch_verdict_name(enum r0_watch_verdict v)
 	return (unsigned)v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
 }
 
+const char *r0_watch_verdict_label(enum r0_watch_verdict v)
+{
+	static const char *const labels[] = { "NOT CONCLUSIVE", "NOT CONCLUSIVE", "PASS", "PASS with DRIFT", "FAIL" };
+
+	return (unsigned)v < sizeof(labels) / sizeof(labels[0]) ? labels[v] : "?";
+}
+
+bool r0_watch_passes(enum r0_watch_verdict v)
+{
+	return v == R0_WATCH_PASS || v == R0_WATCH_DRIFT;
+}
+
 /* Whether A and B read the same devices, in the same order. */
 static bool same_devices(const struct r0_watch_rec *a, const struct r0_watch_rec *b)
 {

@@ -121,3 +121,22 @@ Test(trimwatch, shares_that_drift)
 	cr_assert_eq(r0_watch_judge(r, 2, third, &j), 0);
 	cr_expect_eq(j.verdict, R0_WATCH_PASS);
 }
+
+/* What r0trim states (text and -J) and its exit status, for each verdict. */
+Test(trimwatch, verdict_labels_and_passes)
+{
+	static const struct { enum r0_watch_verdict v; const char *label; bool passes; } t[] = {
+		{ R0_WATCH_FIRST, "NOT CONCLUSIVE", false },
+		{ R0_WATCH_IDLE, "NOT CONCLUSIVE", false },
+		{ R0_WATCH_PASS, "PASS", true },
+		{ R0_WATCH_DRIFT, "PASS with DRIFT", true },
+		{ R0_WATCH_STOPPED, "FAIL", false },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		cr_expect_str_eq(r0_watch_verdict_label(t[i].v), t[i].label, "%s", r0_watch_verdict_name(t[i].v));
+		cr_expect_eq(r0_watch_passes(t[i].v), t[i].passes, "%s", r0_watch_verdict_name(t[i].v));
+	}
+	cr_expect_str_eq(r0_watch_verdict_label((enum r0_watch_verdict)99), "?");
+	cr_expect(!r0_watch_passes((enum r0_watch_verdict)99));
+}
