@@ -26,6 +26,11 @@ bool r0_watch_passes(enum r0_watch_verdict v)
 	return v == R0_WATCH_PASS || v == R0_WATCH_DRIFT;
 }
 
+bool r0_watch_share_drifts(double share, double predicted)
+{
+	return predicted > 0 && fabs(share - predicted) / predicted > R0_WATCH_DRIFT_BOUND;
+}
+
 /* Whether A and B read the same devices, in the same order. */
 static bool same_devices(const struct r0_watch_rec *a, const struct r0_watch_rec *b)
 {
@@ -111,7 +116,7 @@ int r0_watch_judge(const struct r0_watch_rec *recs, size_t n, const double *pred
 			out->verdict = R0_WATCH_STOPPED;
 	if (out->verdict == R0_WATCH_PASS && all >= R0_WATCH_MIN_TOTAL_SECTORS)
 		for (unsigned i = 0; i < last->n; i++)
-			if (predicted[i] > 0 && fabs(out->share[i] - predicted[i]) / predicted[i] > R0_WATCH_DRIFT_BOUND)
+			if (r0_watch_share_drifts(out->share[i], predicted[i]))
 				out->verdict = R0_WATCH_DRIFT;
 	return 0;
 }

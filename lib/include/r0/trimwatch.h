@@ -69,6 +69,13 @@ const char *r0_watch_verdict_label(enum r0_watch_verdict v);
 bool r0_watch_passes(enum r0_watch_verdict v);
 
 /*
+ * Whether SHARE (0 to 1) is more than R0_WATCH_DRIFT_BOUND off PREDICTED,
+ * relatively; never for a PREDICTED of 0. What r0_watch_judge calls a
+ * drift once R0_WATCH_MIN_TOTAL_SECTORS were discarded in all.
+ */
+bool r0_watch_share_drifts(double share, double predicted);
+
+/*
  * Judges RECS[0..n) in time order against PREDICTED[0..recs[n-1].n) (the
  * geometry's share of each device, summing to 1). Only the last run of
  * records with the same devices (by serial where both have one, else by
