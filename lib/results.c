@@ -139,6 +139,35 @@ static int trim_range(json_object *r, const struct r0_trimres *t, struct r0_trim
 	return 0;
 }
 
+/* r0trim --watch's "watch" object */
+static int trim_watch(json_object *w, struct r0_trimres_watch *out)
+{
+	json_object *ds = key(w, "devices", json_type_array);
+
+	if (!ds || !str(w, "record_file", out->record_file, sizeof(out->record_file)) ||
+	    !str(w, "since", out->since, sizeof(out->since)) || !str(w, "detail", out->detail, sizeof(out->detail)) ||
+	    !uns(w, "records", &out->records) || !uns(w, "intervals", &out->intervals))
+		return -EINVAL;
+	if (json_object_array_length(ds) > R0_TRIMRES_MEMBERS)
+		return -ERANGE;
+	for (size_t i = 0; i < json_object_array_length(ds); i++) {
+		json_object *d = json_object_array_get_idx(ds, i);
+		struct r0_trimres_wdev *v = &out->dev[out->n_devices];
+
+		v->observed_share = num(d, "observed_share");
+		v->predicted_share = num(d, "predicted_share");
+		if (!str(d, "name", v->name, sizeof(v->name)) || !u64(d, "discarded_bytes", &v->discarded_bytes) ||
+		    isnan(v->observed_share) || isnan(v->predicted_share))
+			return -EINVAL;
+		str(d, "serial", v->serial, sizeof(v->serial));
+		if (str(d, "stopped_since", v->stopped_since, sizeof(v->stopped_since)) &&
+		    !u64(d, "others_since_bytes", &v->others_since_bytes))
+			return -EINVAL;
+		out->n_devices++;
+	}
+	return 0;
+}
+
 int r0_trimres_load(const char *path, struct r0_trimres *t)
 {
 	json_object *o = json_object_from_file(path), *ms, *rs, *cs, *v;
@@ -159,6 +188,13 @@ int r0_trimres_load(const char *path, struct r0_trimres *t)
 	    !u64(o, "chunk_bytes", &t->chunk_bytes))
 		goto out;
 	t->pass = json_object_get_boolean(v);
+	v = key(o, "mode", json_type_string);
+	if (v && !strcmp(json_object_get_string(v), "watch")) {
+		if ((err = trim_watch(key(o, "watch", json_type_object), &t->w)))
+			goto out;
+		t->watch = true;
+		err = -EINVAL;
+	}
 	str(o, "description", t->description, sizeof(t->description));
 	str(o, "kernel", t->kernel, sizeof(t->kernel));
 	if (json_object_array_length(ms) > R0_TRIMRES_MEMBERS) {

@@ -14,6 +14,23 @@ const char *r0_watch_verdict_name(enum r0_watch_verdict v)
 	return (unsigned)v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
 }
 
+const char *r0_watch_verdict_label(enum r0_watch_verdict v)
+{
+	static const char *const labels[] = { "NOT CONCLUSIVE", "NOT CONCLUSIVE", "PASS", "PASS with DRIFT", "FAIL" };
+
+	return (unsigned)v < sizeof(labels) / sizeof(labels[0]) ? labels[v] : "?";
+}
+
+bool r0_watch_passes(enum r0_watch_verdict v)
+{
+	return v == R0_WATCH_PASS || v == R0_WATCH_DRIFT;
+}
+
+bool r0_watch_share_drifts(double share, double predicted)
+{
+	return predicted > 0 && fabs(share - predicted) / predicted > R0_WATCH_DRIFT_BOUND;
+}
+
 /* Whether A and B read the same devices, in the same order. */
 static bool same_devices(const struct r0_watch_rec *a, const struct r0_watch_rec *b)
 {
@@ -99,7 +116,7 @@ int r0_watch_judge(const struct r0_watch_rec *recs, size_t n, const double *pred
 			out->verdict = R0_WATCH_STOPPED;
 	if (out->verdict == R0_WATCH_PASS && all >= R0_WATCH_MIN_TOTAL_SECTORS)
 		for (unsigned i = 0; i < last->n; i++)
-			if (predicted[i] > 0 && fabs(out->share[i] - predicted[i]) / predicted[i] > R0_WATCH_DRIFT_BOUND)
+			if (r0_watch_share_drifts(out->share[i], predicted[i]))
 				out->verdict = R0_WATCH_DRIFT;
 	return 0;
 }

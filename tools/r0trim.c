@@ -24,8 +24,6 @@
 #include "r0/size.h"
 #include "r0/trimcheck.h"
 
-#define JSON_SCHEMA "r0trim/1"
-
 enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE,
        OPT_OLD_REPEATS, OPT_LIVE, OPT_WATCH };
 
@@ -36,7 +34,7 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [options] DEVICE\n"
 	      "  " PROG " [options] --live DIR\n"
-	      "  " PROG " --watch FILE DIR|DEVICE\n"
+	      "  " PROG " [-J] --watch FILE DIR|DEVICE\n"
 	      "\n"
 	      "Checks whether discards (TRIM) pass through DEVICE, any stack of dm\n"
 	      "linear, striped, crypt, flakey, delay and thin, md raid0, raid1 and\n"
@@ -53,7 +51,8 @@ static void usage(FILE *f)
 	      "run appends one reading of the bottom devices' discard counters to FILE\n"
 	      "(run it daily, or after each fstrim) and says what the readings show:\n"
 	      "every device received discards, one stopped receiving them (FAIL), or\n"
-	      "their shares drift from what the geometry predicts.\n"
+	      "their shares drift from what the geometry predicts. With -J the same as\n"
+	      "one JSON document (\"mode\":\"watch\", the exit status alike).\n"
 	      "\n"
 	      "With --live, on a mounted ext4 or xfs in use, nothing is destroyed: one\n"
 	      "test file is written in DIR, its blocks mapped down to each bottom\n"
@@ -72,7 +71,7 @@ static void usage(FILE *f)
 	      "                       (writes one test file there and nothing else)\n"
 	      "      --watch FILE     append a reading of DIR's (or DEVICE's) bottom devices'\n"
 	      "                       discard counters to FILE and judge the readings\n"
-	      "                       (writes FILE only; no -J yet)\n"
+	      "                       (writes FILE only; -J is the one option beside it)\n"
 	      "      --fs-discard fstrim|mount\n"
 	      "                       discard with FITRIM (fstrim, default) or by mounting\n"
 	      "                       with -o discard\n"
@@ -244,9 +243,9 @@ int main(int argc, char **argv)
 
 		if (argc - optind != 1)
 			return r0_cli_usage_error(PROG, "--watch FILE takes one DIR or DEVICE");
-		if (live || fstype || cycles_set || full_scan || repeats != 1 || r.json || consent.plan_only ||
-		    consent.yes || force)
-			return r0_cli_usage_error(PROG, "--watch reads counters only: no other option");
+		if (live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only || consent.yes ||
+		    force)
+			return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
 		if ((err = watch_resolve(argv[optind], wpath, sizeof(wpath), why, sizeof(why)))) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
 			return 2;
@@ -256,6 +255,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
 			return err == -EOPNOTSUPP ? 2 : 1;
 		}
+		r.path = wpath;
 		rc = watch_mode(&r, watch, argv[optind]);
 		return r0_cli_close_stdout(PROG) ? 1 : rc;
 	}
@@ -368,6 +368,8 @@ checks:
 	}
 	uname(&u);
 	if (r.json) {
+		char seed[24];
+
 		r.root = json_object_new_object();
 		r.ranges = json_object_new_array();
 		r.cycles = json_object_new_array();
@@ -378,6 +380,9 @@ checks:
 			json_object_object_add(r.root, "directory", json_object_new_string(live));
 			json_object_object_add(r.root, "file_system", json_object_new_string(live_fs));
 		}
+		/* the run's, so not in print_header: --watch writes no pattern */
+		snprintf(seed, sizeof(seed), "%016llx", (unsigned long long)r.seed);
+		json_object_object_add(r.root, "pattern_seed", json_object_new_string(seed));
 	}
 	print_header(&r, u.release);
 	check_geometry(&r);

@@ -120,6 +120,101 @@ Test(results, trim_document_refused)
 	free(t);
 }
 
+/* r0trim -J --watch: a FAIL, the second device stopped (its fields as r0trim writes them) */
+static const char watch_doc[] =
+	"{\"r0kit_schema\":\"r0trim/1\",\"mode\":\"watch\",\"device\":\"/dev/md127\",\"kernel_name\":\"md127\","
+	"\"description\":\"md raid0, 2 members, chunk 64K\",\"kernel\":\"6.12\",\"size_bytes\":1048576,"
+	"\"chunk_bytes\":65536,\"members\":[{\"name\":\"a\"},{\"name\":\"b\"}],"
+	"\"watch\":{\"record_file\":\"/var/lib/r0trim.jsonl\",\"watched\":\"/srv\",\"records\":3,\"intervals\":2,"
+	"\"reboots\":0,\"since\":\"2025-01-30T06:00:00Z\",\"skipped_lines\":0,\"shares_from_geometry\":true,"
+	"\"detail\":\"b stopped receiving discards after 2025-01-31 06:00 while the others got 1G\",\"devices\":["
+	"{\"name\":\"a\",\"serial\":\"S1\",\"discarded_bytes\":2147483648,\"observed_share\":1,\"predicted_share\":0.5},"
+	"{\"name\":\"b\",\"serial\":\"\",\"discarded_bytes\":0,\"observed_share\":0,\"predicted_share\":0.5,"
+	"\"stopped_since\":\"2025-01-31T06:00:00Z\",\"others_since_bytes\":1073741824}]},"
+	"\"checks\":[],\"ranges\":[],\"cycles\":[],\"verdict\":\"FAIL\",\"discards_pass\":false,\"reason\":\"b stopped\"}\n";
+
+Test(results, trim_watch_document)
+{
+	char path[] = "/tmp/r0-test-watch-XXXXXX";
+	struct r0_trimres *t = calloc(1, sizeof(*t));
+	const struct r0_trimres_wdev *a, *b;
+
+	cr_assert(t);
+	put(path, watch_doc);
+	cr_assert_eq(r0_trimres_load(path, t), 0);
+	unlink(path);
+	cr_expect(t->watch);
+	cr_expect_str_eq(t->verdict, "FAIL");
+	cr_expect(!t->pass);
+	cr_expect_eq(t->n_ranges, 0);
+	cr_expect_str_eq(t->w.record_file, "/var/lib/r0trim.jsonl");
+	cr_expect_str_eq(t->w.since, "2025-01-30T06:00:00Z");
+	cr_expect_eq(t->w.records, 3);
+	cr_expect_eq(t->w.intervals, 2);
+	cr_expect(strstr(t->w.detail, "b stopped receiving discards"));
+	cr_assert_eq(t->w.n_devices, 2);
+	a = &t->w.dev[0];
+	b = &t->w.dev[1];
+	cr_expect_str_eq(a->serial, "S1");
+	cr_expect_eq(a->discarded_bytes, 2147483648u);
+	cr_expect_eq(a->observed_share, 1, "an integer in JSON is a share too");
+	cr_expect_eq(a->predicted_share, 0.5);
+	cr_expect_str_eq(a->stopped_since, "");
+	cr_expect_str_eq(b->name, "b");
+	cr_expect_str_eq(b->stopped_since, "2025-01-31T06:00:00Z");
+	cr_expect_eq(b->others_since_bytes, 1073741824u);
+	/* another mode: no watch */
+	put(strcpy(path, "/tmp/r0-test-watch-XXXXXX"), trim_doc);
+	cr_assert_eq(r0_trimres_load(path, t), 0);
+	unlink(path);
+	cr_expect(!t->watch);
+	free(t);
+}
+
+/* a watch document whose "watch" lacks what r0report shows is refused, as is one of too many devices */
+Test(results, trim_watch_document_refused)
+{
+	static const struct { const char *from, *to; int err; } t[] = {
+		{ "\"watch\":{", "\"watxh\":{", -EINVAL },                       /* no watch object */
+		{ "\"since\":", "\"sincx\":", -EINVAL },
+		{ "\"discarded_bytes\":0", "\"discarded_bytes\":-1", -EINVAL },
+		{ "\"predicted_share\":0.5,\"stopped", "\"predicted_share\":null,\"stopped", -EINVAL },
+		{ "\"others_since_bytes\"", "\"others_xince_bytes\"", -EINVAL },  /* stopped, but since when the others got what? */
+	};
+	struct r0_trimres *r = calloc(1, sizeof(*r));
+	const size_t len = sizeof(watch_doc) + 64 * 1024;
+	char *doc = malloc(len);
+
+	cr_assert(r && doc);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char path[] = "/tmp/r0-test-watchbad-XXXXXX";
+		const char *p = strstr(watch_doc, t[i].from);
+
+		cr_assert(p, "case %zu", i);
+		snprintf(doc, len, "%.*s%s%s", (int)(p - watch_doc), watch_doc, t[i].to,
+			 p + strlen(t[i].from));
+		put(path, doc);
+		cr_expect_eq(r0_trimres_load(path, r), t[i].err, "case %zu", i);
+		unlink(path);
+	}
+	/* R0_TRIMRES_MEMBERS + 1 devices */
+	{
+		char path[] = "/tmp/r0-test-watchbad-XXXXXX";
+		const char *p = strstr(watch_doc, "\"devices\":[") + strlen("\"devices\":["), *q = strstr(p, "{\"name\":\"b\"");
+		size_t n = (size_t)(p - watch_doc);
+
+		memcpy(doc, watch_doc, n);
+		for (unsigned k = 0; k < R0_TRIMRES_MEMBERS; k++)
+			n += (size_t)sprintf(doc + n, "%.*s", (int)(q - p), p);
+		strcpy(doc + n, q);
+		put(path, doc);
+		cr_expect_eq(r0_trimres_load(path, r), -ERANGE);
+		unlink(path);
+	}
+	free(doc);
+	free(r);
+}
+
 #define LINE(trim, cycle, iops, waf)                                                                   \
 	"{\"r0kit_schema\":\"r0scenario/1\",\"scenario\":\"s\",\"array\":\"r0s" #trim "\",\"members\":2,"  \
 	"\"ssd_mib\":64,\"trim\":" #trim ",\"cycle\":" #cycle ",\"fill_pct\":90,\"bench_s\":3,"          \

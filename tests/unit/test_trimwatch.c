@@ -121,3 +121,40 @@ Test(trimwatch, shares_that_drift)
 	cr_assert_eq(r0_watch_judge(r, 2, third, &j), 0);
 	cr_expect_eq(j.verdict, R0_WATCH_PASS);
 }
+
+/* What r0trim states (text and -J) and its exit status, for each verdict. */
+Test(trimwatch, verdict_labels_and_passes)
+{
+	static const struct { enum r0_watch_verdict v; const char *label; bool passes; } t[] = {
+		{ R0_WATCH_FIRST, "NOT CONCLUSIVE", false },
+		{ R0_WATCH_IDLE, "NOT CONCLUSIVE", false },
+		{ R0_WATCH_PASS, "PASS", true },
+		{ R0_WATCH_DRIFT, "PASS with DRIFT", true },
+		{ R0_WATCH_STOPPED, "FAIL", false },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		cr_expect_str_eq(r0_watch_verdict_label(t[i].v), t[i].label, "%s", r0_watch_verdict_name(t[i].v));
+		cr_expect_eq(r0_watch_passes(t[i].v), t[i].passes, "%s", r0_watch_verdict_name(t[i].v));
+	}
+	cr_expect_str_eq(r0_watch_verdict_label((enum r0_watch_verdict)99), "?");
+	cr_expect(!r0_watch_passes((enum r0_watch_verdict)99));
+}
+
+/* The drift bound, relative to the predicted share: 25 % of a third is 8.3 points. */
+Test(trimwatch, share_drifts)
+{
+	static const struct { double share, predicted; bool drifts; } t[] = {
+		{ 1.0 / 3, 1.0 / 3, false },
+		{ 0.40, 1.0 / 3, false },       /* 20 % over */
+		{ 0.42, 1.0 / 3, true },        /* 26 % over */
+		{ 0.24, 1.0 / 3, true },        /* 28 % under */
+		{ 0.60, 0.50, false },
+		{ 0.0, 0.50, true },
+		{ 0.5, 0.0, false },            /* nothing predicted: no share to be off */
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		cr_expect_eq(r0_watch_share_drifts(t[i].share, t[i].predicted), t[i].drifts, "case %zu: %g of %g", i,
+			     t[i].share, t[i].predicted);
+}

@@ -14,6 +14,7 @@
 #include "svg.h"
 
 #include "r0/size.h"
+#include "r0/trimwatch.h"
 
 /* One line on an r0age record: what state, how it was made, steady or not. */
 static void age_summary(char *buf, size_t len, const void *rec)
@@ -33,9 +34,27 @@ static void age_summary(char *buf, size_t len, const void *rec)
 			 r->steady_round ? r->steady_round : r->rounds, r->rounds);
 }
 
+/* r0trim's UTC time "2025-01-31T06:00:00Z" as "2025-01-31 06:00 UTC"; else as it is. */
+static const char *utc(const char *iso, char *buf, size_t len)
+{
+	if (strlen(iso) == 20 && iso[10] == 'T' && iso[19] == 'Z')
+		snprintf(buf, len, "%.10s %.5s UTC", iso, iso + 11);
+	else
+		snprintf(buf, len, "%s", iso);
+	return buf;
+}
+
 static void trim_summary(char *buf, size_t len, const void *res)
 {
 	const struct r0_trimres *t = res;
+	char since[40];
+
+	if (t->watch) {
+		snprintf(buf, len, "%s (%s): over repeated use, %u reading%s since %s (r0trim --watch): %s",
+			 t->description, t->device, t->w.records, t->w.records == 1 ? "" : "s",
+			 utc(t->w.since, since, sizeof(since)), t->verdict);
+		return;
+	}
 	snprintf(buf, len, "%s (%s): %s, discards %s (%u checks: %u PASS, %u FAIL, %u not checkable or conclusive)",
 		 t->description, t->device, t->verdict,
 		 t->pass ? "pass through to every member" : "do NOT pass through as the geometry says",
@@ -79,8 +98,12 @@ void extra_verdict(char *buf, size_t len, const struct extra *x, bool *good)
 
 	buf[0] = 0;
 	for (size_t i = 0; i < x->n_trim && n + 200 < len; i++) {
-		n += (size_t)snprintf(buf + n, len - n, "%sTRIM on %s: %s.", n ? " " : "", x->trim[i].description,
-				      x->trim[i].pass ? "discards pass through" : "discards do NOT pass through");
+		if (x->trim[i].watch)
+			n += (size_t)snprintf(buf + n, len - n, "%sTRIM over repeated use on %s: %s.", n ? " " : "",
+					      x->trim[i].description, x->trim[i].verdict);
+		else
+			n += (size_t)snprintf(buf + n, len - n, "%sTRIM on %s: %s.", n ? " " : "", x->trim[i].description,
+					      x->trim[i].pass ? "discards pass through" : "discards do NOT pass through");
 		*good &= x->trim[i].pass;
 	}
 	if (x->scen.n && n + 400 < len) {
@@ -135,6 +158,45 @@ static void section_head(struct doc *d, const char *id, const char *title, const
 	doc_ul_end(d);
 }
 
+/* r0trim --watch: the verdict's sentence and what each bottom device received against its share. */
+static void watch_table(struct doc *d, const struct r0_trimres *t)
+{
+	char b1[32], b2[32], since[40];
+
+	doc_p(d, "verdict %s: %s", t->verdict, t->w.detail);
+	doc_p(d, "Discards each bottom device of %s received over %u interval%s since %s (readings in %s), against "
+		 "its share of what the geometry sends over the whole device:", t->description, t->w.intervals,
+		 t->w.intervals == 1 ? "" : "s", utc(t->w.since, since, sizeof(since)), t->w.record_file);
+	doc_table(d);
+	doc_th(d, '-', "device");
+	doc_th(d, '-', "serial");
+	doc_th(d, 'r', "discarded");
+	doc_th(d, 'r', "share");
+	doc_th(d, 'r', "geometry's share");
+	doc_th(d, '-', "stopped");
+	doc_row(d);
+	for (unsigned i = 0; i < t->w.n_devices; i++) {
+		const struct r0_trimres_wdev *v = &t->w.dev[i];
+
+		r0_format_size_human(v->discarded_bytes, b1, sizeof(b1));
+		doc_td(d, false, "%s", v->name);
+		doc_td(d, false, "%s", v->serial[0] ? v->serial : "-");
+		doc_td(d, false, "%s", b1);
+		/* the share that makes a DRIFT; below the total that judges shares none does */
+		doc_td(d, !strcmp(t->verdict, "PASS with DRIFT") && r0_watch_share_drifts(v->observed_share,
+			 v->predicted_share), "%.1f %%", v->observed_share * 100);
+		doc_td(d, false, "%.1f %%", v->predicted_share * 100);
+		if (v->stopped_since[0]) {
+			r0_format_size_human(v->others_since_bytes, b2, sizeof(b2));
+			doc_td(d, true, "after %s (the others: %s)", utc(v->stopped_since, since, sizeof(since)), b2);
+		} else {
+			doc_td(d, false, "-");
+		}
+		doc_row(d);
+	}
+	doc_table_end(d);
+}
+
 static void trim_section(struct doc *d, const struct extra *x)
 {
 	char b1[32], b2[32];
@@ -143,6 +205,10 @@ static void trim_section(struct doc *d, const struct extra *x)
 	for (size_t i = 0; i < x->n_trim; i++) {
 		const struct r0_trimres *t = &x->trim[i];
 
+		if (t->watch) {
+			watch_table(d, t);
+			continue;
+		}
 		if (figure(d)) {
 			chart_trim(d->f, t);
 			caption(d, "trim", "Measured by r0trim on %s (%s, kernel %s): the array filled, then each range "

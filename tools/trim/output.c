@@ -149,10 +149,6 @@ void print_header(struct run *r, const char *release)
 		json_object_object_add(r->root, "size_bytes", json_object_new_int64((int64_t)(t->size_sectors * 512)));
 		json_object_object_add(r->root, "chunk_bytes", json_object_new_int64(t->geo.chunk_sectors * 512));
 		json_object_object_add(r->root, "zones", json_object_new_int((int)t->geo.n_zones));
-		char seed[24];
-
-		snprintf(seed, sizeof(seed), "%016llx", (unsigned long long)r->seed);
-		json_object_object_add(r->root, "pattern_seed", json_object_new_string(seed));
 		if (t->kind == R0_TRIM_MD)
 			json_object_object_add(r->root, "md_layout", json_object_new_int(t->md_layout));
 		json_object_object_add(r->root, "limits", limits_json(&t->lim));

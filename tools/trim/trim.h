@@ -13,6 +13,7 @@
 #include "r0/trimcheck.h"
 
 #define PROG "r0trim"
+#define JSON_SCHEMA "r0trim/1"
 #define FULL_SCAN_MAX_SECTORS (2ull << 21)   /* 1 GiB: beyond it, check two stripes either side */
 
 /* One check's result; all of them are printed once, at the end, as text or JSON. */

@@ -10,11 +10,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
 
+#include "cli.h"
 #include "trim.h"
 
 #include "r0/probe.h"
@@ -192,6 +194,168 @@ static bool predicted_shares(const struct r0_trim_target *t, double *share)
 	return all > 0;
 }
 
+/* What the verdict line says after "verdict X: "; of a FAIL, about stopped device I. */
+static void verdict_detail(const struct r0_watch_judgement *j, const struct r0_watch_rec *now, unsigned i,
+			   const char *since, char *buf, size_t len)
+{
+	char b1[32], b2[32];
+	uint64_t all = 0;
+
+	switch (j->verdict) {
+	case R0_WATCH_FIRST:
+		snprintf(buf, len, "the first reading of these devices; run again after the next fstrim "
+			 "(fstrim.timer: weekly) or a day of use");
+		break;
+	case R0_WATCH_IDLE:
+		snprintf(buf, len, "no discard reached any bottom device since %s (no fstrim and no online discard "
+			 "since then)", since);
+		break;
+	case R0_WATCH_PASS:
+		for (unsigned k = 0; k < now->n; k++)
+			all += j->total[k];
+		if (all < R0_WATCH_MIN_TOTAL_SECTORS)
+			snprintf(buf, len, "every bottom device received discards since %s (%s in all: too little to "
+				 "judge their shares)", since, sz(all * 512, b1, sizeof(b1)));
+		else
+			snprintf(buf, len, "every bottom device received discards since %s, each within %.0f %% of its "
+				 "share", since, R0_WATCH_DRIFT_BOUND * 100);
+		break;
+	case R0_WATCH_DRIFT:
+		snprintf(buf, len, "every bottom device received discards since %s, but a share is more than %.0f %% "
+			 "off the geometry's (free space unevenly spread, or a layer that drops some)", since,
+			 R0_WATCH_DRIFT_BOUND * 100);
+		break;
+	case R0_WATCH_STOPPED:
+		when(j->stopped_since[i], b2, sizeof(b2));
+		snprintf(buf, len, "%s stopped receiving discards after %s while the others got %s", now->name[i], b2,
+			 sz(j->others_since[i] * 512, b1, sizeof(b1)));
+		break;
+	}
+}
+
+static void print_text(const struct run *r, const struct r0_watch_judgement *j, const struct r0_watch_rec *now,
+		       const double *pred, bool known, const char *log, const char *what, unsigned bad,
+		       const char *since)
+{
+	char b1[32], b2[32], detail[256];
+
+	printf(PROG ": watch of %s (%s, %s): record %zu in %s%s\n", what, r->t.kname, r->t.desc, j->n_records, log,
+	       bad ? " (lines that are no record skipped)" : "");
+	if (j->n_records > 1)
+		printf("  since %s: %u interval%s%s\n", since, j->n_intervals, j->n_intervals == 1 ? "" : "s",
+		       j->boots ? ", counted from each boot after a reboot" : "");
+	for (unsigned i = 0; i < now->n; i++) {
+		printf("  %s%s%s%s: %s discarded%s", now->name[i], now->serial[i][0] ? " (serial " : "", now->serial[i],
+		       now->serial[i][0] ? ")" : "", sz(j->total[i] * 512, b1, sizeof(b1)),
+		       j->n_records > 1 ? "" : " (first reading: nothing to compare)");
+		if (j->n_records > 1)
+			printf(", %.1f %% of all (the geometry: %.1f %%%s)", j->share[i] * 100, pred[i] * 100,
+			       known ? "" : ", not known here: equal assumed");
+		if (j->stopped_since[i]) {
+			when(j->stopped_since[i], b2, sizeof(b2));
+			printf(": none since %s while the others got %s", b2,
+			       sz(j->others_since[i] * 512, b1, sizeof(b1)));
+		}
+		printf("\n");
+	}
+	/* a FAIL: one line for each device that stopped */
+	for (unsigned i = 0; i < now->n; i++) {
+		if (j->verdict == R0_WATCH_STOPPED && !j->stopped_since[i])
+			continue;
+		verdict_detail(j, now, i, since, detail, sizeof(detail));
+		printf("verdict %s: %s\n", r0_watch_verdict_label(j->verdict), detail);
+		if (j->verdict != R0_WATCH_STOPPED)
+			break;
+	}
+}
+
+/* Seconds since the epoch in UTC, as r0age's records give times: "2025-01-31T06:00:00Z". */
+static json_object *iso_time(int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+	char buf[40];
+
+	if (!gmtime_r(&tt, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, sizeof(buf), "%lld", (long long)t);
+	return json_object_new_string(buf);
+}
+
+/* A share (0 to 1) with 6 significant digits, not json-c's 17. */
+static json_object *share_json(double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	return json_object_new_double_s(v, buf);
+}
+
+/* -J: r0trim/1 with "mode":"watch": the stack as the other modes give it, and what the records show. */
+static void print_json(struct run *r, const struct r0_watch_judgement *j, const struct r0_watch_rec *now,
+		       int64_t since_time, const double *pred, bool known, const char *log, const char *what,
+		       unsigned bad, const char *since)
+{
+	json_object *w = json_object_new_object(), *devs = json_object_new_array();
+	char detail[R0_MAX_MEMBERS * 256] = "";
+	size_t off = 0;
+	struct utsname u;
+
+	r->root = json_object_new_object();
+	json_object_object_add(r->root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
+	json_object_object_add(r->root, "version", json_object_new_string(R0_VERSION));
+	json_object_object_add(r->root, "mode", json_object_new_string("watch"));
+	uname(&u);
+	print_header(r, u.release);
+	/* the text's verdict lines, one for each device that stopped, joined */
+	for (unsigned i = 0; i < now->n && off < sizeof(detail); i++) {
+		char one[256];
+
+		if (j->verdict == R0_WATCH_STOPPED && !j->stopped_since[i])
+			continue;
+		verdict_detail(j, now, i, since, one, sizeof(one));
+		off += (size_t)snprintf(detail + off, sizeof(detail) - off, "%s%s", off ? "; " : "", one);
+		if (j->verdict != R0_WATCH_STOPPED)
+			break;
+	}
+	json_object_object_add(w, "record_file", json_object_new_string(log));
+	json_object_object_add(w, "watched", json_object_new_string(what));
+	json_object_object_add(w, "records", json_object_new_int64((int64_t)j->n_records));
+	json_object_object_add(w, "intervals", json_object_new_int64(j->n_intervals));
+	json_object_object_add(w, "reboots", json_object_new_int64(j->boots));
+	json_object_object_add(w, "since", iso_time(since_time));
+	json_object_object_add(w, "skipped_lines", json_object_new_int64(bad));
+	json_object_object_add(w, "shares_from_geometry", json_object_new_boolean(known));
+	json_object_object_add(w, "detail", json_object_new_string(detail));
+	for (unsigned i = 0; i < now->n; i++) {
+		json_object *d = json_object_new_object();
+
+		json_object_object_add(d, "name", json_object_new_string(now->name[i]));
+		json_object_object_add(d, "serial", json_object_new_string(now->serial[i]));
+		json_object_object_add(d, "discarded_bytes", json_object_new_int64((int64_t)(j->total[i] * 512)));
+		json_object_object_add(d, "observed_share", share_json(j->share[i]));
+		json_object_object_add(d, "predicted_share", share_json(pred[i]));
+		if (j->stopped_since[i]) {
+			json_object_object_add(d, "stopped_since", iso_time(j->stopped_since[i]));
+			json_object_object_add(d, "others_since_bytes",
+					       json_object_new_int64((int64_t)(j->others_since[i] * 512)));
+		}
+		json_object_array_add(devs, d);
+	}
+	json_object_object_add(w, "devices", devs);
+	json_object_object_add(r->root, "watch", w);
+	/* no range, cycle or check of the other modes: the records are the evidence */
+	json_object_object_add(r->root, "checks", json_object_new_array());
+	json_object_object_add(r->root, "ranges", json_object_new_array());
+	json_object_object_add(r->root, "cycles", json_object_new_array());
+	json_object_object_add(r->root, "verdict", json_object_new_string(r0_watch_verdict_label(j->verdict)));
+	json_object_object_add(r->root, "discards_pass", json_object_new_boolean(r0_watch_passes(j->verdict)));
+	if (!r0_watch_passes(j->verdict))
+		json_object_object_add(r->root, "reason", json_object_new_string(detail));
+	r0_cli_print_json(r->root);
+	json_object_put(r->root);
+	r->root = NULL;
+}
+
 int watch_mode(struct run *r, const char *log, const char *what)
 {
 	const struct r0_trim_target *t = &r->t;
@@ -199,7 +363,7 @@ int watch_mode(struct run *r, const char *log, const char *what)
 	struct r0_watch_judgement j;
 	struct r0_trim_counters c;
 	double pred[R0_MAX_MEMBERS];
-	char b1[32], b2[32], since[32];
+	char since[32];
 	size_t n = 0;
 	unsigned bad = 0;
 	bool known;
@@ -249,62 +413,11 @@ int watch_mode(struct run *r, const char *log, const char *what)
 		free(recs);
 		return 2;
 	}
-	printf(PROG ": watch of %s (%s, %s): record %zu in %s%s\n", what, t->kname, t->desc, j.n_records, log,
-	       bad ? " (lines that are no record skipped)" : "");
 	when(recs[j.first].time, since, sizeof(since));
-	if (j.n_records > 1)
-		printf("  since %s: %u interval%s%s\n", since, j.n_intervals, j.n_intervals == 1 ? "" : "s",
-		       j.boots ? ", counted from each boot after a reboot" : "");
-	for (unsigned i = 0; i < now.n; i++) {
-		printf("  %s%s%s%s: %s discarded%s", now.name[i], now.serial[i][0] ? " (serial " : "", now.serial[i],
-		       now.serial[i][0] ? ")" : "", sz(j.total[i] * 512, b1, sizeof(b1)),
-		       j.n_records > 1 ? "" : " (first reading: nothing to compare)");
-		if (j.n_records > 1)
-			printf(", %.1f %% of all (the geometry: %.1f %%%s)", j.share[i] * 100, pred[i] * 100,
-			       known ? "" : ", not known here: equal assumed");
-		if (j.stopped_since[i]) {
-			when(j.stopped_since[i], b2, sizeof(b2));
-			printf(": none since %s while the others got %s", b2,
-			       sz(j.others_since[i] * 512, b1, sizeof(b1)));
-		}
-		printf("\n");
-	}
-	switch (j.verdict) {
-	case R0_WATCH_FIRST:
-		printf("verdict NOT CONCLUSIVE: the first reading of these devices; run again after the next "
-		       "fstrim (fstrim.timer: weekly) or a day of use\n");
-		break;
-	case R0_WATCH_IDLE:
-		printf("verdict NOT CONCLUSIVE: no discard reached any bottom device since %s (no fstrim and no "
-		       "online discard since then)\n", since);
-		break;
-	case R0_WATCH_PASS: {
-		uint64_t all = 0;
-
-		for (unsigned i = 0; i < now.n; i++)
-			all += j.total[i];
-		if (all < R0_WATCH_MIN_TOTAL_SECTORS)
-			printf("verdict PASS: every bottom device received discards since %s (%s in all: too little "
-			       "to judge their shares)\n", since, sz(all * 512, b1, sizeof(b1)));
-		else
-			printf("verdict PASS: every bottom device received discards since %s, each within %.0f %% of "
-			       "its share\n", since, R0_WATCH_DRIFT_BOUND * 100);
-		break;
-	}
-	case R0_WATCH_DRIFT:
-		printf("verdict PASS with DRIFT: every bottom device received discards since %s, but a share is "
-		       "more than %.0f %% off the geometry's (free space unevenly spread, or a layer that drops "
-		       "some)\n", since, R0_WATCH_DRIFT_BOUND * 100);
-		break;
-	case R0_WATCH_STOPPED:
-		for (unsigned i = 0; i < now.n; i++)
-			if (j.stopped_since[i]) {
-				when(j.stopped_since[i], b2, sizeof(b2));
-				printf("verdict FAIL: %s stopped receiving discards after %s while the others got %s\n",
-				       now.name[i], b2, sz(j.others_since[i] * 512, b1, sizeof(b1)));
-			}
-		break;
-	}
+	if (r->json)
+		print_json(r, &j, &now, recs[j.first].time, pred, known, log, what, bad, since);
+	else
+		print_text(r, &j, &now, pred, known, log, what, bad, since);
 	free(recs);
-	return j.verdict == R0_WATCH_PASS || j.verdict == R0_WATCH_DRIFT ? 0 : 1;
+	return r0_watch_passes(j.verdict) ? 0 : 1;
 }

@@ -27,8 +27,25 @@ struct r0_trimres_range {
 	uint64_t observed[R0_TRIMRES_MEMBERS];
 };
 
+/* r0trim --watch: one bottom device over the readings judged. */
+struct r0_trimres_wdev {
+	char name[64], serial[64];                 /* serial: "" where the kernel has none */
+	uint64_t discarded_bytes;
+	double observed_share, predicted_share;    /* 0 to 1 */
+	char stopped_since[32];                    /* UTC ("2025-01-31T06:00:00Z"); "" unless it stopped */
+	uint64_t others_since_bytes;               /* with stopped_since: what the others received since */
+};
+
+/* r0trim --watch ("mode":"watch"): what its record file's readings show. */
+struct r0_trimres_watch {
+	char record_file[256], since[32];          /* since: UTC, the first reading judged */
+	char detail[4096];                         /* the verdict's sentence */
+	unsigned records, intervals, n_devices;
+	struct r0_trimres_wdev dev[R0_TRIMRES_MEMBERS];
+};
+
 struct r0_trimres {
-	char device[128], description[128], kernel[96], verdict[24];
+	char device[128], description[128], kernel[96], verdict[24];   /* verdict: "PASS with DRIFT" too */
 	bool pass;                                 /* discards_pass */
 	uint64_t size_bytes, chunk_bytes;
 	unsigned n_members;
@@ -36,10 +53,13 @@ struct r0_trimres {
 	unsigned n_ranges;                         /* ranges beyond R0_TRIMRES_RANGES are dropped */
 	struct r0_trimres_range range[R0_TRIMRES_RANGES];
 	unsigned n_checks, n_pass, n_fail;         /* checks and their verdicts */
+	bool watch;                                /* r0trim --watch: W, and no ranges, cycles or checks */
+	struct r0_trimres_watch w;
 };
 
-/* r0_trimres_load: reads an r0trim -J document. 0, -EINVAL (not r0trim/1
- * or a key missing), -ERANGE (more than R0_TRIMRES_MEMBERS members), -errno. */
+/* r0_trimres_load: reads an r0trim -J document (of --watch too). 0, -EINVAL
+ * (not r0trim/1 or a key missing), -ERANGE (more than R0_TRIMRES_MEMBERS
+ * members or watched devices), -errno. */
 int r0_trimres_load(const char *path, struct r0_trimres *out);
 
 struct r0_scen_row {

@@ -10,6 +10,7 @@
 #ifndef R0_TRIMWATCH_H
 #define R0_TRIMWATCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,6 +58,22 @@ struct r0_watch_judgement {
 
 /* "first record", "no discards", "pass", "drift", "stopped". */
 const char *r0_watch_verdict_name(enum r0_watch_verdict v);
+
+/*
+ * The verdict as r0trim states it (text and -J): "NOT CONCLUSIVE" (first
+ * record, no discards), "PASS", "PASS with DRIFT", "FAIL" (stopped).
+ */
+const char *r0_watch_verdict_label(enum r0_watch_verdict v);
+
+/* Whether V says discards pass (r0trim exits 0): PASS, also with DRIFT. */
+bool r0_watch_passes(enum r0_watch_verdict v);
+
+/*
+ * Whether SHARE (0 to 1) is more than R0_WATCH_DRIFT_BOUND off PREDICTED,
+ * relatively; never for a PREDICTED of 0. What r0_watch_judge calls a
+ * drift once R0_WATCH_MIN_TOTAL_SECTORS were discarded in all.
+ */
+bool r0_watch_share_drifts(double share, double predicted);
 
 /*
  * Judges RECS[0..n) in time order against PREDICTED[0..recs[n-1].n) (the
