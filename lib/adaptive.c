@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "r0/adaptive.h"
+#include "analysis_steps.h"
 #include "strbuf.h"
 
 size_t r0_adapt_looks(unsigned min, unsigned max, unsigned *at)
@@ -323,18 +324,9 @@ static void open_comparisons(struct r0_planner *p, const struct r0_analysis *a, 
 		}
 		/* each chunk against the workload's best on its layer */
 		{
-			const struct r0_cell *best = NULL;
-			size_t k = 0;
+			const struct r0_cell *best = r0_rank_best_cell(a, c->layer, c->n_members, c->wl);
+			size_t k = r0_rank_n_chunks(a, c->layer, c->n_members, c->wl);
 
-			for (size_t j = 0; j < a->n_cell; j++) {
-				const struct r0_cell *d = &a->cell[j];
-
-				if (d->layer == c->layer && d->n_members == c->n_members && d->wl == c->wl && d->bps.n) {
-					k++;
-					if (!best || d->bps.med > best->bps.med)
-						best = d;
-				}
-			}
 			if (best && best != c && best->bps.med > 0) {
 				struct r0_cmp_opts o = r0_cmp_opts_best_of(&a->cmp, k);
 				struct r0_cmp x;

@@ -13,6 +13,11 @@
 
 /* Every cell against its workload's baseline: vs_base, speedup, efficiency, answer; min_repeats. */
 int r0_rank_speedups(struct r0_analysis *a);
+/* The best cell (highest median) of workload WL on LAYER at N members, or NULL. */
+const struct r0_cell *r0_rank_best_cell(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
+					size_t wl);
+/* How many chunks have a measured cell of workload WL on LAYER at N members: a best-of's k. */
+size_t r0_rank_n_chunks(const struct r0_analysis *a, enum r0_layer layer, unsigned n, size_t wl);
 /* Every cell's tie_best: cannot be told from the best chunk of its layer, count and workload. */
 int r0_rank_ties(struct r0_analysis *a);
 /* The choices at max_members scored under the mix, best first; tie_best, the loss, the pick and the answer. */

@@ -59,9 +59,8 @@ int r0_rank_speedups(struct r0_analysis *a)
 	return 0;
 }
 
-/* The best cell (highest median) of workload WL on LAYER at N members, or NULL. */
-static const struct r0_cell *best_cell(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
-				       size_t wl)
+const struct r0_cell *r0_rank_best_cell(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
+					size_t wl)
 {
 	const struct r0_cell *b = NULL;
 
@@ -75,7 +74,7 @@ static const struct r0_cell *best_cell(const struct r0_analysis *a, enum r0_laye
 	return b;
 }
 
-static size_t n_chunks_at(const struct r0_analysis *a, enum r0_layer layer, unsigned n, size_t wl)
+size_t r0_rank_n_chunks(const struct r0_analysis *a, enum r0_layer layer, unsigned n, size_t wl)
 {
 	size_t k = 0;
 
@@ -97,12 +96,12 @@ int r0_rank_ties(struct r0_analysis *a)
 
 		if (c->layer == R0_LAYER_RAW || !c->bps.n)
 			continue;
-		b = best_cell(a, c->layer, c->n_members, c->wl);
+		b = r0_rank_best_cell(a, c->layer, c->n_members, c->wl);
 		if (b == c || b->bps.med <= 0) {   /* nothing moved at all: nothing to tell apart */
 			c->tie_best = true;
 			continue;
 		}
-		o = r0_cmp_opts_best_of(&a->cmp, n_chunks_at(a, c->layer, c->n_members, c->wl));
+		o = r0_cmp_opts_best_of(&a->cmp, r0_rank_n_chunks(a, c->layer, c->n_members, c->wl));
 		err = r0_compare_one(c->bps_v, c->bps.n, b->bps_v, b->bps.n, &o, &x);
 		if (err)
 			return err;
@@ -114,7 +113,7 @@ int r0_rank_ties(struct r0_analysis *a)
 int r0_analysis_best_chunk(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
 			   size_t wl, uint32_t *best, uint32_t *tied, size_t max, size_t *n_tied)
 {
-	const struct r0_cell *b = best_cell(a, layer, n, wl);
+	const struct r0_cell *b = r0_rank_best_cell(a, layer, n, wl);
 
 	if (!b)
 		return -ENOENT;
@@ -373,7 +372,7 @@ int r0_rank_shared(struct r0_analysis *a)
 	if (a->max_members < 3)
 		return 0;
 	for (size_t w = 0; w < a->n_wl && !err; w++) {
-		const struct r0_cell *best = best_cell(a, pick->layer, a->max_members, w);
+		const struct r0_cell *best = r0_rank_best_cell(a, pick->layer, a->max_members, w);
 		struct r0_wl *wl = &a->wl[w];
 		struct r0_cmp at_best;
 		bool little;
