@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Seedable PRNG and full-coverage order: see r0/prng.h. */
 #include <errno.h>
+#include <math.h>
 
 #include "r0/prng.h"
 
@@ -18,6 +19,14 @@ void r0_prng_seed(struct r0_prng *r, uint64_t seed)
 		seed += 0x9e3779b97f4a7c15ULL;
 		r->s[i] = r0_mix64(seed);
 	}
+}
+
+double r0_prng_gauss(struct r0_prng *r)
+{
+	double u = (double)((r0_prng_next(r) >> 11) + 1) * 0x1p-53;   /* (0, 1]: log(u) is finite */
+	double v = (double)(r0_prng_next(r) >> 11) * 0x1p-53;
+
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
 }
 
 int r0_cover_init(struct r0_cover *c, uint64_t n, uint64_t seed)

@@ -72,14 +72,6 @@ static size_t chunk_index(uint32_t chunk)
 	return i;
 }
 
-static double gauss(struct r0_prng *r)
-{
-	double u = (double)((r0_prng_next(r) >> 11) + 1) * 0x1p-53;
-	double v = (double)(r0_prng_next(r) >> 11) * 0x1p-53;
-
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
 static int build_plan(struct r0_sweep_plan *plan, bool one_single)
 {
 	static const uint32_t chunks[] = { 4 * K, 16 * K, 64 * K, 128 * K, 512 * K, 1024 * K };
@@ -98,29 +90,36 @@ static int build_plan(struct r0_sweep_plan *plan, bool one_single)
 	return err;
 }
 
+void r0_sim_rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
+		const struct r0_workload *w, unsigned repeat, double bytes_per_s)
+{
+	memset(r, 0, sizeof(*r));
+	r->layer = layer;
+	r->chunk_bytes = chunk;
+	r->n_members = n;
+	snprintf(r->label, sizeof(r->label), "%s", label);
+	r->access = w->access;
+	r->read_pct = w->read_pct;
+	r->block_bytes = w->block_bytes;
+	r->align_bytes = w->align_bytes;
+	r->queue_depth = w->queue_depth;
+	r->jobs = w->jobs ? w->jobs : 1;
+	r->repeat = repeat;
+	r->runtime_s = 1;
+	r->bytes_per_s = bytes_per_s;
+	r->iops = bytes_per_s / w->block_bytes;
+	r->ios = (uint64_t)r->iops + 1;   /* a measurement: requests completed */
+	r->cpu_s_per_io = 0.1 / r->iops;
+	snprintf(r->state, sizeof(r->state), "empty");
+}
+
+/* Plan target T, workload W's record. */
 static void sim_rec(struct r0_sweep_rec *r, const struct r0_sweep_plan *plan, size_t t, size_t w, unsigned rep,
 		    double bps)
 {
-	const struct r0_sweep_wl *x = &plan->wl[w];
+	const struct r0_sweep_target *x = &plan->targets[t];
 
-	memset(r, 0, sizeof(*r));
-	r->layer = plan->targets[t].layer;
-	r->chunk_bytes = plan->targets[t].chunk_bytes;
-	r->n_members = plan->targets[t].n;
-	snprintf(r->label, sizeof(r->label), "%s", x->label);
-	r->access = x->w.access;
-	r->read_pct = x->w.read_pct;
-	r->block_bytes = x->w.block_bytes;
-	r->align_bytes = x->w.align_bytes;
-	r->queue_depth = x->w.queue_depth;
-	r->jobs = x->w.jobs ? x->w.jobs : 1;
-	r->repeat = rep;
-	r->runtime_s = 1;
-	r->bytes_per_s = bps;
-	r->iops = bps / x->w.block_bytes;
-	r->ios = (uint64_t)r->iops + 1;
-	r->cpu_s_per_io = 0.1 / r->iops;   /* never CPU-bound */
-	snprintf(r->state, sizeof(r->state), "empty");
+	r0_sim_rec(r, x->layer, x->chunk_bytes, x->n, plan->wl[w].label, &plan->wl[w].w, rep, bps);
 }
 
 struct run {
@@ -169,7 +168,7 @@ static int run_wanted(struct run *x, struct r0_planner *p, struct r0_sweep_set *
 					truth *= x->chunk_eff[plan->targets[t].layer == R0_LAYER_DM]
 							     [chunk_index(plan->targets[t].chunk_bytes)];
 				drift = 1 + x->d->drift_per_hour * x->elapsed / 3600;
-				sim_rec(&r, plan, t, w, rep, truth * drift * (1 + x->d->sigma * gauss(&x->rng)));
+				sim_rec(&r, plan, t, w, rep, truth * drift * (1 + x->d->sigma * r0_prng_gauss(&x->rng)));
 				err = r0_sweep_set_add(set, &r);
 				if (err)
 					return err;
@@ -239,8 +238,8 @@ int r0_sim_study(uint64_t seed, const struct r0_sim_drive *d, const struct r0_si
 	/* each study its own drives (0.5x to 2x the model's) and chunks (+-5 %, dm a shade apart from md) */
 	x.drive_scale = exp((double)(r0_prng_next(&x.rng) >> 11) * 0x1p-53 * 1.4 - 0.7);
 	for (size_t c = 0; c < 8; c++) {
-		x.chunk_eff[0][c] = 1 + 0.05 * gauss(&x.rng);
-		x.chunk_eff[1][c] = x.chunk_eff[0][c] * (1 + 0.01 * gauss(&x.rng));
+		x.chunk_eff[0][c] = 1 + 0.05 * r0_prng_gauss(&x.rng);
+		x.chunk_eff[1][c] = x.chunk_eff[0][c] * (1 + 0.01 * r0_prng_gauss(&x.rng));
 	}
 	err = build_plan(plan, sp->one_single_chunk);
 	if (!err)

@@ -15,6 +15,7 @@
 
 #include "r0/analysis.h"
 #include "r0/prng.h"
+#include "r0/studysim.h"
 #include "sweeprows.h"
 
 /* Two chunks within noise of each other, a third clearly behind. */
@@ -316,34 +317,13 @@ static const struct simwl {
 };
 static const uint32_t simchunk[] = { 4 * K, 64 * K, 512 * K };
 
-static double gauss(struct r0_prng *r)
-{
-	double u = (double)((r0_prng_next(r) >> 11) + 1) * 0x1p-53;
-	double v = (double)(r0_prng_next(r) >> 11) * 0x1p-53;
-
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
 static void sim_rec(struct r0_sweep_rec *r, const struct simwl *w, enum r0_layer l, uint32_t chunk,
 		    unsigned rep, double bps)
 {
-	memset(r, 0, sizeof(*r));
-	r->layer = l;
-	r->chunk_bytes = chunk;
-	r->n_members = l == R0_LAYER_RAW ? 1 : 3;
-	snprintf(r->label, sizeof(r->label), "%s", w->label);
-	r->access = w->access;
-	r->read_pct = w->read_pct;
-	r->block_bytes = w->bs;
-	r->queue_depth = w->qd;
-	r->jobs = 1;
-	r->repeat = rep;
-	r->runtime_s = 1;
-	r->bytes_per_s = bps;
-	r->iops = bps / w->bs;
-	r->ios = (uint64_t)(r->iops * r->runtime_s) + 1;   /* a measurement: requests completed */
-	r->cpu_s_per_io = 0.1 / r->iops;   /* 10 % busy: never CPU-bound */
-	snprintf(r->state, sizeof(r->state), "empty");
+	const struct r0_workload x = { .access = w->access, .read_pct = w->read_pct, .block_bytes = w->bs,
+				       .queue_depth = w->qd, .jobs = 1 };
+
+	r0_sim_rec(r, l, chunk, l == R0_LAYER_RAW ? 1 : 3, w->label, &x, rep, bps);
 }
 
 /*
@@ -364,7 +344,7 @@ static void sim_study(struct r0_prng *rng, unsigned repeats, double sigma, int b
 				if (t >= 0)
 					truth *= simwl[w].speedup * (t == best ? adv : 1);
 				sim_rec(&r, &simwl[w], t < 0 ? R0_LAYER_RAW : R0_LAYER_MD, t < 0 ? 0 : simchunk[t], k,
-					truth * (1 + sigma * gauss(rng)));
+					truth * (1 + sigma * r0_prng_gauss(rng)));
 				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
 			}
 }

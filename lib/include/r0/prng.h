@@ -41,6 +41,9 @@ static inline uint64_t r0_prng_below(struct r0_prng *r, uint64_t n)
 	return (uint64_t)(((unsigned __int128)r0_prng_next(r) * n) >> 64);
 }
 
+/* A standard normal draw (Box-Muller): the noise of the seeded simulations. */
+double r0_prng_gauss(struct r0_prng *r);
+
 /* splitmix64: one step of a 64-bit mixing function (also a hash). */
 uint64_t r0_mix64(uint64_t x);
 

@@ -57,6 +57,14 @@ struct r0_sim_result {
 };
 
 /*
+ * A measured cell's record as r0sweep writes it: workload W (LABEL) on
+ * LAYER at CHUNK over N members, repeat REPEAT, at BYTES_PER_S over one
+ * second, 10 % CPU busy (never CPU-bound), on empty drives.
+ */
+void r0_sim_rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
+		const struct r0_workload *w, unsigned repeat, double bytes_per_s);
+
+/*
  * One study, SEED for the noise, under MIX. 0, -ENOMEM, or an analysis
  * error.
  */
