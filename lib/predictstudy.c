@@ -229,6 +229,7 @@ static int load_bench(struct r0_predict_input *in, const struct r0_bench_doc *do
 		r.jobs = t->jobs;
 		r.test_runtime_s = t->runtime_s;
 		r.ramp_s = t->ramp_s;
+		r.min_runtime_s = -1;   /* a prediction: no steady end of its own */
 		r.region_bytes = t->span_bytes;
 		snprintf(r.devices, sizeof(r.devices), "%.*s", (int)sizeof(r.devices) - 1, doc->path);
 		snprintf(r.state, sizeof(r.state), "%s", doc->state);
@@ -295,7 +296,7 @@ int r0_predict_input_use_preset(struct r0_predict_input *in, const struct r0_pre
 		*r = (struct r0_sweep_rec){ .access = w->access, .read_pct = w->read_pct,
 					    .block_bytes = w->block_bytes, .queue_depth = w->queue_depth,
 					    .jobs = w->jobs ? w->jobs : 1, .repeat = 1,
-					    .test_runtime_s = -1, .ramp_s = -1 };
+					    .test_runtime_s = -1, .ramp_s = -1, .min_runtime_s = -1 };
 		snprintf(r->label, sizeof(r->label), "%s", p->tests[i].label);
 	}
 	return 0;

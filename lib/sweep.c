@@ -147,6 +147,10 @@ int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_
 		secs_or_unknown(a->ramp_s, x, sizeof(x));
 		secs_or_unknown(b->ramp_s, y, sizeof(y));
 		snprintf(why, len, "ramp (%s vs %s)", x, y);
+	} else if (a->min_runtime_s != b->min_runtime_s) {   /* a steady end changes what a repeat measures */
+		secs_or_unknown(a->min_runtime_s, x, sizeof(x));
+		secs_or_unknown(b->min_runtime_s, y, sizeof(y));
+		snprintf(why, len, "min-runtime (%s vs %s)", x, y);
 	} else if (strcmp(a->state, b->state)) {
 		snprintf(why, len, "state (%s vs %s)", a->state, b->state);
 	} else if (strcmp(a->precondition, b->precondition)) {
@@ -229,6 +233,7 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_int(o, "region_bytes", (int64_t)r->region_bytes);
 	add_secs(o, "test_runtime_s", r->test_runtime_s);
 	add_secs(o, "ramp_s", r->ramp_s);
+	add_secs(o, "min_runtime_s", r->min_runtime_s);
 	add_str(o, "precondition", r->precondition);
 	add_int(o, "order_pos", r->order_pos);
 	if (r->looks)
@@ -358,13 +363,14 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	if (!get_dbl(o, "busy", &r.busy) || r.busy < 0 || r.busy > 1)
 		r.busy = 0;
 	/* later keys: absent in older files, wrong when present is invalid */
-	r.test_runtime_s = r.ramp_s = -1;
+	r.test_runtime_s = r.ramp_s = r.min_runtime_s = -1;
 	if ((json_object_object_get_ex(o, "describe", NULL) &&
 	     !get_str(o, "describe", r.describe, sizeof(r.describe))) ||
 	    (json_object_object_get_ex(o, "region_bytes", NULL) && !get_u64(o, "region_bytes", &r.region_bytes)) ||
 	    (json_object_object_get_ex(o, "test_runtime_s", NULL) &&
 	     !get_dbl(o, "test_runtime_s", &r.test_runtime_s)) ||
 	    (json_object_object_get_ex(o, "ramp_s", NULL) && !get_dbl(o, "ramp_s", &r.ramp_s)) ||
+	    (json_object_object_get_ex(o, "min_runtime_s", NULL) && !get_dbl(o, "min_runtime_s", &r.min_runtime_s)) ||
 	    (json_object_object_get_ex(o, "precondition", NULL) &&
 	     !get_str(o, "precondition", r.precondition, sizeof(r.precondition))) ||
 	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns(o, "order_pos", &r.order_pos)) ||

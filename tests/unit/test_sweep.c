@@ -118,7 +118,7 @@ Test(sweep, record_knows_its_study)
 	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
 	free(line);
 	cr_expect_eq(back.region_bytes, 16 * M);
-	cr_expect(NEAR(back.test_runtime_s, 0.5) && NEAR(back.ramp_s, 0.1));
+	cr_expect(NEAR(back.test_runtime_s, 0.5) && NEAR(back.ramp_s, 0.1) && back.min_runtime_s == 0);
 	cr_expect_str_eq(back.precondition, "seq-fill");
 	cr_expect_eq(back.order_pos, 3);
 	cr_expect_str_eq(back.describe, "2 x null_blk");
@@ -127,6 +127,7 @@ Test(sweep, record_knows_its_study)
 	{
 		static const char *const named[] = { "region (16.0 MiB vs 32.0 MiB)", "runtime (0.5 s vs 1 s)",
 						     "ramp (0.1 s vs 0 s)", "state (empty vs used)",
+						     "min-runtime (0 s vs 1 s)",
 						     "preconditioning (seq-fill vs none)", "devices (" };
 
 		for (size_t i = 0; i < N(named); i++) {
@@ -137,8 +138,9 @@ Test(sweep, record_knows_its_study)
 			case 1: x.test_runtime_s = 1; break;
 			case 2: x.ramp_s = 0; break;
 			case 3: snprintf(x.state, sizeof(x.state), "used"); break;
-			case 4: snprintf(x.precondition, sizeof(x.precondition), "none"); break;
-			case 5: snprintf(x.devices, sizeof(x.devices), "/dev/sdz (1.0 GiB)"); break;
+			case 4: x.min_runtime_s = 1; break;
+			case 5: snprintf(x.precondition, sizeof(x.precondition), "none"); break;
+			case 6: snprintf(x.devices, sizeof(x.devices), "/dev/sdz (1.0 GiB)"); break;
 			}
 			cr_expect_eq(r0_sweep_rec_study_diff(&r, &x, why, sizeof(why)), 1, "%s", named[i]);
 			cr_expect_eq(strncmp(why, named[i], strlen(named[i])), 0, "%s: %s", named[i], why);
@@ -208,7 +210,8 @@ Test(sweep, parses_hand_written_line_and_refuses_bad_ones)
 	cr_expect_eq(r.lat_p90_ns, 2500000);
 	cr_expect(NEAR(r.cpu_s_per_io, 1.5e-5));
 	/* a line of an older r0sweep: the study's parameters read as not recorded */
-	cr_expect(r.region_bytes == 0 && r.test_runtime_s < 0 && r.ramp_s < 0 && !r.precondition[0] &&
+	cr_expect(r.region_bytes == 0 && r.test_runtime_s < 0 && r.ramp_s < 0 && r.min_runtime_s < 0 &&
+		  !r.precondition[0] &&
 		  !r.order_pos);
 
 	cr_expect_eq(r0_sweep_rec_parse("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\"}", &r), -ENOMSG);

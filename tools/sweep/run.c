@@ -24,6 +24,7 @@ void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r)
 	r->region_bytes = sw->region_bytes;
 	r->test_runtime_s = (double)sw->runtime_ns / 1e9;
 	r->ramp_s = (double)sw->ramp_ns / 1e9;
+	r->min_runtime_s = (double)sw->min_runtime_ns / 1e9;
 	snprintf(r->precondition, sizeof(r->precondition), "%s",
 		 sw->read_only ? "read-only" : sw->precondition ? "seq-fill" : "none");
 	r->order_pos = sw->order_pos;

@@ -31,6 +31,7 @@
  *   describe      what the user said they are (--describe; "" if not)
  *   region_bytes  the test region asked for (--region; at most the target)
  *   test_runtime_s, ramp_s   the measured and unmeasured seconds asked for
+ *   min_runtime_s the seconds before a test may end steady (--min-runtime; 0 off)
  *   precondition  "seq-fill" (every member's region written once through
  *                 the raw member before any test), "none" (--no-precondition) or
  *                 "read-only" (--read-only: nothing written)
@@ -102,6 +103,7 @@ struct r0_sweep_rec {
 	uint64_t region_bytes;       /* 0: not recorded */
 	double test_runtime_s;       /* asked for; -1: not recorded */
 	double ramp_s;               /* -1: not recorded */
+	double min_runtime_s;        /* a test may end steady from here on; 0: off; -1: not recorded */
 	char precondition[16];       /* "seq-fill", "none", "read-only"; "": not recorded */
 	unsigned order_pos;          /* 0: not recorded */
 	unsigned looks;              /* an adaptive study's looks at its data (r0/adaptive.h); 0: a fixed plan */
