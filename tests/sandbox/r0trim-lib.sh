@@ -62,12 +62,17 @@ untouched() {
 	cmp -s /tmp/user.sums /tmp/user.now || { diff /tmp/user.sums /tmp/user.now; fail "$1: the user's files changed"; }
 	note "ok: $1: the user's $(wc -l < /tmp/user.sums) files unchanged, no test file left"
 }
-# live_pass WHAT: r0trim --live passes with every bottom device deallocated
+# live_pass WHAT: r0trim --live passes with every bottom device deallocated;
+# its report and the user's checksums before and after are kept in
+# $R0_RESULTS/live/WHAT.txt
 live_pass() {
 	trim_pass "$1" --live /mnt/live
 	grep -q '^live-file  *PASS' /tmp/trim.out || fail "$1: no test file line"
 	grep -q "^verdict .*PASS .*deallocated" /tmp/trim.out || fail "$1: not deallocated: $(tail -1 /tmp/trim.out)"
 	untouched "$1"
+	mkdir -p "$R0_RESULTS/live"
+	{ cat /tmp/trim.out; echo "the user's files before:"; cat /tmp/user.sums; echo "after:"; cat /tmp/user.now; } \
+		> "$R0_RESULTS/live/$(echo "$1" | tr -c 'a-zA-Z0-9\n' - | tr -s -).txt"
 }
 # live_fs TYPE DEV: a file system with the user's files, mounted at /mnt/live
 # (LIVE_EXT4_EXTENDED: more mkfs.ext4 -E options, ",opt=v...")
