@@ -928,15 +928,14 @@ Test(stack, thin_passes_whole_blocks_only)
 	cr_expect_eq(r0_trim_stack_copies(&s), 0, "whole blocks only: no one figure");
 }
 
+/* a bottom device's member result: its 8 sectors delivered */
+#define DELIVERED8 { .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS }
+
 Test(evidence, levels_and_the_broken_promise)
 {
 	struct r0_trim_target t = target3(4096);
 	struct r0_trim_evidence ev;
-	struct r0_trim_member_result res[3] = {
-		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
-		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
-		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
-	};
+	struct r0_trim_member_result res[3] = { DELIVERED8, DELIVERED8, DELIVERED8 };
 	struct r0_trim_effect e;
 	char list[256], fail[512], why[256];
 
@@ -973,11 +972,7 @@ Test(evidence, the_drives_own_account_decides_where_no_read_back_can)
 {
 	struct r0_trim_target t = target3(4096);
 	struct r0_trim_evidence ev;
-	struct r0_trim_member_result res[3] = {
-		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
-		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
-		{ .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS },
-	};
+	struct r0_trim_member_result res[3] = { DELIVERED8, DELIVERED8, DELIVERED8 };
 	struct r0_trim_lba_answer a[3] = {
 		{ .answered = true, .deallocated = 8 },
 		{ .answered = true, .deallocated = 4, .mapped = 4 },
