@@ -12,19 +12,21 @@
 . ./lib.sh
 
 statedir=/run/r0kit/state
+# the state records of the members, named now: at exit the members are gone
+records=""
 cleanup() {
 	umount /tmp/age-mnt 2> /dev/null
-	for d in $made; do rm -f "$statedir/$(r0_sysfs "$d" dev).json"; done
+	rm -f $records
 }
 trap cleanup EXIT
 
 members=$(r0_members fast 3 size=64) || fail "members"
 set -- $members
-made="$*"
 a=$1 b=$2 c=$3
 devt=$(r0_sysfs "$a" dev)
 rec=$statedir/$devt.json
-for d in $made; do rm -f "$statedir/$(r0_sysfs "$d" dev).json"; done
+for d in $members; do records="$records $statedir/$(r0_sysfs "$d" dev).json"; done
+rm -f $records
 
 # stat FIELD of /sys/block/X/stat (7: write sectors, 14: discard sectors)
 stat_field() { awk -v f="$2" '{ print $f }' "/sys/block/${1##*/}/stat"; }
@@ -110,7 +112,7 @@ steady_window() {
 # after each writer closes the map) read a few dozen blocks, 600 ms each,
 # and steady reads nothing
 base=$(r0_member r0dly fast size=2) || fail "member under dm-delay"
-made="$made $base"
+records="$records $statedir/$(r0_sysfs "$base" dev).json"
 sectors=$((2 << 11))
 dmsetup create r0delay --table "0 $sectors delay $base 0 0 $base 0 600" || fail "dm-delay"
 dly=/dev/mapper/r0delay
@@ -177,7 +179,7 @@ expect_eq "$(r0json "$statedir/$(r0_sysfs "$c" dev).json" complete)" false "reco
 
 # refusals: no discard, a signature, mounted, held by md
 nd=$(r0_member r0nd no-discard size=32 mbps=0 irqmode=0) || fail "no-discard member"
-made="$made $nd"
+records="$records $statedir/$(r0_sysfs "$nd" dev).json"
 expect_status 1 "empty on a device without discard" r0age --yes empty "$nd"
 grep -q "takes no discards" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 mkfs.ext4 -q "$c" || fail "mkfs"
