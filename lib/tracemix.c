@@ -18,12 +18,14 @@ void r0_tracemix_init(struct r0_tracemix *m, const struct r0_trace_header *h, st
 	memset(m->last_queued, OTHER, sizeof(m->last_queued));
 }
 
-static void push(struct r0_tracemix *m, unsigned cls)
+/* Its id in the fifo, UINT64_MAX when not kept. */
+static uint64_t push(struct r0_tracemix *m, unsigned cls)
 {
 	if (m->fifo_len == R0_TRACEMIX_FIFO)
-		return;   /* deeper than remembered: the oldest classes stand for the rest */
+		return UINT64_MAX;   /* deeper than remembered: the oldest classes stand for the rest */
 	m->fifo[(m->fifo_head + m->fifo_len++) % R0_TRACEMIX_FIFO] = (unsigned char)cls;
 	m->cls_in_fifo[cls]++;
+	return m->fifo_pushed++;
 }
 
 static void pop(struct r0_tracemix *m)
@@ -33,6 +35,7 @@ static void pop(struct r0_tracemix *m)
 	m->cls_in_fifo[m->fifo[m->fifo_head]]--;
 	m->fifo_head = (m->fifo_head + 1) % R0_TRACEMIX_FIFO;
 	m->fifo_len--;
+	m->fifo_popped++;
 }
 
 /* The time since the last event: busy while anything was in flight, split over the classes in flight. */
@@ -57,18 +60,47 @@ static void account(struct r0_tracemix *m, uint64_t t_us)
 		}
 }
 
-/* Starts at the end of a recent request of its direction; remembers where it ends. */
-static bool continues(struct r0_tracemix *m, unsigned dir, uint64_t sector, uint64_t end)
+/* Starts at the end of a recent request of its direction. */
+static bool continues(const struct r0_tracemix *m, unsigned dir, uint64_t sector)
 {
-	bool seq = false;
+	for (unsigned i = 0; i < m->n_recent[dir]; i++)
+		if (m->recent[dir][i].end == sector)
+			return true;
+	return false;
+}
 
-	for (unsigned i = 0; i < m->n_ends[dir] && !seq; i++)
-		seq = m->ends[dir][i] == sector;
-	m->ends[dir][m->next_end[dir]] = end;
-	m->next_end[dir] = (m->next_end[dir] + 1) % R0_TRACEMIX_STREAMS;
-	if (m->n_ends[dir] < R0_TRACEMIX_STREAMS)
-		m->n_ends[dir]++;
-	return seq;
+/* R, queued before the request it continues, is sequential after all: moved there, in flight too. */
+static void reclass(struct r0_tracemix *m, struct r0_tracemix_recent *r, unsigned seq_cls)
+{
+	struct r0_profile *p = m->p;
+
+	p->cls[r->cls].bytes -= r->bytes;
+	p->cls[r->cls].ops--;
+	p->cls[seq_cls].bytes += r->bytes;
+	p->cls[seq_cls].ops++;
+	if (r->fifo_id != UINT64_MAX && r->fifo_id >= m->fifo_popped && r->fifo_id < m->fifo_popped + m->fifo_len) {
+		m->fifo[(m->fifo_head + (r->fifo_id - m->fifo_popped)) % R0_TRACEMIX_FIFO] = (unsigned char)seq_cls;
+		m->cls_in_fifo[r->cls]--;
+		m->cls_in_fifo[seq_cls]++;
+	}
+	r->cls = (unsigned char)seq_cls;
+}
+
+/* Remembers a request of DIR; the recent ones it precedes are sequential. */
+static void remember(struct r0_tracemix *m, unsigned dir, const struct r0_trace_event *ev, unsigned cls,
+		     uint64_t fifo_id)
+{
+	uint64_t end = ev->sector + ev->bytes / 512;
+	unsigned seq_cls = R0_PC_SEQ_READ + dir;
+
+	for (unsigned i = 0; i < m->n_recent[dir]; i++)
+		if (m->recent[dir][i].start == end && m->recent[dir][i].cls != seq_cls)
+			reclass(m, &m->recent[dir][i], seq_cls);
+	m->recent[dir][m->next_recent[dir]] = (struct r0_tracemix_recent){ ev->sector, end, ev->bytes, fifo_id,
+									   (unsigned char)cls };
+	m->next_recent[dir] = (m->next_recent[dir] + 1) % R0_TRACEMIX_STREAMS;
+	if (m->n_recent[dir] < R0_TRACEMIX_STREAMS)
+		m->n_recent[dir]++;
 }
 
 static unsigned bucket(uint64_t bytes)
@@ -84,7 +116,7 @@ static void queued(struct r0_tracemix *m, const struct r0_trace_event *ev)
 {
 	struct r0_profile *p = m->p;
 	unsigned dir = ev->op == R0_TRACE_WRITE, cls = OTHER;
-	uint64_t qd;
+	uint64_t qd, fifo_id = UINT64_MAX;
 
 	if (m->flags & R0_TRACE_QD_QUEUE)
 		m->in_flight++;
@@ -94,7 +126,7 @@ static void queued(struct r0_tracemix *m, const struct r0_trace_event *ev)
 		p->discards++;
 		p->discard_bytes += ev->bytes;
 	} else if (ev->op != R0_TRACE_FLUSH) {
-		bool seq = continues(m, dir, ev->sector, ev->sector + ev->bytes / 512);
+		bool seq = continues(m, dir, ev->sector);
 
 		if (seq)
 			cls = R0_PC_SEQ_READ;
@@ -116,7 +148,9 @@ static void queued(struct r0_tracemix *m, const struct r0_trace_event *ev)
 		}
 	}
 	if (m->flags & R0_TRACE_QD_QUEUE)
-		push(m, cls);
+		fifo_id = push(m, cls);
+	if (cls != OTHER)
+		remember(m, dir, ev, cls, fifo_id);
 	m->last_queued[ev->op] = (unsigned char)cls;
 }
 

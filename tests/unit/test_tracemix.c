@@ -140,6 +140,26 @@ Test(tracemix, two_interleaved_streams)
 	cr_expect_eq(p.cls[R0_PC_SEQ_READ].ops, 3998, "all but each stream's first");
 }
 
+/* A stream whose submitters queue neighbours out of order (io_uring workers on two CPUs) is still one. */
+Test(tracemix, a_stream_queued_out_of_order)
+{
+	static const struct load l = { R0_TRACE_WRITE, 1 << 20, 8, 4000, 1, 4000, 0 };
+	double want[R0_PC_N] = { [R0_PC_SEQ_WRITE] = 1 };
+	struct r0_profile p;
+
+	add_load(&l, true, false);
+	/* swap the sectors of every other pair of neighbours, as seen on a dm-stripe under r0bench */
+	for (size_t i = 0; i + 2 < n_ev; i += 4) {
+		uint64_t s = ev[i].sector;
+
+		ev[i].sector = ev[i + 2].sector;
+		ev[i + 2].sector = s;
+	}
+	classify(&p, R0_TRACE_QD_QUEUE);
+	expect_weights(&p, want, 0.001);
+	cr_expect_geq(p.cls[R0_PC_SEQ_WRITE].ops, 3999);
+}
+
 /* A 1 MiB writer half the time, 4K random reads the other half: each its own share of the busy time. */
 Test(tracemix, a_mix_weighs_by_busy_time)
 {

@@ -6,7 +6,8 @@
  *
  * Sequential: a request that starts where one of the last
  * R0_TRACEMIX_STREAMS requests of its direction ended (several streams may
- * interleave); large: above R0_PROFILE_LARGE_BYTES; QD1: at most
+ * interleave), or ends where one of them starts (a stream's requests queued
+ * out of order by its submitters: that one is then sequential too); large: above R0_PROFILE_LARGE_BYTES; QD1: at most
  * R0_PROFILE_Q1_MAX requests in flight when it was queued, itself
  * included. In flight is counted from the trace's pairs (R0_TRACE_QD_QUEUE:
  * queued minus completed; R0_TRACE_QD_ISSUE: issued minus completed, plus
@@ -36,8 +37,12 @@ struct r0_tracemix {
 	struct r0_profile *p;
 	unsigned flags;             /* the trace's R0_TRACE_QD_* */
 	bool qd_from_trace;
-	uint64_t ends[2][R0_TRACEMIX_STREAMS];  /* [read, write]: where recent requests ended */
-	unsigned n_ends[2], next_end[2];
+	struct r0_tracemix_recent {
+		uint64_t start, end, bytes, fifo_id;
+		unsigned char cls;
+	} recent[2][R0_TRACEMIX_STREAMS];       /* [read, write]: the last requests */
+	unsigned n_recent[2], next_recent[2];
+	uint64_t fifo_pushed, fifo_popped;      /* ids of requests through the fifo */
 	uint64_t in_flight;
 	unsigned char fifo[R0_TRACEMIX_FIFO];   /* classes in flight, oldest first (R0_PC_N: a discard or flush) */
 	unsigned fifo_head, fifo_len;
