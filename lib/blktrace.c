@@ -26,6 +26,8 @@
 /* events are written once this old: every CPU's file has been read past them by then */
 #define ORDER_MARGIN_NS 2000000000ULL
 #define READ_BYTES 65536
+/* blktrace's payloads are a cgroup id or a short message: a longer one is a torn record */
+#define MAX_PDU_BYTES 1024
 
 struct pending {
 	uint64_t ns;
@@ -46,7 +48,7 @@ struct r0_blktrace {
 	struct r0_trace_header h;
 	struct r0_trace_writer *w;
 	char *trace_path;
-	uint64_t max_bytes, t0_ns, max_ns, written, over_limit, last_t_us;
+	uint64_t max_bytes, t0_ns, max_ns, written, over_limit, last_t_us, torn;
 	bool t0_fixed;
 	int write_err;
 	struct cpu_file *cpu;
@@ -236,6 +238,11 @@ static bool convert(const struct blk_io_trace *t, struct r0_trace_event *ev)
 			ev->sector = t->sector;
 			ev->bytes = ((uint64_t)t->bytes + 511) / 512 * 512;
 		}
+	} else if (!t->bytes && (cat & BLK_TC_FLUSH)) {
+		ev->op = R0_TRACE_FLUSH;
+	} else {
+		/* the sector pairs an issue or completion with its request */
+		ev->sector = t->sector;
 	}
 	return true;
 }
@@ -270,7 +277,14 @@ static int add_pending(struct r0_blktrace *bt, const struct blk_io_trace *t)
 	return 0;
 }
 
-/* Parses whole records out of C's buffer; a partial one waits for the next read. */
+/*
+ * Parses whole records out of C's buffer; a partial one waits for the next
+ * read. A relay file reads up to what is reserved, and a record is filled
+ * after its reservation (kernel/relay.c relay_reserve, then
+ * __blk_add_trace), with interrupts off on its CPU: a record read while
+ * it is being written can only be the last one read, and is lost with
+ * whatever of it was read (counted in ->torn).
+ */
 static int parse(struct r0_blktrace *bt, struct cpu_file *c)
 {
 	size_t at = 0;
@@ -281,8 +295,12 @@ static int parse(struct r0_blktrace *bt, struct cpu_file *c)
 		size_t whole;
 
 		memcpy(&t, c->buf + at, sizeof(t));
-		if ((t.magic & 0xffffff00) != BLK_IO_TRACE_MAGIC || (t.magic & 0xff) != BLK_IO_TRACE_VERSION)
-			return -EPROTO;
+		if ((t.magic & 0xffffff00) != BLK_IO_TRACE_MAGIC || (t.magic & 0xff) != BLK_IO_TRACE_VERSION ||
+		    t.pdu_len > MAX_PDU_BYTES) {
+			bt->torn++;
+			at = c->len;
+			break;
+		}
 		whole = sizeof(t) + t.pdu_len;
 		if (c->len - at < whole)
 			break;
@@ -389,7 +407,8 @@ int r0_blktrace_stop(struct r0_blktrace *bt, struct r0_blktrace_stats *stats)
 		r0_sysfs_read_u64(path, &dropped);
 	if (stats)
 		*stats = (struct r0_blktrace_stats){ .events = bt->written, .over_limit = bt->over_limit,
-						     .dropped = dropped, .file_bytes = r0_trace_writer_bytes(bt->w) };
+						     .dropped = dropped, .torn = bt->torn,
+						     .file_bytes = r0_trace_writer_bytes(bt->w) };
 	cerr = r0_trace_writer_close(bt->w);
 	if (!err)
 		err = cerr;

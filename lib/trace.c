@@ -31,10 +31,15 @@ static uint32_t crc32_add(uint32_t crc, const unsigned char *p, size_t n)
 	return ~crc;
 }
 
-/* Only reads, writes and discards have a place on the device. */
+/* Only reads, writes and discards have a place on the device; only a queued one has a length. */
 static bool has_range(enum r0_trace_kind kind, enum r0_trace_op op)
 {
 	return kind == R0_TRACE_QUEUE && op != R0_TRACE_FLUSH;
+}
+
+static bool has_sector(enum r0_trace_op op)
+{
+	return op != R0_TRACE_FLUSH;
 }
 
 struct r0_trace_writer {
@@ -42,6 +47,7 @@ struct r0_trace_writer {
 	uint32_t crc;
 	uint64_t bytes, records, last_t_us;
 	uint64_t end[OPS];          /* where the last request of each operation ended */
+	uint64_t done[OPS];         /* the sector of the last issue or completion of each */
 	int err;                    /* the first write error */
 };
 
@@ -128,6 +134,10 @@ int r0_trace_write(struct r0_trace_writer *w, const struct r0_trace_event *ev)
 		put_varint(w, zigzag((int64_t)(ev->sector - w->end[ev->op])));
 		put_varint(w, ev->bytes / 512);
 		w->end[ev->op] = ev->sector + ev->bytes / 512;
+	} else if (has_sector(ev->op)) {
+		/* completions of a stream follow each other too: a small delta */
+		put_varint(w, zigzag((int64_t)(ev->sector - w->done[ev->op])));
+		w->done[ev->op] = ev->sector;
 	}
 	w->last_t_us = ev->t_us;
 	w->records++;
@@ -173,7 +183,7 @@ struct r0_trace_reader {
 	FILE *f;
 	uint32_t crc;
 	uint64_t records, last_t_us;
-	uint64_t end[OPS];
+	uint64_t end[OPS], done_at[OPS];
 	bool done, truncated;
 };
 
@@ -310,6 +320,10 @@ int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev)
 		ev->sector = r->end[ev->op] + (uint64_t)unzigzag(zz);
 		ev->bytes = sectors * 512;
 		r->end[ev->op] = ev->sector + sectors;
+	} else if (has_sector(ev->op)) {
+		if ((err = get_varint(r, &zz)))
+			return err;
+		ev->sector = r->done_at[ev->op] += (uint64_t)unzigzag(zz);
 	}
 	r->records++;
 	return 0;

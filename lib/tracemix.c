@@ -18,24 +18,51 @@ void r0_tracemix_init(struct r0_tracemix *m, const struct r0_trace_header *h, st
 	memset(m->last_queued, OTHER, sizeof(m->last_queued));
 }
 
-/* Its id in the fifo, UINT64_MAX when not kept. */
-static uint64_t push(struct r0_tracemix *m, unsigned cls)
+static void fly(struct r0_tracemix *m, uint64_t start, uint64_t end, unsigned op, unsigned cls)
 {
-	if (m->fifo_len == R0_TRACEMIX_FIFO)
-		return UINT64_MAX;   /* deeper than remembered: the oldest classes stand for the rest */
-	m->fifo[(m->fifo_head + m->fifo_len++) % R0_TRACEMIX_FIFO] = (unsigned char)cls;
-	m->cls_in_fifo[cls]++;
-	return m->fifo_pushed++;
+	if (m->n_flight == R0_TRACEMIX_IN_FLIGHT)
+		return;   /* deeper than remembered */
+	m->flight[m->n_flight++] = (struct r0_tracemix_flight){ start, end, m->completions, (unsigned char)op,
+								 (unsigned char)cls };
+	m->cls_in_flight[cls]++;
 }
 
-static void pop(struct r0_tracemix *m)
+static void land(struct r0_tracemix *m, unsigned i)
 {
-	if (!m->fifo_len)
+	m->cls_in_flight[m->flight[i].cls]--;
+	m->flight[i] = m->flight[--m->n_flight];
+}
+
+/*
+ * The request EV completes: the one of its operation starting at its
+ * sector, else the one holding it (a split bio completing at a piece),
+ * else the oldest flush. A completion of nothing in flight (queued before
+ * the trace began) is not counted.
+ */
+static void complete(struct r0_tracemix *m, const struct r0_trace_event *ev)
+{
+	unsigned hit = m->n_flight;
+
+	for (unsigned i = 0; i < m->n_flight && hit == m->n_flight; i++)
+		if (m->flight[i].op == ev->op && (ev->op == R0_TRACE_FLUSH || m->flight[i].start == ev->sector))
+			hit = i;
+	for (unsigned i = 0; i < m->n_flight && hit == m->n_flight; i++)
+		if (m->flight[i].op == ev->op && m->flight[i].start <= ev->sector && ev->sector < m->flight[i].end)
+			hit = i;
+	if (hit == m->n_flight)
 		return;
-	m->cls_in_fifo[m->fifo[m->fifo_head]]--;
-	m->fifo_head = (m->fifo_head + 1) % R0_TRACEMIX_FIFO;
-	m->fifo_len--;
-	m->fifo_popped++;
+	land(m, hit);
+	m->completions++;
+	/* every so often: those overtaken by many completions lost their own */
+	if (m->completions % 256 == 0)
+		for (unsigned i = 0; i < m->n_flight;) {
+			if (m->completions - m->flight[i].completions > R0_TRACEMIX_OVERTAKEN) {
+				land(m, i);
+				m->lost++;
+			} else {
+				i++;
+			}
+		}
 }
 
 /* The time since the last event: busy while anything was in flight, split over the classes in flight. */
@@ -44,19 +71,19 @@ static void account(struct r0_tracemix *m, uint64_t t_us)
 	struct r0_profile *p = m->p;
 	double dt = (double)(t_us - m->last_t_us) / 1e6;
 
-	if (!m->in_flight || !m->fifo_len || dt <= 0)
+	if (!m->n_flight || dt <= 0)
 		return;
 	p->busy_s += dt;
 	p->clear_busy_s += dt;
-	p->busy_qd_s += (double)m->in_flight * dt;
-	if (m->in_flight <= R0_PROFILE_Q1_MAX)
+	p->busy_qd_s += (double)m->n_flight * dt;
+	if (m->n_flight <= R0_PROFILE_Q1_MAX)
 		p->busy_q1_s += dt;
 	for (int c = 0; c < R0_PC_N; c++)
-		if (m->cls_in_fifo[c]) {
-			double part = dt * m->cls_in_fifo[c] / m->fifo_len;
+		if (m->cls_in_flight[c]) {
+			double part = dt * m->cls_in_flight[c] / m->n_flight;
 
 			p->cls[c].busy_s += part;
-			p->cls[c].qd_busy_s += (double)m->in_flight * part;
+			p->cls[c].qd_busy_s += (double)m->n_flight * part;
 		}
 }
 
@@ -78,17 +105,18 @@ static void reclass(struct r0_tracemix *m, struct r0_tracemix_recent *r, unsigne
 	p->cls[r->cls].ops--;
 	p->cls[seq_cls].bytes += r->bytes;
 	p->cls[seq_cls].ops++;
-	if (r->fifo_id != UINT64_MAX && r->fifo_id >= m->fifo_popped && r->fifo_id < m->fifo_popped + m->fifo_len) {
-		m->fifo[(m->fifo_head + (r->fifo_id - m->fifo_popped)) % R0_TRACEMIX_FIFO] = (unsigned char)seq_cls;
-		m->cls_in_fifo[r->cls]--;
-		m->cls_in_fifo[seq_cls]++;
-	}
+	for (unsigned i = 0; i < m->n_flight; i++)
+		if (m->flight[i].cls == r->cls && m->flight[i].start == r->start) {
+			m->flight[i].cls = (unsigned char)seq_cls;
+			m->cls_in_flight[r->cls]--;
+			m->cls_in_flight[seq_cls]++;
+			break;
+		}
 	r->cls = (unsigned char)seq_cls;
 }
 
 /* Remembers a request of DIR; the recent ones it precedes are sequential. */
-static void remember(struct r0_tracemix *m, unsigned dir, const struct r0_trace_event *ev, unsigned cls,
-		     uint64_t fifo_id)
+static void remember(struct r0_tracemix *m, unsigned dir, const struct r0_trace_event *ev, unsigned cls)
 {
 	uint64_t end = ev->sector + ev->bytes / 512;
 	unsigned seq_cls = R0_PC_SEQ_READ + dir;
@@ -96,7 +124,7 @@ static void remember(struct r0_tracemix *m, unsigned dir, const struct r0_trace_
 	for (unsigned i = 0; i < m->n_recent[dir]; i++)
 		if (m->recent[dir][i].start == end && m->recent[dir][i].cls != seq_cls)
 			reclass(m, &m->recent[dir][i], seq_cls);
-	m->recent[dir][m->next_recent[dir]] = (struct r0_tracemix_recent){ ev->sector, end, ev->bytes, fifo_id,
+	m->recent[dir][m->next_recent[dir]] = (struct r0_tracemix_recent){ ev->sector, end, ev->bytes,
 									   (unsigned char)cls };
 	m->next_recent[dir] = (m->next_recent[dir] + 1) % R0_TRACEMIX_STREAMS;
 	if (m->n_recent[dir] < R0_TRACEMIX_STREAMS)
@@ -116,12 +144,9 @@ static void queued(struct r0_tracemix *m, const struct r0_trace_event *ev)
 {
 	struct r0_profile *p = m->p;
 	unsigned dir = ev->op == R0_TRACE_WRITE, cls = OTHER;
-	uint64_t qd, fifo_id = UINT64_MAX;
-
-	if (m->flags & R0_TRACE_QD_QUEUE)
-		m->in_flight++;
 	/* the request counts itself: alone in flight is QD1 */
-	qd = m->flags & R0_TRACE_QD_QUEUE ? m->in_flight : m->in_flight + 1;
+	uint64_t qd = (uint64_t)m->n_flight + 1;
+
 	if (ev->op == R0_TRACE_DISCARD) {
 		p->discards++;
 		p->discard_bytes += ev->bytes;
@@ -148,10 +173,22 @@ static void queued(struct r0_tracemix *m, const struct r0_trace_event *ev)
 		}
 	}
 	if (m->flags & R0_TRACE_QD_QUEUE)
-		fifo_id = push(m, cls);
+		fly(m, ev->sector, ev->sector + (ev->bytes ? ev->bytes / 512 : 1), ev->op, cls);
 	if (cls != OTHER)
-		remember(m, dir, ev, cls, fifo_id);
+		remember(m, dir, ev, cls);
 	m->last_queued[ev->op] = (unsigned char)cls;
+}
+
+/* An issued request's class: that of the queued one it starts with, else the last queued. */
+static unsigned issued_class(const struct r0_tracemix *m, const struct r0_trace_event *ev)
+{
+	unsigned dir = ev->op == R0_TRACE_WRITE;
+
+	if (ev->op == R0_TRACE_READ || ev->op == R0_TRACE_WRITE)
+		for (unsigned i = 0; i < m->n_recent[dir]; i++)
+			if (m->recent[dir][i].start == ev->sector)
+				return m->recent[dir][i].cls;
+	return m->last_queued[ev->op];
 }
 
 int r0_tracemix_add(struct r0_tracemix *m, const struct r0_trace_event *ev)
@@ -179,17 +216,12 @@ int r0_tracemix_add(struct r0_tracemix *m, const struct r0_trace_event *ev)
 		queued(m, ev);
 		break;
 	case R0_TRACE_ISSUE:
-		if (m->flags & R0_TRACE_QD_ISSUE) {
-			m->in_flight++;
-			push(m, m->last_queued[ev->op]);
-		}
+		if (m->flags & R0_TRACE_QD_ISSUE)
+			fly(m, ev->sector, ev->sector + 1, ev->op, issued_class(m, ev));
 		break;
 	case R0_TRACE_COMPLETE:
-		/* a completion of a request queued before the trace began is not counted */
-		if (m->qd_from_trace && m->in_flight) {
-			m->in_flight--;
-			pop(m);
-		}
+		if (m->qd_from_trace)
+			complete(m, ev);
 		break;
 	}
 	p->seconds = (double)(m->last_t_us - m->first_t_us) / 1e6;

@@ -76,7 +76,7 @@ static void usage(FILE *f)
 	      "one of the last 16 requests of its direction ended, its queue depth from\n"
 	      "the trace's completions. It holds only each request's time, sector, length\n"
 	      "and direction: no data, no file or process names. About 4-8 bytes a\n"
-	      "request, 2-3 a completion (a million requests: about 11 MB); at most 64 MiB,\n"
+	      "request, 3-6 a completion (a million requests: about 14 MB); at most 64 MiB,\n"
 	      "beyond which requests are counted, not kept.\n"
 	      "Exit status: 0 done, 1 failure, 2 usage.\n",
 	      f);
@@ -592,10 +592,11 @@ int main(int argc, char **argv)
 			goto out;
 		}
 		fprintf(stderr, PROG ": %s: %llu events in %llu bytes%s", trace, (unsigned long long)st.events,
-			(unsigned long long)st.file_bytes, st.dropped || st.over_limit ? "" : "\n");
-		if (st.dropped || st.over_limit)
-			fprintf(stderr, "; %llu lost by the kernel (buffers full), %llu beyond the %llu MiB limit: "
-				"the classes are of the rest\n", (unsigned long long)st.dropped,
+			(unsigned long long)st.file_bytes, st.dropped || st.torn || st.over_limit ? "" : "\n");
+		if (st.dropped || st.torn || st.over_limit)
+			fprintf(stderr, "; lost: %llu by the kernel (buffers full), %llu read while being written, "
+				"%llu beyond the %llu MiB limit: the classes are of the rest\n",
+				(unsigned long long)st.dropped, (unsigned long long)st.torn,
 				(unsigned long long)st.over_limit, TRACE_MAX_BYTES >> 20);
 		/* read back, so what is reported is what the file holds */
 		if ((rc = read_trace(trace, &h, &tp)))

@@ -64,10 +64,11 @@ static void add_load(const struct load *l, bool with_complete, bool with_issue)
 		cr_assert_lt(n_ev + 3, MAX_EV);
 		ev[n_ev++] = q;
 		if (with_issue)
-			ev[n_ev++] = (struct r0_trace_event){ .t_us = t, .kind = R0_TRACE_ISSUE, .op = l->op };
+			ev[n_ev++] = (struct r0_trace_event){ .t_us = t, .kind = R0_TRACE_ISSUE, .op = l->op,
+							      .sector = q.sector };
 		if (with_complete)
 			ev[n_ev++] = (struct r0_trace_event){ .t_us = t + l->service_us, .kind = R0_TRACE_COMPLETE,
-							      .op = l->op };
+							      .op = l->op, .sector = q.sector };
 	}
 }
 
@@ -148,16 +149,39 @@ Test(tracemix, a_stream_queued_out_of_order)
 	struct r0_profile p;
 
 	add_load(&l, true, false);
-	/* swap the sectors of every other pair of neighbours, as seen on a dm-stripe under r0bench */
-	for (size_t i = 0; i + 2 < n_ev; i += 4) {
+	/* swap every other pair of neighbours (queue and completion), as seen on a dm-stripe under r0bench */
+	for (size_t i = 0; i + 3 < n_ev; i += 4) {
 		uint64_t s = ev[i].sector;
 
-		ev[i].sector = ev[i + 2].sector;
-		ev[i + 2].sector = s;
+		ev[i].sector = ev[i + 1].sector = ev[i + 2].sector;
+		ev[i + 2].sector = ev[i + 3].sector = s;
 	}
 	classify(&p, R0_TRACE_QD_QUEUE);
 	expect_weights(&p, want, 0.001);
 	cr_expect_geq(p.cls[R0_PC_SEQ_WRITE].ops, 3999);
+}
+
+/*
+ * A completion the recorder lost (a record read while the kernel wrote it)
+ * leaves its request in flight only until many later ones have completed:
+ * 4K random reads at QD1 stay at QD1.
+ */
+Test(tracemix, lost_completions_do_not_deepen_the_queue_for_ever)
+{
+	static const struct load l = { R0_TRACE_READ, 4096, 1, 100, 0, 30000, 0 };
+	struct r0_profile p;
+	size_t kept = 0;
+
+	add_load(&l, true, false);
+	/* drop the completions of requests 1000, 1001 and 1002 */
+	for (size_t i = 0; i < n_ev; i++)
+		if (i < 2000 || i > 2005 || ev[i].kind != R0_TRACE_COMPLETE)
+			ev[kept++] = ev[i];
+	n_ev = kept;
+	classify(&p, R0_TRACE_QD_QUEUE);
+	/* at QD 2-4 for some 1024 requests of 30000 */
+	cr_expect_geq(p.cls[R0_PC_RAND_SMALL_Q1_READ].weight, 0.95, "%f", p.cls[R0_PC_RAND_SMALL_Q1_READ].weight);
+	cr_expect_lt(p.cls[R0_PC_RAND_SMALL_QD_READ].ops, 1100);
 }
 
 /* A 1 MiB writer half the time, 4K random reads the other half: each its own share of the busy time. */

@@ -61,6 +61,7 @@ struct r0_blktrace_stats {
 	uint64_t events;            /* written */
 	uint64_t over_limit;        /* recorded by the kernel but beyond MAX_BYTES */
 	uint64_t dropped;           /* lost by the kernel (relay buffers full: debugfs .../dropped) */
+	uint64_t torn;              /* records read while the kernel was writing them: lost */
 	uint64_t file_bytes;
 };
 

@@ -11,12 +11,14 @@
  * byte (bits 0-1 the operation, bits 2-3 the kind), the time since the
  * previous record in microseconds, and for a QUEUE event of a read, write
  * or discard the sector as a zigzag delta from where the previous request
- * of that operation ended, and the length in sectors. Last, tag 0xff, the
+ * of that operation ended, and the length in sectors; for an ISSUE or
+ * COMPLETE of one the sector as a zigzag delta from the previous ISSUE or
+ * COMPLETE's of that operation (to pair them). Last, tag 0xff, the
  * number of records and the CRC-32 (IEEE, little endian) of every byte
  * before it: a file cut anywhere, or changed, is told apart from a whole
  * one. A sequential request costs about 4 bytes, a random one about 8,
- * a completion 2-3: a million requests with their completions fit in
- * about 11 MB.
+ * its completion 3 or 6 likewise: a million requests with their
+ * completions fit in about 14 MB.
  */
 #ifndef R0_TRACE_H
 #define R0_TRACE_H
@@ -51,8 +53,8 @@ struct r0_trace_event {
 	uint64_t t_us;              /* since the start; never less than the previous event's */
 	enum r0_trace_kind kind;
 	enum r0_trace_op op;
-	uint64_t sector;            /* QUEUE of a read, write or discard only; 512-byte sectors */
-	uint64_t bytes;             /* likewise; a multiple of 512 */
+	uint64_t sector;            /* not for a flush; 512-byte sectors */
+	uint64_t bytes;             /* QUEUE of a read, write or discard only; a multiple of 512 */
 };
 
 /* "read", "write", "discard", "flush"; NULL out of range. */

@@ -9,14 +9,15 @@
  * interleave), or ends where one of them starts (a stream's requests queued
  * out of order by its submitters: that one is then sequential too); large: above R0_PROFILE_LARGE_BYTES; QD1: at most
  * R0_PROFILE_Q1_MAX requests in flight when it was queued, itself
- * included. In flight is counted from the trace's pairs (R0_TRACE_QD_QUEUE:
- * queued minus completed; R0_TRACE_QD_ISSUE: issued minus completed, plus
- * the one being queued). Weights are shares of the busy time (time with a
- * request in flight), as the counters' are; a busy stretch is split over
- * the classes in flight, taking completions in the order requests were
- * queued (a trace does not say which request completed, only that one
- * did). A trace without pairs has no busy time: its weights are shares of
- * the requests, and its small random requests count as QD1
+ * included. In flight are the requests of the trace's pairs, matched by
+ * operation and sector (R0_TRACE_QD_QUEUE: queued and not yet completed;
+ * R0_TRACE_QD_ISSUE: issued and not yet completed, plus the one being
+ * queued). A request overtaken by R0_TRACEMIX_OVERTAKEN completions lost
+ * its own (a record the recorder could not read) and leaves the count.
+ * Weights are shares of the busy time (time with a request in flight), as
+ * the counters' are, a busy stretch split evenly over the requests in
+ * flight. A trace without pairs has no busy time: its weights are shares
+ * of the requests, and its small random requests count as QD1
  * (->qd_from_trace false says so).
  */
 #ifndef R0_TRACEMIX_H
@@ -30,23 +31,28 @@
 
 /* Request ends remembered per direction: this many interleaved streams are told apart. */
 #define R0_TRACEMIX_STREAMS 16
-/* Requests whose class is remembered while in flight. */
-#define R0_TRACEMIX_FIFO 1024
+/* Requests remembered in flight; beyond, the deepest are not counted. */
+#define R0_TRACEMIX_IN_FLIGHT 1024
+/* Completions of later requests after which one still in flight is taken as lost. */
+#define R0_TRACEMIX_OVERTAKEN 1024
 
 struct r0_tracemix {
 	struct r0_profile *p;
 	unsigned flags;             /* the trace's R0_TRACE_QD_* */
 	bool qd_from_trace;
 	struct r0_tracemix_recent {
-		uint64_t start, end, bytes, fifo_id;
+		uint64_t start, end, bytes;
 		unsigned char cls;
 	} recent[2][R0_TRACEMIX_STREAMS];       /* [read, write]: the last requests */
 	unsigned n_recent[2], next_recent[2];
-	uint64_t fifo_pushed, fifo_popped;      /* ids of requests through the fifo */
-	uint64_t in_flight;
-	unsigned char fifo[R0_TRACEMIX_FIFO];   /* classes in flight, oldest first (R0_PC_N: a discard or flush) */
-	unsigned fifo_head, fifo_len;
-	unsigned cls_in_fifo[R0_PC_N + 1];
+	struct r0_tracemix_flight {
+		uint64_t start, end;    /* end: start + 1 for an issued request (its length is not traced) */
+		uint64_t completions;   /* ->completions when it was queued or issued */
+		unsigned char op, cls;  /* cls R0_PC_N: a discard or flush */
+	} flight[R0_TRACEMIX_IN_FLIGHT];
+	unsigned n_flight;
+	unsigned cls_in_flight[R0_PC_N + 1];
+	uint64_t completions, lost;             /* completions paired; requests whose completion was lost */
 	unsigned char last_queued[4];           /* per r0_trace_op: the class an ISSUE takes */
 	uint64_t first_t_us, last_t_us, last_second;
 	bool any;
