@@ -17,6 +17,12 @@ static const char method[] =
 	"else time in queue / io_ticks and io_ticks; sequential vs random inferred from merges, from requests at "
 	"the queue's size limit and from requests of 1 MiB or more, which counters cannot show directly; weights are shares of the busy time";
 
+static const char trace_method[] =
+	"a block trace (r0trace/1: the device's QUEUE events, the requests as issued before an array splits "
+	"them, with their completions or issues): every request classed by itself; sequential = it starts "
+	"where one of the last 16 requests of its direction ended; queue depth = requests in flight when it "
+	"was queued, itself included; weights are shares of the busy time (time with a request in flight)";
+
 /* Doubles with 6 significant digits, not json-c's 17. */
 static json_object *num(double v)
 {
@@ -64,6 +70,30 @@ static int join(const char *const *s, size_t n, char *buf, size_t len)
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
+/* [{"classes": [seq-write, rand-large-write, rand-small-q1-write, rand-small-qd-write], "busy_share": ...}] */
+static json_object *cannot_tell(const struct r0_profile *p)
+{
+	json_object *a = json_object_new_array();
+
+	for (int d = 0; a && d < 2; d++) {
+		json_object *e, *c;
+
+		if (!(p->busy_s > 0) || p->cut_busy_s[d] / p->busy_s < R0_PROFILE_CUT_NOTE_SHARE)
+			continue;
+		json_object_array_add(a, e = json_object_new_object());
+		ADD(e, "classes", c = json_object_new_array());
+		for (int k = R0_PC_SEQ_READ + d; c && k < R0_PC_N; k += 2)
+			json_object_array_add(c, json_object_new_string(r0_pclass_name(k)));
+		ADD(e, "weighed_as", json_object_new_string(r0_pclass_name(R0_PC_SEQ_READ + d)));
+		ADD(e, "busy_share", num(p->cut_busy_s[d] / p->busy_s));
+		ADD(e, "why", json_object_new_string(
+			"a striped array's counters count the whole-chunk pieces it cuts requests into; a stream, "
+			"large random requests and random requests of one chunk leave the same pieces (a trace: "
+			"r0profile --trace tells them apart)"));
+	}
+	return a;
+}
+
 #define TOTAL(m) R0_JSON_FIELD(struct r0_profile, m, #m, R0_JSON_U64)
 static const struct r0_json_field totals[] = {
 	TOTAL(reads), TOTAL(writes), TOTAL(discards), TOTAL(reads_merged), TOTAL(writes_merged),
@@ -85,6 +115,13 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 		weight[c] = p->cls[c].weight;
 	if (r0_mix_describe(devs, p->seconds, weight, p->confidence_level, desc, sizeof(desc)))
 		desc[0] = '\0';
+	if (r0_profile_cut_share(p) >= R0_PROFILE_CUT_NOTE_SHARE) {
+		size_t at = strlen(desc);
+
+		snprintf(desc + at, sizeof(desc) - at, "; %.0f %% of the busy time striped whole-chunk pieces: "
+			 "sequential, large random or one-chunk random, which counters cannot tell apart",
+			 r0_profile_cut_share(p) * 100);
+	}
 	ADD(o, "r0kit_schema", json_object_new_string(R0_MIX_SCHEMA));
 	ADD(o, "tool", json_object_new_string(m->tool));
 	ADD(o, "description", json_object_new_string(desc));
@@ -108,7 +145,9 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 	ADD(per, "active_intervals", json_object_new_uint64(p->active));
 	ADD(per, "skipped_intervals", json_object_new_uint64(p->resets));
 	ADD(per, "interrupted", json_object_new_boolean(m->interrupted));
-	ADD(o, "method", json_object_new_string(method));
+	ADD(o, "method", json_object_new_string(m->from_trace ? trace_method : method));
+	if (r0_profile_cut_share(p) >= R0_PROFILE_CUT_NOTE_SHARE)
+		ADD(o, "cannot_tell", cannot_tell(p));
 
 	ADD(o, "weights", w = json_object_new_object());
 	for (int c = 0; c < R0_PC_N; c++) {
@@ -136,7 +175,8 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 	ADD(t, "busy_io_ticks_s", num(p->busy_ticks_s));
 
 	ADD(o, "request_sizes", rs = json_object_new_object());
-	ADD(rs, "basis", json_object_new_string("intervals by their average request size (bytes / requests)"));
+	ADD(rs, "basis", json_object_new_string(m->from_trace ? "requests by their size" :
+						"intervals by their average request size (bytes / requests)"));
 	ADD(rs, "bucket_max_bytes", bk = json_object_new_array());
 	for (unsigned i = 0; bk && i < R0_PROFILE_SIZE_BUCKETS; i++) {
 		uint64_t b = r0_profile_bucket_bytes(i);

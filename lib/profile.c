@@ -160,6 +160,9 @@ static void add_dir(struct r0_profile *p, const struct dir_delta *d, double qd, 
 	p->cls[c].intervals++;
 	p->cls[c].qd_busy_s += qd * d->busy_s;
 	p->size_hist[d->write][bucket_of(avg)]++;
+	/* a stream only by its whole-chunk pieces: large or chunk-sized random requests leave the same */
+	if (seq && cut_at_limit && at_limit && merge_share < R0_PROFILE_SEQ_MERGE_SHARE && avg < R0_PROFILE_SEQ_BYTES)
+		p->cut_busy_s[d->write] += d->busy_s;
 	if (clear)
 		p->clear_busy_s += d->busy_s;
 }
@@ -276,6 +279,11 @@ void r0_profile_finish(struct r0_profile *p)
 	clarity = share(p->clear_busy_s, p->busy_s);
 	p->confidence = coverage * clarity;
 	p->confidence_level = p->confidence >= 0.7 ? "high" : p->confidence >= 0.4 ? "medium" : "low";
+}
+
+double r0_profile_cut_share(const struct r0_profile *p)
+{
+	return share(p->cut_busy_s[0] + p->cut_busy_s[1], p->busy_s);
 }
 
 static void format_period(double s, char *buf, size_t len)

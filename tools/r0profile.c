@@ -18,8 +18,10 @@
 
 #include "cli.h"
 
+#include "r0/blktrace.h"
 #include "r0/profile.h"
 #include "r0/size.h"
+#include "r0/tracemix.h"
 
 #define PROG "r0profile"
 #define MAX_DEV 16
@@ -27,13 +29,17 @@
 #define SUBSAMPLES 10
 /* without a terminal, a plain progress line this often */
 #define PLAIN_EVERY_NS 10000000000ULL
+/* a trace keeps at most this much: some 6 million requests with their completions */
+#define TRACE_MAX_BYTES (64ULL << 20)
 
-enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON, OPT_OUTPUT };
+enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON, OPT_OUTPUT, OPT_TRACE, OPT_FROM_TRACE };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
 	      "  " PROG " [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE...\n"
+	      "  " PROG " --trace FILE [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE\n"
+	      "  " PROG " --from-trace FILE [--output FILE] [--json]\n"
 	      "\n"
 	      "Samples the kernel's counters of each DEVICE (/sys/block/X/stat: reads,\n"
 	      "writes, discards, their sectors and merges, time in queue, requests in\n"
@@ -51,6 +57,10 @@ static void usage(FILE *f)
 	      "      --interval SEC   sampling interval (default 1; 10ms to 1h)\n"
 	      "      --output FILE    write the mix file (schema " R0_MIX_SCHEMA ")\n"
 	      "      --json           print the mix file on stdout instead of the summary\n"
+	      "      --trace FILE     also record DEVICE's block requests into FILE (format\n"
+	      "                       r0trace/1) through the kernel's blktrace, and class\n"
+	      "                       them exactly; needs root, mounts debugfs if needed\n"
+	      "      --from-trace FILE  the mix of a recorded trace, exact, without counters\n"
 	      "  -h, --help           this text\n"
 	      "  -V, --version        version\n"
 	      "\n"
@@ -61,6 +71,13 @@ static void usage(FILE *f)
 	      "pieces it cuts requests into at its chunk: there whole-chunk pieces\n"
 	      "stand for a stream. The output says how sure it is. SIGINT, SIGTERM or\n"
 	      "SIGHUP end the profile early; the file is still written.\n"
+	      "A trace is exact where counters guess: each request as its submitter issued\n"
+	      "it (before an md or dm array splits it), sequential when it starts where\n"
+	      "one of the last 16 requests of its direction ended, its queue depth from\n"
+	      "the trace's completions. It holds only each request's time, sector, length\n"
+	      "and direction: no data, no file or process names. About 4-8 bytes a\n"
+	      "request, 3-6 a completion (a million requests: about 14 MB); at most 64 MiB,\n"
+	      "beyond which requests are counted, not kept.\n"
 	      "Exit status: 0 done, 1 failure, 2 usage.\n",
 	      f);
 }
@@ -159,18 +176,38 @@ static void size_text(double bytes, char *buf, size_t len)
 		snprintf(buf, len, "?");
 }
 
-static void print_summary(const struct r0_profile *p, const struct dev *devs, size_t n_dev,
-			  double interval_s, const char *desc)
+/* What the counters cannot tell apart on a striped array, said instead of a class they did not see. */
+static void print_cannot_tell(const struct r0_profile *p)
+{
+	for (int d = 0; d < 2; d++) {
+		double s = p->busy_s > 0 ? p->cut_busy_s[d] / p->busy_s : 0;
+
+		if (s < R0_PROFILE_CUT_NOTE_SHARE)
+			continue;
+		printf("cannot tell     %s, %s, %s and %s apart in %.0f %% of the busy time: the striped\n"
+		       "                array's whole-chunk pieces, which a stream, large random requests and\n"
+		       "                one-chunk random ones all leave (weighed as %s; --trace FILE tells)\n",
+		       r0_pclass_name(R0_PC_SEQ_READ + d), r0_pclass_name(R0_PC_RAND_LARGE_READ + d),
+		       r0_pclass_name(R0_PC_RAND_SMALL_Q1_READ + d), r0_pclass_name(R0_PC_RAND_SMALL_QD_READ + d),
+		       s * 100, r0_pclass_name(R0_PC_SEQ_READ + d));
+	}
+}
+
+/* TRACE: P was classed from a trace, per request, not from per-interval averages. */
+static void print_summary(const struct r0_profile *p, const char *const *paths, const char *const *kn,
+			  const uint64_t *maxreq, size_t n_dev, double interval_s, const char *desc, bool trace)
 {
 	char a[32], b[32], c[32];
 
 	for (size_t i = 0; i < n_dev; i++) {
-		size_text((double)devs[i].d.max_request_bytes, a, sizeof(a));
-		printf("device          %s (%s, requests up to %s)\n", devs[i].path, devs[i].d.kname,
-		       devs[i].d.max_request_bytes ? a : "?");
+		size_text((double)maxreq[i], a, sizeof(a));
+		printf("device          %s (%s, requests up to %s)\n", paths[i], kn[i], maxreq[i] ? a : "?");
 	}
-	printf("period          %.1f s, %u intervals of %g s, %u active, %u skipped\n",
-	       p->seconds, p->intervals, interval_s, p->active, p->resets);
+	if (trace)
+		printf("period          %.1f s, %u s with requests queued\n", p->seconds, p->active);
+	else
+		printf("period          %.1f s, %u intervals of %g s, %u active, %u skipped\n",
+		       p->seconds, p->intervals, interval_s, p->active, p->resets);
 	size_text((double)p->read_bytes, a, sizeof(a));
 	size_text(p->avg_read_bytes, b, sizeof(b));
 	printf("reads           %llu requests, %s, %s average, %llu merged\n",
@@ -186,7 +223,8 @@ static void print_summary(const struct r0_profile *p, const struct dev *devs, si
 	       p->read_share_bytes * 100, p->read_share_ops * 100);
 	printf("queue depth     %.1f in flight on average while busy; %.0f %% of the busy time at QD<=2\n",
 	       p->mean_qd, p->q1_share * 100);
-	printf("in flight       reads seeing 0/1/2/3+: %u/%u/%u/%u\n", p->inflight_hist[0],
+	printf("in flight       %s 0/1/2/3+: %u/%u/%u/%u\n",
+	       trace ? "requests queued at (themselves included)" : "reads seeing", p->inflight_hist[0],
 	       p->inflight_hist[1], p->inflight_hist[2], p->inflight_hist[3]);
 	for (int d = 0; d < 2; d++) {
 		printf("%-16s", d ? "write sizes" : "read sizes");
@@ -199,7 +237,7 @@ static void print_summary(const struct r0_profile *p, const struct dev *devs, si
 			if (p->size_hist[d][i])
 				printf("%s%s:%u ", u == UINT64_MAX ? ">" : "<=", b, p->size_hist[d][i]);
 		}
-		printf("(intervals by average request size)\n");
+		printf("%s\n", trace ? "(requests by size)" : "(intervals by average request size)");
 	}
 	printf("\n%-20s %7s %9s %10s %12s %10s %9s\n", "class", "weight", "busy s", "bytes", "requests",
 	       "avg size", "in flight");
@@ -212,9 +250,15 @@ static void print_summary(const struct r0_profile *p, const struct dev *devs, si
 		printf("%-20s %5.1f %% %9.2f %10s %12llu %10s %9s\n", r0_pclass_name(k), x->weight * 100,
 		       x->busy_s, a, (unsigned long long)x->ops, b, c);
 	}
-	printf("\nconfidence      %s (%.2f): size class inferred from per-interval averages;\n"
-	       "                sequential vs random from merges, requests at the size limit or >= 1 MiB\n",
-	       p->confidence_level, p->confidence);
+	if (trace)
+		printf("\nconfidence      %s (%.2f): every request classed from the trace; only its length\n"
+		       "                (full at 30 s with requests) limits it\n", p->confidence_level, p->confidence);
+	else
+		printf("\nconfidence      %s (%.2f): size class inferred from per-interval averages;\n"
+		       "                sequential vs random from merges, requests at the size limit or >= 1 MiB\n",
+		       p->confidence_level, p->confidence);
+	if (!trace)
+		print_cannot_tell(p);
 	printf("mix             %s\n", desc);
 }
 
@@ -259,6 +303,111 @@ static int bad_option(int c, char **argv)
 	return R0_EXIT_USAGE;
 }
 
+/* Writes the mix of P (OUTPUT, --json or the summary): 0 or R0_EXIT_FAILURE. COUNTERS: what they alone said beside a trace. */
+static int emit(const struct r0_profile *p, const struct r0_profile_meta *meta, const char *output, bool json,
+		const struct r0_profile *counters, const char *counters_desc)
+{
+	json_object *root;
+	int err, rc = R0_EXIT_FAILURE;
+
+	if (!(root = r0_profile_to_json(p, meta))) {
+		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
+		return R0_EXIT_FAILURE;
+	}
+	if (output && (err = write_file(output, root))) {
+		fprintf(stderr, PROG ": %s: %s\n", output, strerror(-err));
+		goto out;
+	}
+	if (json) {
+		r0_cli_print_json(root);
+	} else {
+		print_summary(p, meta->dev_path, meta->dev_kname, meta->dev_max_request_bytes, meta->n_dev,
+			      meta->interval_s, json_object_get_string(json_object_object_get(root, "description")),
+			      meta->from_trace);
+		if (counters) {
+			printf("counters alone  %s\n", counters_desc);
+			print_cannot_tell(counters);
+		}
+		if (output)
+			printf("written         %s\n", output);
+	}
+	rc = R0_EXIT_OK;
+out:
+	json_object_put(root);
+	return rc;
+}
+
+/* Reads the trace FILE into P: 0, or R0_EXIT_FAILURE after saying what is wrong with it. */
+static int read_trace(const char *file, struct r0_trace_header *h, struct r0_profile *p)
+{
+	bool truncated;
+	int err = r0_tracemix_file(file, h, p, &truncated);
+
+	if (!err)
+		return 0;
+	if (err == -EBADMSG && truncated)
+		fprintf(stderr, PROG ": %s: truncated: the trace ends before its end record (cut short, or "
+			"its recorder killed)\n", file);
+	else if (err == -EBADMSG)
+		fprintf(stderr, PROG ": %s: damaged: a record, the record count or the checksum is wrong\n", file);
+	else if (err == -EINVAL)
+		fprintf(stderr, PROG ": %s: not a trace (r0trace/1) file\n", file);
+	else
+		fprintf(stderr, PROG ": %s: %s\n", file, strerror(-err));
+	return R0_EXIT_FAILURE;
+}
+
+/* --from-trace FILE: the exact mix of a recorded trace. */
+static int from_trace(const char *file, const char *output, bool json)
+{
+	struct r0_trace_header h;
+	struct r0_profile p;
+	char dev[sizeof(h.name) + 8];
+	const char *path = dev, *kname = h.name;
+	uint64_t maxreq = 0;
+	struct r0_profile_meta meta;
+	int rc;
+
+	if ((rc = read_trace(file, &h, &p)))
+		return rc;
+	snprintf(dev, sizeof(dev), "/dev/%s", h.name);
+	meta = (struct r0_profile_meta){
+		.tool = PROG " " R0_VERSION, .n_dev = 1, .dev_path = &path, .dev_kname = &kname,
+		.dev_max_request_bytes = &maxreq, .start_epoch_s = (int64_t)(h.start_epoch_us / 1000000),
+		.end_epoch_s = (int64_t)(h.start_epoch_us / 1000000 + (uint64_t)p.seconds), .interval_s = 1,
+		.from_trace = true,
+	};
+	if (!json && !(h.flags & (R0_TRACE_QD_QUEUE | R0_TRACE_QD_ISSUE)))
+		fprintf(stderr, PROG ": %s: no completions in the trace: weights by requests, small random "
+			"ones counted at QD1\n", file);
+	rc = emit(&p, &meta, output, json, NULL, NULL);
+	return rc ? rc : r0_cli_close_stdout(PROG);
+}
+
+/* Starts recording DEV into FILE: NULL after saying why not. */
+static struct r0_blktrace *start_trace(const char *dev, const char *file)
+{
+	struct r0_blktrace *bt;
+	int err = r0_blktrace_start(dev, file, TRACE_MAX_BYTES, &bt);
+
+	if (!err) {
+		if (r0_blktrace_mounted_debugfs(bt))
+			fprintf(stderr, PROG ": mounted debugfs on /sys/kernel/debug for the trace (unmounted at "
+				"the end)\n");
+		return bt;
+	}
+	if (err == -EPERM || err == -EACCES)
+		fprintf(stderr, PROG ": %s: tracing needs root (CAP_SYS_ADMIN): %s\n", dev, strerror(-err));
+	else if (err == -EBUSY)
+		fprintf(stderr, PROG ": %s: already traced (a blktrace running? 'blktrace -k' ends one)\n", dev);
+	else if (err == -ENOTTY || err == -ENOENT || err == -EINVAL)
+		fprintf(stderr, PROG ": %s: the kernel cannot trace it (CONFIG_BLK_DEV_IO_TRACE and debugfs "
+			"needed): %s\n", dev, strerror(-err));
+	else
+		fprintf(stderr, PROG ": %s: tracing into %s: %s\n", dev, file, strerror(-err));
+	return NULL;
+}
+
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .getopt_words = true,
 				   .retired = "o--output" };
@@ -266,26 +415,42 @@ static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_opti
 int main(int argc, char **argv)
 {
 	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
-	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV];
+	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV], *trace = NULL, *trace_from = NULL;
+	struct r0_blktrace *bt = NULL;
+	bool for_given = false, interval_given = false;
 	uint64_t maxreq[MAX_DEV];
 	struct dev devs[MAX_DEV] = { 0 };
 	struct r0_profile p;
 	struct r0_profile_meta meta;
-	json_object *root = NULL;
 	bool json = false, tty, stop = false, vanished = false;
 	int64_t start_epoch;
 	size_t n_dev = 0;
 	int err, rc = R0_EXIT_FAILURE;
 
 	const struct r0_cli_opt opts[] = {
-		{ "for", OPT_FOR, R0_CLI_DURATION, R0_CLI_TO(for_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 90, 30m, 24h" },
-		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(interval_ns), 10000000ULL, 3600000000000ULL, .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s" },
+		{ "for", OPT_FOR, R0_CLI_DURATION, R0_CLI_TO(for_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 90, 30m, 24h", .given = &for_given },
+		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(interval_ns), 10000000ULL, 3600000000000ULL, .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s", .given = &interval_given },
+		{ "trace", OPT_TRACE, R0_CLI_STRING, R0_CLI_TO(trace) },
+		{ "from-trace", OPT_FROM_TRACE, R0_CLI_STRING, R0_CLI_TO(trace_from) },
 		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
 		{ 0 },
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
+	if (trace_from) {
+		if (optind < argc)
+			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");
+		if (trace || for_given || interval_given)
+			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --for or --interval");
+		if (output && (err = check_writable(output))) {
+			fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
+			return R0_EXIT_FAILURE;
+		}
+		return from_trace(trace_from, output, json);
+	}
+	if (trace && argc - optind != 1)
+		return r0_cli_usage_error(PROG, "--trace records one DEVICE");
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "no DEVICE given");
 	if ((size_t)(argc - optind) > MAX_DEV)
@@ -333,6 +498,8 @@ int main(int argc, char **argv)
 	}
 
 	r0_cli_block_stop_signals();
+	if (trace && !(bt = start_trace(devs[0].path, trace)))
+		return R0_EXIT_FAILURE;
 	r0_profile_init(&p);
 	tty = isatty(STDERR_FILENO);
 	start_epoch = (int64_t)time(NULL);
@@ -356,6 +523,11 @@ int main(int argc, char **argv)
 		for (uint64_t s = now_ns() + sub_ns; s < next_ns && !stop; s += sub_ns) {
 			if ((stop = sleep_until(s)))
 				break;
+			if (bt && (err = r0_blktrace_poll(bt))) {
+				fprintf(stderr, "%s" PROG ": %s: recording the trace: %s\n", tty ? "\r\033[K" : "",
+					trace, strerror(-err));
+				goto out;
+			}
 			for (size_t i = 0; i < n_dev; i++) {
 				struct r0_blockstat st;
 
@@ -406,25 +578,44 @@ int main(int argc, char **argv)
 		.end_epoch_s = (int64_t)time(NULL), .interval_s = (double)interval_ns / 1e9,
 		.interrupted = stop || vanished,
 	};
-	if (!(root = r0_profile_to_json(&p, &meta))) {
-		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
-		goto out;
-	}
-	if (output && (err = write_file(output, root))) {
-		fprintf(stderr, PROG ": %s: %s\n", output, strerror(-err));
-		goto out;
-	}
-	if (json) {
-		r0_cli_print_json(root);
+	if (bt) {
+		struct r0_blktrace_stats st;
+		struct r0_trace_header h;
+		struct r0_profile tp;
+		json_object *cj;
+		char cdesc[2048];
+
+		err = r0_blktrace_stop(bt, &st);
+		bt = NULL;
+		if (err) {
+			fprintf(stderr, PROG ": %s: writing the trace: %s\n", trace, strerror(-err));
+			goto out;
+		}
+		fprintf(stderr, PROG ": %s: %llu events in %llu bytes%s", trace, (unsigned long long)st.events,
+			(unsigned long long)st.file_bytes, st.dropped || st.torn || st.over_limit ? "" : "\n");
+		if (st.dropped || st.torn || st.over_limit)
+			fprintf(stderr, "; lost: %llu by the kernel (buffers full), %llu read while being written, "
+				"%llu beyond the %llu MiB limit: the classes are of the rest\n",
+				(unsigned long long)st.dropped, (unsigned long long)st.torn,
+				(unsigned long long)st.over_limit, TRACE_MAX_BYTES >> 20);
+		/* read back, so what is reported is what the file holds */
+		if ((rc = read_trace(trace, &h, &tp)))
+			goto out;
+		if (!(cj = r0_profile_to_json(&p, &meta))) {
+			fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
+			rc = R0_EXIT_FAILURE;
+			goto out;
+		}
+		snprintf(cdesc, sizeof(cdesc), "%s", json_object_get_string(json_object_object_get(cj, "description")));
+		json_object_put(cj);
+		meta.from_trace = true;
+		rc = emit(&tp, &meta, output, json, &p, cdesc);
 	} else {
-		print_summary(&p, devs, n_dev, meta.interval_s,
-			      json_object_get_string(json_object_object_get(root, "description")));
-		if (output)
-			printf("written         %s\n", output);
+		rc = emit(&p, &meta, output, json, NULL, NULL);
 	}
-	rc = R0_EXIT_OK;
 out:
-	json_object_put(root);
+	if (bt)
+		r0_blktrace_stop(bt, NULL);
 	err = r0_cli_close_stdout(PROG);
 	return rc ? rc : err;
 }

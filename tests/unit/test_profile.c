@@ -155,10 +155,14 @@ Test(profile, stripe_pieces_at_the_chunk_are_a_stream)
 
 	run(&p, s, N(s), 65536);
 	expect_weights(&p, small);
+	cr_expect_float_eq(r0_profile_cut_share(&p), 0.0, 1e-12);
 	cut_at_limit = true;
 	run(&p, s, N(s), 65536);
 	cut_at_limit = false;
 	expect_weights(&p, stream);
+	/* weighed as a stream, but large or one-chunk random writes would leave the same pieces */
+	cr_expect_float_eq(r0_profile_cut_share(&p), 1.0, 1e-9);
+	cr_expect_float_eq(p.cut_busy_s[0], 0.0, 1e-12);
 }
 
 Test(profile, sequential_reader_by_merges)

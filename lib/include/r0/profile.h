@@ -117,6 +117,13 @@ struct r0_profile {
 	double busy_qd_s;           /* sum of mean-in-flight x busy time */
 	double busy_q1_s;           /* busy time in intervals at mean in flight <= R0_PROFILE_Q1_MAX */
 	double clear_busy_s;        /* busy time of interval-directions far from every class border */
+	/*
+	 * [0 read, 1 write]: busy time classed seq only because its requests
+	 * were a striped array's whole-chunk pieces (r0_profile_add_cut), which
+	 * a stream, large random requests and random requests of one chunk all
+	 * leave: counters cannot tell these classes apart, a trace can.
+	 */
+	double cut_busy_s[2];
 	uint64_t reads, writes, discards, reads_merged, writes_merged;
 	uint64_t read_bytes, write_bytes, discard_bytes;
 	unsigned size_hist[2][R0_PROFILE_SIZE_BUCKETS];   /* [0 read, 1 write]: intervals by average request size */
@@ -154,6 +161,11 @@ int r0_profile_add(struct r0_profile *p, const struct r0_profile_sample *prev,
 int r0_profile_add_cut(struct r0_profile *p, const struct r0_profile_sample *prev,
 		       const struct r0_profile_sample *cur, uint64_t max_request_bytes, bool cut_at_limit);
 
+/* Above this share of the busy time, striped whole-chunk pieces are named as classes not told apart. */
+#define R0_PROFILE_CUT_NOTE_SHARE 0.05
+/* The share of P's busy time in cut_busy_s (0 without busy time). */
+double r0_profile_cut_share(const struct r0_profile *p);
+
 /* Computes the derived fields from the accumulated ones; may be called again after more adds. */
 void r0_profile_finish(struct r0_profile *p);
 
@@ -178,6 +190,7 @@ struct r0_profile_meta {
 	int64_t start_epoch_s, end_epoch_s;
 	double interval_s;
 	bool interrupted;           /* ended early by a signal or a vanished device */
+	bool from_trace;            /* P was classed from a block trace (r0/tracemix.h), not counters */
 };
 
 /* The mix file of P (finished) as a JSON object (schema r0mix/1), or NULL and errno. */

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A block trace file (format "r0trace/1"): the requests one device saw,
+ * each as a time, a sector, a length and a direction, never its data, and
+ * optionally when requests were issued and completed (for queue depth).
+ *
+ * Layout. The text "r0trace/1\n"; then unsigned LEB128 varints: flags
+ * (R0_TRACE_QD_*), the device's name (a length, then its bytes), its size
+ * in 512-byte sectors, its logical block size in bytes, the wall time of
+ * time 0 in microseconds since the epoch. Then one record per event: a tag
+ * byte (bits 0-1 the operation, bits 2-3 the kind), the time since the
+ * previous record in microseconds, and for a QUEUE event of a read, write
+ * or discard the sector as a zigzag delta from where the previous request
+ * of that operation ended, and the length in sectors; for an ISSUE or
+ * COMPLETE of one the sector as a zigzag delta from the previous ISSUE or
+ * COMPLETE's of that operation (to pair them). Last, tag 0xff, the
+ * number of records and the CRC-32 (IEEE, little endian) of every byte
+ * before it: a file cut anywhere, or changed, is told apart from a whole
+ * one. A sequential request costs about 4 bytes, a random one about 8,
+ * its completion 3 or 6 likewise: a million requests with their
+ * completions fit in about 14 MB.
+ */
+#ifndef R0_TRACE_H
+#define R0_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define R0_TRACE_MAGIC "r0trace/1\n"
+#define R0_TRACE_NAME_MAX 63
+
+enum r0_trace_op { R0_TRACE_READ, R0_TRACE_WRITE, R0_TRACE_DISCARD, R0_TRACE_FLUSH };
+
+enum r0_trace_kind {
+	R0_TRACE_QUEUE,     /* a request as its submitter issued it: sector and length */
+	R0_TRACE_ISSUE,     /* a request sent to the driver (request-based disks) */
+	R0_TRACE_COMPLETE,  /* a request completed */
+};
+
+/* Where the queue depth comes from: QUEUE and COMPLETE events pair up, or ISSUE and COMPLETE do. */
+#define R0_TRACE_QD_QUEUE 1u
+#define R0_TRACE_QD_ISSUE 2u
+
+struct r0_trace_header {
+	unsigned flags;             /* R0_TRACE_QD_*: at most one; 0: no queue depth in the trace */
+	char name[R0_TRACE_NAME_MAX + 1];   /* kernel name: dm-0, md127, nvme0n1 */
+	uint64_t size_sectors;      /* 512-byte sectors */
+	uint32_t logical_block_bytes;
+	uint64_t start_epoch_us;    /* wall time of t_us 0 */
+};
+
+struct r0_trace_event {
+	uint64_t t_us;              /* since the start; never less than the previous event's */
+	enum r0_trace_kind kind;
+	enum r0_trace_op op;
+	uint64_t sector;            /* not for a flush; 512-byte sectors */
+	uint64_t bytes;             /* QUEUE of a read, write or discard only; a multiple of 512 */
+};
+
+/* "read", "write", "discard", "flush"; NULL out of range. */
+const char *r0_trace_op_name(enum r0_trace_op op);
+
+struct r0_trace_writer;
+
+/*
+ * Creates (or truncates) PATH and writes H's header. 0 and *OUT; -EINVAL
+ * for a header with an empty or too long name or two R0_TRACE_QD_ flags;
+ * -errno of creating the file.
+ */
+int r0_trace_writer_open(const char *path, const struct r0_trace_header *h,
+			 struct r0_trace_writer **out);
+/*
+ * Appends EV. 0; -EINVAL for an event before the previous one, an unknown
+ * kind or operation, a length that is not a multiple of 512, or a QUEUE
+ * read/write/discard of 0 bytes; -errno of writing.
+ */
+int r0_trace_write(struct r0_trace_writer *w, const struct r0_trace_event *ev);
+/* Bytes written so far (the header and the records, before the end record). */
+uint64_t r0_trace_writer_bytes(const struct r0_trace_writer *w);
+/* Writes the end record and closes. 0 or -errno; W is freed either way (NULL: 0). */
+int r0_trace_writer_close(struct r0_trace_writer *w);
+/* Closes and removes the file without an end record (a recording that failed). */
+void r0_trace_writer_abort(struct r0_trace_writer *w, const char *path);
+
+struct r0_trace_reader;
+
+/*
+ * Opens PATH and reads its header into *H. 0 and *OUT; -EINVAL when PATH
+ * is not an r0trace/1 file (another magic, a bad header); -EBADMSG when it
+ * ends inside its header; -errno of opening it.
+ */
+int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_trace_reader **out);
+/*
+ * The next event into *EV: 0; 1 after the end record, once the count and
+ * the checksum are found right; -EBADMSG for a file cut short (see
+ * r0_trace_reader_truncated), a bad record, a wrong count or checksum, or
+ * bytes after the end record; -errno of reading. After an error, the
+ * events already returned are not to be trusted.
+ */
+int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev);
+/* After -EBADMSG: true when the file simply ends early (cut, or its recorder killed). */
+bool r0_trace_reader_truncated(const struct r0_trace_reader *r);
+/* NULL: nothing. */
+void r0_trace_reader_free(struct r0_trace_reader *r);
+
+#endif

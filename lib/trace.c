@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The r0trace/1 file: a writer and a reader of varint-coded block requests (r0/trace.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "r0/trace.h"
+
+#define TAG_END 0xffu
+#define OPS 4
+#define KINDS 3
+
+static const char *const op_name[OPS] = { "read", "write", "discard", "flush" };
+
+const char *r0_trace_op_name(enum r0_trace_op op)
+{
+	return (unsigned)op < OPS ? op_name[op] : NULL;
+}
+
+/* CRC-32 (IEEE 802.3, reflected), bit by bit: a trace is a few MB, read once */
+static uint32_t crc32_add(uint32_t crc, const unsigned char *p, size_t n)
+{
+	crc = ~crc;
+	while (n--) {
+		crc ^= *p++;
+		for (int k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
+	}
+	return ~crc;
+}
+
+/* Only reads, writes and discards have a place on the device; only a queued one has a length. */
+static bool has_range(enum r0_trace_kind kind, enum r0_trace_op op)
+{
+	return kind == R0_TRACE_QUEUE && op != R0_TRACE_FLUSH;
+}
+
+static bool has_sector(enum r0_trace_op op)
+{
+	return op != R0_TRACE_FLUSH;
+}
+
+struct r0_trace_writer {
+	FILE *f;
+	uint32_t crc;
+	uint64_t bytes, records, last_t_us;
+	uint64_t end[OPS];          /* where the last request of each operation ended */
+	uint64_t done[OPS];         /* the sector of the last issue or completion of each */
+	int err;                    /* the first write error */
+};
+
+static void put(struct r0_trace_writer *w, const void *p, size_t n)
+{
+	if (w->err)
+		return;
+	if (fwrite(p, 1, n, w->f) != n) {
+		w->err = errno ? -errno : -EIO;
+		return;
+	}
+	w->crc = crc32_add(w->crc, p, n);
+	w->bytes += n;
+}
+
+static void put_varint(struct r0_trace_writer *w, uint64_t v)
+{
+	unsigned char b[10];
+	size_t n = 0;
+
+	do {
+		b[n] = (unsigned char)(v & 0x7f);
+		v >>= 7;
+		b[n++] |= v ? 0x80 : 0;
+	} while (v);
+	put(w, b, n);
+}
+
+static uint64_t zigzag(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static int64_t unzigzag(uint64_t v)
+{
+	return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+}
+
+int r0_trace_writer_open(const char *path, const struct r0_trace_header *h,
+			 struct r0_trace_writer **out)
+{
+	struct r0_trace_writer *w;
+	size_t name_len = strnlen(h->name, sizeof(h->name));
+	int err;
+
+	*out = NULL;
+	if (!name_len || name_len > R0_TRACE_NAME_MAX || h->flags > R0_TRACE_QD_ISSUE)
+		return -EINVAL;
+	if (!(w = calloc(1, sizeof(*w))))
+		return -ENOMEM;
+	if (!(w->f = fopen(path, "wbe"))) {
+		err = -errno;
+		free(w);
+		return err;
+	}
+	put(w, R0_TRACE_MAGIC, strlen(R0_TRACE_MAGIC));
+	put_varint(w, h->flags);
+	put_varint(w, name_len);
+	put(w, h->name, name_len);
+	put_varint(w, h->size_sectors);
+	put_varint(w, h->logical_block_bytes);
+	put_varint(w, h->start_epoch_us);
+	if (w->err) {
+		err = w->err;
+		r0_trace_writer_abort(w, path);
+		return err;
+	}
+	*out = w;
+	return 0;
+}
+
+int r0_trace_write(struct r0_trace_writer *w, const struct r0_trace_event *ev)
+{
+	unsigned char tag;
+
+	if ((unsigned)ev->kind >= KINDS || (unsigned)ev->op >= OPS || ev->t_us < w->last_t_us)
+		return -EINVAL;
+	if (has_range(ev->kind, ev->op) && (!ev->bytes || ev->bytes % 512))
+		return -EINVAL;
+	tag = (unsigned char)(ev->op | ev->kind << 2);
+	put(w, &tag, 1);
+	put_varint(w, ev->t_us - w->last_t_us);
+	if (has_range(ev->kind, ev->op)) {
+		put_varint(w, zigzag((int64_t)(ev->sector - w->end[ev->op])));
+		put_varint(w, ev->bytes / 512);
+		w->end[ev->op] = ev->sector + ev->bytes / 512;
+	} else if (has_sector(ev->op)) {
+		/* completions of a stream follow each other too: a small delta */
+		put_varint(w, zigzag((int64_t)(ev->sector - w->done[ev->op])));
+		w->done[ev->op] = ev->sector;
+	}
+	w->last_t_us = ev->t_us;
+	w->records++;
+	return w->err;
+}
+
+uint64_t r0_trace_writer_bytes(const struct r0_trace_writer *w)
+{
+	return w->bytes;
+}
+
+int r0_trace_writer_close(struct r0_trace_writer *w)
+{
+	unsigned char tag = TAG_END, crc[4];
+	int err;
+
+	if (!w)
+		return 0;
+	put(w, &tag, 1);
+	put_varint(w, w->records);
+	for (int i = 0; i < 4; i++)
+		crc[i] = (unsigned char)(w->crc >> (8 * i));
+	if (!w->err && fwrite(crc, 1, 4, w->f) != 4)
+		w->err = errno ? -errno : -EIO;
+	err = w->err;
+	/* a full disk may only show at the last flush */
+	if (fclose(w->f) && !err)
+		err = -errno;
+	free(w);
+	return err;
+}
+
+void r0_trace_writer_abort(struct r0_trace_writer *w, const char *path)
+{
+	if (!w)
+		return;
+	fclose(w->f);
+	unlink(path);
+	free(w);
+}
+
+struct r0_trace_reader {
+	FILE *f;
+	uint32_t crc;
+	uint64_t records, last_t_us;
+	uint64_t end[OPS], done_at[OPS];
+	bool done, truncated;
+};
+
+/* One byte into *B: 0, or -EBADMSG at the end of the file (truncated), -errno on error. */
+static int get(struct r0_trace_reader *r, unsigned char *b)
+{
+	int c = getc(r->f);
+
+	if (c == EOF) {
+		if (ferror(r->f))
+			return errno ? -errno : -EIO;
+		r->truncated = true;
+		return -EBADMSG;
+	}
+	*b = (unsigned char)c;
+	r->crc = crc32_add(r->crc, b, 1);
+	return 0;
+}
+
+static int get_varint(struct r0_trace_reader *r, uint64_t *v)
+{
+	unsigned char b;
+	int err;
+
+	*v = 0;
+	for (unsigned shift = 0;; shift += 7) {
+		if ((err = get(r, &b)))
+			return err;
+		/* the tenth byte may hold only the top bit of 64 */
+		if (shift == 63 && b > 1)
+			return -EBADMSG;
+		*v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return 0;
+		if (shift == 63)
+			return -EBADMSG;
+	}
+}
+
+int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_trace_reader **out)
+{
+	struct r0_trace_reader *r = NULL;
+	char magic[sizeof(R0_TRACE_MAGIC) - 1];
+	uint64_t flags, name_len, lbs;
+	int err;
+
+	*out = NULL;
+	memset(h, 0, sizeof(*h));
+	if (!(r = calloc(1, sizeof(*r))))
+		return -ENOMEM;
+	if (!(r->f = fopen(path, "rbe"))) {
+		err = -errno;
+		goto out;
+	}
+	if (fread(magic, 1, sizeof(magic), r->f) != sizeof(magic) ||
+	    memcmp(magic, R0_TRACE_MAGIC, sizeof(magic))) {
+		err = ferror(r->f) ? -EIO : -EINVAL;
+		goto out;
+	}
+	r->crc = crc32_add(0, (const unsigned char *)magic, sizeof(magic));
+	if ((err = get_varint(r, &flags)) || (err = get_varint(r, &name_len)))
+		goto out;
+	if (flags > R0_TRACE_QD_ISSUE || !name_len || name_len > R0_TRACE_NAME_MAX) {
+		err = -EINVAL;
+		goto out;
+	}
+	for (uint64_t i = 0; i < name_len; i++)
+		if ((err = get(r, (unsigned char *)&h->name[i])))
+			goto out;
+	if ((err = get_varint(r, &h->size_sectors)) || (err = get_varint(r, &lbs)))
+		goto out;
+	if (lbs < 512 || lbs > 65536 || (lbs & (lbs - 1))) {
+		err = -EINVAL;
+		goto out;
+	}
+	if ((err = get_varint(r, &h->start_epoch_us)))
+		goto out;
+	h->flags = (unsigned)flags;
+	h->logical_block_bytes = (uint32_t)lbs;
+	*out = r;
+	r = NULL;
+out:
+	r0_trace_reader_free(r);
+	return err;
+}
+
+/* The end record: the count, then the checksum of everything before it, then nothing. */
+static int read_end(struct r0_trace_reader *r)
+{
+	uint32_t want = 0;
+	uint64_t n;
+	unsigned char b;
+	int err;
+
+	if ((err = get_varint(r, &n)))
+		return err;
+	want = r->crc;
+	for (int i = 0; i < 4; i++) {
+		if ((err = get(r, &b)))
+			return err;
+		want ^= (uint32_t)b << (8 * i);
+	}
+	if (want || n != r->records || getc(r->f) != EOF)
+		return -EBADMSG;
+	r->done = true;
+	return 1;
+}
+
+int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev)
+{
+	unsigned char tag;
+	uint64_t dt, zz, sectors;
+	int err;
+
+	if (r->done)
+		return 1;
+	memset(ev, 0, sizeof(*ev));
+	if ((err = get(r, &tag)))
+		return err;
+	if (tag == TAG_END)
+		return read_end(r);
+	ev->op = (enum r0_trace_op)(tag & 3);
+	ev->kind = (enum r0_trace_kind)(tag >> 2);
+	if (ev->kind >= KINDS || (err = get_varint(r, &dt)) < 0)
+		return err ? err : -EBADMSG;
+	if (dt > UINT64_MAX - r->last_t_us)
+		return -EBADMSG;
+	ev->t_us = r->last_t_us += dt;
+	if (has_range(ev->kind, ev->op)) {
+		if ((err = get_varint(r, &zz)) || (err = get_varint(r, &sectors)))
+			return err;
+		if (!sectors || sectors > UINT64_MAX / 512)
+			return -EBADMSG;
+		ev->sector = r->end[ev->op] + (uint64_t)unzigzag(zz);
+		ev->bytes = sectors * 512;
+		r->end[ev->op] = ev->sector + sectors;
+	} else if (has_sector(ev->op)) {
+		if ((err = get_varint(r, &zz)))
+			return err;
+		ev->sector = r->done_at[ev->op] += (uint64_t)unzigzag(zz);
+	}
+	r->records++;
+	return 0;
+}
+
+bool r0_trace_reader_truncated(const struct r0_trace_reader *r)
+{
+	return r->truncated;
+}
+
+void r0_trace_reader_free(struct r0_trace_reader *r)
+{
+	if (!r)
+		return;
+	if (r->f)
+		fclose(r->f);
+	free(r);
+}
