@@ -21,16 +21,16 @@ static void size_of(uint64_t bytes, char *buf, size_t len)
 /* The load's failure in words: "truncated" and "damaged" as r0profile --from-trace says them. */
 static void print_load_error(const char *trace, const struct r0_replay_trace *t, int err)
 {
-	const char *why = strerror(-err);
-
 	if (err == -EBADMSG)
-		why = t->truncated ? "truncated (the file ends early: a recording cut short); nothing replayed" :
-				     "damaged (a bad record, count or checksum); nothing replayed";
+		fprintf(stderr, PROG ": %s: %s; nothing replayed\n", trace, t->truncated ?
+			"truncated (the file ends early: a recording cut short)" :
+			"damaged (a bad record, count or checksum)");
 	else if (err == -EINVAL)
-		why = "not a trace (no r0trace/1 header)";
+		fprintf(stderr, PROG ": %s: not a trace (no r0trace/1 header)\n", trace);
 	else if (err == -E2BIG)
-		why = "holds a request above 4 GiB";
-	fprintf(stderr, PROG ": %s: %s\n", trace, why);
+		fprintf(stderr, PROG ": %s: holds a request above 4 GiB\n", trace);
+	else
+		fprintf(stderr, PROG ": %s: cannot read the trace: %s\n", trace, strerror(-err));
 }
 
 static int show_plan(const char *path, const char *trace, const struct r0_replay_trace *t,
@@ -77,9 +77,11 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 		       (unsigned long long)r->resized);
 	size_of(r->read_bytes, rb, sizeof(rb));
 	size_of(r->written_bytes, wb, sizeof(wb));
-	printf("requests:    %llu: %llu reads (%s), %llu writes (%s), %llu flushes (fdatasync)\n",
-	       (unsigned long long)r->requests, (unsigned long long)r->reads, rb,
-	       (unsigned long long)r->writes, wb, (unsigned long long)r->flushes);
+	printf("requests:    %llu (%llu reads, %llu writes, %llu flushes as fdatasync)\n",
+	       (unsigned long long)r->requests, (unsigned long long)r->reads,
+	       (unsigned long long)r->writes, (unsigned long long)r->flushes);
+	printf("read:        %llu bytes (%s)\n", (unsigned long long)r->read_bytes, rb);
+	printf("written:     %llu bytes (%s)\n", (unsigned long long)r->written_bytes, wb);
 	if (r->discards_skipped)
 		printf("skipped:     %llu discards (not replayed)\n", (unsigned long long)r->discards_skipped);
 	printf("time:        %.3f s\n", (double)r->wall_ns / 1e9);
