@@ -305,11 +305,11 @@ int main(int argc, char **argv)
 	if (replay) {
 		struct bench_replay_args ra = { .pace = replay_pace, .force = force, .read_only = read_only,
 						.queue_depth = qd_given ? w.queue_depth : 0, .seed = w.seed,
-						.stall_ns = w.stall_ns, .consent = consent };
+						.stall_ns = w.stall_ns, .consent = consent, .json = run.json };
 
 		/* the trace is the workload: nothing else shapes it */
-		if (rw_given || preset || verify || time_given || size_given || run.json)
-			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --qd, --seed, --stall, --read-only, --force and the consent options");
+		if (rw_given || preset || verify || time_given || size_given)
+			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --qd, --seed, --stall, --read-only, --json, --force and the consent options");
 		return bench_replay(path, replay, &ra);
 	}
 	if (time_given && size_given)

@@ -9,7 +9,7 @@
 # member a quarter of the size the trace is mapped modulo its size and the
 # report says so. A truncated trace is exit 1 with a clear message, writes
 # without --yes and no terminal are exit 2, and --read-only refuses a trace
-# with writes.
+# with writes. --json writes the r0bench/1 document with a "replay" object.
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -53,6 +53,11 @@ t=$(field /tmp/replay.pace time)
 note "paced replay: $t s for a recording of $rec s"
 check "$t >= $rec * 0.99 && $t <= $rec * 1.2 + 0.5" "paced replay time against the recorded time"
 grep -q "^lag: .*behind its recorded time" /tmp/replay.pace || fail "the paced replay does not say its lag"
+
+# the same as r0bench/1 JSON (060 checks it against the schema on the host)
+r0bench --yes --json --replay "$tr" --replay-pace --qd 1 "$dev" > "$R0_RESULTS/replay.r0bench.json" || fail "replay --json"
+expect_eq "$(r0json "$R0_RESULTS/replay.r0bench.json" replay.requests)" "$(field /tmp/replay.fast requests)" "JSON replay.requests"
+check "$(r0json "$R0_RESULTS/replay.r0bench.json" replay.lag_ns.max) >= 0" "JSON replay.lag_ns.max"
 
 echo "---- a trace of a 256 MiB device on a 64 MiB one ----"
 r0bench --yes --replay "$tr" --qd 1 "$small" > /tmp/replay.small 2>&1 || { cat /tmp/replay.small; fail "mapped replay"; }
