@@ -301,6 +301,9 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 				r->lag_end_ns = lag;
 				lag_sum += lag;
 			}
+			/* a stall is counted from here when nothing was out: a paced gap is not one */
+			if (!inflight)
+				progress_ns = s->issued_ns;
 			next++;
 			inflight++;
 			submitted++;
