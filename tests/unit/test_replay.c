@@ -54,6 +54,7 @@ static void write_trace(uint64_t size_sectors, unsigned flags, const struct r0_t
 
 #define Q(t, op, sec, b) { t, R0_TRACE_QUEUE, R0_TRACE_##op, sec, b }
 #define C(t, op, sec) { t, R0_TRACE_COMPLETE, R0_TRACE_##op, sec, 0 }
+#define I(t, op, sec) { t, R0_TRACE_ISSUE, R0_TRACE_##op, sec, 0 }
 
 Test(replay, map_table)
 {
@@ -113,6 +114,33 @@ Test(replay, load_counts_requests_and_queue_depth, .init = setup, .fini = teardo
 	cr_expect_eq(t.duration_us, 1400);
 	cr_expect_eq(t.reqs[3].offset_bytes, 64 * 512);
 	cr_expect(r0_replay_writes(&t));
+	r0_replay_trace_free(&t);
+}
+
+Test(replay, a_request_refused_unissued_is_replayed_once, .init = setup, .fini = teardown)
+{
+	/*
+	 * io_uring's nonblocking attempt ended unissued (EAGAIN) and queued
+	 * again; then the submitter writes the same block once more itself
+	 */
+	static const struct r0_trace_event ev[] = {
+		Q(0, WRITE, 6144, 1 << 20), C(10, WRITE, 6144),
+		Q(20, WRITE, 6144, 1 << 20), I(21, WRITE, 6144), C(30, WRITE, 6144),
+		Q(40, WRITE, 6144, 1 << 20), I(41, WRITE, 6144), C(50, WRITE, 6144),
+	};
+	struct r0_replay_trace t;
+
+	write_trace(16384, R0_TRACE_QD_ISSUE, ev, N(ev));
+	cr_assert_eq(r0_replay_load(trace, &t), 0);
+	cr_expect_eq(t.writes, 2);
+	cr_expect_eq(t.retried, 1);
+	cr_expect_eq(t.reqs[0].t_us, 0, "the submitter's time is kept");
+	r0_replay_trace_free(&t);
+	/* without ISSUE events an unissued end cannot be told: every QUEUE is replayed */
+	write_trace(16384, R0_TRACE_QD_QUEUE, ev, N(ev));
+	cr_assert_eq(r0_replay_load(trace, &t), 0);
+	cr_expect_eq(t.writes, 3);
+	cr_expect_eq(t.retried, 0);
 	r0_replay_trace_free(&t);
 }
 

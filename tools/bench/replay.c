@@ -82,6 +82,9 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 	       (unsigned long long)r->writes, (unsigned long long)r->flushes);
 	printf("read:        %llu bytes (%s)\n", (unsigned long long)r->read_bytes, rb);
 	printf("written:     %llu bytes (%s)\n", (unsigned long long)r->written_bytes, wb);
+	if (t->retried)
+		printf("retried:     %llu requests queued again by the kernel after a refused\n"
+		       "             nonblocking attempt: replayed once\n", (unsigned long long)t->retried);
 	if (r->discards_skipped)
 		printf("skipped:     %llu discards (not replayed)\n", (unsigned long long)r->discards_skipped);
 	printf("time:        %.3f s\n", (double)r->wall_ns / 1e9);
@@ -109,6 +112,7 @@ static json_object *replay_json(const char *trace, const struct r0_replay_trace 
 	ADD(tr, "logical_block_bytes", U64(t->h.logical_block_bytes));
 	ADD(tr, "requests", U64(t->n));
 	ADD(tr, "discards", U64(t->discards));
+	ADD(tr, "retried", U64(t->retried));
 	ADD(tr, "duration_s", json_object_new_double((double)t->duration_us / 1e6));
 	ADD(tr, "max_in_flight", t->max_in_flight ? U64(t->max_in_flight) : NULL);
 	ADD(j, "trace", tr);

@@ -9,7 +9,8 @@
  * request). Writes carry a pseudo-random pattern (the trace holds no
  * data). Flushes are issued as fdatasync (IORING_OP_FSYNC, DATASYNC) in
  * their place; discards are counted and not replayed. ISSUE and COMPLETE
- * events only give the trace's queue depth.
+ * events give the trace's queue depth, and show a request queued twice
+ * because the kernel refused its nonblocking attempt (replayed once).
  */
 #ifndef R0_REPLAY_H
 #define R0_REPLAY_H
@@ -39,6 +40,7 @@ struct r0_replay_trace {
 	struct r0_replay_req *reqs;
 	size_t n;
 	uint64_t reads, writes, flushes, discards;  /* discards: counted, not in reqs */
+	uint64_t retried;           /* QUEUEs of a request the kernel refused unissued: not in reqs */
 	uint64_t read_bytes, write_bytes;
 	uint32_t max_request_bytes;
 	unsigned max_in_flight;     /* the trace's deepest queue; 0 without queue depth data */
