@@ -9,9 +9,7 @@
 
 #include "r0/hist.h"
 #include "r0/pattern.h"
-#include "r0/profile.h"
 #include "r0/replay.h"
-#include "r0/tracemix.h"
 
 #define STALL_NS_DEFAULT 60000000000ULL
 
@@ -36,6 +34,67 @@ static int push(struct r0_replay_trace *t, size_t *cap, const struct r0_replay_r
 	}
 	t->reqs[t->n++] = *q;
 	return 0;
+}
+
+/*
+ * The submitter's queue depth: its requests from QUEUE until their last
+ * piece completes. r0/tracemix.h counts a request-based disk's issued
+ * pieces instead, and a 1 MiB write cut into 124K pieces would count as
+ * 9 in flight, where its submitter had 1. A piece is found by its sector
+ * inside a request's range (ISSUE and COMPLETE carry no length). One
+ * whose completion the recorder lost leaves after QD_OVERTAKEN later
+ * completions, as in r0/tracemix.h.
+ */
+#define QD_TRACK 4096
+#define QD_OVERTAKEN 1024
+
+struct qd_track {
+	struct qd_flight {
+		uint64_t start, end, completions_at;
+		unsigned pieces;
+		unsigned char op;
+	} f[QD_TRACK];              /* oldest first */
+	unsigned n, max;
+	uint64_t completions;
+};
+
+static void qd_drop(struct qd_track *q, unsigned i)
+{
+	memmove(&q->f[i], &q->f[i + 1], (q->n - i - 1) * sizeof(q->f[0]));
+	q->n--;
+}
+
+static void qd_add(struct qd_track *q, const struct r0_trace_event *ev)
+{
+	unsigned i;
+
+	/* discards are not replayed: they take no part in its queue depth */
+	if (ev->op == R0_TRACE_DISCARD)
+		return;
+	if (ev->kind == R0_TRACE_QUEUE) {
+		if (q->n == QD_TRACK)
+			qd_drop(q, 0);
+		q->f[q->n++] = (struct qd_flight){ .start = ev->sector,
+						  .end = ev->sector + (ev->bytes ? ev->bytes / 512 : 1),
+						  .completions_at = q->completions, .op = (unsigned char)ev->op };
+		if (q->n > q->max)
+			q->max = q->n;
+		return;
+	}
+	for (i = 0; i < q->n; i++)
+		if (q->f[i].op == ev->op && ev->sector >= q->f[i].start && ev->sector < q->f[i].end)
+			break;
+	if (ev->kind == R0_TRACE_ISSUE) {
+		if (i < q->n)
+			q->f[i].pieces++;
+		return;
+	}
+	q->completions++;
+	/* a request ended unissued (refused) has no pieces: its completion ends it too */
+	if (i < q->n && (!q->f[i].pieces || !--q->f[i].pieces))
+		qd_drop(q, i);
+	while (q->n && q->completions - q->f[0].completions_at > QD_OVERTAKEN)
+		qd_drop(q, 0);
 }
 
 /* Per operation: the last request queued, and what became of it. */
@@ -63,8 +122,7 @@ static bool is_retry(const struct r0_trace_header *h, const struct last_queued *
 int r0_replay_load(const char *path, struct r0_replay_trace *t)
 {
 	struct r0_trace_reader *rd = NULL;
-	struct r0_tracemix *mix = NULL;
-	struct r0_profile *prof = NULL;
+	struct qd_track *qd = NULL;
 	struct r0_trace_event ev;
 	uint64_t first_us = 0, last_us = 0;
 	struct last_queued last[4] = { 0 };
@@ -78,23 +136,15 @@ int r0_replay_load(const char *path, struct r0_replay_trace *t)
 		t->truncated = err == -EBADMSG;
 		return err;
 	}
-	/* the trace's queue depth as r0profile classes it: its pairing and lost completions */
-	mix = calloc(1, sizeof(*mix));
-	prof = calloc(1, sizeof(*prof));
-	if (!mix || !prof) {
+	if (!(qd = calloc(1, sizeof(*qd)))) {
 		err = -ENOMEM;
 		goto out;
 	}
-	r0_tracemix_init(mix, &t->h, prof);
 	while ((err = r0_trace_read(rd, &ev)) == 0) {
 		struct r0_replay_req q = { .op = (unsigned char)ev.op };
 
-		if (r0_tracemix_add(mix, &ev)) {
-			err = -EBADMSG;
-			goto out;
-		}
-		if (t->h.flags && mix->n_flight > t->max_in_flight)
-			t->max_in_flight = mix->n_flight;
+		if (t->h.flags)
+			qd_add(qd, &ev);
 		if (ev.kind != R0_TRACE_QUEUE) {
 			struct last_queued *l = &last[ev.op];
 
@@ -145,9 +195,9 @@ int r0_replay_load(const char *path, struct r0_replay_trace *t)
 	else if (err == -EBADMSG)
 		t->truncated = r0_trace_reader_truncated(rd);
 	t->duration_us = last_us - first_us;
+	t->max_in_flight = qd->max;
 out:
-	free(mix);
-	free(prof);
+	free(qd);
 	r0_trace_reader_free(rd);
 	return err;
 }

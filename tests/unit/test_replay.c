@@ -117,6 +117,28 @@ Test(replay, load_counts_requests_and_queue_depth, .init = setup, .fini = teardo
 	r0_replay_trace_free(&t);
 }
 
+Test(replay, queue_depth_is_the_submitters_not_the_pieces, .init = setup, .fini = teardown)
+{
+	/*
+	 * a 1 MiB write issued as 4 pieces, all out at once, and a 4K write
+	 * queued after its first piece completed: 2 in flight (counting
+	 * pieces would say 4; ending the 1 MiB at its first piece, 1)
+	 */
+	static const struct r0_trace_event ev[] = {
+		Q(0, WRITE, 0, 1 << 20), I(1, WRITE, 0), I(2, WRITE, 512), I(3, WRITE, 1024), I(4, WRITE, 1536),
+		C(5, WRITE, 0), Q(6, WRITE, 4096, 4096), I(7, WRITE, 4096),
+		C(8, WRITE, 512), C(9, WRITE, 1024), C(10, WRITE, 1536), C(11, WRITE, 4096),
+		Q(20, WRITE, 0, 4096), I(21, WRITE, 0), C(22, WRITE, 0),
+	};
+	struct r0_replay_trace t;
+
+	write_trace(16384, R0_TRACE_QD_ISSUE, ev, N(ev));
+	cr_assert_eq(r0_replay_load(trace, &t), 0);
+	cr_expect_eq(t.max_in_flight, 2);
+	cr_expect_eq(t.writes, 3);
+	r0_replay_trace_free(&t);
+}
+
 Test(replay, a_request_refused_unissued_is_replayed_once, .init = setup, .fini = teardown)
 {
 	/*

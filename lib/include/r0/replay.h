@@ -43,7 +43,7 @@ struct r0_replay_trace {
 	uint64_t retried;           /* QUEUEs of a request the kernel refused unissued: not in reqs */
 	uint64_t read_bytes, write_bytes;
 	uint32_t max_request_bytes;
-	unsigned max_in_flight;     /* the trace's deepest queue; 0 without queue depth data */
+	unsigned max_in_flight;     /* its submitters' deepest queue (requests, not the pieces a disk issues); 0 without queue depth data */
 	uint64_t duration_us;       /* first to last request */
 	bool truncated;             /* after -EBADMSG: the file ends early */
 };
