@@ -115,7 +115,8 @@ struct last_queued {
 static bool is_retry(const struct r0_trace_header *h, const struct last_queued *l,
 		     const struct r0_trace_event *ev)
 {
-	return (h->flags & R0_TRACE_QD_ISSUE) && l->any && l->refused && !l->issued &&
+	/* not a flush: blk-mq's flush machinery may end one without an ISSUE of its own */
+	return (h->flags & R0_TRACE_QD_ISSUE) && ev->bytes && l->any && l->refused && !l->issued &&
 	       l->sector == ev->sector && l->bytes == ev->bytes;
 }
 

@@ -158,6 +158,19 @@ Test(replay, a_request_refused_unissued_is_replayed_once, .init = setup, .fini =
 	cr_expect_eq(t.retried, 1);
 	cr_expect_eq(t.reqs[0].t_us, 0, "the submitter's time is kept");
 	r0_replay_trace_free(&t);
+	/* flushes ended without an ISSUE of their own are each the submitter's */
+	{
+		static const struct r0_trace_event fl[] = {
+			{ 0, R0_TRACE_QUEUE, R0_TRACE_FLUSH, 0, 0 }, { 5, R0_TRACE_COMPLETE, R0_TRACE_FLUSH, 0, 0 },
+			{ 10, R0_TRACE_QUEUE, R0_TRACE_FLUSH, 0, 0 }, { 15, R0_TRACE_COMPLETE, R0_TRACE_FLUSH, 0, 0 },
+		};
+
+		write_trace(16384, R0_TRACE_QD_ISSUE, fl, N(fl));
+		cr_assert_eq(r0_replay_load(trace, &t), 0);
+		cr_expect_eq(t.flushes, 2);
+		cr_expect_eq(t.retried, 0);
+		r0_replay_trace_free(&t);
+	}
 	/* without ISSUE events an unissued end cannot be told: every QUEUE is replayed */
 	write_trace(16384, R0_TRACE_QD_QUEUE, ev, N(ev));
 	cr_assert_eq(r0_replay_load(trace, &t), 0);
