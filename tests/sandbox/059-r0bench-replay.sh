@@ -10,7 +10,7 @@
 # member a quarter of the size the trace is mapped modulo its size and the
 # report says so. A truncated trace is exit 1 with a clear message, writes
 # without --yes and no terminal are exit 2, and --read-only refuses a trace
-# with writes. --json writes the r0bench/1 document with a "replay" object.
+# with writes, and takes one of reads only. --json writes the r0bench/1 document with a "replay" object.
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -95,4 +95,9 @@ grep -q "/tmp/cut.r0trace: truncated" /tmp/expect.out || fail "truncated: $(cat 
 expect_status 2 "writes without --yes and no terminal" r0bench --replay "$tr" "$dev"
 expect_status 1 "--read-only and a trace with writes" r0bench --read-only --replay "$tr" "$dev"
 grep -q "holds [0-9]* writes" /tmp/expect.out || fail "--read-only: $(cat /tmp/expect.out)"
-rm -f /tmp/cut.r0trace
+# a trace of reads only (written by r0tracegen): --read-only takes it and nothing asks
+printf '0 queue read 0 4096\n100 queue read 8 4096\n200 queue read 2048 65536\n' |
+	r0tracegen /tmp/reads.r0trace 524288 || fail "r0tracegen"
+expect_status 0 "a trace of reads only under --read-only, no --yes" r0bench --read-only --replay /tmp/reads.r0trace "$dev"
+expect_eq "$(field /tmp/expect.out requests)" 3 "requests of the reads-only trace"
+rm -f /tmp/cut.r0trace /tmp/reads.r0trace
