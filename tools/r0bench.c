@@ -27,7 +27,7 @@ enum {
 	OPT_RW = CHAR_MAX + 1, OPT_SHARED, OPT_OFFSET, OPT_SPAN, OPT_RAMP, OPT_MIX, OPT_ALIGN,
 	OPT_COVER, OPT_SEED, OPT_VERIFY, OPT_PASS, OPT_CONTINUE, OPT_PASSES, OPT_WARMUP,
 	OPT_REGION, OPT_JSON, OPT_REAP, OPT_STALL, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL, OPT_RING,
-	OPT_BS, OPT_QD, OPT_MIN_RUNTIME, OPT_STEADY,
+	OPT_BS, OPT_QD, OPT_MIN_RUNTIME, OPT_STEADY, OPT_REPLAY, OPT_REPLAY_PACE,
 };
 
 static void usage(FILE *f)
@@ -38,6 +38,7 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [options] TARGET\n"
 	      "  " PROG " --preset NAME [options] TARGET\n"
+	      "  " PROG " --replay TRACE [--replay-pace] [--qd N] TARGET\n"
 	      "\n"
 	      "Runs I/O on TARGET (a block device or a regular file) with io_uring and\n"
 	      "O_DIRECT and reports throughput, IOPS, latency percentiles and CPU time.\n"
@@ -91,7 +92,18 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  -p %-9s %s\n", p[i].name, p[i].description);
 	fputs("      --region SIZE      preset region (default 1G, at most the target)\n"
-	      "      --read-only        a preset's read tests only (nothing is written)\n"
+	      "      --read-only        a preset's read tests only (nothing is written); a\n"
+	      "                         replay of a trace with writes is refused\n"
+	      "\n"
+	      "Replay (fio's read_iolog: a trace recorded by r0profile --trace):\n"
+	      "      --replay TRACE     issue the trace's reads, writes and flushes\n"
+	      "                         (fdatasync) again on TARGET, as fast as --qd allows\n"
+	      "                         (default: the trace's deepest queue, else 32);\n"
+	      "                         writes carry a pattern, discards are skipped; a\n"
+	      "                         trace from a larger device is mapped modulo\n"
+	      "                         TARGET's size and says so\n"
+	      "      --replay-pace      no request before its recorded time; reports how\n"
+	      "                         far behind it the target fell\n"
 	      "\n"
 	      "Checks:\n"
 	      "      --verify           write: stamp every 512-byte sector with its number,\n"
@@ -238,7 +250,8 @@ int main(int argc, char **argv)
 	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
 	unsigned mix = 50;
 	double steady_pct = 0;
-	bool min_given = false, steady_given = false;
+	bool min_given = false, steady_given = false, qd_given = false, replay_pace = false;
+	const char *replay = NULL;
 	uint64_t region = 0;
 	static char label[64];
 	int err, status = 0;
@@ -246,7 +259,7 @@ int main(int argc, char **argv)
 	const struct r0_cli_opt opts[] = {
 		{ "rw", OPT_RW, R0_CLI_CALL, R0_CLI_TO(rw), .call = opt_rw, .given = &rw_given },
 		{ "bs", OPT_BS, R0_CLI_SIZE, R0_CLI_TO(w.block_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M, e.g. 4K" },
-		{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(w.queue_depth), 1, R0_QD_MAX, .why = "a queue depth from 1 to %u" },
+		{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(w.queue_depth), 1, R0_QD_MAX, .why = "a queue depth from 1 to %u", .given = &qd_given },
 		{ "jobs", 'j', R0_CLI_UINT, R0_CLI_TO(w.jobs), 1, R0_JOBS_MAX, .why = "from 1 to %u" },
 		{ "shared", OPT_SHARED, R0_CLI_SET, R0_CLI_TO(w.shared_region) },
 		{ "offset", OPT_OFFSET, R0_CLI_SIZE, R0_CLI_TO(w.offset_bytes), 0, UINT64_MAX, .why = "not a size" },
@@ -273,6 +286,8 @@ int main(int argc, char **argv)
 		{ "verify", OPT_VERIFY, R0_CLI_SET, R0_CLI_TO(verify) },
 		{ "pass", OPT_PASS, R0_CLI_UINT, R0_CLI_TO(w.verify_pass), 0, UINT32_MAX, .why = "not a number" },
 		{ "continue-on-error", OPT_CONTINUE, R0_CLI_SET, R0_CLI_TO(w.continue_on_error) },
+		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(replay) },
+		{ "replay-pace", OPT_REPLAY_PACE, R0_CLI_SET, R0_CLI_TO(replay_pace) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(run.json) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		R0_CONSENT_OPTS(consent),
@@ -285,6 +300,18 @@ int main(int argc, char **argv)
 	if (argc - optind > 1)
 		return r0_cli_usage_error(PROG, "one TARGET at a time");
 	path = argv[optind];
+	if (replay_pace && !replay)
+		return r0_cli_usage_error(PROG, "--replay-pace goes with --replay");
+	if (replay) {
+		struct bench_replay_args ra = { .pace = replay_pace, .force = force, .read_only = read_only,
+						.queue_depth = qd_given ? w.queue_depth : 0, .seed = w.seed,
+						.stall_ns = w.stall_ns, .consent = consent, .json = run.json };
+
+		/* the trace is the workload: nothing else shapes it */
+		if (rw_given || preset || verify || time_given || size_given)
+			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --qd, --seed, --stall, --read-only, --json, --force and the consent options");
+		return bench_replay(path, replay, &ra);
+	}
 	if (time_given && size_given)
 		return r0_cli_usage_error(PROG, "--runtime and --size exclude each other");
 	if (rw.mixed)

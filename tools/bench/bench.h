@@ -8,6 +8,7 @@
 
 #include <json-c/json.h>
 
+#include "consent.h"
 #include "r0/benchjson.h"
 #include "r0/engine.h"
 
@@ -36,7 +37,19 @@ void bench_print_error(const struct run *run, const struct r0_result *r);
 void bench_print_verify_fault(const struct run *run, const struct r0_result *r);
 void bench_print_table(const struct run *run);
 
+/* replay.c: --replay TRACE on PATH; the tool's exit status */
+struct bench_replay_args {
+	bool pace, force, read_only;
+	bool json;
+	unsigned queue_depth;        /* 0: the trace's own */
+	uint64_t seed, stall_ns;
+	struct r0_consent consent;
+};
+int bench_replay(const char *path, const char *trace, const struct bench_replay_args *a);
+
 /* json.c: the r0bench/1 document (r0/benchjson.h) on stdout */
 void bench_print_json(const struct run *run, int status, const char *reason);
+/* A replay's document: no tests, its "replay" object (taken over) beside them. */
+void bench_print_replay_json(const struct r0_target *t, json_object *replay, int status, const char *reason);
 
 #endif

@@ -33,3 +33,19 @@ void bench_print_json(const struct run *run, int status, const char *reason)
 	r0_cli_print_json(root);
 	json_object_put(root);
 }
+
+void bench_print_replay_json(const struct r0_target *t, json_object *replay, int status, const char *reason)
+{
+	const struct r0_bench_run br = {
+		.tool = PROG, .target = t, .device = device_of(t), .passes = 1,
+		.status = status, .reason = reason,
+	};
+	json_object *root = r0_bench_to_json(&br);
+
+	if (root)
+		json_object_object_add(root, "replay", replay);
+	else
+		json_object_put(replay);
+	r0_cli_print_json(root);
+	json_object_put(root);
+}

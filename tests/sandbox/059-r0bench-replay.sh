@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# r0bench --replay: a trace that r0profile --trace records on a null_blk
+# member (sata-ssd profile: 250 MB/s, ~100 us completions) while r0bench
+# runs 4K random reads at QD1 and then 1 MiB sequential writes at QD1
+# replays on the same member at QD1 in the time r0bench's own rates
+# (measured again untraced) give for its requests (within 25 %: both are
+# io_uring at QD1, and under TCG a 4K read's latency varies by about that
+# much between runs), each write once; at the
+# recorded pace it takes about the recorded time and says its lag. On a
+# member a quarter of the size the trace is mapped modulo its size and the
+# report says so. A truncated trace is exit 1 with a clear message, writes
+# without --yes and no terminal are exit 2, and --read-only refuses a trace
+# with writes, and takes one of reads only. --json writes the r0bench/1 document with a "replay" object.
+. ./lib.sh
+
+trap r0_cleanup EXIT
+dev=$(r0_member r0rep sata-ssd) || fail "member"
+small=$(r0_member r0reps sata-ssd size=64) || fail "small member"
+tr=$R0_RESULTS/replay.r0trace
+
+r0profile --for 10 --interval 0.5 --trace "$tr" --output "$R0_RESULTS/replay.r0mix.json" "$dev" \
+	> /tmp/replay.profile 2>&1 &
+pid=$!
+# --ring: the replay is io_uring at QD1 too, not r0bench's pread path at QD1
+r0bench --yes --json --ring -t 3 --rw randread --bs 4K --qd 1 "$dev" \
+	> "$R0_RESULTS/replay-rand4k.r0bench.json" || fail "r0bench randread"
+r0bench --yes --json --ring -t 3 --rw write --bs 1M --qd 1 "$dev" \
+	> "$R0_RESULTS/replay-seq1m.r0bench.json" || fail "r0bench write"
+wait "$pid" || { cat /tmp/replay.profile; fail "r0profile --trace"; }
+rec_rand=$(r0json "$R0_RESULTS/replay-rand4k.r0bench.json" tests.0.summary.bytes_per_s.median)
+rec_seq=$(r0json "$R0_RESULTS/replay-seq1m.r0bench.json" tests.0.summary.bytes_per_s.median)
+rec_writes=$(r0json "$R0_RESULTS/replay-seq1m.r0bench.json" tests.0.passes.0.write_ios)
+note "r0bench while traced: 4K random reads QD1 $rec_rand B/s, 1M sequential writes QD1 $rec_seq B/s ($rec_writes writes)"
+# field FILE NAME: the first word after "NAME:" in a replay report
+field() { awk -v k="$2:" '$1 == k { print $2; exit }' "$1"; }
+
+# against: r0bench's rates on the same device untraced (the recorder's own
+# cost, under TCG every request's events relayed and read by the same two
+# CPUs, slows what it watches), then the replay as fast as possible at QD1,
+# and the ratio of its time to the time those rates give for its bytes
+against() {
+	r0bench --yes --json --ring -t 3 --rw randread --bs 4K --qd 1 "$dev" \
+		> "$R0_RESULTS/replay-ref-rand4k.r0bench.json" || fail "r0bench randread untraced"
+	r0bench --yes --json --ring -t 3 --rw write --bs 1M --qd 1 "$dev" \
+		> "$R0_RESULTS/replay-ref-seq1m.r0bench.json" || fail "r0bench write untraced"
+	rand_bps=$(r0json "$R0_RESULTS/replay-ref-rand4k.r0bench.json" tests.0.summary.bytes_per_s.median)
+	seq_bps=$(r0json "$R0_RESULTS/replay-ref-seq1m.r0bench.json" tests.0.summary.bytes_per_s.median)
+	note "r0bench untraced: 4K random reads QD1 $rand_bps B/s, 1M sequential writes QD1 $seq_bps B/s"
+	echo "---- r0bench --replay --qd 1 (as fast as possible) ----"
+	r0bench --yes --replay "$tr" --qd 1 "$dev" > /tmp/replay.fast 2>&1 || { cat /tmp/replay.fast; fail "replay"; }
+	cat /tmp/replay.fast
+	rb=$(field /tmp/replay.fast read) wb=$(field /tmp/replay.fast written) t=$(field /tmp/replay.fast time)
+	check "$rb > 0 && $wb > 0" "the trace holds both workloads' requests"
+	want=$(awk -v r="$rb" -v w="$wb" -v rr="$rand_bps" -v wr="$seq_bps" 'BEGIN { print r / rr + w / wr }')
+	ratio=$(awk -v t="$t" -v e="$want" 'BEGIN { print t / e }')
+	note "replay: $t s for $rb bytes read and $wb written; r0bench's rates give $want s (ratio $ratio)"
+}
+
+against
+# a busy host only slows one of the runs: once more before judging
+holds "$ratio >= 0.75 && $ratio <= 1.33" || { note "outside the bound: measured again"; against; }
+check "$ratio >= 0.75 && $ratio <= 1.33" "replay time against r0bench's rates"
+note "against the traced rates: $(awk -v t="$t" -v r="$rb" -v w="$wb" -v rr="$rec_rand" -v wr="$rec_seq" 'BEGIN { print t / (r / rr + w / wr) }')"
+# each 1M write once: io_uring's refused nonblocking attempt (a bio that must
+# be split) is queued twice in the trace and replayed once
+wr=$(awk '$1 == "requests:" { print $5 }' /tmp/replay.fast)
+check "$wr >= $rec_writes - 3 && $wr <= $rec_writes + 3" "writes replayed against r0bench's $rec_writes"
+! grep -q "^mapped:" /tmp/replay.fast || fail "a trace of this device is not mapped"
+
+echo "---- r0bench --replay --replay-pace ----"
+r0bench --yes --replay "$tr" --replay-pace "$dev" > /tmp/replay.pace 2>&1 || { cat /tmp/replay.pace; fail "paced replay"; }
+cat /tmp/replay.pace
+rec=$(awk '/^trace:/ { for (i = 1; i < NF; i++) if ($(i + 1) == "s)") print $i }' /tmp/replay.pace)
+t=$(field /tmp/replay.pace time)
+note "paced replay: $t s for a recording of $rec s"
+check "$t >= $rec * 0.99 && $t <= $rec * 1.2 + 0.5" "paced replay time against the recorded time"
+grep -q "^lag: .*behind its recorded time" /tmp/replay.pace || fail "the paced replay does not say its lag"
+
+# the same as r0bench/1 JSON (060 checks it against the schema on the host)
+r0bench --yes --json --replay "$tr" --replay-pace --qd 1 "$dev" > "$R0_RESULTS/replay.r0bench.json" || fail "replay --json"
+expect_eq "$(r0json "$R0_RESULTS/replay.r0bench.json" replay.requests)" "$(field /tmp/replay.fast requests)" "JSON replay.requests"
+check "$(r0json "$R0_RESULTS/replay.r0bench.json" replay.lag_ns.max) >= 0" "JSON replay.lag_ns.max"
+
+echo "---- a trace of a 256 MiB device on a 64 MiB one ----"
+r0bench --yes --replay "$tr" --qd 1 "$small" > /tmp/replay.small 2>&1 || { cat /tmp/replay.small; fail "mapped replay"; }
+cat /tmp/replay.small
+grep -q "^mapped: .* is larger than the target: [1-9][0-9]* requests" /tmp/replay.small ||
+	fail "the replay on the smaller member does not say it mapped"
+expect_eq "$(field /tmp/replay.small requests)" "$(field /tmp/replay.fast requests)" "requests replayed on the smaller member"
+
+# bad input and consent
+head -c $(( $(wc -c < "$tr") / 2 )) "$tr" > /tmp/cut.r0trace
+expect_status 1 "a truncated trace" r0bench --yes --replay /tmp/cut.r0trace "$dev"
+grep -q "/tmp/cut.r0trace: truncated" /tmp/expect.out || fail "truncated: $(cat /tmp/expect.out)"
+expect_status 2 "writes without --yes and no terminal" r0bench --replay "$tr" "$dev"
+expect_status 1 "--read-only and a trace with writes" r0bench --read-only --replay "$tr" "$dev"
+grep -q "holds [0-9]* writes" /tmp/expect.out || fail "--read-only: $(cat /tmp/expect.out)"
+# a trace of reads only (written by r0tracegen): --read-only takes it and nothing asks
+printf '0 queue read 0 4096\n100 queue read 8 4096\n200 queue read 2048 65536\n' |
+	r0tracegen /tmp/reads.r0trace 524288 || fail "r0tracegen"
+expect_status 0 "a trace of reads only under --read-only, no --yes" r0bench --read-only --replay /tmp/reads.r0trace "$dev"
+expect_eq "$(field /tmp/expect.out requests)" 3 "requests of the reads-only trace"
+rm -f /tmp/cut.r0trace /tmp/reads.r0trace
