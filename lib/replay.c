@@ -97,36 +97,13 @@ static void qd_add(struct qd_track *q, const struct r0_trace_event *ev)
 		qd_drop(q, 0);
 }
 
-/* Per operation: the last request queued, and what became of it. */
-struct last_queued {
-	uint64_t sector, bytes;
-	bool any, issued, refused;   /* refused: it ended without being issued */
-};
-
-/*
- * A request queued again after the block layer refused it unissued:
- * io_uring's nonblocking attempt ends with EAGAIN when the bio must be
- * split (blk-mq's bio_split_to_limits refuses to split a REQ_NOWAIT bio)
- * or no tag is free, and io_uring queues it again from a worker. The
- * submitter asked once: the second QUEUE is not replayed. Only a trace
- * with ISSUE events shows the first ended unissued; without them a
- * repeat of the same request is taken as the submitter's own.
- */
-static bool is_retry(const struct r0_trace_header *h, const struct last_queued *l,
-		     const struct r0_trace_event *ev)
-{
-	/* not a flush: blk-mq's flush machinery may end one without an ISSUE of its own */
-	return (h->flags & R0_TRACE_QD_ISSUE) && ev->bytes && l->any && l->refused && !l->issued &&
-	       l->sector == ev->sector && l->bytes == ev->bytes;
-}
-
 int r0_replay_load(const char *path, struct r0_replay_trace *t)
 {
 	struct r0_trace_reader *rd = NULL;
 	struct qd_track *qd = NULL;
 	struct r0_trace_event ev;
 	uint64_t first_us = 0, last_us = 0;
-	struct last_queued last[4] = { 0 };
+	struct r0_trace_retry retry = { 0 };
 	bool any = false;
 	size_t cap = 0;
 	int err;
@@ -146,20 +123,12 @@ int r0_replay_load(const char *path, struct r0_replay_trace *t)
 
 		if (t->h.flags)
 			qd_add(qd, &ev);
-		if (ev.kind != R0_TRACE_QUEUE) {
-			struct last_queued *l = &last[ev.op];
-
-			if (l->any && ev.sector == l->sector) {
-				l->issued |= ev.kind == R0_TRACE_ISSUE;
-				l->refused |= ev.kind == R0_TRACE_COMPLETE && !l->issued;
-			}
-			continue;
-		}
-		if (is_retry(&t->h, &last[ev.op], &ev)) {
+		if (r0_trace_is_retry(&retry, t->h.flags, &ev)) {
 			t->retried++;
 			continue;
 		}
-		last[ev.op] = (struct last_queued){ .sector = ev.sector, .bytes = ev.bytes, .any = true };
+		if (ev.kind != R0_TRACE_QUEUE)
+			continue;
 		if (ev.op == R0_TRACE_DISCARD) {
 			t->discards++;
 			continue;

@@ -14,6 +14,28 @@
 
 static const char *const op_name[OPS] = { "read", "write", "discard", "flush" };
 
+bool r0_trace_is_retry(struct r0_trace_retry *r, unsigned flags, const struct r0_trace_event *ev)
+{
+	struct r0_trace_queued *l;
+
+	if ((unsigned)ev->op >= 4)
+		return false;
+	l = &r->last[ev->op];
+	if (ev->kind != R0_TRACE_QUEUE) {
+		if (l->any && ev->sector == l->sector) {
+			l->issued |= ev->kind == R0_TRACE_ISSUE;
+			l->refused |= ev->kind == R0_TRACE_COMPLETE && !l->issued;
+		}
+		return false;
+	}
+	/* not a flush: blk-mq's flush machinery may end one without an ISSUE of its own */
+	if ((flags & R0_TRACE_QD_ISSUE) && ev->bytes && l->any && l->refused && !l->issued &&
+	    l->sector == ev->sector && l->bytes == ev->bytes)
+		return true;
+	*l = (struct r0_trace_queued){ .sector = ev->sector, .bytes = ev->bytes, .any = true };
+	return false;
+}
+
 const char *r0_trace_op_name(enum r0_trace_op op)
 {
 	return (unsigned)op < OPS ? op_name[op] : NULL;

@@ -206,6 +206,10 @@ int r0_tracemix_add(struct r0_tracemix *m, const struct r0_trace_event *ev)
 	account(m, ev->t_us);
 	m->last_t_us = ev->t_us;
 	m->events++;
+	if (r0_trace_is_retry(&m->retry, m->flags, ev)) {
+		m->retried++;   /* the submitter asked once */
+		return 0;
+	}
 	switch (ev->kind) {
 	case R0_TRACE_QUEUE:
 		/* one second with requests is an active "interval", for the coverage */

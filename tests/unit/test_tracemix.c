@@ -274,3 +274,36 @@ Test(tracemix, from_a_file_and_a_truncated_one)
 	cr_expect(truncated);
 	unlink(path);
 }
+
+/*
+ * A 1M sequential writer whose every request the block layer first refused
+ * unissued (io_uring's nonblocking try) and then queued again: each is one
+ * request, and the stream stays sequential.
+ */
+Test(tracemix, a_request_queued_again_after_a_refusal_counts_once)
+{
+	struct r0_trace_header h = { .flags = R0_TRACE_QD_ISSUE, .name = "nullb0", .logical_block_bytes = 512 };
+	double want[R0_PC_N] = { [R0_PC_SEQ_WRITE] = 1 };
+	struct r0_tracemix m;
+	struct r0_profile p;
+
+	r0_tracemix_init(&m, &h, &p);
+	for (unsigned i = 0; i < 100; i++) {
+		uint64_t t = 1000 * (uint64_t)i, s = 2048 * (uint64_t)i;
+		const struct r0_trace_event e[] = {
+			{ .t_us = t, .kind = R0_TRACE_QUEUE, .op = R0_TRACE_WRITE, .sector = s, .bytes = 1 << 20 },
+			{ .t_us = t, .kind = R0_TRACE_COMPLETE, .op = R0_TRACE_WRITE, .sector = s },
+			{ .t_us = t + 1, .kind = R0_TRACE_QUEUE, .op = R0_TRACE_WRITE, .sector = s, .bytes = 1 << 20 },
+			{ .t_us = t + 1, .kind = R0_TRACE_ISSUE, .op = R0_TRACE_WRITE, .sector = s },
+			{ .t_us = t + 900, .kind = R0_TRACE_COMPLETE, .op = R0_TRACE_WRITE, .sector = s },
+		};
+
+		for (size_t k = 0; k < sizeof(e) / sizeof(e[0]); k++)
+			cr_assert_eq(r0_tracemix_add(&m, &e[k]), 0);
+	}
+	r0_tracemix_finish(&m);
+	cr_expect_eq(m.retried, 100);
+	cr_expect_eq(p.writes, 100);
+	cr_expect_eq(p.write_bytes, 100ULL << 20);
+	expect_weights(&p, want, 0.02);
+}

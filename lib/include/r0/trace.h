@@ -60,6 +60,25 @@ struct r0_trace_event {
 /* "read", "write", "discard", "flush"; NULL out of range. */
 const char *r0_trace_op_name(enum r0_trace_op op);
 
+/*
+ * A request queued again after the block layer refused it unissued:
+ * io_uring's nonblocking attempt ends with EAGAIN when the bio must be
+ * split (blk-mq's bio_split_to_limits refuses to split a REQ_NOWAIT bio)
+ * or no tag is free, and io_uring queues it again from a worker. The
+ * submitter asked once, so the second QUEUE is no request of its own
+ * (r0bench's 1M writes on null_blk: 822 QUEUEs for 413 writes). Only a
+ * trace with ISSUE events shows that the first ended unissued; without
+ * them a repeat of the same request is taken as the submitter's own.
+ */
+struct r0_trace_retry {
+	struct r0_trace_queued {
+		uint64_t sector, bytes;
+		bool any, issued, refused;   /* refused: it ended without being issued */
+	} last[4];                         /* per r0_trace_op: the last request queued */
+};
+/* Feeds EV (every event, in order; R zeroed first): true when it is a QUEUE of such a retry. */
+bool r0_trace_is_retry(struct r0_trace_retry *r, unsigned flags, const struct r0_trace_event *ev);
+
 struct r0_trace_writer;
 
 /*

@@ -53,6 +53,8 @@ struct r0_tracemix {
 	unsigned n_flight;
 	unsigned cls_in_flight[R0_PC_N + 1];
 	uint64_t completions, lost;             /* completions paired; requests whose completion was lost */
+	struct r0_trace_retry retry;
+	uint64_t retried;                       /* QUEUEs of a request refused and queued again: not counted */
 	unsigned char last_queued[4];           /* per r0_trace_op: the class an ISSUE takes */
 	uint64_t first_t_us, last_t_us, last_second;
 	bool any;
