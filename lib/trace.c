@@ -14,6 +14,14 @@
 
 static const char *const op_name[OPS] = { "read", "write", "discard", "flush" };
 
+const char *r0_trace_error_text(int err, bool truncated)
+{
+	if (err == -EBADMSG)
+		return truncated ? "truncated: the trace ends before its end record (cut short, or its recorder killed)" :
+				   "damaged: a record, the record count or the checksum is wrong";
+	return err == -EINVAL ? "not a trace (r0trace/1) file" : NULL;
+}
+
 bool r0_trace_is_retry(struct r0_trace_retry *r, unsigned flags, const struct r0_trace_event *ev)
 {
 	struct r0_trace_queued *l;

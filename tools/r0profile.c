@@ -345,15 +345,8 @@ static int read_trace(const char *file, struct r0_trace_header *h, struct r0_pro
 
 	if (!err)
 		return 0;
-	if (err == -EBADMSG && truncated)
-		fprintf(stderr, PROG ": %s: truncated: the trace ends before its end record (cut short, or "
-			"its recorder killed)\n", file);
-	else if (err == -EBADMSG)
-		fprintf(stderr, PROG ": %s: damaged: a record, the record count or the checksum is wrong\n", file);
-	else if (err == -EINVAL)
-		fprintf(stderr, PROG ": %s: not a trace (r0trace/1) file\n", file);
-	else
-		fprintf(stderr, PROG ": %s: %s\n", file, strerror(-err));
+	fprintf(stderr, PROG ": %s: %s\n", file,
+		r0_trace_error_text(err, truncated) ? r0_trace_error_text(err, truncated) : strerror(-err));
 	return R0_EXIT_FAILURE;
 }
 

@@ -18,15 +18,11 @@ static void size_of(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
 }
 
-/* The load's failure in words: "truncated" and "damaged" as r0profile --from-trace says them. */
+/* The load's failure in words, as r0profile --from-trace says them (r0_trace_error_text). */
 static void print_load_error(const char *trace, const struct r0_replay_trace *t, int err)
 {
-	if (err == -EBADMSG)
-		fprintf(stderr, PROG ": %s: %s; nothing replayed\n", trace, t->truncated ?
-			"truncated (the file ends early: a recording cut short)" :
-			"damaged (a bad record, count or checksum)");
-	else if (err == -EINVAL)
-		fprintf(stderr, PROG ": %s: not a trace (no r0trace/1 header)\n", trace);
+	if (r0_trace_error_text(err, t->truncated))
+		fprintf(stderr, PROG ": %s: %s; nothing replayed\n", trace, r0_trace_error_text(err, t->truncated));
 	else if (err == -E2BIG)
 		fprintf(stderr, PROG ": %s: holds a request above 4 GiB\n", trace);
 	else

@@ -119,6 +119,14 @@ int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_
 int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev);
 /* After -EBADMSG: true when the file simply ends early (cut, or its recorder killed). */
 bool r0_trace_reader_truncated(const struct r0_trace_reader *r);
+
+/*
+ * What is wrong with a trace that could not be read, in words, for error
+ * ERR of reading it (TRUNCATED: r0_trace_reader_truncated): "truncated:
+ * ...", "damaged: ...", "not a trace (r0trace/1) file"; NULL for any
+ * other error (say strerror).
+ */
+const char *r0_trace_error_text(int err, bool truncated);
 /* NULL: nothing. */
 void r0_trace_reader_free(struct r0_trace_reader *r);
 
