@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The everyday scenarios on a temporary directory of the host's file system (no cache drop: not root). */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "r0/everyday.h"
+
+#define MIB (1024ULL * 1024ULL)
+
+static char dir[] = "/tmp/r0-everyday-test.XXXXXX";
+
+static void setup(void)
+{
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+/* Entries left in the test directory: the scenario removes its own. */
+static unsigned left(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	unsigned n = 0;
+
+	cr_assert_not_null(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+static void teardown(void)
+{
+	rmdir(dir);
+}
+
+static struct r0_everyday_result run(enum r0_everyday s, uint64_t scale)
+{
+	struct r0_everyday_opts o = { .scale_bytes = scale, .seed = 3 };
+	struct r0_everyday_result r;
+
+	cr_assert_eq(r0_everyday_run(s, dir, &o, &r), 0, "%s", r0_everyday_name(s));
+	cr_expect_gt(r.seconds, 0);
+	cr_expect_eq(left(), 0, "%s left files behind", r0_everyday_name(s));
+	return r;
+}
+
+TestSuite(everyday, .init = setup, .fini = teardown);
+
+Test(everyday, copy_reads_and_writes_an_eighth_of_the_region)
+{
+	struct r0_everyday_result r = run(R0_EVERYDAY_COPY, 64 * MIB);
+
+	cr_expect_eq(r.read_bytes, 8 * MIB);
+	cr_expect_eq(r.written_bytes, 8 * MIB);
+	cr_expect_eq(r.files, 2);
+}
+
+Test(everyday, small_files_are_written_copied_and_read_back)
+{
+	struct r0_everyday_result r = run(R0_EVERYDAY_SMALL_FILES, 64 * MIB);
+
+	/* 4 MiB of files written, copied (read + written again), read back */
+	cr_expect_geq(r.written_bytes, 8 * MIB);
+	cr_expect_lt(r.written_bytes, 8 * MIB + 2 * 1 * MIB);
+	cr_expect_eq(r.read_bytes, r.written_bytes);
+	/* 4K..1M spread on a log scale: tens of files, each opened four times (written, copied from and to, read) */
+	cr_expect_gt(r.files, 4 * 10);
+	cr_expect_eq(r.files % 4, 0);
+}
+
+Test(everyday, an_app_start_pages_its_files_in_at_32k)
+{
+	struct r0_everyday_result a = run(R0_EVERYDAY_APP_START, 128 * MIB);
+
+	cr_expect_eq(a.written_bytes, 0);
+	cr_expect_geq(a.read_bytes, 2 * MIB);   /* the 1 MiB image and 1 MiB of libraries at least */
+	cr_expect_geq(a.pieces, a.read_bytes / (32 * 1024));
+	cr_expect_gt(a.files, 2);
+}
+
+Test(everyday, a_start_in_a_copy_begins_a_quarter_of_the_way_in)
+{
+	struct r0_everyday_result b = run(R0_EVERYDAY_APP_START_BUSY, 64 * MIB);
+
+	cr_expect_geq(b.busy_written_bytes, 2 * MIB);
+	cr_expect_eq(b.written_bytes, 0, "the start itself reads only; the copy is counted apart");
+	cr_expect_gt(b.read_bytes, 0);
+}
+
+Test(everyday, unpack_reads_the_archive_once_and_writes_its_files)
+{
+	struct r0_everyday_result u = run(R0_EVERYDAY_UNPACK, 64 * MIB);
+
+	cr_expect_eq(u.read_bytes, u.written_bytes);
+	cr_expect_geq(u.read_bytes, 4 * MIB);
+	cr_expect_gt(u.files, 20);
+}
+
+Test(everyday, the_same_seed_gives_the_same_files)
+{
+	struct r0_everyday_result a = run(R0_EVERYDAY_SMALL_FILES, 32 * MIB), b = run(R0_EVERYDAY_SMALL_FILES, 32 * MIB);
+
+	cr_expect_eq(a.files, b.files);
+	cr_expect_eq(a.written_bytes, b.written_bytes);
+}
+
+Test(everyday, bad_input_is_refused_and_writes_nothing)
+{
+	struct r0_everyday_opts o = { .scale_bytes = 16 * MIB };
+	struct r0_everyday_result r;
+
+	cr_expect_eq(r0_everyday_run(R0_EVERYDAY_COPY, dir, &o, &r), -EINVAL);
+	o.scale_bytes = 64 * MIB;
+	cr_expect_eq(r0_everyday_run(R0_EVERYDAY_COUNT, dir, &o, &r), -EINVAL);
+	cr_expect_eq(r0_everyday_run(R0_EVERYDAY_COPY, "/nonexistent/r0", &o, &r), -ENOENT);
+	cr_expect_eq(left(), 0);
+	cr_expect_null(r0_everyday_name(R0_EVERYDAY_COUNT));
+}
+
+Test(everyday, a_stop_ends_it_and_removes_its_files)
+{
+	volatile sig_atomic_t stop = 1;
+	struct r0_everyday_opts o = { .scale_bytes = 64 * MIB, .stop = &stop };
+	struct r0_everyday_result r;
+
+	for (enum r0_everyday s = 0; s < R0_EVERYDAY_COUNT; s++) {
+		cr_expect_eq(r0_everyday_run(s, dir, &o, &r), -EINTR, "%s", r0_everyday_name(s));
+		cr_expect_eq(left(), 0, "%s", r0_everyday_name(s));
+	}
+}
