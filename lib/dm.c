@@ -318,3 +318,50 @@ int r0_dm_message(dev_t devt, const char *message)
 	dm_task_destroy(dmt);
 	return err;
 }
+
+/* --- windows (r0/array.h) --------------------------------------------- */
+
+int r0_dm_window_create(const char *name, dev_t devt, uint64_t sectors, char *path, size_t len)
+{
+	char dmname[64], uuid[64], params[64];
+	struct dm_task *dmt;
+	int err;
+
+	if (access("/sys/module/dm_mod", F_OK) != 0) {
+		r0_set_last_error("this kernel has no device-mapper (load dm_mod)");
+		return -ENODEV;
+	}
+	dm_setup();
+	snprintf(dmname, sizeof(dmname), R0_DM_PREFIX "%s", name);
+	snprintf(uuid, sizeof(uuid), R0_DM_UUID_PREFIX "%s", name);
+	snprintf(params, sizeof(params), "%u:%u 0", major(devt), minor(devt));
+	dmt = dm_task_create(DM_DEVICE_CREATE);
+	if (!dmt)
+		return -ENOMEM;
+	if (!dm_task_set_name(dmt, dmname) || !dm_task_set_uuid(dmt, uuid) ||
+	    !dm_task_add_target(dmt, 0, sectors, "linear", params)) {
+		dm_task_destroy(dmt);
+		return -EINVAL;
+	}
+	err = run_task(dmt, true);
+	dm_task_destroy(dmt);
+	if (err && err != -EEXIST)
+		dm_remove_name(dmname);
+	if (!err)
+		snprintf(path, len, "%s/%s", dm_dir(), dmname);
+	return err;
+}
+
+static int window_remove_once(void *dmname)
+{
+	return dm_remove_name(dmname);
+}
+
+int r0_dm_window_remove(const char *name)
+{
+	char dmname[64];
+
+	dm_setup();
+	snprintf(dmname, sizeof(dmname), R0_DM_PREFIX "%s", name);
+	return r0_array_retry_busy(window_remove_once, dmname);
+}

@@ -55,6 +55,32 @@ uint32_t r0_everyday_piece_bytes(enum r0_everyday s)
 	return (unsigned)s < R0_EVERYDAY_COUNT ? scenarios[s].piece : 0;
 }
 
+int r0_everyday_parse(const char *label, char *fs, size_t len, enum r0_everyday *s)
+{
+	const char *sp = strchr(label, ' ');
+
+	if (!sp || (size_t)(sp - label) >= len)
+		return -EINVAL;
+	for (unsigned i = 0; i < R0_EVERYDAY_COUNT; i++)
+		if (!strcmp(sp + 1, scenarios[i].name)) {
+			snprintf(fs, len, "%.*s", (int)(sp - label), label);
+			*s = (enum r0_everyday)i;
+			return r0_everyday_fs_known(fs) ? 0 : -EINVAL;
+		}
+	return -EINVAL;
+}
+
+bool r0_everyday_fs_known(const char *fs)
+{
+	return !strcmp(fs, "ext4") || !strcmp(fs, "xfs");
+}
+
+uint64_t r0_everyday_fs_min_bytes(const char *fs)
+{
+	/* xfsprogs 5.19 and later refuse a file system below 300 MiB (Debian 12 has 6.1) */
+	return !strcmp(fs, "xfs") ? 300 * MIB : R0_EVERYDAY_MIN_SCALE_BYTES;
+}
+
 /* --- sizes: fractions of the scale ----------------------------------- */
 
 static uint64_t round_mib(uint64_t b)

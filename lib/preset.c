@@ -66,6 +66,19 @@ static const struct r0_preset_test predict[] = {
 	PAIR("RND64K Q8 again", R0_ACCESS_RAND, 64 * KIB, 8, 1),
 };
 
+/*
+ * Everyday work through a file system (r0/everyday.h): the label names the
+ * file system and the scenario; read_pct and the block are the scenario's
+ * (r0_everyday_read_pct, r0_everyday_piece_bytes; a unit test holds them
+ * equal). Time, not a block pattern, is what they measure.
+ */
+#define FS(fs, name, rpct, piece) TEST(fs " " name, R0_ACCESS_FS, rpct, piece, 1, 1)
+#define EVERYDAY(fs) \
+	FS(fs, "copy", 50, 1 * MIB), FS(fs, "small files", 33, 1 * MIB), FS(fs, "app start", 100, 32 * KIB), \
+	FS(fs, "start in copy", 100, 32 * KIB), FS(fs, "unpack", 50, 1 * MIB)
+static const struct r0_preset_test everyday_ext4[] = { EVERYDAY("ext4") };
+static const struct r0_preset_test everyday_xfs[] = { EVERYDAY("xfs") };
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct r0_preset presets[] = {
@@ -75,6 +88,9 @@ static const struct r0_preset presets[] = {
 	  N(cdm3), cdm3, 0, 0, 0 },
 	{ "cdm-nvme", "CrystalDiskMark 8 NVMe: SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1",
 	  N(cdm_nvme), cdm_nvme, 0, 0, 0 },
+	{ "everyday", "everyday work on ext4: a large copy, small files, an application start alone and in a copy, unpacking",
+	  N(everyday_ext4), everyday_ext4, 0, 0, 0 },
+	{ "everyday-xfs", "the same on xfs (a test region of 300M or more)", N(everyday_xfs), everyday_xfs, 0, 0, 0 },
 	{ "predict", "r0predict's grid: random 4K..1M at QD 1..32, at most 1 MiB in flight, 3 passes of 3 s",
 	  N(predict), predict, R0_PREDICT_PASSES, 0, R0_PREDICT_PASS_NS },
 };

@@ -35,6 +35,8 @@ const char *r0_sweep_rw_name(enum r0_access access, unsigned read_pct)
 {
 	bool rnd = access == R0_ACCESS_RAND;
 
+	if (access == R0_ACCESS_FS)
+		return "fs";
 	if (read_pct >= 100)
 		return rnd ? "randread" : "read";
 	if (read_pct == 0)
@@ -46,6 +48,10 @@ static int rw_parse(const char *s, enum r0_access *access)
 {
 	static const char *const names[] = { "read", "write", "rw", "randread", "randwrite", "randrw" };
 
+	if (!strcmp(s, "fs")) {
+		*access = R0_ACCESS_FS;
+		return 0;
+	}
 	for (unsigned i = 0; i < 6; i++)
 		if (!strcmp(s, names[i])) {
 			*access = i < 3 ? R0_ACCESS_SEQ : R0_ACCESS_RAND;
@@ -56,7 +62,10 @@ static int rw_parse(const char *s, enum r0_access *access)
 
 void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len)
 {
-	if (r->read_pct >= 100)
+	/* a scenario's label says it all: "ext4 copy" */
+	if (r->access == R0_ACCESS_FS)
+		snprintf(buf, len, "%s", r->label);
+	else if (r->read_pct >= 100)
 		snprintf(buf, len, "%s read", r->label);
 	else if (r->read_pct == 0)
 		snprintf(buf, len, "%s write", r->label);

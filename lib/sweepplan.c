@@ -16,10 +16,12 @@ static bool same_workload(const struct r0_workload *a, const struct r0_workload 
 
 static int add_wl(struct r0_sweep_plan *p, const char *label, const struct r0_workload *w, bool read_only)
 {
-	if (read_only && w->read_pct < 100)
+	/* a scenario makes a file system even where it only reads */
+	if (read_only && (w->read_pct < 100 || w->access == R0_ACCESS_FS))
 		return 0;
 	for (size_t i = 0; i < p->n_wl; i++)
-		if (same_workload(&p->wl[i].w, w))
+		/* scenarios differ by their label alone */
+		if (same_workload(&p->wl[i].w, w) && (w->access != R0_ACCESS_FS || !strcmp(p->wl[i].label, label)))
 			return 0;
 	if (p->n_wl == R0_SWEEP_MAX_WL)
 		return -E2BIG;
@@ -85,7 +87,7 @@ int r0_sweep_plan_workloads(struct r0_sweep_plan *p, const struct r0_preset *con
 int r0_sweep_plan_find(const struct r0_sweep_plan *p, const char *name)
 {
 	for (size_t i = 0; i < p->n_wl; i++) {
-		struct r0_sweep_rec r = { .read_pct = p->wl[i].w.read_pct };
+		struct r0_sweep_rec r = { .read_pct = p->wl[i].w.read_pct, .access = p->wl[i].w.access };
 		char wn[64];
 
 		snprintf(r.label, sizeof(r.label), "%s", p->wl[i].label);

@@ -16,6 +16,7 @@
 #include "sweep/sweep.h"
 
 #include "r0/array.h"
+#include "r0/everyday.h"
 #include "r0/geometry.h"
 #include "r0/preset.h"
 #include "r0/safety.h"
@@ -204,6 +205,43 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 	return r0_plan_decide(&p, consent);
 }
 
+/* Whether every workload of the plan is an everyday scenario. */
+static bool everyday_only(const struct sweep *sw)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sw->plan.n_wl; i++)
+		n += sweep_is_everyday(sw, i);
+	return n && n == sw->plan.n_wl;
+}
+
+/* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
+static int check_everyday_region(const struct sweep *sw)
+{
+	uint64_t r = sw->region_bytes;
+
+	for (unsigned i = 0; i < sw->n_members; i++)
+		if (sw->chk[i].size_sectors * 512 < r)
+			r = sw->chk[i].size_sectors * 512;
+	r -= r % (1u << 20);
+	for (size_t i = 0; i < sw->plan.n_wl; i++) {
+		enum r0_everyday s;
+		char fs[16], need[32];
+
+		if (!sweep_is_everyday(sw, i) || r0_everyday_parse(sw->plan.wl[i].label, fs, sizeof(fs), &s))
+			continue;
+		if (r >= r0_everyday_fs_min_bytes(fs))
+			continue;
+		r0_format_size(r0_everyday_fs_min_bytes(fs), need, sizeof(need));
+		return r0_cli_usage_error(PROG, "%s: a test region of %s at least for %s (the region is %llu MiB%s)",
+					  sw->plan.wl[i].label, need,
+					  strcmp(fs, "xfs") ? "the scenarios to keep their shape" : "mkfs.xfs",
+					  (unsigned long long)(r >> 20),
+					  r < sw->region_bytes ? ", the smallest member" : "");
+	}
+	return -1;
+}
+
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage, .retired = "o--output" };
 
@@ -212,7 +250,7 @@ int main(int argc, char **argv)
 	static struct sweep sw;
 	const struct r0_preset *presets[MAX_PRESETS + 1] = { 0 };
 	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = "4K,16K,64K,128K,512K,1M";
-	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = "desktop";
+	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = NULL;
 	const char *only = NULL;
 	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
 	bool repeats_given = false, every_target = false, min_runtime_given = false;
@@ -319,13 +357,15 @@ int main(int argc, char **argv)
 			sw.count[n] = true;
 	}
 	if (r0_cli_each_item(preset, add_preset, presets))
-		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3 or cdm-nvme, comma separated, at most %d", preset, MAX_PRESETS);
+		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3, cdm-nvme, everyday or everyday-xfs, comma "
+					  "separated, at most %d", preset, MAX_PRESETS);
 	if (r0_cli_each_item(qd, add_qd, &sw))
 		return r0_cli_usage_error(PROG, "--qd '%s': queue depths from 1 to %u, e.g. 1,32", qd, R0_QD_MAX);
-	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
-		return R0_EXIT_USAGE;
 	for (n_presets = 0; presets[n_presets]; n_presets++)
-		;
+		for (size_t i = 0; read_only && i < presets[n_presets]->n_tests; i++)
+			if (presets[n_presets]->tests[i].w.access == R0_ACCESS_FS)
+				return r0_cli_usage_error(PROG, "--preset %s with --read-only: its scenarios make a "
+							  "file system on each target", presets[n_presets]->name);
 	if (r0_sweep_plan_workloads(&sw.plan, presets, n_presets, sw.qds, sw.n_qds, straddle, read_only))
 		return r0_cli_usage_error(PROG, "more than %d workloads: choose fewer presets or depths",
 					  R0_SWEEP_MAX_WL);
@@ -333,6 +373,10 @@ int main(int argc, char **argv)
 		return R0_EXIT_USAGE;
 	if (!sw.plan.n_wl)
 		return r0_cli_usage_error(PROG, "no workload left to run");
+	/* a study of everyday work alone is judged by the everyday mix, unless told otherwise */
+	if (r0_cli_mix(PROG, mixs ? mixs : everyday_only(&sw) ? "everyday" : "desktop", &mix, mixdesc,
+		       sizeof(mixdesc)))
+		return R0_EXIT_USAGE;
 	if (r0_sweep_plan_targets(&sw.plan, sw.backend, sw.n_members, sw.count, sw.chunks, sw.n_chunks,
 				  sw.single_chunks, sw.n_single))
 		return r0_cli_usage_error(PROG, "more than %d arrays: choose fewer chunks or member counts",
@@ -362,6 +406,8 @@ int main(int argc, char **argv)
 				return R0_EXIT_FAILURE;
 			}
 	}
+	if ((rc = check_everyday_region(&sw)) >= 0)
+		return rc;
 	if (!state_given)
 		sweep_state_from_records(&sw);
 	sweep_describe_members(&sw, describe);

@@ -133,3 +133,79 @@ Test(everyday, a_stop_ends_it_and_removes_its_files)
 		cr_expect_eq(left(), 0, "%s", r0_everyday_name(s));
 	}
 }
+
+/* --- as r0sweep's workloads ---------------------------------------- */
+
+#include "r0/mix.h"
+#include "r0/preset.h"
+#include "r0/sweep.h"
+#include "r0/sweepplan.h"
+
+Test(everyday_workloads, the_presets_carry_each_scenarios_own_figures)
+{
+	const char *names[] = { "everyday", "everyday-xfs" }, *fs[] = { "ext4", "xfs" };
+
+	for (int k = 0; k < 2; k++) {
+		const struct r0_preset *p = r0_preset_find(names[k]);
+
+		cr_assert_not_null(p);
+		cr_assert_eq(p->n_tests, R0_EVERYDAY_COUNT);
+		for (size_t i = 0; i < p->n_tests; i++) {
+			enum r0_everyday s;
+			char f[16];
+
+			cr_assert_eq(r0_everyday_parse(p->tests[i].label, f, sizeof(f), &s), 0, "%s", p->tests[i].label);
+			cr_expect_str_eq(f, fs[k]);
+			cr_expect_eq(s, (enum r0_everyday)i);
+			cr_expect_eq(p->tests[i].w.access, R0_ACCESS_FS);
+			cr_expect_eq(p->tests[i].w.read_pct, r0_everyday_read_pct(s), "%s", p->tests[i].label);
+			cr_expect_eq(p->tests[i].w.block_bytes, r0_everyday_piece_bytes(s), "%s", p->tests[i].label);
+		}
+	}
+}
+
+Test(everyday_workloads, labels_that_are_no_scenario_are_refused)
+{
+	enum r0_everyday s;
+	char f[16];
+
+	cr_expect_eq(r0_everyday_parse("ext4copy", f, sizeof(f), &s), -EINVAL);
+	cr_expect_eq(r0_everyday_parse("btrfs copy", f, sizeof(f), &s), -EINVAL);
+	cr_expect_eq(r0_everyday_parse("ext4 copy now", f, sizeof(f), &s), -EINVAL);
+	cr_expect_eq(r0_everyday_parse("ext4 copy", f, 4, &s), -EINVAL);
+	cr_expect_eq(r0_everyday_parse("xfs start in copy", f, sizeof(f), &s), 0);
+	cr_expect_eq(s, R0_EVERYDAY_APP_START_BUSY);
+}
+
+Test(everyday_workloads, the_plan_keeps_the_two_start_scenarios_apart_and_read_only_drops_all)
+{
+	const struct r0_preset *p[] = { r0_preset_find("everyday") };
+	struct r0_sweep_plan plan = { 0 }, ro = { 0 };
+	unsigned qd[] = { 1 };
+
+	cr_assert_eq(r0_sweep_plan_workloads(&plan, p, 1, qd, 1, false, false), 0);
+	cr_expect_eq(plan.n_wl, R0_EVERYDAY_COUNT, "app start and start in copy have the same pattern, not the same label");
+	cr_expect_geq(r0_sweep_plan_find(&plan, "ext4 start in copy"), 0);
+	cr_assert_eq(r0_sweep_plan_workloads(&ro, p, 1, qd, 1, false, true), 0);
+	cr_expect_eq(ro.n_wl, 0, "an app start only reads, but its file system is written");
+}
+
+Test(everyday_workloads, a_cell_goes_through_the_result_file_and_has_its_class)
+{
+	struct r0_sweep_rec r = { .layer = R0_LAYER_MD, .chunk_bytes = 65536, .n_members = 2, .access = R0_ACCESS_FS,
+				  .read_pct = 100, .block_bytes = 32768, .queue_depth = 1, .jobs = 1, .repeat = 1,
+				  .runtime_s = 1.5, .bytes_per_s = 2e6, .ios = 90 }, back;
+	char *line, name[64], cls[64];
+
+	snprintf(r.label, sizeof(r.label), "ext4 app start");
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_not_null(strstr(line, "\"rw\":\"fs\""));
+	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
+	cr_expect_eq(back.access, R0_ACCESS_FS);
+	r0_sweep_rec_workload(&back, name, sizeof(name));
+	cr_expect_str_eq(name, "ext4 app start");
+	r0_workload_class(&back, cls, sizeof(cls));
+	cr_expect_str_eq(cls, "app-start");
+	free(line);
+}

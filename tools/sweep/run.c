@@ -8,11 +8,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "consent.h"
 #include "sweep.h"
 
 #include "r0/age.h"
 #include "r0/array.h"
 #include "r0/engine.h"
+#include "r0/everyday.h"
 #include "r0/geometry.h"
 #include "r0/size.h"
 
@@ -43,9 +45,27 @@ static bool wanted(const struct sweep *sw, const struct r0_sweep_target *t, size
 	return sw->planner.need[target_index(sw, t)][wl] >= rep;
 }
 
+/* A scenario's cell, planned: its files written and read twice at the plan's assumed rate, and mkfs. */
+static double everyday_cell_seconds(const struct sweep *sw, size_t wl)
+{
+	enum r0_everyday s;
+	char fs[16];
+
+	if (r0_everyday_parse(sw->plan.wl[wl].label, fs, sizeof(fs), &s))
+		return 0;
+	return 2.0 * r0_plan_write_seconds(r0_everyday_space_bytes(s, sw->region_bytes)) + 2;
+}
+
 double sweep_cell_seconds(const struct sweep *sw)
 {
-	return (double)(sw->runtime_ns + sw->ramp_ns) / 1e9 + 0.3;
+	double block = (double)(sw->runtime_ns + sw->ramp_ns) / 1e9 + 0.3, sum = 0;
+
+	/* once cells ran, what they took, arrays built and file systems made included */
+	if (sw->visit_cells)
+		return sw->visit_s / (double)sw->visit_cells;
+	for (size_t i = 0; i < sw->plan.n_wl; i++)
+		sum += sweep_is_everyday(sw, i) ? everyday_cell_seconds(sw, i) : block;
+	return sw->plan.n_wl ? sum / (double)sw->plan.n_wl : block;
 }
 
 static void cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
@@ -84,6 +104,24 @@ static void hms(double s, char *buf, size_t len)
 	snprintf(buf, len, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
 }
 
+static void target_name(const struct r0_sweep_target *t, char *buf, size_t len);
+
+bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
+		       struct r0_sweep_rec *r)
+{
+	cell_rec(sw, t, wl, rep, r);
+	return wanted(sw, t, wl, rep) && !r0_sweep_set_has(&sw->done, r);
+}
+
+void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_sweep_rec *r, char *buf, size_t len)
+{
+	char tn[48], wn[48];
+
+	target_name(t, tn, sizeof(tn));
+	r0_sweep_rec_workload(r, wn, sizeof(wn));
+	snprintf(buf, len, "%s, %s, repeat %u", tn, wn, r->repeat);
+}
+
 static void target_name(const struct r0_sweep_target *t, char *buf, size_t len)
 {
 	char ck[16];
@@ -96,7 +134,7 @@ static void target_name(const struct r0_sweep_target *t, char *buf, size_t len)
 	snprintf(buf, len, "%s %u x %s", r0_layer_name(t->layer), t->n, ck);
 }
 
-static void show_progress(struct sweep *sw, const char *cell, const char *result)
+void sweep_progress(struct sweep *sw, const char *cell, const char *result)
 {
 	double el = sweep_since(&sw->t0);
 	size_t ran = sw->finished, left = sw->total - sw->finished - sw->skipped;
@@ -128,10 +166,18 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 	bool writable = false;
 	int err;
 
-	if (!res)
-		return -ENOMEM;
-	for (size_t i = 0; i < sw->plan.n_wl; i++)
-		writable |= sw->plan.wl[i].w.read_pct < 100;
+	bool any = false;
+
+	for (size_t i = 0; i < sw->plan.n_wl; i++) {
+		struct r0_sweep_rec r;
+
+		any |= !sweep_is_everyday(sw, i) && sweep_cell_wanted(sw, t, i, rep, &r);
+		writable |= !sweep_is_everyday(sw, i) && sw->plan.wl[i].w.read_pct < 100;
+	}
+	if (!any || !res) {
+		free(res);
+		return any ? -ENOMEM : 0;
+	}
 	err = r0_target_open(path, writable, &tg);
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s\n", path, strerror(-err));
@@ -143,8 +189,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		struct r0_workload w = sw->plan.wl[i].w;
 		char name[160], tn[48], wn[48], why[256], line[128];
 
-		cell_rec(sw, t, i, rep, &r);
-		if (!wanted(sw, t, i, rep) || r0_sweep_set_has(&sw->done, &r))
+		if (sweep_is_everyday(sw, i) || !sweep_cell_wanted(sw, t, i, rep, &r))
 			continue;
 		target_name(t, tn, sizeof(tn));
 		r0_sweep_rec_workload(&r, wn, sizeof(wn));
@@ -162,7 +207,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 			break;
 		}
 		if (sw->tty)
-			show_progress(sw, name, NULL);
+			sweep_progress(sw, name, NULL);
 		err = r0_engine_run(&tg, &w, &o, res);
 		if (err == -EINTR || r0_cli_stop_requested()) {
 			err = -EINTR;
@@ -192,7 +237,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		sw->finished++;
 		snprintf(line, sizeof(line), "%.1f MB/s, %.0f IOPS, p99 %.0f us", r.bytes_per_s / 1e6,
 			 r.iops, (double)r.lat_p99_ns / 1e3);
-		show_progress(sw, name, line);
+		sweep_progress(sw, name, line);
 	}
 	r0_target_close(&tg);
 	free(res);
@@ -248,7 +293,22 @@ int sweep_run_wanted(struct sweep *sw)
 }
 
 /* Builds the target's array, runs its cells, removes it. 0, -EINTR or -errno. */
+static int run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
+
 int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep)
+{
+	struct timespec t0;
+	size_t before = sw->finished;
+	int err;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	err = run_target(sw, t, rep);
+	sw->visit_s += sweep_since(&t0);
+	sw->visit_cells += sw->finished - before;
+	return err;
+}
+
+static int run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep)
 {
 	struct r0_array_spec spec = { .md_layout = R0_MD_LAYOUT_ALT };
 	uint64_t sizes[R0_MAX_MEMBERS];
@@ -258,8 +318,10 @@ int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned
 
 	if (!sweep_todo(sw, t, rep))
 		return 0;
-	if (t->layer == R0_LAYER_RAW)
-		return run_cells(sw, t, sw->members[0], rep);
+	if (t->layer == R0_LAYER_RAW) {
+		err = run_cells(sw, t, sw->members[0], rep);
+		return err ? err : sweep_run_everyday(sw, t, sw->members[0], rep);
+	}
 	spec.backend = t->layer == R0_LAYER_MD ? R0_BACKEND_MD : R0_BACKEND_DM;
 	spec.name = sw->array_name;
 	spec.chunk_bytes = t->chunk_bytes;
@@ -288,6 +350,8 @@ int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned
 		return err;
 	}
 	err = r0_cli_stop_requested() ? -EINTR : run_cells(sw, t, a.path, rep);
+	if (!err)
+		err = r0_cli_stop_requested() ? -EINTR : sweep_run_everyday(sw, t, a.path, rep);
 	rerr = r0_array_remove(&a);
 	if (rerr) {
 		const char *why = r0_array_last_error();

@@ -46,12 +46,21 @@ struct sweep {
 	bool tty;
 	size_t total, finished, skipped, io_error_cells;
 	struct timespec t0;
+	double visit_s;             /* seconds in target visits so far ... */
+	size_t visit_cells;         /* ... and the cells they finished: the cell time planned from now on */
 };
 
 /* run.c */
 
 /* The study's parameters into R: what --resume and r0report compare. */
 void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r);
+/* Whether the planner wants workload WL of T at REP and the file lacks it; the cell's record into *R. */
+bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
+		       struct r0_sweep_rec *r);
+/* "md 3 x 64K, ext4 copy, repeat 2" */
+void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_sweep_rec *r, char *buf, size_t len);
+/* The progress display: a line per finished cell (RESULT), a redrawn status line before one (NULL). */
+void sweep_progress(struct sweep *sw, const char *cell, const char *result);
 /* Cells of target T at repeat REP the planner wants and the file does not hold yet. */
 size_t sweep_todo(const struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
 /* Seconds a cell is planned to take at most: ramp, test and the time between tests. */
@@ -68,6 +77,13 @@ int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned
 int sweep_precondition(struct sweep *sw);
 /* Seconds since *T0 (CLOCK_MONOTONIC). */
 double sweep_since(const struct timespec *t0);
+
+/* everyday.c */
+
+/* Whether workload WL is an everyday scenario through a file system (r0/everyday.h). */
+bool sweep_is_everyday(const struct sweep *sw, size_t wl);
+/* T's wanted everyday cells at REP on PATH: per file system, made over the region, mounted, removed. */
+int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep);
 
 /* output.c */
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0trim's file system mode: mkfs, fill, delete, discard and check, per cycle. */
 #include <errno.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 
 
 #include "cli.h"
+#include "runcmd.h"
 
 #include "r0/geometry.h"
 #include "r0/probe.h"
@@ -20,40 +20,7 @@
 
 #include "trim.h"
 
-extern char **environ;
-
 /* ------------------------------------------------------------ file system mode */
-
-/* Runs ARGV with no signals blocked and its output on stderr; 0 or the reason. */
-int run_cmd(char *const argv[], char *why, size_t len)
-{
-	posix_spawnattr_t attr;
-	posix_spawn_file_actions_t fa;
-	sigset_t none;
-	pid_t pid;
-	int st, err;
-
-	sigemptyset(&none);
-	posix_spawnattr_init(&attr);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
-	err = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
-	if (err) {
-		snprintf(why, len, "%s: %s", argv[0], strerror(err));
-		return -err;
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return 0;
-	snprintf(why, len, "%s exited with %d", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
-	return -EIO;
-}
 
 void fs_unmount(struct run *r)
 {
@@ -83,7 +50,7 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 		char *mkfs_ext4[] = { "mkfs.ext4", "-q", "-F", "-E", "nodiscard", (char *)r->path, NULL };
 		char *mkfs_xfs[] = { "mkfs.xfs", "-q", "-f", "-K", (char *)r->path, NULL };
 
-		err = run_cmd(ext4 ? mkfs_ext4 : mkfs_xfs, why, sizeof(why));
+		err = r0_cli_run(ext4 ? mkfs_ext4 : mkfs_xfs, why, sizeof(why));
 	}
 	if (err) {
 		check_line(r, "fs", R0_VERDICT_FAIL, "mkfs %s on %s failed: %s", fstype, r->path, why);

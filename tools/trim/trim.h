@@ -66,7 +66,6 @@ bool fill_failed(struct run *r, int err, const char *what);
 void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_extent *x, size_t n);
 int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan);
 int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct);
-int run_cmd(char *const argv[], char *why, size_t len);
 void fs_unmount(struct run *r);
 int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct);
 json_object *levels_json(const struct run *r);

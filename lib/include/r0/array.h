@@ -75,4 +75,15 @@ int r0_array_list(struct r0_array **out, size_t *count);
 /* The last libdevmapper or kernel message of this thread ("" if none). */
 const char *r0_array_last_error(void);
 
+/*
+ * A window on a device: dm-linear "r0-NAME" over the first SECTORS of
+ * DEVT, so a program handed it (mkfs, which may clear the end of what it
+ * is given) cannot write past them; the device's queue limits (a stripe's
+ * io_opt) show through. Its node's path into PATH (LEN bytes). 0; -ENODEV
+ * without device-mapper; -EEXIST; -errno (r0_array_last_error says why).
+ */
+int r0_dm_window_create(const char *name, dev_t devt, uint64_t sectors, char *path, size_t len);
+/* Removes window NAME, retrying while a prober holds it. 0 or -errno. */
+int r0_dm_window_remove(const char *name);
+
 #endif

@@ -24,7 +24,12 @@
 #define R0_BLOCK_MAX (64u << 20)
 #define R0_JOB_BUFFER_MAX (1ULL << 30)   /* queue depth x block size of one job */
 
-enum r0_access { R0_ACCESS_SEQ, R0_ACCESS_RAND };
+/*
+ * R0_ACCESS_FS is no engine workload: an everyday scenario through a file
+ * system (r0/everyday.h), named by its label; r0sweep runs it, the engine
+ * refuses it.
+ */
+enum r0_access { R0_ACCESS_SEQ, R0_ACCESS_RAND, R0_ACCESS_FS };
 enum r0_op { R0_OP_READ, R0_OP_WRITE, R0_OP_TRIM, R0_OP_COUNT };
 enum r0_verify_mode { R0_VERIFY_NONE, R0_VERIFY_WRITE, R0_VERIFY_READ };
 

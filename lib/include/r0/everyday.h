@@ -16,6 +16,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum r0_everyday {
@@ -37,6 +38,17 @@ unsigned r0_everyday_read_pct(enum r0_everyday s);
 uint32_t r0_everyday_piece_bytes(enum r0_everyday s);
 /* Free space the scenario needs on a scale of SCALE_BYTES, bytes (its files at their largest). */
 uint64_t r0_everyday_space_bytes(enum r0_everyday s, uint64_t scale_bytes);
+
+/*
+ * A scenario's workload label in r0sweep: "<fs> <name>" ("ext4 copy",
+ * "xfs start in copy"). r0_everyday_parse: the file system type into FS
+ * (LEN bytes) and the scenario into *S; 0 or -EINVAL.
+ */
+int r0_everyday_parse(const char *label, char *fs, size_t len, enum r0_everyday *s);
+
+/* File system types the scenarios are made on, and the smallest each mkfs accepts. */
+bool r0_everyday_fs_known(const char *fs);
+uint64_t r0_everyday_fs_min_bytes(const char *fs);
 
 /* The smallest scale the scenarios keep their shape at: 32 MiB. */
 #define R0_EVERYDAY_MIN_SCALE_BYTES (32ULL << 20)

@@ -13,7 +13,10 @@
  *   chunk_bytes   the stripe unit; 0 for raw
  *   members       member count (1 for raw)
  *   workload      label ("Seq", "4K QD32", "512K straddle")
- *   rw            "read", "write", "randread", "randwrite", "rw", "randrw"
+ *   rw            "read", "write", "randread", "randwrite", "rw", "randrw";
+ *                 "fs": an everyday scenario through a file system
+ *                 (r0/everyday.h), named by its label ("ext4 copy"): runtime_s
+ *                 its seconds, bytes_per_s its bytes over them, lat_ns 0
  *   read_pct      100 reads .. 0 writes
  *   block_bytes, align_bytes, queue_depth, jobs
  *   repeat        1-based repeat index

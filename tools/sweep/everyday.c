@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * r0sweep's everyday cells: on each target a file system over the test
+ * region, made fresh on every visit (a window keeps mkfs inside the
+ * region), then each wanted scenario in it (r0/everyday.h), timed and
+ * recorded as a cell: runtime_s the scenario's seconds, bytes_per_s its
+ * bytes read and written over them (so a faster target has the higher
+ * figure, as in every other cell), ios its read and write calls.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "runcmd.h"
+#include "sweep.h"
+
+#include "r0/array.h"
+#include "r0/engine.h"
+#include "r0/everyday.h"
+
+static const char *const fs_types[] = { "ext4", "xfs" };
+
+bool sweep_is_everyday(const struct sweep *sw, size_t wl)
+{
+	return sw->plan.wl[wl].w.access == R0_ACCESS_FS;
+}
+
+/* The region a target's file system covers: as the block tests', whole MiB. */
+static int fs_region(const struct sweep *sw, const char *path, dev_t *devt, uint64_t *bytes)
+{
+	struct r0_target tg;
+	int err = r0_target_open(path, false, &tg);
+
+	if (err)
+		return err;
+	*devt = tg.devt;
+	*bytes = sw->region_bytes < tg.size_bytes ? sw->region_bytes : tg.size_bytes;
+	*bytes -= *bytes % (1u << 20);
+	r0_target_close(&tg);
+	return 0;
+}
+
+struct fs_visit {
+	char window[R0_ARRAY_NAME_MAX + 8], wpath[256], mnt[64];
+	bool have_window, mounted;
+};
+
+static void fs_leave(const struct sweep *sw, struct fs_visit *v)
+{
+	if (v->mounted) {
+		sync();
+		for (int i = 0; i < 50 && umount(v->mnt) && errno == EBUSY; i++)
+			usleep(100000);
+		v->mounted = false;
+	}
+	if (v->mnt[0]) {
+		rmdir(v->mnt);
+		v->mnt[0] = '\0';
+	}
+	if (v->have_window && r0_dm_window_remove(v->window))
+		fprintf(stderr, PROG ": remove %s: %s (dmsetup remove r0-%s)\n", v->wpath, r0_array_last_error(),
+			v->window);
+	v->have_window = false;
+	(void)sw;
+}
+
+/* A window over the region of PATH, FS made on it and mounted. 0 or -errno (said why). */
+static int fs_enter(const struct sweep *sw, const char *path, const char *fs, uint64_t region_bytes, dev_t devt,
+		    struct fs_visit *v)
+{
+	char why[512];
+	int err;
+
+	snprintf(v->window, sizeof(v->window), "%s-fs", sw->array_name);
+	err = r0_dm_window_create(v->window, devt, region_bytes / 512, v->wpath, sizeof(v->wpath));
+	if (err) {
+		fprintf(stderr, PROG ": %s: a window over its first %llu MiB for %s: %s%s%s\n", path,
+			(unsigned long long)(region_bytes >> 20), fs, strerror(-err),
+			*r0_array_last_error() ? ": " : "", r0_array_last_error());
+		return err;
+	}
+	v->have_window = true;
+	{
+		/* no discard by mkfs: every target starts as preconditioned, none freshly trimmed */
+		char *mkfs_ext4[] = { "mkfs.ext4", "-q", "-F", "-E", "nodiscard", v->wpath, NULL };
+		char *mkfs_xfs[] = { "mkfs.xfs", "-q", "-f", "-K", v->wpath, NULL };
+
+		err = r0_cli_run(strcmp(fs, "xfs") ? mkfs_ext4 : mkfs_xfs, why, sizeof(why));
+	}
+	if (err) {
+		fprintf(stderr, PROG ": %s: mkfs %s: %s\n", path, fs, r0_cli_stop_requested() ? "interrupted" : why);
+		return r0_cli_stop_requested() ? -EINTR : err;
+	}
+	snprintf(v->mnt, sizeof(v->mnt), "/tmp/r0sweep.XXXXXX");
+	if (!mkdtemp(v->mnt)) {
+		err = -errno;
+		v->mnt[0] = '\0';
+		fprintf(stderr, PROG ": cannot make a mount point: %s\n", strerror(-err));
+		return err;
+	}
+	if (mount(v->wpath, v->mnt, fs, 0, NULL)) {
+		err = -errno;
+		fprintf(stderr, PROG ": %s: mount %s: %s\n", path, fs, strerror(-err));
+		return err;
+	}
+	v->mounted = true;
+	return 0;
+}
+
+static void set_result(struct r0_sweep_rec *r, const struct r0_everyday_result *e)
+{
+	r->runtime_s = e->seconds;
+	r->ios = e->pieces;
+	r->iops = e->seconds > 0 ? (double)e->pieces / e->seconds : 0;
+	r->bytes_per_s = e->seconds > 0 ? (double)(e->read_bytes + e->written_bytes) / e->seconds : 0;
+	r->time_unix = (int64_t)time(NULL);
+}
+
+/* The wanted cells of FS on the mounted file system. 0, -EINTR or -errno (said why). */
+static int fs_cells(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep,
+		    const char *fs, const struct fs_visit *v, uint64_t region_bytes)
+{
+	struct r0_everyday_opts o = { .scale_bytes = region_bytes, .seed = rep, .drop_caches = true,
+				      .stop = r0_cli_stop_flag() };
+	int err = 0;
+
+	for (size_t i = 0; i < sw->plan.n_wl && !err; i++) {
+		struct r0_everyday_result e;
+		struct r0_sweep_rec r;
+		enum r0_everyday s;
+		char wfs[16], name[160], line[128];
+
+		if (!sweep_is_everyday(sw, i) || r0_everyday_parse(sw->plan.wl[i].label, wfs, sizeof(wfs), &s) ||
+		    strcmp(wfs, fs) || !sweep_cell_wanted(sw, t, i, rep, &r))
+			continue;
+		sweep_cell_name(t, &r, name, sizeof(name));
+		sweep_progress(sw, name, NULL);
+		err = r0_everyday_run(s, v->mnt, &o, &e);
+		if (err == -EINTR || r0_cli_stop_requested())
+			return -EINTR;
+		if (err) {
+			fprintf(stderr, "%s" PROG ": %s: %s: %s%s\n", sw->tty ? "\n" : "", path, sw->plan.wl[i].label,
+				strerror(-err), err == -ENOSPC ? " (the file system over the region is full)" : "");
+			return err;
+		}
+		set_result(&r, &e);
+		if ((err = r0_sweep_rec_append(sw->out, &r))) {
+			fprintf(stderr, PROG ": cannot append to the result file: %s\n", strerror(-err));
+			return err;
+		}
+		r0_sweep_set_add(&sw->done, &r);
+		sw->finished++;
+		snprintf(line, sizeof(line), "%.2f s, %.1f MB/s, %llu files", e.seconds, r.bytes_per_s / 1e6,
+			 (unsigned long long)e.files);
+		sweep_progress(sw, name, line);
+	}
+	return 0;
+}
+
+int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep)
+{
+	int err = 0;
+
+	for (size_t f = 0; f < sizeof(fs_types) / sizeof(fs_types[0]) && !err; f++) {
+		struct fs_visit v = { 0 };
+		uint64_t region_bytes;
+		bool any = false;
+		dev_t devt;
+
+		for (size_t i = 0; i < sw->plan.n_wl; i++) {
+			struct r0_sweep_rec r;
+			enum r0_everyday s;
+			char wfs[16];
+
+			any |= sweep_is_everyday(sw, i) &&
+			       !r0_everyday_parse(sw->plan.wl[i].label, wfs, sizeof(wfs), &s) && !strcmp(wfs, fs_types[f]) &&
+			       sweep_cell_wanted(sw, t, i, rep, &r);
+		}
+		if (!any)
+			continue;
+		if ((err = fs_region(sw, path, &devt, &region_bytes))) {
+			fprintf(stderr, PROG ": %s: cannot open: %s\n", path, strerror(-err));
+			break;
+		}
+		err = fs_enter(sw, path, fs_types[f], region_bytes, devt, &v);
+		if (!err)
+			err = fs_cells(sw, t, path, rep, fs_types[f], &v, region_bytes);
+		fs_leave(sw, &v);
+	}
+	return err;
+}
