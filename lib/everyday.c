@@ -100,10 +100,14 @@ static uint64_t small_total_bytes(uint64_t scale)
 	return round_mib(scale / 16);
 }
 
-/* The program: its image (the review's 7 MB program) and its libraries, each 1/128 of the region */
+/*
+ * The program: its image (the review's 7 MB program) and its libraries,
+ * each 1/128 of the region and 1 MiB at least, so even a small region's
+ * start reads a few dozen pages from a dozen files.
+ */
 static uint64_t app_part_bytes(uint64_t scale)
 {
-	uint64_t b = scale / 128;
+	uint64_t b = scale / 128 < 1 * MIB ? 1 * MIB : scale / 128;
 
 	return b - b % PAGE_IN_PIECE;
 }
@@ -397,8 +401,8 @@ static int app_make(struct ctx *c, struct app *a)
 	char p[4200];
 	int err = 0;
 
-	/* the libraries (16 KiB to 1 MiB each) and the image, which opens first */
-	a->sizes = log_sizes(&c->rng, 16 * KIB, 1 * MIB, part, APP_MAX_FILES, &a->n);
+	/* the libraries (16 KiB to 256 KiB each) and the image, which opens first */
+	a->sizes = log_sizes(&c->rng, 16 * KIB, 256 * KIB, part, APP_MAX_FILES, &a->n);
 	a->order = a->sizes ? malloc((a->n ? a->n : 1) * sizeof(*a->order)) : NULL;
 	if (!a->order)
 		return -ENOMEM;

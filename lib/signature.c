@@ -129,3 +129,42 @@ int r0_probe_signature(int fd, char *sig, size_t len)
 	free(v);
 	return 0;
 }
+
+int r0_wipe_signatures(const char *path, unsigned *wiped)
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC | O_EXCL), err = 0;
+	blkid_probe pr;
+
+	*wiped = 0;
+	if (fd < 0)
+		return -errno;
+	pr = blkid_new_probe();
+	if (!pr) {
+		close(fd);
+		return -ENOMEM;
+	}
+	errno = 0;
+	if (blkid_probe_set_device(pr, fd, 0, 0)) {
+		err = errno ? -errno : -EIO;
+		goto out;
+	}
+	/* as wipefs --all: each signature's magic bytes erased where blkid found them */
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_MAGIC | BLKID_SUBLKS_BADCSUM);
+	blkid_probe_enable_partitions(pr, 1);
+	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+	while (blkid_do_probe(pr) == 0) {
+		errno = 0;
+		if (blkid_do_wipe(pr, 0)) {
+			err = errno ? -errno : -EIO;
+			goto out;
+		}
+		(*wiped)++;
+	}
+	if (fsync(fd))
+		err = -errno;
+out:
+	blkid_free_probe(pr);
+	close(fd);
+	return err;
+}

@@ -52,11 +52,14 @@ int r0_sweep_plan_workloads(struct r0_sweep_plan *p, const struct r0_preset *con
 			    size_t n_presets, const unsigned *qds, size_t n_qds, bool straddle,
 			    bool read_only)
 {
+	bool block_tests = false;  /* chunk-straddling is a block test: not added to scenarios alone */
 	int err = 0;
 
 	for (size_t k = 0; k < n_presets; k++) {
 		const struct r0_preset *pr = presets[k];
 
+		for (size_t i = 0; i < pr->n_tests; i++)
+			block_tests |= pr->tests[i].w.access != R0_ACCESS_FS;
 		for (size_t i = 0; i < pr->n_tests; i++) {
 			const struct r0_preset_test *t = &pr->tests[i];
 
@@ -74,7 +77,7 @@ int r0_sweep_plan_workloads(struct r0_sweep_plan *p, const struct r0_preset *con
 			}
 		}
 	}
-	if (straddle) {
+	if (straddle && block_tests) {
 		struct r0_workload w = { .access = R0_ACCESS_RAND, .read_pct = 100,
 					 .block_bytes = 512 * 1024, .align_bytes = 4096,
 					 .queue_depth = 1, .jobs = 1 };

@@ -80,7 +80,7 @@ Test(everyday, an_app_start_pages_its_files_in_at_32k)
 	cr_expect_eq(a.written_bytes, 0);
 	cr_expect_geq(a.read_bytes, 2 * MIB);   /* the 1 MiB image and 1 MiB of libraries at least */
 	cr_expect_geq(a.pieces, a.read_bytes / (32 * 1024));
-	cr_expect_gt(a.files, 2);
+	cr_expect_gt(a.files, 8, "a dozen files or so, not %llu", (unsigned long long)a.files);
 }
 
 Test(everyday, a_start_in_a_copy_begins_a_quarter_of_the_way_in)
@@ -183,10 +183,12 @@ Test(everyday_workloads, the_plan_keeps_the_two_start_scenarios_apart_and_read_o
 	struct r0_sweep_plan plan = { 0 }, ro = { 0 };
 	unsigned qd[] = { 1 };
 
-	cr_assert_eq(r0_sweep_plan_workloads(&plan, p, 1, qd, 1, false, false), 0);
+	/* no chunk-straddling block test in a study of scenarios alone */
+	cr_assert_eq(r0_sweep_plan_workloads(&plan, p, 1, qd, 1, true, false), 0);
 	cr_expect_eq(plan.n_wl, R0_EVERYDAY_COUNT, "app start and start in copy have the same pattern, not the same label");
 	cr_expect_geq(r0_sweep_plan_find(&plan, "ext4 start in copy"), 0);
-	cr_assert_eq(r0_sweep_plan_workloads(&ro, p, 1, qd, 1, false, true), 0);
+	cr_expect_lt(r0_sweep_plan_find(&plan, "512K straddle read"), 0);
+	cr_assert_eq(r0_sweep_plan_workloads(&ro, p, 1, qd, 1, true, true), 0);
 	cr_expect_eq(ro.n_wl, 0, "an app start only reads, but its file system is written");
 }
 

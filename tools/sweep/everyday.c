@@ -22,6 +22,7 @@
 #include "r0/array.h"
 #include "r0/engine.h"
 #include "r0/everyday.h"
+#include "r0/probe.h"
 
 static const char *const fs_types[] = { "ext4", "xfs" };
 
@@ -47,7 +48,7 @@ static int fs_region(const struct sweep *sw, const char *path, dev_t *devt, uint
 
 struct fs_visit {
 	char window[R0_ARRAY_NAME_MAX + 8], wpath[256], mnt[64];
-	bool have_window, mounted;
+	bool have_window, made, mounted;
 };
 
 static void fs_leave(const struct sweep *sw, struct fs_visit *v)
@@ -61,6 +62,16 @@ static void fs_leave(const struct sweep *sw, struct fs_visit *v)
 	if (v->mnt[0]) {
 		rmdir(v->mnt);
 		v->mnt[0] = '\0';
+	}
+	/* the scenarios' file system is r0sweep's, not the user's: no signature stays behind
+	 * to make the members look in use (a --resume would need --force) */
+	if (v->have_window && v->made) {
+		unsigned n;
+		int err = r0_wipe_signatures(v->wpath, &n);
+
+		if (err)
+			fprintf(stderr, PROG ": %s: cannot wipe the scenarios' file system signature: %s\n", v->wpath,
+				strerror(-err));
 	}
 	if (v->have_window && r0_dm_window_remove(v->window))
 		fprintf(stderr, PROG ": remove %s: %s (dmsetup remove r0-%s)\n", v->wpath, r0_array_last_error(),
@@ -90,6 +101,8 @@ static int fs_enter(const struct sweep *sw, const char *path, const char *fs, ui
 		char *mkfs_ext4[] = { "mkfs.ext4", "-q", "-F", "-E", "nodiscard", v->wpath, NULL };
 		char *mkfs_xfs[] = { "mkfs.xfs", "-q", "-f", "-K", v->wpath, NULL };
 
+		/* mkfs may have written a signature before it failed or was stopped */
+		v->made = true;
 		err = r0_cli_run(strcmp(fs, "xfs") ? mkfs_ext4 : mkfs_xfs, why, sizeof(why));
 	}
 	if (err) {

@@ -40,7 +40,8 @@ struct r0_sweep_plan {
  * own, labelled in their preset's style ("4K QD8" for cdm3, "RND4K Q8T1"
  * otherwise, the preset's own label where it has that test). STRADDLE
  * adds "512K straddle" (512K random reads at 4K alignment, QD1: requests
- * that cross chunks); READ_ONLY drops every test that writes. A workload
+ * that cross chunks) unless every workload is an everyday scenario
+ * (R0_ACCESS_FS); READ_ONLY drops every test that writes. A workload
  * equal to one already in the plan is skipped; past R0_SWEEP_MAX_WL
  * workloads, -E2BIG (the plan keeps the first ones); else 0.
  */

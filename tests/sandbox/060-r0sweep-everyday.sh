@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# r0sweep -p everyday on the demo's drive profile (sata-real: a SATA SSD at
+# 1/64 of its rates): the first member alone and md raid0 of 1 and 3 at 64K,
+# ext4 made over a 32M region on each, the large copy, the application
+# start and the start during a copy, 2 repeats (the less disturbed of each
+# pair is compared; the study with intervals is recipes/studies/everyday.sh). What the review found must
+# show: the copy scales with the members, the start does not (one page at a
+# time), and a start behind a copy waits (the queueing). Every cell is an
+# "fs" cell with its seconds; the file system stayed inside the region (a
+# mark just past it is intact); nothing is left mounted or built, also after
+# a SIGINT in the middle of a scenario. Bad input changes nothing: everyday
+# with --read-only, a region below 32M, xfs on less than 300M.
+. ./lib.sh
+
+trap r0_cleanup EXIT
+out=$R0_RESULTS/060-everyday
+mkdir -p "$out"
+members=$(r0_members sata-real 3 size=48) || fail "members"
+set -- $members
+wl="ext4 copy,ext4 app start,ext4 start in copy"
+
+# bad input first: refused with a reason, nothing written (the mark below comes after)
+expect_status 2 "everyday with --read-only" r0sweep --output "$out/ro.jsonl" -p everyday --read-only --yes "$@"
+grep -q "make a file system" /tmp/expect.out || fail "read-only: no reason: $(cat /tmp/expect.out)"
+expect_status 2 "a 16M region" r0sweep --output "$out/small.jsonl" -p everyday --region 16M --yes "$@"
+grep -q "32M at least" /tmp/expect.out || fail "16M: no reason: $(cat /tmp/expect.out)"
+expect_status 2 "xfs on 32M" r0sweep --output "$out/xfs.jsonl" -p everyday-xfs --region 32M --yes "$@"
+grep -q "300M at least for mkfs.xfs" /tmp/expect.out || fail "xfs: no reason: $(cat /tmp/expect.out)"
+[ ! -s "$out/ro.jsonl" ] && [ ! -s "$out/small.jsonl" ] && [ ! -s "$out/xfs.jsonl" ] || fail "a refused study wrote results"
+
+# a mark just past the region of each member: no mkfs may reach it
+for m in "$@"; do
+	dd if=/dev/urandom of="$m" bs=1M seek=32 count=1 conv=notrunc,fsync 2>/dev/null || fail "mark $m"
+	eval "mark_${m##*/}=$(chunk_sum "$m" 1048576 32)"
+done
+
+# interrupted inside a scenario: nothing left mounted or built, exit 1
+r0sweep --output "$out/int.jsonl" -p everyday -w "ext4 copy" --backend md --chunks 64K --members 3 -r 1 \
+	--region 32M --no-precondition --yes "$@" > "$out/int.log" 2>&1 &
+pid=$!
+i=0
+while ! grep -q '/tmp/r0sweep\.' /proc/mounts && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+grep -q '/tmp/r0sweep\.' /proc/mounts || fail "no file system was mounted in 30 s: $(cat "$out/int.log")"
+sleep 0.5
+kill -INT $pid
+wait $pid
+expect_eq "$?" 1 "r0sweep's exit after SIGINT"
+grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a file system left mounted: $(grep r0sweep /proc/mounts)"
+expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built after SIGINT"
+
+r0sweep --output "$out/everyday.jsonl" -p everyday -w "$wl" --backend md --chunks 64K --members 1,3 -r 2 \
+	--region 32M --no-precondition --yes "$@" > "$out/verdict.txt" 2> "$out/sweep.log" ||
+	{ tail -20 "$out/sweep.log"; fail "r0sweep -p everyday"; }
+cat "$out/verdict.txt" | head -3
+grep -q "^RAID0 of these 3 drives" "$out/verdict.txt" || fail "no verdict"
+grep -q "everyday mix" "$out/verdict.txt" || fail "the everyday study is not judged by the everyday mix"
+
+cells=$(grep -c '"type":"cell"' "$out/everyday.jsonl")
+expect_eq "$cells" 18 "cells: raw, md 1 and md 3, 3 scenarios, 2 repeats"
+expect_eq "$(grep '"type":"cell"' "$out/everyday.jsonl" | grep -vc '"rw":"fs"')" 0 "cells that are not fs cells"
+
+# best WORKLOAD LAYER MEMBERS: the shorter time of a scenario's two repeats on a target
+best() {
+	grep '"type":"cell"' "$out/everyday.jsonl" | grep "\"layer\":\"$2\",[^}]*\"members\":$3,\"workload\":\"$1\"" |
+		sed 's/.*"runtime_s":\([0-9.e+-]*\).*/\1/' | sort -g | sed -n 1p
+}
+copy1=$(best "ext4 copy" raw 1) copy3=$(best "ext4 copy" md 3)
+start1=$(best "ext4 app start" raw 1) start3=$(best "ext4 app start" md 3)
+busy1=$(best "ext4 start in copy" raw 1)
+note "seconds: copy $copy1 alone, $copy3 on md 3; start $start1, $start3; start in copy $busy1"
+check "$copy3 < 0.6 * $copy1" "the copy scales with the members (review: RAID0 copies faster)"
+check "$start3 > 0.75 * $start1" "the application start does not (one page at a time)"
+check "$busy1 > 1.5 * $start1" "a start behind a copy waits for it"
+
+for m in "$@"; do
+	eval "want=\$mark_${m##*/}"
+	expect_eq "$(chunk_sum "$m" 1048576 32)" "$want" "${m##*/}: the mark past the 32M region"
+done
+grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a file system left mounted"
+expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built"
+exit 0
