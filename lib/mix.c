@@ -17,7 +17,9 @@ void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len)
 	enum r0_everyday s;
 	char fs[16];
 
-	if (r->access == R0_ACCESS_FS)
+	if (r->access == R0_ACCESS_REPLAY)
+		snprintf(buf, len, "replay");
+	else if (r->access == R0_ACCESS_FS)
 		snprintf(buf, len, "%s", r0_everyday_parse(r->label, fs, sizeof(fs), &s) ? "fs" : r0_everyday_class(s));
 	else if (r->read_pct > 0 && r->read_pct < 100)
 		snprintf(buf, len, "mixed");
@@ -43,6 +45,8 @@ static const struct mix_def mixes[] = {
 		      "rand-small-q1-write=15,seq-read=5,seq-write=5" },
 	/* large files: streaming reads and writes, large random */
 	{ "sequential", "seq-read=45,seq-write=30,rand-large-read=15,rand-large-write=10" },
+	/* the user's own recorded I/O (r0sweep --replay) alone */
+	{ "replay", "replay=1" },
 	/* everyday work through a file system (r0sweep -p everyday): each scenario alike */
 	{ "everyday", "copy=1,small-files=1,app-start=1,app-start-busy=1,unpack=1" },
 };

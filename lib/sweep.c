@@ -37,6 +37,8 @@ const char *r0_sweep_rw_name(enum r0_access access, unsigned read_pct)
 
 	if (access == R0_ACCESS_FS)
 		return "fs";
+	if (access == R0_ACCESS_REPLAY)
+		return "replay";
 	if (read_pct >= 100)
 		return rnd ? "randread" : "read";
 	if (read_pct == 0)
@@ -48,8 +50,8 @@ static int rw_parse(const char *s, enum r0_access *access)
 {
 	static const char *const names[] = { "read", "write", "rw", "randread", "randwrite", "randrw" };
 
-	if (!strcmp(s, "fs")) {
-		*access = R0_ACCESS_FS;
+	if (!strcmp(s, "fs") || !strcmp(s, "replay")) {
+		*access = s[0] == 'f' ? R0_ACCESS_FS : R0_ACCESS_REPLAY;
 		return 0;
 	}
 	for (unsigned i = 0; i < 6; i++)
@@ -62,8 +64,8 @@ static int rw_parse(const char *s, enum r0_access *access)
 
 void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len)
 {
-	/* a scenario's label says it all: "ext4 copy" */
-	if (r->access == R0_ACCESS_FS)
+	/* a scenario's or a replay's label says it all: "ext4 copy", "replay day" */
+	if (r->access == R0_ACCESS_FS || r->access == R0_ACCESS_REPLAY)
 		snprintf(buf, len, "%s", r->label);
 	else if (r->read_pct >= 100)
 		snprintf(buf, len, "%s read", r->label);

@@ -20,8 +20,8 @@ static int add_wl(struct r0_sweep_plan *p, const char *label, const struct r0_wo
 	if (read_only && (w->read_pct < 100 || w->access == R0_ACCESS_FS))
 		return 0;
 	for (size_t i = 0; i < p->n_wl; i++)
-		/* scenarios differ by their label alone */
-		if (same_workload(&p->wl[i].w, w) && (w->access != R0_ACCESS_FS || !strcmp(p->wl[i].label, label)))
+		/* scenarios and replays differ by their label alone */
+		if (same_workload(&p->wl[i].w, w) && (w->access < R0_ACCESS_FS || !strcmp(p->wl[i].label, label)))
 			return 0;
 	if (p->n_wl == R0_SWEEP_MAX_WL)
 		return -E2BIG;
@@ -85,6 +85,11 @@ int r0_sweep_plan_workloads(struct r0_sweep_plan *p, const struct r0_preset *con
 		err = err ? err : add_wl(p, "512K straddle", &w, read_only);
 	}
 	return err;
+}
+
+int r0_sweep_plan_add(struct r0_sweep_plan *p, const char *label, const struct r0_workload *w)
+{
+	return add_wl(p, label, w, false);
 }
 
 int r0_sweep_plan_find(const struct r0_sweep_plan *p, const char *name)

@@ -155,7 +155,7 @@ int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, ch
 	if (why && len)
 		why[0] = '\0';
 	if (w->access != R0_ACCESS_SEQ && w->access != R0_ACCESS_RAND)
-		return WHY("not a block workload (a scenario through a file system)");
+		return WHY("not an engine workload (a scenario through a file system, or a replay)");
 	if (!w->block_bytes)
 		return WHY("block size 0");
 	if (w->block_bytes > R0_BLOCK_MAX)

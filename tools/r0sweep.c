@@ -28,7 +28,7 @@ enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
 	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT, OPT_BUDGET,
-	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME,
+	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -205,13 +205,13 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 	return r0_plan_decide(&p, consent);
 }
 
-/* Whether every workload of the plan is an everyday scenario. */
-static bool everyday_only(const struct sweep *sw)
+/* Whether every workload of the plan is of ACCESS (an everyday scenario, a replay). */
+static bool only_of(const struct sweep *sw, enum r0_access access)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < sw->plan.n_wl; i++)
-		n += sweep_is_everyday(sw, i);
+		n += sw->plan.wl[i].w.access == access;
 	return n && n == sw->plan.n_wl;
 }
 
@@ -251,7 +251,7 @@ int main(int argc, char **argv)
 	const struct r0_preset *presets[MAX_PRESETS + 1] = { 0 };
 	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = "4K,16K,64K,128K,512K,1M";
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = NULL;
-	const char *only = NULL;
+	const char *only = NULL, *replay = NULL;
 	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
 	bool repeats_given = false, every_target = false, min_runtime_given = false;
 	bool budget_given = false, max_repeats_given = false;
@@ -292,6 +292,7 @@ int main(int argc, char **argv)
 		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(mixs) },
 		{ "no-precondition", OPT_NO_PRECONDITION, R0_CLI_CLEAR, R0_CLI_TO(sw.precondition) },
 		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
+		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(replay) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		R0_CONSENT_OPTS(consent),
 		{ 0 },
@@ -369,13 +370,16 @@ int main(int argc, char **argv)
 	if (r0_sweep_plan_workloads(&sw.plan, presets, n_presets, sw.qds, sw.n_qds, straddle, read_only))
 		return r0_cli_usage_error(PROG, "more than %d workloads: choose fewer presets or depths",
 					  R0_SWEEP_MAX_WL);
+	if (replay && (rc = sweep_add_replay(&sw, replay, read_only)) >= 0)
+		return rc;
 	if (only && keep_only(&sw, only))
 		return R0_EXIT_USAGE;
 	if (!sw.plan.n_wl)
 		return r0_cli_usage_error(PROG, "no workload left to run");
-	/* a study of everyday work alone is judged by the everyday mix, unless told otherwise */
-	if (r0_cli_mix(PROG, mixs ? mixs : everyday_only(&sw) ? "everyday" : "desktop", &mix, mixdesc,
-		       sizeof(mixdesc)))
+	/* a study of everyday work or of a replay alone is judged by it, unless told otherwise */
+	if (!mixs)
+		mixs = only_of(&sw, R0_ACCESS_FS) ? "everyday" : only_of(&sw, R0_ACCESS_REPLAY) ? "replay" : "desktop";
+	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
 	if (r0_sweep_plan_targets(&sw.plan, sw.backend, sw.n_members, sw.count, sw.chunks, sw.n_chunks,
 				  sw.single_chunks, sw.n_single))
@@ -541,6 +545,7 @@ int main(int argc, char **argv)
 		status = R0_EXIT_FAILURE;
 	}
 	r0_sweep_set_free(&sw.done);
+	sweep_free_replay(&sw);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;
 	return status;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <criterion/criterion.h>
 
+#include "r0/mix.h"
 #include "r0/sweep.h"
 #include "sweeprows.h"
 
@@ -282,4 +283,24 @@ Test(sweep, plan_note)
 			       "was not in the recommended set");
 	cr_expect_eq(r0_sweep_plan_note("/nonexistent/r0", note, sizeof(note)), -ENOENT);
 	unlink(path);
+}
+
+Test(sweep, a_replay_cell_goes_through_the_file_named_by_its_label)
+{
+	struct r0_sweep_rec r = { .layer = R0_LAYER_RAW, .n_members = 1, .access = R0_ACCESS_REPLAY, .read_pct = 40,
+				  .block_bytes = 1 << 20, .queue_depth = 32, .jobs = 1, .repeat = 2, .runtime_s = 0.8,
+				  .bytes_per_s = 8e7, .ios = 264 }, back;
+	char *line, name[64], cls[32];
+
+	snprintf(r.label, sizeof(r.label), "replay day");
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_not_null(strstr(line, "\"rw\":\"replay\""), "%s", line);
+	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0);
+	cr_expect_eq(back.access, R0_ACCESS_REPLAY);
+	r0_sweep_rec_workload(&back, name, sizeof(name));
+	cr_expect_str_eq(name, "replay day", "not \"replay day rw40\"");
+	r0_workload_class(&back, cls, sizeof(cls));
+	cr_expect_str_eq(cls, "replay");
+	free(line);
 }

@@ -92,8 +92,12 @@ void sweep_usage(FILE *f)
 	      "      --threshold PCT    the smallest difference that counts (default 5)\n"
 	      "      --mix MIX          weights for the verdict: desktop (default), database,\n"
 	      "                         sequential, everyday (default of -p everyday alone),\n"
+	      "                         replay (default of a --replay alone),\n"
 	      "                         KEY=WEIGHT,... (see r0report(1)), or\n"
 	      "                         a mix file r0profile measured (r0mix/1)\n"
+	      "      --replay TRACE     also replay TRACE (r0profile --trace: your own I/O)\n"
+	      "                         on each target as fast as it allows, mapped onto the\n"
+	      "                         region; workload \"replay NAME\", mix replay\n"
 	      "  -f, --force            accept members that hold a signature\n"
 	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"
@@ -198,7 +202,9 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 		fprintf(stderr, PROG ": %s: no analysis: %s\n", path, strerror(-err));
 		return err;
 	}
-	printf("%s\n\nMethod: %s\n\n%s", a.verdict, a.method, a.reasoning);
+	printf("%s\n\n", a.verdict);
+	sweep_print_replay(sw, &a);
+	printf("Method: %s\n\n%s", a.method, a.reasoning);
 	o = json_object_new_object();
 	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
 	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));

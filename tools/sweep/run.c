@@ -64,7 +64,8 @@ double sweep_cell_seconds(const struct sweep *sw)
 	if (sw->visit_cells)
 		return sw->visit_s / (double)sw->visit_cells;
 	for (size_t i = 0; i < sw->plan.n_wl; i++)
-		sum += sweep_is_everyday(sw, i) ? everyday_cell_seconds(sw, i) : block;
+		sum += sweep_is_everyday(sw, i)			     ? everyday_cell_seconds(sw, i) :
+		       sw->plan.wl[i].w.access == R0_ACCESS_REPLAY ? sweep_replay_cell_seconds(sw) : block;
 	return sw->plan.n_wl ? sum / (double)sw->plan.n_wl : block;
 }
 
@@ -194,6 +195,30 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		target_name(t, tn, sizeof(tn));
 		r0_sweep_rec_workload(&r, wn, sizeof(wn));
 		snprintf(name, sizeof(name), "%s, %s, repeat %u", tn, wn, rep);
+		if (w.access == R0_ACCESS_REPLAY) {
+			if (sw->tty)
+				sweep_progress(sw, name, NULL);
+			err = sweep_run_replay(sw, &tg, i, rep, &r);
+			if (err == -EINTR || r0_cli_stop_requested()) {
+				err = -EINTR;
+				break;
+			}
+			if (err) {
+				fprintf(stderr, "%s" PROG ": %s: %s: cannot replay: %s\n", sw->tty ? "\n" : "", path, wn,
+					strerror(-err));
+				break;
+			}
+			if ((err = r0_sweep_rec_append(sw->out, &r))) {
+				fprintf(stderr, PROG ": cannot append to the result file: %s\n", strerror(-err));
+				break;
+			}
+			r0_sweep_set_add(&sw->done, &r);
+			sw->finished++;
+			snprintf(line, sizeof(line), "%.2f s, %.1f MB/s, %.0f IOPS, p99 %.0f us", r.runtime_s,
+				 r.bytes_per_s / 1e6, r.iops, (double)r.lat_p99_ns / 1e3);
+			sweep_progress(sw, name, line);
+			continue;
+		}
 		w.span_bytes = sw->region_bytes < tg.size_bytes ? sw->region_bytes : tg.size_bytes;
 		if (w.span_bytes >= (1u << 20))
 			w.span_bytes -= w.span_bytes % (1u << 20);

@@ -10,6 +10,8 @@
 #include "r0/adaptive.h"
 #include "r0/analysis.h"
 #include "r0/array.h"
+#include "r0/engine.h"
+#include "r0/replay.h"
 #include "r0/safety.h"
 #include "r0/sweep.h"
 #include "r0/sweepplan.h"
@@ -46,6 +48,8 @@ struct sweep {
 	bool tty;
 	size_t total, finished, skipped, io_error_cells;
 	struct timespec t0;
+	struct r0_replay_trace *trace;  /* --replay: loaded whole before anything runs */
+	char trace_path[4096];
 	double visit_s;             /* seconds in target visits so far ... */
 	size_t visit_cells;         /* ... and the cells they finished: the cell time planned from now on */
 };
@@ -84,6 +88,18 @@ double sweep_since(const struct timespec *t0);
 bool sweep_is_everyday(const struct sweep *sw, size_t wl);
 /* T's wanted everyday cells at REP on PATH: per file system, made over the region, mounted, removed. */
 int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep);
+
+/* replay.c */
+
+/* --replay PATH: loads the trace and adds its workload. -1, or an exit status (said why). */
+int sweep_add_replay(struct sweep *sw, const char *path, bool read_only);
+void sweep_free_replay(struct sweep *sw);
+/* A replay cell's seconds, planned. */
+double sweep_replay_cell_seconds(const struct sweep *sw);
+/* Replays the trace on TG, mapped onto the region, into R's measurement. 0, -EINTR or -errno. */
+int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_sweep_rec *r);
+/* After the verdict: what the recording gains on the pick, in a sentence. */
+void sweep_print_replay(const struct sweep *sw, const struct r0_analysis *a);
 
 /* output.c */
 

@@ -25,11 +25,12 @@
 #define R0_JOB_BUFFER_MAX (1ULL << 30)   /* queue depth x block size of one job */
 
 /*
- * R0_ACCESS_FS is no engine workload: an everyday scenario through a file
- * system (r0/everyday.h), named by its label; r0sweep runs it, the engine
- * refuses it.
+ * R0_ACCESS_FS and R0_ACCESS_REPLAY are no engine workloads, and the
+ * engine refuses them: an everyday scenario through a file system
+ * (r0/everyday.h) and a recorded trace replayed (r0/replay.h), each named
+ * by its label; r0sweep runs them.
  */
-enum r0_access { R0_ACCESS_SEQ, R0_ACCESS_RAND, R0_ACCESS_FS };
+enum r0_access { R0_ACCESS_SEQ, R0_ACCESS_RAND, R0_ACCESS_FS, R0_ACCESS_REPLAY };
 enum r0_op { R0_OP_READ, R0_OP_WRITE, R0_OP_TRIM, R0_OP_COUNT };
 enum r0_verify_mode { R0_VERIFY_NONE, R0_VERIFY_WRITE, R0_VERIFY_READ };
 

@@ -16,7 +16,10 @@
  *   rw            "read", "write", "randread", "randwrite", "rw", "randrw";
  *                 "fs": an everyday scenario through a file system
  *                 (r0/everyday.h), named by its label ("ext4 copy"): runtime_s
- *                 its seconds, bytes_per_s its bytes over them, lat_ns 0
+ *                 its seconds, bytes_per_s its bytes over them, lat_ns 0;
+ *                 "replay": a recorded trace replayed as fast as the target
+ *                 allows (r0/replay.h), labelled "replay NAME": runtime_s its
+ *                 seconds, lat_ns p50 and p99 of its requests
  *   read_pct      100 reads .. 0 writes
  *   block_bytes, align_bytes, queue_depth, jobs
  *   repeat        1-based repeat index

@@ -49,6 +49,9 @@ int r0_sweep_plan_workloads(struct r0_sweep_plan *p, const struct r0_preset *con
 			    size_t n_presets, const unsigned *qds, size_t n_qds, bool straddle,
 			    bool read_only);
 
+/* Appends workload W labelled LABEL (a replay's); one equal to it is skipped. 0 or -E2BIG. */
+int r0_sweep_plan_add(struct r0_sweep_plan *p, const char *label, const struct r0_workload *w);
+
 /* The index of the workload named NAME (r0_sweep_rec_workload's name), or -ENOENT. */
 int r0_sweep_plan_find(const struct r0_sweep_plan *p, const char *name);
 

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * r0sweep --replay: the user's own recorded I/O (r0profile --trace) as a
+ * workload of the study. On each target the trace is replayed as fast as
+ * the target allows at the trace's queue depth (r0bench --replay's way),
+ * mapped onto the test region as the block tests are, so it writes nowhere
+ * else; its cell holds the replay's seconds and bytes/s, and the verdict
+ * says what the recording gains on the pick.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "consent.h"
+#include "sweep.h"
+
+#include "r0/replay.h"
+#include "r0/size.h"
+
+int sweep_add_replay(struct sweep *sw, const char *path, bool read_only)
+{
+	struct r0_replay_trace *t = calloc(1, sizeof(*t));
+	struct r0_workload w = { .access = R0_ACCESS_REPLAY, .jobs = 1 };
+	char copy[4096], *base, *dot, label[sizeof(sw->plan.wl[0].label)];
+	uint64_t bytes;
+	int err;
+
+	if (!t)
+		return R0_EXIT_FAILURE;
+	err = r0_replay_load(path, t);
+	if (err) {
+		if (r0_trace_error_text(err, t->truncated))
+			fprintf(stderr, PROG ": --replay %s: %s\n", path, r0_trace_error_text(err, t->truncated));
+		else
+			fprintf(stderr, PROG ": --replay %s: cannot read the trace: %s\n", path, strerror(-err));
+		goto fail;
+	}
+	if (!t->n) {
+		fprintf(stderr, PROG ": --replay %s: no read or write to replay\n", path);
+		goto fail;
+	}
+	if (read_only && r0_replay_writes(t)) {
+		fprintf(stderr, PROG ": --replay %s: --read-only: the trace holds %llu writes\n", path,
+			(unsigned long long)t->writes);
+		goto fail;
+	}
+	/* "replay NAME": the file's name without its extension, as long as the label holds */
+	snprintf(copy, sizeof(copy), "%s", path);
+	base = basename(copy);
+	if ((dot = strrchr(base, '.')) && dot != base)
+		*dot = '\0';
+	snprintf(label, sizeof(label), "replay %.*s", (int)sizeof(label) - 8, base);
+	bytes = t->read_bytes + t->write_bytes;
+	/* fixed figures of the trace: its reads' share, its largest request, the depth it replays at */
+	w.read_pct = bytes ? (unsigned)(100.0 * (double)t->read_bytes / (double)bytes + 0.5) : 100;
+	if (w.read_pct == 100 && t->writes)
+		w.read_pct = 99;   /* a replay that writes is a writing workload (the target opened for it) */
+	w.block_bytes = t->max_request_bytes;
+	w.queue_depth = t->max_in_flight ? t->max_in_flight : R0_REPLAY_DEFAULT_QD;
+	if (r0_sweep_plan_add(&sw->plan, label, &w)) {
+		fprintf(stderr, PROG ": more than %d workloads: choose fewer presets or depths\n", R0_SWEEP_MAX_WL);
+		goto fail;
+	}
+	sw->trace = t;
+	snprintf(sw->trace_path, sizeof(sw->trace_path), "%s", path);
+	return -1;
+fail:
+	r0_replay_trace_free(t);
+	free(t);
+	return R0_EXIT_FAILURE;
+}
+
+void sweep_free_replay(struct sweep *sw)
+{
+	if (sw->trace) {
+		r0_replay_trace_free(sw->trace);
+		free(sw->trace);
+		sw->trace = NULL;
+	}
+}
+
+double sweep_replay_cell_seconds(const struct sweep *sw)
+{
+	/* its bytes at the plan's assumed rate, and 50 us a request */
+	return sw->trace ? r0_plan_write_seconds(sw->trace->read_bytes + sw->trace->write_bytes) +
+				   (double)sw->trace->n * 50e-6 + 0.3 : 0;
+}
+
+int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_sweep_rec *r)
+{
+	struct r0_replay_opts o = { .queue_depth = sw->plan.wl[wl].w.queue_depth, .seed = rep,
+				    .stop = r0_cli_stop_flag() };
+	struct r0_replay_result res;
+	struct r0_target region = *tg;
+	int err;
+
+	/* onto the test region, as every block test: the trace is mapped modulo its size */
+	if (sw->region_bytes < region.size_bytes)
+		region.size_bytes = sw->region_bytes - sw->region_bytes % (1u << 20);
+	err = r0_replay_run(sw->trace, &region, &o, &res);
+	if (err)
+		return err == -EIO ? (r->errors = 1, -EIO) : err;
+	r->runtime_s = (double)res.wall_ns / 1e9;
+	r->ios = res.requests;
+	r->iops = res.iops;
+	r->bytes_per_s = res.wall_ns ? (double)(res.read_bytes + res.written_bytes) / ((double)res.wall_ns / 1e9) : 0;
+	r->lat_p50_ns = res.lat_p50_ns;
+	r->lat_p99_ns = res.lat_p99_ns;
+	r->time_unix = (int64_t)time(NULL);
+	return 0;
+}
+
+void sweep_print_replay(const struct sweep *sw, const struct r0_analysis *a)
+{
+	const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
+	char rec[32], ck[16];
+
+	if (!sw->trace || !pick)
+		return;
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, a->max_members, w);
+
+		if (strncmp(a->wl[w].name, "replay ", 7) || !c || !c->speedup.n)
+			continue;
+		/* a recording of seconds in seconds, a longer one in minutes and hours */
+		if (sw->trace->duration_us < 60000000ULL)
+			snprintf(rec, sizeof(rec), "%.3g s", (double)sw->trace->duration_us / 1e6);
+		else
+			r0_plan_bound((double)sw->trace->duration_us / 1e6, rec, sizeof(rec));
+		r0_format_size(pick->chunk_bytes, ck, sizeof(ck));
+		printf("Your recorded I/O (%s: %zu requests over %s, replayed as fast as each target allows): "
+		       "%.2fx one drive on %s %s", sw->trace_path, sw->trace->n, rec, c->speedup.med,
+		       r0_layer_name(pick->layer), ck);
+		if (!c->vs_base.indicative)
+			printf(" (%.2f-%.2f)", c->speedup.min, c->speedup.max);
+		printf(", %u drives: %s.\n\n", a->max_members, r0_answer_name(c->answer));
+	}
+}
