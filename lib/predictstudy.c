@@ -86,9 +86,15 @@ static size_t find_workload(const struct r0_predict_input *in, const struct r0_s
 	return i;
 }
 
+/* A block pattern the model can split over members: no scenario through a file system, no replay. */
+static bool predictable(const struct r0_sweep_rec *r)
+{
+	return r->access == R0_ACCESS_SEQ || r->access == R0_ACCESS_RAND;
+}
+
 static int add_workload(struct r0_predict_input *in, const struct r0_sweep_rec *r)
 {
-	if (find_workload(in, r) < in->n_wl)
+	if (!predictable(r) || find_workload(in, r) < in->n_wl)
 		return 0;
 	if (in->n_wl == R0_PREDICT_MAX_WORKLOADS)
 		return -E2BIG;
@@ -103,6 +109,8 @@ static int add_point(struct r0_predict_input *in, const struct r0_sweep_rec *r, 
 				      (double)r->queue_depth * (r->jobs ? r->jobs : 1), bps, p50,
 				      isnan(spread) ? 0 : spread, isnan(min_ns) ? 0 : min_ns };
 
+	if (!predictable(r))
+		return 0;
 	if (r->read_pct != 0 && r->read_pct != 100)
 		return 0;   /* a mix is predicted from pure reads and writes */
 	return r0_predict_curve_add(&in->curve, &p);
@@ -133,7 +141,7 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
 	for (size_t i = 0; i < set->n && !err; i++) {
 		const struct r0_sweep_rec *r = &set->recs[i];
 
-		if (r->layer != R0_LAYER_RAW || seen_before(set, i))
+		if (r->layer != R0_LAYER_RAW || !predictable(r) || seen_before(set, i))
 			continue;
 		err = add_point(in, r, cell_median(set, r, FIG_BPS), cell_median(set, r, FIG_P50),
 				cell_spread(set, r), 0);   /* r0sweep/1 keeps no fastest request */
@@ -291,8 +299,11 @@ int r0_predict_input_use_preset(struct r0_predict_input *in, const struct r0_pre
 	in->n_wl = 0;
 	for (size_t i = 0; i < p->n_tests; i++) {
 		const struct r0_workload *w = &p->tests[i].w;
-		struct r0_sweep_rec *r = &in->wl[in->n_wl++];
+		struct r0_sweep_rec *r;
 
+		if (w->access != R0_ACCESS_SEQ && w->access != R0_ACCESS_RAND)
+			continue;
+		r = &in->wl[in->n_wl++];
 		*r = (struct r0_sweep_rec){ .access = w->access, .read_pct = w->read_pct,
 					    .block_bytes = w->block_bytes, .queue_depth = w->queue_depth,
 					    .jobs = w->jobs ? w->jobs : 1, .repeat = 1,

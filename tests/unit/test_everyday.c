@@ -211,3 +211,14 @@ Test(everyday_workloads, a_cell_goes_through_the_result_file_and_has_its_class)
 	cr_expect_str_eq(cls, "app-start");
 	free(line);
 }
+
+#include "r0/predictstudy.h"
+
+Test(everyday_workloads, r0predict_leaves_the_scenarios_out)
+{
+	static struct r0_predict_input in;
+
+	cr_assert_eq(r0_predict_input_use_preset(&in, r0_preset_find("everyday")), 0);
+	cr_expect_eq(in.n_wl, 0, "a scenario through a file system is no block pattern to split over members");
+	r0_predict_input_free(&in);
+}
