@@ -82,6 +82,7 @@ static int fill_cell(struct group *g)
 	STAT_OF(g, bytes_per_s, &c->bps);
 	STAT_OF(g, iops, &c->iops);
 	STAT_OF(g, cpu_s_per_io, &c->cpu_per_io);
+	STAT_OF(g, runtime_s, &c->seconds);
 	STAT_OF(g, lat_mean_ns, &c->lat_mean);
 	STAT_OF(g, lat_p50_ns, &c->lat_p50);
 	STAT_OF(g, lat_p99_ns, &c->lat_p99);

@@ -51,6 +51,17 @@ static const struct mix_def mixes[] = {
 	{ "everyday", "copy=1,small-files=1,app-start=1,app-start-busy=1,unpack=1" },
 };
 
+const char *r0_mix_default(const enum r0_access *access, size_t n)
+{
+	size_t fs = 0, replay = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		fs += access[i] == R0_ACCESS_FS;
+		replay += access[i] == R0_ACCESS_REPLAY;
+	}
+	return n && fs == n ? "everyday" : n && replay == n ? "replay" : "desktop";
+}
+
 static int parse_spec(const char *name, const char *s, struct r0_mix *m)
 {
 	char *copy = strdup(s), *save = NULL, *tok;

@@ -262,7 +262,16 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 	static const char *const tail[] = { "", "", " (within the noise)", " (the measuring CPU was the limit)" };
 	char *v = a->verdict, nm[32];
 	size_t len = sizeof(a->verdict), parts = 0;
+	double weight = 0;
 
+	for (size_t w = 0; w < a->n_wl; w++)
+		weight += a->wl[w].weight;
+	if (a->n_wl && !(weight > 0)) {
+		snprintf(v, len,
+			 "No verdict: no workload of these results is in the %s mix (--mix everyday, replay, "
+			 "or KEY=WEIGHT with their names or classes, weighs them).", a->mix_name);
+		return;
+	}
 	if (!pick) {
 		snprintf(v, len,
 			 "No verdict: the results hold no stripe of %u members measured against a single drive.",

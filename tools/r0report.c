@@ -53,7 +53,8 @@ static void usage(FILE *f)
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
-	      "      --mix MIX      the workload mix the verdict weighs: desktop (default),\n"
+	      "      --mix MIX      the workload mix the verdict weighs: desktop (default;\n"
+	      "                     everyday or replay for results of those alone),\n"
 	      "                     database, sequential, or KEY=WEIGHT,... where KEY is a\n"
 	      "                     workload (\"4K QD32 read\") or a class (seq-read,\n"
 	      "                     rand-small-q1-write, rand-large-read, ...), or a mix\n"
@@ -194,7 +195,7 @@ static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--
 
 int main(int argc, char **argv)
 {
-	const char *dir = ".", *mixs = "desktop", *title = NULL;
+	const char *dir = ".", *mixs = NULL, *title = NULL;
 	const char *aside_file = NULL, *aside_title = "Another study", *aside_mix = NULL;
 	struct aside as = { .line = "" };
 	struct r0_sweep_set set = { 0 };
@@ -203,7 +204,7 @@ int main(int argc, char **argv)
 	bool have_sweep = false, good = true;
 	char verdict[3072] = "";
 	struct r0_mix mix;
-	char mixdesc[1024];
+	char mixdesc[1024] = "";
 	struct r0_cmp_opts cmp;
 	const char *first_sweep = NULL;
 	char path_md[4096], path_html[4096], deftitle[128];
@@ -226,9 +227,10 @@ int main(int argc, char **argv)
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
-	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
+	/* a wrong --mix is a usage error before anything is read */
+	if (mixs && r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
-	if (aside_file && aside_study(aside_file, aside_title, aside_mix ? aside_mix : mixs, &cmp, as.line,
+	if (aside_file && aside_study(aside_file, aside_title, aside_mix ? aside_mix : mixs ? mixs : "desktop", &cmp, as.line,
 				      sizeof(as.line)))
 		return R0_EXIT_FAILURE;
 	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
@@ -268,6 +270,17 @@ int main(int argc, char **argv)
 		}
 		if (bad)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", argv[i], bad, bad == 1 ? "" : "s");
+	}
+	if (have_sweep && !mixs) {
+		/* everyday scenarios or a replay alone: judged by their own mix, as r0sweep did */
+		enum r0_access *acc = calloc(set.n ? set.n : 1, sizeof(*acc));
+
+		for (size_t i = 0; acc && i < set.n; i++)
+			acc[i] = set.recs[i].access;
+		err = r0_cli_mix(PROG, acc ? r0_mix_default(acc, set.n) : "desktop", &mix, mixdesc, sizeof(mixdesc));
+		free(acc);
+		if (err)
+			goto fail;
 	}
 	if (have_sweep) {
 		err = r0_analyse(&set, &mix, &cmp, &a);

@@ -18,6 +18,7 @@
 #include "r0/array.h"
 #include "r0/everyday.h"
 #include "r0/geometry.h"
+#include "r0/mix.h"
 #include "r0/preset.h"
 #include "r0/safety.h"
 #include "r0/size.h"
@@ -205,16 +206,6 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 	return r0_plan_decide(&p, consent);
 }
 
-/* Whether every workload of the plan is of ACCESS (an everyday scenario, a replay). */
-static bool only_of(const struct sweep *sw, enum r0_access access)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < sw->plan.n_wl; i++)
-		n += sw->plan.wl[i].w.access == access;
-	return n && n == sw->plan.n_wl;
-}
-
 /* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
 static int check_everyday_region(const struct sweep *sw)
 {
@@ -377,8 +368,13 @@ int main(int argc, char **argv)
 	if (!sw.plan.n_wl)
 		return r0_cli_usage_error(PROG, "no workload left to run");
 	/* a study of everyday work or of a replay alone is judged by it, unless told otherwise */
-	if (!mixs)
-		mixs = only_of(&sw, R0_ACCESS_FS) ? "everyday" : only_of(&sw, R0_ACCESS_REPLAY) ? "replay" : "desktop";
+	if (!mixs) {
+		enum r0_access acc[R0_SWEEP_MAX_WL];
+
+		for (size_t i = 0; i < sw.plan.n_wl; i++)
+			acc[i] = sw.plan.wl[i].w.access;
+		mixs = r0_mix_default(acc, sw.plan.n_wl);
+	}
 	if (r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
 	if (r0_sweep_plan_targets(&sw.plan, sw.backend, sw.n_members, sw.count, sw.chunks, sw.n_chunks,

@@ -222,3 +222,62 @@ Test(everyday_workloads, r0predict_leaves_the_scenarios_out)
 	cr_expect_eq(in.n_wl, 0, "a scenario through a file system is no block pattern to split over members");
 	r0_predict_input_free(&in);
 }
+
+#include "r0/analysis.h"
+
+Test(everyday_workloads, the_default_mix_follows_what_was_measured)
+{
+	enum r0_access fs[] = { R0_ACCESS_FS, R0_ACCESS_FS }, rp[] = { R0_ACCESS_REPLAY },
+		       both[] = { R0_ACCESS_FS, R0_ACCESS_RAND };
+
+	cr_expect_str_eq(r0_mix_default(fs, 2), "everyday");
+	cr_expect_str_eq(r0_mix_default(rp, 1), "replay");
+	cr_expect_str_eq(r0_mix_default(both, 2), "desktop");
+	cr_expect_str_eq(r0_mix_default(NULL, 0), "desktop");
+}
+
+/* Copies of 8 MiB read and written: SECONDS on one drive, a third of them on md 3 x 64K; starts alike. */
+static void everyday_set(struct r0_sweep_set *set)
+{
+	for (unsigned rep = 1; rep <= 3; rep++)
+		for (int t = 0; t < 2; t++)
+			for (int k = 0; k < 2; k++) {
+				double s = (k ? 0.5 : 2.0) / (t && !k ? 3.0 : 1.0) * (1 + 0.01 * rep);
+				struct r0_sweep_rec r = { .layer = t ? R0_LAYER_MD : R0_LAYER_RAW,
+							  .chunk_bytes = t ? 65536 : 0, .n_members = t ? 3 : 1,
+							  .access = R0_ACCESS_FS, .read_pct = k ? 100 : 50,
+							  .block_bytes = k ? 32768 : 1048576, .queue_depth = 1, .jobs = 1,
+							  .repeat = rep, .runtime_s = s, .ios = 16,
+							  .bytes_per_s = (k ? 2e6 : 16e6) / s };
+
+				snprintf(r.label, sizeof(r.label), "%s", k ? "ext4 app start" : "ext4 copy");
+				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+			}
+}
+
+Test(everyday_workloads, the_verdict_weighs_them_by_the_everyday_mix_only)
+{
+	struct r0_sweep_set set = { 0 };
+	struct r0_analysis a;
+	struct r0_cmp_opts cmp;
+	struct r0_mix mix;
+
+	everyday_set(&set);
+	r0_cmp_defaults(&cmp);
+	cr_assert_eq(r0_mix_parse("everyday", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, &cmp, &a), 0);
+	cr_expect_not_null(strstr(a.verdict, "worth it for ext4 copy (3.00x"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "not for ext4 app start (1.00x"), "%s", a.verdict);
+	{
+		const struct r0_cell *c = r0_analysis_cell(&a, R0_LAYER_RAW, 0, 1, 0);
+
+		cr_assert_not_null(c);
+		cr_expect_float_eq(c->seconds.med, 2.04, 1e-9, "the copy's median seconds on one drive");
+	}
+	r0_analysis_free(&a);
+	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, &cmp, &a), 0);
+	cr_expect_not_null(strstr(a.verdict, "no workload of these results is in the desktop mix"), "%s", a.verdict);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}

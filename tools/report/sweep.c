@@ -47,6 +47,54 @@ static void speedup_table(struct doc *d, const struct r0_analysis *a)
 	doc_table_end(d);
 }
 
+/* Scenarios and replays: the seconds they took, what users wait for. */
+static void time_table(struct doc *d, const struct r0_analysis *a)
+{
+	bool any = false;
+	char b[32];
+	uint32_t c;
+
+	for (size_t w = 0; w < a->n_wl; w++)
+		any |= a->wl[w].proto.access >= R0_ACCESS_FS;
+	if (!any)
+		return;
+	doc_heading(d, 2, NULL, "Time taken");
+	doc_p(d, "Seconds each everyday scenario or replay took, median (min-max) over the repeats; lower is faster.");
+	doc_table(d);
+	doc_th(d, '-', "workload");
+	doc_th(d, '-', "1 drive");
+	for (size_t l = 0; l < 2; l++)
+		for (unsigned n = 1; layer_chunk(a, stripe_layers[l], &c) && n <= a->max_members; n++) {
+			const struct r0_cell *x = a->n_wl ? cell_at(a, stripe_layers[l], c, n, 0) : NULL;
+
+			doc_th(d, '-', "%s %u x %s", r0_layer_name(stripe_layers[l]), n,
+			       ck(x ? x->chunk_bytes : c, b, sizeof(b)));
+		}
+	doc_row(d);
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_cell *x = raw_cell(a, w);
+
+		if (a->wl[w].proto.access < R0_ACCESS_FS)
+			continue;
+		doc_td(d, false, "%s", a->wl[w].name);
+		if (x)
+			doc_td(d, false, "%.2f (%.2f-%.2f)", x->seconds.med, x->seconds.min, x->seconds.max);
+		else
+			doc_td(d, false, "-");
+		for (size_t l = 0; l < 2; l++)
+			for (unsigned n = 1; layer_chunk(a, stripe_layers[l], &c) && n <= a->max_members; n++) {
+				x = cell_at(a, stripe_layers[l], c, n, w);
+				if (x)
+					doc_td(d, false, "%.2f (%.2f-%.2f)", x->seconds.med, x->seconds.min,
+					       x->seconds.max);
+				else
+					doc_td(d, false, "-");
+			}
+		doc_row(d);
+	}
+	doc_table_end(d);
+}
+
 static void chunk_table(struct doc *d, const struct r0_analysis *a, enum r0_layer l)
 {
 	uint32_t chunks[32];
@@ -104,6 +152,9 @@ static void latency_table(struct doc *d, const struct r0_analysis *a)
 		const struct r0_cell *rows[3] = { raw_cell(a, w), NULL, NULL };
 		char names[3][48] = { "1 drive raw" };
 
+		/* a scenario's time is no request's latency: it has none recorded */
+		if (a->wl[w].proto.access == R0_ACCESS_FS)
+			continue;
 		for (size_t l = 0; l < 2; l++) {
 			uint32_t c;
 
@@ -134,6 +185,7 @@ static void latency_table(struct doc *d, const struct r0_analysis *a)
 void sweep_tables(struct doc *d, const struct r0_analysis *a)
 {
 	speedup_table(d, a);
+	time_table(d, a);
 	for (size_t l = 0; l < 2; l++)
 		chunk_table(d, a, stripe_layers[l]);
 	latency_table(d, a);

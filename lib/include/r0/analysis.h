@@ -80,6 +80,7 @@ struct r0_cell {
 	unsigned n_members;
 	size_t wl;                  /* index into ->wl */
 	struct r0_stat bps, iops, cpu_per_io;
+	struct r0_stat seconds;     /* runtime_s: the time a scenario or a replay took */
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
 	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones only */
 	struct r0_cmp vs_base;      /* bytes/s against the baseline's (both sides' noise) */

@@ -17,9 +17,18 @@
  * Workload classes a mix weighs: "seq-read", "seq-write", "rand-large-read"
  * (random, blocks over 64 KiB), "rand-small-q1-read" (64 KiB or less, at
  * most 2 I/Os in flight), "rand-small-qd-read" (more in flight), and the
- * same with -write; "mixed" for a read/write mix.
+ * same with -write; "mixed" for a read/write mix; an everyday scenario's
+ * own ("copy", "small-files", "app-start", "app-start-busy", "unpack");
+ * "replay" for a recorded trace replayed.
  */
 void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len);
+
+/*
+ * The mix a study is judged by when none is asked for: "everyday" when
+ * each of the N workloads' ACCESS is an everyday scenario, "replay" when
+ * each is a replay, else "desktop" (a block mix: they would weigh nothing).
+ */
+const char *r0_mix_default(const enum r0_access *access, size_t n);
 
 #define R0_MIX_MAX 32
 
