@@ -130,7 +130,7 @@ int r0_probe_signature(int fd, char *sig, size_t len)
 	return 0;
 }
 
-int r0_wipe_signatures(const char *path, unsigned *wiped)
+int r0_wipe_signatures(const char *path, uint64_t below_bytes, unsigned *wiped)
 {
 	int fd = open(path, O_RDWR | O_CLOEXEC | O_EXCL), err = 0;
 	blkid_probe pr;
@@ -154,6 +154,15 @@ int r0_wipe_signatures(const char *path, unsigned *wiped)
 	blkid_probe_enable_partitions(pr, 1);
 	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
 	while (blkid_do_probe(pr) == 0) {
+		const char *off = NULL, *poff = NULL;
+		uint64_t at;
+
+		blkid_probe_lookup_value(pr, "SBMAGIC_OFFSET", &off, NULL);
+		blkid_probe_lookup_value(pr, "PTMAGIC_OFFSET", &poff, NULL);
+		at = strtoull(off ? off : poff ? poff : "0", NULL, 10);
+		/* beyond what the caller wrote: not its own, left alone */
+		if (below_bytes && at >= below_bytes)
+			continue;
 		errno = 0;
 		if (blkid_do_wipe(pr, 0)) {
 			err = errno ? -errno : -EIO;

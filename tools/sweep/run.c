@@ -328,6 +328,7 @@ int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	err = run_target(sw, t, rep);
+	sweep_wipe_members(sw, t);
 	sw->visit_s += sweep_since(&t0);
 	sw->visit_cells += sw->finished - before;
 	return err;

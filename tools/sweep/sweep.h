@@ -50,6 +50,7 @@ struct sweep {
 	struct timespec t0;
 	struct r0_replay_trace *trace;  /* --replay: loaded whole before anything runs */
 	char trace_path[4096];
+	bool fs_made;               /* this visit made a file system: its members are wiped after it */
 	double visit_s;             /* seconds in target visits so far ... */
 	size_t visit_cells;         /* ... and the cells they finished: the cell time planned from now on */
 };
@@ -100,6 +101,9 @@ double sweep_replay_cell_seconds(const struct sweep *sw);
 int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_sweep_rec *r);
 /* After the verdict: what the recording gains on the pick, in a sentence. */
 void sweep_print_replay(const struct sweep *sw, const struct r0_analysis *a);
+
+/* After a visit's array is removed: any file system signature within the region off its members. */
+void sweep_wipe_members(struct sweep *sw, const struct r0_sweep_target *t);
 
 /* output.c */
 

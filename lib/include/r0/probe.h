@@ -212,12 +212,13 @@ int r0_probe_signatures(const char *path, struct r0_signature **sigs, size_t *co
 int r0_probe_signatures_fd(int fd, struct r0_signature **sigs, size_t *count);
 
 /*
- * Erases the magic bytes of every signature libblkid finds on PATH (as
- * wipefs --all), opened O_EXCL; *WIPED counts them. For a tool that made
- * a file system for its own use and must not leave the user's device
- * looking like it holds one. 0 or -errno.
+ * Erases the magic bytes of every signature libblkid finds on PATH whose
+ * magic lies below BELOW_BYTES (0: anywhere), as wipefs --all does,
+ * opened O_EXCL; *WIPED counts them. For a tool that made a file system
+ * in a region for its own use and must not leave the device looking like
+ * it holds one, nor touch what lies past the region. 0 or -errno.
  */
-int r0_wipe_signatures(const char *path, unsigned *wiped);
+int r0_wipe_signatures(const char *path, uint64_t below_bytes, unsigned *wiped);
 
 /* The first signature's type on FD into SIG ("" if none), for messages. 0 or -errno. */
 int r0_probe_signature(int fd, char *sig, size_t len);
