@@ -16,7 +16,7 @@
 . ./lib.sh
 
 trap r0_cleanup EXIT
-out=$R0_RESULTS/060-everyday
+out=$R0_RESULTS/042-everyday
 mkdir -p "$out"
 members=$(r0_members sata-real 3 size=48) || fail "members"
 set -- $members
