@@ -25,10 +25,10 @@ top() {
 traced() {
 	_n=$1 _dev=$2 _cls=$3; shift 3
 	_tr=$R0_RESULTS/$_n.r0trace
-	r0profile --for 5 --interval 0.5 --trace "$_tr" --output "$R0_RESULTS/$_n.r0mix.json" "$_dev" \
+	r0profile --for 8 --interval 0.5 --trace "$_tr" --output "$R0_RESULTS/$_n.r0mix.json" "$_dev" \
 		> "/tmp/$_n.profile" 2>&1 &
 	_pid=$!
-	r0bench --yes -t 3 "$@" "$_dev" > "/tmp/$_n.bench" 2>&1 || { cat "/tmp/$_n.bench"; fail "r0bench $*"; }
+	r0bench --yes -t 5 "$@" "$_dev" > "/tmp/$_n.bench" 2>&1 || { cat "/tmp/$_n.bench"; fail "r0bench $*"; }
 	wait "$_pid" || { cat "/tmp/$_n.profile"; fail "r0profile --trace during $_n"; }
 	echo "---- $_n: r0bench $* ----"
 	grep -v '^$' "/tmp/$_n.bench" | tail -2
