@@ -31,6 +31,7 @@
 #include <liburing.h>
 
 #include "blockdev.h"
+#include "r0/clock.h"
 #include "r0/engine.h"
 #include "r0/enginepolicy.h"
 #include "r0/prng.h"
@@ -104,11 +105,6 @@ static uint64_t clock_ns(clockid_t c)
 
 	clock_gettime(c, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
-static uint64_t now_ns(void)
-{
-	return clock_ns(CLOCK_MONOTONIC);
 }
 
 int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
@@ -210,11 +206,11 @@ static void cpu_window(struct job *j, uint64_t now, bool last)
 	const struct shared *sh = j->sh;
 
 	if (!j->cpu_on && !j->cpu_done && now >= sh->ramp_end_ns && !last) {
-		j->wall0_ns = now_ns();
+		j->wall0_ns = r0_now_ns();
 		j->cpu0_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		j->cpu_on = true;
 	} else if (j->cpu_on && (last || (sh->time_based && now >= end_of(sh)))) {
-		uint64_t cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = now_ns();
+		uint64_t cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall = r0_now_ns();
 
 		j->cpu_s = (double)(cpu - j->cpu0_ns) / 1e9;
 		j->wall_s = (double)(wall - j->wall0_ns) / 1e9;
@@ -278,16 +274,16 @@ static int discard(const struct r0_target *t, uint64_t offset, uint64_t len)
 static void run_trims(struct job *j)
 {
 	const struct r0_workload *w = j->sh->w;
-	uint64_t now = now_ns(), off, t;
+	uint64_t now = r0_now_ns(), off, t;
 	int err;
 
 	while (more_to_issue(j, now)) {
 		cpu_window(j, now, false);
 		off = next_offset(j);
 		j->issued_bytes += w->block_bytes;
-		t = now_ns();
+		t = r0_now_ns();
 		err = discard(j->sh->t, off, w->block_bytes);
-		now = now_ns();
+		now = r0_now_ns();
 		if (err) {
 			record_error(j, R0_OP_TRIM, off, w->block_bytes, -err);
 		} else {
@@ -369,7 +365,7 @@ static void issue(struct job *j, uint64_t now)
 /* One reading for the batch, after all its work and just before the syscall. */
 static void stamp_submitted(struct job *j)
 {
-	uint64_t now = now_ns();
+	uint64_t now = r0_now_ns();
 
 	for (unsigned k = 0; k < j->nprepped; k++)
 		j->slots[j->prepped[k]].submit_ns = now;
@@ -421,7 +417,7 @@ static uint64_t reap(struct job *j)
 
 	for (;;) {
 		n = io_uring_peek_batch_cqe(&j->ring, j->cqes, qd);
-		now = now_ns();
+		now = r0_now_ns();
 		if (!n)
 			return now;
 		for (unsigned k = 0; k < n; k++)
@@ -483,10 +479,10 @@ static uint64_t carry_one(struct job *j)
 	ssize_t ret;
 	uint64_t now;
 
-	sl->submit_ns = now_ns();
+	sl->submit_ns = r0_now_ns();
 	ret = sl->op == R0_OP_READ ? pread(fd, buf, w->block_bytes, (off_t)sl->offset) :
 				     pwrite(fd, buf, w->block_bytes, (off_t)sl->offset);
-	now = now_ns();
+	now = r0_now_ns();
 	complete(j, s, ret < 0 ? -errno : (int)ret, now);
 	return now;
 }
@@ -526,7 +522,7 @@ static void run_ring(struct job *j)
 		       tick = limit < R0_WAIT_TICK_NS ? limit : R0_WAIT_TICK_NS;
 	struct __kernel_timespec ts = { .tv_sec = (long long)(tick / 1000000000ULL),
 					.tv_nsec = (long long)(tick % 1000000000ULL) };
-	uint64_t now = now_ns();
+	uint64_t now = r0_now_ns();
 	int ret;
 
 	j->progress_ns = now;
@@ -567,7 +563,7 @@ static void run_ring(struct job *j)
 /* Queue depth 1 without a ring: every request carried by the job. */
 static void run_sync(struct job *j)
 {
-	uint64_t now = now_ns();
+	uint64_t now = r0_now_ns();
 
 	while (more_to_issue(j, now)) {
 		cpu_window(j, now, false);
@@ -918,7 +914,7 @@ static bool watch(struct shared *sh, struct job *jobs, unsigned n, const struct 
 	for (;;) {
 		/* done first: once the jobs are done, NOW is past the window's end */
 		bool done = atomic_load(&sh->running) == 0;
-		uint64_t now = now_ns();
+		uint64_t now = r0_now_ns();
 
 		sample(sh, jobs, n, smp, now);
 		if (!counting && (now >= sh->ramp_end_ns || done)) {
@@ -934,7 +930,7 @@ static bool watch(struct shared *sh, struct job *jobs, unsigned n, const struct 
 		if (done)
 			break;
 		sleep_ns(nap_ns(sh, smp, now));
-		now = now_ns();
+		now = r0_now_ns();
 		if (o && o->stop && *o->stop && !stopped) {
 			stopped = true;
 			atomic_store(&sh->abort, 1);
@@ -1007,7 +1003,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		}
 	}
 	pthread_barrier_wait(&sh.ready);
-	sh.t0_ns = now_ns();
+	sh.t0_ns = r0_now_ns();
 	sh.ramp_end_ns = sh.t0_ns + (sh.time_based ? w->ramp_ns : 0);
 	if (sh.time_based)
 		end_ns = sh.ramp_end_ns + w->runtime_ns;
@@ -1029,7 +1025,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 		else if (jobs[i].stalled)
 			ret = -ETIMEDOUT;
 	if (!ret) {
-		uint64_t last = sh.t0_ns, stop_ns = now_ns();
+		uint64_t last = sh.t0_ns, stop_ns = r0_now_ns();
 
 		res->jobs = n;
 		for (unsigned i = 0; i < n; i++) {

@@ -7,19 +7,12 @@
 
 #include <liburing.h>
 
+#include "r0/clock.h"
 #include "r0/hist.h"
 #include "r0/pattern.h"
 #include "r0/replay.h"
 
 #define STALL_NS_DEFAULT 60000000000ULL
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 
 static int push(struct r0_replay_trace *t, size_t *cap, const struct r0_replay_req *q)
 {
@@ -301,12 +294,12 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 		goto out;
 	ring_up = true;
 
-	base_ns = progress_ns = now_ns();
+	base_ns = progress_ns = r0_now_ns();
 	/* after a failure nothing more is issued, but what is out is waited for: its buffers are in use */
 	while ((!err && next < t->n) || inflight) {
 		struct io_uring_cqe *cqe;
 		struct __kernel_timespec ts;
-		uint64_t now = now_ns(), due = 0, wait_ns;
+		uint64_t now = r0_now_ns(), due = 0, wait_ns;
 		unsigned submitted = 0, head, seen = 0;
 
 		if (!err && o->stop && *o->stop)
@@ -320,7 +313,7 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 
 			if (o->pace) {
 				due = base_ns + q->t_us * 1000;
-				if ((now = now_ns()) < due)
+				if ((now = r0_now_ns()) < due)
 					break;
 			}
 			i = free_slot[--nfree];
@@ -345,7 +338,7 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 			else
 				io_uring_prep_fsync(sqe, tg->fd, IORING_FSYNC_DATASYNC);
 			io_uring_sqe_set_data64(sqe, i);
-			s->issued_ns = now_ns();
+			s->issued_ns = r0_now_ns();
 			if (!first_ns)
 				first_ns = s->issued_ns;
 			if (o->pace) {
@@ -384,7 +377,7 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 			continue;
 		}
 		/* wait for a completion, or in pace mode for the next request's time if a slot is free */
-		now = now_ns();
+		now = r0_now_ns();
 		wait_ns = stall_ns - (now - progress_ns < stall_ns ? now - progress_ns : stall_ns);
 		if (!err && o->pace && next < t->n && inflight < qd && due > now && due - now < wait_ns)
 			wait_ns = due - now;
@@ -393,7 +386,7 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 			int ret = io_uring_wait_cqe_timeout(&ring, &cqe, &ts);
 
 			if (ret == -ETIME || ret == -EINTR) {
-				if (now_ns() - progress_ns >= stall_ns) {
+				if (r0_now_ns() - progress_ns >= stall_ns) {
 					stalled = true;
 					err = err ? err : -ETIMEDOUT;
 					break;
@@ -406,7 +399,7 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 				break;
 			}
 		}
-		last_done_ns = progress_ns = now_ns();
+		last_done_ns = progress_ns = r0_now_ns();
 		io_uring_for_each_cqe(&ring, head, cqe) {
 			unsigned i = (unsigned)io_uring_cqe_get_data64(cqe);
 			int e = reap_one(t, &slots[i], cqe->res, last_done_ns, lat, r);

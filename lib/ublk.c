@@ -25,6 +25,7 @@
 #include <liburing.h>
 
 #include "lasterror.h"
+#include "r0/clock.h"
 #include "r0/ublk.h"
 #include "ublk_uapi.h"
 
@@ -58,14 +59,6 @@ struct r0_ublk {
 const char *r0_ublk_last_error(void)
 {
 	return r0_last_error();
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 static void sleep_ms(unsigned ms)
@@ -168,7 +161,7 @@ static void handle(struct r0_ublk *u, uint16_t tag)
 		.length_bytes = (uint64_t)d->nr_sectors << 9,
 		.buf = u->bufs[tag],
 	};
-	uint64_t t = now_ns(), due = t;
+	uint64_t t = r0_now_ns(), due = t;
 	int res;
 
 	switch (d->op_flags & 0xff) {
@@ -199,7 +192,7 @@ static void handle(struct r0_ublk *u, uint16_t tag)
 /* Commits every handled request whose time has come; returns the next due time or 0. */
 static uint64_t commit_due(struct r0_ublk *u)
 {
-	uint64_t t = now_ns(), next = 0;
+	uint64_t t = r0_now_ns(), next = 0;
 
 	for (uint16_t tag = 0; tag < u->spec.queue_depth; tag++) {
 		struct pending *p = &u->pend[tag];
@@ -246,7 +239,7 @@ static void *queue_thread(void *arg)
 		struct io_uring_cqe *cqe;
 		uint64_t next = commit_due(u);
 		/* wake at least every 100 ms to see a stop request */
-		uint64_t wait = 100000000, t = now_ns();
+		uint64_t wait = 100000000, t = r0_now_ns();
 		struct __kernel_timespec ts;
 		unsigned head, n = 0;
 		int ret;

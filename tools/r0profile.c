@@ -18,6 +18,7 @@
 
 #include "cli.h"
 
+#include "r0/clock.h"
 #include "r0/blktrace.h"
 #include "r0/profile.h"
 #include "r0/size.h"
@@ -89,14 +90,6 @@ struct dev {
 	struct r0_inflight_tally sub;   /* since prev */
 };
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* Sleeps until monotonic DEADLINE_NS or a stop signal: true if a signal came. */
 static bool sleep_until(uint64_t deadline_ns)
 {
@@ -104,7 +97,7 @@ static bool sleep_until(uint64_t deadline_ns)
 
 	r0_cli_stop_signals(&set);
 	for (;;) {
-		uint64_t t = now_ns();
+		uint64_t t = r0_now_ns();
 		struct timespec ts;
 
 		if (t >= deadline_ns)
@@ -496,7 +489,7 @@ int main(int argc, char **argv)
 	r0_profile_init(&p);
 	tty = isatty(STDERR_FILENO);
 	start_epoch = (int64_t)time(NULL);
-	start_ns = now_ns();
+	start_ns = r0_now_ns();
 	for (size_t i = 0; i < n_dev; i++) {
 		devs[i].prev.t_ns = start_ns;
 		if ((err = r0_read_stat_devt(devs[i].d.devt, NULL, &devs[i].prev.s))) {
@@ -513,7 +506,7 @@ int main(int argc, char **argv)
 		next_ns += interval_ns;
 		if (for_ns && next_ns > start_ns + for_ns)
 			next_ns = start_ns + for_ns;
-		for (uint64_t s = now_ns() + sub_ns; s < next_ns && !stop; s += sub_ns) {
+		for (uint64_t s = r0_now_ns() + sub_ns; s < next_ns && !stop; s += sub_ns) {
 			if ((stop = sleep_until(s)))
 				break;
 			if (bt && (err = r0_blktrace_poll(bt))) {
@@ -531,7 +524,7 @@ int main(int argc, char **argv)
 		}
 		if (!stop)
 			stop = sleep_until(next_ns);
-		t = now_ns();
+		t = r0_now_ns();
 		for (size_t i = 0; i < n_dev; i++) {
 			struct r0_profile_sample cur = { .t_ns = t };
 
@@ -562,7 +555,7 @@ int main(int argc, char **argv)
 		fputs("\r\033[K", stderr);
 	if (stop)
 		fprintf(stderr, PROG ": stopped by a signal after %.0f s: writing what was measured\n",
-			(double)(now_ns() - start_ns) / 1e9);
+			(double)(r0_now_ns() - start_ns) / 1e9);
 	r0_profile_finish(&p);
 
 	meta = (struct r0_profile_meta){
