@@ -184,10 +184,11 @@ void sweep_wipe_members(struct sweep *sw, const struct r0_sweep_target *t)
 		return;
 	sw->fs_made = false;
 	/*
-	 * The window's own signature is wiped when a visit ends; a stale
-	 * superblock of the file system has also been seen on a member's own
-	 * first block after md raid0 visits (the cause not yet known), so the
-	 * members are read once more and what lies within the region goes.
+	 * The window's own signature is wiped when a visit ends, but a
+	 * member's own first block can hold a journaled copy of the
+	 * superblock (jbd2 logs block 0 where the journal crosses a member's
+	 * first chunk), which probes as ext4: the members are read once more
+	 * and what lies within the region goes.
 	 */
 	for (unsigned i = 0; i < t->n; i++) {
 		unsigned n;
