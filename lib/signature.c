@@ -43,6 +43,28 @@ static void fill(blkid_probe pr, struct r0_signature *s)
 	s->offset_bytes = strtoull(off, NULL, 10);
 }
 
+/* A probe of FD for every signature with its magic's offset (and SUBLKS more), bad checksums too. */
+static int new_probe(int fd, int sublks, blkid_probe *out)
+{
+	blkid_probe pr = blkid_new_probe();
+	int err;
+
+	if (!pr)
+		return -ENOMEM;
+	errno = 0;
+	if (blkid_probe_set_device(pr, fd, 0, 0)) {
+		err = errno ? -errno : -EIO;
+		blkid_free_probe(pr);
+		return err;
+	}
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, sublks | BLKID_SUBLKS_MAGIC | BLKID_SUBLKS_BADCSUM);
+	blkid_probe_enable_partitions(pr, 1);
+	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+	*out = pr;
+	return 0;
+}
+
 int r0_probe_signatures_fd(int fd, struct r0_signature **sigs, size_t *count)
 {
 	struct r0_signature *v = NULL, *nv;
@@ -52,21 +74,11 @@ int r0_probe_signatures_fd(int fd, struct r0_signature **sigs, size_t *count)
 
 	*sigs = NULL;
 	*count = 0;
-	pr = blkid_new_probe();
-	if (!pr)
-		return -ENOMEM;
-	errno = 0;
-	if (blkid_probe_set_device(pr, fd, 0, 0)) {
-		err = errno ? -errno : -EIO;
-		goto out;
-	}
 	/* the flags wipefs(8) uses to list signatures: with offsets, bad checksums too */
-	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE |
-					  BLKID_SUBLKS_UUID | BLKID_SUBLKS_LABEL |
-					  BLKID_SUBLKS_MAGIC | BLKID_SUBLKS_BADCSUM);
-	blkid_probe_enable_partitions(pr, 1);
-	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+	err = new_probe(fd, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE | BLKID_SUBLKS_UUID | BLKID_SUBLKS_LABEL,
+			&pr);
+	if (err)
+		return err;
 
 	/* blkid_do_safeprobe() gives one result per chain; this loop gives each prober's */
 	for (;;) {
@@ -138,21 +150,12 @@ int r0_wipe_signatures(const char *path, uint64_t below_bytes, unsigned *wiped)
 	*wiped = 0;
 	if (fd < 0)
 		return -errno;
-	pr = blkid_new_probe();
-	if (!pr) {
-		close(fd);
-		return -ENOMEM;
-	}
-	errno = 0;
-	if (blkid_probe_set_device(pr, fd, 0, 0)) {
-		err = errno ? -errno : -EIO;
-		goto out;
-	}
 	/* as wipefs --all: each signature's magic bytes erased where blkid found them */
-	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_MAGIC | BLKID_SUBLKS_BADCSUM);
-	blkid_probe_enable_partitions(pr, 1);
-	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+	err = new_probe(fd, 0, &pr);
+	if (err) {
+		close(fd);
+		return err;
+	}
 	while (blkid_do_probe(pr) == 0) {
 		const char *off = NULL, *poff = NULL;
 		uint64_t at;

@@ -9,16 +9,15 @@
 #include "svg.h"
 #include "sweep.h"
 
-static void speedup_table(struct doc *d, const struct r0_analysis *a)
+/* A table's head: the workload, the single drive as FIRST, then every stripe at its chunk and count. */
+static void target_heads(struct doc *d, const struct r0_analysis *a, const char *first)
 {
 	char b[32];
 	uint32_t c;
 
-	doc_heading(d, 2, NULL, "Speed-up over one drive");
-	doc_p(d, "Bytes/s of each array / the single drive's median, (the interval) over both sides' repeats; efficiency = speed-up / members.");
 	doc_table(d);
 	doc_th(d, '-', "workload");
-	doc_th(d, '-', "1 drive MB/s");
+	doc_th(d, '-', "%s", first);
 	for (size_t l = 0; l < 2; l++)
 		for (unsigned n = 1; layer_chunk(a, stripe_layers[l], &c) && n <= a->max_members; n++) {
 			const struct r0_cell *x = a->n_wl ? cell_at(a, stripe_layers[l], c, n, 0) : NULL;
@@ -27,6 +26,15 @@ static void speedup_table(struct doc *d, const struct r0_analysis *a)
 			       ck(x ? x->chunk_bytes : c, b, sizeof(b)));
 		}
 	doc_row(d);
+}
+
+static void speedup_table(struct doc *d, const struct r0_analysis *a)
+{
+	uint32_t c;
+
+	doc_heading(d, 2, NULL, "Speed-up over one drive");
+	doc_p(d, "Bytes/s of each array / the single drive's median, (the interval) over both sides' repeats; efficiency = speed-up / members.");
+	target_heads(d, a, "1 drive MB/s");
 	for (size_t w = 0; w < a->n_wl; w++) {
 		const struct r0_wl *wl = &a->wl[w];
 
@@ -51,7 +59,6 @@ static void speedup_table(struct doc *d, const struct r0_analysis *a)
 static void time_table(struct doc *d, const struct r0_analysis *a)
 {
 	bool any = false;
-	char b[32];
 	uint32_t c;
 
 	for (size_t w = 0; w < a->n_wl; w++)
@@ -60,17 +67,7 @@ static void time_table(struct doc *d, const struct r0_analysis *a)
 		return;
 	doc_heading(d, 2, NULL, "Time taken");
 	doc_p(d, "Seconds each everyday scenario or replay took, median (min-max) over the repeats; lower is faster.");
-	doc_table(d);
-	doc_th(d, '-', "workload");
-	doc_th(d, '-', "1 drive");
-	for (size_t l = 0; l < 2; l++)
-		for (unsigned n = 1; layer_chunk(a, stripe_layers[l], &c) && n <= a->max_members; n++) {
-			const struct r0_cell *x = a->n_wl ? cell_at(a, stripe_layers[l], c, n, 0) : NULL;
-
-			doc_th(d, '-', "%s %u x %s", r0_layer_name(stripe_layers[l]), n,
-			       ck(x ? x->chunk_bytes : c, b, sizeof(b)));
-		}
-	doc_row(d);
+	target_heads(d, a, "1 drive");
 	for (size_t w = 0; w < a->n_wl; w++) {
 		const struct r0_cell *x = raw_cell(a, w);
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mountdir.h"
 #include "runcmd.h"
 #include "sweep.h"
 
@@ -53,16 +54,7 @@ struct fs_visit {
 
 static void fs_leave(const struct sweep *sw, struct fs_visit *v)
 {
-	if (v->mounted) {
-		sync();
-		for (int i = 0; i < 50 && umount(v->mnt) && errno == EBUSY; i++)
-			usleep(100000);
-		v->mounted = false;
-	}
-	if (v->mnt[0]) {
-		rmdir(v->mnt);
-		v->mnt[0] = '\0';
-	}
+	r0_cli_leave_mount(v->mnt, &v->mounted);
 	/* the scenarios' file system is r0sweep's, not the user's: no signature stays behind
 	 * to make the members look in use (a --resume would need --force) */
 	if (v->have_window && v->made) {

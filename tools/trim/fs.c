@@ -9,6 +9,7 @@
 
 
 #include "cli.h"
+#include "mountdir.h"
 #include "runcmd.h"
 
 #include "r0/geometry.h"
@@ -24,16 +25,7 @@
 
 void fs_unmount(struct run *r)
 {
-	if (r->mounted) {
-		sync();
-		for (int i = 0; i < 50 && umount(r->mnt) && errno == EBUSY; i++)
-			usleep(100000);
-		r->mounted = false;
-	}
-	if (r->mnt[0]) {
-		rmdir(r->mnt);
-		r->mnt[0] = '\0';
-	}
+	r0_cli_leave_mount(r->mnt, &r->mounted);
 }
 
 int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct)
