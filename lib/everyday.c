@@ -506,7 +506,7 @@ struct busy {
 	_Atomic uint64_t written;
 	atomic_bool stop;
 	volatile sig_atomic_t stop_flag;
-	int err;
+	atomic_int err;             /* the copy's, read by the start's thread */
 	unsigned passes;
 };
 
@@ -514,11 +514,13 @@ static void *busy_copy(void *arg)
 {
 	struct busy *b = arg;
 
-	while (!atomic_load(&b->stop) && !b->err) {
-		b->err = copy_file(&b->c, b->c.buf, b->src, b->dst, true, &b->written);
-		if (b->err == -EINTR && atomic_load(&b->stop))
-			b->err = 0;
-		b->passes += !b->err;
+	while (!atomic_load(&b->stop) && !atomic_load(&b->err)) {
+		int err = copy_file(&b->c, b->c.buf, b->src, b->dst, true, &b->written);
+
+		if (err == -EINTR && atomic_load(&b->stop))
+			break;   /* told to stop mid-pass: not an error, not a pass */
+		atomic_store(&b->err, err);
+		b->passes += !err;
 	}
 	return NULL;
 }
@@ -549,7 +551,7 @@ static int run_app_start_busy(struct ctx *c, uint64_t *t0)
 		err = cold(c);
 	if (!err && (err = -pthread_create(&th, NULL, busy_copy, b)) == 0) {
 		/* the review started the program 10 s into a copy: here a quarter of the way */
-		while (atomic_load(&b->written) < quarter && !b->err && !stopped(c))
+		while (atomic_load(&b->written) < quarter && !atomic_load(&b->err) && !stopped(c))
 			usleep(1000);
 		*t0 = r0_now_ns();
 		c->r->busy_written_bytes = atomic_load(&b->written);
@@ -558,7 +560,7 @@ static int run_app_start_busy(struct ctx *c, uint64_t *t0)
 		b->stop_flag = 1;
 		pthread_join(th, NULL);
 		if (!err)
-			err = b->err;
+			err = atomic_load(&b->err);
 		c->r->busy_passes = b->passes;
 	}
 	free(b->c.buf);

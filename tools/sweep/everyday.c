@@ -79,7 +79,8 @@ static int fs_enter(struct sweep *sw, const char *path, const char *fs, uint64_t
 	char why[512];
 	int err;
 
-	snprintf(v->window, sizeof(v->window), "%s-fs", sw->array_name);
+	/* a name r0build accepts: a window left by a killed r0sweep goes with `r0build remove --all` */
+	snprintf(v->window, sizeof(v->window), "%s.fs", sw->array_name);
 	err = r0_dm_window_create(v->window, devt, region_bytes / 512, v->wpath, sizeof(v->wpath));
 	if (err) {
 		fprintf(stderr, PROG ": %s: a window over its first %llu MiB for %s: %s%s%s\n", path,
