@@ -24,9 +24,11 @@ dev=$(r0_member r0rep sata-ssd) || fail "member"
 small=$(r0_member r0reps sata-ssd size=64) || fail "small member"
 tr=$R0_RESULTS/replay.r0trace
 
-r0profile --for 10 --interval 0.5 --trace "$tr" --output "$R0_RESULTS/replay.r0mix.json" "$dev" \
+# recorded until SIGINT, r0profile's own end: as long as the three runs take under TCG, no longer
+r0profile --interval 0.5 --trace "$tr" --output "$R0_RESULTS/replay.r0mix.json" "$dev" \
 	> /tmp/replay.profile 2>&1 &
 pid=$!
+sleep 1   # its recorder set up before the first request
 # --ring: the replay is io_uring at QD1 too, not r0bench's pread path at QD1
 # (ramp 0, one pass: a run's pass counts every byte it issued)
 workloads="rand4k:randread:4K seqr1m:read:1M seqw1m:write:1M"
@@ -37,6 +39,8 @@ for w in $workloads; do
 	eval "rec_$1=\$(r0json \"\$R0_RESULTS/replay-$1.r0bench.json\" tests.0.summary.bytes_per_s.median)"
 	eval "bytes_$1=\$(r0json \"\$R0_RESULTS/replay-$1.r0bench.json\" tests.0.passes.0.bytes)"
 done
+sleep 0.5
+kill -INT "$pid"
 wait "$pid" || { cat /tmp/replay.profile; fail "r0profile --trace"; }
 rec_writes=$(r0json "$R0_RESULTS/replay-seqw1m.r0bench.json" tests.0.passes.0.write_ios)
 note "r0bench while traced: 4K random reads $rec_rand4k B/s ($bytes_rand4k B), 1M reads $rec_seqr1m B/s ($bytes_seqr1m B), 1M writes $rec_seqw1m B/s ($rec_writes writes)"
