@@ -150,15 +150,7 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 	p.keeps_data = read_only;
 	for (unsigned i = 0; i < sw->n_members; i++)
 		r0_plan_device(&p, sw->members[i]);
-	/* the region as it will be: at most the smallest member */
-	{
-		uint64_t r = sw->region_bytes;
-
-		for (unsigned i = 0; i < sw->n_members; i++)
-			if (sw->chk[i].size_sectors * 512 < r)
-				r = sw->chk[i].size_sectors * 512;
-		r0_format_size_human(r, region, sizeof(region));
-	}
+	r0_format_size_human(sweep_region_bytes(sw), region, sizeof(region));
 	if (read_only)
 		fprintf(p.f, "  writes: nothing (--read-only): the reads hit the drives' data as it is\n");
 	else {
@@ -209,11 +201,8 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 /* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
 static int check_everyday_region(const struct sweep *sw)
 {
-	uint64_t r = sw->region_bytes;
+	uint64_t r = sweep_region_bytes(sw);
 
-	for (unsigned i = 0; i < sw->n_members; i++)
-		if (sw->chk[i].size_sectors * 512 < r)
-			r = sw->chk[i].size_sectors * 512;
 	r -= r % (1u << 20);
 	for (size_t i = 0; i < sw->plan.n_wl; i++) {
 		enum r0_everyday s;

@@ -32,6 +32,16 @@ bool sweep_is_everyday(const struct sweep *sw, size_t wl)
 	return sw->plan.wl[wl].w.access == R0_ACCESS_FS;
 }
 
+/* Whether WL is a wanted scenario on FS for T at REP: its scenario into *S, the cell into *R. */
+static bool fs_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
+			   const char *fs, enum r0_everyday *s, struct r0_sweep_rec *r)
+{
+	char wfs[16];
+
+	return sweep_is_everyday(sw, wl) && !r0_everyday_parse(sw->plan.wl[wl].label, wfs, sizeof(wfs), s) &&
+	       !strcmp(wfs, fs) && sweep_cell_wanted(sw, t, wl, rep, r);
+}
+
 /* The region a target's file system covers: as the block tests', whole MiB. */
 static int fs_region(const struct sweep *sw, const char *path, dev_t *devt, uint64_t *bytes)
 {
@@ -52,7 +62,7 @@ struct fs_visit {
 	bool have_window, made, mounted;
 };
 
-static void fs_leave(const struct sweep *sw, struct fs_visit *v)
+static void fs_leave(struct fs_visit *v)
 {
 	r0_cli_leave_mount(v->mnt, &v->mounted);
 	/* the scenarios' file system is r0sweep's, not the user's: no signature stays behind
@@ -69,7 +79,6 @@ static void fs_leave(const struct sweep *sw, struct fs_visit *v)
 		fprintf(stderr, PROG ": remove %s: %s (dmsetup remove r0-%s)\n", v->wpath, r0_array_last_error(),
 			v->window);
 	v->have_window = false;
-	(void)sw;
 }
 
 /* A window over the region of PATH, FS made on it and mounted. 0 or -errno (said why). */
@@ -142,10 +151,9 @@ static int fs_cells(struct sweep *sw, const struct r0_sweep_target *t, const cha
 		struct r0_everyday_result e;
 		struct r0_sweep_rec r;
 		enum r0_everyday s;
-		char wfs[16], name[160], line[128];
+		char name[160], line[128];
 
-		if (!sweep_is_everyday(sw, i) || r0_everyday_parse(sw->plan.wl[i].label, wfs, sizeof(wfs), &s) ||
-		    strcmp(wfs, fs) || !sweep_cell_wanted(sw, t, i, rep, &r))
+		if (!fs_cell_wanted(sw, t, i, rep, fs, &s, &r))
 			continue;
 		sweep_cell_name(t, &r, name, sizeof(name));
 		sweep_progress(sw, name, NULL);
@@ -158,17 +166,11 @@ static int fs_cells(struct sweep *sw, const struct r0_sweep_target *t, const cha
 			return err;
 		}
 		set_result(&r, &e);
-		if ((err = r0_sweep_rec_append(sw->out, &r))) {
-			fprintf(stderr, PROG ": cannot append to the result file: %s\n", strerror(-err));
-			return err;
-		}
-		r0_sweep_set_add(&sw->done, &r);
-		sw->finished++;
 		snprintf(line, sizeof(line), "%.2f s, %.1f MB/s, %llu files", e.seconds, r.bytes_per_s / 1e6,
 			 (unsigned long long)e.files);
-		sweep_progress(sw, name, line);
+		err = sweep_record_cell(sw, &r, name, line);
 	}
-	return 0;
+	return err;
 }
 
 void sweep_wipe_members(struct sweep *sw, const struct r0_sweep_target *t)
@@ -206,11 +208,8 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 		for (size_t i = 0; i < sw->plan.n_wl; i++) {
 			struct r0_sweep_rec r;
 			enum r0_everyday s;
-			char wfs[16];
 
-			any |= sweep_is_everyday(sw, i) &&
-			       !r0_everyday_parse(sw->plan.wl[i].label, wfs, sizeof(wfs), &s) && !strcmp(wfs, fs_types[f]) &&
-			       sweep_cell_wanted(sw, t, i, rep, &r);
+			any |= fs_cell_wanted(sw, t, i, rep, fs_types[f], &s, &r);
 		}
 		if (!any)
 			continue;
@@ -221,7 +220,7 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 		err = fs_enter(sw, path, fs_types[f], region_bytes, devt, &v);
 		if (!err)
 			err = fs_cells(sw, t, path, rep, fs_types[f], &v, region_bytes);
-		fs_leave(sw, &v);
+		fs_leave(&v);
 	}
 	return err;
 }

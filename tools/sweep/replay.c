@@ -103,7 +103,7 @@ int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, un
 		region.size_bytes = sw->region_bytes - sw->region_bytes % (1u << 20);
 	err = r0_replay_run(sw->trace, &region, &o, &res);
 	if (err)
-		return err == -EIO ? (r->errors = 1, -EIO) : err;
+		return err;
 	r->runtime_s = (double)res.wall_ns / 1e9;
 	r->ios = res.requests;
 	r->iops = res.iops;

@@ -56,6 +56,16 @@ static double everyday_cell_seconds(const struct sweep *sw, size_t wl)
 	return 2.0 * r0_plan_write_seconds(r0_everyday_space_bytes(s, sw->region_bytes)) + 2;
 }
 
+uint64_t sweep_region_bytes(const struct sweep *sw)
+{
+	uint64_t r = sw->region_bytes;
+
+	for (unsigned i = 0; i < sw->n_members; i++)
+		if (sw->chk[i].size_sectors * 512 < r)
+			r = sw->chk[i].size_sectors * 512;
+	return r;
+}
+
 double sweep_cell_seconds(const struct sweep *sw)
 {
 	double block = (double)(sw->runtime_ns + sw->ramp_ns) / 1e9 + 0.3, sum = 0;
@@ -158,16 +168,28 @@ void sweep_progress(struct sweep *sw, const char *cell, const char *result)
 
 /* --- running --------------------------------------------------------- */
 
+int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name, const char *result)
+{
+	int err = r0_sweep_rec_append(sw->out, r);
+
+	if (err) {
+		fprintf(stderr, PROG ": cannot append to the result file: %s\n", strerror(-err));
+		return err;
+	}
+	r0_sweep_set_add(&sw->done, r);
+	sw->finished++;
+	sweep_progress(sw, name, result);
+	return 0;
+}
+
 /* Runs every unfinished workload of repeat REP on the open target. 0, -EINTR, -errno. */
 static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep)
 {
 	struct r0_target tg;
 	struct r0_run_opts o = { .stop = r0_cli_stop_flag() };
 	struct r0_result *res = malloc(sizeof(*res));
-	bool writable = false;
+	bool writable = false, any = false;
 	int err;
-
-	bool any = false;
 
 	for (size_t i = 0; i < sw->plan.n_wl; i++) {
 		struct r0_sweep_rec r;
@@ -188,13 +210,12 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 	for (size_t i = 0; i < sw->plan.n_wl && !err; i++) {
 		struct r0_sweep_rec r;
 		struct r0_workload w = sw->plan.wl[i].w;
-		char name[160], tn[48], wn[48], why[256], line[128];
+		char name[160], wn[48], why[256], line[128];
 
 		if (sweep_is_everyday(sw, i) || !sweep_cell_wanted(sw, t, i, rep, &r))
 			continue;
-		target_name(t, tn, sizeof(tn));
 		r0_sweep_rec_workload(&r, wn, sizeof(wn));
-		snprintf(name, sizeof(name), "%s, %s, repeat %u", tn, wn, rep);
+		sweep_cell_name(t, &r, name, sizeof(name));
 		if (w.access == R0_ACCESS_REPLAY) {
 			if (sw->tty)
 				sweep_progress(sw, name, NULL);
@@ -208,15 +229,9 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 					strerror(-err));
 				break;
 			}
-			if ((err = r0_sweep_rec_append(sw->out, &r))) {
-				fprintf(stderr, PROG ": cannot append to the result file: %s\n", strerror(-err));
-				break;
-			}
-			r0_sweep_set_add(&sw->done, &r);
-			sw->finished++;
 			snprintf(line, sizeof(line), "%.2f s, %.1f MB/s, %.0f IOPS, p99 %.0f us", r.runtime_s,
 				 r.bytes_per_s / 1e6, r.iops, (double)r.lat_p99_ns / 1e3);
-			sweep_progress(sw, name, line);
+			err = sweep_record_cell(sw, &r, name, line);
 			continue;
 		}
 		w.span_bytes = sw->region_bytes < tg.size_bytes ? sw->region_bytes : tg.size_bytes;
@@ -253,16 +268,9 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 				(unsigned long long)res->first_error.offset_bytes,
 				strerror(res->first_error.err));
 		}
-		err = r0_sweep_rec_append(sw->out, &r);
-		if (err) {
-			fprintf(stderr, PROG ": cannot append to the result file: %s\n", strerror(-err));
-			break;
-		}
-		r0_sweep_set_add(&sw->done, &r);
-		sw->finished++;
 		snprintf(line, sizeof(line), "%.1f MB/s, %.0f IOPS, p99 %.0f us", r.bytes_per_s / 1e6,
 			 r.iops, (double)r.lat_p99_ns / 1e3);
-		sweep_progress(sw, name, line);
+		err = sweep_record_cell(sw, &r, name, line);
 	}
 	r0_target_close(&tg);
 	free(res);

@@ -64,6 +64,10 @@ bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, 
 		       struct r0_sweep_rec *r);
 /* "md 3 x 64K, ext4 copy, repeat 2" */
 void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_sweep_rec *r, char *buf, size_t len);
+/* Appends a finished cell to the file and the done set, counts it, shows RESULT. 0 or -errno (said why). */
+int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name, const char *result);
+/* The test region as it will be: --region, at most the smallest member. */
+uint64_t sweep_region_bytes(const struct sweep *sw);
 /* The progress display: a line per finished cell (RESULT), a redrawn status line before one (NULL). */
 void sweep_progress(struct sweep *sw, const char *cell, const char *result);
 /* Cells of target T at repeat REP the planner wants and the file does not hold yet. */
