@@ -14,7 +14,9 @@ tests=(014-udev-cycles.sh 031-r0trim-dm.sh)
 rc=0
 "$root/tests/sandbox/vm/run" -q --no-udev -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
 	"$here/../guest-driver.sh" "$(cd "$here/.." && pwd)" -- "${tests[@]}" || rc=$?
-tr -d '\r' < "$out/console.log" | grep -q '^sandbox: no udev in this boot' ||
+# grep on the file itself: under pipefail, `tr | grep -q` failed when grep
+# matched and left before tr's second write (SIGPIPE), one CI run in five
+grep -q '^sandbox: no udev in this boot' "$out/console.log" ||
 	{ echo "the boot ran udev"; exit 1; }
 cat "$out/results/summary" 2>/dev/null
 for t in "${tests[@]}"; do
