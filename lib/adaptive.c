@@ -37,12 +37,26 @@ static unsigned max_members(const struct r0_sweep_plan *plan)
 	return m;
 }
 
+/* Repeats of T, W kept: in the records and not set aside. */
+static unsigned kept(const struct r0_planner *p, size_t t, size_t w)
+{
+	return p->have[t][w] > p->aside[t][w] ? p->have[t][w] - p->aside[t][w] : 0;
+}
+
+/* What raising T, W's need to N adds to the cells to run. */
+static unsigned cost_to(const struct r0_planner *p, size_t t, size_t w, unsigned n)
+{
+	unsigned cur = p->need[t][w] > kept(p, t, w) ? p->need[t][w] : kept(p, t, w);
+
+	return n > cur ? n - cur : 0;
+}
+
 static void activate(struct r0_planner *p, size_t t)
 {
 	p->active[t] = true;
 	for (size_t w = 0; w < p->plan->n_wl; w++)
 		if (p->need[t][w] < p->looks[0]) {
-			p->todo_now += p->looks[0] - (p->need[t][w] > p->have[t][w] ? p->need[t][w] : p->have[t][w]);
+			p->todo_now += cost_to(p, t, w, p->looks[0]);
 			p->need[t][w] = p->looks[0];
 		}
 }
@@ -119,14 +133,19 @@ static int target_at(const struct r0_planner *p, enum r0_layer layer, uint32_t c
 	return r0_planner_target_of(p, &r);
 }
 
+unsigned r0_planner_next_repeat(const struct r0_planner *p, size_t t, size_t w)
+{
+	return p->need[t][w] + p->aside[t][w] > p->have[t][w] ? p->have[t][w] + 1 : 0;
+}
+
 size_t r0_planner_todo(const struct r0_planner *p)
 {
 	size_t n = 0;
 
 	for (size_t t = 0; t < p->plan->n_targets; t++)
 		for (size_t w = 0; w < p->plan->n_wl; w++)
-			if (p->need[t][w] > p->have[t][w])
-				n += p->need[t][w] - p->have[t][w];
+			if (p->need[t][w] + p->aside[t][w] > p->have[t][w])
+				n += p->need[t][w] + p->aside[t][w] - p->have[t][w];
 	return n;
 }
 
@@ -188,12 +207,10 @@ static void more(struct r0_planner *p, int t, size_t w, const char *what)
 
 	if (t < 0 || w >= p->plan->n_wl)
 		return;
-	cur = p->need[t][w] > p->have[t][w] ? p->need[t][w] : p->have[t][w];
+	cur = p->need[t][w] > kept(p, t, w) ? p->need[t][w] : kept(p, t, w);
 	for (size_t i = 0; i < p->n_looks && !next; i++)
-		if (p->looks[i] > p->have[t][w])
+		if (p->looks[i] > cur)
 			next = p->looks[i];
-	if (next && next <= cur)
-		return;   /* already wanted */
 	if (next && p->todo_now + (next - cur) > p->cells_left)
 		p->budget_short = true;
 	else if (next) {
@@ -235,113 +252,232 @@ static void more_choice(struct r0_planner *p, const struct r0_analysis *a, const
 	}
 }
 
-/* A target at the first look whole, when that fits: a half-measured one has no interval. */
-static void try_activate(struct r0_planner *p, size_t t)
+/* The single drive's targets: the raw one when active, else the active 1-member stripes. */
+static size_t base_targets(const struct r0_planner *p, size_t *out)
 {
-	if (p->todo_now + p->plan->n_wl * p->looks[0] > p->cells_left)
-		p->budget_short = true;
-	else
-		activate(p, t);
+	size_t n = 0;
+
+	for (size_t t = 0; t < p->plan->n_targets; t++)
+		if (p->active[t] && p->plan->targets[t].layer == R0_LAYER_RAW)
+			out[n++] = t;
+	for (size_t t = 0; !n && t < p->plan->n_targets; t++)
+		if (p->active[t] && p->plan->targets[t].n == 1)
+			out[n++] = t;
+	return n;
 }
 
 /*
- * Around the recommended set: its chunks on the other layers, and at
- * fewer members on its own; then the 1-member stripes (the layer's own
- * cost: no answer rests on them, the single drive is measured raw).
+ * Target T at the first look whole, and its partners (PARTNER, when >= 0,
+ * and the single drive) measured again as many times in the same passes,
+ * when all of it fits: a half-measured target has no interval, and one
+ * measured apart from what it is compared with would carry the drift in.
+ * A partner is measured again once a step, for every target it brings.
  */
-static void expand(struct r0_planner *p, const struct r0_analysis *a)
+static void activate_with(struct r0_planner *p, size_t t, int partner)
 {
-	for (size_t k = 0; k < a->n_choice; k++) {
+	size_t parts[R0_SWEEP_MAX_TARGETS + 1], n = base_targets(p, parts), cost = p->plan->n_wl * p->looks[0];
+
+	if (partner >= 0)
+		parts[n++] = (size_t)partner;
+	for (size_t i = 0; i < n; i++)
+		if (!p->bumped[parts[i]] && parts[i] != t)
+			cost += p->plan->n_wl * p->looks[0];
+	if (p->todo_now + cost > p->cells_left) {
+		p->budget_short = true;
+		return;
+	}
+	activate(p, t);
+	for (size_t i = 0; i < n; i++) {
+		size_t x = parts[i];
+
+		if (p->bumped[x] || x == t)
+			continue;
+		p->bumped[x] = true;
+		for (size_t w = 0; w < p->plan->n_wl; w++) {
+			unsigned want = kept(p, x, w) + p->looks[0];
+
+			p->todo_now += cost_to(p, x, w, want);
+			if (want > p->need[x][w])
+				p->need[x][w] = want;
+		}
+	}
+}
+
+/* One more look for the cells of target T on every workload the mix weighs. */
+static void more_target(struct r0_planner *p, const struct r0_analysis *a, int t, const char *what)
+{
+	for (size_t w = 0; w < a->n_wl; w++) {
+		int pw = wl_of(p, a->wl[w].name);
+
+		if (a->wl[w].weight > 0 && pw >= 0)
+			more(p, t, (size_t)pw, w ? NULL : what);
+	}
+}
+
+static bool undecided_bar(enum r0_answer x)
+{
+	return x == R0_ANSWER_UNSURE || x == R0_ANSWER_LIKELY;
+}
+
+/* The pick against one drive under the mix, while undecided against the worth-it bar. */
+static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
+{
+	const struct r0_choice *pick = &a->choice[a->pick];
+	char what[160];
+
+	if (!undecided_bar(a->answer))
+		return;
+	snprintf(what, sizeof(what), "%s %uK against one drive under the mix", r0_layer_name(pick->layer),
+		 pick->chunk_bytes / 1024);
+	p->undecided[R0_ADAPT_WORTH]++;
+	more_choice(p, a, pick, what);
+	for (size_t w = 0; w < a->n_wl; w++)
+		if (a->wl[w].weight > 0 && wl_of(p, a->wl[w].name) >= 0)
+			more_base(p, (size_t)wl_of(p, a->wl[w].name));
+}
+
+/*
+ * How many drives: the choice the count is made at (the pick, or one it
+ * cannot be told from that was measured at every count: a pick that moves
+ * among equals does not start the counts again) at every member count
+ * from 2, each with that choice at the largest count as its partner; then more repeats where a
+ * drive's gain over one fewer is still undecided against the drive gain.
+ */
+static void member_counts(struct r0_planner *p, const struct r0_analysis *a)
+{
+	const struct r0_choice *pick = &a->choice[a->build_at];
+	int top;
+
+	/* none measured at every count yet: the set's preferred one, which moves less than the best measured */
+	for (size_t k = 0; !r0_rank_counts_measured(a, &a->choice[a->build_at]) && k < a->n_choice; k++)
+		if (a->choice[k].tie_best && !a->choice[k].incomplete && r0_rank_picks_before(&a->choice[k], pick))
+			pick = &a->choice[k];
+	top = target_at(p, pick->layer, pick->chunk_bytes, a->max_members);
+	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
+	bool all = true;
+	char what[160];
+
+	for (unsigned m = 2; m < a->max_members; m++) {
+		int t = target_at(p, pick->layer, pick->chunk_bytes, m);
+
+		if (t >= 0 && !p->active[t])
+			activate_with(p, (size_t)t, top);
+		all &= t >= 0 && p->active[t] && p->have[t][0] > 0;
+	}
+	for (unsigned m = 3; all && m <= a->max_members; m++) {
+		struct r0_cmp c;
+
+		if (r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_bar, &c) || c.indicative ||
+		    c.lo >= gain || c.hi < gain)
+			continue;
+		snprintf(what, sizeof(what), "%s %uK: %u drives against %u under the mix", r0_layer_name(pick->layer),
+			 pick->chunk_bytes / 1024, m, m - 1);
+		p->undecided[R0_ADAPT_BUILD]++;
+		more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, m), what);
+		more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, m - 1), NULL);
+	}
+}
+
+/* The recommended set under the mix: each choice not yet told from the best, nor shown within the threshold. */
+static void the_set(struct r0_planner *p, const struct r0_analysis *a)
+{
+	char what[160];
+
+	for (size_t k = 1; k < a->n_choice; k++) {
 		const struct r0_choice *c = &a->choice[k];
 
-		if (!a->has_choice || !c->tie_best || c->incomplete)
+		if (c->incomplete || c->vs_best.decided)
 			continue;
-		for (size_t t = 0; t < p->plan->n_targets; t++) {
-			const struct r0_sweep_target *x = &p->plan->targets[t];
-
-			if (p->active[t] || x->layer == R0_LAYER_RAW || x->chunk_bytes != c->chunk_bytes)
-				continue;
-			if (!((x->layer != c->layer && x->n == a->max_members) ||
-			      (x->layer == c->layer && x->n >= 2 && x->n < a->max_members)))
-				continue;
-			try_activate(p, t);
-		}
+		snprintf(what, sizeof(what), "%s %uK against %s %uK under the mix", r0_layer_name(c->layer),
+			 c->chunk_bytes / 1024, r0_layer_name(a->choice[0].layer), a->choice[0].chunk_bytes / 1024);
+		p->undecided[R0_ADAPT_SET]++;
+		more_choice(p, a, c, what);
+		more_choice(p, a, &a->choice[0], NULL);
 	}
-	for (size_t t = 0; t < p->plan->n_targets; t++)
-		if (!p->active[t] && p->plan->targets[t].n == 1 && p->plan->targets[t].layer != R0_LAYER_RAW)
-			try_activate(p, t);
 }
 
-/*
- * The comparisons still open, and one more look for their cells. The
- * per-workload chunk lines come second (CHUNK_LINES): where a budget cuts
- * the study short, the verdict, the pick and each workload's worth it
- * have had their repeats first.
- */
-static void open_comparisons(struct r0_planner *p, const struct r0_analysis *a, bool chunk_lines)
+/* Choice C's chunk on the other layers at the largest count, with C as the partner. */
+static void other_layers(struct r0_planner *p, const struct r0_analysis *a, const struct r0_choice *c)
 {
+	int partner = target_at(p, c->layer, c->chunk_bytes, a->max_members);
+
+	for (size_t t = 0; t < p->plan->n_targets; t++) {
+		const struct r0_sweep_target *x = &p->plan->targets[t];
+
+		if (!p->active[t] && x->layer != R0_LAYER_RAW && x->layer != c->layer &&
+		    x->chunk_bytes == c->chunk_bytes && x->n == a->max_members)
+			activate_with(p, t, partner);
+	}
+}
+
+/* Each workload on the pick: worth it or not against one drive, while undecided. */
+static void wl_worth(struct r0_planner *p, const struct r0_analysis *a)
+{
+	const struct r0_choice *pick = &a->choice[a->pick];
 	char what[160], tn[48];
 
-	if (a->has_choice) {
-		const struct r0_choice *pick = &a->choice[a->pick];
-
-		if (a->answer == R0_ANSWER_UNSURE) {
-			snprintf(what, sizeof(what), "%s %uK against one drive under the mix", r0_layer_name(pick->layer),
-				 pick->chunk_bytes / 1024);
-			p->undecided[R0_ADAPT_WORTH]++;
-			more_choice(p, a, pick, what);
-			for (size_t w = 0; w < a->n_wl; w++)
-				if (a->wl[w].weight > 0 && wl_of(p, a->wl[w].name) >= 0)
-					more_base(p, (size_t)wl_of(p, a->wl[w].name));
-		}
-		for (size_t k = 1; k < a->n_choice; k++) {
-			const struct r0_choice *c = &a->choice[k];
-
-			if (c->incomplete || c->vs_best.decided)
-				continue;
-			snprintf(what, sizeof(what), "%s %uK against %s %uK under the mix", r0_layer_name(c->layer),
-				 c->chunk_bytes / 1024, r0_layer_name(a->choice[0].layer),
-				 a->choice[0].chunk_bytes / 1024);
-			p->undecided[R0_ADAPT_SET]++;
-			more_choice(p, a, c, what);
-			more_choice(p, a, &a->choice[0], NULL);
-		}
-	}
 	for (size_t i = 0; i < a->n_cell; i++) {
 		const struct r0_cell *c = &a->cell[i];
 		int pw = wl_of(p, a->wl[c->wl].name), t = target_at(p, c->layer, c->chunk_bytes, c->n_members);
 
-		if (pw < 0 || t < 0 || c->layer == R0_LAYER_RAW || c->n_members != a->max_members || !c->bps.n)
+		if (pw < 0 || t < 0 || c->layer != pick->layer || c->chunk_bytes != pick->chunk_bytes ||
+		    c->n_members != a->max_members || !c->bps.n || !undecided_bar(c->answer))
 			continue;
 		target_words(&p->plan->targets[t], tn, sizeof(tn));
-		/* each workload on the pick: worth it or not */
-		if (a->has_choice && c->layer == a->choice[a->pick].layer &&
-		    c->chunk_bytes == a->choice[a->pick].chunk_bytes && c->answer == R0_ANSWER_UNSURE) {
-			snprintf(what, sizeof(what), "%s: %s against one drive", a->wl[c->wl].name, tn);
-			p->undecided[R0_ADAPT_WL_WORTH]++;
-			more(p, t, (size_t)pw, what);
-			more_base(p, (size_t)pw);
-		}
-		/* each chunk against the workload's best on its layer */
-		{
-			const struct r0_cell *best = r0_rank_best_cell(a, c->layer, c->n_members, c->wl);
-			size_t k = r0_rank_n_chunks(a, c->layer, c->n_members, c->wl);
+		snprintf(what, sizeof(what), "%s: %s against one drive", a->wl[c->wl].name, tn);
+		p->undecided[R0_ADAPT_WL_WORTH]++;
+		more(p, t, (size_t)pw, what);
+		more_base(p, (size_t)pw);
+	}
+}
 
-			if (best && best != c && best->bps.med > 0) {
-				struct r0_cmp_opts o = r0_cmp_opts_best_of(&a->cmp, k);
-				struct r0_cmp x;
+/* Each chunk against its workload's best on its layer, at the largest count. */
+static void chunk_lines(struct r0_planner *p, const struct r0_analysis *a)
+{
+	char what[160], tn[48];
 
-				if (chunk_lines &&
-				    !r0_compare_one(c->bps_v, c->bps.n, best->bps_v, best->bps.n, &o, &x) &&
-				    !x.decided) {
-					snprintf(what, sizeof(what), "%s: %s against %uK", a->wl[c->wl].name, tn,
-						 best->chunk_bytes / 1024);
-					p->undecided[R0_ADAPT_WL_CHUNK]++;
-					more(p, t, (size_t)pw, what);
-					more(p, target_at(p, best->layer, best->chunk_bytes, best->n_members), (size_t)pw, NULL);
-				}
-			}
-		}
+	for (size_t i = 0; i < a->n_cell; i++) {
+		const struct r0_cell *c = &a->cell[i];
+		int pw = wl_of(p, a->wl[c->wl].name), t = target_at(p, c->layer, c->chunk_bytes, c->n_members);
+		const struct r0_cell *best;
+		struct r0_cmp_opts o;
+		struct r0_cmp x;
+
+		if (pw < 0 || t < 0 || c->layer == R0_LAYER_RAW || c->n_members != a->max_members || !c->bps.n)
+			continue;
+		best = r0_rank_best_cell(a, c->layer, c->n_members, c->wl);
+		if (!best || best == c || best->bps.med <= 0)
+			continue;
+		o = r0_cmp_opts_best_of(&a->cmp_diff, r0_rank_n_chunks(a, c->layer, c->n_members, c->wl));
+		if (r0_rank_cmp_cells(c, best, &o, &x) || x.decided)
+			continue;
+		target_words(&p->plan->targets[t], tn, sizeof(tn));
+		snprintf(what, sizeof(what), "%s: %s against %uK", a->wl[c->wl].name, tn, best->chunk_bytes / 1024);
+		p->undecided[R0_ADAPT_WL_CHUNK]++;
+		more(p, t, (size_t)pw, what);
+		more(p, target_at(p, best->layer, best->chunk_bytes, best->n_members), (size_t)pw, NULL);
+	}
+}
+
+/* The 1-member stripes: the layer's own cost, on which no answer rests. */
+static void single_stripes(struct r0_planner *p)
+{
+	for (size_t t = 0; t < p->plan->n_targets; t++)
+		if (!p->active[t] && p->plan->targets[t].n == 1 && p->plan->targets[t].layer != R0_LAYER_RAW)
+			activate_with(p, t, -1);
+}
+
+/* Runs set aside in the analysis, by target and workload: each is run again. */
+static void count_aside(struct r0_planner *p, const struct r0_analysis *a)
+{
+	memset(p->aside, 0, sizeof(p->aside));
+	for (size_t i = 0; i < a->n_cell; i++) {
+		const struct r0_cell *c = &a->cell[i];
+		int t = target_at(p, c->layer, c->chunk_bytes, c->n_members), w = wl_of(p, a->wl[c->wl].name);
+
+		/* a cell that keeps straying is not run again without end */
+		if (t >= 0 && w >= 0)
+			p->aside[t][w] = p->have[t][w] < 2 * p->looks[p->n_looks - 1] ? c->n_aside : 0;
 	}
 }
 
@@ -378,22 +514,35 @@ int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const 
 	err = r0_analyse(set, mix, &o, &a);
 	if (err)
 		return err;
+	count_aside(p, &a);
 	p->cells_left = cells_left;
-	p->todo_now = 0;
-	p->budget_short = false;
+	p->todo_now = r0_planner_todo(p);   /* runs set aside, measured again first */
+	if (p->todo_now > cells_left) {
+		p->budget_short = true;
+		p->todo_now = cells_left;
+	} else
+		p->budget_short = false;
 	memset(p->undecided, 0, sizeof(p->undecided));
+	memset(p->bumped, 0, sizeof(p->bumped));
 	p->at_max = 0;
 	p->open[0] = 0;
-	/* first the answers (worth it, the set, each workload's worth it), then the
-	 * chunks around the set on the other layer and at fewer members, then the
-	 * per-workload chunk lines */
-	open_comparisons(p, &a, false);
-	expand(p, &a);
-	if (!p->todo_now) {
-		memset(p->undecided, 0, sizeof(p->undecided));
-		p->at_max = 0;
-		p->open[0] = 0;
-		open_comparisons(p, &a, true);
+	/* where the answer can change first: worth it, how many drives, the set,
+	 * md against dm; then each workload's worth it and the set's other
+	 * layers; the per-workload chunk lines and the 1-member stripes only
+	 * when nothing before them wants a cell */
+	if (a.has_choice) {
+		pick_worth(p, &a);
+		member_counts(p, &a);
+		the_set(p, &a);
+		other_layers(p, &a, &a.choice[a.pick]);
+		wl_worth(p, &a);
+		for (size_t k = 0; k < a.n_choice; k++)
+			if (a.choice[k].tie_best && !a.choice[k].incomplete && k != a.pick)
+				other_layers(p, &a, &a.choice[k]);
+		if (!p->todo_now)
+			chunk_lines(p, &a);
+		if (!p->todo_now)
+			single_stripes(p);
 	}
 	r0_analysis_free(&a);
 	say_dropped(p);

@@ -6,19 +6,23 @@
  * (lib/ranking.c) and the words (lib/verdict.c).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "r0/analysis.h"
+#include "r0/noise.h"
 #include "analysis_steps.h"
 #include "grow.h"
+#include "strbuf.h"
 
 struct group {
 	struct r0_cell c;
 	size_t n, cap;
 	const struct r0_sweep_rec **recs;
+	double *adj;                /* recs' bytes/s with the drift taken out (after fit_noise) */
 };
 
 static ssize_t find_wl(const struct r0_analysis *a, const char *name)
@@ -78,7 +82,7 @@ static int fill_cell(struct group *g)
 		return -ENOMEM;
 	}
 	for (size_t k = 0; k < g->n; k++)
-		c->bps_v[k] = g->recs[k]->bytes_per_s;
+		c->bps_v[k] = g->adj ? g->adj[k] : g->recs[k]->bytes_per_s;
 	STAT_OF(g, bytes_per_s, &c->bps);
 	STAT_OF(g, iops, &c->iops);
 	STAT_OF(g, cpu_s_per_io, &c->cpu_per_io);
@@ -107,49 +111,140 @@ static bool unmeasured(const struct r0_sweep_rec *r)
 	return r->errors || (!r->ios && !r->predicted);
 }
 
-static bool is_base(const struct r0_sweep_rec *r, int pass)
+static bool is_base(const struct r0_cell *c, int pass)
 {
-	return pass == 0 ? r->layer == R0_LAYER_RAW : r->n_members == 1;
+	return pass == 0 ? c->layer == R0_LAYER_RAW : c->n_members == 1;
 }
 
-/* The baseline of every workload: raw records, else all 1-member stripes; error-free ones. */
-static int fill_bases(struct r0_analysis *a, const struct r0_sweep_set *set)
+/*
+ * The baseline of every workload: its raw cell, else all its 1-member
+ * stripes' repeats together (their noise then the workload's pooled one).
+ */
+static int fill_bases(struct r0_analysis *a)
 {
-	double *busy = malloc((set->n ? set->n : 1) * sizeof(*busy));
-
-	if (!busy)
-		return -ENOMEM;
 	for (size_t w = 0; w < a->n_wl; w++) {
 		struct r0_wl *wl = &a->wl[w];
 
 		for (int pass = 0; pass < 2 && !wl->base.n; pass++) {
-			size_t n = 0;
+			size_t n = 0, cells = 0;
+			double *busy;
 
-			for (size_t i = 0; i < set->n; i++) {
-				const struct r0_sweep_rec *r = &set->recs[i];
-				char name[48];
+			for (size_t k = 0; k < a->n_cell; k++)
+				if (a->cell[k].wl == w && is_base(&a->cell[k], pass))
+					n += a->cell[k].bps.n;
+			if (!n)
+				continue;
+			wl->base_v = malloc(n * sizeof(*wl->base_v));
+			busy = malloc(n * sizeof(*busy));
+			if (!wl->base_v || !busy) {
+				free(busy);
+				return -ENOMEM;
+			}
+			n = 0;
+			for (size_t k = 0; k < a->n_cell; k++) {
+				const struct r0_cell *c = &a->cell[k];
 
-				if (!is_base(r, pass) || unmeasured(r))
+				if (c->wl != w || !is_base(c, pass) || !c->bps.n)
 					continue;
-				r0_sweep_rec_workload(r, name, sizeof(name));
-				if (strcmp(name, wl->name))
-					continue;
-				if (!wl->base_v && !(wl->base_v = malloc(set->n * sizeof(*wl->base_v)))) {
-					free(busy);
-					return -ENOMEM;
-				}
-				wl->base_v[n] = r->bytes_per_s;
-				busy[n++] = busy_of(r);
+				memcpy(wl->base_v + n, c->bps_v, c->bps.n * sizeof(*wl->base_v));
+				for (size_t j = 0; j < c->bps.n; j++)
+					busy[n + j] = c->cpu_busy;
+				n += c->bps.n;
+				wl->base_var = c->var_log;
+				wl->base_df = c->df_log;
+				cells++;
 			}
-			if (n) {
-				r0_stat_of(wl->base_v, n, &wl->base);
-				wl->base_cpu_busy = r0_median(busy, n);
-				wl->base_raw = pass == 0;
+			if (cells > 1 && a->pooled && wl->noise > 0) {
+				wl->base_var = wl->noise * wl->noise;
+				wl->base_df = R0_NOISE_PRIOR_DF;
 			}
+			r0_stat_of(wl->base_v, n, &wl->base);
+			wl->base_cpu_busy = r0_median(busy, n);
+			wl->base_raw = pass == 0;
+			free(busy);
 		}
 	}
-	free(busy);
 	return 0;
+}
+
+/* "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" into the list of repeats set aside. */
+static void note_aside(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl, double of_cell)
+{
+	if (strlen(buf) > len - 120)
+		return;
+	if (r->layer == R0_LAYER_RAW)
+		r0_strbuf_cat(buf, len, "%sraw %s repeat %u (%.2fx of its cell)", *buf ? "; " : "", wl, r->repeat,
+			      of_cell);
+	else
+		r0_strbuf_cat(buf, len, "%s%s %u x %uK %s repeat %u (%.2fx of its cell)", *buf ? "; " : "",
+			      r0_layer_name(r->layer), r->n_members, r->chunk_bytes / 1024, wl, r->repeat, of_cell);
+}
+
+/*
+ * The study's noise (r0/noise.h) over every group's error-free repeats:
+ * each group keeps the repeats not set aside, with their drift taken out
+ * (adj); the rest are counted and named. The cells' and workloads' noise
+ * levels come with it.
+ */
+static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
+{
+	struct r0_noise_obs *obs;
+	struct r0_noise nz;
+	size_t n = 0, i = 0;
+	int err;
+
+	for (size_t k = 0; k < ng; k++)
+		n += g[k].n;
+	obs = calloc(n ? n : 1, sizeof(*obs));
+	if (!obs)
+		return -ENOMEM;
+	for (size_t k = 0; k < ng; k++)
+		for (size_t j = 0; j < g[k].n; j++, i++)
+			obs[i] = (struct r0_noise_obs){ .cell = k, .group = g[k].c.wl, .pass = g[k].recs[j]->pass,
+							.value = g[k].recs[j]->bytes_per_s };
+	err = r0_noise_fit(obs, n, ng, a->n_wl, &nz);
+	if (err) {
+		free(obs);
+		return err;
+	}
+	i = 0;
+	for (size_t k = 0; k < ng && !err; k++) {
+		size_t kept = 0, first = i;
+		double *v = malloc((g[k].n ? g[k].n : 1) * sizeof(*v)), med;
+
+		g[k].adj = malloc((g[k].n ? g[k].n : 1) * sizeof(*g[k].adj));
+		if (!v || !g[k].adj) {
+			free(v);
+			err = -ENOMEM;
+			break;
+		}
+		for (size_t j = 0; j < g[k].n; j++)
+			if (!obs[first + j].aside)
+				v[kept++] = obs[first + j].adjusted;
+		med = r0_median(v, kept);
+		free(v);
+		kept = 0;
+		for (size_t j = 0; j < g[k].n; j++, i++) {
+			if (obs[i].aside) {
+				g[k].c.n_aside++;
+				a->n_aside++;
+				note_aside(a->aside, sizeof(a->aside), g[k].recs[j], a->wl[g[k].c.wl].name,
+					   med > 0 ? obs[i].adjusted / med : 0);
+				continue;
+			}
+			g[k].recs[kept] = g[k].recs[j];
+			g[k].adj[kept++] = obs[i].adjusted;
+		}
+		g[k].n = kept;
+		g[k].c.var_log = nz.cell_var[k];
+		g[k].c.df_log = nz.cell_df[k];
+	}
+	for (size_t w = 0; w < a->n_wl; w++)
+		a->wl[w].noise = nz.group_var[w] > 0 ? sqrt(nz.group_var[w]) : 0;
+	a->max_drift = nz.max_drift;
+	r0_noise_free(&nz);
+	free(obs);
+	return err;
 }
 
 static void fill_weights(struct r0_analysis *a, const struct r0_mix *mix)
@@ -286,42 +381,45 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	if (!a.max_members)
 		a.max_members = 1;
 	a.build_members = a.max_members;
+	for (size_t k = 0; k < ng; k++)
+		if (g[k].n > a.repeats)
+			a.repeats = (unsigned)g[k].n;
+	err = fit_noise(&a, g, ng);
+	if (err)
+		goto out;
+	err = -ENOMEM;
+	/* three repeats somewhere show the noise; the whole study's then stands for each cell's */
+	a.pooled = a.cmp.method == R0_CMP_WELCH_T && a.repeats >= R0_CMP_MIN_REPEATS;
 	a.cell = calloc(ng ? ng : 1, sizeof(*a.cell));
 	if (!a.cell)
 		goto out;
 	for (size_t k = 0; k < ng; k++) {
 		if (fill_cell(&g[k]))
 			goto out;
-		if (g[k].n > a.repeats)
-			a.repeats = (unsigned)g[k].n;
+		if (!a.pooled)
+			g[k].c.var_log = g[k].c.df_log = 0;
 		a.cell[k] = g[k].c;
 		a.n_cell = k + 1;
 	}
 	a.min_repeats = UINT32_MAX;
-	if (fill_bases(&a, set))
+	if (fill_bases(&a))
 		goto out;
 	fill_weights(&a, mix);
-	err = r0_rank_speedups(&a);
-	if (!err)
-		err = r0_rank_ties(&a);
-	if (!err)
-		err = r0_rank_choices(&a);
-	if (!err && a.has_choice)
-		err = r0_rank_shared(&a);
-	if (!err && a.has_choice)
-		err = r0_rank_build(&a);
+	err = r0_rank_all(&a);
 	if (err)
 		goto out;
 	if (a.min_repeats == UINT32_MAX)
 		a.min_repeats = a.repeats;
-	a.indicative = a.min_repeats < R0_CMP_MIN_REPEATS;
+	a.indicative = !a.pooled && a.min_repeats < R0_CMP_MIN_REPEATS;
 	r0_verdict_words(&a, mix, excluded);
 	*out = a;
 	memset(&a, 0, sizeof(a));
 	err = 0;
 out:
-	for (size_t k = 0; k < ng; k++)
+	for (size_t k = 0; k < ng; k++) {
 		free(g[k].recs);
+		free(g[k].adj);
+	}
 	free(g);
 	r0_analysis_free(&a);
 	return err;

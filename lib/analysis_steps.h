@@ -11,6 +11,20 @@
 
 #include "r0/analysis.h"
 
+/*
+ * The whole ranking, in two passes: once at the asked confidence to
+ * collect the p-value of every claim the words can make, then again with
+ * each family of claims (differences, bars) at its Benjamini-Hochberg
+ * level (r0_analysis.diff_level, bar_level). 0 or -errno.
+ */
+int r0_rank_all(struct r0_analysis *a);
+/* Whether choice C was measured at every member count from 2 (how many drives can be answered there). */
+bool r0_rank_counts_measured(const struct r0_analysis *a, const struct r0_choice *c);
+/* The preference among close choices: nearest 512K in powers of two, the larger on a tie, md before dm. */
+bool r0_rank_picks_before(const struct r0_choice *x, const struct r0_choice *y);
+/* Cell X against cell Y of one workload, each with its noise (var_log): r0_compare by O. */
+int r0_rank_cmp_cells(const struct r0_cell *x, const struct r0_cell *y, const struct r0_cmp_opts *o,
+		      struct r0_cmp *out);
 /* Every cell against its workload's baseline: vs_base, speedup, efficiency, answer; min_repeats. */
 int r0_rank_speedups(struct r0_analysis *a);
 /* The best cell (highest median) of workload WL on LAYER at N members, or NULL. */

@@ -17,6 +17,8 @@ void r0_cmp_defaults(struct r0_cmp_opts *o)
 	o->seed = R0_CMP_SEED;
 	o->method = R0_CMP_WELCH_T;
 	o->looks = 1;
+	o->worth = 1.2;        /* R0_WORTH_SPEEDUP */
+	o->drive_gain = 1.2;   /* R0_DRIVE_GAIN */
 }
 
 struct r0_cmp_opts r0_cmp_opts_best_of(const struct r0_cmp_opts *o, size_t k)
@@ -170,7 +172,9 @@ static void welch_point(const struct r0_cmp_term *t, size_t n, struct r0_cmp *ou
  * Welch: ratio = A / B with A = sum(w mean(a)), B = sum(w mean(b)). By the
  * delta method var(log ratio) = sum(w^2 var(a) / na) / A^2 + (the same
  * for B), and Welch-Satterthwaite gives its degrees of freedom from each
- * side's own (n - 1). The interval is ratio x exp(+-t x se).
+ * side's own (n - 1). A side whose noise is known from the whole study
+ * (var_a, var_b: of log(run)) has var(a) = mean(a)^2 var_a and that
+ * noise's degrees of freedom. The interval is ratio x exp(+-t x se).
  */
 static void welch_interval(const struct r0_cmp_term *t, size_t n, double conf, struct r0_cmp *out)
 {
@@ -180,22 +184,75 @@ static void welch_interval(const struct r0_cmp_term *t, size_t n, double conf, s
 	if (!(A > 0))   /* nothing moved on A's side: no log, and no interval needed */
 		return;
 	for (size_t i = 0; i < n; i++) {
-		double ma, va, mb, vb, ca, cb;
+		double ma, va, mb, vb, ca, cb, dfa, dfb;
 
 		if (!usable(&t[i]))
 			continue;
 		mean_var(t[i].a, t[i].na, &ma, &va);
 		mean_var(t[i].b, t[i].nb, &mb, &vb);
+		dfa = (double)t[i].na - 1;
+		dfb = (double)t[i].nb - 1;
+		if (t[i].var_a > 0 && t[i].df_a > 0) {
+			va = ma * ma * t[i].var_a;
+			dfa = t[i].df_a;
+		}
+		if (t[i].var_b > 0 && t[i].df_b > 0) {
+			vb = mb * mb * t[i].var_b;
+			dfb = t[i].df_b;
+		}
 		ca = t[i].weight * t[i].weight * va / (double)t[i].na / (A * A);
 		cb = t[i].weight * t[i].weight * vb / (double)t[i].nb / (B * B);
 		v += ca + cb;
-		dfden += ca * ca / (double)(t[i].na - 1) + cb * cb / (double)(t[i].nb - 1);
+		if (ca > 0)
+			dfden += ca * ca / dfa;
+		if (cb > 0)
+			dfden += cb * cb / dfb;
 	}
-	if (!(v > 0))   /* identical repeats on both sides: the point is all there is */
+	if (!(v > 0) || !(dfden > 0))   /* identical repeats on both sides: the point is all there is */
 		return;
-	half = r0_t_quantile(1 - (1 - conf) / 2, v * v / dfden) * sqrt(v);
+	out->se = sqrt(v);
+	out->df = v * v / dfden;
+	half = r0_t_quantile(1 - (1 - conf) / 2, out->df) * out->se;
 	out->lo = out->ratio * exp(-half);
 	out->hi = out->ratio * exp(half);
+}
+
+double r0_cmp_p_against(const struct r0_cmp *c, double bar, unsigned looks)
+{
+	double p;
+
+	if (!(c->se > 0) || !(c->df > 0) || !(c->ratio > 0) || !(bar > 0))
+		return 1;
+	p = 2 * (1 - r0_t_cdf(fabs(log(c->ratio / bar)) / c->se, c->df)) * (looks > 1 ? looks : 1);
+	return p < 1 ? p : 1;
+}
+
+static int cmp_p(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+double r0_cmp_bh_level(const double *p, size_t n, double q)
+{
+	double *s, level;
+
+	if (!n)
+		return 1;
+	s = malloc(n * sizeof(*s));
+	if (!s)
+		return q / (double)n;   /* Bonferroni: never more than BH allows */
+	memcpy(s, p, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_p);
+	level = q / (double)n;
+	for (size_t k = n; k > 0; k--)
+		if (s[k - 1] <= q * (double)k / (double)n) {
+			level = q * (double)k / (double)n;
+			break;
+		}
+	free(s);
+	return level;
 }
 
 /* The bootstrap of medians: each side's repeats resampled, the ratio's percentiles. */
@@ -278,6 +335,7 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 	struct r0_cmp_opts def;
 	double conf, den = 0, band;
 	size_t used = 0;
+	bool known = true;          /* every side's noise known from the study (r0/noise.h) */
 	int err = 0;
 
 	if (!o) {
@@ -294,6 +352,7 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 	for (size_t i = 0; i < n; i++) {
 		if (!usable(&t[i]))
 			continue;
+		known &= t[i].var_a > 0 && t[i].var_b > 0;
 		if (t[i].na < out->min_n)
 			out->min_n = (unsigned)t[i].na;
 		if (t[i].nb < out->min_n)
@@ -308,7 +367,7 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 		memset(out, 0, sizeof(*out));
 		return -EDOM;
 	}
-	out->indicative = out->min_n < R0_CMP_MIN_REPEATS;
+	out->indicative = out->min_n < R0_CMP_MIN_REPEATS && !(known && o->method == R0_CMP_WELCH_T);
 	if (o->method == R0_CMP_BOOTSTRAP)
 		err = bootstrap_interval(t, n, o, conf, out);
 	else if (out->indicative) {
@@ -328,6 +387,7 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 	else if (out->ratio * (1 + o->threshold) < 1 && (out->indicative || out->hi < 1))
 		out->sign = -1;
 	out->beyond_noise = out->sign && !out->indicative;
+	out->p = r0_cmp_p_against(out, 1, o->looks);
 	band = 1 + o->threshold;
 	out->decided = !out->indicative && (out->sign || (out->lo * band >= 1 && out->hi <= band));
 	return 0;
@@ -336,7 +396,7 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const struct r0_cmp_opts *o,
 		   struct r0_cmp *out)
 {
-	struct r0_cmp_term t = { a, na, b, nb, 1 };
+	struct r0_cmp_term t = { a, na, b, nb, 1, 0, 0, 0, 0 };
 
 	return r0_compare(&t, 1, o, out);
 }

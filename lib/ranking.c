@@ -13,18 +13,53 @@
 
 #include "r0/analysis.h"
 #include "analysis_steps.h"
+#include "grow.h"
+
+static double worth_bar(const struct r0_analysis *a)
+{
+	return a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
+}
+
+static double gain_bar(const struct r0_analysis *a)
+{
+	return a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
+}
+
+int r0_rank_cmp_cells(const struct r0_cell *x, const struct r0_cell *y, const struct r0_cmp_opts *o,
+		      struct r0_cmp *out)
+{
+	struct r0_cmp_term t = { x->bps_v, x->bps.n, y->bps_v, y->bps.n, 1, x->var_log, x->df_log, y->var_log,
+				 y->df_log };
+
+	return r0_compare(&t, 1, o, out);
+}
+
+/* Cell C against its workload's single drive. */
+static int cmp_base(const struct r0_analysis *a, const struct r0_cell *c, const struct r0_cmp_opts *o,
+		    struct r0_cmp *out)
+{
+	const struct r0_wl *wl = &a->wl[c->wl];
+	struct r0_cmp_term t = { c->bps_v, c->bps.n, wl->base_v, wl->base.n, 1, c->var_log, c->df_log,
+				 wl->base_var, wl->base_df };
+
+	return r0_compare(&t, 1, o, out);
+}
 
 /*
- * Worth it against one drive, from a comparison C of the array with the
- * baseline: faster beyond noise and threshold and at least the bar; not
- * when even the interval's top stays below the bar; else could not tell.
- * Indicative comparisons (no interval) go by the point ratio alone.
+ * Against a bar (worth it: R0_WORTH_SPEEDUP), from a comparison C of the
+ * array with the baseline: the interval's bottom at the bar or above;
+ * likely, when the point reaches it and the gain is beyond noise but the
+ * bottom does not; not, when even the interval's top stays below the
+ * bar; else could not tell. Indicative comparisons (no interval) go by
+ * the point ratio alone.
  */
-static enum r0_answer answer_of(const struct r0_cmp *c)
+static enum r0_answer answer_of(const struct r0_cmp *c, double bar)
 {
-	if (c->sign > 0 && c->ratio >= R0_WORTH_SPEEDUP)
+	if (c->sign > 0 && c->lo >= bar)
 		return R0_ANSWER_WORTH;
-	if (c->hi < R0_WORTH_SPEEDUP)
+	if (c->sign > 0 && c->ratio >= bar)
+		return R0_ANSWER_LIKELY;
+	if (c->hi < bar)
 		return R0_ANSWER_NOT;
 	return R0_ANSWER_UNSURE;
 }
@@ -36,9 +71,13 @@ int r0_rank_speedups(struct r0_analysis *a)
 		const struct r0_wl *wl = &a->wl[c->wl];
 		int err;
 
+		memset(&c->vs_base, 0, sizeof(c->vs_base));
+		memset(&c->speedup, 0, sizeof(c->speedup));
+		c->efficiency = 0;
+		c->answer = R0_ANSWER_NONE;
 		if (!wl->base.n || !c->bps.n || wl->base.med <= 0)
 			continue;
-		err = r0_compare_one(c->bps_v, c->bps.n, wl->base_v, wl->base.n, &a->cmp, &c->vs_base);
+		err = cmp_base(a, c, &a->cmp_bar, &c->vs_base);
 		if (err)
 			return err;
 		c->speedup = (struct r0_stat){ c->vs_base.ratio, c->vs_base.lo, c->vs_base.hi, c->bps.n };
@@ -51,7 +90,7 @@ int r0_rank_speedups(struct r0_analysis *a)
 		 * gain beyond noise stands (as a lower bound) and anything
 		 * less cannot be told.
 		 */
-		c->answer = answer_of(&c->vs_base);
+		c->answer = answer_of(&c->vs_base, worth_bar(a));
 		if (wl->base_cpu_busy >= R0_CPU_BOUND ||
 		    (c->cpu_busy >= R0_CPU_BOUND && c->answer != R0_ANSWER_WORTH))
 			c->answer = R0_ANSWER_CPU;
@@ -101,8 +140,8 @@ int r0_rank_ties(struct r0_analysis *a)
 			c->tie_best = true;
 			continue;
 		}
-		o = r0_cmp_opts_best_of(&a->cmp, r0_rank_n_chunks(a, c->layer, c->n_members, c->wl));
-		err = r0_compare_one(c->bps_v, c->bps.n, b->bps_v, b->bps.n, &o, &x);
+		o = r0_cmp_opts_best_of(&a->cmp_diff, r0_rank_n_chunks(a, c->layer, c->n_members, c->wl));
+		err = r0_rank_cmp_cells(c, b, &o, &x);
 		if (err)
 			return err;
 		c->tie_best = x.sign >= 0;
@@ -166,7 +205,8 @@ int r0_rank_compare(const struct r0_analysis *a, const struct r0_choice *x, unsi
 		/* weight / the baseline's median: the ratio of sums is that of the mix's speed-ups */
 		t[n++] = (struct r0_cmp_term){ cx->bps_v, cx->bps.n, y ? cy->bps_v : a->wl[w].base_v,
 					       y ? cy->bps.n : a->wl[w].base.n,
-					       a->wl[w].weight / a->wl[w].base.med };
+					       a->wl[w].weight / a->wl[w].base.med, cx->var_log, cx->df_log,
+					       y ? cy->var_log : a->wl[w].base_var, y ? cy->df_log : a->wl[w].base_df };
 	}
 	err = n ? r0_compare(t, n, o, out) : -ENODATA;
 	free(t);
@@ -176,7 +216,7 @@ int r0_rank_compare(const struct r0_analysis *a, const struct r0_choice *x, unsi
 /* Where choice X loses most against the best, per workload beyond noise; else under the mix. */
 static void find_loss(const struct r0_analysis *a, struct r0_choice *x, const struct r0_choice *best)
 {
-	struct r0_cmp_opts o = r0_cmp_opts_best_of(&a->cmp, a->n_choice);
+	struct r0_cmp_opts o = r0_cmp_opts_best_of(&a->cmp_diff, a->n_choice);
 	double worst = 2;
 	size_t ww = 0;
 
@@ -186,7 +226,7 @@ static void find_loss(const struct r0_analysis *a, struct r0_choice *x, const st
 		struct r0_cmp c;
 
 		if (!cx || !cb || !cx->bps.n || !cb->bps.n || a->wl[w].weight <= 0 ||
-		    r0_compare_one(cx->bps_v, cx->bps.n, cb->bps_v, cb->bps.n, &o, &c) || c.sign >= 0)
+		    r0_rank_cmp_cells(cx, cb, &o, &c) || c.sign >= 0)
 			continue;
 		if (c.ratio < worst) {
 			worst = c.ratio;
@@ -198,8 +238,7 @@ static void find_loss(const struct r0_analysis *a, struct r0_choice *x, const st
 	x->loss_ratio = worst < 2 ? worst : x->vs_best.ratio;
 }
 
-/* The pick rule: nearest 512K in powers of two, the larger on a tie, md before dm. */
-static bool picks_before(const struct r0_choice *x, const struct r0_choice *y)
+bool r0_rank_picks_before(const struct r0_choice *x, const struct r0_choice *y)
 {
 	double dx = fabs(log2((double)x->chunk_bytes) - 19), dy = fabs(log2((double)y->chunk_bytes) - 19);
 
@@ -208,6 +247,22 @@ static bool picks_before(const struct r0_choice *x, const struct r0_choice *y)
 	if (x->chunk_bytes != y->chunk_bytes)
 		return x->chunk_bytes > y->chunk_bytes;
 	return x->layer < y->layer;
+}
+
+bool r0_rank_counts_measured(const struct r0_analysis *a, const struct r0_choice *c)
+{
+	for (unsigned m = 2; m < a->max_members; m++) {
+		bool any = false;
+
+		for (size_t w = 0; w < a->n_wl && !any; w++) {
+			const struct r0_cell *x = r0_analysis_cell(a, c->layer, c->chunk_bytes, m, w);
+
+			any = x && x->bps.n;
+		}
+		if (!any)
+			return false;
+	}
+	return true;
 }
 
 /* Choices without a figure for a workload of the mix that another choice has: see r0_choice. */
@@ -266,7 +321,7 @@ int r0_rank_choices(struct r0_analysis *a)
 		struct r0_choice *ch = &a->choice[k];
 		struct r0_cmp c;
 
-		err = r0_rank_compare(a, ch, a->max_members, NULL, 0, &a->cmp, &c);
+		err = r0_rank_compare(a, ch, a->max_members, NULL, 0, &a->cmp_bar, &c);
 		if (err == -ENODATA)
 			continue;
 		if (err)
@@ -281,7 +336,7 @@ int r0_rank_choices(struct r0_analysis *a)
 	a->has_choice = a->n_choice > 0 && a->choice[0].score > 0 && !a->choice[0].incomplete;
 	if (!a->has_choice)
 		return 0;
-	best_opts = r0_cmp_opts_best_of(&a->cmp, a->n_choice);
+	best_opts = r0_cmp_opts_best_of(&a->cmp_diff, a->n_choice);
 	for (size_t k = 0; k < a->n_choice; k++) {
 		struct r0_choice *ch = &a->choice[k];
 
@@ -299,11 +354,20 @@ int r0_rank_choices(struct r0_analysis *a)
 		if (!err && !ch->tie_best)
 			find_loss(a, ch, &a->choice[0]);
 	}
+	/* the best measured, unless another is shown within R0_PICK_MARGIN of it and preferred */
 	a->pick = 0;
-	for (size_t k = 1; k < a->n_choice; k++)
-		if (a->choice[k].tie_best && picks_before(&a->choice[k], &a->choice[a->pick]))
+	for (size_t k = 1; k < a->n_choice; k++) {
+		const struct r0_choice *ch = &a->choice[k];
+		struct r0_cmp close;
+
+		if (!ch->tie_best || ch->incomplete ||
+		    r0_rank_compare(a, ch, a->max_members, &a->choice[0], a->max_members, &a->cmp, &close) ||
+		    close.lo * (1 + R0_PICK_MARGIN) < 1)
+			continue;
+		if (r0_rank_picks_before(ch, &a->choice[a->pick]))
 			a->pick = k;
-	a->answer = answer_of(&a->choice[a->pick].vs_base);
+	}
+	a->answer = answer_of(&a->choice[a->pick].vs_base, worth_bar(a));
 	{
 		/* most of the mix's weight on workloads the CPU limited: the mix cannot tell either */
 		double cpu = 0;
@@ -342,7 +406,7 @@ static int added_little(const struct r0_analysis *a, enum r0_layer layer, uint32
 	*little = false;
 	if (!cn || !cp || !cn->bps.n || !cp->bps.n || !cp->speedup.n || cp->bps.med <= 0)
 		return 0;
-	err = r0_compare_one(cn->bps_v, cn->bps.n, cp->bps_v, cp->bps.n, &a->cmp, vs);
+	err = r0_rank_cmp_cells(cn, cp, &a->cmp_diff, vs);
 	if (err || !(cp->vs_base.sign > 0 && cp->efficiency >= R0_SCALED_EFF) ||
 	    vs->ratio > 1 + R0_SHARED_GAIN / (double)(n - 1))
 		return err;
@@ -351,7 +415,12 @@ static int added_little(const struct r0_analysis *a, enum r0_layer layer, uint32
 		return -ENOMEM;
 	for (size_t k = 0; k < cp->bps.n; k++)
 		scaled[k] = cp->bps_v[k] * n / (double)(n - 1);
-	err = r0_compare_one(cn->bps_v, cn->bps.n, scaled, cp->bps.n, &a->cmp, &clean);
+	{
+		struct r0_cell clean_cell = *cp;
+
+		clean_cell.bps_v = scaled;
+		err = r0_rank_cmp_cells(cn, &clean_cell, &a->cmp_diff, &clean);
+	}
 	free(scaled);
 	*little = !err && clean.sign < 0;
 	return err;
@@ -369,6 +438,7 @@ int r0_rank_shared(struct r0_analysis *a)
 	const struct r0_choice *pick = &a->choice[a->pick];
 	int err = 0;
 
+	a->shared_limit = false;
 	if (a->max_members < 3)
 		return 0;
 	for (size_t w = 0; w < a->n_wl && !err; w++) {
@@ -377,59 +447,203 @@ int r0_rank_shared(struct r0_analysis *a)
 		struct r0_cmp at_best;
 		bool little;
 
+		memset(&wl->vs_fewer, 0, sizeof(wl->vs_fewer));
 		err = added_little(a, pick->layer, pick->chunk_bytes, w, &wl->vs_fewer, &little);
 		if (!err && little && best && best->chunk_bytes != pick->chunk_bytes)
 			err = added_little(a, pick->layer, best->chunk_bytes, w, &at_best, &little);
 		wl->shared_limit = !err && little;
-		a->shared_limit |= wl->shared_limit;
+		/* the verdict speaks of a shared limit only where it holds back the drive not bought */
+		a->shared_limit |= wl->shared_limit && a->build_members < a->max_members;
 	}
 	return err;
 }
 
 /*
- * How many members to build, by one rule and the module's own comparison:
- * from 2 up, the first count at the pick whose speed-up under the mix no
- * larger count beats (sign > 0: beyond the threshold and, with enough
- * repeats, the interval excludes 1) and whose answer against one drive is
- * the largest array's, so fewer drives never turn "worth it" into "could
- * not tell". A drive whose gain cannot be told is not one to buy.
+ * How many members to build, at the pick, from what was measured: every
+ * count from 2 up must have been measured (a count not measured is never
+ * answered: build_decided false, build_unmeasured the first missing);
+ * then from 3 up the m-th drive is one to buy only when m members give at
+ * least the drive gain (R0_DRIVE_GAIN) of m - 1 under the mix, by the
+ * interval rule of worth it (its bottom at the bar). The first drive that
+ * does not pay ends the count.
  */
 int r0_rank_build(struct r0_analysis *a)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
-	enum r0_answer want = answer_of(&pick->vs_base);
+	const struct r0_choice *pick;
+	unsigned n = a->max_members;
+	int err;
 
-	a->build_members = a->max_members;
+	/* counted at the pick; else at the choice the pick cannot be told from that was measured at every count */
+	a->build_at = a->pick;
+	for (size_t k = 0; !r0_rank_counts_measured(a, &a->choice[a->pick]) && k < a->n_choice; k++)
+		if (a->choice[k].tie_best && !a->choice[k].incomplete && r0_rank_counts_measured(a, &a->choice[k])) {
+			a->build_at = k;
+			break;
+		}
+	pick = &a->choice[a->build_at];
+	a->build_members = n;
+	a->build_decided = true;
+	a->build_unmeasured = 0;
 	a->build_vs_base = pick->vs_base;
-	for (unsigned m = 2; m < a->max_members; m++) {
-		struct r0_cmp base, more = { 0 };
-		bool beaten = false;
-		int err = r0_rank_compare(a, pick, m, NULL, 0, &a->cmp, &base);
+	memset(&a->more_vs_build, 0, sizeof(a->more_vs_build));
+	for (unsigned m = 2; m < n; m++) {
+		struct r0_cmp base;
 
-		if (err == -ENODATA)
-			continue;
+		err = r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_bar, &base);
+		if (err == -ENODATA) {
+			a->build_decided = false;
+			a->build_unmeasured = m;
+			return 0;
+		}
 		if (err)
 			return err;
-		if (answer_of(&base) != want)
-			continue;
-		for (unsigned k = m + 1; k <= a->max_members && !beaten; k++) {
-			struct r0_cmp c;
+	}
+	for (unsigned m = 3; m <= n; m++) {
+		struct r0_cmp step;
 
-			err = r0_rank_compare(a, pick, k, pick, m, &a->cmp, &c);
-			if (err == -ENODATA)
-				continue;
-			if (err)
-				return err;
-			beaten = c.sign > 0;
-			if (k == a->max_members)
-				more = c;
-		}
-		if (beaten || more.ratio <= 0)
+		err = r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_bar, &step);
+		if (err)
+			return err;
+		if (answer_of(&step, gain_bar(a)) == R0_ANSWER_WORTH)
 			continue;
-		a->build_members = m;
-		a->build_vs_base = base;
-		a->more_vs_build = more;
-		break;
+		a->build_members = m - 1;
+		err = r0_rank_compare(a, pick, n, pick, m - 1, &a->cmp_bar, &a->more_vs_build);
+		if (!err)
+			err = r0_rank_compare(a, pick, m - 1, NULL, 0, &a->cmp_bar, &a->build_vs_base);
+		return err;
 	}
 	return 0;
+}
+
+/* A growing list of p-values. */
+struct pvals {
+	double *p;
+	size_t n, cap;
+};
+
+static int add_p(struct pvals *v, double p)
+{
+	if (r0_grow(&v->p, &v->cap, v->n, sizeof(*v->p), 32))
+		return -ENOMEM;
+	v->p[v->n++] = p < 1 ? p : 1;
+	return 0;
+}
+
+/*
+ * The claims a study's words can make, each with its p-value at the
+ * level it is judged at (a best-of's pairs and the looks folded in):
+ * DIFF, every chunk against its group's best and every choice against the
+ * best under the mix; BAR, the pick's answer under the mix and per
+ * workload against the worth-it bar, and each drive's gain against the
+ * drive gain.
+ */
+static int collect(const struct r0_analysis *a, struct pvals *diff, struct pvals *bar)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < a->n_cell && !err; i++) {
+		const struct r0_cell *c = &a->cell[i];
+		const struct r0_cell *b;
+		size_t k;
+		struct r0_cmp x;
+
+		if (c->layer == R0_LAYER_RAW || !c->bps.n)
+			continue;
+		b = r0_rank_best_cell(a, c->layer, c->n_members, c->wl);
+		k = r0_rank_n_chunks(a, c->layer, c->n_members, c->wl);
+		if (b == c || !b || b->bps.med <= 0)
+			continue;
+		err = r0_rank_cmp_cells(c, b, &a->cmp_diff, &x);
+		if (!err)
+			err = add_p(diff, x.p * (k > 2 ? (double)k * (double)(k - 1) / 2 : 1));
+	}
+	if (!a->has_choice)
+		return err;
+	for (size_t k = 1; k < a->n_choice && !err; k++)
+		if (!a->choice[k].incomplete && a->choice[k].vs_best.ratio > 0)
+			err = add_p(diff, a->choice[k].vs_best.p *
+					  (a->n_choice > 2 ? (double)a->n_choice * (double)(a->n_choice - 1) / 2 : 1));
+	{
+		const struct r0_choice *pick = &a->choice[a->pick];
+		unsigned looks = a->cmp_bar.looks;
+
+		if (!err)
+			err = add_p(bar, r0_cmp_p_against(&pick->vs_base, worth_bar(a), looks));
+		for (size_t w = 0; w < a->n_wl && !err; w++) {
+			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, a->max_members, w);
+
+			if (c && c->speedup.n)
+				err = add_p(bar, r0_cmp_p_against(&c->vs_base, worth_bar(a), looks));
+		}
+		for (unsigned m = 3; m <= a->max_members && !err; m++) {
+			struct r0_cmp step;
+
+			if (!r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_bar, &step))
+				err = add_p(bar, r0_cmp_p_against(&step, gain_bar(a), looks));
+		}
+	}
+	return err;
+}
+
+static int rank_once(struct r0_analysis *a)
+{
+	int err;
+
+	free(a->choice);
+	a->choice = NULL;
+	a->n_choice = 0;
+	a->has_choice = false;
+	a->shared_limit = false;
+	a->min_repeats = UINT32_MAX;
+	err = r0_rank_speedups(a);
+	if (!err)
+		err = r0_rank_ties(a);
+	if (!err)
+		err = r0_rank_choices(a);
+	if (!err && a->has_choice)
+		err = r0_rank_build(a);
+	if (!err && a->has_choice)
+		err = r0_rank_shared(a);
+	return err;
+}
+
+/* The family's level: confidence 1 - LEVEL, the looks already in its p-values. */
+static struct r0_cmp_opts at_level(const struct r0_cmp_opts *o, double level)
+{
+	struct r0_cmp_opts l = *o;
+
+	l.confidence = 1 - level;
+	l.looks = 1;
+	return l;
+}
+
+int r0_rank_all(struct r0_analysis *a)
+{
+	struct pvals diff = { 0 }, bar = { 0 };
+	double q = 1 - a->cmp.confidence;
+	int err;
+
+	a->cmp_diff = a->cmp_bar = a->cmp;
+	a->diff_level = a->bar_level = q / (a->cmp.looks > 1 ? a->cmp.looks : 1);
+	err = rank_once(a);
+	/* without the pooled noise (an indicative study, or the bootstrap) each claim stands alone */
+	if (err || !a->pooled)
+		return err;
+	err = collect(a, &diff, &bar);
+	if (!err) {
+		a->diff_claims = diff.n;
+		a->bar_claims = bar.n;
+		a->diff_level = r0_cmp_bh_level(diff.p, diff.n, q);
+		a->bar_level = r0_cmp_bh_level(bar.p, bar.n, q);
+		if (a->diff_level > q || !(a->diff_level > 0))
+			a->diff_level = q;
+		if (a->bar_level > q || !(a->bar_level > 0))
+			a->bar_level = q;
+		a->cmp_diff = at_level(&a->cmp, a->diff_level);
+		a->cmp_bar = at_level(&a->cmp, a->bar_level);
+		err = rank_once(a);
+	}
+	free(diff.p);
+	free(bar.p);
+	return err;
 }

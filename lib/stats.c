@@ -164,6 +164,13 @@ static double t_cdf_upper_half(double t, double df)
 	return 1 - 0.5 * ibeta(df / 2, 0.5, df / (df + t * t));
 }
 
+double r0_t_cdf(double t, double df)
+{
+	if (!(df > 0) || isnan(t))
+		return NAN;
+	return t >= 0 ? t_cdf_upper_half(t, df) : 1 - t_cdf_upper_half(-t, df);
+}
+
 double r0_t_quantile(double p, double df)
 {
 	double lo = 0, hi = 1;

@@ -247,6 +247,8 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_secs(o, "min_runtime_s", r->min_runtime_s);
 	add_str(o, "precondition", r->precondition);
 	add_int(o, "order_pos", r->order_pos);
+	if (r->pass)
+		add_int(o, "pass", r->pass);
 	if (r->looks)
 		add_int(o, "looks", r->looks);
 	add_str(o, "tool", r->tool);
@@ -386,6 +388,7 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	     !get_str(o, "precondition", r.precondition, sizeof(r.precondition))) ||
 	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns(o, "order_pos", &r.order_pos)) ||
 	    (json_object_object_get_ex(o, "looks", NULL) && !get_uns(o, "looks", &r.looks)) ||
+	    (json_object_object_get_ex(o, "pass", NULL) && !get_uns(o, "pass", &r.pass)) ||
 	    (json_object_object_get_ex(o, "predicted", NULL) && !get(o, "predicted", json_type_boolean, &pred)))
 		goto out;
 	r.predicted = pred && json_object_get_boolean(pred);

@@ -16,6 +16,7 @@ const char *r0_answer_name(enum r0_answer a)
 {
 	switch (a) {
 	case R0_ANSWER_WORTH: return "worth it";
+	case R0_ANSWER_LIKELY: return "likely worth it";
 	case R0_ANSWER_NOT: return "not worth it";
 	case R0_ANSWER_UNSURE: return "could not tell";
 	case R0_ANSWER_CPU: return "could not tell: the measuring CPU was the limit";
@@ -58,13 +59,21 @@ static void list_choices(const struct r0_analysis *a, bool set, char *buf, size_
 
 static void write_method(struct r0_analysis *a)
 {
-	char how[320], looks[160] = "";
+	char how[320], looks[160] = "", family[512] = "";
+	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
+	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 
 	if (a->cmp.method == R0_CMP_BOOTSTRAP)
 		snprintf(how, sizeof(how),
 			 "the ratio of the two sides' median bytes/s (under a mix, of the mix-weighted speed-ups) "
 			 "with a %.0f %% bootstrap interval from %u seeded resamples of both sides' repeats",
 			 a->cmp.confidence * 100, a->cmp.resamples);
+	else if (a->pooled)
+		snprintf(how, sizeof(how),
+			 "the ratio of the two sides' mean bytes/s (under a mix, of the mix-weighted speed-ups) "
+			 "with a Welch t-interval on its log, each side's noise the study's own for that workload "
+			 "(pooled over its cells), a run far from its cell's others set aside and run again, and "
+			 "the drift of each pass taken out");
 	else
 		snprintf(how, sizeof(how),
 			 "the ratio of the two sides' mean bytes/s (under a mix, of the mix-weighted speed-ups) "
@@ -72,15 +81,21 @@ static void write_method(struct r0_analysis *a)
 			 a->cmp.confidence * 100);
 	if (a->cmp.looks > 1)
 		snprintf(looks, sizeof(looks), "; the cells were repeated until decided, so each of the %u looks "
-			 "at the data gets 1/%u of that", a->cmp.looks, a->cmp.looks);
+			 "at the data gets 1/%u of the error rate", a->cmp.looks, a->cmp.looks);
+	if (a->pooled)
+		snprintf(family, sizeof(family),
+			 "Over the whole study, at most %.0f %% of the differences it states (a chunk or an array "
+			 "told apart from the best: %zu could be) and at most %.0f %% of its answers against a bar "
+			 "(worth it, a drive worth buying: %zu) are expected to be wrong (Benjamini-Hochberg; the "
+			 "intervals shown are at that level). ",
+			 (1 - a->cmp.confidence) * 100, a->diff_claims, (1 - a->cmp.confidence) * 100, a->bar_claims);
 	snprintf(a->method, sizeof(a->method),
-		 "Each comparison is %s (against the best of k chunks: %.0f %% shared over all k(k-1)/2 pairs%s); "
-		 "a difference counts only when that interval excludes 1 and the ratio is beyond %.0f %%, and worth "
-		 "it means at least %.1fx one drive by that rule; the array to build has the fewest drives (from 2) "
-		 "that no more drives beat by that rule under the mix, with the largest array's answer; with fewer "
-		 "than %d repeats the noise is unknown and every verdict is indicative.",
-		 how, (1 - a->cmp.confidence) * 100, looks, a->cmp.threshold * 100, R0_WORTH_SPEEDUP,
-		 R0_CMP_MIN_REPEATS);
+		 "Each comparison is %s%s. A difference counts only when its interval excludes 1 and the ratio is "
+		 "beyond %.0f %%. %sWorth it means the interval's bottom is at least %.2fx one drive (likely worth "
+		 "it: only the point is); a drive is worth buying when it adds at least %.2fx by the same rule, and "
+		 "the array to build has every drive up to it worth buying. With fewer than %d repeats the noise is "
+		 "unknown and every verdict is indicative.",
+		 how, looks, a->cmp.threshold * 100, family, worth, gain, R0_CMP_MIN_REPEATS);
 }
 
 /* Each choice's loss in words: where it loses most against the best, or what it lacks. */
@@ -101,15 +116,15 @@ static void write_losses(struct r0_analysis *a)
 
 static void write_chunks(struct r0_analysis *a)
 {
-	char *b = a->chunks, nm[32];
+	char *b = a->chunks, nm[32], nm2[32];
 	size_t len = sizeof(a->chunks), n_set = 0;
 
 	for (size_t k = 0; k < a->n_choice; k++)
 		n_set += a->choice[k].tie_best;
 	if (n_set > 1) {
 		list_choices(a, true, b, len);
-		r0_strbuf_cat(b, len, " are equivalent within %.0f %% or the noise under the %s mix", a->cmp.threshold * 100,
-		    a->mix_name);
+		r0_strbuf_cat(b, len, " cannot be told apart (within %.0f %% or the noise) under the %s mix",
+		    a->cmp.threshold * 100, a->mix_name);
 	} else {
 		r0_strbuf_cat(b, len, "%s is the best under the %s mix", choice_str(&a->choice[0], nm, sizeof(nm)),
 		    a->mix_name);
@@ -118,8 +133,13 @@ static void write_chunks(struct r0_analysis *a)
 		if (!a->choice[k].tie_best && a->choice[k].loss[0])
 			r0_strbuf_cat(b, len, "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)),
 			    a->choice[k].loss, a->choice[k].incomplete ? "" : ": avoid it");
-	r0_strbuf_cat(b, len, "; pick %s%s", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
-	    n_set > 1 ? " (the rule: the chunk nearest 512K, mdadm's default; md before dm)" : "");
+	if (a->pick)
+		r0_strbuf_cat(b, len, "; pick %s (within %.1f %% of the best measured, %s, and nearer 512K, mdadm's "
+		    "default; md before dm)", choice_str(&a->choice[a->pick], nm, sizeof(nm)), R0_PICK_MARGIN * 100,
+		    choice_str(&a->choice[0], nm2, sizeof(nm2)));
+	else
+		r0_strbuf_cat(b, len, "; pick %s%s", choice_str(&a->choice[0], nm, sizeof(nm)),
+		    n_set > 1 ? " (the best measured; no other shown within 2.5 % of it and nearer 512K)" : "");
 }
 
 /* The workload with a shared limit that weighs most in the mix; n_wl if none. */
@@ -169,13 +189,24 @@ static const char *ordinal(unsigned n, char *buf, size_t len)
 	return buf;
 }
 
-/* "a 3rd drive adds 1.03x (1.02-1.08) under the sequential mix: something the members share is the limit" */
+/*
+ * "a 3rd drive adds 1.03x (1.02-1.08) under the desktop mix, less than the
+ * 1.20x a drive must add: something the members share is the limit", or
+ * why the count is not decided.
+ */
 static void write_build(struct r0_analysis *a)
 {
 	const struct r0_cmp *c = &a->more_vs_build;
-	char *b = a->build, th[16];
+	char *b = a->build, th[16], nm[32];
 	size_t len = sizeof(a->build);
+	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 
+	if (!a->build_decided) {
+		r0_strbuf_cat(b, len, "number of drives to build is not decided: %s at %u drives was not measured "
+		    "(the study ended, or its plan left it out, before it)", choice_str(&a->choice[a->build_at], nm,
+		    sizeof(nm)), a->build_unmeasured);
+		return;
+	}
 	if (a->build_members == a->max_members)
 		return;
 	if (a->max_members == a->build_members + 1)
@@ -184,13 +215,13 @@ static void write_build(struct r0_analysis *a)
 		r0_strbuf_cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
 	if (!c->indicative)
 		r0_strbuf_cat(b, len, " (%.2f-%.2f)", c->lo, c->hi);
-	r0_strbuf_cat(b, len, " under the %s mix", a->mix_name);
-	if (a->shared_limit && a->max_members == a->build_members + 1)
+	r0_strbuf_cat(b, len, " under the %s mix, not shown to reach the %.2fx a drive must add", a->mix_name,
+	    gain);
+	if (a->shared_limit)
 		r0_strbuf_cat(b, len, ": something the members share is the limit");
-	else if (c->ratio <= 1 + a->cmp.threshold)
-		r0_strbuf_cat(b, len, ": less than the %.0f %% that counts", a->cmp.threshold * 100);
-	else
-		r0_strbuf_cat(b, len, ": a gain the noise cannot tell from none");
+	if (a->build_at != a->pick)
+		r0_strbuf_cat(b, len, " (counted at %s, which the pick cannot be told from)",
+		    choice_str(&a->choice[a->build_at], nm, sizeof(nm)));
 }
 
 /* "A, B and C": the workloads whose cell at the pick answers ANS. */
@@ -219,7 +250,8 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 static void write_headline(struct r0_analysis *a)
 {
 	static const struct { enum r0_answer ans; const char *lead; } parts[] = {
-		{ R0_ANSWER_WORTH, "worth it for " }, { R0_ANSWER_NOT, "not for " },
+		{ R0_ANSWER_WORTH, "worth it for " }, { R0_ANSWER_LIKELY, "likely worth it for " },
+		{ R0_ANSWER_NOT, "not for " },
 		{ R0_ANSWER_UNSURE, "could not tell for " }, { R0_ANSWER_CPU, "the measuring CPU was the limit for " },
 	};
 	const struct r0_choice *pick = &a->choice[a->pick];
@@ -256,10 +288,12 @@ static void write_headline(struct r0_analysis *a)
 static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 {
 	const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
-	static const enum r0_answer order[] = { R0_ANSWER_WORTH, R0_ANSWER_NOT, R0_ANSWER_UNSURE, R0_ANSWER_CPU };
-	static const char *const lead[] = { "worth it for ", "not for ", "could not tell for ",
+	static const enum r0_answer order[] = { R0_ANSWER_WORTH, R0_ANSWER_LIKELY, R0_ANSWER_NOT, R0_ANSWER_UNSURE,
+						R0_ANSWER_CPU };
+	static const char *const lead[] = { "worth it for ", "likely worth it for ", "not for ", "could not tell for ",
 					    "could not tell for " };
-	static const char *const tail[] = { "", "", " (within the noise)", " (the measuring CPU was the limit)" };
+	static const char *const tail[] = { "", " (the interval's bottom below the bar)", "", " (within the noise)",
+					    " (the measuring CPU was the limit)" };
 	char *v = a->verdict, nm[32];
 	size_t len = sizeof(a->verdict), parts = 0;
 	double weight = 0;
@@ -310,7 +344,9 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 	r0_strbuf_cat(v, len, ": %s.", r0_answer_name(a->answer));
 	if (a->shared_limit)
 		r0_strbuf_cat(v, len, " %s", a->shared);
-	if (a->build[0])
+	if (a->build[0] && !a->build_decided)
+		r0_strbuf_cat(v, len, " The %s.", a->build);
+	else if (a->build[0])
 		r0_strbuf_cat(v, len, " Build %u of them (%.2fx one drive): %s.", a->build_members, a->build_vs_base.ratio,
 		    a->build);
 }
@@ -318,7 +354,7 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 /* "- Members at md 64K, speed-up under the mix: 2: 1.94x (...); 3: 2.01x (...); 3 of 2: 1.03x (...): build 2." */
 static void write_members(const struct r0_analysis *a, char *r, size_t len)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->build_at];
 	char nm[32];
 
 	if (a->max_members < 3)
@@ -327,17 +363,20 @@ static void write_members(const struct r0_analysis *a, char *r, size_t len)
 	for (unsigned n = 2; n <= a->max_members; n++) {
 		struct r0_cmp c;
 
-		if (r0_rank_compare(a, pick, n, NULL, 0, &a->cmp, &c))
+		if (r0_rank_compare(a, pick, n, NULL, 0, &a->cmp_bar, &c))
 			continue;
 		r0_strbuf_cat(r, len, " %u: %.2fx", n, c.ratio);
 		if (!c.indicative)
 			r0_strbuf_cat(r, len, " (%.2f-%.2f)", c.lo, c.hi);
 		r0_strbuf_cat(r, len, ";");
 	}
-	if (a->build[0])
+	if (!a->build_decided)
+		r0_strbuf_cat(r, len, " %s.\n", a->build);
+	else if (a->build[0])
 		r0_strbuf_cat(r, len, " %s; build %u.\n", a->build, a->build_members);
 	else
-		r0_strbuf_cat(r, len, " no fewer drives qualify: build %u.\n", a->max_members);
+		r0_strbuf_cat(r, len, " each drive up to %u adds at least %.2fx of one fewer: build %u.\n",
+		    a->max_members, a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN, a->max_members);
 }
 
 static void write_reasoning(struct r0_analysis *a, const char *excluded)
@@ -353,6 +392,12 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
 		r0_strbuf_cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
+	if (a->n_aside)
+		r0_strbuf_cat(r, len, "- Set aside as far from their cells' other repeats (kept in the file, left out of every figure): %s.\n",
+		    a->aside);
+	if (a->max_drift > 0.005)
+		r0_strbuf_cat(r, len, "- Drift: the passes' speeds differed by up to %.1f %%; each was taken out before comparing.\n",
+		    a->max_drift * 100);
 	r0_strbuf_cat(r, len, "- Mix %s, weights:", a->mix_name);
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0)

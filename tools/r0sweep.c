@@ -129,9 +129,9 @@ static void first_look_words(const struct sweep *sw, char *buf, size_t len)
 	size_t active = 0;
 
 	for (size_t t = 0; t < sw->plan.n_targets; t++)
-		active += sw->planner.active[t];
+		active += sw->study.planner.active[t];
 	snprintf(buf, len, "%zu targets x %zu workloads x %u repeats = %zu cells", active, sw->plan.n_wl,
-		 sw->planner.looks[0], r0_planner_first_cells(&sw->planner));
+		 sw->study.planner.looks[0], r0_planner_first_cells(&sw->study.planner));
 }
 
 /* The plan: what will be destroyed, written and how long it takes. */
@@ -165,7 +165,7 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 	r0_plan_duration(pre_s, t_pre, sizeof(t_pre));
 	if (sw->adaptive) {
 		first_look_words(sw, first, sizeof(first));
-		cells_s = (double)r0_planner_first_cells(&sw->planner) * sweep_cell_seconds(sw);
+		cells_s = (double)r0_planner_first_cells(&sw->study.planner) * sweep_cell_seconds(sw);
 		r0_plan_bound(cells_s, t_cells, sizeof(t_cells));
 		fprintf(p.f, "  runs: first %s%s, at most %s; then more repeats (up to %u) only where a comparison "
 			"is still undecided, and the chunks left in the running on the other layer and at fewer "
@@ -428,17 +428,14 @@ int main(int argc, char **argv)
 			return R0_EXIT_FAILURE;
 		}
 	}
-	if (r0_planner_init(&sw.planner, &sw.plan, sw.adaptive, sw.repeats,
-			    sw.adaptive ? sw.max_repeats : sw.repeats)) {
+	if (r0_study_init(&sw.study, &sw.plan, sw.adaptive, sw.repeats, sw.adaptive ? sw.max_repeats : sw.repeats,
+			  &mix, &cmp, sw.adaptive ? (double)sw.budget_ns / 1e9 : 0)) {
 		r0_sweep_set_free(&sw.done);
 		return r0_cli_usage_error(PROG, "no plan: check --repeats and --max-repeats");
 	}
 	/* the first look's cells (every cell of a fixed plan), some maybe in a resumed file */
-	sw.total = r0_planner_todo(&sw.planner);
-	for (unsigned rep = 1; rep <= sw.repeats; rep++)
-		for (size_t t = 0; t < sw.plan.n_targets; t++)
-			if (sw.planner.active[t])
-				sw.skipped += sw.plan.n_wl - sweep_todo(&sw, &sw.plan.targets[t], rep);
+	sw.total = r0_planner_todo(&sw.study.planner);
+	sw.skipped = sweep_first_look_in_file(&sw);
 	if ((rc = show_plan(&sw, read_only, output, &consent)) >= 0) {
 		r0_sweep_set_free(&sw.done);
 		return rc;
@@ -475,31 +472,9 @@ int main(int argc, char **argv)
 		err = sweep_precondition(&sw);
 	}
 	/* look, run what the look asks for, look again: until decided, the last look or the budget */
-	while (!err) {
-		struct r0_cmp_opts o = r0_planner_cmp(&sw.planner, &cmp);
-		size_t left = SIZE_MAX;
-
-		if (sw.budget_ns) {
-			double s = (double)sw.budget_ns / 1e9 - sweep_since(&sw.t0);
-
-			left = s > 0 ? (size_t)(s / sweep_cell_seconds(&sw)) : 0;
-		}
-		rc = r0_planner_step(&sw.planner, &sw.done, &mix, &o, left);
-		if (rc <= 0) {
-			if (rc < 0 && rc != -ENODATA) {
-				fprintf(stderr, PROG ": cannot plan the next cells: %s\n", strerror(-rc));
-				err = rc;
-			}
-			break;
-		}
-		err = sweep_run_wanted(&sw);
-		if (err == -ETIME) {
-			sw.budget_hit = true;
-			err = 0;
-			break;
-		}
-	}
-	sw.budget_hit |= sw.planner.budget_short;
+	if (!err)
+		err = sweep_run_study(&sw);
+	sw.budget_hit = sw.study.budget_hit;
 	if (sw.tty)
 		fputs("\r\033[K", stderr);
 	if (err == -EINTR) {

@@ -82,7 +82,9 @@ Test(compare, weighted_terms_seeded_and_errors)
 {
 	const double a1[] = { 200, 202, 198 }, b1[] = { 100, 101, 99 };
 	const double a2[] = { 100, 101, 99 }, b2[] = { 100, 99, 101 };
-	struct r0_cmp_term t[] = { { a1, 3, b1, 3, 3 }, { a2, 3, b2, 3, 1 }, { a2, 0, b2, 3, 5 } };
+	struct r0_cmp_term t[] = { { .a = a1, .na = 3, .b = b1, .nb = 3, .weight = 3 },
+				   { .a = a2, .na = 3, .b = b2, .nb = 3, .weight = 1 },
+				   { .a = a2, .na = 0, .b = b2, .nb = 3, .weight = 5 } };
 	struct r0_cmp c, d;
 	struct r0_cmp_opts o;
 	const double zero[] = { 0, 0, 0 };

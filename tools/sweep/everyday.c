@@ -32,14 +32,14 @@ bool sweep_is_everyday(const struct sweep *sw, size_t wl)
 	return sw->plan.wl[wl].w.access == R0_ACCESS_FS;
 }
 
-/* Whether WL is a wanted scenario on FS for T at REP: its scenario into *S, the cell into *R. */
-static bool fs_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
+/* Whether WL is a scenario on FS the visit of T runs: its scenario into *S, the cell into *R. */
+static bool fs_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl,
 			   const char *fs, enum r0_everyday *s, struct r0_sweep_rec *r)
 {
 	char wfs[16];
 
 	return sweep_is_everyday(sw, wl) && !r0_everyday_parse(sw->plan.wl[wl].label, wfs, sizeof(wfs), s) &&
-	       !strcmp(wfs, fs) && sweep_cell_wanted(sw, t, wl, rep, r);
+	       !strcmp(wfs, fs) && sweep_cell_wanted(sw, t, wl, r);
 }
 
 /* The region a target's file system covers: as the block tests', whole MiB. */
@@ -140,10 +140,10 @@ static void set_result(struct r0_sweep_rec *r, const struct r0_everyday_result *
 }
 
 /* The wanted cells of FS on the mounted file system. 0, -EINTR or -errno (said why). */
-static int fs_cells(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep,
+static int fs_cells(struct sweep *sw, const struct r0_sweep_target *t, const char *path,
 		    const char *fs, const struct fs_visit *v, uint64_t region_bytes)
 {
-	struct r0_everyday_opts o = { .scale_bytes = region_bytes, .seed = rep, .drop_caches = true,
+	struct r0_everyday_opts o = { .scale_bytes = region_bytes, .seed = sw->pass, .drop_caches = true,
 				      .stop = r0_cli_stop_flag() };
 	int err = 0;
 
@@ -153,7 +153,7 @@ static int fs_cells(struct sweep *sw, const struct r0_sweep_target *t, const cha
 		enum r0_everyday s;
 		char name[160], line[128];
 
-		if (!fs_cell_wanted(sw, t, i, rep, fs, &s, &r))
+		if (!fs_cell_wanted(sw, t, i, fs, &s, &r))
 			continue;
 		sweep_cell_name(t, &r, name, sizeof(name));
 		sweep_progress(sw, name, NULL);
@@ -195,7 +195,7 @@ void sweep_wipe_members(struct sweep *sw, const struct r0_sweep_target *t)
 	}
 }
 
-int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep)
+int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path)
 {
 	int err = 0;
 
@@ -209,7 +209,7 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 			struct r0_sweep_rec r;
 			enum r0_everyday s;
 
-			any |= fs_cell_wanted(sw, t, i, rep, fs_types[f], &s, &r);
+			any |= fs_cell_wanted(sw, t, i, fs_types[f], &s, &r);
 		}
 		if (!any)
 			continue;
@@ -219,7 +219,7 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 		}
 		err = fs_enter(sw, path, fs_types[f], region_bytes, devt, &v);
 		if (!err)
-			err = fs_cells(sw, t, path, rep, fs_types[f], &v, region_bytes);
+			err = fs_cells(sw, t, path, fs_types[f], &v, region_bytes);
 		fs_leave(&v);
 	}
 	return err;

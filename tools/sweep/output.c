@@ -136,12 +136,12 @@ static const char *stopped_word(const struct sweep *sw)
 {
 	if (sw->budget_hit)
 		return "budget";
-	return sw->planner.at_max ? "last-look" : "decided";
+	return sw->study.planner.at_max ? "last-look" : "decided";
 }
 
 void sweep_print_plan_summary(const struct sweep *sw)
 {
-	const struct r0_planner *p = &sw->planner;
+	const struct r0_planner *p = &sw->study.planner;
 	char looks[64] = "";
 
 	if (!sw->adaptive)
@@ -170,7 +170,7 @@ void sweep_print_plan_summary(const struct sweep *sw)
 /* The plan part of the analysis line: what an adaptive study did and left. */
 static json_object *plan_json(const struct sweep *sw)
 {
-	const struct r0_planner *p = &sw->planner;
+	const struct r0_planner *p = &sw->study.planner;
 	json_object *o = json_object_new_object(), *looks = json_object_new_array();
 
 	for (size_t i = 0; i < p->n_looks; i++)
@@ -193,7 +193,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	int err = r0_sweep_load(path, &set, NULL);
 
 	if (!err) {
-		struct r0_cmp_opts o = r0_planner_cmp(&sw->planner, cmp);
+		struct r0_cmp_opts o = r0_planner_cmp(&sw->study.planner, cmp);
 
 		err = r0_analyse(&set, mix, &o, &a);
 	}

@@ -30,19 +30,8 @@ void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r)
 	snprintf(r->precondition, sizeof(r->precondition), "%s",
 		 sw->read_only ? "read-only" : sw->precondition ? "seq-fill" : "none");
 	r->order_pos = sw->order_pos;
-	r->looks = sw->adaptive ? (unsigned)sw->planner.n_looks : 0;
-}
-
-/* The index of T in the plan. */
-static size_t target_index(const struct sweep *sw, const struct r0_sweep_target *t)
-{
-	return (size_t)(t - sw->plan.targets);
-}
-
-/* Whether the planner wants workload WL of target T at repeat REP. */
-static bool wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep)
-{
-	return sw->planner.need[target_index(sw, t)][wl] >= rep;
+	r->pass = sw->pass;
+	r->looks = sw->adaptive ? (unsigned)sw->study.planner.n_looks : 0;
 }
 
 /* A scenario's cell, planned: its files written and read twice at the plan's assumed rate, and mkfs. */
@@ -117,11 +106,12 @@ static void hms(double s, char *buf, size_t len)
 
 static void target_name(const struct r0_sweep_target *t, char *buf, size_t len);
 
-bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
-		       struct r0_sweep_rec *r)
+bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, struct r0_sweep_rec *r)
 {
+	unsigned rep = sw->visit_repeat ? sw->visit_repeat[wl] : 0;
+
 	cell_rec(sw, t, wl, rep, r);
-	return wanted(sw, t, wl, rep) && !r0_sweep_set_has(&sw->done, r);
+	return rep && !r0_sweep_set_has(&sw->done, r);
 }
 
 void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_sweep_rec *r, char *buf, size_t len)
@@ -182,8 +172,8 @@ int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name
 	return 0;
 }
 
-/* Runs every unfinished workload of repeat REP on the open target. 0, -EINTR, -errno. */
-static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep)
+/* Runs every workload the visit wants on the open target. 0, -EINTR, -errno. */
+static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const char *path)
 {
 	struct r0_target tg;
 	struct r0_run_opts o = { .stop = r0_cli_stop_flag() };
@@ -194,7 +184,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 	for (size_t i = 0; i < sw->plan.n_wl; i++) {
 		struct r0_sweep_rec r;
 
-		any |= !sweep_is_everyday(sw, i) && sweep_cell_wanted(sw, t, i, rep, &r);
+		any |= !sweep_is_everyday(sw, i) && sweep_cell_wanted(sw, t, i, &r);
 		writable |= !sweep_is_everyday(sw, i) && sw->plan.wl[i].w.read_pct < 100;
 	}
 	if (!any || !res) {
@@ -212,14 +202,14 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		struct r0_workload w = sw->plan.wl[i].w;
 		char name[160], wn[48], why[256], line[128];
 
-		if (sweep_is_everyday(sw, i) || !sweep_cell_wanted(sw, t, i, rep, &r))
+		if (sweep_is_everyday(sw, i) || !sweep_cell_wanted(sw, t, i, &r))
 			continue;
 		r0_sweep_rec_workload(&r, wn, sizeof(wn));
 		sweep_cell_name(t, &r, name, sizeof(name));
 		if (w.access == R0_ACCESS_REPLAY) {
 			if (sw->tty)
 				sweep_progress(sw, name, NULL);
-			err = sweep_run_replay(sw, &tg, i, rep, &r);
+			err = sweep_run_replay(sw, &tg, i, r.repeat, &r);
 			if (err == -EINTR || r0_cli_stop_requested()) {
 				err = -EINTR;
 				break;
@@ -240,7 +230,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		w.runtime_ns = sw->runtime_ns;
 		w.ramp_ns = sw->ramp_ns;
 		w.min_runtime_ns = sw->min_runtime_ns;
-		w.seed = rep;
+		w.seed = r.repeat;
 		if (r0_workload_check(&w, &tg, why, sizeof(why))) {
 			fprintf(stderr, "%s" PROG ": %s: %s: %s\n", sw->tty ? "\n" : "", path, wn, why);
 			err = -EINVAL;
@@ -277,72 +267,69 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 	return err;
 }
 
-/* Cells of TARGET at repeat REP not yet in the file. */
-size_t sweep_todo(const struct sweep *sw, const struct r0_sweep_target *t, unsigned rep)
+size_t sweep_first_look_in_file(const struct sweep *sw)
 {
+	const struct r0_planner *p = &sw->study.planner;
 	size_t n = 0;
 
-	for (size_t i = 0; i < sw->plan.n_wl; i++) {
-		struct r0_sweep_rec r;
+	for (size_t t = 0; t < sw->plan.n_targets; t++)
+		for (size_t w = 0; p->active[t] && w < sw->plan.n_wl; w++)
+			for (unsigned rep = 1; rep <= p->looks[0]; rep++) {
+				struct r0_sweep_rec r;
 
-		cell_rec(sw, t, i, rep, &r);
-		n += wanted(sw, t, i, rep) && !r0_sweep_set_has(&sw->done, &r);
-	}
+				cell_rec(sw, &sw->plan.targets[t], w, rep, &r);
+				n += r0_sweep_set_has(&sw->done, &r);
+			}
 	return n;
 }
 
-int sweep_run_wanted(struct sweep *sw)
-{
-	unsigned top = 0;
-	int err = 0;
-
-	for (size_t t = 0; t < sw->plan.n_targets; t++)
-		for (size_t w = 0; w < sw->plan.n_wl; w++)
-			if (sw->planner.need[t][w] > top)
-				top = sw->planner.need[t][w];
-	/* what is left to run, for the progress line */
-	sw->total = sw->finished + sw->skipped + r0_planner_todo(&sw->planner);
-	/* repeats outermost, each in its own seeded order: drift and position spread over all */
-	for (unsigned rep = 1; rep <= top && !err; rep++) {
-		size_t order[R0_SWEEP_MAX_TARGETS];
-
-		r0_sweep_order(rep, sw->plan.n_targets, order);
-		for (size_t i = 0; i < sw->plan.n_targets && !err; i++) {
-			const struct r0_sweep_target *t = &sw->plan.targets[order[i]];
-			size_t todo = sweep_todo(sw, t, rep);
-
-			if (!todo)
-				continue;
-			/* the planner asked for what fits at the planned cell time; a slower
-			 * drive must not carry the study past its budget */
-			if (sw->budget_ns &&
-			    sweep_since(&sw->t0) + (double)todo * sweep_cell_seconds(sw) > (double)sw->budget_ns / 1e9)
-				return -ETIME;
-			sw->order_pos = (unsigned)i + 1;
-			err = sweep_run_target(sw, t, rep);
-		}
-	}
-	return err;
-}
-
 /* Builds the target's array, runs its cells, removes it. 0, -EINTR or -errno. */
-static int run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
+static int run_target(struct sweep *sw, const struct r0_sweep_target *t);
 
-int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep)
+/* The study loop's visit (r0/study.h): target T of the plan in pass PASS. */
+static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_sweep_set *set)
 {
+	struct sweep *sw = ctx;
+	size_t order[R0_SWEEP_MAX_TARGETS], before = sw->finished;
 	struct timespec t0;
-	size_t before = sw->finished;
 	int err;
 
+	(void)set;   /* sw->done: sweep_record_cell adds each finished cell to it */
+	r0_sweep_order(pass, sw->plan.n_targets, order);
+	for (size_t i = 0; i < sw->plan.n_targets; i++)
+		if (order[i] == t)
+			sw->order_pos = (unsigned)i + 1;
+	sw->pass = pass;
+	sw->visit_repeat = repeat;
+	/* what is left to run, for the progress line */
+	sw->total = sw->finished + sw->skipped + r0_planner_todo(&sw->study.planner);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	err = run_target(sw, t, rep);
-	sweep_wipe_members(sw, t);
+	err = run_target(sw, &sw->plan.targets[t]);
+	sweep_wipe_members(sw, &sw->plan.targets[t]);
 	sw->visit_s += sweep_since(&t0);
 	sw->visit_cells += sw->finished - before;
+	sw->visit_repeat = NULL;
 	return err;
 }
 
-static int run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep)
+static double elapsed(void *ctx)
+{
+	return sweep_since(&((struct sweep *)ctx)->t0);
+}
+
+static double cell_seconds(void *ctx)
+{
+	return sweep_cell_seconds(ctx);
+}
+
+int sweep_run_study(struct sweep *sw)
+{
+	static const struct r0_study_ops ops = { visit, elapsed, cell_seconds };
+
+	return r0_study_run(&sw->study, &sw->done, &ops, sw);
+}
+
+static int run_target(struct sweep *sw, const struct r0_sweep_target *t)
 {
 	struct r0_array_spec spec = { .md_layout = R0_MD_LAYOUT_ALT };
 	uint64_t sizes[R0_MAX_MEMBERS];
@@ -350,11 +337,9 @@ static int run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigne
 	struct r0_array a;
 	int err, rerr;
 
-	if (!sweep_todo(sw, t, rep))
-		return 0;
 	if (t->layer == R0_LAYER_RAW) {
-		err = run_cells(sw, t, sw->members[0], rep);
-		return err ? err : sweep_run_everyday(sw, t, sw->members[0], rep);
+		err = run_cells(sw, t, sw->members[0]);
+		return err ? err : sweep_run_everyday(sw, t, sw->members[0]);
 	}
 	spec.backend = t->layer == R0_LAYER_MD ? R0_BACKEND_MD : R0_BACKEND_DM;
 	spec.name = sw->array_name;
@@ -383,9 +368,9 @@ static int run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigne
 			sw->array_name, strerror(-err), *why ? ": " : "", why);
 		return err;
 	}
-	err = r0_cli_stop_requested() ? -EINTR : run_cells(sw, t, a.path, rep);
+	err = r0_cli_stop_requested() ? -EINTR : run_cells(sw, t, a.path);
 	if (!err)
-		err = r0_cli_stop_requested() ? -EINTR : sweep_run_everyday(sw, t, a.path, rep);
+		err = r0_cli_stop_requested() ? -EINTR : sweep_run_everyday(sw, t, a.path);
 	rerr = r0_array_remove(&a);
 	if (rerr) {
 		const char *why = r0_array_last_error();

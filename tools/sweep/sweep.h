@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "r0/adaptive.h"
+#include "r0/study.h"
 #include "r0/analysis.h"
 #include "r0/array.h"
 #include "r0/engine.h"
@@ -35,7 +36,9 @@ struct sweep {
 	unsigned max_repeats;       /* adaptive: the last look */
 	bool adaptive;              /* repeats where undecided, targets around the set (r0/adaptive.h) */
 	uint64_t budget_ns;         /* adaptive: plan within it; 0: none */
-	struct r0_planner planner;
+	struct r0_study study;      /* the study loop and its planner (r0/study.h) */
+	const unsigned *visit_repeat;   /* during a visit: each workload's repeat to run; 0: none */
+	unsigned pass;              /* during a visit: the study's pass */
 	bool budget_hit;            /* the study stopped at its budget */
 	uint64_t runtime_ns, ramp_ns, region_bytes;
 	uint64_t min_runtime_ns;    /* --min-runtime: end a test when steady, not before; 0: off */
@@ -59,9 +62,8 @@ struct sweep {
 
 /* The study's parameters into R: what --resume and r0report compare. */
 void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r);
-/* Whether the planner wants workload WL of T at REP and the file lacks it; the cell's record into *R. */
-bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
-		       struct r0_sweep_rec *r);
+/* Whether the visit runs workload WL of T and the file lacks it; the cell's record into *R. */
+bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, struct r0_sweep_rec *r);
 /* "md 3 x 64K, ext4 copy, repeat 2" */
 void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_sweep_rec *r, char *buf, size_t len);
 /* Appends a finished cell to the file and the done set, counts it, shows RESULT. 0 or -errno (said why). */
@@ -70,18 +72,16 @@ int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name
 uint64_t sweep_region_bytes(const struct sweep *sw);
 /* The progress display: a line per finished cell (RESULT), a redrawn status line before one (NULL). */
 void sweep_progress(struct sweep *sw, const char *cell, const char *result);
-/* Cells of target T at repeat REP the planner wants and the file does not hold yet. */
-size_t sweep_todo(const struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
+/* Cells of the first look already in the file (a resumed study's). */
+size_t sweep_first_look_in_file(const struct sweep *sw);
 /* Seconds a cell is planned to take at most: ramp, test and the time between tests. */
 double sweep_cell_seconds(const struct sweep *sw);
 /*
- * Runs what the planner wants, repeat by repeat, each repeat's targets in
- * their seeded order. 0, -ETIME when the budget would be passed (nothing
- * started past it), -EINTR or -errno.
+ * Runs the study through the library's loop (r0/study.h), each visit
+ * building the target's array, running its wanted cells and removing it.
+ * 0 (the budget may have ended it: study.budget_hit), -EINTR or -errno.
  */
-int sweep_run_wanted(struct sweep *sw);
-/* Builds the target's array, runs its cells, removes it. 0, -EINTR or -errno. */
-int sweep_run_target(struct sweep *sw, const struct r0_sweep_target *t, unsigned rep);
+int sweep_run_study(struct sweep *sw);
 /* Writes every member's test region once. 0, -EINTR or -errno (said why). */
 int sweep_precondition(struct sweep *sw);
 /* Seconds since *T0 (CLOCK_MONOTONIC). */
@@ -91,8 +91,8 @@ double sweep_since(const struct timespec *t0);
 
 /* Whether workload WL is an everyday scenario through a file system (r0/everyday.h). */
 bool sweep_is_everyday(const struct sweep *sw, size_t wl);
-/* T's wanted everyday cells at REP on PATH: per file system, made over the region, mounted, removed. */
-int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path, unsigned rep);
+/* T's wanted everyday cells on PATH: per file system, made over the region, mounted, removed. */
+int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path);
 
 /* replay.c */
 

@@ -5,27 +5,34 @@
  * Reasonable Time", ISMM 2013).
  *
  * The planner starts from a full plan (every target r0sweep's options
- * name) and keeps it as the study's frame, but measures only part of it:
+ * name) and keeps it as the study's frame, but measures only part of it,
+ * spending the budget where the answer can change, in this order:
  *
- *  - first the single drive and the largest array on the first layer at
- *    every chunk;
- *  - after each look at the data, around the recommended set only: its
- *    chunks on the other layer and at the smaller member counts (the
- *    "how many drives" and "N drives of N - 1" lines need them); a chunk
- *    shown worse under the mix is not measured further (successive
- *    halving: the study records what it left out and why); then the
- *    1-member stripes (the layer's own cost; no answer rests on them);
- *  - a cell gets the minimum of repeats, then more only while a
- *    comparison that decides an answer is still undecided (r0_cmp.decided):
- *    worth it under the mix, the recommended set, each workload's worth it
- *    and its best chunk. Repeats grow in looks (3, 5, 8 by default); every
- *    comparison then spends 1/looks of its error rate per look
- *    (r0_cmp_opts.looks), so stopping early does not raise it.
+ *  1. the single drive and the largest array on the first layer at every
+ *     chunk (the first look);
+ *  2. runs set aside (r0/noise.h) measured again;
+ *  3. the pick against one drive under the mix, while undecided;
+ *  4. how many drives: the pick's layer and chunk at every member count,
+ *     then more repeats while a drive's gain over one fewer is undecided
+ *     against the drive gain;
+ *  5. the recommended set under the mix, while a choice cannot be told
+ *     from the best or shown within the threshold of it;
+ *  6. md against dm: the pick's chunk on the other layer;
+ *  7. each workload's worth it on the pick; the set's other chunks on the
+ *     other layer; then the per-workload chunk lines; last the 1-member
+ *     stripes (the layer's own cost: no answer rests on them).
  *
- * Pure: the caller runs the cells and hands back the records; the same
- * records give the same next step. The seeded simulation of whole studies
- * (tests/unit/test_adaptive.c, recipes/bench/study-plans) drives it with
- * simulated drives.
+ * A chunk shown worse under the mix is not measured further (the study
+ * records what it left out and why). A target measured for the first time
+ * brings its comparison partners (the pick at the largest count and the
+ * single drive) into the same passes, so every comparison the verdict
+ * prints is measured interleaved in time and the analysis can take drift
+ * out pass by pass (r0/noise.h). Repeats grow in looks (3, 5, 8 by
+ * default); every comparison then spends 1/looks of its error rate per
+ * look (r0_cmp_opts.looks), so stopping early does not raise it.
+ *
+ * Pure: the study loop (r0/study.h) runs the cells and hands back the
+ * records; the same records give the same next step.
  */
 #ifndef R0_ADAPTIVE_H
 #define R0_ADAPTIVE_H
@@ -51,6 +58,7 @@ size_t r0_adapt_looks(unsigned min, unsigned max, unsigned *at);
 /* What kind of comparison was still undecided. */
 enum r0_adapt_kind {
 	R0_ADAPT_WORTH,             /* the pick against one drive under the mix */
+	R0_ADAPT_BUILD,             /* a drive's gain over one fewer at the pick, against the drive gain */
 	R0_ADAPT_SET,               /* a choice against the best under the mix */
 	R0_ADAPT_WL_WORTH,          /* a workload on the pick against one drive */
 	R0_ADAPT_WL_CHUNK,          /* a chunk against the workload's best chunk */
@@ -64,8 +72,10 @@ struct r0_planner {
 	size_t n_looks;
 	char wl_name[R0_SWEEP_MAX_WL][48];   /* r0_sweep_rec_workload's, per workload */
 	bool active[R0_SWEEP_MAX_TARGETS];   /* measured at all */
-	unsigned need[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats wanted */
+	unsigned need[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats wanted, not counting runs set aside */
 	unsigned have[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats in the records */
+	unsigned aside[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];  /* of them set aside (r0/noise.h): run again */
+	bool bumped[R0_SWEEP_MAX_TARGETS];   /* during a step: measured again as a new target's partner */
 	/* after the last step: comparisons still open, by kind; cells that
 	 * wanted more than the last look allows */
 	unsigned undecided[R0_ADAPT_KINDS];
@@ -106,10 +116,13 @@ int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const 
 /* The comparison options a study with this planner must be analysed with. */
 struct r0_cmp_opts r0_planner_cmp(const struct r0_planner *p, const struct r0_cmp_opts *cmp);
 
-/* Cells (target x workload x repeat) still to run: sum of need - have where positive. */
+/* Cells (target x workload x repeat) still to run: sum of need + aside - have where positive. */
 size_t r0_planner_todo(const struct r0_planner *p);
 
 /* Cells the first pass measures (active targets x workloads x the first look): the plan's floor. */
 size_t r0_planner_first_cells(const struct r0_planner *p);
+
+/* Whether workload W of target T is still to run: its next repeat's number, else 0. */
+unsigned r0_planner_next_repeat(const struct r0_planner *p, size_t t, size_t w);
 
 #endif

@@ -30,8 +30,22 @@
 #include "r0/stats.h"
 #include "r0/sweep.h"
 
-/* "worth it" needs at least this median speed-up, beyond the noise */
+/*
+ * "worth it" needs the interval's lower bound at this speed-up or above;
+ * a point at or above it with only the lower bound above 1 is "likely
+ * worth it". The default of r0_cmp_opts.worth.
+ */
 #define R0_WORTH_SPEEDUP 1.2
+/* the n-th drive is one to buy when n give at least this much of n - 1 by the same rule
+ * (the default of r0_cmp_opts.drive_gain) */
+#define R0_DRIVE_GAIN 1.2
+/*
+ * The pick among choices that cannot be told from the best: the one
+ * nearest 512K only where its interval shows it within this share of the
+ * best; otherwise the best itself. A tie the data cannot show close
+ * enough never moves the pick away from the best measured.
+ */
+#define R0_PICK_MARGIN 0.025
 /* a measuring thread busier than this was the limit, maybe not the drives */
 #define R0_CPU_BOUND 0.8
 /*
@@ -51,7 +65,10 @@ struct r0_wl {
 	struct r0_sweep_rec proto;  /* label, access, read_pct, block, align, depth, jobs */
 	double weight;              /* under the mix, normalised (sum 1 over all workloads) */
 	struct r0_stat base;        /* the single drive's bytes/s: raw, else 1-member stripes */
-	double *base_v;             /* its repeats' bytes/s, base.n of them */
+	double *base_v;             /* its repeats' bytes/s, base.n of them, drift taken out (r0/noise.h) */
+	double base_var, base_df;   /* the noise of one of them: variance of log(run), its degrees of
+	                             * freedom (0: from base_v alone) */
+	double noise;               /* the workload's pooled noise, a share (sd of log(run)); 0: unknown */
 	double base_cpu_busy;       /* median busy share of the baseline's measuring thread */
 	bool base_raw;              /* base measured raw */
 	struct r0_cmp vs_fewer;     /* at the pick, max_members against max_members - 1 members
@@ -68,9 +85,11 @@ enum r0_answer {
 	R0_ANSWER_UNSURE,           /* the interval straddles the bar: could not tell */
 	R0_ANSWER_CPU,              /* the single drive's measuring thread was busy >= R0_CPU_BOUND,
 	                             * or the array's and it is not worth it beyond noise */
+	R0_ANSWER_LIKELY,           /* the point at or above the bar and faster beyond noise, but the
+	                             * interval's bottom below the bar */
 };
 
-/* "worth it", "not worth it", "could not tell", "could not tell: the measuring CPU was the limit". */
+/* "worth it", "likely worth it", "not worth it", "could not tell", "could not tell: the measuring CPU was the limit". */
 const char *r0_answer_name(enum r0_answer a);
 
 /* One workload on one target. */
@@ -82,7 +101,11 @@ struct r0_cell {
 	struct r0_stat bps, iops, cpu_per_io;
 	struct r0_stat seconds;     /* runtime_s: the time a scenario or a replay took */
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
-	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones only */
+	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones not set
+	                             * aside, with their pass's drift taken out (r0/noise.h) */
+	double var_log, df_log;     /* the noise of one repeat: variance of log(run) moderated toward
+	                             * the workload's pooled one, its degrees of freedom; 0: unknown */
+	unsigned n_aside;           /* repeats set aside: far from the cell's others (r0/noise.h) */
 	struct r0_cmp vs_base;      /* bytes/s against the baseline's (both sides' noise) */
 	struct r0_stat speedup;     /* med: vs_base.ratio; min, max: its interval; n 0 without a base */
 	double efficiency;          /* speedup.med / n_members */
@@ -128,7 +151,9 @@ struct r0_analysis {
 	bool indicative;            /* min_repeats < R0_CMP_MIN_REPEATS: noise unknown */
 	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
 	char mix_name[32];
-	struct r0_cmp_opts cmp;
+	struct r0_cmp_opts cmp;     /* as asked: the rate each family of claims is held to */
+	struct r0_cmp_opts cmp_diff, cmp_bar;   /* the families' levels (see diff_level): what each
+	                                         * comparison of a difference or a bar is made at */
 	size_t n_choice;
 	struct r0_choice *choice;   /* best score first */
 	size_t pick;                /* the recommended one, from the tie_best set (see method) */
@@ -137,6 +162,10 @@ struct r0_analysis {
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
 	size_t n_excluded;          /* repeats left out for I/O errors */
+	size_t n_aside;             /* repeats set aside as far from their cells' others */
+	char aside[1024];           /* which: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
+	double max_drift;           /* the largest drift of a pass taken out, a share; 0: none */
+	bool pooled;                /* comparisons use the study's pooled noise (r0/noise.h) */
 	bool ordered;               /* the cells record their repeat's order (order_pos) */
 	char method[1024];          /* one sentence: how differences are told from noise */
 	char chunks[1024];          /* "md 64K, md 512K are equivalent within 5 %; md 4K loses 60 % on ..." */
@@ -150,11 +179,24 @@ struct r0_analysis {
 	 * largest array's; max_members when none is fewer.
 	 */
 	unsigned build_members;
+	size_t build_at;            /* the choice the count was measured at: the pick, or one in the
+	                             * recommended set measured at every count when the pick was not */
+	bool build_decided;         /* every count up to the one built was measured at the pick */
+	unsigned build_unmeasured;  /* !build_decided: the first count the pick lacks */
 	struct r0_cmp build_vs_base;   /* the mix's speed-up at build_members (as choice[].vs_base) */
 	struct r0_cmp more_vs_build;   /* max_members against build_members under the mix
 	                                * (ratio 0: build_members == max_members) */
 	char build[512];            /* why fewer: "a 3rd adds 1.03x (1.02-1.08) under the sequential
 	                             * mix: something the members share is the limit"; "" if none */
+	/*
+	 * The study's claims, in two families, each held to the rate 1 -
+	 * confidence by Benjamini-Hochberg: differences (a chunk or an array
+	 * told apart from the best) and bars (worth it against one drive, a
+	 * drive worth buying). The level is what each claim's interval was
+	 * made at; the count how many claims the family held.
+	 */
+	double diff_level, bar_level;
+	size_t diff_claims, bar_claims;
 	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
 	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */

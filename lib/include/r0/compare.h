@@ -47,6 +47,9 @@ struct r0_cmp_opts {
 	unsigned looks;             /* times the data was looked at to decide whether to stop
 	                             * (adaptive repeats); each look gets (1 - confidence) / looks.
 	                             * 0 counts as 1 */
+	double worth;               /* the analysis's worth-it bar against one drive (r0/analysis.h);
+	                             * 0: R0_WORTH_SPEEDUP */
+	double drive_gain;          /* the n-th drive's bar against n - 1; 0: R0_DRIVE_GAIN */
 };
 
 /* The defaults above. */
@@ -63,6 +66,12 @@ struct r0_cmp_term {
 	const double *b;
 	size_t nb;
 	double weight;
+	/*
+	 * The noise of one run of each side, known from more than its own
+	 * repeats (the study's pooled noise, r0/noise.h): the variance of
+	 * log(run) and its degrees of freedom. 0: from the side's own repeats.
+	 */
+	double var_a, df_a, var_b, df_b;
 };
 
 struct r0_cmp {
@@ -79,7 +88,24 @@ struct r0_cmp {
 	 * indicative.
 	 */
 	bool decided;
+	double se;                  /* the standard error of log(ratio); 0: none (indicative, or no noise) */
+	double df;                  /* its degrees of freedom (Welch-Satterthwaite) */
+	double p;                   /* two-sided p-value of "no difference" (ratio 1), times the looks; 1 without se */
 };
+
+/*
+ * The two-sided p-value of C's ratio against BAR (1: no difference; 1.2:
+ * the worth-it bar), times the looks as C's p; 1 when C has no standard error.
+ */
+double r0_cmp_p_against(const struct r0_cmp *c, double bar, unsigned looks);
+
+/*
+ * Benjamini-Hochberg over the family P[0..n) at rate Q: the largest
+ * level alpha = Q x k / n such that k of the p-values are at most it, so
+ * a claim is made where p <= alpha; Q / n when no p-value qualifies (what
+ * the most significant would have needed). 1 for n == 0.
+ */
+double r0_cmp_bh_level(const double *p, size_t n, double q);
 
 /*
  * Compares A with B over the N terms (terms with an empty side or weight

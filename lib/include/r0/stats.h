@@ -47,4 +47,7 @@ double r0_quantile_nearest_rank(const double *s, size_t n, double p);
  */
 double r0_t_quantile(double p, double df);
 
+/* P(T <= t) for Student's t with DF > 0 degrees of freedom; NAN for DF <= 0. */
+double r0_t_cdf(double t, double df);
+
 #endif

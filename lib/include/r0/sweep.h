@@ -41,8 +41,13 @@
  *   precondition  "seq-fill" (every member's region written once through
  *                 the raw member before any test), "none" (--no-precondition) or
  *                 "read-only" (--read-only: nothing written)
- *   order_pos     the target's 1-based position in its repeat's visiting
- *                 order (seeded, different in each repeat)
+ *   order_pos     the target's 1-based position in its pass's visiting
+ *                 order (seeded, different in each pass)
+ *   pass          the 1-based pass of the study that measured it: one visit
+ *                 of every target the study wanted then, in that order
+ *                 (r0/study.h); runs of one pass were measured close in
+ *                 time, so the analysis takes drift out pass by pass
+ *                 (r0/noise.h); optional: absent in older files (0)
  *   tool          "r0sweep 0.1.0" (or "r0predict 0.1.0")
  *   predicted     true: not measured but predicted by r0predict from one
  *                 drive's results; optional, absent (false) in measured cells
@@ -112,6 +117,7 @@ struct r0_sweep_rec {
 	double min_runtime_s;        /* a test may end steady from here on; 0: off; -1: not recorded */
 	char precondition[16];       /* "seq-fill", "none", "read-only"; "": not recorded */
 	unsigned order_pos;          /* 0: not recorded */
+	unsigned pass;               /* the study's pass that measured it (r0/study.h); 0: not recorded */
 	unsigned looks;              /* an adaptive study's looks at its data (r0/adaptive.h); 0: a fixed plan */
 	char tool[48];
 	int64_t time_unix;

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What a whole study says about its own noise, so that three runs of one
+ * cell do not decide that cell's uncertainty alone, one slow run does not
+ * move a cell, and drift over the study does not move the cells measured
+ * later.
+ *
+ *  - Drift: each run belongs to a pass (one visit of every target that a
+ *    step of the study wanted, in a seeded order). A pass's effect is the
+ *    median of its runs' distance from their cells, in log units, shrunk
+ *    toward 0 when the pass holds few runs; the runs are compared with
+ *    that effect taken out. The study measures each new target's
+ *    comparison partners in the same passes (r0/adaptive.h), so the
+ *    effect is seen on cells measured before and after.
+ *  - Runs set aside: a run further than R0_NOISE_ASIDE_SIGMAS robust
+ *    standard deviations from the median of its cell's other runs (cells
+ *    of 3 runs or more; at most a minority of a cell's runs). The planner
+ *    runs such a cell again; the record stays in the file and the report
+ *    names it.
+ *  - Pooled noise: the variance of log(run) around the cell's mean,
+ *    pooled over the cells of a group (one workload on every target),
+ *    and each cell's own variance moderated toward it (an empirical-Bayes
+ *    prior of at most R0_NOISE_PRIOR_DF degrees of freedom), so a cell's
+ *    interval leans on the hundreds of runs of the study.
+ *
+ * Pure: no I/O, no global state.
+ */
+#ifndef R0_NOISE_H
+#define R0_NOISE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* a run this many robust standard deviations from its cell's other runs is set aside */
+#define R0_NOISE_ASIDE_SIGMAS 3.5
+/* the least noise assumed when a run is judged (a share, in log units): drives this
+ * steady would set aside every run a little off */
+#define R0_NOISE_FLOOR 0.01
+/* the pooled noise's weight in a cell's own, in degrees of freedom */
+#define R0_NOISE_PRIOR_DF 12
+
+/* One run: what it is, and what the fit makes of it. */
+struct r0_noise_obs {
+	size_t cell;                /* 0 .. n_cell - 1 */
+	size_t group;               /* 0 .. n_group - 1: cells of a group share one noise level */
+	unsigned pass;              /* the pass it was measured in; 0: not recorded (no drift taken out) */
+	double value;               /* bytes/s, > 0 (anything else is left as it is, never set aside) */
+	double adjusted;            /* out: VALUE with its pass's effect taken out */
+	bool aside;                 /* out: set aside, far from its cell's other runs */
+};
+
+struct r0_noise {
+	size_t n_cell, n_group;
+	double *cell_var;           /* per cell: the moderated variance of log(run); 0: unknown */
+	double *cell_df;            /* its degrees of freedom */
+	double *group_var;          /* per group: the pooled variance of log(run); 0: unknown */
+	double *group_df;
+	unsigned n_aside;           /* runs set aside */
+	unsigned n_pass;            /* passes with a drift effect taken out */
+	double max_drift;           /* the largest |pass effect|, a share (0.04: 4 %) */
+};
+
+/* Fits OBS[0..n) (their adjusted and aside) into *OUT (free with r0_noise_free). 0 or -ENOMEM, -EINVAL. */
+int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_group, struct r0_noise *out);
+void r0_noise_free(struct r0_noise *nz);
+
+#endif

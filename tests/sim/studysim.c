@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Whole studies on simulated drives, through r0sweep's own study loop (studysim.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r0/preset.h"
+#include "r0/prng.h"
+#include "r0/study.h"
+#include "studysim.h"
+
+#define K 1024u
+#define SIM_MEMBERS 3
+
+const char *r0_sim_truth_name(enum r0_sim_truth t)
+{
+	static const char *const names[] = { "no gain", "perfect scaling", "3rd adds nothing", "shared limit 1.07x",
+					     "RAID0 model, dm = md", "one chunk 10 % ahead", "chunks 0-25 % apart",
+					     "true 1.15x", "true 1.3x" };
+
+	return t < R0_SIM_TRUTHS ? names[t] : "?";
+}
+
+const char *r0_sim_noise_name(enum r0_sim_noise n)
+{
+	static const char *const names[] = { "gaussian 2 %", "gaussian 5 %", "gaussian 10 %", "lognormal 10 %",
+					     "5 % of runs at 0.6x", "drift -10 %" };
+
+	return n < R0_SIM_NOISES ? names[n] : "?";
+}
+
+/* One drive's speed on workload W in MB/s: a SATA-class SSD, small random reads the slowest. */
+static double drive_mbps(const struct r0_workload *w)
+{
+	bool rd = w->read_pct >= 50;
+
+	if (w->access == R0_ACCESS_SEQ)
+		return rd ? 520 : 480;
+	if (w->block_bytes >= 128 * K)
+		return rd ? 470 : 430;
+	if (w->queue_depth >= 16)
+		return rd ? 380 : 330;
+	if (w->queue_depth >= 4)
+		return rd ? 160 : 240;
+	return rd ? 45 : 110;
+}
+
+/*
+ * RAID0 by request: a request of B bytes at chunk C touches m = min(n,
+ * B / C) members (one more when it straddles), a queue of depth q keeps
+ * min(n, q x m) of them busy; splitting a request into many small pieces
+ * costs, and so does the layer (md and dm alike).
+ */
+static double raid0_gain(const struct r0_workload *w, uint32_t chunk, unsigned n)
+{
+	double m = (double)w->block_bytes / chunk, busy, split = 1;
+	unsigned q = w->queue_depth * (w->jobs ? w->jobs : 1);
+
+	if (w->align_bytes && w->align_bytes < chunk && w->block_bytes >= chunk)
+		m += 1;
+	if (m < 1)
+		m = 1;
+	if (m > n)
+		m = n;
+	busy = q * m < n ? q * m : n;
+	if ((double)w->block_bytes / chunk > 16)
+		split = 0.8;
+	else if ((double)w->block_bytes / chunk > 4)
+		split = 0.93;
+	return busy * split * 0.97;
+}
+
+/* 4K..1M: a slot per power of two */
+static size_t chunk_index(uint32_t chunk)
+{
+	size_t i = 0;
+
+	while (chunk > 4 * K && i < 7) {
+		chunk >>= 1;
+		i++;
+	}
+	return i;
+}
+
+struct sim {
+	enum r0_sim_truth truth;
+	enum r0_sim_noise noise;
+	const struct r0_sim_plan *sp;
+	struct r0_sweep_plan plan;
+	double drive_scale;         /* this study's drives against the model's */
+	double chunk_eff[2][8];     /* this study's own effect of each chunk, per layer (md, dm) */
+	double study_s;             /* the study's expected length, for the drift */
+	struct r0_prng rng;
+	double elapsed;
+	size_t cells;
+};
+
+/* The truth: target T's speed on workload W against one drive. */
+static double gain(const struct sim *x, const struct r0_sweep_target *t, const struct r0_workload *w)
+{
+	unsigned n = t->n;
+	double g, eff = t->layer == R0_LAYER_RAW ? 1 : x->chunk_eff[t->layer == R0_LAYER_DM][chunk_index(t->chunk_bytes)];
+
+	if (t->layer == R0_LAYER_RAW)
+		return 1;
+	switch (x->truth) {
+	case R0_SIM_NO_GAIN: return 1;
+	case R0_SIM_PERFECT: return n;
+	case R0_SIM_THIRD_NOTHING: return n == 1 ? 1 : 2;
+	case R0_SIM_SHARED: return n == 1 ? 1 : n == 2 ? 2 : 2 * 1.07;
+	case R0_SIM_RAID0: return raid0_gain(w, t->chunk_bytes, n) * eff;
+	case R0_SIM_CHUNK_AHEAD:
+		g = n == 1 ? 1 : n == 2 ? 1.9 : 2.7;
+		return g * (t->chunk_bytes == 128 * K ? 1.1 : 1);
+	case R0_SIM_CHUNK_RANDOM:
+		g = n == 1 ? 1 : n == 2 ? 1.9 : 2.7;
+		return g * eff;
+	case R0_SIM_TRUE_115: return n == 1 ? 1 : 1.15;
+	case R0_SIM_TRUE_13: return n == 1 ? 1 : 1.3;
+	default: return 1;
+	}
+}
+
+/* One run of truth TRUE: the noise model's stray, and the drift by the study's time. */
+static double noisy(struct sim *x, double truth)
+{
+	double z = r0_prng_gauss(&x->rng), u = (double)(r0_prng_next(&x->rng) >> 11) * 0x1p-53;
+
+	switch (x->noise) {
+	case R0_SIM_GAUSS2: return truth * (1 + 0.02 * z);
+	case R0_SIM_GAUSS5: return truth * (1 + 0.05 * z);
+	case R0_SIM_GAUSS10: return truth * (1 + 0.10 * z);
+	case R0_SIM_LOGNORMAL10: return truth * exp(0.10 * z);
+	case R0_SIM_OUTLIERS: return truth * (1 + 0.02 * z) * (u < 0.05 ? 0.6 : 1);
+	case R0_SIM_DRIFT: return truth * (1 + 0.02 * z) * (1 - 0.10 * (x->elapsed < x->study_s ? x->elapsed : x->study_s) / x->study_s);
+	default: return truth;
+	}
+}
+
+static int build_plan(struct r0_sweep_plan *plan)
+{
+	static const uint32_t chunks[] = { 4 * K, 16 * K, 64 * K, 128 * K, 512 * K, 1024 * K };
+	static const uint32_t single512[] = { 512 * K };
+	static const unsigned qds[] = { 1, 4, 32 };
+	const struct r0_preset *presets[] = { r0_preset_find("cdm3"), r0_preset_find("cdm") };
+	const bool backend[2] = { true, true };
+	bool count[R0_MAX_MEMBERS + 1] = { false, true, true, true };
+	int err;
+
+	memset(plan, 0, sizeof(*plan));
+	err = r0_sweep_plan_workloads(plan, presets, 2, qds, 3, true, false);
+	if (!err)
+		err = r0_sweep_plan_targets(plan, backend, SIM_MEMBERS, count, chunks, 6, single512, 1);
+	return err;
+}
+
+void r0_sim_rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
+		const struct r0_workload *w, unsigned repeat, double bytes_per_s)
+{
+	memset(r, 0, sizeof(*r));
+	r->layer = layer;
+	r->chunk_bytes = chunk;
+	r->n_members = n;
+	snprintf(r->label, sizeof(r->label), "%s", label);
+	r->access = w->access;
+	r->read_pct = w->read_pct;
+	r->block_bytes = w->block_bytes;
+	r->align_bytes = w->align_bytes;
+	r->queue_depth = w->queue_depth;
+	r->jobs = w->jobs ? w->jobs : 1;
+	r->repeat = repeat;
+	r->runtime_s = 1;
+	r->bytes_per_s = bytes_per_s;
+	r->iops = bytes_per_s / w->block_bytes;
+	r->ios = (uint64_t)r->iops + 1;   /* a measurement: requests completed */
+	r->cpu_s_per_io = 0.1 / r->iops;
+	snprintf(r->state, sizeof(r->state), "empty");
+}
+
+/* The study loop's visit: every wanted workload of target T once, from the model. */
+static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_sweep_set *set)
+{
+	struct sim *x = ctx;
+	const struct r0_sweep_target *tg = &x->plan.targets[t];
+
+	for (size_t w = 0; w < x->plan.n_wl; w++) {
+		const struct r0_workload *wl = &x->plan.wl[w].w;
+		struct r0_sweep_rec r;
+		double truth;
+		int err;
+
+		if (!repeat[w])
+			continue;
+		truth = x->drive_scale * drive_mbps(wl) * 1e6 * gain(x, tg, wl);
+		r0_sim_rec(&r, tg->layer, tg->chunk_bytes, tg->n, x->plan.wl[w].label, wl, repeat[w], noisy(x, truth));
+		r.pass = pass;
+		err = r0_sweep_set_add(set, &r);
+		if (err)
+			return err;
+		x->elapsed += x->sp->cell_s;
+		x->cells++;
+	}
+	return 0;
+}
+
+static double elapsed(void *ctx)
+{
+	return ((struct sim *)ctx)->elapsed;
+}
+
+static double cell_seconds(void *ctx)
+{
+	return ((struct sim *)ctx)->sp->cell_s;
+}
+
+/* The truth's speed-up of target T under the analysis' mix weights. */
+static double true_score(const struct sim *x, const struct r0_analysis *a, const struct r0_sweep_target *t)
+{
+	double s = 0;
+
+	for (size_t w = 0; w < x->plan.n_wl; w++) {
+		char name[48];
+		struct r0_sweep_rec r;
+
+		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
+		r0_sweep_rec_workload(&r, name, sizeof(name));
+		for (size_t k = 0; k < a->n_wl; k++)
+			if (!strcmp(a->wl[k].name, name))
+				s += a->wl[k].weight * gain(x, t, &x->plan.wl[w].w);
+	}
+	return s;
+}
+
+static const struct r0_sweep_target *target_of(const struct sim *x, enum r0_layer l, uint32_t chunk, unsigned n)
+{
+	for (size_t t = 0; t < x->plan.n_targets; t++) {
+		const struct r0_sweep_target *y = &x->plan.targets[t];
+
+		if (y->layer == l && y->n == n && (l == R0_LAYER_RAW || y->chunk_bytes == chunk))
+			return y;
+	}
+	return NULL;
+}
+
+/* The truth's workload W on target T, for the cells of the analysis. */
+static double true_cell(const struct sim *x, const struct r0_analysis *a, const struct r0_cell *c)
+{
+	const struct r0_sweep_target *t = target_of(x, c->layer, c->chunk_bytes, c->n_members);
+
+	for (size_t w = 0; t && w < x->plan.n_wl; w++) {
+		char name[48];
+		struct r0_sweep_rec r;
+
+		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
+		r0_sweep_rec_workload(&r, name, sizeof(name));
+		if (!strcmp(a->wl[c->wl].name, name))
+			return gain(x, t, &x->plan.wl[w].w);
+	}
+	return 0;
+}
+
+/* What the truth says at the pick: how many drives pay, by the analysis' own bars. */
+static unsigned right_build(const struct sim *x, const struct r0_analysis *a)
+{
+	const struct r0_choice *p = &a->choice[a->pick];
+	double prev = 1, worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
+	double drive = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
+	unsigned b = 1;
+
+	for (unsigned n = 2; n <= a->max_members; n++) {
+		const struct r0_sweep_target *t = target_of(x, p->layer, p->chunk_bytes, n);
+		double s = t ? true_score(x, a, t) : 0;
+
+		if (n == 2 ? s < worth && true_score(x, a, target_of(x, p->layer, p->chunk_bytes, a->max_members)) < worth
+			   : s / prev < drive)
+			break;
+		b = n;
+		prev = s;
+	}
+	return b;
+}
+
+/* What the study claims and the truth denies: a choice losing, a chunk left out. */
+static void false_claims(const struct sim *x, const struct r0_analysis *a, struct r0_sim_result *out)
+{
+	double best = true_score(x, a, target_of(x, a->choice[0].layer, a->choice[0].chunk_bytes, a->max_members));
+
+	for (size_t k = 1; k < a->n_choice; k++) {
+		const struct r0_choice *c = &a->choice[k];
+
+		if (!c->tie_best && !c->incomplete &&
+		    true_score(x, a, target_of(x, c->layer, c->chunk_bytes, a->max_members)) >= best * (1 - 1e-9))
+			out->false_loss = true;
+	}
+	for (size_t i = 0; i < a->n_cell; i++) {
+		const struct r0_cell *c = &a->cell[i], *b;
+
+		if (c->layer == R0_LAYER_RAW || c->n_members != a->max_members || !c->bps.n || c->tie_best)
+			continue;
+		b = NULL;
+		for (size_t j = 0; j < a->n_cell; j++) {
+			const struct r0_cell *y = &a->cell[j];
+
+			if (y->layer == c->layer && y->n_members == c->n_members && y->wl == c->wl && y->bps.n &&
+			    (!b || y->bps.med > b->bps.med))
+				b = y;
+		}
+		if (b && true_cell(x, a, c) >= true_cell(x, a, b) * (1 - 1e-9))
+			out->false_line = true;
+	}
+}
+
+static void judge(const struct sim *x, const struct r0_analysis *a, struct r0_sim_result *out)
+{
+	double best = 0, pick;
+
+	out->has_choice = a->has_choice;
+	out->answer = a->answer;
+	snprintf(out->headline, sizeof(out->headline), "%s", a->headline);
+	if (!a->has_choice)
+		return;
+	out->layer = a->choice[a->pick].layer;
+	out->chunk_bytes = a->choice[a->pick].chunk_bytes;
+	for (size_t t = 0; t < x->plan.n_targets; t++) {
+		const struct r0_sweep_target *y = &x->plan.targets[t];
+		double v;
+
+		if (y->layer == R0_LAYER_RAW || y->n != a->max_members)
+			continue;
+		v = true_score(x, a, y);
+		if (v > best)
+			best = v;
+	}
+	pick = true_score(x, a, target_of(x, out->layer, out->chunk_bytes, a->max_members));
+	out->pick_true_loss = best > 0 ? 1 - pick / best : 0;
+	out->right_build = right_build(x, a);
+	/* anything short of "worth it" builds nothing: keep one drive (an undecided count builds nothing either) */
+	out->build = a->answer != R0_ANSWER_WORTH ? 1 : a->build_decided ? a->build_members : 0;
+	false_claims(x, a, out);
+}
+
+int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise, const struct r0_sim_plan *sp,
+		 const struct r0_mix *mix, struct r0_sim_result *out)
+{
+	static const struct r0_study_ops ops = { visit, elapsed, cell_seconds };
+	struct sim *x = calloc(1, sizeof(*x));
+	struct r0_study *s = malloc(sizeof(*s));
+	struct r0_sweep_set set = { 0 };
+	struct r0_analysis a;
+	struct r0_cmp_opts o;
+	int err = -ENOMEM;
+
+	memset(out, 0, sizeof(*out));
+	if (!x || !s)
+		goto out;
+	x->truth = truth;
+	x->noise = noise;
+	x->sp = sp;
+	r0_prng_seed(&x->rng, seed);
+	x->drive_scale = exp((double)(r0_prng_next(&x->rng) >> 11) * 0x1p-53 * 1.4 - 0.7);
+	for (size_t c = 0; c < 8; c++) {
+		double u = (double)(r0_prng_next(&x->rng) >> 11) * 0x1p-53;
+
+		if (truth == R0_SIM_CHUNK_RANDOM) {
+			/* a chunk's effect on the stripe, the same through md and dm */
+			x->chunk_eff[0][c] = 1 - 0.25 * u;
+			x->chunk_eff[1][c] = x->chunk_eff[0][c];
+		} else {
+			x->chunk_eff[0][c] = 1 + 0.05 * r0_prng_gauss(&x->rng);
+			x->chunk_eff[1][c] = x->chunk_eff[0][c];   /* dm equal to md */
+		}
+	}
+	err = build_plan(&x->plan);
+	if (err)
+		goto out;
+	x->study_s = sp->budget_s > 0 ? sp->budget_s :
+		     (double)(x->plan.n_targets * x->plan.n_wl * sp->repeats) * sp->cell_s;
+	err = r0_study_init(s, &x->plan, sp->adaptive, sp->repeats, sp->adaptive ? sp->max_repeats : sp->repeats,
+			    mix, NULL, sp->budget_s);
+	if (!err)
+		err = r0_study_run(s, &set, &ops, x);
+	if (err)
+		goto out;
+	o = r0_planner_cmp(&s->planner, NULL);
+	err = r0_analyse(&set, mix, &o, &a);
+	if (err)
+		goto out;
+	judge(x, &a, out);
+	out->seconds = x->elapsed;
+	out->cells = x->cells;
+	out->budget_hit = s->budget_hit;
+	for (int k = 0; k < R0_ADAPT_KINDS; k++)
+		out->undecided += s->planner.undecided[k];
+	r0_analysis_free(&a);
+out:
+	r0_sweep_set_free(&set);
+	free(x);
+	free(s);
+	return err;
+}
