@@ -34,6 +34,7 @@ struct run {
 	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
 	struct r0_trim_evidence ev;            /* per bottom device */
 	char first_fail[1100];
+	char first_nc[1100];                   /* the first NOT CONCLUSIVE check, "check: detail" */
 	int fd;
 	int member_fd[R0_MAX_MEMBERS];
 	uint64_t seed;                         /* of this run's fill pattern: old data never matches it */
