@@ -246,6 +246,11 @@ int main(int argc, char **argv)
 		if (live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only || consent.yes ||
 		    force)
 			return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
+		/* a sweep's results, a disk image ...: refused before a reading is appended to it */
+		if ((err = watch_check_log(watch, why, sizeof(why)))) {
+			fprintf(stderr, PROG ": %s: %s\n", watch, why);
+			return 2;
+		}
 		if ((err = watch_resolve(argv[optind], wpath, sizeof(wpath), why, sizeof(why)))) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
 			return 2;

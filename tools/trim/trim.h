@@ -84,6 +84,8 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
  * --watch: WHAT (a block device, or a directory of a mounted file system:
  * its device) as a path to describe, into PATH; else -errno and WHY.
  */
+/* FILE for --watch: new, empty or a record file of --watch, else -EINVAL and WHY says what it looks like. */
+int watch_check_log(const char *log, char *why, size_t why_len);
 int watch_resolve(const char *what, char *path, size_t len, char *why, size_t why_len);
 /* --watch (watch.c): one reading appended to LOG and the history judged; the exit status. */
 int watch_mode(struct run *r, const char *log, const char *what);
