@@ -2,6 +2,7 @@
 /* The named workload mixes and the parser of mixes written out (r0/mix.h). */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,7 @@ static int parse_spec(const char *name, const char *s, struct r0_mix *m)
 {
 	char *copy = strdup(s), *save = NULL, *tok;
 	double sum = 0;
+	bool neg = false;
 	int err = -EINVAL;
 
 	if (!copy)
@@ -80,7 +82,7 @@ static int parse_spec(const char *name, const char *s, struct r0_mix *m)
 			goto out;
 		errno = 0;
 		w = strtod(eq + 1, &end);
-		if (errno || end == eq + 1 || *end || !isfinite(w) || w < 0)
+		if (errno || end == eq + 1 || *end || !isfinite(w))
 			goto out;
 		*eq = '\0';
 		while (*tok == ' ')
@@ -89,9 +91,11 @@ static int parse_spec(const char *name, const char *s, struct r0_mix *m)
 		m->e[m->n].weight = w;
 		m->n++;
 		sum += w;
+		neg |= w < 0;
 	}
-	if (m->n && sum > 0)
-		err = 0;
+	/* well formed, but no share to weigh by */
+	if (m->n)
+		err = neg || !(sum > 0) ? -ERANGE : 0;
 out:
 	free(copy);
 	return err;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "r0/benchjson.h"
@@ -258,10 +259,18 @@ int r0_predict_input_load(struct r0_predict_input *in, const char *path)
 {
 	struct r0_sweep_set set = { 0 };
 	struct r0_bench_doc doc;
+	struct stat st;
 	int err;
 
 	if (in->n_wl == 0 && in->curve.n == 0)
 		in->layer_ns[0] = in->layer_ns[1] = -1;
+	/* both readers take the file whole: never a device, never more than a result file holds */
+	if (stat(path, &st))
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	if ((uint64_t)st.st_size > R0_PREDICT_MAX_INPUT_BYTES)
+		return -EFBIG;
 	err = r0_bench_load(path, &doc);
 	if (err != -ENOMSG) {   /* r0bench/1, read or refused */
 		if (!err)
@@ -558,12 +567,39 @@ out:
 	return err;
 }
 
+/* Whether C is among A's choices predicted whole (every workload of the mix) at MEMBERS. */
+static bool whole_choice(const struct r0_analysis *a, const struct r0_choice *c, unsigned members)
+{
+	for (size_t i = 0; i < a->n_choice && a->max_members == members; i++)
+		if (!a->choice[i].incomplete && a->choice[i].layer == c->layer &&
+		    a->choice[i].chunk_bytes == c->chunk_bytes)
+			return true;
+	return false;
+}
+
+/* "md 64 KiB, md 512 KiB" into TEXT at *USED: the choices of A that WANT (tied best, or whole) */
+static void list_choices(const struct r0_analysis *a, bool tied, char *text, size_t len, size_t *used)
+{
+	bool first = true;
+
+	for (size_t i = 0; i < a->n_choice; i++) {
+		const struct r0_choice *c = &a->choice[i];
+
+		if (tied ? !c->tie_best : c->incomplete)
+			continue;
+		if (*used < len)
+			*used += (size_t)snprintf(text + *used, len - *used, "%s%s %u KiB", first ? " " : ", ",
+						  r0_layer_name(c->layer), c->chunk_bytes / 1024);
+		first = false;
+	}
+}
+
 int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
-			  const struct r0_mix *mix, bool *in_tied, char *text, size_t len)
+			  const struct r0_mix *mix, bool *picked, bool *in_tied, char *text, size_t len)
 {
 	struct r0_analysis p = { 0 }, m = { 0 };
 	const struct r0_choice *pick;
-	size_t used;
+	size_t used = 0, whole = 0, best_whole = 0;
 	int err = r0_analyse(pred, mix, NULL, &p);
 
 	if (!err)
@@ -572,22 +608,42 @@ int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep
 		err = -ENODATA;
 	if (err)
 		goto out;
+	*picked = *in_tied = false;
+	for (size_t i = 0; i < p.n_choice; i++)
+		whole += !p.choice[i].incomplete;
+	for (size_t i = 0; i < m.n_choice; i++)
+		best_whole += m.choice[i].tie_best && whole_choice(&p, &m.choice[i], m.max_members);
+	/* a pick from what was predicted whole, when that leaves out what was measured best, is no pick */
+	if (whole < 2) {
+		used = (size_t)snprintf(text, len, "none: too little predicted to rank the choices (%zu of %zu "
+					"predicted for every workload of the mix); measured, tied best:", whole,
+					p.n_choice);
+		list_choices(&m, true, text, len, &used);
+		goto out;
+	}
+	if (!best_whole) {
+		used = (size_t)snprintf(text, len, "none: the choices predicted for every workload of the mix "
+					"(%zu of %zu:", whole, p.n_choice);
+		list_choices(&p, false, text, len, &used);
+		if (used < len)
+			used += (size_t)snprintf(text + used, len - used, ") exclude the measured best (tied:");
+		list_choices(&m, true, text, len, &used);
+		if (used < len)
+			snprintf(text + used, len - used, ")");
+		goto out;
+	}
+	*picked = true;
 	pick = &p.choice[p.pick];
-	*in_tied = false;
 	used = (size_t)snprintf(text, len, "%s %u KiB at %u members; measured, tied best:",
 				r0_layer_name(pick->layer), pick->chunk_bytes / 1024, p.max_members);
 	for (size_t i = 0; i < m.n_choice; i++) {
 		const struct r0_choice *c = &m.choice[i];
 
-		if (!c->tie_best)
-			continue;
-		if (c->layer == pick->layer && c->chunk_bytes == pick->chunk_bytes &&
+		if (c->tie_best && c->layer == pick->layer && c->chunk_bytes == pick->chunk_bytes &&
 		    p.max_members == m.max_members)
 			*in_tied = true;
-		if (used < len)
-			used += (size_t)snprintf(text + used, len - used, " %s %u KiB",
-						 r0_layer_name(c->layer), c->chunk_bytes / 1024);
 	}
+	list_choices(&m, true, text, len, &used);
 out:
 	r0_analysis_free(&p);
 	r0_analysis_free(&m);

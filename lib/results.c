@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -87,12 +88,19 @@ int r0_result_kind(const char *path, enum r0_result_kind *out)
 	FILE *f = fopen(path, "re");
 	json_tokener *tok;
 	json_object *o = NULL;
+	struct stat st = { 0 };
 	char buf[4096];
 	size_t n;
 	int err = -EINVAL;
 
 	if (!f)
 		return -errno;
+	/* a directory opens for reading and fails at its first read: -EISDIR, not -EIO */
+	if (fstat(fileno(f), &st) || S_ISDIR(st.st_mode)) {
+		err = S_ISDIR(st.st_mode) ? -EISDIR : -errno;
+		fclose(f);
+		return err;
+	}
 	tok = json_tokener_new();
 	if (!tok) {
 		fclose(f);

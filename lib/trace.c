@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "r0/trace.h"
@@ -258,6 +259,7 @@ int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_
 	struct r0_trace_reader *r = NULL;
 	char magic[sizeof(R0_TRACE_MAGIC) - 1];
 	uint64_t flags, name_len, lbs;
+	struct stat st = { 0 };
 	int err;
 
 	*out = NULL;
@@ -266,6 +268,11 @@ int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_
 		return -ENOMEM;
 	if (!(r->f = fopen(path, "rbe"))) {
 		err = -errno;
+		goto out;
+	}
+	/* a directory opens for reading, and its first read fails as EISDIR: say so, not -EIO */
+	if (fstat(fileno(r->f), &st) || S_ISDIR(st.st_mode)) {
+		err = S_ISDIR(st.st_mode) ? -EISDIR : -errno;
 		goto out;
 	}
 	if (fread(magic, 1, sizeof(magic), r->f) != sizeof(magic) ||

@@ -462,28 +462,41 @@ const char *r0_trim_level_name(enum r0_trim_level l)
 	return l == R0_LEVEL_DEALLOCATED ? "deallocated" : l == R0_LEVEL_DELIVERED ? "delivered" : "not shown";
 }
 
-bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
-			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
+enum r0_verdict r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+					 enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
 {
+	enum r0_verdict v = R0_VERDICT_PASS;
 	size_t off = 0;
-	bool ok = true, broken = false;
+	bool broken = false;
 
 	list[0] = fail[0] = '\0';
 	for (unsigned i = 0; i < t->n_members; i++) {
 		char why[256];
 		enum r0_trim_level l = r0_trim_evidence_level(ev, t, i, why, sizeof(why));
 		const char *k = t->members[i].kname;
+		/* short of REQUIRE only for want of a conclusive check: nothing went wrong there */
+		bool unshown = l == R0_LEVEL_NONE && !ev->delivered[i] && !ev->short_[i] &&
+			       !ev->dealloc_bad_sectors[i];
+		enum r0_verdict mine = unshown ? R0_VERDICT_NOT_CONCLUSIVE : R0_VERDICT_FAIL;
 
 		if (off < len)
 			off += (size_t)snprintf(list + off, len - off, "%s%s %s", i ? ", " : "", k,
 						r0_trim_level_name(l));
 		if (l >= require)
 			continue;
-		if (ok || (!broken && ev->dealloc_bad_sectors[i]))
+		/* the reason: a broken read-back promise first, else the first failure, else the first unshown */
+		if (v == R0_VERDICT_PASS || (v == R0_VERDICT_NOT_CONCLUSIVE && mine == R0_VERDICT_FAIL) ||
+		    (!broken && ev->dealloc_bad_sectors[i]))
 			snprintf(fail, flen, "bottom device %s: %s%s", k, why,
 				 l >= R0_LEVEL_DELIVERED ? " (--require deallocated)" : "");
 		broken |= ev->dealloc_bad_sectors[i] != 0;
-		ok = false;
+		v = r0_verdict_worse(v, mine);
 	}
-	return ok;
+	return v;
+}
+
+bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
+{
+	return r0_trim_evidence_verdict(ev, t, require, list, len, fail, flen) == R0_VERDICT_PASS;
 }

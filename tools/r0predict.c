@@ -11,6 +11,8 @@
 
 #include "cli.h"
 
+#include "r0/benchjson.h"
+#include "r0/filehead.h"
 #include "r0/predictstudy.h"
 #include "r0/size.h"
 
@@ -61,7 +63,8 @@ static void usage(FILE *f)
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
 	      "\n"
-	      "A cell is not predicted, and r0predict says so (stderr, or its table row),\n"
+	      "A cell is not predicted, and r0predict says so (stderr, once a reason with\n"
+	      "the number of cells, or its table row),\n"
 	      "when its reads or writes moved by more than 15 % between the grid's first\n"
 	      "and its last measurement of a point (the drive's state changed: garbage\n"
 	      "collection, a cache), when grid points it rests on spread by more than\n"
@@ -73,9 +76,21 @@ static void usage(FILE *f)
 	      "members rest between parts on a drive that waits on its bandwidth at QD1\n"
 	      "and a rested member could serve faster (both figures given). r0predict(1).\n"
 	      "How close the predictions came, per workload: r0predict(1), VALIDATION.\n"
-	      "Exit status: 0 ok, 1 failure, 2 usage.\n",
+	      "Exit status: 0 ok, 1 failure (also: no array predicted), 2 usage.\n",
 	      f);
 }
+
+/* The reasons cells were not predicted, each once with how many cells it held back. */
+struct doubt {
+	char reason[320];
+	char first[96];       /* the first cell it held back, "4K QD1 read on md 2 x 64 KiB" */
+	size_t cells;
+};
+
+struct doubts {
+	struct doubt *v;
+	size_t n;
+};
 
 struct opts {
 	bool members[R0_MAX_MEMBERS + 1];
@@ -85,7 +100,39 @@ struct opts {
 	struct r0_predict_study_opts model;
 	bool table;
 	const struct r0_sweep_set *meas;   /* --compare's: its figures beside the table's */
+	struct doubts *doubts;             /* said once each at the end, not once a cell */
 };
+
+static int doubt_add(struct doubts *d, const char *reason, const char *cell)
+{
+	struct doubt *p;
+
+	for (size_t i = 0; i < d->n; i++)
+		if (!strcmp(d->v[i].reason, reason)) {
+			d->v[i].cells++;
+			return 0;
+		}
+	if (!(p = realloc(d->v, (d->n + 1) * sizeof(*p))))
+		return -ENOMEM;
+	d->v = p;
+	p = &d->v[d->n++];
+	snprintf(p->reason, sizeof(p->reason), "%s", reason);
+	snprintf(p->first, sizeof(p->first), "%s", cell);
+	p->cells = 1;
+	return 0;
+}
+
+/* One line a reason: 1,776 cells held back by three reasons are three lines. */
+static void doubts_print(const struct doubts *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->v[i].cells == 1)
+			fprintf(stderr, PROG ": %s: not predicted: %s\n", d->v[i].first, d->v[i].reason);
+		else
+			fprintf(stderr, PROG ": %zu cells not predicted (%s and %zu more): %s\n", d->v[i].cells,
+				d->v[i].first, d->v[i].cells - 1, d->v[i].reason);
+	}
+}
 
 /* --- predicting -------------------------------------------------------- */
 
@@ -125,9 +172,13 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 	if (o->table && layer != R0_LAYER_RAW)
 		print_table_row(f, r, single_bps, doubt, o->meas);
 	if (*doubt && !o->table) {
+		char where[sizeof(((struct doubt *)0)->first)];
+
 		r0_sweep_rec_workload(r, name, sizeof(name));
-		fprintf(stderr, PROG ": %s on %s %u x %u KiB: not predicted: %s\n", name,
-			r0_layer_name(layer), n, r->chunk_bytes / 1024, doubt);
+		snprintf(where, sizeof(where), "%s on %s %u x %u KiB", name, r0_layer_name(layer), n,
+			 r->chunk_bytes / 1024);
+		if ((err = doubt_add(o->doubts, doubt, where)))
+			return err;
 	}
 	if (*doubt)
 		return 0;
@@ -164,6 +215,16 @@ static int predict_all(const struct r0_predict_input *in, const char *path, cons
 	return err;
 }
 
+/* How many of SET's cells are arrays, not the single drive. */
+static size_t arrays_in(const struct r0_sweep_set *set)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		n += set->recs[i].layer != R0_LAYER_RAW;
+	return n;
+}
+
 /* Predicted against measured: the error per workload on stderr. */
 static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
 		   const char *path)
@@ -171,7 +232,7 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 	struct r0_predict_error *rows = NULL;
 	struct r0_mix mix;
 	char pick[512];
-	bool in_tied;
+	bool in_tied, picked;
 	size_t n = 0, missing = 0;
 	int err = r0_predict_compare(pred, meas, &rows, &n);
 
@@ -202,7 +263,11 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 	/* the demo's mix: the pick r0sweep's verdict would make; a choice with a cell not
 	 * predicted cannot be picked (r0_analyse), which the line says */
 	if (!err && !r0_mix_parse("desktop", &mix) &&
-	    !r0_predict_check_pick(pred, meas, &mix, &in_tied, pick, sizeof(pick))) {
+	    !r0_predict_check_pick(pred, meas, &mix, &picked, &in_tied, pick, sizeof(pick))) {
+		if (!picked) {   /* what it could pick is contradicted by its own measurements */
+			fprintf(stderr, "chunk picked (desktop mix), predicted: %s\n", pick);
+			return err;
+		}
 		fprintf(stderr, "chunk picked (desktop mix), predicted: %s: %s", pick,
 			in_tied ? "in the tied set" : "NOT in the tied set");
 		if (missing)
@@ -214,6 +279,41 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
 }
 
 /* --- options ----------------------------------------------------------- */
+
+/*
+ * PATH's first bytes before it is read whole: an r0sweep/1 record as its
+ * first line, or (unless SWEEP_ONLY) an r0bench/1 document, and not
+ * larger than any result file. 0, or 1 after saying what it is instead.
+ */
+static int check_input(const char *path, bool sweep_only)
+{
+	struct r0_file_head h;
+	char words[128];
+	int err = r0_file_head(path, &h);
+
+	if (err) {
+		fprintf(stderr, PROG ": %s: %s\n", path, strerror(-err));
+		return 1;
+	}
+	if (h.kind == R0_HEAD_JSON && ((h.line_object && !strcmp(h.schema, R0_SWEEP_SCHEMA)) ||
+				       (!sweep_only && !strcmp(h.schema, R0_BENCH_SCHEMA)))) {
+		if (h.size_bytes <= R0_PREDICT_MAX_INPUT_BYTES)
+			return 0;
+		fprintf(stderr, PROG ": %s: %llu MiB, more than any result file (%u MiB at most)\n", path,
+			(unsigned long long)(h.size_bytes >> 20), (unsigned)(R0_PREDICT_MAX_INPUT_BYTES >> 20));
+		return 1;
+	}
+	if (h.kind == R0_HEAD_MISSING) {
+		fprintf(stderr, PROG ": %s: %s\n", path, strerror(ENOENT));
+		return 1;
+	}
+	r0_file_head_describe(&h, words, sizeof(words));
+	fprintf(stderr, PROG ": %s: not %s but %s\n", path,
+		sweep_only ? "an r0sweep file (its first line an " R0_SWEEP_SCHEMA " record)" :
+		"a result r0predict reads (r0bench --json output, " R0_BENCH_SCHEMA ", or an r0sweep file, "
+		"its first line an " R0_SWEEP_SCHEMA " record)", words);
+	return 1;
+}
 
 static int add_count(const char *s, void *arg)
 {
@@ -279,7 +379,8 @@ static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--
 int main(int argc, char **argv)
 {
 	static struct r0_predict_input in;
-	struct opts o = { .model.layer_ns = -1 };
+	struct doubts doubts = { 0 };
+	struct opts o = { .model.layer_ns = -1, .doubts = &doubts };
 	struct r0_sweep_set pred = { 0 }, meas = { 0 };
 	const char *members = NULL, *chunks = NULL, *backend = "md,dm";
 	const char *preset = NULL, *cmp = NULL, *output = NULL;
@@ -315,6 +416,8 @@ int main(int argc, char **argv)
 	if (preset && !r0_preset_find(preset))
 		return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", preset);
 	for (int i = optind; i < argc; i++) {
+		if (check_input(argv[i], false))
+			return R0_EXIT_FAILURE;
 		err = r0_predict_input_load(&in, argv[i]);
 		if (err) {
 			fprintf(stderr, PROG ": %s: cannot read: %s\n", argv[i],
@@ -327,6 +430,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: no single-drive read or write result in it\n", argv[argc - 1]);
 		return R0_EXIT_FAILURE;
 	}
+	if (cmp && check_input(cmp, true))
+		return R0_EXIT_FAILURE;
 	if (cmp && (err = r0_sweep_load(cmp, &meas, NULL))) {
 		fprintf(stderr, PROG ": %s: cannot read: %s\n", cmp,
 			err == -EINVAL ? "not an r0sweep/1 file" : strerror(-err));
@@ -357,10 +462,16 @@ int main(int argc, char **argv)
 	}
 	o.meas = cmp ? &meas : NULL;
 	err = predict_all(&in, argv[argc - 1], &o, f, &pred);
+	doubts_print(&doubts);
 	if (err) {
 		fprintf(stderr, PROG ": predicting: %s\n", strerror(-err));
 		status = R0_EXIT_FAILURE;
+	} else if (!arrays_in(&pred)) {
+		/* only the single drive itself, or nothing: no array predicted at all */
+		fprintf(stderr, PROG ": %s: nothing predicted\n", argv[argc - 1]);
+		status = R0_EXIT_FAILURE;
 	}
+	free(doubts.v);
 	if (!err && cmp && compare(&pred, &meas, cmp))
 		status = R0_EXIT_FAILURE;
 	if (output && fclose(f)) {

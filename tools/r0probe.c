@@ -127,19 +127,8 @@ static void free_items(struct item *items, size_t n)
 	free(items);
 }
 
-/* getopt would name the program by argv[0]: say it here */
-static int bad_option(int c, char **argv)
-{
-	if (c == ':')
-		return r0_cli_usage_error(PROG, "option '%s' needs an argument", argv[optind - 1]);
-	if (strncmp(argv[optind - 1], "--", 2) == 0)
-		return r0_cli_usage_error(PROG, "bad option '%s'", argv[optind - 1]);
-	return r0_cli_usage_error(PROG, "invalid option -- '%s'", (char[]){ (char)optopt, '\0' });
-}
-
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option,
-				   .retired = "s--stat" };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "s--stat" };
 
 int main(int argc, char **argv)
 {

@@ -287,15 +287,6 @@ static int check_writable(const char *path)
 	return access(dirname(copy), W_OK | X_OK) ? -errno : 0;
 }
 
-/* getopt has said what is wrong: only the hint follows */
-static int bad_option(int c, char **argv)
-{
-	(void)c;
-	(void)argv;
-	fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-	return R0_EXIT_USAGE;
-}
-
 /* Writes the mix of P (OUTPUT, --json or the summary): 0 or R0_EXIT_FAILURE. COUNTERS: what they alone said beside a trace. */
 static int emit(const struct r0_profile *p, const struct r0_profile_meta *meta, const char *output, bool json,
 		const struct r0_profile *counters, const char *counters_desc)
@@ -395,8 +386,7 @@ static struct r0_blktrace *start_trace(const char *dev, const char *file)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .getopt_words = true,
-				   .retired = "o--output" };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--output" };
 
 int main(int argc, char **argv)
 {

@@ -190,6 +190,37 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 	return err ? 1 : 0;
 }
 
+/*
+ * --output-dir DIR and the directories above it, as mkdir -p makes them.
+ * 0, or -errno (-ENOTDIR where DIR or one above it is a file).
+ */
+static int make_dirs(const char *dir)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	size_t len = strlen(dir);
+
+	if (len >= sizeof(path))
+		return -ENAMETOOLONG;
+	memcpy(path, dir, len + 1);
+	for (char *p = path + 1; ; p++) {
+		if (*p && *p != '/')
+			continue;
+		char c = *p;
+
+		*p = '\0';
+		if (mkdir(path, 0777) && errno != EEXIST)
+			return -errno;
+		if (stat(path, &st))
+			return -errno;
+		if (!S_ISDIR(st.st_mode))
+			return -ENOTDIR;
+		*p = c;
+		if (!c)
+			return 0;
+	}
+}
+
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--output-dir" };
 
@@ -227,6 +258,15 @@ int main(int argc, char **argv)
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
+	/* a file where the report's directory goes: said before anything is read or written */
+	{
+		struct stat st;
+
+		if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, PROG ": --output-dir %s: not a directory\n", dir);
+			return R0_EXIT_FAILURE;
+		}
+	}
 	/* a wrong --mix is a usage error before anything is read */
 	if (mixs && r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
@@ -306,8 +346,9 @@ int main(int argc, char **argv)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: does TRIM pass through the array?");
 		title = deftitle;
 	}
-	if (mkdir(dir, 0777) && errno != EEXIST) {
-		fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
+	if ((err = make_dirs(dir))) {
+		fprintf(stderr, PROG ": --output-dir %s: %s\n", dir, err == -ENOTDIR ? "a file is in its path" :
+			strerror(-err));
 		goto fail;
 	}
 	{
@@ -316,15 +357,19 @@ int main(int argc, char **argv)
 		int nf = argc - optind;
 
 		if (!write_file(dir, "report.md", DOC_MD, pa, &as, &x, title, verdict, good, files, nf, path_md,
-				sizeof(path_md)))
+				sizeof(path_md))) {
 			status = R0_EXIT_FAILURE;
+			path_md[0] = '\0';
+		}
 		if (have_sweep && a.has_choice &&
 		    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, &as, &x, title, verdict, good, files, nf, path_svg,
 				sizeof(path_svg)))
 			status = R0_EXIT_FAILURE;
 		if (!write_file(dir, "report.html", DOC_HTML, pa, &as, &x, title, verdict, good, files, nf, path_html,
-				sizeof(path_html)))
+				sizeof(path_html))) {
 			status = R0_EXIT_FAILURE;
+			path_html[0] = '\0';
+		}
 	}
 	/* a measured mix: what it was, on its own line before the verdict */
 	if (mixdesc[0] && have_sweep)
@@ -332,7 +377,10 @@ int main(int argc, char **argv)
 	printf("%s\n", verdict);
 	if (as.line[0] && have_sweep)
 		printf("%s\n", as.line);
-	printf("%s\n%s\n", path_md, path_html);
+	/* only what was written */
+	for (const char *p = path_md; p; p = p == path_md ? path_html : NULL)
+		if (p[0])
+			printf("%s\n", p);
 	r0_analysis_free(&a);
 	free(x.trim);
 	free(x.age);

@@ -225,15 +225,8 @@ static int opt_cleanup(const char *prog, const struct r0_cli_opt *o, const char 
 	return 0;
 }
 
-static int bad_option(int c, char **argv)
-{
-	if (c == ':')
-		return r0_cli_usage_error(PROG, "option '%s' needs a value", argv[optind - 1]);
-	return r0_cli_usage_error(PROG, "unknown option '%s'", argv[optind - 1]);
-}
-
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .bad = bad_option, .retired = "q--qd" };
+static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "q--qd" };
 
 int main(int argc, char **argv)
 {

@@ -246,6 +246,11 @@ int main(int argc, char **argv)
 		if (live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only || consent.yes ||
 		    force)
 			return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
+		/* a sweep's results, a disk image ...: refused before a reading is appended to it */
+		if ((err = watch_check_log(watch, why, sizeof(why)))) {
+			fprintf(stderr, PROG ": %s: %s\n", watch, why);
+			return 2;
+		}
 		if ((err = watch_resolve(argv[optind], wpath, sizeof(wpath), why, sizeof(why)))) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
 			return 2;
@@ -401,19 +406,26 @@ checks:
 	/* every bottom device: at least delivered (the file system mode judges its own cycles) */
 	if (!fstype && r.t.geometry_matches) {
 		char fail[sizeof(r.first_fail)];
+		enum r0_verdict ev;
 
 		jev = r.json ? levels_json(&r) : NULL;
+		ev = r0_trim_evidence_verdict(&r.ev, &r.t, require, levels, sizeof(levels), fail, sizeof(fail));
 		/* a broken read-back promise is the finding to name, whatever failed first */
-		if (!r0_trim_evidence_summary(&r.ev, &r.t, require, levels, sizeof(levels), fail, sizeof(fail)) &&
+		if (ev == R0_VERDICT_FAIL &&
 		    (r.overall != R0_VERDICT_FAIL || strstr(fail, "still returns the old data"))) {
 			r.overall = R0_VERDICT_FAIL;
 			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
+		} else if (ev == R0_VERDICT_NOT_CONCLUSIVE && r.overall != R0_VERDICT_FAIL) {
+			/* nothing failed, something was not shown: no "no" (a busy device, --live's quiet check) */
+			r.overall = R0_VERDICT_NOT_CONCLUSIVE;
+			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
 		}
 	}
-	/* the verdict: no failure, and at least one conclusive pass */
+	/* the verdict: no failure, and at least one conclusive pass; else why not, as first said */
 	if (r.overall != R0_VERDICT_FAIL && r.delivery_pass == 0) {
 		r.overall = R0_VERDICT_NOT_CONCLUSIVE;
-		snprintf(r.first_fail, sizeof(r.first_fail), "no check could show a discard arriving");
+		snprintf(r.first_fail, sizeof(r.first_fail), "%s",
+			 r.first_nc[0] ? r.first_nc : "no check could show a discard arriving");
 	}
 	rc = r.overall == R0_VERDICT_PASS ? 0 : 1;
 	print_results(&r);
@@ -436,8 +448,10 @@ checks:
 		       "verdict", "PASS", r.path, r.t.n_members == 1 ? "its" : "all", r.t.n_members,
 		       r.t.n_members == 1 ? "" : "s", r.delivery_pass, r.delivery_nc, levels[0] ? ": " : "", levels);
 	} else {
-		printf("%-10s %-14s no: %s%s%s\n", "verdict", r0_verdict_name(r.overall == R0_VERDICT_FAIL ?
-		       R0_VERDICT_FAIL : R0_VERDICT_NOT_CONCLUSIVE), r.first_fail, levels[0] ? "; shown: " : "", levels);
+		/* "no" only where something failed: not shown is not conclusive, no "no" */
+		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_verdict_name(r.overall == R0_VERDICT_FAIL ?
+		       R0_VERDICT_FAIL : R0_VERDICT_NOT_CONCLUSIVE), r.overall == R0_VERDICT_FAIL ? "no: " : "",
+		       r.first_fail, levels[0] ? "; shown: " : "", levels);
 	}
 	if (r.fd >= 0)
 		close(r.fd);

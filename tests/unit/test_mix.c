@@ -25,8 +25,11 @@ Test(mix, mix_parsing)
 	cr_expect(NEAR(m.e[0].weight, 2));
 	cr_expect_eq(r0_mix_parse("", &m), -EINVAL);
 	cr_expect_eq(r0_mix_parse("office", &m), -EINVAL);
-	cr_expect_eq(r0_mix_parse("seq-read=-1", &m), -EINVAL);
-	cr_expect_eq(r0_mix_parse("seq-read=0", &m), -EINVAL, "no weight at all");
+	/* well-formed but weighing nothing: -ERANGE, so the tool can say a weight must be above 0 */
+	cr_expect_eq(r0_mix_parse("seq-read=-1", &m), -ERANGE);
+	cr_expect_eq(r0_mix_parse("seq-read=0", &m), -ERANGE, "no weight at all");
+	cr_expect_eq(r0_mix_parse("Seq read=0", &m), -ERANGE);
+	cr_expect_eq(r0_mix_parse("Seq read=0,4K read=1", &m), 0, "one weight above 0 is enough");
 	cr_expect_eq(r0_mix_parse("seq-read=1x", &m), -EINVAL);
 	cr_expect_eq(r0_mix_parse("=1", &m), -EINVAL);
 }

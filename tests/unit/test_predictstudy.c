@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "r0/predictstudy.h"
+#include "sweeprows.h"
 
 #define KIB 1024u
 
@@ -364,4 +365,55 @@ Test(predictstudy, a_point_the_input_did_not_measure_is_named_not_guessed)
 				     sizeof(doubt)), 0);
 	cr_expect_str_empty(doubt, "4K QD32 on one member rests on measured points: '%s'", doubt);
 	r0_predict_input_free(&in);
+}
+
+/*
+ * The pick from a prediction against the measured study's tied set
+ * (pickrows: 64K, 128K and 512K tie, 4K loses): none when the choices
+ * predicted whole leave out every measured best, or are too few to rank.
+ */
+Test(predictstudy, no_pick_its_own_measurements_contradict)
+{
+	static const struct row excl[] = {
+		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } },
+		{ R0_LAYER_MD, 4 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 110 } },
+		{ R0_LAYER_MD, 16 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 150 } },
+	};
+	static const struct row one[] = {
+		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } },
+		{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 280 } },
+	};
+	static const struct row good[] = {
+		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } },
+		{ R0_LAYER_MD, 4 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 110 } },
+		{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 280 } },
+		{ R0_LAYER_MD, 512 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 270 } },
+	};
+	struct r0_sweep_set meas, pred;
+	struct r0_mix mix;
+	bool picked, tied;
+	char text[512];
+
+	cr_assert_eq(r0_mix_parse("seq-read=1", &mix), 0);
+	load_rows(pickrows, N(pickrows), &meas);
+
+	load_rows(excl, N(excl), &pred);
+	cr_assert_eq(r0_predict_check_pick(&pred, &meas, &mix, &picked, &tied, text, sizeof(text)), 0);
+	cr_expect_not(picked, "%s", text);
+	cr_expect(strstr(text, "none: the choices predicted for every workload of the mix (2 of 2: md 16 KiB, "
+			 "md 4 KiB) exclude the measured best (tied: md 64 KiB, md 128 KiB, md 512 KiB)"), "%s", text);
+	r0_sweep_set_free(&pred);
+
+	load_rows(one, N(one), &pred);
+	cr_assert_eq(r0_predict_check_pick(&pred, &meas, &mix, &picked, &tied, text, sizeof(text)), 0);
+	cr_expect_not(picked, "%s", text);
+	cr_expect(strstr(text, "none: too little predicted to rank the choices"), "%s", text);
+	r0_sweep_set_free(&pred);
+
+	load_rows(good, N(good), &pred);
+	cr_assert_eq(r0_predict_check_pick(&pred, &meas, &mix, &picked, &tied, text, sizeof(text)), 0);
+	cr_expect(picked, "%s", text);
+	cr_expect(tied, "%s", text);
+	r0_sweep_set_free(&pred);
+	r0_sweep_set_free(&meas);
 }

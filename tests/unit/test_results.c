@@ -60,6 +60,8 @@ Test(results, kind_by_schema)
 		unlink(path);
 	}
 	cr_expect_eq(r0_result_kind("/nonexistent/r0", &(enum r0_result_kind){ 0 }), -ENOENT);
+	/* a directory given as a result: said as such, not an I/O error */
+	cr_expect_eq(r0_result_kind("/tmp", &(enum r0_result_kind){ 0 }), -EISDIR);
 }
 
 Test(results, trim_document)

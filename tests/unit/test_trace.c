@@ -242,3 +242,13 @@ Test(trace, not_a_trace, .init = tmpfile_setup, .fini = tmpfile_teardown)
 	}
 	cr_expect_eq(r0_trace_reader_open("/nonexistent/t.r0trace", &h, &r), -ENOENT);
 }
+
+/* a directory given as a trace: -EISDIR (a read of it failed as -EIO before) */
+Test(trace, a_directory_is_said_to_be_one)
+{
+	struct r0_trace_header h;
+	struct r0_trace_reader *r = NULL;
+
+	cr_expect_eq(r0_trace_reader_open("/tmp", &h, &r), -EISDIR);
+	cr_expect_null(r);
+}

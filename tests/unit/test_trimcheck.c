@@ -1001,3 +1001,47 @@ Test(evidence, the_drives_own_account_decides_where_no_read_back_can)
 	r0_trim_evidence_lba_status(&ev, 3, a);
 	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 0, why, sizeof(why)), R0_LEVEL_NONE, "%s", why);
 }
+
+/*
+ * r0trim --live on a device with other I/O: its quiet check gave up, so no
+ * device got a conclusive delivery. That shows nothing either way: NOT
+ * CONCLUSIVE, never the FAIL "bottom device X: no conclusive delivery".
+ */
+Test(evidence, nothing_shown_is_not_conclusive_not_a_failure)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_trim_evidence ev;
+	struct r0_trim_member_result res[3] = { DELIVERED8, DELIVERED8, DELIVERED8 };
+	char list[256], fail[512];
+
+	memset(&ev, 0, sizeof(ev));
+	for (unsigned i = 0; i < 3; i++)
+		snprintf(t.members[i].kname, R0_KNAME_LEN, "sd%c", 'a' + i);
+	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
+		     R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_str_eq(fail, "bottom device sda: no conclusive delivery");
+	cr_expect_str_eq(list, "sda not shown, sdb not shown, sdc not shown");
+	/* two delivered, one not shown: still nothing failed */
+	res[2] = (struct r0_trim_member_result){ 0 };
+	r0_trim_evidence_delivery(&ev, 3, res);
+	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
+		     R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_str_eq(fail, "bottom device sdc: no conclusive delivery");
+	/* a delivery that fell short is a failure, and the reason named before the unshown one */
+	res[0].verdict = R0_VERDICT_FAIL;
+	memset(&ev, 0, sizeof(ev));
+	ev.delivered[0] = 0;
+	r0_trim_evidence_delivery(&ev, 3, res);
+	ev.delivered[1] = 0;
+	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
+		     R0_VERDICT_FAIL);
+	cr_expect(strstr(fail, "bottom device sda: not delivered: 1 discard fell short"), "%s", fail);
+	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
+	/* every device delivered: PASS */
+	memset(&ev, 0, sizeof(ev));
+	res[0].verdict = R0_VERDICT_PASS;
+	res[2] = (struct r0_trim_member_result)DELIVERED8;
+	r0_trim_evidence_delivery(&ev, 3, res);
+	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
+		     R0_VERDICT_PASS);
+}

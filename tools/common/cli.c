@@ -108,7 +108,7 @@ int r0_cli_opt_choice(const char *prog, const char *opt, const char *arg,
 	OPT_CHECK(r0_cli_choose(choices, arg, &v), out, v);
 }
 
-/* getopt_long's 'h' (USAGE on stdout), 'V' (the version) and anything unknown: the exit status */
+/* getopt_long's 'h' (USAGE on stdout), 'V' (the version) and anything else: the exit status */
 static int common_option(int c, const char *prog, void (*usage)(FILE *f))
 {
 	switch (c) {
@@ -121,6 +121,29 @@ static int common_option(int c, const char *prog, void (*usage)(FILE *f))
 	default:
 		return r0_cli_usage_error(prog, "bad option");
 	}
+}
+
+/*
+ * getopt_long's '?' or ':' in one line of the tool's own (getopt stays
+ * quiet: its message and a second one of ours were two lines for one
+ * mistake). The option as given: a long one from ARGV, a short one from
+ * optopt (in a cluster such as -bx, argv[optind - 1] is not the option).
+ */
+static int bad_option(const char *prog, int c, char **argv, const struct option *lo)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	char name[64];
+	unsigned matches = 0;
+
+	if (!strncmp(arg, "--", 2) && (c == ':' || !optopt))
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, "="), arg);
+	else
+		snprintf(name, sizeof(name), "-%c", optopt);
+	if (c == ':')
+		return r0_cli_usage_error(prog, "option '%s' needs a value", name);
+	for (; name[1] == '-' && lo->name; lo++)
+		matches += !strncmp(lo->name, name + 2, strlen(name + 2));
+	return r0_cli_usage_error(prog, "%s option '%s'", matches > 1 ? "ambiguous" : "unknown", name);
 }
 
 /* An integer kind's value into DEST, whose width the table gives. */
@@ -204,10 +227,9 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 	size_t n = 0, k = 0;
 	int c, rc;
 
-	if (tool->bad && !tool->getopt_words) {
-		opterr = 0;
-		shorts[k++] = ':';
-	}
+	/* every bad option is worded once, by bad_option */
+	opterr = 0;
+	shorts[k++] = ':';
 	for (o = opts; o->name; o++, n++) {
 		int has = o->kind == R0_CLI_SET || o->kind == R0_CLI_CLEAR ? no_argument :
 			  o->optional ? optional_argument : required_argument;
@@ -241,9 +263,10 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 		if (!o->name && c == '?' && (instead = retired_letter(tool->retired, optopt, &len)))
 			exit(r0_cli_usage_error(tool->prog, "-%c: use %.*s (a short letter means one thing "
 						"in every r0kit tool: docs/options.md)", optopt, (int)len, instead));
+		if (!o->name && (c == '?' || c == ':'))
+			exit(bad_option(tool->prog, c, argv, lo));
 		if (!o->name)
-			exit(c == 'h' || c == 'V' || !tool->bad ?
-			     common_option(c, tool->prog, tool->usage) : tool->bad(c, argv));
+			exit(common_option(c, tool->prog, tool->usage));
 		if (o->renamed_to)
 			fprintf(stderr, "%s: --%s is now --%s\n", tool->prog, o->name, o->renamed_to);
 		if ((rc = take(tool->prog, o, optarg)))

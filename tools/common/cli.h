@@ -89,17 +89,14 @@ struct r0_cli_opt {
 
 #define R0_CLI_TO(x) .dest = &(x), .width = sizeof(x)
 
-/* A tool's command line: the defaults are getopt's messages, "bad option", --help and --version. */
+/*
+ * A tool's command line: the defaults are one line for a bad option
+ * ("unknown option '--x'", "option '--x' needs a value"), --help and --version.
+ */
 struct r0_cli {
 	const char *prog;
 	void (*usage)(FILE *f);
 	bool no_version;    /* no --version (r0build's subcommands) */
-	/*
-	 * The tool words a bad option itself: getopt stays quiet, reports a
-	 * missing value as ':', and BAD(getopt's result, ARGV) gives the exit status.
-	 */
-	int (*bad)(int c, char **argv);
-	bool getopt_words;  /* with BAD: getopt still prints its own message first */
 	/*
 	 * Short letters the tool gave up so that a letter means one thing across
 	 * r0kit (docs/options.md), each with the long option that stays:

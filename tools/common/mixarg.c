@@ -15,8 +15,10 @@ int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc
 
 	desc[0] = '\0';
 	/* a name or weights first, so a file called "desktop" cannot shadow it (./desktop reads the file) */
-	if (!r0_mix_parse(arg, mix))
+	if (!(err = r0_mix_parse(arg, mix)))
 		return 0;
+	if (err == -ERANGE && access(arg, F_OK))
+		return r0_cli_usage_error(prog, "--mix '%s': a weight must be above 0 (and none below)", arg);
 	if (access(arg, R_OK))
 		return r0_cli_usage_error(prog, "--mix '%s': desktop, database, sequential, KEY=WEIGHT,... "
 					  "or a readable mix file of r0profile", arg);

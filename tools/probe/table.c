@@ -97,20 +97,20 @@ int probe_parse_columns(const char *list, struct opts *o)
 		o->nr_cols = 0;
 	}
 	if (snprintf(buf, sizeof(buf), "%s", list) >= (int)sizeof(buf))
-		return r0_cli_usage_error(PROG, "--output: list too long");
+		return r0_cli_usage_error(PROG, "--columns: list too long");
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		size_t c;
 
 		for (c = 0; c < NR_COLS && strcasecmp(tok, columns[c].header) != 0; c++)
 			;
 		if (c == NR_COLS)
-			return r0_cli_usage_error(PROG, "--output: unknown column '%s' (see --list-columns)", tok);
+			return r0_cli_usage_error(PROG, "--columns: unknown column '%s' (see --list-columns)", tok);
 		if (o->nr_cols == ARRAY_LEN(o->cols))
-			return r0_cli_usage_error(PROG, "--output: too many columns");
+			return r0_cli_usage_error(PROG, "--columns: too many columns");
 		o->cols[o->nr_cols++] = (enum col)c;
 	}
 	if (!o->nr_cols)
-		return r0_cli_usage_error(PROG, "--output: no columns");
+		return r0_cli_usage_error(PROG, "--columns: no columns");
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Which cells of an analysis a report shows, and how their numbers are written (cells.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "cells.h"
 
@@ -93,5 +94,18 @@ const char *pick_str(const struct r0_analysis *a, char *buf, size_t len)
 
 	snprintf(buf, len, "%s %s, %u members", r0_layer_name(p->layer), ck(p->chunk_bytes, c, sizeof(c)),
 		 a->build_members);
+	return buf;
+}
+
+const char *span(double lo, double hi, int prec, char *buf, size_t len)
+{
+	char a[32], b[32];
+
+	snprintf(a, sizeof(a), "%.*f", prec, lo);
+	snprintf(b, sizeof(b), "%.*f", prec, hi);
+	if (!strcmp(a, b))
+		buf[0] = '\0';
+	else
+		snprintf(buf, len, " (%s-%s)", a, b);
 	return buf;
 }

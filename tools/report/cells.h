@@ -18,6 +18,13 @@ extern const enum r0_layer stripe_layers[2];
 /* "64K"; the plain number when it is not a round size. */
 const char *ck(uint32_t bytes, char *buf, size_t len);
 
+/*
+ * " (LO-HI)" at PREC decimals, the interval or range beside a median; ""
+ * where both read the same (one figure: a single repeat, a prediction),
+ * so that no "(1.00-1.00)" pretends to be an interval.
+ */
+const char *span(double lo, double hi, int prec, char *buf, size_t len);
+
 /* A latency: "850 ns", "420 us", "12.5 ms". */
 
 /* The chunk a layer is shown at: the pick for its layer, else the layer's best under the mix. */

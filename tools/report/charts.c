@@ -17,6 +17,7 @@
 
 void chart_speedup(FILE *f, const struct r0_analysis *a, size_t w)
 {
+	char sp[64];
 	unsigned N = a->max_members;
 	struct yaxis y = { ML, CW - MR, MT, CH - MT - MB, N + 0.5 };
 	double pw = CW - ML - MR;
@@ -63,8 +64,8 @@ void chart_speedup(FILE *f, const struct r0_analysis *a, size_t w)
 			if (!x || !x->speedup.n)
 				continue;
 			svg_line(f, px, yof(&y, x->speedup.min), px, yof(&y, x->speedup.max), col, "");
-			svg_dot(f, px, yof(&y, x->speedup.med), 3.5, col, "%s %u members: %.2fx (%.2f-%.2f)",
-				r0_layer_name(ly), n, x->speedup.med, x->speedup.min, x->speedup.max);
+			svg_dot(f, px, yof(&y, x->speedup.med), 3.5, col, "%s %u members: %.2fx%s",
+				r0_layer_name(ly), n, x->speedup.med, span(x->speedup.min, x->speedup.max, 2, sp, sizeof(sp)));
 		}
 		snprintf(buf, sizeof(buf), "%s, chunk %s", r0_layer_name(ly), ck(c, ckb, sizeof(ckb)));
 		svg_swatch(f, ML + 6, MT + 4 + (int)l * 14, col, buf);
@@ -95,6 +96,7 @@ static void heat_color(double s, double n, char *buf, size_t len)
 
 void chart_heat(FILE *f, const struct r0_analysis *a, enum r0_layer l)
 {
+	char sp[64];
 	uint32_t chunks[32];
 	unsigned nc = sorted_chunks(a, l, chunks, 32);
 	int cw = 78, rh = 26, left = 70, top = 120;
@@ -132,8 +134,9 @@ void chart_heat(FILE *f, const struct r0_analysis *a, enum r0_layer l)
 			fprintf(f, "<rect class=\"heat\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"><title>",
 				px + 1, py + 1, cw - 2, rh - 2, col, best == chunks[k] || tie ? "#222" : "#ddd",
 				best == chunks[k] ? "3" : "1");
-			snprintf(buf, sizeof(buf), "%s, chunk %s: %.2fx (%.2f-%.2f)", a->wl[wi].name,
-				 ck(chunks[k], ckb, sizeof(ckb)), x->speedup.med, x->speedup.min, x->speedup.max);
+			snprintf(buf, sizeof(buf), "%s, chunk %s: %.2fx%s", a->wl[wi].name,
+				 ck(chunks[k], ckb, sizeof(ckb)), x->speedup.med,
+				 span(x->speedup.min, x->speedup.max, 2, sp, sizeof(sp)));
 			esc(f, buf);
 			fprintf(f, "</title></rect>\n");
 			snprintf(buf, sizeof(buf), "%.2fx", x->speedup.med);
@@ -265,6 +268,7 @@ void chart_latency(FILE *f, const struct r0_analysis *a, const size_t *group, si
 
 void chart_summary(FILE *f, const struct r0_analysis *a)
 {
+	char sp[64];
 	/* worth it, not worth it, could not tell (either kind); check-html looks for them */
 	static const char *const answer_color[] = { "#2ca02c", "#d62728", "#f2b701" };
 	static const char *const names[] = { "worth it", "not worth it", "could not tell" };
@@ -303,8 +307,8 @@ void chart_summary(FILE *f, const struct r0_analysis *a)
 		fprintf(f, "<rect class=\"answer\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>",
 			SL, y + 4, X(c->speedup.med) - SL, SROW - 8,
 			answer_color[ans == R0_ANSWER_WORTH ? 0 : ans == R0_ANSWER_NOT ? 1 : 2]);
-		snprintf(buf, sizeof(buf), "%s: %.2fx (%.2f-%.2f): %s", a->wl[w].name, c->speedup.med, c->speedup.min,
-			 c->speedup.max, r0_answer_name(c->answer));
+		snprintf(buf, sizeof(buf), "%s: %.2fx%s: %s", a->wl[w].name, c->speedup.med,
+			 span(c->speedup.min, c->speedup.max, 2, sp, sizeof(sp)), r0_answer_name(c->answer));
 		esc(f, buf);
 		fprintf(f, "</title></rect>\n");
 		svg_line(f, X(c->speedup.min), y + SROW / 2.0, X(c->speedup.max), y + SROW / 2.0, "#222", "");

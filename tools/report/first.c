@@ -31,27 +31,39 @@ static const char *precond_words(const struct r0_analysis *a)
 	return "not recorded (an older r0sweep)";
 }
 
-/* The lines of "how it was measured": label and text, said once for the whole page. */
+static bool is_predicted(const struct r0_analysis *a);
+
+/*
+ * The lines of "how it was measured": label and text, said once for the
+ * whole page; what a prediction does not have (a state, preconditioning,
+ * repeats) is left out, not said to be missing.
+ */
 static size_t measured(const struct r0_analysis *a, const char *lines[][2], char *rep, size_t len,
 		       const char *plan)
 {
-	if (a->cmp.looks > 1)
+	bool predicted = is_predicted(a);
+	size_t n = 0;
+
+	if (predicted)
+		snprintf(rep, len, "none: one predicted figure per cell, so no interval (r0predict(1) gives its error)");
+	else if (a->cmp.looks > 1)
 		snprintf(rep, len, "%u to %u per cell, more where a comparison was undecided (%s), %.1f s measured "
 			 "at most; numbers are medians, speed-ups carry (their interval)",
 			 a->min_repeats, a->repeats, order_words(a), a->runtime_s);
 	else
 		snprintf(rep, len, "%u per cell (%s), %.1f s measured each; numbers are medians, speed-ups carry (their interval)",
 			 a->repeats, order_words(a), a->runtime_s);
-	if (plan[0]) {
-		lines[6][0] = "Plan", lines[6][1] = plan;
-	}
-	lines[0][0] = "Devices", lines[0][1] = a->devices;
-	lines[1][0] = "State", lines[1][1] = a->state;
-	lines[2][0] = "Preconditioning", lines[2][1] = precond_words(a);
-	lines[3][0] = "Repeats", lines[3][1] = rep;
-	lines[4][0] = "Tool", lines[4][1] = a->tool;
-	lines[5][0] = "Method", lines[5][1] = a->method;
-	return plan[0] ? 7 : 6;
+	lines[n][0] = "Devices", lines[n++][1] = a->devices;
+	if (a->state[0])
+		lines[n][0] = "State", lines[n++][1] = a->state;
+	if (!predicted)
+		lines[n][0] = "Preconditioning", lines[n++][1] = precond_words(a);
+	lines[n][0] = "Repeats", lines[n++][1] = rep;
+	lines[n][0] = "Tool", lines[n++][1] = a->tool;
+	lines[n][0] = "Method", lines[n++][1] = a->method;
+	if (plan[0])
+		lines[n][0] = "Plan", lines[n++][1] = plan;
+	return n;
 }
 
 /* What the first screen says to do, by the answer under the mix. */
@@ -78,6 +90,7 @@ static bool is_predicted(const struct r0_analysis *a)
 /* Markdown's text for the summary chart: the speed-up a workload at the pick NM. */
 static void summary_table(struct doc *d, const struct r0_analysis *a, const char *nm)
 {
+	char sp[64];
 	doc_table(d);
 	doc_th(d, '-', "workload");
 	doc_th(d, '-', "speed-up at %s (ideal %ux)", nm, a->build_members);
@@ -89,7 +102,7 @@ static void summary_table(struct doc *d, const struct r0_analysis *a, const char
 		if (!c)
 			continue;
 		doc_td(d, false, "%s", a->wl[w].name);
-		doc_td(d, false, "%.2fx (%.2f-%.2f)", c->speedup.med, c->speedup.min, c->speedup.max);
+		doc_td(d, false, "%.2fx%s", c->speedup.med, span(c->speedup.min, c->speedup.max, 2, sp, sizeof(sp)));
 		if (a->wl[w].shared_limit)
 			doc_td(d, false, "%s; %u of %u: %.2fx: shared limit", r0_answer_name(c->answer), a->max_members,
 			       a->max_members - 1, a->wl[w].vs_fewer.ratio);

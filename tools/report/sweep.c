@@ -30,6 +30,7 @@ static void target_heads(struct doc *d, const struct r0_analysis *a, const char 
 
 static void speedup_table(struct doc *d, const struct r0_analysis *a)
 {
+	char sp[64];
 	uint32_t c;
 
 	doc_heading(d, 2, NULL, "Speed-up over one drive");
@@ -39,14 +40,15 @@ static void speedup_table(struct doc *d, const struct r0_analysis *a)
 		const struct r0_wl *wl = &a->wl[w];
 
 		doc_td(d, false, "%s", wl->name);
-		doc_td(d, false, "%.1f (%.1f-%.1f)", wl->base.med / 1e6, wl->base.min / 1e6, wl->base.max / 1e6);
+		doc_td(d, false, "%.1f%s", wl->base.med / 1e6, span(wl->base.min / 1e6, wl->base.max / 1e6, 1, sp,
+									   sizeof(sp)));
 		for (size_t l = 0; l < 2; l++)
 			for (unsigned n = 1; layer_chunk(a, stripe_layers[l], &c) && n <= a->max_members; n++) {
 				const struct r0_cell *x = cell_at(a, stripe_layers[l], c, n, w);
 
 				if (x && x->speedup.n)
-					doc_td(d, false, "%.2fx (%.2f-%.2f) eff %.2f", x->speedup.med, x->speedup.min,
-					       x->speedup.max, x->efficiency);
+					doc_td(d, false, "%.2fx%s eff %.2f", x->speedup.med,
+					       span(x->speedup.min, x->speedup.max, 2, sp, sizeof(sp)), x->efficiency);
 				else
 					doc_td(d, false, "-");
 			}
@@ -58,6 +60,7 @@ static void speedup_table(struct doc *d, const struct r0_analysis *a)
 /* Scenarios and replays: the seconds they took, what users wait for. */
 static void time_table(struct doc *d, const struct r0_analysis *a)
 {
+	char sp[64];
 	bool any = false;
 	uint32_t c;
 
@@ -75,15 +78,15 @@ static void time_table(struct doc *d, const struct r0_analysis *a)
 			continue;
 		doc_td(d, false, "%s", a->wl[w].name);
 		if (x)
-			doc_td(d, false, "%.2f (%.2f-%.2f)", x->seconds.med, x->seconds.min, x->seconds.max);
+			doc_td(d, false, "%.2f%s", x->seconds.med, span(x->seconds.min, x->seconds.max, 2, sp, sizeof(sp)));
 		else
 			doc_td(d, false, "-");
 		for (size_t l = 0; l < 2; l++)
 			for (unsigned n = 1; layer_chunk(a, stripe_layers[l], &c) && n <= a->max_members; n++) {
 				x = cell_at(a, stripe_layers[l], c, n, w);
 				if (x)
-					doc_td(d, false, "%.2f (%.2f-%.2f)", x->seconds.med, x->seconds.min,
-					       x->seconds.max);
+					doc_td(d, false, "%.2f%s", x->seconds.med,
+					       span(x->seconds.min, x->seconds.max, 2, sp, sizeof(sp)));
 				else
 					doc_td(d, false, "-");
 			}

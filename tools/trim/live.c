@@ -38,6 +38,31 @@
 #define EXT4_MAGIC 0xEF53
 #define XFS_MAGIC 0x58465342
 
+/* The file systems one names by mistake, by statfs's f_type (linux/magic.h; zfs's from OpenZFS) */
+static const struct {
+	unsigned long magic;
+	const char *name;
+} fs_names[] = {
+	{ 0x01021994, "tmpfs" }, { 0x858458f6, "ramfs" }, { 0x9fa0, "proc" }, { 0x62656572, "sysfs" },
+	{ 0x1cd1, "devpts" }, { 0x794c7630, "overlay" }, { 0x6969, "nfs" }, { 0xff534d42, "cifs" },
+	{ 0xfe534d42, "smb2" }, { 0x9123683e, "btrfs" }, { 0x2fc12fc1, "zfs" }, { 0xf2f52010, "f2fs" },
+	{ 0x4d44, "vfat" }, { 0x2011bab0, "exfat" }, { 0x65735546, "fuse" }, { 0x73717368, "squashfs" },
+	{ 0x27e0eb, "cgroup" }, { 0x63677270, "cgroup2" }, { 0x958458f6, "hugetlbfs" },
+	{ 0x64626720, "debugfs" }, { 0x01021997, "9p" }, { 0x5346414f, "afs" }, { 0x00c36400, "ceph" },
+	{ 0xe0f5e1e2, "erofs" }, { 0x9660, "iso9660" },
+};
+
+/* "tmpfs", or its magic number for one not in the table */
+static void fs_name(unsigned long magic, char *buf, size_t len)
+{
+	for (size_t i = 0; i < sizeof(fs_names) / sizeof(fs_names[0]); i++)
+		if (fs_names[i].magic == (magic & 0xffffffffUL)) {
+			snprintf(buf, len, "%s", fs_names[i].name);
+			return;
+		}
+	snprintf(buf, len, "one it does not know (file system magic 0x%lx)", magic);
+}
+
 int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev, char *why, size_t why_len)
 {
 	struct statvfs sv;
@@ -53,8 +78,11 @@ int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev, char *
 		return -ENOTDIR;
 	}
 	if (sf.f_type != EXT4_MAGIC && sf.f_type != XFS_MAGIC) {
-		snprintf(why, why_len, "not ext4 or xfs (file system magic 0x%lx): r0trim --live follows "
-			 "FIEMAP and FITRIM as those two behave", (unsigned long)sf.f_type);
+		char name[64];
+
+		fs_name((unsigned long)sf.f_type, name, sizeof(name));
+		snprintf(why, why_len, "not ext4 or xfs but %s: r0trim --live follows FIEMAP and FITRIM as "
+			 "those two behave", name);
 		return -EOPNOTSUPP;
 	}
 	snprintf(fstype, len, "%s", sf.f_type == EXT4_MAGIC ? "ext4" : "xfs");

@@ -18,7 +18,7 @@
 
 #include "trim.h"
 
-/* One check's result, kept for print_results (and the first failure, for the verdict). */
+/* One check's result, kept for print_results (and the first failure or doubt, for the verdict). */
 void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
@@ -32,6 +32,8 @@ void check_line(struct run *r, const char *check, enum r0_verdict v, const char 
 	r->overall = r0_verdict_worse(r->overall, v == R0_VERDICT_FAIL ? v : R0_VERDICT_PASS);
 	if (v == R0_VERDICT_FAIL && !r->first_fail[0])
 		snprintf(r->first_fail, sizeof(r->first_fail), "%s: %s", check, detail);
+	if (v == R0_VERDICT_NOT_CONCLUSIVE && !r->first_nc[0])
+		snprintf(r->first_nc, sizeof(r->first_nc), "%s: %s", check, detail);
 	struct result *x = realloc(r->res, (r->n_res + 1) * sizeof(*x));
 
 	if (!x)

@@ -34,6 +34,7 @@ struct run {
 	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
 	struct r0_trim_evidence ev;            /* per bottom device */
 	char first_fail[1100];
+	char first_nc[1100];                   /* the first NOT CONCLUSIVE check, "check: detail" */
 	int fd;
 	int member_fd[R0_MAX_MEMBERS];
 	uint64_t seed;                         /* of this run's fill pattern: old data never matches it */
@@ -83,6 +84,8 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
  * --watch: WHAT (a block device, or a directory of a mounted file system:
  * its device) as a path to describe, into PATH; else -errno and WHY.
  */
+/* FILE for --watch: new, empty or a record file of --watch, else -EINVAL and WHY says what it looks like. */
+int watch_check_log(const char *log, char *why, size_t why_len);
 int watch_resolve(const char *what, char *path, size_t len, char *why, size_t why_len);
 /* --watch (watch.c): one reading appended to LOG and the history judged; the exit status. */
 int watch_mode(struct run *r, const char *log, const char *what);

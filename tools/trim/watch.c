@@ -19,11 +19,32 @@
 #include "cli.h"
 #include "trim.h"
 
+#include "r0/filehead.h"
 #include "r0/probe.h"
 #include "r0/trimwatch.h"
 
 #define WATCH_SCHEMA "r0trim-watch/1"
 #define WATCH_MAX_RECORDS 100000
+
+int watch_check_log(const char *log, char *why, size_t why_len)
+{
+	struct r0_file_head h;
+	char words[128];
+	int err = r0_file_head(log, &h);
+
+	if (err) {
+		snprintf(why, why_len, "%s", strerror(-err));
+		return err;
+	}
+	/* new, empty, or a record file this mode wrote: its first line one record */
+	if (h.kind == R0_HEAD_MISSING || h.kind == R0_HEAD_EMPTY ||
+	    (h.kind == R0_HEAD_JSON && h.line_object && !strcmp(h.schema, WATCH_SCHEMA)))
+		return 0;
+	r0_file_head_describe(&h, words, sizeof(words));
+	snprintf(why, why_len, "not a record file of r0trim --watch (" WATCH_SCHEMA ") but %s: name a new file, "
+		 "or one r0trim --watch wrote", words);
+	return -EINVAL;
+}
 
 int watch_resolve(const char *what, char *path, size_t len, char *why, size_t why_len)
 {

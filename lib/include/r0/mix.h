@@ -47,7 +47,8 @@ struct r0_mix {
 /*
  * "desktop", "database", "sequential", or "KEY=WEIGHT,..." (KEY a class or
  * a workload name, WEIGHT a non-negative number, at least one > 0).
- * 0 or -EINVAL.
+ * 0, -EINVAL (not that form), -ERANGE (that form, but a weight below 0
+ * or none above 0).
  */
 int r0_mix_parse(const char *s, struct r0_mix *out);
 

@@ -70,12 +70,16 @@ struct r0_predict_input {
 	char drift_what[2][64];
 };
 
+/* No result file is larger (a full study's r0sweep file is a few MiB): a larger input is refused unread. */
+#define R0_PREDICT_MAX_INPUT_BYTES (64ull << 20)
+
 /*
  * Adds the results at PATH: r0bench/1 JSON (each test's median bytes/s
  * over its passes, its merged p50) or an r0sweep/1 file (its raw cells,
  * the median over repeats; the layer cost from the 1-member stripes at
  * QD1 against raw). Their workloads become the ones to predict.
- * 0, -EINVAL (neither format), -E2BIG (more than R0_PREDICT_MAX_WORKLOADS
+ * 0, -EINVAL (neither format, or not a regular file), -EFBIG (more than
+ * R0_PREDICT_MAX_INPUT_BYTES), -E2BIG (more than R0_PREDICT_MAX_WORKLOADS
  * workloads), -ENOMEM, or the errors of r0_sweep_load.
  */
 int r0_predict_input_load(struct r0_predict_input *in, const char *path);
@@ -135,10 +139,14 @@ int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_se
  * The chunk the verdict picks under MIX from PRED (layer and chunk at its
  * largest member count) against the measured study MEAS's tied set (the
  * choices that cannot be told from its best): *IN_TIED, and both in
- * words into TEXT ("md 512K; measured: md 64K, md 512K"). 0, -ENODATA
- * (either has no choice), the errors of r0_analyse.
+ * words into TEXT ("md 512K; measured: md 64K, md 512K"). No pick
+ * (*PICKED false, TEXT says why) where PRED's own cells cannot make one
+ * that MEAS would not contradict: fewer than two choices predicted whole
+ * (too little to rank), or the choices predicted whole hold none of MEAS's
+ * tied set (the measured best could not be picked). 0, -ENODATA (either
+ * has no choice), the errors of r0_analyse.
  */
 int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
-			  const struct r0_mix *mix, bool *in_tied, char *text, size_t len);
+			  const struct r0_mix *mix, bool *picked, bool *in_tied, char *text, size_t len);
 
 #endif

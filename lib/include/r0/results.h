@@ -13,7 +13,8 @@ enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO, R0_RE
 
 /* r0_result_kind: which schema the file at PATH holds, from the
  * "r0kit_schema" (r0sweep: "schema") of its first JSON value (a line, or the whole file for a
- * document). 0 and *out, -EINVAL when it is none of the four, -errno. */
+ * document). 0 and *out, -EINVAL when it is none of the four, -EISDIR for a
+ * directory, -errno. */
 int r0_result_kind(const char *path, enum r0_result_kind *out);
 
 #define R0_TRIMRES_MEMBERS 16

@@ -106,7 +106,7 @@ struct r0_trace_reader;
 /*
  * Opens PATH and reads its header into *H. 0 and *OUT; -EINVAL when PATH
  * is not an r0trace/1 file (another magic, a bad header); -EBADMSG when it
- * ends inside its header; -errno of opening it.
+ * ends inside its header; -EISDIR for a directory; -errno of opening it.
  */
 int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_trace_reader **out);
 /*

@@ -427,6 +427,18 @@ const char *r0_trim_level_name(enum r0_trim_level l);
 bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen);
 
+/*
+ * As r0_trim_evidence_summary, with what the run shows: PASS (each
+ * reached REQUIRE); FAIL when a device short of REQUIRE failed something
+ * (a delivery fell short, a read-back broke its promise, delivered where
+ * deallocated was required); NOT CONCLUSIVE when each device short of it
+ * only had no conclusive check (its counters could not be read clearly,
+ * e.g. other discards at the same time): no "no" where nothing was shown.
+ * FAIL's reason as the summary's; NOT CONCLUSIVE's the first such device.
+ */
+enum r0_verdict r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+					 enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen);
+
 /* ------------------------------------------------------------------ file system mode */
 
 /*
