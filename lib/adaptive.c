@@ -348,9 +348,14 @@ static void member_counts(struct r0_planner *p, const struct r0_analysis *a)
 	const struct r0_choice *pick = &a->choice[a->build_at];
 	int top;
 
-	/* none measured at every count yet: the set's preferred one, which moves less than the best measured */
+	/*
+	 * None measured at every count yet: the set's preferred one where it
+	 * is as good as the best measured within R0_PICK_MARGIN (it moves less
+	 * among equals), else the best measured (a clear leader is the pick).
+	 */
 	for (size_t k = 0; !r0_rank_counts_measured(a, &a->choice[a->build_at]) && k < a->n_choice; k++)
-		if (a->choice[k].tie_best && !a->choice[k].incomplete && r0_rank_picks_before(&a->choice[k], pick))
+		if (a->choice[k].tie_best && !a->choice[k].incomplete &&
+		    a->choice[k].vs_best.ratio * (1 + R0_PICK_MARGIN) >= 1 && r0_rank_picks_before(&a->choice[k], pick))
 			pick = &a->choice[k];
 	top = target_at(p, pick->layer, pick->chunk_bytes, a->max_members);
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;

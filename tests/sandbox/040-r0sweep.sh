@@ -141,17 +141,19 @@ grep -q "^Plan: repeats where a comparison was undecided, looking at 3, 5 and 8 
 n=$(grep -c '"type":"cell"' "$out/adaptive.jsonl")
 [ "$n" -ge 18 ] || fail "$n cells: fewer than the first look's 18"
 expect_eq "$(grep '"type":"cell"' "$out/adaptive.jsonl" | grep -vc '"looks":3')" 0 "cells without their looks"
+# every cell measured at least the first look; a cell measured again as a new
+# target's partner (in the same passes) or for a run set aside may have more
+# repeats than a look, but every repeat of a cell carries its own pass
 for t in "raw 0 1" "md 65536 1" "dm 65536 1" "md 65536 2" "md 1048576 2" "dm 65536 2" "dm 1048576 2"; do
 	for w in "4K randread 1" "Seq read 1"; do
 		k=$(keys "$out/adaptive.jsonl" | grep -c "^$t $w ")
 		case "$t:$k" in
-		*:3|*:5|*:8) ;;
-		"raw 0 1:"*|"md 65536 2:"*|"md 1048576 2:"*) fail "$t $w: $k repeats, not a look (3, 5 or 8)" ;;
-		*:0) ;;   # measured only around the recommended set, or when the budget has room
-		*) fail "$t $w: $k repeats, not a look (3, 5 or 8)" ;;
+		*:0) case $t in "raw 0 1"|"md 65536 2"|"md 1048576 2") fail "$t $w: not measured" ;; esac ;;
+		*:1|*:2) fail "$t $w: $k repeats, fewer than the first look's 3" ;;
 		esac
 	done
 done
+expect_eq "$(grep '"type":"cell"' "$out/adaptive.jsonl" | grep -vc '"pass":')" 0 "cells without their pass"
 grep '"type":"analysis"' "$out/adaptive.jsonl" | grep -qE '"plan":\{"adaptive":true,"looks":\[3,5,8\],"budget_s":180(\.0)?,"stopped":"(decided|last-look|budget)"' ||
 	fail "the analysis line's plan: $(grep '"type":"analysis"' "$out/adaptive.jsonl" | tr ',' '\n' | grep -A8 plan)"
 # a target dropped is named and absent; one measured is in the file
@@ -185,7 +187,7 @@ expect_status 1 "r0report on a file that is not a result file" r0report --output
 expect_status 0 "r0report of the adaptive study" r0report --output-dir /tmp/rep-ad "$out/adaptive.jsonl"
 grep -q "^- Plan: adaptive: [0-9]* cells, repeated where a comparison was undecided; " /tmp/rep-ad/report.md ||
 	fail "the adaptive study's report has no plan line"
-grep -q "^- Repeats: 3 to [358] per cell, more where a comparison was undecided" /tmp/rep-ad/report.md ||
+grep -qE "^- Repeats: 3 to [0-9]+ per cell, more where a comparison was undecided" /tmp/rep-ad/report.md ||
 	fail "the adaptive study's repeats: $(grep Repeats /tmp/rep-ad/report.md)"
 # two files of different states: refused, naming the state, not pooled into one report
 sed 's/"state":"fill"/"state":"used"/' "$out/tiny.jsonl" > /tmp/used.jsonl

@@ -16,7 +16,7 @@
 
 static const char *order_words(const struct r0_analysis *a)
 {
-	return a->ordered ? "each repeat visits the targets in its own seeded order"
+	return a->ordered ? "each pass visits its targets in its own seeded order"
 			  : "the order of the targets not recorded: an older r0sweep";
 }
 
