@@ -55,6 +55,28 @@ int r0_cmp_parse_threshold(const char *s, double *out)
 	return 0;
 }
 
+int r0_cmp_parse_gain(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s)
+		return -EINVAL;
+	while (*end == ' ')
+		end++;
+	if (*end == '%') {
+		end++;
+		v = 1 + v / 100;
+	} else if (*end == 'x')
+		end++;
+	if (*end || !(v > 1 && v <= 10))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
 /* The k-th (0-based) smallest of the sorted values picked CNT[i] times each. */
 static double kth(const double *sorted, const unsigned *cnt, size_t n, size_t k)
 {

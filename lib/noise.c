@@ -12,8 +12,11 @@
 /* the median of |x - y| of two normal draws is 0.6745 x sqrt(2) sigma */
 #define PAIR_MAD_TO_SIGMA 0.9539
 /* a pass's effect is shrunk toward 0 as if it had this many more runs at 0 */
-#define PASS_SHRINK 2
-#define FIT_ROUNDS 3
+#define PASS_SHRINK 1
+/* a pass with fewer runs of cells seen elsewhere shows no effect of its own: a few
+ * runs, half of them slow, would move every run of the pass */
+#define PASS_MIN_RUNS 8
+#define FIT_ROUNDS 10
 
 struct fit {
 	struct r0_noise_obs *obs;
@@ -94,7 +97,7 @@ static void pass_effects(struct fit *f, bool median)
 			f->buf[m++] = f->y[i] - f->center[f->obs[i].cell];
 			sum += f->buf[m - 1];
 		}
-		f->delta[p] = m < 3 ? 0 : (median ? r0_median(f->buf, m) : sum / (double)m) * (double)m /
+		f->delta[p] = m < PASS_MIN_RUNS ? 0 : (median ? r0_median(f->buf, m) : sum / (double)m) * (double)m /
 						(double)(m + PASS_SHRINK);
 		total += f->delta[p] * (double)m;
 		runs += m;
@@ -178,7 +181,9 @@ static void set_aside(struct fit *f)
 			m += usable(f, f->by_cell[k]);
 		if (m < 3)
 			continue;
-		for (most = (m - 1) / 2; most; most--) {
+		/* at most a third: the runs kept outnumber those set aside two to one, so a
+		 * cell whose re-runs happened to be slow again cannot keep the slow ones */
+		for (most = m / 3; most; most--) {
 			double worst = 0;
 			size_t wi = SIZE_MAX, g = 0;
 
@@ -271,6 +276,12 @@ static void variances(struct fit *f, struct r0_noise *out)
 		d0 = out->group_df[g] < R0_NOISE_PRIOR_DF ? out->group_df[g] : R0_NOISE_PRIOR_DF;
 		if (d0 + d_c[c] <= 0)
 			continue;
+		/* a cell far noisier than its group is not of the same noise: its own, unmoderated */
+		if (d_c[c] >= 1 && ss_c[c] / d_c[c] > R0_NOISE_OWN_RATIO * out->group_var[g]) {
+			out->cell_var[c] = ss_c[c] / d_c[c];
+			out->cell_df[c] = d_c[c];
+			continue;
+		}
 		out->cell_var[c] = (d0 * out->group_var[g] + ss_c[c]) / (d0 + d_c[c]);
 		out->cell_df[c] = d0 + d_c[c];
 	}

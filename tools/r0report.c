@@ -24,13 +24,13 @@
 
 #define PROG "r0report"
 
-enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR,
+enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_DRIVE_GAIN, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR,
        OPT_OUTPUT_DIR, OPT_OLD_OUTPUT };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " [--output-dir DIR] [--mix MIX] [--threshold PCT] [--title TEXT]\n"
+	      "  " PROG " [--output-dir DIR] [--mix MIX] [--threshold PCT] [--drive-gain X] [--title TEXT]\n"
 	      "           [--aside FILE [--aside-title TEXT] [--aside-mix MIX] [--aside-dir DIR]] FILE...\n"
 	      "\n"
 	      "Reads result files and writes DIR/report.md and DIR/report.html: for a\n"
@@ -60,6 +60,8 @@ static void usage(FILE *f)
 	      "                     rand-small-q1-write, rand-large-read, ...), or a mix\n"
 	      "                     file r0profile measured (r0mix/1)\n"
 	      "      --threshold PCT  the smallest difference that counts (default 5)\n"
+	      "      --drive-gain X  what a drive must add over one fewer to be worth buying,\n"
+	      "                     by the worth-it rule (default 1.2)\n"
 	      "      --title TEXT   the report's title\n"
 	      "      --aside FILE   another study's r0sweep results (not pooled), said in one\n"
 	      "                     line under the verdict: how many of its drives to build\n"
@@ -248,6 +250,7 @@ int main(int argc, char **argv)
 		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(mixs) },
 		{ "title", OPT_TITLE, R0_CLI_STRING, R0_CLI_TO(title) },
 		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
+		{ "drive-gain", OPT_DRIVE_GAIN, R0_CLI_CALL, R0_CLI_TO(cmp.drive_gain), .call = r0_cli_drive_gain },
 		{ "aside", OPT_ASIDE, R0_CLI_STRING, R0_CLI_TO(aside_file) },
 		{ "aside-title", OPT_ASIDE_TITLE, R0_CLI_STRING, R0_CLI_TO(aside_title) },
 		{ "aside-mix", OPT_ASIDE_MIX, R0_CLI_STRING, R0_CLI_TO(aside_mix) },

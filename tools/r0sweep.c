@@ -29,7 +29,7 @@ enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
 	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT, OPT_BUDGET,
-	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY,
+	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY, OPT_DRIVE_GAIN,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -272,6 +272,7 @@ int main(int argc, char **argv)
 		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(mixs) },
 		{ "no-precondition", OPT_NO_PRECONDITION, R0_CLI_CLEAR, R0_CLI_TO(sw.precondition) },
 		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
+		{ "drive-gain", OPT_DRIVE_GAIN, R0_CLI_CALL, R0_CLI_TO(cmp.drive_gain), .call = r0_cli_drive_gain },
 		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(replay) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		R0_CONSENT_OPTS(consent),

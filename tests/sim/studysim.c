@@ -96,6 +96,7 @@ struct sim {
 	struct r0_prng rng;
 	double elapsed;
 	size_t cells;
+	const struct r0_sweep_set *set;   /* the study's records, for the debugging output */
 };
 
 /* The truth: target T's speed on workload W against one drive. */
@@ -308,8 +309,30 @@ static void false_claims(const struct sim *x, const struct r0_analysis *a, struc
 			    (!b || y->bps.med > b->bps.med))
 				b = y;
 		}
-		if (b && true_cell(x, a, c) >= true_cell(x, a, b) * (1 - 1e-9))
+		if (b && true_cell(x, a, c) >= true_cell(x, a, b) * (1 - 1e-9)) {
 			out->false_line = true;
+			if (getenv("R0_SIM_LINES")) {
+				fprintf(stderr, "false line: %s %u x %uK %s: n %u aside %u med %.4g vs best %uK n %u med %.4g:",
+					r0_layer_name(c->layer), c->n_members, c->chunk_bytes / 1024, a->wl[c->wl].name,
+					c->bps.n, c->n_aside, c->bps.med, b->chunk_bytes / 1024, b->bps.n, b->bps.med);
+				for (unsigned k = 0; k < c->bps.n; k++)
+					fprintf(stderr, " %.4g", c->bps_v[k] / b->bps.med);
+				fprintf(stderr, " | raw:");
+				for (size_t q = 0; x->set && q < x->set->n; q++) {
+					const struct r0_sweep_rec *r = &x->set->recs[q];
+					char nm[48];
+
+					r0_sweep_rec_workload(r, nm, sizeof(nm));
+					if (r->layer == c->layer && r->chunk_bytes == c->chunk_bytes && r->n_members == c->n_members &&
+					    !strcmp(nm, a->wl[c->wl].name))
+						fprintf(stderr, " %.4g@p%u", r->bytes_per_s / b->bps.med, r->pass);
+				}
+				fprintf(stderr, " | best:");
+				for (unsigned k = 0; k < b->bps.n; k++)
+					fprintf(stderr, " %.4g", b->bps_v[k] / b->bps.med);
+				fprintf(stderr, "\n");
+			}
+		}
 	}
 }
 
@@ -385,6 +408,7 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 	if (err)
 		goto out;
 	o = r0_planner_cmp(&s->planner, NULL);
+	x->set = &set;
 	err = r0_analyse(&set, mix, &o, &a);
 	if (err)
 		goto out;

@@ -156,7 +156,8 @@ Test(ranking, recommended_set_and_pick_rule)
  * members; the 3rd member's repeats (ROW3) decide. 4K never scales, so
  * its flat 3rd member says nothing about a shared limit.
  */
-static void analyse_third(const double third[4], struct r0_sweep_set *set, struct r0_analysis *a)
+static void analyse_third_with(const double third[4], const struct r0_cmp_opts *o, struct r0_sweep_set *set,
+			       struct r0_analysis *a)
 {
 	struct row rows[] = {
 		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
@@ -172,7 +173,34 @@ static void analyse_third(const double third[4], struct r0_sweep_set *set, struc
 	memcpy(rows[3].mbps, third, sizeof(rows[3].mbps));
 	load_rows(rows, N(rows), set);
 	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
-	cr_assert_eq(r0_analyse(set, &mix, NULL, a), 0);
+	cr_assert_eq(r0_analyse(set, &mix, o, a), 0);
+}
+
+static void analyse_third(const double third[4], struct r0_sweep_set *set, struct r0_analysis *a)
+{
+	analyse_third_with(third, NULL, set, a);
+}
+
+/* --drive-gain: a 3rd drive at 1.10x of 2 is bought when a drive need add only 1.05x */
+Test(ranking, the_drive_gain_is_the_users)
+{
+	static const double third[4] = { 209, 207, 211 };
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_cmp_opts o;
+	double g;
+
+	r0_cmp_defaults(&o);
+	cr_assert_eq(r0_cmp_parse_gain("5%", &g), 0);
+	cr_expect(fabs(g - 1.05) < 1e-12);
+	cr_expect_eq(r0_cmp_parse_gain("1", &g), -EINVAL);
+	cr_expect_eq(r0_cmp_parse_gain("1.2y", &g), -EINVAL);
+	cr_assert_eq(r0_cmp_parse_gain("1.05x", &o.drive_gain), 0);
+	analyse_third_with(third, &o, &set, &a);
+	cr_expect_eq(a.build_members, 3, "%s", a.reasoning);
+	cr_expect_not_null(strstr(a.method, "adds at least 1.05x"), "%s", a.method);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
 }
 
 Test(ranking, shared_limit_fires_on_a_small_third_member)

@@ -207,6 +207,14 @@ int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
+int r0_cli_drive_gain(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (r0_cmp_parse_gain(arg, o->dest))
+		return r0_cli_usage_error(prog, "--%s '%s': a speed-up above 1 and at most 10, e.g. 1.2 or 20%%",
+					  o->name, arg);
+	return 0;
+}
+
 /* A short letter the tool gave up (struct r0_cli's RETIRED): the long option to use, or NULL. */
 static const char *retired_letter(const char *retired, int c, size_t *len)
 {

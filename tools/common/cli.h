@@ -117,6 +117,8 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 
 /* --threshold: a percentage above 0 and below 100 (r0/compare.h), into a double. */
 int r0_cli_threshold(const char *prog, const struct r0_cli_opt *o, const char *arg);
+/* --drive-gain: a speed-up above 1 and at most 10 ("1.2", "1.2x", "20%"), into a double. */
+int r0_cli_drive_gain(const char *prog, const struct r0_cli_opt *o, const char *arg);
 
 /* The most options a table may hold. */
 #define R0_CLI_MAX_OPTS 40

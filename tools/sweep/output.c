@@ -90,6 +90,8 @@ void sweep_usage(FILE *f)
 	      "      --no-precondition  do not write every member's test region once before\n"
 	      "                         the first test (recorded as \"none\")\n"
 	      "      --threshold PCT    the smallest difference that counts (default 5)\n"
+	      "      --drive-gain X     what a drive must add over one fewer to be worth\n"
+	      "                         buying, by the worth-it rule (default 1.2)\n"
 	      "      --mix MIX          weights for the verdict: desktop (default), database,\n"
 	      "                         sequential, everyday (default of -p everyday alone),\n"
 	      "                         replay (default of a --replay alone),\n"

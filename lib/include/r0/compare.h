@@ -121,6 +121,9 @@ int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const
 /* "5", "5%" or "2.5 %": a threshold in percent, above 0 and below 100, into *OUT as a share (0.05). 0 or -EINVAL. */
 int r0_cmp_parse_threshold(const char *s, double *out);
 
+/* "1.2", "1.2x" or "20%": the gain a drive must add, above 1 and at most 10, into *OUT (1.2). 0 or -EINVAL. */
+int r0_cmp_parse_gain(const char *s, double *out);
+
 /*
  * O for comparing each of K candidates with the best of them: the best is
  * picked for being highest, so each comparison is made at the confidence

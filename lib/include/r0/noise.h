@@ -14,7 +14,7 @@
  *    effect is seen on cells measured before and after.
  *  - Runs set aside: a run further than R0_NOISE_ASIDE_SIGMAS robust
  *    standard deviations from the median of its cell's other runs (cells
- *    of 3 runs or more; at most a minority of a cell's runs). The planner
+ *    of 3 runs or more; at most a third of a cell's runs). The planner
  *    runs such a cell again; the record stays in the file and the report
  *    names it.
  *  - Pooled noise: the variance of log(run) around the cell's mean,
@@ -38,6 +38,9 @@
 #define R0_NOISE_FLOOR 0.01
 /* the pooled noise's weight in a cell's own, in degrees of freedom */
 #define R0_NOISE_PRIOR_DF 12
+/* a cell whose own variance is this many times its group's keeps its own (a cell that
+ * strays between two levels says so in its interval) */
+#define R0_NOISE_OWN_RATIO 4
 
 /* One run: what it is, and what the fit makes of it. */
 struct r0_noise_obs {
