@@ -349,14 +349,12 @@ static void member_counts(struct r0_planner *p, const struct r0_analysis *a)
 	int top;
 
 	/*
-	 * None measured at every count yet: the set's preferred one where it
-	 * is as good as the best measured within R0_PICK_MARGIN (it moves less
-	 * among equals), else the best measured (a clear leader is the pick).
+	 * None measured at every count yet: the best measured. Should the
+	 * pick move later among choices it cannot be told from, the count made
+	 * here still answers (r0_analysis.build_at).
 	 */
-	for (size_t k = 0; !r0_rank_counts_measured(a, &a->choice[a->build_at]) && k < a->n_choice; k++)
-		if (a->choice[k].tie_best && !a->choice[k].incomplete &&
-		    a->choice[k].vs_best.ratio * (1 + R0_PICK_MARGIN) >= 1 && r0_rank_picks_before(&a->choice[k], pick))
-			pick = &a->choice[k];
+	if (!r0_rank_counts_measured(a, pick))
+		pick = &a->choice[0];
 	top = target_at(p, pick->layer, pick->chunk_bytes, a->max_members);
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 	bool all = true;
@@ -480,9 +478,11 @@ static void count_aside(struct r0_planner *p, const struct r0_analysis *a)
 		const struct r0_cell *c = &a->cell[i];
 		int t = target_at(p, c->layer, c->chunk_bytes, c->n_members), w = wl_of(p, a->wl[c->wl].name);
 
-		/* a cell that keeps straying is not run again without end */
+		/* each run set aside is run again, and one more: a cell whose re-run strayed the same
+		 * way would otherwise keep the strays as its majority; a cell that keeps straying is
+		 * not run again without end */
 		if (t >= 0 && w >= 0)
-			p->aside[t][w] = p->have[t][w] < 2 * p->looks[p->n_looks - 1] ? c->n_aside : 0;
+			p->aside[t][w] = c->n_aside && p->have[t][w] < 2 * p->looks[p->n_looks - 1] ? c->n_aside + 1 : 0;
 	}
 }
 

@@ -293,8 +293,13 @@ static void false_claims(const struct sim *x, const struct r0_analysis *a, struc
 		const struct r0_choice *c = &a->choice[k];
 
 		if (!c->tie_best && !c->incomplete &&
-		    true_score(x, a, target_of(x, c->layer, c->chunk_bytes, a->max_members)) >= best * (1 - 1e-9))
+		    true_score(x, a, target_of(x, c->layer, c->chunk_bytes, a->max_members)) >= best * (1 - 1e-9)) {
 			out->false_loss = true;
+			if (getenv("R0_SIM_LINES"))
+				fprintf(stderr, "false loss: %s %uK %s: %.3f (%.3f-%.3f) of %s %uK\n", r0_layer_name(c->layer),
+					c->chunk_bytes / 1024, c->loss, c->vs_best.ratio, c->vs_best.lo, c->vs_best.hi,
+					r0_layer_name(a->choice[0].layer), a->choice[0].chunk_bytes / 1024);
+		}
 	}
 	for (size_t i = 0; i < a->n_cell; i++) {
 		const struct r0_cell *c = &a->cell[i], *b;
