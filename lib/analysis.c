@@ -167,11 +167,12 @@ static int fill_bases(struct r0_analysis *a)
 	return 0;
 }
 
+/* repeats set aside named in the reasoning; the rest are counted */
+#define ASIDE_NAMED 6
+
 /* "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" into the list of repeats set aside. */
 static void note_aside(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl, double of_cell)
 {
-	if (strlen(buf) > len - 120)
-		return;
 	if (r->layer == R0_LAYER_RAW)
 		r0_strbuf_cat(buf, len, "%sraw %s repeat %u (%.2fx of its cell)", *buf ? "; " : "", wl, r->repeat,
 			      of_cell);
@@ -227,9 +228,10 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 		for (size_t j = 0; j < g[k].n; j++, i++) {
 			if (obs[i].aside) {
 				g[k].c.n_aside++;
-				a->n_aside++;
-				note_aside(a->aside, sizeof(a->aside), g[k].recs[j], a->wl[g[k].c.wl].name,
-					   med > 0 ? obs[i].adjusted / med : 0);
+				/* the first few by name: the report's first screens stay readable */
+				if (a->n_aside++ < ASIDE_NAMED)
+					note_aside(a->aside, sizeof(a->aside), g[k].recs[j], a->wl[g[k].c.wl].name,
+						   med > 0 ? obs[i].adjusted / med : 0);
 				continue;
 			}
 			g[k].recs[kept] = g[k].recs[j];
@@ -239,6 +241,8 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 		g[k].c.var_log = nz.cell_var[k];
 		g[k].c.df_log = nz.cell_df[k];
 	}
+	if (a->n_aside > ASIDE_NAMED)
+		r0_strbuf_cat(a->aside, sizeof(a->aside), "; and %zu more", a->n_aside - ASIDE_NAMED);
 	for (size_t w = 0; w < a->n_wl; w++)
 		a->wl[w].noise = nz.group_var[w] > 0 ? sqrt(nz.group_var[w]) : 0;
 	a->max_drift = nz.max_drift;

@@ -167,7 +167,7 @@ struct r0_analysis {
 	double max_drift;           /* the largest drift of a pass taken out, a share; 0: none */
 	bool pooled;                /* comparisons use the study's pooled noise (r0/noise.h) */
 	bool ordered;               /* the cells record their repeat's order (order_pos) */
-	char method[1024];          /* one sentence: how differences are told from noise */
+	char method[2048];          /* a few sentences: how differences are told from noise */
 	char chunks[1024];          /* "md 64K, md 512K are equivalent within 5 %; md 4K loses 60 % on ..." */
 	bool shared_limit;          /* some workload's wl[].shared_limit */
 	char shared[1024];          /* "3 drives: 1.15x of 2: something the members share is the limit
