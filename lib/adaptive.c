@@ -370,7 +370,7 @@ static void member_counts(struct r0_planner *p, const struct r0_analysis *a)
 	for (unsigned m = 3; all && m <= a->max_members; m++) {
 		struct r0_cmp c;
 
-		if (r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_bar, &c) || c.indicative ||
+		if (r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_primary, &c) || c.indicative ||
 		    c.lo >= gain || c.hi < gain)
 			continue;
 		snprintf(what, sizeof(what), "%s %uK: %u drives against %u under the mix", r0_layer_name(pick->layer),
@@ -536,8 +536,13 @@ int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const 
 	 * layers; the per-workload chunk lines and the 1-member stripes only
 	 * when nothing before them wants a cell */
 	if (a.has_choice) {
+		size_t before = p->todo_now;
+
 		pick_worth(p, &a);
 		member_counts(p, &a);
+		/* while the money answers still take cells, they have this step to themselves */
+		if (p->todo_now > before && (p->undecided[R0_ADAPT_WORTH] || p->undecided[R0_ADAPT_BUILD]))
+			goto done;
 		the_set(p, &a);
 		other_layers(p, &a, &a.choice[a.pick]);
 		wl_worth(p, &a);
@@ -549,6 +554,7 @@ int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const 
 		if (!p->todo_now)
 			single_stripes(p);
 	}
+done:
 	r0_analysis_free(&a);
 	say_dropped(p);
 	return p->todo_now > 0;

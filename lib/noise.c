@@ -166,9 +166,9 @@ static void robust_sigma(struct fit *f)
 }
 
 /*
- * Sets aside, cell by cell (3 runs or more), the runs furthest from the
+ * Sets aside, cell by cell (3 runs or more), the runs furthest below the
  * median of the cell's other runs beyond R0_NOISE_ASIDE_SIGMAS, at most a
- * minority of the cell's runs.
+ * third of the cell's runs.
  */
 static void set_aside(struct fit *f)
 {
@@ -199,7 +199,10 @@ static void set_aside(struct fit *f)
 					if (j != i && usable(f, j) && !f->obs[j].aside)
 						f->buf[o++] = f->z[j];
 				}
-				dev = fabs(f->z[i] - r0_median(f->buf, o)) / sqrt(1 + 1.0 / (double)o);
+				/* only a slow run: a drive is slowed by a pause far more often than
+				 * sped up, and a cell of two slow runs and one right one must not
+				 * set the right one aside */
+				dev = (r0_median(f->buf, o) - f->z[i]) / sqrt(1 + 1.0 / (double)o);
 				if (dev > worst) {
 					worst = dev;
 					wi = i;

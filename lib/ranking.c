@@ -321,7 +321,7 @@ int r0_rank_choices(struct r0_analysis *a)
 		struct r0_choice *ch = &a->choice[k];
 		struct r0_cmp c;
 
-		err = r0_rank_compare(a, ch, a->max_members, NULL, 0, &a->cmp_bar, &c);
+		err = r0_rank_compare(a, ch, a->max_members, NULL, 0, &a->cmp_primary, &c);
 		if (err == -ENODATA)
 			continue;
 		if (err)
@@ -367,6 +367,14 @@ int r0_rank_choices(struct r0_analysis *a)
 		if (r0_rank_picks_before(ch, &a->choice[a->pick]))
 			a->pick = k;
 	}
+	/* how many drives is answered at the pick: where it lacks a count, the set's choice that has them all */
+	a->pick_for_counts = false;
+	for (size_t k = 0; !r0_rank_counts_measured(a, &a->choice[a->pick]) && k < a->n_choice; k++)
+		if (a->choice[k].tie_best && !a->choice[k].incomplete && r0_rank_counts_measured(a, &a->choice[k])) {
+			a->pick = k;
+			a->pick_for_counts = true;
+			break;
+		}
 	a->answer = answer_of(&a->choice[a->pick].vs_base, worth_bar(a));
 	{
 		/* most of the mix's weight on workloads the CPU limited: the mix cannot tell either */
@@ -473,23 +481,21 @@ int r0_rank_build(struct r0_analysis *a)
 	unsigned n = a->max_members;
 	int err;
 
-	/* counted at the pick; else at the choice the pick cannot be told from that was measured at every count */
 	a->build_at = a->pick;
-	for (size_t k = 0; !r0_rank_counts_measured(a, &a->choice[a->pick]) && k < a->n_choice; k++)
-		if (a->choice[k].tie_best && !a->choice[k].incomplete && r0_rank_counts_measured(a, &a->choice[k])) {
-			a->build_at = k;
-			break;
-		}
 	pick = &a->choice[a->build_at];
 	a->build_members = n;
 	a->build_decided = true;
 	a->build_unmeasured = 0;
 	a->build_vs_base = pick->vs_base;
 	memset(&a->more_vs_build, 0, sizeof(a->more_vs_build));
+	/* an array not shown worth it under the mix is not one to build at any count:
+	 * the verdict keeps one drive (or could not tell), and counts nothing */
+	if (a->answer != R0_ANSWER_WORTH)
+		return 0;
 	for (unsigned m = 2; m < n; m++) {
 		struct r0_cmp base;
 
-		err = r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_bar, &base);
+		err = r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_primary, &base);
 		if (err == -ENODATA) {
 			a->build_decided = false;
 			a->build_unmeasured = m;
@@ -501,15 +507,15 @@ int r0_rank_build(struct r0_analysis *a)
 	for (unsigned m = 3; m <= n; m++) {
 		struct r0_cmp step;
 
-		err = r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_bar, &step);
+		err = r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_primary, &step);
 		if (err)
 			return err;
 		if (answer_of(&step, gain_bar(a)) == R0_ANSWER_WORTH)
 			continue;
 		a->build_members = m - 1;
-		err = r0_rank_compare(a, pick, n, pick, m - 1, &a->cmp_bar, &a->more_vs_build);
+		err = r0_rank_compare(a, pick, n, pick, m - 1, &a->cmp_primary, &a->more_vs_build);
 		if (!err)
-			err = r0_rank_compare(a, pick, m - 1, NULL, 0, &a->cmp_bar, &a->build_vs_base);
+			err = r0_rank_compare(a, pick, m - 1, NULL, 0, &a->cmp_primary, &a->build_vs_base);
 		return err;
 	}
 	return 0;
@@ -533,11 +539,11 @@ static int add_p(struct pvals *v, double p)
  * The claims a study's words can make, each with its p-value at the
  * level it is judged at (a best-of's pairs and the looks folded in):
  * DIFF, every chunk against its group's best and every choice against the
- * best under the mix; BAR, the pick's answer under the mix and per
- * workload against the worth-it bar, and each drive's gain against the
- * drive gain.
+ * best under the mix; PRIMARY, the verdict's own answers under the mix
+ * (the pick against the worth-it bar, each drive's gain against the drive
+ * gain); BAR, each workload's answer on the pick against the worth-it bar.
  */
-static int collect(const struct r0_analysis *a, struct pvals *diff, struct pvals *bar)
+static int collect(const struct r0_analysis *a, struct pvals *diff, struct pvals *bar, struct pvals *primary)
 {
 	int err = 0;
 
@@ -568,18 +574,18 @@ static int collect(const struct r0_analysis *a, struct pvals *diff, struct pvals
 		unsigned looks = a->cmp_bar.looks;
 
 		if (!err)
-			err = add_p(bar, r0_cmp_p_against(&pick->vs_base, worth_bar(a), looks));
+			err = add_p(primary, r0_cmp_p_against(&pick->vs_base, worth_bar(a), looks));
+		for (unsigned m = 3; m <= a->max_members && !err; m++) {
+			struct r0_cmp step;
+
+			if (!r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_primary, &step))
+				err = add_p(primary, r0_cmp_p_against(&step, gain_bar(a), looks));
+		}
 		for (size_t w = 0; w < a->n_wl && !err; w++) {
 			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, a->max_members, w);
 
 			if (c && c->speedup.n)
 				err = add_p(bar, r0_cmp_p_against(&c->vs_base, worth_bar(a), looks));
-		}
-		for (unsigned m = 3; m <= a->max_members && !err; m++) {
-			struct r0_cmp step;
-
-			if (!r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_bar, &step))
-				err = add_p(bar, r0_cmp_p_against(&step, gain_bar(a), looks));
 		}
 	}
 	return err;
@@ -617,33 +623,41 @@ static struct r0_cmp_opts at_level(const struct r0_cmp_opts *o, double level)
 	return l;
 }
 
+/* Benjamini-Hochberg's level over the family P at rate Q, at most Q. */
+static double family_level(const struct pvals *p, double q)
+{
+	double l = r0_cmp_bh_level(p->p, p->n, q);
+
+	return l > q || !(l > 0) ? q : l;
+}
+
 int r0_rank_all(struct r0_analysis *a)
 {
-	struct pvals diff = { 0 }, bar = { 0 };
+	struct pvals diff = { 0 }, bar = { 0 }, primary = { 0 };
 	double q = 1 - a->cmp.confidence;
 	int err;
 
-	a->cmp_diff = a->cmp_bar = a->cmp;
-	a->diff_level = a->bar_level = q / (a->cmp.looks > 1 ? a->cmp.looks : 1);
+	a->cmp_diff = a->cmp_bar = a->cmp_primary = a->cmp;
+	a->diff_level = a->bar_level = a->primary_level = q / (a->cmp.looks > 1 ? a->cmp.looks : 1);
 	err = rank_once(a);
 	/* without the pooled noise (an indicative study, or the bootstrap) each claim stands alone */
 	if (err || !a->pooled)
 		return err;
-	err = collect(a, &diff, &bar);
+	err = collect(a, &diff, &bar, &primary);
 	if (!err) {
 		a->diff_claims = diff.n;
 		a->bar_claims = bar.n;
-		a->diff_level = r0_cmp_bh_level(diff.p, diff.n, q);
-		a->bar_level = r0_cmp_bh_level(bar.p, bar.n, q);
-		if (a->diff_level > q || !(a->diff_level > 0))
-			a->diff_level = q;
-		if (a->bar_level > q || !(a->bar_level > 0))
-			a->bar_level = q;
+		a->primary_claims = primary.n;
+		a->diff_level = family_level(&diff, q);
+		a->bar_level = family_level(&bar, q);
+		a->primary_level = family_level(&primary, q);
 		a->cmp_diff = at_level(&a->cmp, a->diff_level);
 		a->cmp_bar = at_level(&a->cmp, a->bar_level);
+		a->cmp_primary = at_level(&a->cmp, a->primary_level);
 		err = rank_once(a);
 	}
 	free(diff.p);
 	free(bar.p);
+	free(primary.p);
 	return err;
 }

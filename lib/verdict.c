@@ -84,11 +84,11 @@ static void write_method(struct r0_analysis *a)
 			 "at the data gets 1/%u of the error rate", a->cmp.looks, a->cmp.looks);
 	if (a->pooled)
 		snprintf(family, sizeof(family),
-			 "Over the whole study, at most %.0f %% of the differences it states (a chunk or an array "
-			 "told apart from the best: %zu could be) and at most %.0f %% of its answers against a bar "
-			 "(worth it, a drive worth buying: %zu) are expected to be wrong (Benjamini-Hochberg; the "
-			 "intervals shown are at that level). ",
-			 (1 - a->cmp.confidence) * 100, a->diff_claims, (1 - a->cmp.confidence) * 100, a->bar_claims);
+			 "Over the whole study at most %.0f %% of the claims of each kind are expected to be wrong "
+			 "(Benjamini-Hochberg; the intervals shown are at each kind's level): the differences it "
+			 "states (a chunk or an array told apart from the best: %zu could be), the verdict's answers "
+			 "under the mix (worth it, each drive worth buying: %zu) and each workload's worth it (%zu). ",
+			 (1 - a->cmp.confidence) * 100, a->diff_claims, a->primary_claims, a->bar_claims);
 	snprintf(a->method, sizeof(a->method),
 		 "Each comparison is %s%s. A difference counts only when its interval excludes 1 and the ratio is "
 		 "beyond %.0f %%. %sWorth it means the interval's bottom is at least %.2fx one drive (likely worth "
@@ -133,7 +133,11 @@ static void write_chunks(struct r0_analysis *a)
 		if (!a->choice[k].tie_best && a->choice[k].loss[0])
 			r0_strbuf_cat(b, len, "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)),
 			    a->choice[k].loss, a->choice[k].incomplete ? "" : ": avoid it");
-	if (a->pick)
+	if (a->pick && a->pick_for_counts)
+		r0_strbuf_cat(b, len, "; pick %s (it cannot be told from the best measured, %s, and was measured at "
+		    "every drive count)", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
+		    choice_str(&a->choice[0], nm2, sizeof(nm2)));
+	else if (a->pick)
 		r0_strbuf_cat(b, len, "; pick %s (within %.1f %% of the best measured, %s, and nearer 512K, mdadm's "
 		    "default; md before dm)", choice_str(&a->choice[a->pick], nm, sizeof(nm)), R0_PICK_MARGIN * 100,
 		    choice_str(&a->choice[0], nm2, sizeof(nm2)));
@@ -219,9 +223,6 @@ static void write_build(struct r0_analysis *a)
 	    gain);
 	if (a->shared_limit)
 		r0_strbuf_cat(b, len, ": something the members share is the limit");
-	if (a->build_at != a->pick)
-		r0_strbuf_cat(b, len, " (counted at %s, which the pick cannot be told from)",
-		    choice_str(&a->choice[a->build_at], nm, sizeof(nm)));
 }
 
 /* "A, B and C": the workloads whose cell at the pick answers ANS. */
@@ -321,7 +322,7 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 
 		for (size_t w = 0; w < a->n_wl; w++) {
 			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes,
-								   a->max_members, w);
+								   a->build_members, w);
 
 			if (!c || !c->speedup.n || c->answer != order[o])
 				continue;
@@ -363,7 +364,7 @@ static void write_members(const struct r0_analysis *a, char *r, size_t len)
 	for (unsigned n = 2; n <= a->max_members; n++) {
 		struct r0_cmp c;
 
-		if (r0_rank_compare(a, pick, n, NULL, 0, &a->cmp_bar, &c))
+		if (r0_rank_compare(a, pick, n, NULL, 0, &a->cmp_primary, &c))
 			continue;
 		r0_strbuf_cat(r, len, " %u: %.2fx", n, c.ratio);
 		if (!c.indicative)

@@ -152,12 +152,14 @@ struct r0_analysis {
 	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
 	char mix_name[32];
 	struct r0_cmp_opts cmp;     /* as asked: the rate each family of claims is held to */
-	struct r0_cmp_opts cmp_diff, cmp_bar;   /* the families' levels (see diff_level): what each
-	                                         * comparison of a difference or a bar is made at */
+	struct r0_cmp_opts cmp_diff, cmp_bar, cmp_primary;   /* the families' levels (see diff_level):
+	                                                      * what each comparison is made at */
 	size_t n_choice;
 	struct r0_choice *choice;   /* best score first */
 	size_t pick;                /* the recommended one, from the tie_best set (see method) */
 	bool has_choice;
+	bool pick_for_counts;       /* the pick is the set's choice measured at every member count
+	                             * (the best measured was not): how many drives is answered there */
 	enum r0_answer answer;      /* the pick under the mix (R0_ANSWER_CPU when not worth it
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
@@ -179,8 +181,7 @@ struct r0_analysis {
 	 * largest array's; max_members when none is fewer.
 	 */
 	unsigned build_members;
-	size_t build_at;            /* the choice the count was measured at: the pick, or one in the
-	                             * recommended set measured at every count when the pick was not */
+	size_t build_at;            /* the choice the count was measured at: the pick */
 	bool build_decided;         /* every count up to the one built was measured at the pick */
 	unsigned build_unmeasured;  /* !build_decided: the first count the pick lacks */
 	struct r0_cmp build_vs_base;   /* the mix's speed-up at build_members (as choice[].vs_base) */
@@ -189,14 +190,15 @@ struct r0_analysis {
 	char build[512];            /* why fewer: "a 3rd adds 1.03x (1.02-1.08) under the sequential
 	                             * mix: something the members share is the limit"; "" if none */
 	/*
-	 * The study's claims, in two families, each held to the rate 1 -
+	 * The study's claims, in three families, each held to the rate 1 -
 	 * confidence by Benjamini-Hochberg: differences (a chunk or an array
-	 * told apart from the best) and bars (worth it against one drive, a
-	 * drive worth buying). The level is what each claim's interval was
-	 * made at; the count how many claims the family held.
+	 * told apart from the best), the verdict's own answers under the mix
+	 * (worth it, each drive worth buying: primary) and each workload's
+	 * worth it (bar). The level is what each claim's interval was made
+	 * at; the count how many claims the family held.
 	 */
-	double diff_level, bar_level;
-	size_t diff_claims, bar_claims;
+	double diff_level, bar_level, primary_level;
+	size_t diff_claims, bar_claims, primary_claims;
 	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
 	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */

@@ -12,8 +12,8 @@
  *    that effect taken out. The study measures each new target's
  *    comparison partners in the same passes (r0/adaptive.h), so the
  *    effect is seen on cells measured before and after.
- *  - Runs set aside: a run further than R0_NOISE_ASIDE_SIGMAS robust
- *    standard deviations from the median of its cell's other runs (cells
+ *  - Runs set aside: a run slower by more than R0_NOISE_ASIDE_SIGMAS robust
+ *    standard deviations than the median of its cell's other runs (cells
  *    of 3 runs or more; at most a third of a cell's runs). The planner
  *    runs such a cell again; the record stays in the file and the report
  *    names it.
