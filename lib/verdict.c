@@ -72,7 +72,7 @@ static void write_method(struct r0_analysis *a)
 		snprintf(how, sizeof(how),
 			 "the ratio of the two sides' mean bytes/s (under a mix, of the mix-weighted speed-ups) "
 			 "with a Welch t-interval on its log, each side's noise the study's own for that workload "
-			 "(pooled over its cells), a run far from its cell's others set aside and run again, and "
+			 "(pooled over its cells), a run far slower than its cell's others set aside and run again, and "
 			 "the drift of each pass taken out");
 	else
 		snprintf(how, sizeof(how),
@@ -394,7 +394,7 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 	if (*excluded)
 		r0_strbuf_cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
 	if (a->n_aside)
-		r0_strbuf_cat(r, len, "- Set aside as far from their cells' other repeats (kept in the file, left out of every figure): %s.\n",
+		r0_strbuf_cat(r, len, "- Set aside as far slower than their cells' other repeats (kept in the file, left out of every figure): %s.\n",
 		    a->aside);
 	if (a->max_drift > 0.005)
 		r0_strbuf_cat(r, len, "- Drift: the passes' speeds differed by up to %.1f %%; each was taken out before comparing.\n",

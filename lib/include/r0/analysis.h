@@ -105,7 +105,7 @@ struct r0_cell {
 	                             * aside, with their pass's drift taken out (r0/noise.h) */
 	double var_log, df_log;     /* the noise of one repeat: variance of log(run) moderated toward
 	                             * the workload's pooled one, its degrees of freedom; 0: unknown */
-	unsigned n_aside;           /* repeats set aside: far from the cell's others (r0/noise.h) */
+	unsigned n_aside;           /* repeats set aside: far slower than the cell's others (r0/noise.h) */
 	struct r0_cmp vs_base;      /* bytes/s against the baseline's (both sides' noise) */
 	struct r0_stat speedup;     /* med: vs_base.ratio; min, max: its interval; n 0 without a base */
 	double efficiency;          /* speedup.med / n_members */
@@ -164,7 +164,7 @@ struct r0_analysis {
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
 	size_t n_excluded;          /* repeats left out for I/O errors */
-	size_t n_aside;             /* repeats set aside as far from their cells' others */
+	size_t n_aside;             /* repeats set aside as far slower than their cells' others */
 	char aside[1024];           /* which: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
 	double max_drift;           /* the largest drift of a pass taken out, a share; 0: none */
 	bool pooled;                /* comparisons use the study's pooled noise (r0/noise.h) */
