@@ -36,20 +36,27 @@ struct r0_cmp_opts r0_cmp_opts_best_of(const struct r0_cmp_opts *o, size_t k)
 	return b;
 }
 
-int r0_cmp_parse_threshold(const char *s, double *out)
+/* A number and its unit: "5", "5%", "2.5 %", "1.2x" into *V and the unit character ('%', 'x' or 0). */
+static int parse_number(const char *s, double *v, char *unit)
 {
 	char *end;
-	double v;
 
 	errno = 0;
-	v = strtod(s, &end);
+	*v = strtod(s, &end);
 	if (errno || end == s)
 		return -EINVAL;
 	while (*end == ' ')
 		end++;
-	if (*end == '%')
-		end++;
-	if (*end || !(v > 0 && v < 100))
+	*unit = *end == '%' || *end == 'x' ? *end++ : 0;
+	return *end ? -EINVAL : 0;
+}
+
+int r0_cmp_parse_threshold(const char *s, double *out)
+{
+	double v;
+	char unit;
+
+	if (parse_number(s, &v, &unit) || unit == 'x' || !(v > 0 && v < 100))
 		return -EINVAL;
 	*out = v / 100;
 	return 0;
@@ -57,21 +64,14 @@ int r0_cmp_parse_threshold(const char *s, double *out)
 
 int r0_cmp_parse_gain(const char *s, double *out)
 {
-	char *end;
 	double v;
+	char unit;
 
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s)
+	if (parse_number(s, &v, &unit))
 		return -EINVAL;
-	while (*end == ' ')
-		end++;
-	if (*end == '%') {
-		end++;
+	if (unit == '%')
 		v = 1 + v / 100;
-	} else if (*end == 'x')
-		end++;
-	if (*end || !(v > 1 && v <= 10))
+	if (!(v > 1 && v <= 10))
 		return -EINVAL;
 	*out = v;
 	return 0;

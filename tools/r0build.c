@@ -262,7 +262,13 @@ static int cmd_create(int argc, char **argv)
 
 static int remove_one(const struct r0_array *a)
 {
-	int err = r0_array_remove(a);
+	/* a killed r0sweep's scenario file system first: its scratch mount, and only that */
+	int err = r0_array_release_scratch(a);
+
+	if (err > 0)
+		fprintf(stderr, PROG ": %s: unmounted from r0sweep's scratch directory (left by a stopped study)\n",
+			a->path);
+	err = r0_array_remove(a);
 
 	if (err) {
 		const char *why = r0_array_last_error();

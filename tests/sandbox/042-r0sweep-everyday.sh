@@ -8,7 +8,8 @@
 # time), and a start behind a copy waits (the queueing). Every cell is an
 # "fs" cell with its seconds; the file system stayed inside the region (a
 # mark just past it is intact); nothing is left mounted or built, also after
-# a SIGINT in the middle of a scenario, and no file system signature stays
+# a SIGINT in the middle of a scenario, a SIGKILL there cleared by r0build
+# remove --all, and no file system signature stays
 # on a member. Bad input changes nothing: everyday with --read-only, a
 # region below 32M, xfs on less than 300M. everyday-xfs runs too, on md
 # raid0 of two fast members with a 300M region (xfs's least), once: its
@@ -50,6 +51,24 @@ wait $pid
 expect_eq "$?" 1 "r0sweep's exit after SIGINT"
 grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a file system left mounted: $(grep r0sweep /proc/mounts)"
 expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built after SIGINT"
+
+# killed (SIGKILL) inside a scenario: its file system stays mounted on r0kit's
+# window; r0build remove --all unmounts r0kit's own scratch mount, then removes
+r0sweep --output "$out/kill.jsonl" -p everyday -w "ext4 copy" --backend md --chunks 64K --members 3 -r 1 \
+	--region 32M --no-precondition --yes "$@" > "$out/kill.log" 2>&1 &
+pid=$!
+i=0
+while ! grep -q '/tmp/r0sweep\.' /proc/mounts && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+grep -q '/tmp/r0sweep\.' /proc/mounts || fail "no file system was mounted in 30 s: $(cat "$out/kill.log")"
+kill -KILL $pid
+wait $pid 2>/dev/null
+grep -q '/tmp/r0sweep\.' /proc/mounts || fail "SIGKILL left no mount: nothing to clear"
+expect_status 0 "r0build remove --all after a SIGKILL" r0build remove --all
+grep -q "unmounted from r0sweep's scratch directory" /tmp/expect.out || fail "remove --all: $(cat /tmp/expect.out)"
+grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a scratch mount left: $(grep r0sweep /proc/mounts)"
+expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built after remove --all"
+# the killed study could not wipe its members: the rest of this test starts clean
+for m in "$@"; do wipefs -a -q "$m" || fail "wipefs $m"; done
 
 r0sweep --output "$out/everyday.jsonl" -p everyday -w "$wl" --backend md --chunks 64K --members 1,3 -r 2 \
 	--region 32M --no-precondition --yes "$@" > "$out/verdict.txt" 2> "$out/sweep.log" ||

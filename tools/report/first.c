@@ -74,6 +74,8 @@ static const char *build_words(const struct r0_analysis *a)
 		return "Build";
 	case R0_ANSWER_NOT:
 		return "Keep one drive: the array was not worth it under this mix. If you build one all the same, the best measured is";
+	case R0_ANSWER_LIKELY:
+		return "Likely worth it, not yet shown: the gain is beyond the noise, but the interval's bottom is below the bar. Measure again (more repeats) before you buy; the best measured is";
 	default:
 		return "No gain could be told under this mix: measure again (more repeats, or a less busy CPU) before you build. If you build one now, the best measured is";
 	}

@@ -112,7 +112,7 @@ static int fs_enter(struct sweep *sw, const char *path, const char *fs, uint64_t
 		fprintf(stderr, PROG ": %s: mkfs %s: %s\n", path, fs, r0_cli_stop_requested() ? "interrupted" : why);
 		return r0_cli_stop_requested() ? -EINTR : err;
 	}
-	snprintf(v->mnt, sizeof(v->mnt), "/tmp/r0sweep.XXXXXX");
+	snprintf(v->mnt, sizeof(v->mnt), "%sXXXXXX", R0_SCRATCH_MOUNT_PREFIX);
 	if (!mkdtemp(v->mnt)) {
 		err = -errno;
 		v->mnt[0] = '\0';

@@ -63,6 +63,17 @@ int r0_array_create(const struct r0_array_spec *spec, struct r0_array *out);
 /* Stops/removes an array r0kit built. -EBUSY if it is open or mounted. */
 int r0_array_remove(const struct r0_array *a);
 
+/* Where r0sweep mounts a scenario's file system: mkdtemp of this prefix and XXXXXX. */
+#define R0_SCRATCH_MOUNT_PREFIX "/tmp/r0sweep."
+
+/*
+ * Unmounts A's device from every r0kit scratch mount point
+ * (R0_SCRATCH_MOUNT_PREFIX..., what a killed r0sweep leaves) and removes
+ * the emptied directory. The number unmounted (0: none), -EBUSY when A is
+ * mounted anywhere else (not r0kit's to undo), or -errno.
+ */
+int r0_array_release_scratch(const struct r0_array *a);
+
 /*
  * Finds an r0kit array by NAME, by its path (/dev/md_r0-x, /dev/mapper/r0-x,
  * /dev/dm-3, a symlink to one) or by kernel name. -ENOENT if none.
