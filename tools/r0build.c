@@ -260,14 +260,19 @@ static int cmd_create(int argc, char **argv)
 	return r0_cli_close_stdout(PROG);
 }
 
-static int remove_one(const struct r0_array *a)
+/* A killed r0sweep's scenario file system on A: its scratch mount, and only that, is undone. */
+static void release_scratch(const struct r0_array *a)
 {
-	/* a killed r0sweep's scenario file system first: its scratch mount, and only that */
-	int err = r0_array_release_scratch(a);
-
-	if (err > 0)
+	if (r0_array_release_scratch(a) > 0)
 		fprintf(stderr, PROG ": %s: unmounted from r0sweep's scratch directory (left by a stopped study)\n",
 			a->path);
+}
+
+static int remove_one(const struct r0_array *a)
+{
+	int err;
+
+	release_scratch(a);
 	err = r0_array_remove(a);
 
 	if (err) {
@@ -316,11 +321,29 @@ static int cmd_remove(int argc, char **argv)
 		struct r0_array *list;
 		size_t n, i;
 
+		bool *gone, progress = true;
+
 		if (list_arrays(&list, &n))
 			return R0_EXIT_FAILURE;
+		gone = calloc(n ? n : 1, sizeof(*gone));
+		if (!gone) {
+			free(list);
+			return R0_EXIT_FAILURE;
+		}
 		for (i = 0; i < n; i++)
-			if (remove_one(&list[i]))
+			release_scratch(&list[i]);
+		/* an array may hold another (r0sweep's window over its array): what is busy
+		 * is tried again while the others go, and named only when nothing moves */
+		while (progress) {
+			progress = false;
+			for (i = 0; i < n; i++)
+				if (!gone[i] && !r0_array_remove(&list[i]))
+					gone[i] = progress = true;
+		}
+		for (i = 0; i < n; i++)
+			if (!gone[i] && remove_one(&list[i]))
 				rc = R0_EXIT_FAILURE;
+		free(gone);
 		free(list);
 		return rc;
 	}

@@ -26,6 +26,9 @@ void chart_speedup(FILE *f, const struct r0_analysis *a, size_t w)
 	for (size_t i = 0; i < a->n_cell; i++)
 		if (a->cell[i].wl == w && a->cell[i].speedup.max > y.ymax)
 			y.ymax = a->cell[i].speedup.max * 1.05;
+	/* an interval from one cell's wild repeats may reach any height: the chart stops at 2N */
+	if (!(y.ymax <= 2.0 * N + 0.5))
+		y.ymax = 2.0 * N + 0.5;
 #define X(n) (ML + (N > 1 ? ((double)(n) - 1) / (N - 1) : 0.5) * pw)
 	snprintf(buf, sizeof(buf), "Speed-up against member count: %s", a->wl[w].name);
 	svg_open(f, CW, CH, buf);
@@ -286,6 +289,9 @@ void chart_summary(FILE *f, const struct r0_analysis *a)
 				xmax = c->speedup.max * 1.05;
 		}
 	}
+	/* an interval from one cell's wild repeats may reach any height: the chart stops at 2N */
+	if (!(xmax <= 2.0 * N + 0.5))
+		xmax = 2.0 * N + 0.5;
 #define X(v) (SL + (v) / xmax * pw)
 	snprintf(buf, sizeof(buf), "Summary: speed-up per workload at %s", pick_str(a, nm, sizeof(nm)));
 	svg_open(f, SW, ST + (int)rows * SROW + 56, buf);

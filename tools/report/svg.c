@@ -98,6 +98,9 @@ void y_grid(FILE *f, const struct yaxis *y, double step, const char *suffix)
 {
 	char buf[32];
 
+	/* a bounded number of lines, whatever the scale */
+	if (!(step > 0) || !isfinite(y->ymax) || y->ymax / step > 200)
+		return;
 	for (double v = 0; v <= y->ymax * 1.0001; v += step) {
 		svg_line(f, y->x0, yof(y, v), y->x1, yof(y, v), GRID, "");
 		snprintf(buf, sizeof(buf), "%g%s", v, suffix);
