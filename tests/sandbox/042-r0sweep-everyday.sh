@@ -38,13 +38,20 @@ for m in "$@"; do
 	eval "mark_${m##*/}=$(chunk_sum "$m" 1048576 32)"
 done
 
+# in_scenario NAME MEMBERS...: starts a one-cell everyday study in the
+# background (its pid in $pid) and waits until its file system is mounted
+in_scenario() {
+	_name=$1; shift
+	r0sweep --output "$out/$_name.jsonl" -p everyday -w "ext4 copy" --backend md --chunks 64K --members 3 -r 1 \
+		--region 32M --no-precondition --yes "$@" > "$out/$_name.log" 2>&1 &
+	pid=$!
+	_i=0
+	while ! grep -q '/tmp/r0sweep\.' /proc/mounts && [ $_i -lt 300 ]; do sleep 0.1; _i=$((_i + 1)); done
+	grep -q '/tmp/r0sweep\.' /proc/mounts || fail "no file system was mounted in 30 s: $(cat "$out/$_name.log")"
+}
+
 # interrupted inside a scenario: nothing left mounted or built, exit 1
-r0sweep --output "$out/int.jsonl" -p everyday -w "ext4 copy" --backend md --chunks 64K --members 3 -r 1 \
-	--region 32M --no-precondition --yes "$@" > "$out/int.log" 2>&1 &
-pid=$!
-i=0
-while ! grep -q '/tmp/r0sweep\.' /proc/mounts && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-grep -q '/tmp/r0sweep\.' /proc/mounts || fail "no file system was mounted in 30 s: $(cat "$out/int.log")"
+in_scenario int "$@"
 sleep 0.5
 kill -INT $pid
 wait $pid
@@ -54,12 +61,7 @@ expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left b
 
 # killed (SIGKILL) inside a scenario: its file system stays mounted on r0kit's
 # window; r0build remove --all unmounts r0kit's own scratch mount, then removes
-r0sweep --output "$out/kill.jsonl" -p everyday -w "ext4 copy" --backend md --chunks 64K --members 3 -r 1 \
-	--region 32M --no-precondition --yes "$@" > "$out/kill.log" 2>&1 &
-pid=$!
-i=0
-while ! grep -q '/tmp/r0sweep\.' /proc/mounts && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-grep -q '/tmp/r0sweep\.' /proc/mounts || fail "no file system was mounted in 30 s: $(cat "$out/kill.log")"
+in_scenario kill "$@"
 kill -KILL $pid
 wait $pid 2>/dev/null
 grep -q '/tmp/r0sweep\.' /proc/mounts || fail "SIGKILL left no mount: nothing to clear"
