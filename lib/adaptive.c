@@ -223,35 +223,6 @@ static void more(struct r0_planner *p, int t, size_t w, const char *what)
 		r0_strbuf_cat(p->open, sizeof(p->open), "%s%s", p->open[0] ? "; " : "", what);
 }
 
-/* The single drive's cells of workload W: the raw target, else the active 1-member stripes. */
-static void more_base(struct r0_planner *p, size_t w)
-{
-	bool raw = false;
-
-	for (size_t t = 0; t < p->plan->n_targets; t++)
-		if (p->active[t] && p->plan->targets[t].layer == R0_LAYER_RAW) {
-			more(p, (int)t, w, NULL);
-			raw = true;
-		}
-	for (size_t t = 0; !raw && t < p->plan->n_targets; t++)
-		if (p->active[t] && p->plan->targets[t].n == 1)
-			more(p, (int)t, w, NULL);
-}
-
-/* A choice's cells on every workload the mix weighs. */
-static void more_choice(struct r0_planner *p, const struct r0_analysis *a, const struct r0_choice *c,
-			const char *what)
-{
-	int t = target_at(p, c->layer, c->chunk_bytes, a->max_members);
-
-	for (size_t w = 0; w < a->n_wl; w++) {
-		int pw = wl_of(p, a->wl[w].name);
-
-		if (a->wl[w].weight > 0 && pw >= 0)
-			more(p, t, (size_t)pw, w ? NULL : what);
-	}
-}
-
 /* The single drive's targets: the raw one when active, else the active 1-member stripes. */
 static size_t base_targets(const struct r0_planner *p, size_t *out)
 {
@@ -264,6 +235,33 @@ static size_t base_targets(const struct r0_planner *p, size_t *out)
 		if (p->active[t] && p->plan->targets[t].n == 1)
 			out[n++] = t;
 	return n;
+}
+
+/* The single drive's cells of workload W. */
+static void more_base(struct r0_planner *p, size_t w)
+{
+	size_t t[R0_SWEEP_MAX_TARGETS], n = base_targets(p, t);
+
+	for (size_t i = 0; i < n; i++)
+		more(p, (int)t[i], w, NULL);
+}
+
+/* One more look for the cells of target T on every workload the mix weighs. */
+static void more_target(struct r0_planner *p, const struct r0_analysis *a, int t, const char *what)
+{
+	for (size_t w = 0; w < a->n_wl; w++) {
+		int pw = wl_of(p, a->wl[w].name);
+
+		if (a->wl[w].weight > 0 && pw >= 0)
+			more(p, t, (size_t)pw, w ? NULL : what);
+	}
+}
+
+/* A choice's cells at the largest count on every workload the mix weighs. */
+static void more_choice(struct r0_planner *p, const struct r0_analysis *a, const struct r0_choice *c,
+			const char *what)
+{
+	more_target(p, a, target_at(p, c->layer, c->chunk_bytes, a->max_members), what);
 }
 
 /*
@@ -303,17 +301,6 @@ static void activate_with(struct r0_planner *p, size_t t, int partner)
 	}
 }
 
-/* One more look for the cells of target T on every workload the mix weighs. */
-static void more_target(struct r0_planner *p, const struct r0_analysis *a, int t, const char *what)
-{
-	for (size_t w = 0; w < a->n_wl; w++) {
-		int pw = wl_of(p, a->wl[w].name);
-
-		if (a->wl[w].weight > 0 && pw >= 0)
-			more(p, t, (size_t)pw, w ? NULL : what);
-	}
-}
-
 static bool undecided_bar(enum r0_answer x)
 {
 	return x == R0_ANSWER_UNSURE || x == R0_ANSWER_LIKELY;
@@ -345,13 +332,13 @@ static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
  */
 static void member_counts(struct r0_planner *p, const struct r0_analysis *a)
 {
-	const struct r0_choice *pick = &a->choice[a->build_at];
+	const struct r0_choice *pick = &a->choice[a->pick];
 	int top;
 
 	/*
 	 * None measured at every count yet: the best measured. Should the
 	 * pick move later among choices it cannot be told from, the count made
-	 * here still answers (r0_analysis.build_at).
+	 * here still answers (r0_analysis.pick_for_counts).
 	 */
 	if (!r0_rank_counts_measured(a, pick))
 		pick = &a->choice[0];

@@ -481,8 +481,7 @@ int r0_rank_build(struct r0_analysis *a)
 	unsigned n = a->max_members;
 	int err;
 
-	a->build_at = a->pick;
-	pick = &a->choice[a->build_at];
+	pick = &a->choice[a->pick];
 	a->build_members = n;
 	a->build_decided = true;
 	a->build_unmeasured = 0;

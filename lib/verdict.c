@@ -207,7 +207,7 @@ static void write_build(struct r0_analysis *a)
 
 	if (!a->build_decided) {
 		r0_strbuf_cat(b, len, "number of drives to build is not decided: %s at %u drives was not measured "
-		    "(the study ended, or its plan left it out, before it)", choice_str(&a->choice[a->build_at], nm,
+		    "(the study ended, or its plan left it out, before it)", choice_str(&a->choice[a->pick], nm,
 		    sizeof(nm)), a->build_unmeasured);
 		return;
 	}
@@ -355,7 +355,7 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 /* "- Members at md 64K, speed-up under the mix: 2: 1.94x (...); 3: 2.01x (...); 3 of 2: 1.03x (...): build 2." */
 static void write_members(const struct r0_analysis *a, char *r, size_t len)
 {
-	const struct r0_choice *pick = &a->choice[a->build_at];
+	const struct r0_choice *pick = &a->choice[a->pick];
 	char nm[32];
 
 	if (a->max_members < 3)

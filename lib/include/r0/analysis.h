@@ -181,7 +181,6 @@ struct r0_analysis {
 	 * largest array's; max_members when none is fewer.
 	 */
 	unsigned build_members;
-	size_t build_at;            /* the choice the count was measured at: the pick */
 	bool build_decided;         /* every count up to the one built was measured at the pick */
 	unsigned build_unmeasured;  /* !build_decided: the first count the pick lacks */
 	struct r0_cmp build_vs_base;   /* the mix's speed-up at build_members (as choice[].vs_base) */
