@@ -391,6 +391,26 @@ int r0_rank_choices(struct r0_analysis *a)
 			a->answer = R0_ANSWER_CPU;
 	}
 	a->worth = a->answer == R0_ANSWER_WORTH;
+	{
+		/*
+		 * A mix of one workload is that workload: its cell at the pick
+		 * is the mix's comparison, tested in the bar's family at a
+		 * stricter level; it says the mix's answer, so the two never
+		 * disagree on one screen.
+		 */
+		size_t only = a->n_wl, n = 0;
+
+		for (size_t w = 0; w < a->n_wl; w++)
+			if (a->wl[w].weight > 0)
+				only = w, n++;
+		for (size_t k = 0; n == 1 && k < a->n_cell; k++) {
+			struct r0_cell *c = &a->cell[k];
+
+			if (c->wl == only && c->layer == a->choice[a->pick].layer && c->speedup.n &&
+			    c->chunk_bytes == a->choice[a->pick].chunk_bytes && c->n_members == a->max_members)
+				c->answer = a->answer;
+		}
+	}
 	return 0;
 }
 

@@ -305,6 +305,8 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 		snprintf(v, len,
 			 "No verdict: no workload of these results is in the %s mix (--mix everyday, replay, "
 			 "or KEY=WEIGHT with their names or classes, weighs them).", a->mix_name);
+		/* the first screen says no more than the detail */
+		snprintf(a->headline, sizeof(a->headline), "%.2000s", v);
 		return;
 	}
 	if (!pick) {

@@ -18,6 +18,7 @@
 #include "report/sweep.h"
 
 #include "r0/age.h"
+#include "r0/advice.h"
 #include "r0/analysis.h"
 #include "r0/results.h"
 #include "r0/sweep.h"
@@ -377,7 +378,14 @@ int main(int argc, char **argv)
 	/* a measured mix: what it was, on its own line before the verdict */
 	if (mixdesc[0] && have_sweep)
 		printf("For %s:\n", mixdesc);
-	printf("%s\n", verdict);
+	if (have_sweep) {
+		/* the report's first screen, word for word: its headline and what to build */
+		char first[sizeof(a.headline) + 4096];
+
+		r0_first_screen_text(&a, first, sizeof(first));
+		fputs(first, stdout);
+	} else
+		printf("%s\n", verdict);
 	if (as.line[0] && have_sweep)
 		printf("%s\n", as.line);
 	/* only what was written */

@@ -48,10 +48,10 @@ static size_t measured(const struct r0_analysis *a, const char *lines[][2], char
 		snprintf(rep, len, "none: one predicted figure per cell, so no interval (r0predict(1) gives its error)");
 	else if (a->cmp.looks > 1)
 		snprintf(rep, len, "%u to %u per cell, more where a comparison was undecided (%s), %.1f s measured "
-			 "at most; numbers are medians, speed-ups carry (their interval)",
+			 "at most; bytes/s are medians of the repeats, speed-ups ratios of their means (with their interval)",
 			 a->min_repeats, a->repeats, order_words(a), a->runtime_s);
 	else
-		snprintf(rep, len, "%u per cell (%s), %.1f s measured each; numbers are medians, speed-ups carry (their interval)",
+		snprintf(rep, len, "%u per cell (%s), %.1f s measured each; bytes/s are medians of the repeats, speed-ups ratios of their means (with their interval)",
 			 a->repeats, order_words(a), a->runtime_s);
 	lines[n][0] = "Devices", lines[n++][1] = a->devices;
 	if (a->state[0])
@@ -64,21 +64,6 @@ static size_t measured(const struct r0_analysis *a, const char *lines[][2], char
 	if (plan[0])
 		lines[n][0] = "Plan", lines[n++][1] = plan;
 	return n;
-}
-
-/* What the first screen says to do, by the answer under the mix. */
-static const char *build_words(const struct r0_analysis *a)
-{
-	switch (a->answer) {
-	case R0_ANSWER_WORTH:
-		return "Build";
-	case R0_ANSWER_NOT:
-		return "Keep one drive: the array was not worth it under this mix. If you build one all the same, the best measured is";
-	case R0_ANSWER_LIKELY:
-		return "Likely worth it, not yet shown: the gain is beyond the noise, but the interval's bottom is below the bar. Measure again (more repeats) before you buy; the best measured is";
-	default:
-		return "No gain could be told under this mix: measure again (more repeats, or a less busy CPU) before you build. If you build one now, the best measured is";
-	}
 }
 
 #define PREDICTED_NOTE "Predicted by r0predict from one drive's results, not measured (see r0predict(1) for its error)."
@@ -113,25 +98,6 @@ static void summary_table(struct doc *d, const struct r0_analysis *a, const char
 		doc_row(d);
 	}
 	doc_table_end(d);
-}
-
-/*
- * The advice for the array to build: r0_advice_of speaks of an analysis's
- * largest count, so it gets a copy of A whose largest count is
- * build_members (the pick, its layer and chunk, and the members stay).
- */
-static int build_advice(const struct r0_analysis *a, struct r0_advice *v)
-{
-	struct r0_analysis *b = malloc(sizeof(*b));
-	int err;
-
-	if (!b)
-		return -ENOMEM;
-	*b = *a;
-	b->max_members = a->build_members;
-	err = r0_advice_of(b, v);
-	free(b);
-	return err;
 }
 
 void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_t len)
@@ -183,14 +149,15 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
 	doc_verdict(d, a->headline, a->worth);
 	write_aside(d, aside);
-	if (!build_advice(a, &v)) {
+	if (!r0_advice_of(a, &v)) {
+		/* v.action's words, the array in bold: what the terminal says too */
 		doc_heading(d, 2, "build", "What to build");
-		fprintf(d->f, doc_html(d) ? "<p>%s: <b>" : "%s: ", build_words(a));
+		fprintf(d->f, doc_html(d) ? "<p>%s: <b>" : "%s: ", v.lead);
 		doc_text(d, v.array);
 		fputs(doc_html(d) ? "</b>" : "", d->f);
-		if (a->build[0]) {
+		if (v.reason[0]) {
 			fprintf(d->f, "; ");
-			doc_text(d, a->build);
+			doc_text(d, v.reason);
 		}
 		fprintf(d->f, doc_html(d) ? ". These commands erase %s:</p>\n" : ". These commands erase %s:\n\n",
 			v.paths_known ? "the devices named" : "the devices you name");
@@ -209,7 +176,7 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		if (doc_html(d)) {
 			fprintf(d->f, "<figure id=\"summary\">\n");
 			chart_summary(d->f, a);
-			fprintf(d->f, "<figcaption>Speed-up over one drive per workload at %s: bars are medians, whiskers the interval; dashed: the ideal %ux.</figcaption>\n</figure>\n",
+			fprintf(d->f, "<figcaption>Speed-up over one drive per workload at %s: bars are the ratio of the mean bytes/s, whiskers its interval; dashed: the ideal %ux.</figcaption>\n</figure>\n",
 				nm, a->build_members);
 		} else {
 			fprintf(d->f, "![Speed-up per workload at %s](" SUMMARY_SVG ")\n\n", nm);

@@ -34,7 +34,7 @@ static void speedup_table(struct doc *d, const struct r0_analysis *a)
 	uint32_t c;
 
 	doc_heading(d, 2, NULL, "Speed-up over one drive");
-	doc_p(d, "Bytes/s of each array / the single drive's median, (the interval) over both sides' repeats; efficiency = speed-up / members.");
+	doc_p(d, "Mean bytes/s of each array / the single drive's mean, (the interval) over both sides' repeats; efficiency = speed-up / members.");
 	target_heads(d, a, "1 drive MB/s");
 	for (size_t w = 0; w < a->n_wl; w++) {
 		const struct r0_wl *wl = &a->wl[w];
@@ -246,7 +246,7 @@ void sweep_charts(FILE *f, const struct r0_analysis *a)
 	for (size_t w = 0; w < a->n_wl; w++) {
 		fprintf(f, "<figure>\n");
 		chart_speedup(f, a, w);
-		figure_end(f, "Speed-up = the array's bytes/s / one raw drive's; dots: medians, bars: the interval of the ratio (both sides' repeats); dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
+		figure_end(f, "Speed-up = the array's bytes/s / one raw drive's; dots: the ratio of the means, bars: the interval of the ratio (both sides' repeats); dashed: the ideal n x; 1-member stripes at the chunk they were measured with.");
 	}
 	fprintf(f, "<h2 id=\"chunk\">Chunk size</h2>\n");
 	for (size_t l = 0; l < 2; l++) {

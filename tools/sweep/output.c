@@ -15,6 +15,7 @@
 #define STR(x) STR_(x)
 
 #include "r0/age.h"
+#include "r0/advice.h"
 #include "r0/analysis.h"
 #include "r0/preset.h"
 #include "r0/probe.h"
@@ -205,7 +206,13 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 		fprintf(stderr, PROG ": %s: no analysis: %s\n", path, strerror(-err));
 		return err;
 	}
-	printf("%s\n\n", a.verdict);
+	{
+		/* what r0report's terminal and the report's first screen say, then the detail */
+		char first[sizeof(a.headline) + 4096];
+
+		r0_first_screen_text(&a, first, sizeof(first));
+		printf("%s\n%s\n\n", first, a.verdict);
+	}
 	sweep_print_replay(sw, &a);
 	printf("Method: %s\n\n%s", a.method, a.reasoning);
 	o = json_object_new_object();

@@ -20,6 +20,6 @@ for m in "${mixes[@]}"; do
 	cat "$tmp/out"
 	head -1 "$tmp/out" | grep -q "^For the workload measured on " ||
 		{ echo "$m: no description before the verdict"; exit 1; }
-	sed -n 2p "$tmp/out" | grep -q "Under the measured mix" ||
+	sed -n 2p "$tmp/out" | grep -q " under the measured mix, " ||
 		{ echo "$m: the verdict is not weighed by the measured mix"; exit 1; }
 done
