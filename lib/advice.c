@@ -40,10 +40,13 @@ int r0_member_paths(const char *devices, char (*paths)[R0_ADVICE_PATH_MAX], size
 	return 0;
 }
 
-/* What the first screen says to do, by the answer under the mix. */
-static const char *lead_of(enum r0_answer answer)
+/* What the first screen says to do, by the answer under the mix; no more than a guess without the noise. */
+static const char *lead_of(const struct r0_analysis *a)
 {
-	switch (answer) {
+	if (a->indicative)
+		return "Indicative only: too few repeats to know the noise. Measure again (3 repeats or more) before you "
+		       "buy; the best measured is";
+	switch (a->answer) {
 	case R0_ANSWER_WORTH:
 		return "Build";
 	case R0_ANSWER_NOT:
@@ -87,7 +90,7 @@ int r0_advice_of(const struct r0_analysis *a, struct r0_advice *out)
 		snprintf(ck, sizeof(ck), "%u", pick->chunk_bytes);
 	snprintf(out->array, sizeof(out->array), "%s RAID0 of %u drives, %s chunk",
 		 pick->layer == R0_LAYER_DM ? "dm striped" : "md", out->n_members, ck);
-	out->lead = lead_of(a->answer);
+	out->lead = lead_of(a);
 	out->reason = a->build;
 	snprintf(out->action, sizeof(out->action), "%s: %s%s%s.", out->lead, out->array, a->build[0] ? "; " : "",
 		 a->build);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* CrystalDiskMark's test sets: see r0/preset.h. */
+#include <stdio.h>
 #include <string.h>
 
 #include "r0/preset.h"
@@ -99,6 +100,28 @@ const struct r0_preset *r0_presets(size_t *count)
 {
 	*count = N(presets);
 	return presets;
+}
+
+bool r0_preset_is_fs(const struct r0_preset *p)
+{
+	return p->n_tests && p->tests[0].w.access == R0_ACCESS_FS;
+}
+
+void r0_preset_names(bool block_only, char *buf, size_t len)
+{
+	size_t off = 0, total = 0, n = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < N(presets); i++)
+		total += !block_only || !r0_preset_is_fs(&presets[i]);
+	for (size_t i = 0; i < N(presets) && off < len; i++) {
+		if (block_only && r0_preset_is_fs(&presets[i]))
+			continue;
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", !n ? "" : n + 1 == total ? " or " : ", ",
+					presets[i].name);
+		n++;
+	}
 }
 
 const struct r0_preset *r0_preset_find(const char *name)

@@ -286,6 +286,17 @@ static void write_headline(struct r0_analysis *a)
 	r0_strbuf_cat(h, len, ".");
 }
 
+/* Why there is no pick: no array at all (a study cut short holds only its first cells), or none against one drive. */
+static void no_pick_words(const struct r0_analysis *a, char *buf, size_t len)
+{
+	if (a->max_members < 2)
+		snprintf(buf, len, "No verdict: the results hold no RAID0 of 2 or more drives, only single drives "
+			 "(a study cut short, or not yet past its first targets).");
+	else
+		snprintf(buf, len, "No verdict: the results hold no stripe of %u members measured against a single "
+			 "drive.", a->max_members);
+}
+
 static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 {
 	const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
@@ -310,9 +321,7 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 		return;
 	}
 	if (!pick) {
-		snprintf(v, len,
-			 "No verdict: the results hold no stripe of %u members measured against a single drive.",
-			 a->max_members);
+		no_pick_words(a, v, len);
 		return;
 	}
 	snprintf(v, len, "RAID0 of these %u drives: ", a->max_members);
@@ -502,9 +511,7 @@ void r0_verdict_words(struct r0_analysis *a, const struct r0_mix *mix, const cha
 		write_build(a);
 		write_headline(a);
 	} else {
-		snprintf(a->headline, sizeof(a->headline),
-			 "No verdict: the results hold no stripe of %u members measured against a single drive.",
-			 a->max_members);
+		no_pick_words(a, a->headline, sizeof(a->headline));
 	}
 	write_verdict(a, mix);
 	write_reasoning(a, excluded);

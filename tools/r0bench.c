@@ -89,8 +89,11 @@ static void usage(FILE *f)
 	      "Presets (CrystalDiskMark's method: a 1 GiB region, 1 warm-up and 5 passes\n"
 	      "of 5 s, unless the preset says otherwise; each test read, then write):\n",
 	      f);
+	/* everyday work is timed through a file system on each array: r0sweep's, not a block benchmark's */
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "  -p %-9s %s\n", p[i].name, p[i].description);
+		if (!r0_preset_is_fs(&p[i]))
+			fprintf(f, "  -p %-9s %s\n", p[i].name, p[i].description);
+	fputs("  (everyday work through a file system: r0sweep -p everyday)\n", f);
 	fputs("      --region SIZE      preset region (default 1G, at most the target)\n"
 	      "      --read-only        a preset's read tests only (nothing is written); a\n"
 	      "                         replay of a trace with writes is refused\n"
@@ -183,9 +186,14 @@ static int opt_seed(const char *prog, const struct r0_cli_opt *o, const char *ar
 static int opt_preset(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	const struct r0_preset **p = o->dest;
+	char names[256];
 
+	r0_preset_names(true, names, sizeof(names));
 	if (!(*p = r0_preset_find(arg)))
-		return r0_cli_usage_error(prog, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", arg);
+		return r0_cli_usage_error(prog, "--preset '%s': use %s", arg, names);
+	if (r0_preset_is_fs(*p))
+		return r0_cli_usage_error(prog, "--preset '%s': everyday work is timed through a file system by "
+					  "r0sweep -p %s; r0bench runs %s", arg, arg, names);
 	return 0;
 }
 

@@ -75,7 +75,7 @@ static void usage(FILE *f)
 	      "the drive's results reached and no CPU ceiling is known, or when its\n"
 	      "members rest between parts on a drive that waits on its bandwidth at QD1\n"
 	      "and a rested member could serve faster (both figures given). r0predict(1).\n"
-	      "How close the predictions came, per workload: r0predict(1), VALIDATION.\n"
+	      "How close the predictions came, per workload: r0predict(1), section VALIDATION.\n"
 	      "Exit status: 0 ok, 1 failure (also: no array predicted), 2 usage.\n",
 	      f);
 }
@@ -413,8 +413,13 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", chunks);
 	if (r0_cli_each_item(backend, r0_cli_add_backend, o.backends))
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", backend);
-	if (preset && !r0_preset_find(preset))
-		return r0_cli_usage_error(PROG, "--preset '%s': use cdm, cdm3, cdm-nvme or predict", preset);
+	if (preset && (!r0_preset_find(preset) || r0_preset_is_fs(r0_preset_find(preset)))) {
+		char names[256];
+
+		r0_preset_names(true, names, sizeof(names));
+		return r0_cli_usage_error(PROG, "--preset '%s': %suse %s", preset, r0_preset_find(preset) ?
+					  "work through a file system is timed, not predicted; " : "", names);
+	}
 	for (int i = optind; i < argc; i++) {
 		if (check_input(argv[i], false))
 			return R0_EXIT_FAILURE;

@@ -123,6 +123,15 @@ static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
+/* --budget: a study's length is minutes or hours, so a bare number (seconds elsewhere) is not guessed at */
+static int opt_budget(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (arg[0] && arg[strspn(arg, "0123456789.")] == '\0' && strspn(arg, "0.") != strlen(arg))
+		return r0_cli_usage_error(prog, "--budget '%s': give a unit, e.g. %sm, 2h or %ss (0: none)", arg, arg,
+					  arg);
+	return r0_cli_opt_duration(prog, "--budget", arg, 0, UINT64_MAX, o->dest, "a time, e.g. 30m or 2h; 0: none");
+}
+
 /* "9 targets x 13 workloads x 3 repeats = 351 cells" of an adaptive study's first look */
 static void first_look_words(const struct sweep *sw, char *buf, size_t len)
 {
@@ -259,8 +268,8 @@ int main(int argc, char **argv)
 		  .given = &repeats_given },
 		{ "max-repeats", OPT_MAX_REPEATS, R0_CLI_UINT, R0_CLI_TO(sw.max_repeats), 3, 100,
 		  .why = "from 3 to 100", .given = &max_repeats_given },
-		{ "budget", OPT_BUDGET, R0_CLI_DURATION, R0_CLI_TO(sw.budget_ns), 0, UINT64_MAX,
-		  .why = "a time, e.g. 30m or 2h; 0: none", .given = &budget_given },
+		{ "budget", OPT_BUDGET, R0_CLI_CALL, R0_CLI_TO(sw.budget_ns), .call = opt_budget,
+		  .given = &budget_given },
 		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(every_target) },
 		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5" },
 		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1" },

@@ -67,3 +67,38 @@ Test(advice, commands)
 	a.has_choice = false;
 	cr_expect_eq(r0_advice_of(&a, &v), -ENOENT);
 }
+
+/* The action both the terminal and the report say: by the answer, at the count to build, with its reason. */
+Test(advice, action_by_answer)
+{
+	struct r0_analysis a;
+	struct r0_choice c;
+	struct r0_advice v;
+	char text[4096];
+
+	analysis_with(&a, &c, R0_LAYER_MD, 64 * 1024, "/dev/sdb (1 TiB, X), /dev/sdc (1 TiB, X), /dev/sdd (1 TiB, X)");
+	a.answer = R0_ANSWER_WORTH;
+	a.build_members = 2;
+	snprintf(a.build, sizeof(a.build), "a 3rd drive adds 1.06x");
+	snprintf(a.headline, sizeof(a.headline), "RAID0 of these 3 drives: worth it with 2 of them.");
+	cr_assert_eq(r0_advice_of(&a, &v), 0);
+	cr_expect_str_eq(v.action, "Build: md RAID0 of 2 drives, 64K chunk; a 3rd drive adds 1.06x.");
+	cr_expect_str_eq(v.mdadm, "mdadm --create /dev/md0 --level=0 --chunk=64 --raid-devices=2 /dev/sdb /dev/sdc");
+	cr_assert_eq(r0_first_screen_text(&a, text, sizeof(text)), 0);
+	cr_expect_str_eq(text, "RAID0 of these 3 drives: worth it with 2 of them.\n"
+			       "Build: md RAID0 of 2 drives, 64K chunk; a 3rd drive adds 1.06x.\n");
+	a.answer = R0_ANSWER_NOT;
+	a.build[0] = '\0';
+	cr_assert_eq(r0_advice_of(&a, &v), 0);
+	cr_expect(!strncmp(v.action, "Keep one drive: ", 16), "%s", v.action);
+	/* too few repeats: no answer stronger than a guess */
+	a.answer = R0_ANSWER_WORTH;
+	a.indicative = true;
+	cr_assert_eq(r0_advice_of(&a, &v), 0);
+	cr_expect(!strncmp(v.action, "Indicative only: ", 17), "%s", v.action);
+	cr_expect_eq(r0_first_screen_text(&a, text, 8), -ENOSPC);
+	/* no pick: the headline alone */
+	a.has_choice = false;
+	cr_assert_eq(r0_first_screen_text(&a, text, sizeof(text)), 0);
+	cr_expect_str_eq(text, "RAID0 of these 3 drives: worth it with 2 of them.\n");
+}

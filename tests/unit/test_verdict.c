@@ -26,7 +26,7 @@ Test(verdict_words, no_stripe_no_verdict)
 	static const struct row raw[] = {
 		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
 	};
-	static const char none[] = "No verdict: the results hold no stripe of 1 members measured against a single drive.";
+	static const char none[] = "No verdict: the results hold no RAID0 of 2 or more drives, only single drives (a study cut short, or not yet past its first targets).";
 	struct r0_sweep_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;

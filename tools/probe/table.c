@@ -37,7 +37,7 @@ static const struct column {
 	[COL_DISC_MAX_HW] = { "DISC-MAX-HW", "largest discard the hardware takes", true },
 	[COL_WZERO_MAX] = { "WZERO-MAX", "largest write-zeroes (0: not supported)", true },
 	[COL_MODEL] = { "MODEL", "device model", false },
-	[COL_SERIAL] = { "SERIAL", "serial number (virtio, NVMe)", false },
+	[COL_SERIAL] = { "SERIAL", "serial number (virtio, NVMe, SATA and SCSI: the VPD page 0x80)", false },
 	[COL_MD_LEVEL] = { "MD-LEVEL", "md RAID level", false },
 	[COL_MD_CHUNK] = { "MD-CHUNK", "md chunk size", true },
 	[COL_MD_DISKS] = { "MD-DISKS", "md member count (raid_disks)", true },
@@ -63,7 +63,7 @@ static const struct column {
 
 static const enum col default_cols[] = {
 	COL_NAME, COL_SIZE, COL_LOG_SEC, COL_PHY_SEC, COL_ROTA, COL_RQ_SIZE, COL_DISC_GRAN,
-	COL_DISC_MAX, COL_WZERO_MAX, COL_MODEL, COL_HOLDERS, COL_MOUNT, COL_SIGNATURES,
+	COL_DISC_MAX, COL_WZERO_MAX, COL_MODEL, COL_SERIAL, COL_HOLDERS, COL_MOUNT, COL_SIGNATURES,
 };
 static const enum col stat_cols[] = {
 	COL_NAME, COL_READS, COL_RD_SECT, COL_WRITES, COL_WR_SECT, COL_IN_FLIGHT,

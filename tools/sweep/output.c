@@ -59,7 +59,7 @@ void sweep_usage(FILE *f)
 	      "                         first member raw and as a 1-member stripe\n"
 	      "      --single-chunks LIST  chunks of the 1-member stripes (default: 512K,\n"
 	      "                         or the first of --chunks): the layer's own cost\n"
-	      "  -p, --preset LIST      workload sets (default cdm3,cdm; see r0bench --help);\n"
+	      "  -p, --preset LIST      workload sets (default cdm3,cdm; r0bench --help has them);\n"
 	      "                         a workload in two sets runs once; everyday (ext4)\n"
 	      "                         and everyday-xfs: a large copy, small files, an\n"
 	      "                         application start alone and in a copy, unpacking,\n"

@@ -8,6 +8,7 @@
 #ifndef R0_PRESET_H
 #define R0_PRESET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,5 +49,14 @@ const struct r0_preset *r0_preset_find(const char *name);
 
 /* Every preset, for --help and docs; *count set. */
 const struct r0_preset *r0_presets(size_t *count);
+
+/* Whether P's tests go through a file system (everyday work): timed, never predicted. */
+bool r0_preset_is_fs(const struct r0_preset *p);
+
+/*
+ * "cdm, cdm3, ... or predict": every preset's name (BLOCK_ONLY: only those
+ * of block patterns, not r0_preset_is_fs), for an error message; BUF cut to LEN.
+ */
+void r0_preset_names(bool block_only, char *buf, size_t len);
 
 #endif
