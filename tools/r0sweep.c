@@ -389,21 +389,34 @@ int main(int argc, char **argv)
 	    (rc = r0_cli_need_root(PROG, "it builds md and dm arrays over the members")) >= 0)
 		return rc;
 
-	/* every check before anything is touched; a signature matters only to a writer */
-	for (unsigned i = 0; i < sw.n_members; i++) {
-		char why[256];
+	/*
+	 * every check before anything is touched, of every member: a user
+	 * preparing a study hears of all the problems at once; a signature
+	 * matters only to a writer
+	 */
+	{
+		unsigned bad = 0;
 
-		err = r0_member_check(sw.members[i], force || read_only, sw.chunks[0], &sw.chk[i], why,
-				      sizeof(why));
-		if (err) {
-			fprintf(stderr, PROG ": %s: %s\n", sw.members[i], why);
-			return R0_EXIT_FAILURE;
-		}
-		for (unsigned j = 0; j < i; j++)
-			if (sw.chk[j].devt == sw.chk[i].devt) {
-				fprintf(stderr, PROG ": %s: the same device as %s\n", sw.members[i], sw.members[j]);
-				return R0_EXIT_FAILURE;
+		for (unsigned i = 0; i < sw.n_members; i++) {
+			char why[256];
+
+			err = r0_member_check(sw.members[i], force || read_only, sw.chunks[0], &sw.chk[i], why,
+					      sizeof(why));
+			if (err) {
+				fprintf(stderr, PROG ": %s: %s\n", sw.members[i], why);
+				bad++;
+				continue;
 			}
+			for (unsigned j = 0; j < i; j++)
+				if (sw.chk[j].devt && sw.chk[j].devt == sw.chk[i].devt) {
+					fprintf(stderr, PROG ": %s: the same device as %s\n", sw.members[i],
+						sw.members[j]);
+					bad++;
+					break;
+				}
+		}
+		if (bad)
+			return R0_EXIT_FAILURE;
 	}
 	if ((rc = check_everyday_region(&sw)) >= 0)
 		return rc;
