@@ -388,12 +388,12 @@ int main(int argc, char **argv)
 				      sizeof(why));
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", sw.members[i], why);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		for (unsigned j = 0; j < i; j++)
 			if (sw.chk[j].devt == sw.chk[i].devt) {
 				fprintf(stderr, PROG ": %s: the same device as %s\n", sw.members[i], sw.members[j]);
-				return R0_EXIT_FAILURE;
+				return R0_EXIT_REFUSED;
 			}
 	}
 	if ((rc = check_everyday_region(&sw)) >= 0)
@@ -408,14 +408,14 @@ int main(int argc, char **argv)
 		if (err && err != -ENOENT) {
 			fprintf(stderr, PROG ": %s: cannot resume: %s\n", output,
 				err == -EINVAL ? "not an r0sweep result file" : strerror(-err));
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		if (bad)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped (measured again)\n", output, bad,
 				bad == 1 ? "" : "s");
 		if (sweep_check_resume(&sw, output)) {
 			r0_sweep_set_free(&sw.done);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	} else if (access(output, F_OK) == 0) {
 		FILE *f = fopen(output, "r");
@@ -426,7 +426,7 @@ int main(int argc, char **argv)
 		if (ch != EOF) {
 			fprintf(stderr, PROG ": %s: exists and is not empty (use --resume, or another file)\n",
 				output);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	}
 	if (r0_study_init(&sw.study, &sw.plan, sw.adaptive, sw.repeats, sw.adaptive ? sw.max_repeats : sw.repeats,
@@ -443,9 +443,10 @@ int main(int argc, char **argv)
 	}
 	sw.out = fopen(output, "ae");
 	if (!sw.out) {
+		/* no array built yet: refused, as a bad --output */
 		fprintf(stderr, PROG ": %s: %s\n", output, strerror(errno));
 		r0_sweep_set_free(&sw.done);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	snprintf(sw.array_name, sizeof(sw.array_name), "sweep.%ld", (long)getpid());
 	sw.tty = isatty(STDERR_FILENO);

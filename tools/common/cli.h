@@ -13,7 +13,18 @@
 
 #include "r0/size.h"
 
-enum { R0_EXIT_OK = 0, R0_EXIT_FAILURE = 1, R0_EXIT_USAGE = 2 };
+/*
+ * One exit status for every tool, as docs/options.md and each man page's
+ * EXIT STATUS give it (tests/options/check-options holds the table):
+ * a script can tell a "no" from a refusal and from "could not decide".
+ */
+enum {
+	R0_EXIT_OK = 0,              /* done; yes or pass */
+	R0_EXIT_FAILURE = 1,         /* a measured no or fail, or a failure while running */
+	R0_EXIT_USAGE = 2,           /* usage ... */
+	R0_EXIT_REFUSED = 2,         /* ... or refused before anything was touched */
+	R0_EXIT_NOT_CONCLUSIVE = 3,  /* the evidence could not decide */
+};
 
 /* "PROG: MESSAGE" and the --help hint on stderr; returns R0_EXIT_USAGE. */
 int r0_cli_usage_error(const char *prog, const char *fmt, ...)
