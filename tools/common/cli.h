@@ -142,8 +142,9 @@ void r0_cli_print_json(json_object *root);
  * A tool either blocks them and polls r0_cli_stop_requested() between
  * steps (r0build, r0profile, r0ssd: nothing of theirs may be cut half-way),
  * or catches them into a flag the engine polls between I/Os (r0sweep,
- * r0age: r0_run_opts.stop = r0_cli_stop_flag()). Either way it cleans up
- * and exits non-zero.
+ * r0age: r0_run_opts.stop = r0_cli_stop_flag()). Either way it cleans up;
+ * work cut short exits R0_EXIT_FAILURE, while a tool that runs until it is
+ * told to stop (r0profile without --for, the r0ssd server) is done: 0.
  */
 
 /* Fills SET with the stop signals (for sigtimedwait; add others after). */
