@@ -16,7 +16,7 @@ const char *r0_watch_verdict_name(enum r0_watch_verdict v)
 
 const char *r0_watch_verdict_label(enum r0_watch_verdict v)
 {
-	static const char *const labels[] = { "NOT CONCLUSIVE", "NOT CONCLUSIVE", "PASS", "PASS with DRIFT", "FAIL" };
+	static const char *const labels[] = { "BASELINE RECORDED", "NOT CONCLUSIVE", "PASS", "PASS with DRIFT", "FAIL" };
 
 	return (unsigned)v < sizeof(labels) / sizeof(labels[0]) ? labels[v] : "?";
 }

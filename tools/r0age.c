@@ -66,9 +66,10 @@ static void usage(FILE *f)
 	      "holds a signature. It shows the plan and asks before writing. Needs\n"
 	      "write access to DEVICE (root). SIGINT, SIGTERM or SIGHUP stop it; the\n"
 	      "record then says complete: false.\n"
-	      "Exit status: 0 done (steady: also when steady state was not reached; the\n"
-	      "output says so), 1 failure, interrupted or no yes, 2 usage (also no\n"
-	      "terminal to ask and no --yes).\n",
+	      "Exit status: 0 done (steady: steady state reached), 1 failure or\n"
+	      "interrupted, 2 usage or refused before anything was touched (a device\n"
+	      "in use or not a block device, no yes, no terminal to ask and no --yes),\n"
+	      "3 steady state not reached in the rounds (the output says so).\n",
 	      f);
 }
 
@@ -297,22 +298,22 @@ int main(int argc, char **argv)
 	if (seed_arg && r0_parse_seed(seed_arg, &p.seed))
 		return r0_cli_usage_error(PROG, "--seed '%s': a number, decimal or 0x hex", seed_arg);
 
-	/* safety before anything is opened for writing */
+	/* safety before anything is opened for writing: a refusal touches nothing */
 	{
 		struct stat st;
 
 		if (stat(path, &st)) {
 			fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		if (!S_ISBLK(st.st_mode)) {
 			fprintf(stderr, PROG ": %s: not a block device\n", path);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	}
 	if (r0_write_check(path, force, &chk, why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	if (state == R0_AGE_EMPTY) {
 		struct r0_device d;
@@ -320,14 +321,14 @@ int main(int argc, char **argv)
 		err = r0_probe_devt(chk.devt, NULL, &d);
 		if (err) {
 			fprintf(stderr, PROG ": %s: cannot probe: %s\n", path, strerror(-err));
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		v = d.discard_max_bytes > 0 ? (uint64_t)d.discard_max_bytes : 0;
 		r0_device_free(&d);
 		if (!v) {
 			fprintf(stderr, PROG ": %s: cannot empty: the device takes no discards "
 				"(queue/discard_max_bytes is 0)\n", path);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	}
 	/* planned from the check's size: --plan opens nothing for writing */
@@ -339,7 +340,7 @@ int main(int argc, char **argv)
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s%s\n", path, strerror(-err),
 			err == -EACCES ? " (writing a block device needs root)" : "");
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	for (size_t i = 0; i < plan.n_steps; i++)
 		if (r0_workload_check(&plan.steps[i].w, &t, why, sizeof(why))) {
@@ -412,5 +413,8 @@ int main(int argc, char **argv)
 	json_object_put(jr);
 	if (r0_cli_close_stdout(PROG))
 		return R0_EXIT_FAILURE;
-	return failed || interrupted ? R0_EXIT_FAILURE : R0_EXIT_OK;
+	if (failed || interrupted)
+		return R0_EXIT_FAILURE;
+	/* steady asked whether the drive settles: rounds ran out before it could tell */
+	return state == R0_AGE_STEADY && !rec.steady_round ? R0_EXIT_NOT_CONCLUSIVE : R0_EXIT_OK;
 }

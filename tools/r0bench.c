@@ -126,8 +126,10 @@ static void usage(FILE *f)
 	      "mounted partition or is held by md/dm, and, without --force, when it holds\n"
 	      "a signature; otherwise r0bench shows the plan and asks first. Reads\n"
 	      "never ask. A block device needs read (and for writes, write) access:\n"
-	      "root, as a rule. Exit status: 0 ok, 1 failure (I/O error, verify fault,\n"
-	      "no yes), 2 usage (also writes with no terminal to ask and no --yes).\n",
+	      "root, as a rule. Exit status: 0 done, 1 failure (I/O error, verify\n"
+	      "fault, interrupted), 2 usage or refused before anything was touched (a\n"
+	      "target in use or missing, a trace it cannot replay, no yes, writes with\n"
+	      "no terminal to ask and no --yes).\n",
 	      f);
 }
 
@@ -405,7 +407,7 @@ int main(int argc, char **argv)
 
 		if (any_writes && block && r0_write_check(path, force, &chk, why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		for (unsigned i = 0; preset && i < run.ntests; i++)
 			run.tests[i].w.span_bytes = run.region_bytes;
@@ -422,7 +424,7 @@ int main(int argc, char **argv)
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s\n", path,
 			err == -ENOTBLK ? "not a block device or regular file" : strerror(-err));
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	if (preset) {
 		if (run.region_bytes > run.target.size_bytes - run.tests[0].w.offset_bytes)
@@ -445,10 +447,11 @@ int main(int argc, char **argv)
 		err = r0_workload_check(&run.tests[i].w, &run.target, why, sizeof(why));
 		if (!err && w.hipri && !run.tests[i].w.trim &&
 		    r0_target_poll_check(&run.target, why, sizeof(why))) {
+			/* no I/O yet: a target without poll queues is refused, not a failed run */
 			fprintf(stderr, PROG ": %s: --hipri: %s\n", path, why);
 			r0_target_close(&run.target);
 			json_object_put(run.state);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		if (err) {
 			r0_target_close(&run.target);

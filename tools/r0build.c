@@ -62,8 +62,9 @@ static void usage(FILE *f)
 	      "mounted, have a mounted partition, are held by another device, or cannot\n"
 	      "be opened exclusively are always refused. create and remove need root\n"
 	      "and the md_mod and raid0 (md) or dm_mod (dm) modules.\n"
-	      "Exit status: 0 ok, 1 failure (or no yes), 2 usage (or no terminal to ask\n"
-	      "and no --yes).\n",
+	      "Exit status: 0 done, 1 failure, 2 usage or refused before anything was\n"
+	      "touched (a member in use, an array in use or not r0kit's, not root, no\n"
+	      "yes, no terminal to ask and no --yes).\n",
 	      f);
 }
 
@@ -194,12 +195,12 @@ static int cmd_create(int argc, char **argv)
 		err = r0_member_check(path, force, spec.chunk_bytes, &checks[i], why, sizeof(why));
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", path, why);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		for (int j = 0; j < i; j++)
 			if (checks[j].devt == checks[i].devt) {
 				fprintf(stderr, PROG ": %s: the same device as %s\n", path, argv[optind + j]);
-				return R0_EXIT_FAILURE;
+				return R0_EXIT_REFUSED;
 			}
 		spec.members[i] = checks[i].devt;
 		sizes[i] = checks[i].size_sectors;
@@ -210,7 +211,7 @@ static int cmd_create(int argc, char **argv)
 	if (err) {
 		fprintf(stderr, PROG ": members: too small for this array (each needs at least one %s chunk)\n",
 			chunk);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	spec.dm_length_sectors = geo.array_sectors;
 
@@ -268,6 +269,7 @@ static void release_scratch(const struct r0_array *a)
 			a->path);
 }
 
+/* R0_EXIT_OK; R0_EXIT_REFUSED for an array in use (left as it was); R0_EXIT_FAILURE. */
 static int remove_one(const struct r0_array *a)
 {
 	int err;
@@ -280,9 +282,17 @@ static int remove_one(const struct r0_array *a)
 		fprintf(stderr, PROG ": remove %s: %s%s%s\n", a->path,
 			err == -EBUSY ? "it is open or mounted" : strerror(-err),
 			*why && err != -EBUSY ? ": " : "", err == -EBUSY ? "" : why);
-		return R0_EXIT_FAILURE;
+		return err == -EBUSY ? R0_EXIT_REFUSED : R0_EXIT_FAILURE;
 	}
 	return R0_EXIT_OK;
+}
+
+/* Of two operands' exit statuses, the one to end with: a failure over a refusal over success. */
+static int worse_exit(int a, int b)
+{
+	if (a == R0_EXIT_FAILURE || b == R0_EXIT_FAILURE)
+		return R0_EXIT_FAILURE;
+	return a ? a : b;
 }
 
 /* The options of remove and list: --FLAG (sets *SET) and --help. */
@@ -341,8 +351,8 @@ static int cmd_remove(int argc, char **argv)
 					gone[i] = progress = true;
 		}
 		for (i = 0; i < n; i++)
-			if (!gone[i] && remove_one(&list[i]))
-				rc = R0_EXIT_FAILURE;
+			if (!gone[i])
+				rc = worse_exit(rc, remove_one(&list[i]));
 		free(gone);
 		free(list);
 		return rc;
@@ -355,11 +365,11 @@ static int cmd_remove(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind],
 				err == -ENOENT ? "no array built by r0kit has this name or device"
 					       : strerror(-err));
-			rc = R0_EXIT_FAILURE;
+			/* another's array, or none: left alone */
+			rc = worse_exit(rc, err == -ENOENT ? R0_EXIT_REFUSED : R0_EXIT_FAILURE);
 			continue;
 		}
-		if (remove_one(&a))
-			rc = R0_EXIT_FAILURE;
+		rc = worse_exit(rc, remove_one(&a));
 	}
 	return rc;
 }

@@ -76,7 +76,8 @@ static void usage(FILE *f)
 	      "members rest between parts on a drive that waits on its bandwidth at QD1\n"
 	      "and a rested member could serve faster (both figures given). r0predict(1).\n"
 	      "How close the predictions came, per workload: r0predict(1), section VALIDATION.\n"
-	      "Exit status: 0 ok, 1 failure (also: no array predicted), 2 usage.\n",
+	      "Exit status: 0 done, 1 failure, 2 usage or a RESULT refused (unreadable,\n"
+	      "not a result, no single-drive result), 3 no array could be predicted.\n",
 	      f);
 }
 
@@ -422,25 +423,25 @@ int main(int argc, char **argv)
 	}
 	for (int i = optind; i < argc; i++) {
 		if (check_input(argv[i], false))
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		err = r0_predict_input_load(&in, argv[i]);
 		if (err) {
 			fprintf(stderr, PROG ": %s: cannot read: %s\n", argv[i],
 				err == -EINVAL ? "neither r0bench/1 JSON nor an r0sweep/1 file" :
 				err == -E2BIG ? "more than 64 workloads" : strerror(-err));
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	}
 	if (!in.curve.n) {
 		fprintf(stderr, PROG ": %s: no single-drive read or write result in it\n", argv[argc - 1]);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	if (cmp && check_input(cmp, true))
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	if (cmp && (err = r0_sweep_load(cmp, &meas, NULL))) {
 		fprintf(stderr, PROG ": %s: cannot read: %s\n", cmp,
 			err == -EINVAL ? "not an r0sweep/1 file" : strerror(-err));
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	/* without -m or -c: the counts and chunks of the study compared with, else the defaults */
 	for (size_t i = 0; i < meas.n; i++)
@@ -459,11 +460,11 @@ int main(int argc, char **argv)
 		err = r0_predict_input_use_set(&in, &meas);
 	if (err) {
 		fprintf(stderr, PROG ": %s: more than 64 workloads\n", preset ? preset : cmp);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	if (output && !(f = fopen(output, "w"))) {
 		fprintf(stderr, PROG ": %s: cannot write: %s\n", output, strerror(errno));
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	o.meas = cmp ? &meas : NULL;
 	err = predict_all(&in, argv[argc - 1], &o, f, &pred);
@@ -472,9 +473,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": predicting: %s\n", strerror(-err));
 		status = R0_EXIT_FAILURE;
 	} else if (!arrays_in(&pred)) {
-		/* only the single drive itself, or nothing: no array predicted at all */
+		/* only the single drive itself, or nothing: the input cannot decide any array */
 		fprintf(stderr, PROG ": %s: nothing predicted\n", argv[argc - 1]);
-		status = R0_EXIT_FAILURE;
+		status = R0_EXIT_NOT_CONCLUSIVE;
 	}
 	free(doubts.v);
 	if (!err && cmp && compare(&pred, &meas, cmp))

@@ -45,7 +45,11 @@ static void usage(FILE *f)
 	      "  -a, --all            without DEVICE: also ram* and devices of size 0\n"
 	      "      --no-signatures  do not open the devices (libblkid needs read access)\n"
 	      "  -h, --help           this text\n"
-	      "  -V, --version        version\n",
+	      "  -V, --version        version\n"
+	      "\n"
+	      "Exit status: 0 every device described, 1 a device's signatures or counters\n"
+	      "could not be read, 2 usage or a DEVICE that is none (missing, not a\n"
+	      "block device).\n",
 	      f);
 }
 
@@ -200,7 +204,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: cannot probe: %s\n", it->path,
 				err == -ENOTBLK ? "not a block device" :
 				err == -ENODEV ? "no such device in sysfs" : strerror(-err));
-			rc = R0_EXIT_FAILURE;
+			/* a name that is no device is refused; a failed read (below) weighs more */
+			if (rc == R0_EXIT_OK)
+				rc = R0_EXIT_REFUSED;
 			continue;
 		}
 		if (finish_item(it, &o))

@@ -79,7 +79,9 @@ static void usage(FILE *f)
 	      "and direction: no data, no file or process names. About 4-8 bytes a\n"
 	      "request, 3-6 a completion (a million requests: about 14 MB); at most 64 MiB,\n"
 	      "beyond which requests are counted, not kept.\n"
-	      "Exit status: 0 done, 1 failure, 2 usage.\n",
+	      "Exit status: 0 done (also when stopped by a signal), 1 failure, 2 usage\n"
+	      "or refused before anything was measured (not a block device, an output\n"
+	      "that cannot be written, a trace that cannot be recorded or read).\n",
 	      f);
 }
 
@@ -345,8 +347,9 @@ static int from_trace(const char *file, const char *output, bool json)
 	struct r0_profile_meta meta;
 	int rc;
 
-	if ((rc = read_trace(file, &h, &p)))
-		return rc;
+	/* a file that is no whole trace is refused: nothing was written yet */
+	if (read_trace(file, &h, &p))
+		return R0_EXIT_REFUSED;
 	snprintf(dev, sizeof(dev), "/dev/%s", h.name);
 	meta = (struct r0_profile_meta){
 		.tool = PROG " " R0_VERSION, .n_dev = 1, .dev_path = &path, .dev_kname = &kname,
@@ -421,7 +424,7 @@ int main(int argc, char **argv)
 			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --for or --interval");
 		if (output && (err = check_writable(output))) {
 			fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		return from_trace(trace_from, output, json);
 	}
@@ -443,7 +446,7 @@ int main(int argc, char **argv)
 				err == -ENOTBLK ? "not a block device" :
 				err == -ENODEV ? "no I/O counters in sysfs (/sys/dev/block/MAJ:MIN/stat)" :
 				strerror(-err));
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		for (size_t j = 0; j < n_dev; j++)
 			if (devs[j].d.devt == d->d.devt)
@@ -468,14 +471,15 @@ int main(int argc, char **argv)
 		kn[n_dev] = d->d.kname;
 		maxreq[n_dev] = d->d.max_request_bytes;
 	}
+	/* refusals before the profile starts: nothing measured, nothing written */
 	if (output && (err = check_writable(output))) {
 		fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 
 	r0_cli_block_stop_signals();
 	if (trace && !(bt = start_trace(devs[0].path, trace)))
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	r0_profile_init(&p);
 	tty = isatty(STDERR_FILENO);
 	start_epoch = (int64_t)time(NULL);

@@ -77,7 +77,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "r0age records (r0age --json, or /run/r0kit/state/*.json) give a drive-state section\n"
 	      "with the steady-state rounds charted.\n"
-	      "Exit status: 0 ok, 1 failure (unreadable or empty input, cannot write), 2 usage.\n",
+	      "Exit status: 0 the report written, 1 it could not be written, 2 usage or\n"
+	      "an input refused (unreadable, of no schema it reads, no measured cell).\n",
 	      f);
 }
 
@@ -268,7 +269,7 @@ int main(int argc, char **argv)
 
 		if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
 			fprintf(stderr, PROG ": --output-dir %s: not a directory\n", dir);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	}
 	/* a wrong --mix is a usage error before anything is read */
@@ -276,7 +277,7 @@ int main(int argc, char **argv)
 		return R0_EXIT_USAGE;
 	if (aside_file && aside_study(aside_file, aside_title, aside_mix ? aside_mix : mixs ? mixs : "desktop", &cmp, as.line,
 				      sizeof(as.line)))
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
 	x.age = calloc((size_t)(argc - optind), sizeof(*x.age));
 	if (!x.trim || !x.age) {
@@ -400,10 +401,11 @@ int main(int argc, char **argv)
 		status = R0_EXIT_FAILURE;
 	return status;
 fail:
+	/* an input it cannot report on, or no directory for it: refused, nothing written */
 	r0_sweep_set_free(&set);
 	r0_analysis_free(&a);
 	free(x.trim);
 	free(x.age);
 	r0_scenario_free(&x.scen);
-	return R0_EXIT_FAILURE;
+	return R0_EXIT_REFUSED;
 }

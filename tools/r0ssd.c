@@ -70,7 +70,10 @@ static void usage(FILE *f)
 	      "\n"
 	      "Counters: host and flash page writes, WAF (flash programs / host writes),\n"
 	      "GC runs, erases, free blocks. SIGUSR1 rewrites the --stats file (its seq=\n"
-	      "line counts the writes) or, without one, prints the counters on stderr.\n",
+	      "line counts the writes) or, without one, prints the counters on stderr.\n"
+	      "SIGINT, SIGTERM or SIGHUP stop the server and remove the device.\n"
+	      "Exit status: 0 done (stopped and removed; --daemon: the device is up),\n"
+	      "1 failure, 2 usage or refused (--cleanup of a device whose server lives).\n",
 	      f);
 }
 
@@ -175,7 +178,8 @@ static int cmd_cleanup(const char *id_arg)
 	err = r0_ublk_cleanup(id_arg ? (int)id : -1, &n);
 	if (err) {
 		fprintf(stderr, PROG ": cleanup: %s: %s\n", r0_ublk_last_error(), strerror(-err));
-		return R0_EXIT_FAILURE;
+		/* a live server's device, or none of r0ssd's: left as it was */
+		return err == -ENOENT ? R0_EXIT_REFUSED : R0_EXIT_FAILURE;
 	}
 	fprintf(stderr, PROG ": removed %u left-over device%s\n", n, n == 1 ? "" : "s");
 	return R0_EXIT_OK;
@@ -388,7 +392,7 @@ int main(int argc, char **argv)
 		int sig = sigtimedwait(&sigs, NULL, &ts);
 
 		if (sig > 0 && sig != SIGUSR1) {
-			/* the project's rule for a signal: clean up, then exit non-zero */
+			/* the server's end: clean up, then exit (0 once the device is removed) */
 			stop_sig = sig;
 			break;
 		}
@@ -413,8 +417,7 @@ stop:
 		}
 		if (stats_file)
 			write_stats(stats_file, &s, dev, err ? "failed" : "stopped", seq++, server_errors);
-		if (stop_sig && !err)
-			rc = 128 + stop_sig;
+		/* a stop signal is how a server's work ends: done, once its device is gone */
 		fprintf(stderr, PROG ": %s %s%s%s; counters:\n", dev,
 			stop_sig ? "stopped by " : "", stop_sig ? strsignal(stop_sig) : "",
 			err ? ", not removed" : stop_sig ? ", removed" : "removed");

@@ -416,7 +416,7 @@ int main(int argc, char **argv)
 				}
 		}
 		if (bad)
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 	}
 	if ((rc = check_everyday_region(&sw)) >= 0)
 		return rc;
@@ -430,14 +430,14 @@ int main(int argc, char **argv)
 		if (err && err != -ENOENT) {
 			fprintf(stderr, PROG ": %s: cannot resume: %s\n", output,
 				err == -EINVAL ? "not an r0sweep result file" : strerror(-err));
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 		if (bad)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped (measured again)\n", output, bad,
 				bad == 1 ? "" : "s");
 		if (sweep_check_resume(&sw, output)) {
 			r0_sweep_set_free(&sw.done);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	} else if (access(output, F_OK) == 0) {
 		FILE *f = fopen(output, "r");
@@ -448,7 +448,7 @@ int main(int argc, char **argv)
 		if (ch != EOF) {
 			fprintf(stderr, PROG ": %s: exists and is not empty (use --resume, or another file)\n",
 				output);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	}
 	if (r0_study_init(&sw.study, &sw.plan, sw.adaptive, sw.repeats, sw.adaptive ? sw.max_repeats : sw.repeats,
@@ -465,9 +465,10 @@ int main(int argc, char **argv)
 	}
 	sw.out = fopen(output, "ae");
 	if (!sw.out) {
+		/* no array built yet: refused, as a bad --output */
 		fprintf(stderr, PROG ": %s: %s\n", output, strerror(errno));
 		r0_sweep_set_free(&sw.done);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	snprintf(sw.array_name, sizeof(sw.array_name), "sweep.%ld", (long)getpid());
 	sw.tty = isatty(STDERR_FILENO);

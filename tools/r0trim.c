@@ -91,9 +91,10 @@ static void usage(FILE *f)
 	      "DEVICE must not be mounted, held by another device (a member of a live\n"
 	      "array is refused), read-only or open elsewhere. It shows the plan (the\n"
 	      "device, the devices below it, what is written, how long) and asks first.\n"
-	      "Needs root. Exit status: 0 discards pass, 1 they do not (or it could\n"
-	      "not be shown, or no yes), 2 usage (also no terminal to ask and no\n"
-	      "--yes), a read-only device, or a layer r0trim cannot model.\n",
+	      "Needs root. Exit status: 0 discards pass (--watch: also the first\n"
+	      "reading, a baseline), 1 they do not or a run failed, 2 usage or a\n"
+	      "refusal before anything was touched (a device in use, read-only or of a\n"
+	      "layer r0trim cannot model; no yes), 3 not conclusive.\n",
 	      f);
 }
 
@@ -249,20 +250,20 @@ int main(int argc, char **argv)
 		/* a sweep's results, a disk image ...: refused before a reading is appended to it */
 		if ((err = watch_check_log(watch, why, sizeof(why)))) {
 			fprintf(stderr, PROG ": %s: %s\n", watch, why);
-			return 2;
+			return R0_EXIT_REFUSED;
 		}
 		if ((err = watch_resolve(argv[optind], wpath, sizeof(wpath), why, sizeof(why)))) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
-			return 2;
+			return R0_EXIT_REFUSED;
 		}
 		err = r0_trim_target_describe(wpath, &r.t, why, sizeof(why));
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
-			return err == -EOPNOTSUPP ? 2 : 1;
+			return R0_EXIT_REFUSED;
 		}
 		r.path = wpath;
 		rc = watch_mode(&r, watch, argv[optind]);
-		return r0_cli_close_stdout(PROG) ? 1 : rc;
+		return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
 	}
 	if (live) {
 		if (argc - optind != 0)
@@ -273,12 +274,12 @@ int main(int argc, char **argv)
 		/* nothing can be shown where no test file can be written: refused, not a "no" */
 		if ((err = live_check_dir(live, live_fs, sizeof(live_fs), &live_devt, why, sizeof(why)))) {
 			fprintf(stderr, PROG ": %s: %s\n", live, why);
-			return 2;
+			return R0_EXIT_REFUSED;
 		}
 		if ((err = r0_devt_node(live_devt, live_dev, sizeof(live_dev)))) {
 			fprintf(stderr, PROG ": %s: no /dev node of its device %u:%u: %s\n", live,
 				major(live_devt), minor(live_devt), strerror(-err));
-			return 2;
+			return R0_EXIT_REFUSED;
 		}
 		r.path = live_dev;
 	} else if (argc - optind != 1)
@@ -301,7 +302,7 @@ int main(int argc, char **argv)
 	err = r0_trim_target_describe(r.path, &r.t, why, sizeof(why));
 	if (err == -EOPNOTSUPP) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
-		return 2;
+		return R0_EXIT_REFUSED;
 	}
 	for (unsigned i = 0; i < R0_MAX_MEMBERS; i++)
 		r.member_fd[i] = -1;
@@ -309,16 +310,16 @@ int main(int argc, char **argv)
 		/* mounted and in use by definition: it is only read, and one file written in it */
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", live, why);
-			return 1;
+			return R0_EXIT_REFUSED;
 		}
 		if (r.t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r.t, why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
 				live, why);
-			return 2;
+			return R0_EXIT_REFUSED;
 		}
 		if (live_room(&r, live, why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s: %s\n", live, why);
-			return 2;
+			return R0_EXIT_REFUSED;
 		}
 		if ((rc = show_live_plan(&r, live, live_fs, &consent)) >= 0)
 			return rc;
@@ -326,7 +327,7 @@ int main(int argc, char **argv)
 	}
 	if (r0_member_check(r.path, force, 0, &chk, why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
-		return 1;
+		return R0_EXIT_REFUSED;
 	}
 	if (!err)
 		err = r0_stack_check(&r.t, why, sizeof(why));
@@ -334,27 +335,28 @@ int main(int argc, char **argv)
 		r0_trim_target_describe(r.path, &r.t, why, sizeof(why));   /* its reason again */
 	if (err) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
-		return 1;
+		return R0_EXIT_REFUSED;
 	}
 	/* a thin volume over an array is placed by its pool's map: one that cannot be read is
 	 * a stack r0trim cannot follow here (thin_dump missing), not a "no" */
 	if (r.t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r.t, why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
 			r.path, why);
-		return 2;
+		return R0_EXIT_REFUSED;
 	}
 	/* nothing about discards can be shown on a device that takes no writes: no "no" */
 	if (device_read_only(r.path)) {
 		fprintf(stderr, PROG ": %s: is read-only (blockdev --setro, or a read-only device): "
 			"nothing about discards can be shown\n", r.path);
-		return 2;
+		return R0_EXIT_REFUSED;
 	}
 	if ((rc = show_plan(&r, fstype, cycles, fill, &consent)) >= 0)
 		return rc;
 	r.fd = open(r.path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
 	if (r.fd < 0) {
+		/* another opener came between the checks and here: still nothing written */
 		fprintf(stderr, PROG ": %s: cannot open exclusively: %s\n", r.path, strerror(errno));
-		return 1;
+		return R0_EXIT_REFUSED;
 	}
 	for (unsigned i = 0; i < r.t.n_members && !fstype; i++) {
 		char node[PATH_MAX];
@@ -427,7 +429,7 @@ checks:
 		snprintf(r.first_fail, sizeof(r.first_fail), "%s",
 			 r.first_nc[0] ? r.first_nc : "no check could show a discard arriving");
 	}
-	rc = r.overall == R0_VERDICT_PASS ? 0 : 1;
+	rc = trim_exit_status(r.overall);
 	print_results(&r);
 	if (r.json) {
 		json_object_object_add(r.root, "ranges", r.ranges);
@@ -458,9 +460,12 @@ checks:
 	for (unsigned i = 0; i < r.t.n_members; i++)
 		if (r.member_fd[i] >= 0)
 			close(r.member_fd[i]);
-	if (r0_cli_stop_requested())
+	/* cut short: whatever was shown so far, the run failed */
+	if (r0_cli_stop_requested()) {
 		fprintf(stderr, PROG ": %s: interrupted by a signal\n", r.path);
+		rc = R0_EXIT_FAILURE;
+	}
 	if (r0_cli_close_stdout(PROG))
-		return 1;
+		return R0_EXIT_FAILURE;
 	return rc;
 }

@@ -27,21 +27,21 @@ refuse() {
 }
 
 mkfs.ext4 -q -F "$m1" || fail "mkfs.ext4"
-refuse 1 "ext4 member" "$m1: holds an ext4 signature (use --force" create --backend md -c 64K "$m0" "$m1"
+refuse 2 "ext4 member" "$m1: holds an ext4 signature (use --force" create --backend md -c 64K "$m0" "$m1"
 refuse 1 "ext4 member (dm)" "holds an ext4 signature" create --backend dm -c 64K "$m0" "$m1"
 p=$(r0build create --yes --backend md -c 64K --force "$m0" "$m1") || fail "--force did not accept the ext4 member"
 r0build remove "$p" || fail "remove by path"
 
 mkdir -p /mnt/t && mount "$m1" /mnt/t || fail "mount"
-refuse 1 "mounted member" "$m1: mounted on /mnt/t" create --backend md -c 64K --force "$m0" "$m1"
-refuse 1 "mounted member (dm)" "mounted on /mnt/t" create --backend dm -c 64K --force "$m1"
+refuse 2 "mounted member" "$m1: mounted on /mnt/t" create --backend md -c 64K --force "$m0" "$m1"
+refuse 2 "mounted member (dm)" "mounted on /mnt/t" create --backend dm -c 64K --force "$m1"
 umount /mnt/t
 
 p=$(r0build create --yes --backend dm -c 64K --name held "$m2") || fail "create held"
 refuse 1 "member of another array" "$m2: held by dm-" create --backend md -c 64K "$m0" "$m2"
 mdadm --build /dev/md9 --level=0 --chunk=64 --raid-devices=1 "$m3" --force > /dev/null 2>&1 || fail "mdadm --build"
 refuse 1 "member of an mdadm array" "$m3: held by md9" create --backend dm -c 64K "$m3"
-expect_status 1 "r0build remove of a foreign array" r0build remove md9
+expect_status 2 "r0build remove of a foreign array" r0build remove md9
 mdadm --stop /dev/md9 > /dev/null 2>&1
 r0build remove held || fail "remove held"
 
@@ -88,7 +88,7 @@ grep -q "exists" /tmp/r.err || fail "duplicate name message: $(cat /tmp/r.err)"
 
 # remove refuses a mounted array
 mkfs.ext4 -q -F "$p" && mount "$p" /mnt/t || fail "mount array"
-expect_status 1 "remove of a mounted array" r0build remove dup
+expect_status 2 "remove of a mounted array" r0build remove dup
 grep -q "open or mounted" /tmp/expect.out || fail "remove message: $(cat /tmp/expect.out)"
 umount /mnt/t
 r0build remove dup || fail "remove dup"

@@ -63,7 +63,7 @@ umount /mnt/p
 r0probe -J "$md" > /tmp/probe.json || fail "--json"
 grep -q '"r0kit_schema": *"r0probe/1"' /tmp/probe.json || fail "JSON schema tag: $(head -5 /tmp/probe.json)"
 grep -q '"level": *"raid0"' /tmp/probe.json || fail "JSON md.level: $(cat /tmp/probe.json)"
-expect_status 1 "r0probe of a missing device" r0probe /dev/nosuch
+expect_status 2 "r0probe of a missing device" r0probe /dev/nosuch
 expect_status 2 "r0probe with a bad option" r0probe --frob
 # -o holds twice the 43 columns: 86 pass, one more is a usage error
 cols() { _i=1 _l=NAME; while [ "$_i" -lt "$1" ]; do _l="$_l,NAME"; _i=$((_i + 1)); done; echo "$_l"; }

@@ -62,10 +62,10 @@ unchanged "$@"
 
 # 3. at a terminal: anything but yes stops, yes goes on
 WHAT="a terminal's no"
-expect_status 1 "r0build create answered no" r0pty no r0build create --backend md -c 64K "$1" "$2"
+expect_status 2 "r0build create answered no" r0pty no r0build create --backend md -c 64K "$1" "$2"
 grep -q "not confirmed; nothing was written" /tmp/expect.out || fail "the answer no: $(cat /tmp/expect.out)"
 no_arrays "answered no"
-expect_status 1 "r0sweep answered y" r0pty y r0sweep --output /tmp/s.jsonl $study "$@"
+expect_status 2 "r0sweep answered y" r0pty y r0sweep --output /tmp/s.jsonl $study "$@"
 [ -e /tmp/s.jsonl ] && fail "a study answered y created its result file"
 unchanged "$@"
 expect_status 0 "r0build create answered yes" r0pty yes r0build create --backend md -c 64K --name yes "$1" "$2"
@@ -134,10 +134,10 @@ grep -q "^  /dev/disk/by-id/r0-test-drive (${1#/dev/}): " /tmp/expect.out || fai
 rm -f /dev/disk/by-id/r0-test-drive
 
 # 7. a normal user is told that root is needed
-expect_status 1 "r0build as a normal user" setpriv --reuid=65534 --regid=65534 --clear-groups \
+expect_status 2 "r0build as a normal user" setpriv --reuid=65534 --regid=65534 --clear-groups \
 	r0build create --yes --backend md -c 64K "$1"
 grep -q "r0build: needs root" /tmp/expect.out || fail "the normal user's message: $(cat /tmp/expect.out)"
-expect_status 1 "r0sweep as a normal user" setpriv --reuid=65534 --regid=65534 --clear-groups \
+expect_status 2 "r0sweep as a normal user" setpriv --reuid=65534 --regid=65534 --clear-groups \
 	r0sweep --yes --output /tmp/user.jsonl $study "$@"
 grep -q "r0sweep: needs root" /tmp/expect.out || fail "the normal user's message: $(cat /tmp/expect.out)"
 no_arrays "end"

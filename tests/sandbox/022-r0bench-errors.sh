@@ -2,7 +2,8 @@
 # r0bench and failures: a member with bad blocks ends a read test with the
 # error (offset, errno) and exit 1, or counts on with --continue-on-error;
 # bad values are usage errors (exit 2) that touch nothing; writes to a
-# device with a signature, a mounted one or an array member are refused;
+# device with a signature, a mounted one or an array member are refused
+# (exit 2, as a missing target);
 # a device that completes nothing ends the run with an error (--stall)
 # instead of hanging.
 . ./lib.sh
@@ -35,21 +36,21 @@ expect_status 2 "--span past the end" r0bench --yes --span 17M "$dev"
 grep -q "passes the end" /tmp/expect.out || fail "reason for --span"
 expect_status 2 "--rw nonsense" r0bench --yes --rw sideways "$dev"
 expect_status 2 "--runtime and --size together" r0bench --yes -t 1 -s 1M "$dev"
-expect_status 1 "a missing target" r0bench --yes /dev/nosuch
+expect_status 2 "a missing target" r0bench --yes /dev/nosuch
 
 mkfs.ext4 -q -F "$dev" || fail "mkfs"
 sum=$(md5sum < "$dev")
-expect_status 1 "a write to a device with ext4 on it" r0bench --yes --rw write -t 0.2 "$dev"
+expect_status 2 "a write to a device with ext4 on it" r0bench --yes --rw write -t 0.2 "$dev"
 grep -q "holds an ext4 signature (use --force to overwrite)" /tmp/expect.out || fail "reason: signature"
 expect_eq "$(md5sum < "$dev")" "$sum" "the refused device is unchanged"
 expect_status 0 "a read of it is fine" r0bench --yes --rw randread -t 0.2 "$dev"
 mkdir -p /mnt/b && mount "$dev" /mnt/b || fail "mount"
-expect_status 1 "a write to a mounted device, even with --force" r0bench --yes -f --rw write -t 0.2 "$dev"
+expect_status 2 "a write to a mounted device, even with --force" r0bench --yes -f --rw write -t 0.2 "$dev"
 grep -q "mounted on /mnt/b" /tmp/expect.out || fail "reason: mounted"
 umount /mnt/b
 expect_status 0 "with --force the ext4 device is written" r0bench --yes -f --rw write -t 0.2 "$dev"
 arr=$(r0build create --yes -q -f --backend md -c 64K --name held "$dev") || fail "array"
-expect_status 1 "a write to an array member" r0bench --yes -f --rw randwrite -t 0.2 "$dev"
+expect_status 2 "a write to an array member" r0bench --yes -f --rw randwrite -t 0.2 "$dev"
 grep -q "held by md_r0-held" /tmp/expect.out || fail "reason: held"
 r0build remove held || fail "remove"
 r0_remove_members || fail "a member stayed"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # r0bench's polled modes. --hipri on a member without a poll queue
 # (null_blk poll_queues=0; the module's default gives every member one)
-# fails with the reason and exit 1, and reads nothing; on a member with
+# is refused with the reason and exit 2, and reads nothing; on a member with
 # one (poll_queues=1) its reads and writes are polled and complete;
 # --sqpoll and --hipri --sqpoll run; on md and dm raid0 arrays of members
 # with a poll queue --hipri polls or is refused as the array's io_poll
@@ -14,7 +14,7 @@
 plain=$(r0_member r0plain fast size=64 poll_queues=0) || fail "member"
 expect_eq "$(cat /sys/block/r0plain/queue/io_poll)" 0 "a member without poll queues: io_poll"
 reads0=$(awk '{ print $1 }' /sys/block/r0plain/stat)
-expect_status 1 "--hipri on a member without poll queues" r0bench --yes --hipri -t 0.5 "$plain"
+expect_status 2 "--hipri on a member without poll queues" r0bench --yes --hipri -t 0.5 "$plain"
 cat /tmp/expect.out
 grep -q "^r0bench: $plain: --hipri: no poll queues (queue/io_poll is 0" /tmp/expect.out ||
 	fail "the refusal does not say the member has no poll queues"
@@ -64,7 +64,7 @@ for b in md dm; do
 			fail "--hipri on the $b array, which polls"
 		check "$(r0json "$R0_RESULTS/hipri-$b.r0bench.json" tests.0.passes.0.ios) > 0" "polled reads on the $b array"
 	else
-		expect_status 1 "--hipri on the $b array (io_poll $p)" r0bench --yes --hipri -t 0.5 "$arr"
+		expect_status 2 "--hipri on the $b array (io_poll $p)" r0bench --yes --hipri -t 0.5 "$arr"
 		grep -q "no poll queues" /tmp/expect.out || fail "the reason on the $b array"
 	fi
 	note "$b raid0 of two members with a poll queue: io_poll $p"

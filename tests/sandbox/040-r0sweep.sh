@@ -38,7 +38,7 @@ chunks="4K 8K 16K 32K 64K 128K 256K 512K 1M 2M 4M 8M 16M 32M 64M 128M 256M 512M"
 for opt in "-p 7 presets" "--qd 8 qds" "--chunks 16 chunks"; do
 	set -- $opt
 	eval "items=\$$3"
-	expect_status 1 "$1 with $2 items" r0sweep --yes --output /tmp/bounds.jsonl "$1" "$(list "$2" "$items")" /dev/nosuch0 /dev/nosuch1
+	expect_status 2 "$1 with $2 items" r0sweep --yes --output /tmp/bounds.jsonl "$1" "$(list "$2" "$items")" /dev/nosuch0 /dev/nosuch1
 	grep -q "/dev/nosuch0: no such device" /tmp/expect.out || fail "$1 with $2 items: $(cat /tmp/expect.out)"
 	expect_status 2 "$1 with $(($2 + 1)) items, one too many" \
 		r0sweep --yes --output /tmp/bounds.jsonl "$1" "$(list $(($2 + 1)) "$items")" /dev/nosuch0 /dev/nosuch1
@@ -78,7 +78,7 @@ done
 pos() { grep '"type":"cell"' "$out/tiny.jsonl" | grep "\"repeat\":$1," | sed -n 's/.*"layer":"\([a-z]*\)","chunk_bytes":\([0-9]*\),"members":\([0-9]*\).*"order_pos":\([0-9]*\).*/\1 \2 \3 \4/p' | sort; }
 [ "$(pos 1)" != "$(pos 2)" ] || fail "both repeats visited the targets in the same order"
 # a second run on the same file without --resume is refused
-expect_status 1 "sweep on a non-empty file without --resume" r0sweep --yes --output "$out/tiny.jsonl" "$@"
+expect_status 2 "sweep on a non-empty file without --resume" r0sweep --yes --output "$out/tiny.jsonl" "$@"
 grep -q "exists and is not empty" /tmp/expect.out || fail "refusal message: $(cat /tmp/expect.out)"
 # --resume on a finished file measures nothing
 expect_status 0 "resume a finished sweep" r0sweep --yes --output "$out/tiny.jsonl" --resume --chunks 64K,128K \
@@ -109,7 +109,7 @@ before=$(grep -c '"type":"cell"' "$out/int.jsonl")
 grep -q '"type":"analysis"' "$out/int.jsonl" && fail "an interrupted sweep wrote an analysis"
 cp "$out/int.jsonl" /tmp/int.before
 # a resume with another region is refused, naming it, and changes nothing
-expect_status 1 "resume with another --region" r0sweep --yes --output "$out/int.jsonl" --resume --chunks 64K,128K \
+expect_status 2 "resume with another --region" r0sweep --yes --output "$out/int.jsonl" --resume --chunks 64K,128K \
 	--single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 --ramp 0 --region 8M "$@"
 cat /tmp/expect.out
 grep -q "cannot resume: the file (first) and this run (second) differ in region (16.0 MiB vs 8.0 MiB)" /tmp/expect.out ||
@@ -182,7 +182,7 @@ grep -q "^- Method: Each comparison is the ratio of the two sides' mean bytes/s"
 	fail "report.md does not state the method"
 grep -q "<svg" "$out/report/report.html" || fail "no SVG in report.html"
 grep -qiE 'src="http|href="http|@import|<script' "$out/report/report.html" && fail "report.html is not self-contained"
-expect_status 1 "r0report on a file that is not a result file" r0report --output-dir /tmp/rep /etc/passwd
+expect_status 2 "r0report on a file that is not a result file" r0report --output-dir /tmp/rep /etc/passwd
 # an adaptive study's report says how it planned itself
 expect_status 0 "r0report of the adaptive study" r0report --output-dir /tmp/rep-ad "$out/adaptive.jsonl"
 grep -q "^- Plan: adaptive: [0-9]* cells, repeated where a comparison was undecided; " /tmp/rep-ad/report.md ||
@@ -191,7 +191,7 @@ grep -qE "^- Repeats: 3 to [0-9]+ per cell, more where a comparison was undecide
 	fail "the adaptive study's repeats: $(grep Repeats /tmp/rep-ad/report.md)"
 # two files of different states: refused, naming the state, not pooled into one report
 sed 's/"state":"fill"/"state":"used"/' "$out/tiny.jsonl" > /tmp/used.jsonl
-expect_status 1 "r0report on two states" r0report --output-dir /tmp/rep2 "$out/tiny.jsonl" /tmp/used.jsonl
+expect_status 2 "r0report on two states" r0report --output-dir /tmp/rep2 "$out/tiny.jsonl" /tmp/used.jsonl
 cat /tmp/expect.out
 grep -q "/tmp/used.jsonl: another study than .*tiny.jsonl, another state (fill vs used); not pooled" /tmp/expect.out ||
 	fail "r0report's refusal: $(cat /tmp/expect.out)"

@@ -50,17 +50,17 @@ measure() {
 
 # bad input first: nothing may be written
 expect_status 2 "no device" r0profile
-expect_status 1 "a missing device" r0profile --for 1 /dev/r0-no-such-dev
+expect_status 2 "a missing device" r0profile --for 1 /dev/r0-no-such-dev
 grep -q "/dev/r0-no-such-dev: No such file or directory" /tmp/expect.out || fail "missing device: $(cat /tmp/expect.out)"
 echo data > /tmp/r0prof-file
-expect_status 1 "a regular file" r0profile --for 1 /tmp/r0prof-file
+expect_status 2 "a regular file" r0profile --for 1 /tmp/r0prof-file
 grep -q "/tmp/r0prof-file: not a block device" /tmp/expect.out || fail "regular file: $(cat /tmp/expect.out)"
 expect_status 2 "--for 0" r0profile --for 0 "$dev"
 expect_status 2 "--for soon" r0profile --for soon "$dev"
 expect_status 2 "--interval 0" r0profile --interval 0 "$dev"
 expect_status 2 "--for shorter than --interval" r0profile --for 1 --interval 2 "$dev"
 expect_status 2 "the same device twice" r0profile --for 1 "$dev" "$dev"
-expect_status 1 "-o in a missing directory" r0profile --for 1 --output /nonexistent/m.json "$dev"
+expect_status 2 "-o in a missing directory" r0profile --for 1 --output /nonexistent/m.json "$dev"
 echo '{"r0kit_schema":"r0bench/1"}' > /tmp/notamix.json
 expect_status 2 "r0report --mix with a file that is not a mix" r0report --output-dir /tmp/rep --mix /tmp/notamix.json /tmp/notamix.json
 grep -q "not a mix file" /tmp/expect.out || fail "not a mix: $(cat /tmp/expect.out)"

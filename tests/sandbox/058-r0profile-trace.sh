@@ -8,7 +8,7 @@
 # same runs is printed beside it, and on the stripe it names the classes
 # its whole-chunk pieces cannot tell apart. The trace holds no names
 # (r0bench's is not in it); a truncated trace, a damaged one and a file
-# that is not a trace are clear errors (exit 1).
+# that is not a trace are refused with a clear message (exit 2).
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -73,13 +73,13 @@ mdadm --stop /dev/md/r0trace > /dev/null 2>&1 || fail "mdadm --stop"
 # a trace cut short, changed, or not a trace at all
 tr=$R0_RESULTS/dm-seq1m-write.r0trace
 head -c $(( $(wc -c < "$tr") / 2 )) "$tr" > /tmp/cut.r0trace
-expect_status 1 "a truncated trace" r0profile --from-trace /tmp/cut.r0trace
+expect_status 2 "a truncated trace" r0profile --from-trace /tmp/cut.r0trace
 grep -q "/tmp/cut.r0trace: truncated" /tmp/expect.out || fail "truncated: $(cat /tmp/expect.out)"
 cp "$tr" /tmp/bad.r0trace
 printf '\377\377\377\377' | dd of=/tmp/bad.r0trace bs=1 seek=200 conv=notrunc 2> /dev/null
-expect_status 1 "a damaged trace" r0profile --from-trace /tmp/bad.r0trace
+expect_status 2 "a damaged trace" r0profile --from-trace /tmp/bad.r0trace
 grep -q "/tmp/bad.r0trace: damaged" /tmp/expect.out || fail "damaged: $(cat /tmp/expect.out)"
 echo '{"r0kit_schema":"r0mix/1"}' > /tmp/notatrace
-expect_status 1 "a file that is not a trace" r0profile --from-trace /tmp/notatrace
+expect_status 2 "a file that is not a trace" r0profile --from-trace /tmp/notatrace
 grep -q "/tmp/notatrace: not a trace" /tmp/expect.out || fail "not a trace: $(cat /tmp/expect.out)"
 rm -f /tmp/cut.r0trace /tmp/bad.r0trace /tmp/notatrace

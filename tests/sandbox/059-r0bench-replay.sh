@@ -9,7 +9,7 @@
 # much between runs), each write once; at the
 # recorded pace it takes about the recorded time and says its lag. On a
 # member a quarter of the size the trace is mapped modulo its size and the
-# report says so. A truncated trace is exit 1 with a clear message, writes
+# report says so. A truncated trace is refused (exit 2) with a clear message, writes
 # without --yes and no terminal are exit 2, and --read-only refuses a trace
 # with writes, and takes one of reads only. --json writes the r0bench/1 document with a "replay" object.
 # On an md raid0 of 2 such members the same trace replays in the time
@@ -109,10 +109,10 @@ expect_eq "$(field /tmp/replay.small requests)" "$(field /tmp/replay.fast reques
 
 # bad input and consent
 head -c $(( $(wc -c < "$tr") / 2 )) "$tr" > /tmp/cut.r0trace
-expect_status 1 "a truncated trace" r0bench --yes --replay /tmp/cut.r0trace "$dev"
+expect_status 2 "a truncated trace" r0bench --yes --replay /tmp/cut.r0trace "$dev"
 grep -q "/tmp/cut.r0trace: truncated" /tmp/expect.out || fail "truncated: $(cat /tmp/expect.out)"
 expect_status 2 "writes without --yes and no terminal" r0bench --replay "$tr" "$dev"
-expect_status 1 "--read-only and a trace with writes" r0bench --read-only --replay "$tr" "$dev"
+expect_status 2 "--read-only and a trace with writes" r0bench --read-only --replay "$tr" "$dev"
 grep -q "holds [0-9]* writes" /tmp/expect.out || fail "--read-only: $(cat /tmp/expect.out)"
 # a trace of reads only (written by r0tracegen): --read-only takes it and nothing asks
 printf '0 queue read 0 4096\n100 queue read 8 4096\n200 queue read 2048 65536\n' |
@@ -144,9 +144,9 @@ set -- $sw
 awk 'BEGIN { for (i = 0; i < 64; i++) printf "%d queue write %d 1048576\n", i * 1000, i * 2048
 	     for (i = 0; i < 200; i++) printf "%d queue read %d 4096\n", 64000 + i * 100, (i * 7919 % 60000) * 8 }' |
 	r0tracegen /tmp/day.r0trace 524288 || fail "r0tracegen"
-expect_status 1 "--replay of a cut trace" r0sweep --output /tmp/cut.jsonl --replay /tmp/cut.r0trace --yes "$@"
+expect_status 2 "--replay of a cut trace" r0sweep --output /tmp/cut.jsonl --replay /tmp/cut.r0trace --yes "$@"
 grep -q "truncated" /tmp/expect.out || fail "cut trace: $(cat /tmp/expect.out)"
-expect_status 1 "--replay of a trace with writes under --read-only" \
+expect_status 2 "--replay of a trace with writes under --read-only" \
 	r0sweep --output /tmp/ro.jsonl --replay /tmp/day.r0trace --read-only --yes "$@"
 grep -q "holds 64 writes" /tmp/expect.out || fail "read-only: $(cat /tmp/expect.out)"
 r0sweep --output "$R0_RESULTS/059-sweep.jsonl" --replay /tmp/day.r0trace -w "replay day" --backend md \

@@ -126,7 +126,7 @@ Test(trimwatch, shares_that_drift)
 Test(trimwatch, verdict_labels_and_passes)
 {
 	static const struct { enum r0_watch_verdict v; const char *label; bool passes; } t[] = {
-		{ R0_WATCH_FIRST, "NOT CONCLUSIVE", false },
+		{ R0_WATCH_FIRST, "BASELINE RECORDED", false },
 		{ R0_WATCH_IDLE, "NOT CONCLUSIVE", false },
 		{ R0_WATCH_PASS, "PASS", true },
 		{ R0_WATCH_DRIFT, "PASS with DRIFT", true },

@@ -151,18 +151,19 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 	char why[256];
 	int err, status = R0_EXIT_OK;
 
+	/* a trace or target it cannot replay is refused before any request */
 	err = r0_replay_load(trace, &t);
 	if (err) {
 		print_load_error(trace, &t, err);
 		r0_replay_trace_free(&t);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	writes = r0_replay_writes(&t);
 	if (writes && a->read_only) {
 		fprintf(stderr, PROG ": %s: --read-only: the trace holds %llu writes\n", trace,
 			(unsigned long long)t.writes);
 		r0_replay_trace_free(&t);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	/* the same contract as the writing tests: refused when in use, shown and asked first */
 	if (writes && block) {
@@ -172,7 +173,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		if (r0_write_check(path, a->force, &chk, why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
 			r0_replay_trace_free(&t);
-			return R0_EXIT_FAILURE;
+			return R0_EXIT_REFUSED;
 		}
 	}
 	if ((writes && block) || a->consent.plan_only) {
@@ -189,7 +190,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		fprintf(stderr, PROG ": %s: cannot open: %s\n", path,
 			err == -ENOTBLK ? "not a block device or regular file" : strerror(-err));
 		r0_replay_trace_free(&t);
-		return R0_EXIT_FAILURE;
+		return R0_EXIT_REFUSED;
 	}
 	r0_cli_catch_stop_signals();
 	o.stop = r0_cli_stop_flag();

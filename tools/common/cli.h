@@ -13,7 +13,18 @@
 
 #include "r0/size.h"
 
-enum { R0_EXIT_OK = 0, R0_EXIT_FAILURE = 1, R0_EXIT_USAGE = 2 };
+/*
+ * One exit status for every tool, as docs/options.md and each man page's
+ * EXIT STATUS give it (tests/options/check-options holds the table):
+ * a script can tell a "no" from a refusal and from "could not decide".
+ */
+enum {
+	R0_EXIT_OK = 0,              /* done; yes or pass */
+	R0_EXIT_FAILURE = 1,         /* a measured no or fail, or a failure while running */
+	R0_EXIT_USAGE = 2,           /* usage ... */
+	R0_EXIT_REFUSED = 2,         /* ... or refused before anything was touched */
+	R0_EXIT_NOT_CONCLUSIVE = 3,  /* the evidence could not decide */
+};
 
 /* "PROG: MESSAGE" and the --help hint on stderr; returns R0_EXIT_USAGE. */
 int r0_cli_usage_error(const char *prog, const char *fmt, ...)
@@ -131,8 +142,9 @@ void r0_cli_print_json(json_object *root);
  * A tool either blocks them and polls r0_cli_stop_requested() between
  * steps (r0build, r0profile, r0ssd: nothing of theirs may be cut half-way),
  * or catches them into a flag the engine polls between I/Os (r0sweep,
- * r0age: r0_run_opts.stop = r0_cli_stop_flag()). Either way it cleans up
- * and exits non-zero.
+ * r0age: r0_run_opts.stop = r0_cli_stop_flag()). Either way it cleans up;
+ * work cut short exits R0_EXIT_FAILURE, while a tool that runs until it is
+ * told to stop (r0profile without --for, the r0ssd server) is done: 0.
  */
 
 /* Fills SET with the stop signals (for sigtimedwait; add others after). */

@@ -153,7 +153,7 @@ int r0_plan_decide(struct r0_plan *p, const struct r0_consent *c)
 	if (!isatty(STDIN_FILENO)) {
 		fprintf(stderr, "%s: not started: no terminal to ask; add --yes to go ahead "
 			"(nothing was written)\n", p->prog);
-		return R0_EXIT_USAGE;
+		return R0_EXIT_REFUSED;
 	}
 	fprintf(stderr, "%s: type yes to go ahead, anything else stops: ", p->prog);
 	fflush(stderr);
@@ -162,7 +162,7 @@ int r0_plan_decide(struct r0_plan *p, const struct r0_consent *c)
 		answer[--n] = '\0';
 	if (n < 0 || strcmp(answer, "yes")) {
 		fprintf(stderr, "%s: not confirmed; nothing was written\n", p->prog);
-		rc = R0_EXIT_FAILURE;
+		rc = R0_EXIT_REFUSED;
 	}
 	free(answer);
 	return rc;
@@ -173,5 +173,5 @@ int r0_cli_need_root(const char *prog, const char *why)
 	if (geteuid() == 0)
 		return -1;
 	fprintf(stderr, "%s: needs root: %s (run it with sudo)\n", prog, why);
-	return R0_EXIT_FAILURE;
+	return R0_EXIT_REFUSED;
 }

@@ -73,14 +73,15 @@ double r0_plan_write_seconds(uint64_t bytes);
  * stdout and the result is R0_EXIT_OK (stop, successfully). Otherwise,
  * with C->yes, go on (-1) silently; on a terminal (stdin) the plan goes to
  * stderr with the question, "yes" goes on (-1) and anything else is
- * R0_EXIT_FAILURE; without a terminal the plan and the reason go to stderr
- * and the result is R0_EXIT_USAGE. Frees the plan in every case.
+ * R0_EXIT_REFUSED; without a terminal the plan and the reason go to stderr
+ * and the result is R0_EXIT_REFUSED too: nothing was touched either way.
+ * Frees the plan in every case.
  */
 int r0_plan_decide(struct r0_plan *p, const struct r0_consent *c);
 
 /*
  * Tools that build arrays need root: "PROG: needs root: WHY" and
- * R0_EXIT_FAILURE for anyone else, -1 for root.
+ * R0_EXIT_REFUSED for anyone else, -1 for root.
  */
 int r0_cli_need_root(const char *prog, const char *why);
 

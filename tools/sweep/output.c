@@ -111,8 +111,9 @@ void sweep_usage(FILE *f)
 	      "Members that are mounted, have a mounted partition, are held by another\n"
 	      "device, or cannot be opened exclusively are always refused. Needs root\n"
 	      "and the md_mod, raid0 and dm_mod modules.\n"
-	      "Exit status: 0 ok, 1 failure (also an interrupted sweep, I/O errors or\n"
-	      "no yes), 2 usage (also no terminal to ask and no --yes).\n",
+	      "Exit status: 0 done, 1 failure (also an interrupted sweep or I/O errors),\n"
+	      "2 usage or refused before anything was touched (a member in use, a trace\n"
+	      "it cannot replay, no yes, no terminal to ask and no --yes).\n",
 	      f);
 }
 

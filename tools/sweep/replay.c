@@ -69,9 +69,10 @@ int sweep_add_replay(struct sweep *sw, const char *path, bool read_only)
 	snprintf(sw->trace_path, sizeof(sw->trace_path), "%s", path);
 	return -1;
 fail:
+	/* a trace it cannot replay: refused before any array is built */
 	r0_replay_trace_free(t);
 	free(t);
-	return R0_EXIT_FAILURE;
+	return R0_EXIT_REFUSED;
 }
 
 void sweep_free_replay(struct sweep *sw)

@@ -233,3 +233,15 @@ json_object *levels_json(const struct run *r)
 	}
 	return a;
 }
+
+int trim_exit_status(enum r0_verdict overall)
+{
+	switch (overall) {
+	case R0_VERDICT_PASS:
+		return R0_EXIT_OK;
+	case R0_VERDICT_FAIL:
+		return R0_EXIT_FAILURE;
+	default:
+		return R0_EXIT_NOT_CONCLUSIVE;
+	}
+}

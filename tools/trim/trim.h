@@ -44,6 +44,8 @@ struct run {
 };
 
 void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...);
+/* The run's verdict as the exit status: PASS 0, FAIL 1, anything not shown 3. */
+int trim_exit_status(enum r0_verdict overall);
 void print_results(struct run *r);
 const char *sz(uint64_t bytes, char *buf, size_t len);
 const char *reads_name(enum r0_discard_reads v);

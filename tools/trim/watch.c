@@ -170,6 +170,25 @@ static int load_records(const char *log, struct r0_watch_rec **recs, size_t *n, 
 	return 0;
 }
 
+/*
+ * The verdict as the exit status. The first reading only records the
+ * baseline a later one is judged against: done, not a "no", so a timer's
+ * first run succeeds. No discard since it cannot decide either way.
+ */
+static int watch_exit_status(enum r0_watch_verdict v)
+{
+	switch (v) {
+	case R0_WATCH_FIRST:
+	case R0_WATCH_PASS:
+	case R0_WATCH_DRIFT:
+		return R0_EXIT_OK;
+	case R0_WATCH_STOPPED:
+		return R0_EXIT_FAILURE;
+	default:
+		return R0_EXIT_NOT_CONCLUSIVE;
+	}
+}
+
 static int append_record(const char *log, const struct r0_watch_rec *r, const char *top)
 {
 	json_object *o = rec_json(r, top);
@@ -393,7 +412,7 @@ int watch_mode(struct run *r, const char *log, const char *what)
 	if ((err = r0_trim_read_counters(t, &c))) {
 		fprintf(stderr, PROG ": %s: the bottom devices' discard counters: %s\n", what,
 			err == -EOPNOTSUPP ? "this kernel counts no discards (before 4.18)" : strerror(-err));
-		return 2;
+		return R0_EXIT_REFUSED;
 	}
 	now.time = (int64_t)time(NULL);
 	boot_id(now.boot_id, sizeof(now.boot_id));
@@ -411,19 +430,19 @@ int watch_mode(struct run *r, const char *log, const char *what)
 	}
 	if ((err = load_records(log, &recs, &n, &bad))) {
 		fprintf(stderr, PROG ": %s: %s\n", log, strerror(-err));
-		return 2;
+		return R0_EXIT_REFUSED;
 	}
 	if ((err = append_record(log, &now, t->kname))) {
 		fprintf(stderr, PROG ": %s: cannot append the record: %s\n", log, strerror(-err));
 		free(recs);
-		return 2;
+		return R0_EXIT_FAILURE;
 	}
 	{
 		struct r0_watch_rec *p = realloc(recs, (n + 1) * sizeof(*p));
 
 		if (!p) {
 			free(recs);
-			return 2;
+			return R0_EXIT_FAILURE;
 		}
 		recs = p;
 		recs[n++] = now;
@@ -432,7 +451,7 @@ int watch_mode(struct run *r, const char *log, const char *what)
 	if ((err = r0_watch_judge(recs, n, pred, &j))) {
 		fprintf(stderr, PROG ": %s: %s\n", log, strerror(-err));
 		free(recs);
-		return 2;
+		return R0_EXIT_FAILURE;
 	}
 	when(recs[j.first].time, since, sizeof(since));
 	if (r->json)
@@ -440,5 +459,5 @@ int watch_mode(struct run *r, const char *log, const char *what)
 	else
 		print_text(r, &j, &now, pred, known, log, what, bad, since);
 	free(recs);
-	return r0_watch_passes(j.verdict) ? 0 : 1;
+	return watch_exit_status(j.verdict);
 }

@@ -60,8 +60,9 @@ struct r0_watch_judgement {
 const char *r0_watch_verdict_name(enum r0_watch_verdict v);
 
 /*
- * The verdict as r0trim states it (text and -J): "NOT CONCLUSIVE" (first
- * record, no discards), "PASS", "PASS with DRIFT", "FAIL" (stopped).
+ * The verdict as r0trim states it (text and -J): "BASELINE RECORDED" (the
+ * first record), "NOT CONCLUSIVE" (no discards), "PASS", "PASS with DRIFT",
+ * "FAIL" (stopped).
  */
 const char *r0_watch_verdict_label(enum r0_watch_verdict v);
 
