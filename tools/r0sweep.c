@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "consent.h"
@@ -130,6 +131,31 @@ static int opt_budget(const char *prog, const struct r0_cli_opt *o, const char *
 		return r0_cli_usage_error(prog, "--budget '%s': give a unit, e.g. %sm, 2h or %ss (0: none)", arg, arg,
 					  arg);
 	return r0_cli_opt_duration(prog, "--budget", arg, 0, UINT64_MAX, o->dest, "a time, e.g. 30m or 2h; 0: none");
+}
+
+/*
+ * --resume after a SIGKILL: the killed run's array (and its scenario's
+ * window and mount) still holds the members; what it left on these
+ * members alone is removed, by its name, and said. What cannot be is left
+ * to the member checks, which then name what holds each member.
+ */
+static void clear_killed_sweep(const struct sweep *sw)
+{
+	dev_t devs[R0_MAX_MEMBERS];
+	char names[8][R0_ARRAY_NAME_MAX + 1];
+	size_t n = 0, removed;
+	struct stat st;
+	int err;
+
+	for (unsigned i = 0; i < sw->n_members; i++)
+		if (!stat(sw->members[i], &st) && S_ISBLK(st.st_mode))
+			devs[n++] = st.st_rdev;
+	err = r0_array_clear_killed_sweep(devs, n, names, 8, &removed);
+	for (size_t i = 0; i < removed && i < 8; i++)
+		fprintf(stderr, PROG ": removed %s, left on these members by an r0sweep that was killed\n", names[i]);
+	if (err)
+		fprintf(stderr, PROG ": what a killed r0sweep left on these members: %s\n",
+			err == -EBUSY ? "mounted elsewhere or held, left alone" : strerror(-err));
 }
 
 /* "9 targets x 13 workloads x 3 repeats = 351 cells" of an adaptive study's first look */
@@ -389,6 +415,8 @@ int main(int argc, char **argv)
 	    (rc = r0_cli_need_root(PROG, "it builds md and dm arrays over the members")) >= 0)
 		return rc;
 
+	if (resume && !consent.plan_only)
+		clear_killed_sweep(&sw);
 	/*
 	 * every check before anything is touched, of every member: a user
 	 * preparing a study hears of all the problems at once; a signature
@@ -470,7 +498,7 @@ int main(int argc, char **argv)
 		r0_sweep_set_free(&sw.done);
 		return R0_EXIT_REFUSED;
 	}
-	snprintf(sw.array_name, sizeof(sw.array_name), "sweep.%ld", (long)getpid());
+	snprintf(sw.array_name, sizeof(sw.array_name), R0_SWEEP_ARRAY_PREFIX "%ld", (long)getpid());
 	sw.tty = isatty(STDERR_FILENO);
 	if (sw.adaptive) {
 		char first[96], b[32] = "none";

@@ -9,7 +9,8 @@
 # "fs" cell with its seconds; the file system stayed inside the region (a
 # mark just past it is intact); nothing is left mounted or built, also after
 # a SIGINT in the middle of a scenario, a SIGKILL there cleared by r0build
-# remove --all, and no file system signature stays
+# remove --all, another cleared by r0sweep --resume, and no file system
+# signature stays
 # on a member. Bad input changes nothing: everyday with --read-only, a
 # region below 32M, xfs on less than 300M. everyday-xfs runs too, on md
 # raid0 of two fast members with a 300M region (xfs's least), once: its
@@ -69,6 +70,21 @@ expect_status 0 "r0build remove --all after a SIGKILL" r0build remove --all
 grep -q "unmounted from r0sweep's scratch directory" /tmp/expect.out || fail "remove --all: $(cat /tmp/expect.out)"
 grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a scratch mount left: $(grep r0sweep /proc/mounts)"
 expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built after remove --all"
+# killed again, then resumed: --resume itself removes what the killed run left
+# on these members (its window, mount and array, by their names) and goes on
+# (--force: the killed run's ext4 lies on the first member)
+in_scenario resume "$@"
+killed=$pid
+kill -KILL $pid
+wait $pid 2>/dev/null
+expect_status 0 "r0sweep --resume after a SIGKILL" r0sweep --resume --force --output "$out/resume.jsonl" -p everyday \
+	-w "ext4 copy" --backend md --chunks 64K --members 3 -r 1 --region 32M --no-precondition --yes "$@"
+grep -q "^r0sweep: removed sweep\.$killed\.fs, left on these members by an r0sweep that was killed$" /tmp/expect.out &&
+	grep -q "^r0sweep: removed sweep\.$killed, left on these members by an r0sweep that was killed$" /tmp/expect.out ||
+	fail "--resume did not clear the killed run: $(head -5 /tmp/expect.out)"
+grep -q '"workload":"ext4 copy"' "$out/resume.jsonl" || fail "--resume measured nothing after clearing"
+grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a scratch mount left after --resume: $(grep r0sweep /proc/mounts)"
+expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built after --resume"
 # the killed study could not wipe its members: the rest of this test starts clean
 for m in "$@"; do wipefs -a -q "$m" || fail "wipefs $m"; done
 

@@ -4,6 +4,7 @@
 #define R0_ARRAY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -73,6 +74,21 @@ int r0_array_remove(const struct r0_array *a);
  * mounted anywhere else (not r0kit's to undo), or -errno.
  */
 int r0_array_release_scratch(const struct r0_array *a);
+
+/* The name r0sweep gives its array: this and its pid ("sweep.1234"; its window "sweep.1234.fs"). */
+#define R0_SWEEP_ARRAY_PREFIX "sweep."
+
+/*
+ * Removes what a killed r0sweep left on MEMBERS (N_MEMBERS device
+ * numbers): the arrays named R0_SWEEP_ARRAY_PREFIX and the pid of a
+ * process that is gone, built on those members alone (or on such an
+ * array: its window), with their scratch mounts. A living r0sweep's
+ * arrays, anyone else's, and any standing on another device are left
+ * alone. The names removed into NAMES (up to MAX), their count into
+ * *REMOVED. 0; -EBUSY when one is mounted elsewhere or held; -errno.
+ */
+int r0_array_clear_killed_sweep(const dev_t *members, size_t n_members, char (*names)[R0_ARRAY_NAME_MAX + 1],
+				size_t max, size_t *removed);
 
 /*
  * Finds an r0kit array by NAME, by its path (/dev/md_r0-x, /dev/mapper/r0-x,
