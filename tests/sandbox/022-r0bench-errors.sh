@@ -15,6 +15,7 @@ expect_status 1 "a sequential read over bad blocks fails" \
 cat /tmp/expect.out
 grep -q "r0bench: $bad: read error at offset 1048576 (4096 bytes): Input/output error" /tmp/expect.out ||
 	fail "the error message does not name offset 1048576 and EIO"
+doc_example bench-errors "read error at offset" "s|$bad|/dev/nullb0|g"
 r0bench --yes --json --rw read --bs 4K --qd 4 --size 16M "$bad" > /tmp/err.json
 expect_eq "$?" 1 "exit status with --json"
 expect_eq "$(r0json /tmp/err.json tests.0.first_error.offset_bytes)" 1048576 "JSON first_error.offset_bytes"
@@ -65,5 +66,6 @@ expect_status 1 "a device that completes nothing for --stall 1" \
 	timeout 6 r0bench --yes --rw randread --bs 4K --qd 4 -t 3 --stall 1 "$slow"
 grep -q "r0bench: $slow: randread: no request completed for 1 s: the device or the kernel stalls" \
 	/tmp/expect.out || fail "the stall message"
+doc_example bench-stall "no request completed" "s|$slow|/dev/nullb0|g"
 sleep 9   # the abandoned requests complete in the kernel before the member goes
 r0_remove_members || fail "the slow member stayed"

@@ -18,6 +18,7 @@ expect_status 2 "--hipri on a member without poll queues" r0bench --yes --hipri 
 cat /tmp/expect.out
 grep -q "^r0bench: $plain: --hipri: no poll queues (queue/io_poll is 0" /tmp/expect.out ||
 	fail "the refusal does not say the member has no poll queues"
+doc_example bench-hipri "no poll queues" "s|$plain|/dev/nullb0|g"
 expect_eq "$(awk '{ print $1 }' /sys/block/r0plain/stat)" "$reads0" "reads of the refused member"
 
 poll=$(r0_member r0poll fast size=64 poll_queues=1 irqmode=2 completion_nsec=100000000) ||

@@ -114,6 +114,7 @@ expect_status 2 "resume with another --region" r0sweep --yes --output "$out/int.
 cat /tmp/expect.out
 grep -q "cannot resume: the file (first) and this run (second) differ in region (16.0 MiB vs 8.0 MiB)" /tmp/expect.out ||
 	fail "refusal message: $(cat /tmp/expect.out)"
+doc_example sweep-resume "cannot resume" "s|$out/int.jsonl|s.jsonl|g"
 expect_eq "$(md5sum < "$out/int.jsonl")" "$(md5sum < /tmp/int.before)" "file untouched by the refused resume"
 no_arrays "refused resume"
 expect_status 0 "resume the interrupted sweep" r0sweep --yes --output "$out/int.jsonl" --resume --chunks 64K,128K \

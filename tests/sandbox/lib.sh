@@ -50,6 +50,16 @@ expect_status() {
 	note "ok: $_what (exit $_got)"
 }
 
+# doc_example NAME PATTERN [SED]: the lines of /tmp/expect.out (what
+# expect_status caught) that PATTERN finds, the device names made the docs'
+# by SED ("s|$dev|/dev/nullb0|g"), saved as the docs' example NAME
+# (tests/docs/examples.txt "@sandbox"; host test 064 compares it with the
+# golden file)
+doc_example() {
+	mkdir -p "$R0_RESULTS/doc-examples"
+	grep -e "$2" /tmp/expect.out | sed -e "${3:-}" > "$R0_RESULTS/doc-examples/$1.out"
+}
+
 # chunk_sum DEV BS INDEX: md5 of block INDEX (of BS bytes) of DEV.
 chunk_sum() {
 	dd if="$1" bs="$2" skip="$3" count=1 2>/dev/null | md5sum | cut -d' ' -f1
