@@ -158,6 +158,12 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		r0_replay_trace_free(&t);
 		return R0_EXIT_REFUSED;
 	}
+	/* a fio iolog v2 has no times: nothing to pace by */
+	if (o.pace && t.h.untimed) {
+		fprintf(stderr, PROG ": %s: a %s has no times: replayed as fast as possible, not at a pace\n",
+			trace, r0_trace_format_name(t.h.format));
+		o.pace = false;
+	}
 	writes = r0_replay_writes(&t);
 	if (writes && a->read_only) {
 		fprintf(stderr, PROG ": %s: --read-only: the trace holds %llu writes\n", trace,

@@ -167,4 +167,28 @@ const char *r0_trace_error_text(int err, bool truncated);
 /* NULL: nothing. */
 void r0_trace_reader_free(struct r0_trace_reader *r);
 
+/* What r0_trace_export wrote: the requests (QUEUE events) by operation, and every event. */
+struct r0_trace_export_stats {
+	uint64_t reads, writes, discards, flushes;
+	uint64_t read_bytes, write_bytes, discard_bytes;
+	uint64_t events;
+};
+
+/*
+ * Writes the trace IN (any format above) to OUT in format FMT:
+ *  - R0_TRACE_FMT_IOLOG3: a fio iolog v3 of its requests (QUEUE events;
+ *    completions have no place in it), each line "TIME FILE ACTION OFFSET
+ *    LENGTH", TIME in microseconds since the first request, FILE
+ *    "/dev/NAME" (the trace's device; fio's replay_redirect puts it
+ *    elsewhere), flushes as sync, discards as trim;
+ *  - R0_TRACE_FMT_BLKTRACE: a blktrace file (struct blk_io_trace version 7,
+ *    this machine's byte order, CPU 0) of every event, QUEUE as 'Q', ISSUE
+ *    'D', COMPLETE 'C' (their length unknown: 0): what blkparse reads
+ *    (blkparse -i NAME for OUT NAME.blktrace.0) and this reader takes.
+ * OUT is written beside itself and renamed over at the end: nothing is
+ * left of it on failure. ST may be NULL. 0; the errors of reading IN;
+ * -EINVAL for another FMT; -errno of writing OUT.
+ */
+int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, struct r0_trace_export_stats *st);
+
 #endif
