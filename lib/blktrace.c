@@ -18,6 +18,7 @@
 
 #include "r0/blktrace.h"
 #include "sysfs.h"
+#include "tracein.h"
 
 #define DEBUGFS "/sys/kernel/debug"
 /* relay buffers per CPU: 4 x 1 MiB hold some 80k events between two polls */
@@ -208,7 +209,7 @@ bool r0_blktrace_mounted_debugfs(const struct r0_blktrace *bt)
 }
 
 /* One blk_io_trace as an r0 event: false for what is not kept (merges, plugs, messages...). */
-static bool convert(const struct blk_io_trace *t, struct r0_trace_event *ev)
+bool r0_blktrace_convert(const struct blk_io_trace *t, struct r0_trace_event *ev)
 {
 	uint32_t cat = t->action >> BLK_TC_SHIFT, act = t->action & 0xff;
 
@@ -260,7 +261,7 @@ static int add_pending(struct r0_blktrace *bt, const struct blk_io_trace *t)
 		bt->cap_pend = cap;
 	}
 	p = &bt->pend[bt->n_pend];
-	if (!convert(t, &p->ev))
+	if (!r0_blktrace_convert(t, &p->ev))
 		return 0;
 	/* a clock other than the monotonic one (an old kernel): time from the first event on */
 	if (!bt->t0_fixed) {

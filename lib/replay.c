@@ -165,6 +165,63 @@ out:
 	return err;
 }
 
+int r0_replay_skip_parse(const char *s, unsigned *mask)
+{
+	static const struct { const char *name; unsigned bit; } kinds[] = {
+		{ "reads", R0_REPLAY_SKIP_READS }, { "read", R0_REPLAY_SKIP_READS },
+		{ "writes", R0_REPLAY_SKIP_WRITES }, { "write", R0_REPLAY_SKIP_WRITES },
+		{ "flushes", R0_REPLAY_SKIP_FLUSHES }, { "flush", R0_REPLAY_SKIP_FLUSHES },
+	};
+	const char *p = s;
+
+	*mask = 0;
+	if (!*s)
+		return -EINVAL;
+	while (*p) {
+		size_t n = strcspn(p, ","), k;
+
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (strlen(kinds[k].name) == n && !strncmp(p, kinds[k].name, n))
+				break;
+		if (k == sizeof(kinds) / sizeof(kinds[0]))
+			return -EINVAL;
+		*mask |= kinds[k].bit;
+		p += n;
+		if (*p == ',' && !*++p)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+uint64_t r0_replay_skip(struct r0_replay_trace *t, unsigned mask)
+{
+	size_t kept = 0;
+	uint64_t left = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct r0_replay_req *q = &t->reqs[i];
+		unsigned bit = q->op == R0_TRACE_READ ? R0_REPLAY_SKIP_READS :
+			       q->op == R0_TRACE_WRITE ? R0_REPLAY_SKIP_WRITES : R0_REPLAY_SKIP_FLUSHES;
+
+		if (!(mask & bit)) {
+			t->reqs[kept++] = *q;
+			continue;
+		}
+		left++;
+		if (q->op == R0_TRACE_READ) {
+			t->reads--;
+			t->read_bytes -= q->bytes;
+		} else if (q->op == R0_TRACE_WRITE) {
+			t->writes--;
+			t->write_bytes -= q->bytes;
+		} else {
+			t->flushes--;
+		}
+	}
+	t->n = kept;
+	return left;
+}
+
 void r0_replay_trace_free(struct r0_replay_trace *t)
 {
 	if (!t)
@@ -312,7 +369,9 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 			int m = 0;
 
 			if (o->pace) {
-				due = base_ns + q->t_us * 1000;
+				due = base_ns + (o->time_scale > 0 && o->time_scale != 1
+							 ? (uint64_t)((double)q->t_us * 1000.0 / o->time_scale)
+							 : q->t_us * 1000);
 				if ((now = r0_now_ns()) < due)
 					break;
 			}

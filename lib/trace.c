@@ -7,20 +7,39 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "r0/trace.h"
+#include "tracein.h"
 
 #define TAG_END 0xffu
 #define OPS 4
 #define KINDS 3
 
 static const char *const op_name[OPS] = { "read", "write", "discard", "flush" };
+static const char *const format_name[] = { "r0trace/1", "blktrace", "fio iolog v2", "fio iolog v3" };
+
+const char *r0_trace_format_name(enum r0_trace_format f)
+{
+	return (unsigned)f < sizeof(format_name) / sizeof(format_name[0]) ? format_name[f] : NULL;
+}
 
 const char *r0_trace_error_text(int err, bool truncated)
 {
-	if (err == -EBADMSG)
-		return truncated ? "truncated: the trace ends before its end record (cut short, or its recorder killed)" :
+	switch (err) {
+	case -EBADMSG:
+		return truncated ? "truncated: the trace ends inside a record (cut short, or its recorder killed)" :
 				   "damaged: a record, the record count or the checksum is wrong";
-	return err == -EINVAL ? "not a trace (r0trace/1) file" : NULL;
+	case -EINVAL:
+		return "not a trace: none of r0trace/1 (r0profile --trace), a blktrace recording "
+		       "(NAME.blktrace.N, either byte order) or blkparse -d dump, a fio iolog version 2 or 3";
+	case -ENODATA:
+		return "empty: not a trace";
+	case -EPROTONOSUPPORT:
+		return "a blktrace of another version than 7: not read";
+	default:
+		return NULL;
+	}
 }
 
 bool r0_trace_is_retry(struct r0_trace_retry *r, unsigned flags, const struct r0_trace_event *ev)
@@ -50,16 +69,17 @@ const char *r0_trace_op_name(enum r0_trace_op op)
 	return (unsigned)op < OPS ? op_name[op] : NULL;
 }
 
-/* CRC-32 (IEEE 802.3, reflected), bit by bit: a trace is a few MB, read once */
+/* CRC-32 (IEEE 802.3, reflected: zlib's), in pieces of at most 1 GiB for its unsigned length */
 static uint32_t crc32_add(uint32_t crc, const unsigned char *p, size_t n)
 {
-	crc = ~crc;
-	while (n--) {
-		crc ^= *p++;
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
+	while (n) {
+		uInt k = n > (1u << 30) ? 1u << 30 : (uInt)n;
+
+		crc = (uint32_t)crc32(crc, p, k);
+		p += k;
+		n -= k;
 	}
-	return ~crc;
+	return crc;
 }
 
 /* Only reads, writes and discards have a place on the device; only a queued one has a length. */
@@ -210,27 +230,50 @@ void r0_trace_writer_abort(struct r0_trace_writer *w, const char *path)
 	free(w);
 }
 
+#define READ_BUF 65536
+/* the longest first line of a trace: "fio version 3 iolog\n" */
+#define SNIFF_BYTES 32
+
 struct r0_trace_reader {
 	FILE *f;
+	struct r0_tracein *in;      /* another format than r0trace/1 */
+	unsigned char buf[READ_BUF];
+	size_t pos, len, crc_from;  /* buf[crc_from, pos) not yet in crc */
 	uint32_t crc;
 	uint64_t records, last_t_us;
 	uint64_t end[OPS], done_at[OPS];
 	bool done, truncated;
 };
 
-/* One byte into *B: 0, or -EBADMSG at the end of the file (truncated), -errno on error. */
-static int get(struct r0_trace_reader *r, unsigned char *b)
+static void crc_sync(struct r0_trace_reader *r)
 {
-	int c = getc(r->f);
+	r->crc = crc32_add(r->crc, r->buf + r->crc_from, r->pos - r->crc_from);
+	r->crc_from = r->pos;
+}
 
-	if (c == EOF) {
-		if (ferror(r->f))
-			return errno ? -errno : -EIO;
-		r->truncated = true;
-		return -EBADMSG;
+/* More bytes into the buffer: 0; 1 at the end of the file; -errno. */
+static int fill(struct r0_trace_reader *r)
+{
+	crc_sync(r);
+	r->len = fread(r->buf, 1, sizeof(r->buf), r->f);
+	r->pos = r->crc_from = 0;
+	if (r->len)
+		return 0;
+	return ferror(r->f) ? (errno ? -errno : -EIO) : 1;
+}
+
+/* One byte into *B: 0, or -EBADMSG at the end of the file (truncated), -errno on error. */
+static inline int get(struct r0_trace_reader *r, unsigned char *b)
+{
+	if (r->pos == r->len) {
+		int err = fill(r);
+
+		if (err) {
+			r->truncated = err == 1;
+			return err == 1 ? -EBADMSG : err;
+		}
 	}
-	*b = (unsigned char)c;
-	r->crc = crc32_add(r->crc, b, 1);
+	*b = r->buf[r->pos++];
 	return 0;
 }
 
@@ -254,10 +297,49 @@ static int get_varint(struct r0_trace_reader *r, uint64_t *v)
 	}
 }
 
+static bool starts(const unsigned char *b, size_t n, const char *s)
+{
+	return n >= strlen(s) && !memcmp(b, s, strlen(s));
+}
+
+/* A blktrace record's magic and version in either byte order. */
+static int blktrace_first(const unsigned char *b, size_t n)
+{
+	uint32_t le, be;
+
+	if (n < 4)
+		return 0;
+	le = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	be = (uint32_t)b[3] | (uint32_t)b[2] << 8 | (uint32_t)b[1] << 16 | (uint32_t)b[0] << 24;
+	if ((le & 0xffffff00u) == BLK_IO_TRACE_MAGIC)
+		return (le & 0xff) == BLK_IO_TRACE_VERSION ? 1 : -EPROTONOSUPPORT;
+	if ((be & 0xffffff00u) == BLK_IO_TRACE_MAGIC)
+		return (be & 0xff) == BLK_IO_TRACE_VERSION ? 1 : -EPROTONOSUPPORT;
+	return 0;
+}
+
+static int open_other(const char *path, FILE *f, const unsigned char *b, size_t n, struct r0_trace_header *h,
+		      struct r0_tracein **in)
+{
+	int bt = blktrace_first(b, n);
+
+	if (bt < 0) {
+		fclose(f);
+		return bt;
+	}
+	if (bt)
+		return r0_tracein_blktrace_open(path, f, h, in);
+	if (starts(b, n, "fio version 2 iolog\n") || starts(b, n, "fio version 2 iolog\r\n"))
+		return r0_tracein_iolog_open(path, f, 2, h, in);
+	if (starts(b, n, "fio version 3 iolog\n") || starts(b, n, "fio version 3 iolog\r\n"))
+		return r0_tracein_iolog_open(path, f, 3, h, in);
+	fclose(f);
+	return n ? -EINVAL : -ENODATA;
+}
+
 int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_trace_reader **out)
 {
 	struct r0_trace_reader *r = NULL;
-	char magic[sizeof(R0_TRACE_MAGIC) - 1];
 	uint64_t flags, name_len, lbs;
 	struct stat st = { 0 };
 	int err;
@@ -267,7 +349,18 @@ int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_
 	if (!(r = calloc(1, sizeof(*r))))
 		return -ENOMEM;
 	if (!(r->f = fopen(path, "rbe"))) {
+		char first[4096];
+
 		err = -errno;
+		/* a blktrace recording named by its prefix: NAME for NAME.blktrace.0 ... */
+		if (err == -ENOENT && snprintf(first, sizeof(first), "%s.blktrace.0", path) < (int)sizeof(first) &&
+		    !access(first, F_OK)) {
+			err = r0_tracein_blktrace_open(path, NULL, h, &r->in);
+			if (!err) {
+				*out = r;
+				r = NULL;
+			}
+		}
 		goto out;
 	}
 	/* a directory opens for reading, and its first read fails as EISDIR: say so, not -EIO */
@@ -275,12 +368,23 @@ int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_
 		err = S_ISDIR(st.st_mode) ? -EISDIR : -errno;
 		goto out;
 	}
-	if (fread(magic, 1, sizeof(magic), r->f) != sizeof(magic) ||
-	    memcmp(magic, R0_TRACE_MAGIC, sizeof(magic))) {
-		err = ferror(r->f) ? -EIO : -EINVAL;
+	/* only the first bytes tell the format: a huge file of something else is not read */
+	r->len = fread(r->buf, 1, SNIFF_BYTES, r->f);
+	if (ferror(r->f)) {
+		err = -EIO;
 		goto out;
 	}
-	r->crc = crc32_add(0, (const unsigned char *)magic, sizeof(magic));
+	if (!starts(r->buf, r->len, R0_TRACE_MAGIC)) {
+		FILE *f = r->f;
+
+		r->f = NULL;
+		if (!(err = open_other(path, f, r->buf, r->len, h, &r->in))) {
+			*out = r;
+			r = NULL;
+		}
+		goto out;
+	}
+	r->pos = strlen(R0_TRACE_MAGIC);
 	if ((err = get_varint(r, &flags)) || (err = get_varint(r, &name_len)))
 		goto out;
 	if (flags > R0_TRACE_QD_ISSUE || !name_len || name_len > R0_TRACE_NAME_MAX) {
@@ -317,14 +421,19 @@ static int read_end(struct r0_trace_reader *r)
 
 	if ((err = get_varint(r, &n)))
 		return err;
+	crc_sync(r);
 	want = r->crc;
 	for (int i = 0; i < 4; i++) {
 		if ((err = get(r, &b)))
 			return err;
 		want ^= (uint32_t)b << (8 * i);
 	}
-	if (want || n != r->records || getc(r->f) != EOF)
+	if (want || n != r->records)
 		return -EBADMSG;
+	if (r->pos < r->len || (err = fill(r)) == 0)
+		return -EBADMSG;
+	if (err < 0)
+		return err;
 	r->done = true;
 	return 1;
 }
@@ -337,6 +446,11 @@ int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev)
 
 	if (r->done)
 		return 1;
+	if (r->in) {
+		err = r0_tracein_read(r->in, ev, &r->truncated);
+		r->done = err == 1;
+		return err;
+	}
 	memset(ev, 0, sizeof(*ev));
 	if ((err = get(r, &tag)))
 		return err;
@@ -377,5 +491,6 @@ void r0_trace_reader_free(struct r0_trace_reader *r)
 		return;
 	if (r->f)
 		fclose(r->f);
+	r0_tracein_free(r->in);
 	free(r);
 }

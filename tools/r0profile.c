@@ -33,7 +33,8 @@
 /* a trace keeps at most this much: some 6 million requests with their completions */
 #define TRACE_MAX_BYTES (64ULL << 20)
 
-enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON, OPT_OUTPUT, OPT_TRACE, OPT_FROM_TRACE };
+enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON, OPT_OUTPUT, OPT_TRACE, OPT_FROM_TRACE, OPT_EXPORT_IOLOG,
+       OPT_EXPORT_BLKTRACE };
 
 static void usage(FILE *f)
 {
@@ -41,6 +42,7 @@ static void usage(FILE *f)
 	      "  " PROG " [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE...\n"
 	      "  " PROG " --trace FILE [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE\n"
 	      "  " PROG " --from-trace FILE [--output FILE] [--json]\n"
+	      "  " PROG " --from-trace FILE --export-iolog OUT | --export-blktrace OUT\n"
 	      "\n"
 	      "Samples the kernel's counters of each DEVICE (/sys/block/X/stat: reads,\n"
 	      "writes, discards, their sectors and merges, time in queue, requests in\n"
@@ -61,7 +63,15 @@ static void usage(FILE *f)
 	      "      --trace FILE     also record DEVICE's block requests into FILE (format\n"
 	      "                       r0trace/1) through the kernel's blktrace, and class\n"
 	      "                       them exactly; needs root, mounts debugfs if needed\n"
-	      "      --from-trace FILE  the mix of a recorded trace, exact, without counters\n"
+	      "      --from-trace FILE  the mix of a recorded trace, exact, without counters;\n"
+	      "                       FILE is r0trace/1, a blktrace recording (NAME,\n"
+	      "                       or any of its NAME.blktrace.N files, either byte\n"
+	      "                       order), a blkparse -d dump, or a fio iolog v2 or\n"
+	      "                       v3, told from its content\n"
+	      "      --export-iolog OUT  write --from-trace's requests to OUT as a fio\n"
+	      "                       iolog v3 (fio --read_iolog=OUT; replay_redirect=)\n"
+	      "      --export-blktrace OUT  write its events to OUT as a blktrace file\n"
+	      "                       (OUT NAME.blktrace.0: blkparse -i NAME)\n"
 	      "  -h, --help           this text\n"
 	      "  -V, --version        version\n"
 	      "\n"
@@ -364,6 +374,38 @@ static int from_trace(const char *file, const char *output, bool json)
 	return rc ? rc : r0_cli_close_stdout(PROG);
 }
 
+/* --export-iolog / --export-blktrace OUT: TRACE in another format. */
+static int export(const char *trace, const char *out, enum r0_trace_format fmt)
+{
+	struct r0_trace_export_stats st;
+	bool truncated = false;
+	struct r0_trace_header h;
+	struct r0_trace_reader *r;
+	int err;
+
+	/* a trace that cannot be read is refused before OUT is touched */
+	if ((err = r0_trace_reader_open(trace, &h, &r))) {
+		truncated = err == -EBADMSG;
+		fprintf(stderr, PROG ": %s: %s\n", trace,
+			r0_trace_error_text(err, truncated) ? r0_trace_error_text(err, truncated) : strerror(-err));
+		return R0_EXIT_REFUSED;
+	}
+	r0_trace_reader_free(r);
+	if ((err = r0_trace_export(trace, fmt, out, &st))) {
+		const char *t = r0_trace_error_text(err, err == -EBADMSG);
+
+		fprintf(stderr, PROG ": %s: exporting to %s: %s (nothing written)\n", trace, out,
+			t && err != -EIO ? t : strerror(-err));
+		return R0_EXIT_FAILURE;
+	}
+	fprintf(stderr, PROG ": %s: %s: %llu reads (%llu bytes), %llu writes (%llu bytes), %llu discards, "
+		"%llu flushes%s\n", out, r0_trace_format_name(fmt), (unsigned long long)st.reads,
+		(unsigned long long)st.read_bytes, (unsigned long long)st.writes, (unsigned long long)st.write_bytes,
+		(unsigned long long)st.discards, (unsigned long long)st.flushes,
+		fmt == R0_TRACE_FMT_IOLOG3 ? " (requests only: no completions in an iolog)" : "");
+	return r0_cli_close_stdout(PROG);
+}
+
 /* Starts recording DEV into FILE: NULL after saying why not. */
 static struct r0_blktrace *start_trace(const char *dev, const char *file)
 {
@@ -395,6 +437,7 @@ int main(int argc, char **argv)
 {
 	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
 	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV], *trace = NULL, *trace_from = NULL;
+	const char *export_iolog = NULL, *export_blktrace = NULL;
 	struct r0_blktrace *bt = NULL;
 	bool for_given = false, interval_given = false;
 	uint64_t maxreq[MAX_DEV];
@@ -411,12 +454,20 @@ int main(int argc, char **argv)
 		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(interval_ns), 10000000ULL, 3600000000000ULL, .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s", .given = &interval_given },
 		{ "trace", OPT_TRACE, R0_CLI_STRING, R0_CLI_TO(trace) },
 		{ "from-trace", OPT_FROM_TRACE, R0_CLI_STRING, R0_CLI_TO(trace_from) },
+		{ "export-iolog", OPT_EXPORT_IOLOG, R0_CLI_STRING, R0_CLI_TO(export_iolog) },
+		{ "export-blktrace", OPT_EXPORT_BLKTRACE, R0_CLI_STRING, R0_CLI_TO(export_blktrace) },
 		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
 		{ 0 },
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
+	if ((export_iolog || export_blktrace) && !trace_from)
+		return r0_cli_usage_error(PROG, "--export-iolog and --export-blktrace write the trace of --from-trace");
+	if (export_iolog && export_blktrace)
+		return r0_cli_usage_error(PROG, "one export at a time: --export-iolog or --export-blktrace");
+	if ((export_iolog || export_blktrace) && (output || json))
+		return r0_cli_usage_error(PROG, "an export writes only the export: no --output or --json");
 	if (trace_from) {
 		if (optind < argc)
 			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");
@@ -426,6 +477,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
 			return R0_EXIT_REFUSED;
 		}
+		if (export_iolog || export_blktrace)
+			return export(trace_from, export_iolog ? export_iolog : export_blktrace,
+				      export_iolog ? R0_TRACE_FMT_IOLOG3 : R0_TRACE_FMT_BLKTRACE);
 		return from_trace(trace_from, output, json);
 	}
 	if (trace && argc - optind != 1)

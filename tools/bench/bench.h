@@ -40,6 +40,8 @@ void bench_print_table(const struct run *run);
 /* replay.c: --replay TRACE on PATH; the tool's exit status */
 struct bench_replay_args {
 	bool pace, force, read_only;
+	double time_scale;           /* with pace: 2 twice as fast */
+	unsigned skip;               /* R0_REPLAY_SKIP_* */
 	bool json;
 	unsigned queue_depth;        /* 0: the trace's own */
 	uint64_t seed, stall_ns;

@@ -142,7 +142,7 @@ static json_object *replay_json(const char *trace, const struct r0_replay_trace 
 int bench_replay(const char *path, const char *trace, const struct bench_replay_args *a)
 {
 	struct r0_replay_trace t;
-	struct r0_replay_opts o = { .pace = a->pace, .queue_depth = a->queue_depth, .seed = a->seed,
+	struct r0_replay_opts o = { .pace = a->pace, .time_scale = a->time_scale, .queue_depth = a->queue_depth, .seed = a->seed,
 				    .stall_ns = a->stall_ns };
 	struct r0_replay_result r;
 	struct r0_target tg;
@@ -157,6 +157,22 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		print_load_error(trace, &t, err);
 		r0_replay_trace_free(&t);
 		return R0_EXIT_REFUSED;
+	}
+	if (a->skip) {
+		uint64_t left = r0_replay_skip(&t, a->skip);
+
+		fprintf(stderr, PROG ": %s: --replay-skip: %llu requests left out\n", trace, (unsigned long long)left);
+		if (!t.n) {
+			fprintf(stderr, PROG ": %s: nothing left to replay\n", trace);
+			r0_replay_trace_free(&t);
+			return R0_EXIT_REFUSED;
+		}
+	}
+	/* a fio iolog v2 has no times: nothing to pace by */
+	if (o.pace && t.h.untimed) {
+		fprintf(stderr, PROG ": %s: a %s has no times: replayed as fast as possible, not at a pace\n",
+			trace, r0_trace_format_name(t.h.format));
+		o.pace = false;
 	}
 	writes = r0_replay_writes(&t);
 	if (writes && a->read_only) {

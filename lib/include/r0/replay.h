@@ -74,8 +74,25 @@ void r0_replay_trace_free(struct r0_replay_trace *t);
 int r0_replay_map(uint64_t offset_bytes, uint32_t bytes, uint64_t target_bytes, uint32_t lb_bytes,
 		  uint64_t *out_offset, uint32_t *out_bytes);
 
+/* Kinds of request r0_replay_skip leaves out (fio's replay_skip). */
+#define R0_REPLAY_SKIP_READS 1u
+#define R0_REPLAY_SKIP_WRITES 2u
+#define R0_REPLAY_SKIP_FLUSHES 4u
+/*
+ * Parses "reads,writes,flushes" (any of them, comma-separated; singular
+ * too) into *MASK: 0, or -EINVAL naming nothing known. Pure.
+ */
+int r0_replay_skip_parse(const char *s, unsigned *mask);
+/*
+ * Leaves T's requests of the kinds in MASK out (their counts and bytes
+ * too), keeping the others at their recorded times. Returns how many
+ * were left out.
+ */
+uint64_t r0_replay_skip(struct r0_replay_trace *t, unsigned mask);
+
 struct r0_replay_opts {
 	bool pace;                  /* at the recorded pace; else as fast as possible */
+	double time_scale;          /* pace only: 2 replays twice as fast, 0.5 at half speed (fio's replay_time_scale=200, 50); 0: 1 */
 	unsigned queue_depth;       /* 0: the trace's max_in_flight, else R0_REPLAY_DEFAULT_QD */
 	uint64_t seed;              /* of the write pattern */
 	uint64_t stall_ns;          /* no completion for this long: -ETIMEDOUT (0: 60 s) */

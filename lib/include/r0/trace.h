@@ -29,6 +29,35 @@
 #define R0_TRACE_MAGIC "r0trace/1\n"
 #define R0_TRACE_NAME_MAX 63
 
+/*
+ * The formats a reader takes, told from the file's first bytes, never its
+ * name:
+ *  - r0trace/1 (above);
+ *  - a blktrace recording: the binary struct blk_io_trace records
+ *    (linux/blktrace_api.h, version 7) in either byte order, as
+ *    `blktrace -d DEV -o NAME` writes them, one file a CPU
+ *    (NAME.blktrace.0, .1, ...: name the first file, any of them, or the
+ *    prefix NAME; all of them are read and merged by time), or as
+ *    `blkparse -d FILE` dumps them (one file, merged). Its requests are
+ *    its QUEUE ('Q') events: the stream as its submitters issued it,
+ *    before a disk merges or an md or dm device splits it; its ISSUE
+ *    ('D') and COMPLETE ('C') events give the queue depth (R0_TRACE_QD_ISSUE
+ *    when it has ISSUEs, else R0_TRACE_QD_QUEUE when it has COMPLETEs), as
+ *    r0profile --trace records. Only the first device's events are read
+ *    (a dump of several devices). No end: a file that ends inside a
+ *    record is truncated; one cut between two records is not seen.
+ *  - a fio iolog, version 2 or 3 ("fio version 2 iolog" / "fio version 3
+ *    iolog", then "[TIME] FILE ACTION OFFSET LENGTH" lines; TIME in
+ *    microseconds since the start, as fio writes it). Every file's
+ *    requests are taken as one device's; add, open and close lines are
+ *    skipped; sync and datasync are flushes, trim a discard; offsets and
+ *    lengths are widened to whole 512-byte sectors. Version 2 has no
+ *    times (->untimed): every request at time 0.
+ */
+enum r0_trace_format { R0_TRACE_FMT_R0TRACE, R0_TRACE_FMT_BLKTRACE, R0_TRACE_FMT_IOLOG2, R0_TRACE_FMT_IOLOG3 };
+/* "r0trace/1", "blktrace", "fio iolog v2", "fio iolog v3"; NULL out of range. */
+const char *r0_trace_format_name(enum r0_trace_format f);
+
 enum r0_trace_op { R0_TRACE_READ, R0_TRACE_WRITE, R0_TRACE_DISCARD, R0_TRACE_FLUSH };
 
 enum r0_trace_kind {
@@ -46,7 +75,10 @@ struct r0_trace_header {
 	char name[R0_TRACE_NAME_MAX + 1];   /* kernel name: dm-0, md127, nvme0n1 */
 	uint64_t size_sectors;      /* 512-byte sectors */
 	uint32_t logical_block_bytes;
-	uint64_t start_epoch_us;    /* wall time of t_us 0 */
+	uint64_t start_epoch_us;    /* wall time of t_us 0 (0: unknown) */
+	/* set by a reader, not written: */
+	enum r0_trace_format format;
+	bool untimed;               /* no times (fio iolog v2): every event at 0 */
 };
 
 struct r0_trace_event {
@@ -104,14 +136,19 @@ void r0_trace_writer_abort(struct r0_trace_writer *w, const char *path);
 struct r0_trace_reader;
 
 /*
- * Opens PATH and reads its header into *H. 0 and *OUT; -EINVAL when PATH
- * is not an r0trace/1 file (another magic, a bad header); -EBADMSG when it
- * ends inside its header; -EISDIR for a directory; -errno of opening it.
+ * Opens PATH, in any of the formats above (only its first bytes are read
+ * to tell which), and reads its header into *H. 0 and *OUT; -EINVAL when
+ * PATH is none of them (or a bad r0trace/1 header); -ENODATA for an
+ * empty file; -EPROTONOSUPPORT for a blktrace record of another version;
+ * -EBADMSG when it ends inside its header; -EISDIR for a directory;
+ * -errno of opening it. A PATH that does not exist but PATH.blktrace.0
+ * does is that blktrace recording.
  */
 int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_trace_reader **out);
 /*
  * The next event into *EV: 0; 1 after the end record, once the count and
- * the checksum are found right; -EBADMSG for a file cut short (see
+ * the checksum are found right (the other formats: at the end of the
+ * file); -EBADMSG for a file cut short (see
  * r0_trace_reader_truncated), a bad record, a wrong count or checksum, or
  * bytes after the end record; -errno of reading. After an error, the
  * events already returned are not to be trusted.
@@ -123,11 +160,35 @@ bool r0_trace_reader_truncated(const struct r0_trace_reader *r);
 /*
  * What is wrong with a trace that could not be read, in words, for error
  * ERR of reading it (TRUNCATED: r0_trace_reader_truncated): "truncated:
- * ...", "damaged: ...", "not a trace (r0trace/1) file"; NULL for any
- * other error (say strerror).
+ * ...", "damaged: ...", "not a trace: ..." (naming the formats read),
+ * "empty: ..."; NULL for any other error (say strerror).
  */
 const char *r0_trace_error_text(int err, bool truncated);
 /* NULL: nothing. */
 void r0_trace_reader_free(struct r0_trace_reader *r);
+
+/* What r0_trace_export wrote: the requests (QUEUE events) by operation, and every event. */
+struct r0_trace_export_stats {
+	uint64_t reads, writes, discards, flushes;
+	uint64_t read_bytes, write_bytes, discard_bytes;
+	uint64_t events;
+};
+
+/*
+ * Writes the trace IN (any format above) to OUT in format FMT:
+ *  - R0_TRACE_FMT_IOLOG3: a fio iolog v3 of its requests (QUEUE events;
+ *    completions have no place in it), each line "TIME FILE ACTION OFFSET
+ *    LENGTH", TIME in microseconds since the first request, FILE
+ *    "/dev/NAME" (the trace's device; fio's replay_redirect puts it
+ *    elsewhere), flushes as sync, discards as trim;
+ *  - R0_TRACE_FMT_BLKTRACE: a blktrace file (struct blk_io_trace version 7,
+ *    this machine's byte order, CPU 0) of every event, QUEUE as 'Q', ISSUE
+ *    'D', COMPLETE 'C' (their length unknown: 0): what blkparse reads
+ *    (blkparse -i NAME for OUT NAME.blktrace.0) and this reader takes.
+ * OUT is written beside itself and renamed over at the end: nothing is
+ * left of it on failure. ST may be NULL. 0; the errors of reading IN;
+ * -EINVAL for another FMT; -errno of writing OUT.
+ */
+int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, struct r0_trace_export_stats *st);
 
 #endif
