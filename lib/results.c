@@ -78,6 +78,8 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 		*out = R0_RESULT_SCENARIO;
 	else if (!strcmp(s, R0_STATE_SCHEMA))
 		*out = R0_RESULT_AGE;
+	else if (!strcmp(s, "r0bench/1"))
+		*out = R0_RESULT_BENCH;
 	else
 		return -EINVAL;
 	return 0;

@@ -20,6 +20,7 @@
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
+#include "r0/benchjson.h"
 #include "r0/csv.h"
 #include "r0/results.h"
 #include "r0/sweep.h"
@@ -44,7 +45,9 @@ static void usage(FILE *f)
 	      "region, runtime or ramp are refused, naming the difference), r0trim -J\n"
 	      "documents (r0trim/1; of --watch: the verdict and a table of what each\n"
 	      "bottom device received against its share) and scenario JSON lines\n"
-	      "(r0scenario/1). The HTML page is one self-contained file (no scripts,\n"
+	      "(r0scenario/1), and r0bench --json documents (r0bench/1: several drives or\n"
+	      "arrays, each its own file, compared in one table and one chart of MB/s per\n"
+	      "test). The HTML page is one self-contained file (no scripts,\n"
 	      "fonts or anything from the network) with SVG charts: speed-up against\n"
 	      "member count per workload (with the ideal n x line), a chunk size x\n"
 	      "workload heat map per back end, latency percentiles against queue depth;\n"
@@ -325,7 +328,9 @@ int main(int argc, char **argv)
 		return R0_EXIT_REFUSED;
 	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
 	x.age = calloc((size_t)(argc - optind), sizeof(*x.age));
-	if (!x.trim || !x.age) {
+	x.bench = calloc((size_t)(argc - optind), sizeof(*x.bench));
+	x.bench_file = calloc((size_t)(argc - optind), sizeof(*x.bench_file));
+	if (!x.trim || !x.age || !x.bench || !x.bench_file) {
 		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
 		return R0_EXIT_FAILURE;
 	}
@@ -346,6 +351,12 @@ int main(int argc, char **argv)
 		} else if (!err && kind == R0_RESULT_TRIM) {
 			err = r0_trimres_load(argv[i], &x.trim[x.n_trim]);
 			x.n_trim += !err;
+		} else if (!err && kind == R0_RESULT_BENCH) {
+			err = r0_bench_load(argv[i], &x.bench[x.n_bench]);
+			if (err == -ENOMSG)
+				err = -EINVAL;
+			x.bench_file[x.n_bench] = argv[i];
+			x.n_bench += !err;
 		} else if (!err && kind == R0_RESULT_AGE) {
 			err = r0_ageres_load(argv[i], &x.age[x.n_age]);
 			x.n_age += !err;
@@ -355,7 +366,7 @@ int main(int argc, char **argv)
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[i],
 				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
-						 ", r0trim/1, r0scenario/1 or " R0_STATE_SCHEMA ")" : strerror(-err));
+						 ", r0trim/1, r0scenario/1, " R0_STATE_SCHEMA " or r0bench/1)" : strerror(-err));
 			goto fail;
 		}
 		if (bad)
@@ -393,6 +404,8 @@ int main(int argc, char **argv)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of %u drives, is it worth it?", a.max_members);
 		else if (x.scen.n)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of SSDs with and without TRIM, over cycles of use");
+		else if (x.n_bench && !x.n_trim && !x.n_age)
+			snprintf(deftitle, sizeof(deftitle), "r0kit: drives compared");
 		else if (!x.n_trim)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: the drives' state");
 		else
@@ -455,6 +468,10 @@ int main(int argc, char **argv)
 	r0_analysis_free(&a);
 	free(x.trim);
 	free(x.age);
+	for (size_t i = 0; i < x.n_bench; i++)
+		r0_bench_doc_free(&x.bench[i]);
+	free(x.bench);
+	free(x.bench_file);
 	r0_scenario_free(&x.scen);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;
@@ -465,6 +482,10 @@ fail:
 	r0_analysis_free(&a);
 	free(x.trim);
 	free(x.age);
+	for (size_t i = 0; i < x.n_bench; i++)
+		r0_bench_doc_free(&x.bench[i]);
+	free(x.bench);
+	free(x.bench_file);
 	r0_scenario_free(&x.scen);
 	return R0_EXIT_REFUSED;
 }
