@@ -51,14 +51,15 @@ static double mibps(const struct r0_result *r)
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
-static json_object *j_spread(struct r0_bench_spread s)
+/* Over the counted passes; null without one (not known, never 0) */
+static json_object *j_spread(struct r0_bench_spread s, bool known)
 {
 	json_object *o = json_object_new_object();
 
-	ADD(o, "best", json_object_new_double(s.best));
-	ADD(o, "median", json_object_new_double(s.median));
-	ADD(o, "min", json_object_new_double(s.min));
-	ADD(o, "max", json_object_new_double(s.max));
+	ADD(o, "best", known ? json_object_new_double(s.best) : NULL);
+	ADD(o, "median", known ? json_object_new_double(s.median) : NULL);
+	ADD(o, "min", known ? json_object_new_double(s.min) : NULL);
+	ADD(o, "max", known ? json_object_new_double(s.max) : NULL);
 	return o;
 }
 
@@ -69,12 +70,13 @@ static json_object *j_latency(const struct r0_hist *h)
 	};
 	json_object *o = json_object_new_object();
 
+	/* without a completion every figure but the count is null: not known */
 	ADD(o, "count", json_object_new_uint64(h->count));
-	ADD(o, "mean", json_object_new_double(r0_hist_mean(h)));
-	ADD(o, "min", json_object_new_uint64(h->count ? h->min : 0));
+	ADD(o, "mean", h->count ? json_object_new_double(r0_hist_mean(h)) : NULL);
+	ADD(o, "min", h->count ? json_object_new_uint64(h->min) : NULL);
 	for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
-		ADD(o, pct[i].k, json_object_new_uint64(r0_hist_percentile(h, pct[i].p)));
-	ADD(o, "max", json_object_new_uint64(h->max));
+		ADD(o, pct[i].k, h->count ? json_object_new_uint64(r0_hist_percentile(h, pct[i].p)) : NULL);
+	ADD(o, "max", h->count ? json_object_new_uint64(h->max) : NULL);
 	return o;
 }
 
@@ -251,12 +253,12 @@ static json_object *j_test(const struct r0_bench_test *t, const struct r0_target
 		errors += t->passes[p].errors;
 	}
 	ADD(x, "passes", passes);
-	ADD(s, "bytes_per_s", j_spread(r0_bench_spread(t, r0_result_bytes_per_s)));
-	ADD(s, "mb_per_s", j_spread(r0_bench_spread(t, r0_result_mb_per_s)));
-	ADD(s, "mib_per_s", j_spread(r0_bench_spread(t, mibps)));
-	ADD(s, "iops", j_spread(r0_bench_spread(t, r0_result_iops)));
-	ADD(s, "cpu_per_io_s", j_spread(r0_bench_spread(t, r0_result_cpu_per_io)));
-	ADD(s, "busy", j_spread(r0_bench_spread(t, r0_result_busy)));
+	ADD(s, "bytes_per_s", j_spread(r0_bench_spread(t, r0_result_bytes_per_s), t->npasses));
+	ADD(s, "mb_per_s", j_spread(r0_bench_spread(t, r0_result_mb_per_s), t->npasses));
+	ADD(s, "mib_per_s", j_spread(r0_bench_spread(t, mibps), t->npasses));
+	ADD(s, "iops", j_spread(r0_bench_spread(t, r0_result_iops), t->npasses));
+	ADD(s, "cpu_per_io_s", j_spread(r0_bench_spread(t, r0_result_cpu_per_io), t->npasses));
+	ADD(s, "busy", j_spread(r0_bench_spread(t, r0_result_busy), t->npasses));
 	ADD(x, "summary", s);
 	ADD(x, "latency_ns", j_latency(&t->lat));
 	ADD(x, "errors", json_object_new_uint64(errors));

@@ -67,7 +67,7 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 {
 	char s[32];
 
-	/* r0sweep names it "schema", the others "r0kit_schema" */
+	/* r0kit_schema; r0sweep files written before it name it "schema" */
 	if (!str(o, "r0kit_schema", s, sizeof(s)) && !str(o, "schema", s, sizeof(s)))
 		return -EINVAL;
 	if (!strcmp(s, "r0sweep/1"))
@@ -78,6 +78,8 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 		*out = R0_RESULT_SCENARIO;
 	else if (!strcmp(s, R0_STATE_SCHEMA))
 		*out = R0_RESULT_AGE;
+	else if (!strcmp(s, "r0bench/1"))
+		*out = R0_RESULT_BENCH;
 	else
 		return -EINVAL;
 	return 0;

@@ -190,13 +190,28 @@ static void add_dbl(json_object *o, const char *k, double v)
 	json_object_object_add(o, k, json_object_new_double(v));
 }
 
-/* Seconds asked for, as given ("0.3", not json-c's 0.29999999999999999). */
+/* Seconds asked for, as given ("0.3", not json-c's 0.29999999999999999); null when not recorded (< 0). */
 static void add_secs(json_object *o, const char *k, double v)
 {
 	char buf[32];
 
+	if (v < 0) {
+		json_object_object_add(o, k, NULL);
+		return;
+	}
 	snprintf(buf, sizeof(buf), "%.9g", v);
 	json_object_object_add(o, k, json_object_new_double_s(v, buf));
+}
+
+/* V, or null when it is not known (KNOWN false) */
+static void add_int_or_null(json_object *o, const char *k, int64_t v, bool known)
+{
+	json_object_object_add(o, k, known ? json_object_new_int64(v) : NULL);
+}
+
+static void add_dbl_or_null(json_object *o, const char *k, double v, bool known)
+{
+	json_object_object_add(o, k, known ? json_object_new_double(v) : NULL);
 }
 
 char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
@@ -208,7 +223,7 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 		errno = ENOMEM;
 		return NULL;
 	}
-	add_str(o, "schema", R0_SWEEP_SCHEMA);
+	add_str(o, "r0kit_schema", R0_SWEEP_SCHEMA);
 	add_str(o, "type", "cell");
 	add_str(o, "layer", r0_layer_name(r->layer));
 	add_int(o, "chunk_bytes", r->chunk_bytes);
@@ -221,32 +236,34 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	add_int(o, "queue_depth", r->queue_depth);
 	add_int(o, "jobs", r->jobs ? r->jobs : 1);
 	add_int(o, "repeat", r->repeat);
-	add_dbl(o, "runtime_s", r->runtime_s);
-	add_int(o, "ios", (int64_t)r->ios);
+	/* unknown is null, never 0 or -1: a prediction has no window, ios, errors or CPU of its
+	 * own, and a latency of 0 ns was not measured (an everyday cell's, a prediction's tail) */
+	add_dbl_or_null(o, "runtime_s", r->runtime_s, !r->predicted);
+	add_int_or_null(o, "ios", (int64_t)r->ios, !r->predicted);
 	add_dbl(o, "iops", r->iops);
 	add_dbl(o, "bytes_per_s", r->bytes_per_s);
-	add_int(o, "errors", (int64_t)r->errors);
+	add_int_or_null(o, "errors", (int64_t)r->errors, !r->predicted);
 	lat = json_object_new_object();
-	add_dbl(lat, "mean", r->lat_mean_ns);
-	add_int(lat, "p50", (int64_t)r->lat_p50_ns);
-	add_int(lat, "p90", (int64_t)r->lat_p90_ns);
-	add_int(lat, "p99", (int64_t)r->lat_p99_ns);
-	add_int(lat, "p99.9", (int64_t)r->lat_p999_ns);
-	add_int(lat, "p99.99", (int64_t)r->lat_p9999_ns);
-	add_int(lat, "max", (int64_t)r->lat_max_ns);
+	add_dbl_or_null(lat, "mean", r->lat_mean_ns, r->lat_mean_ns > 0);
+	add_int_or_null(lat, "p50", (int64_t)r->lat_p50_ns, r->lat_p50_ns);
+	add_int_or_null(lat, "p90", (int64_t)r->lat_p90_ns, r->lat_p90_ns);
+	add_int_or_null(lat, "p99", (int64_t)r->lat_p99_ns, r->lat_p99_ns);
+	add_int_or_null(lat, "p99.9", (int64_t)r->lat_p999_ns, r->lat_p999_ns);
+	add_int_or_null(lat, "p99.99", (int64_t)r->lat_p9999_ns, r->lat_p9999_ns);
+	add_int_or_null(lat, "max", (int64_t)r->lat_max_ns, r->lat_max_ns);
 	json_object_object_add(o, "lat_ns", lat);
-	add_dbl(o, "cpu_s_per_io", r->cpu_s_per_io);
+	add_dbl_or_null(o, "cpu_s_per_io", r->cpu_s_per_io, !r->predicted);
 	if (r->busy > 0)
 		add_dbl(o, "busy", r->busy);
 	add_str(o, "state", r->state);
 	add_str(o, "devices", r->devices);
 	add_str(o, "describe", r->describe);
-	add_int(o, "region_bytes", (int64_t)r->region_bytes);
+	add_int_or_null(o, "region_bytes", (int64_t)r->region_bytes, r->region_bytes);
 	add_secs(o, "test_runtime_s", r->test_runtime_s);
 	add_secs(o, "ramp_s", r->ramp_s);
 	add_secs(o, "min_runtime_s", r->min_runtime_s);
-	add_str(o, "precondition", r->precondition);
-	add_int(o, "order_pos", r->order_pos);
+	json_object_object_add(o, "precondition", r->precondition[0] ? json_object_new_string(r->precondition) : NULL);
+	add_int_or_null(o, "order_pos", r->order_pos, r->order_pos);
 	if (r->pass)
 		add_int(o, "pass", r->pass);
 	if (r->looks)
@@ -273,6 +290,14 @@ static bool get(json_object *o, const char *k, json_type t, json_object **v)
 	if (t == json_type_double)   /* a whole number may come back as an int */
 		return json_object_is_type(*v, json_type_double) || json_object_is_type(*v, json_type_int);
 	return json_object_is_type(*v, t);
+}
+
+/* Whether K is present as null: not known (r0kit writes null for it, older files 0 or -1) */
+static bool is_null(json_object *o, const char *k)
+{
+	json_object *v;
+
+	return json_object_object_get_ex(o, k, &v) && !v;
 }
 
 static bool get_u64(json_object *o, const char *k, uint64_t *out)
@@ -325,6 +350,34 @@ static bool get_str(json_object *o, const char *k, char *buf, size_t len)
 	return true;
 }
 
+/* The same, a null read as UNKNOWN */
+static bool get_u64_n(json_object *o, const char *k, uint64_t *out, uint64_t unknown)
+{
+	if (is_null(o, k)) {
+		*out = unknown;
+		return true;
+	}
+	return get_u64(o, k, out);
+}
+
+static bool get_dbl_n(json_object *o, const char *k, double *out, double unknown)
+{
+	if (is_null(o, k)) {
+		*out = unknown;
+		return true;
+	}
+	return get_dbl(o, k, out);
+}
+
+static bool get_uns_n(json_object *o, const char *k, unsigned *out)
+{
+	if (is_null(o, k)) {
+		*out = 0;
+		return true;
+	}
+	return get_uns(o, k, out);
+}
+
 int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 {
 	struct r0_sweep_rec r = { 0 };
@@ -334,7 +387,9 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 
 	if (!o || !json_object_is_type(o, json_type_object))
 		goto out;
-	if (!get_str(o, "schema", s, sizeof(s)) || strcmp(s, R0_SWEEP_SCHEMA))
+	/* files before r0kit_schema name it "schema" */
+	if ((!get_str(o, "r0kit_schema", s, sizeof(s)) && !get_str(o, "schema", s, sizeof(s))) ||
+	    strcmp(s, R0_SWEEP_SCHEMA))
 		goto out;
 	if (!get_str(o, "type", s, sizeof(s)))
 		goto out;
@@ -351,10 +406,10 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	    !get_uns(o, "read_pct", &r.read_pct) || r.read_pct > 100 ||
 	    !get_u32(o, "block_bytes", &r.block_bytes) || !get_u32(o, "align_bytes", &r.align_bytes) ||
 	    !get_uns(o, "queue_depth", &r.queue_depth) || !get_uns(o, "jobs", &r.jobs) ||
-	    !get_uns(o, "repeat", &r.repeat) || !get_dbl(o, "runtime_s", &r.runtime_s) ||
-	    !get_u64(o, "ios", &r.ios) || !get_dbl(o, "iops", &r.iops) ||
-	    !get_dbl(o, "bytes_per_s", &r.bytes_per_s) || !get_u64(o, "errors", &r.errors) ||
-	    !get_dbl(o, "cpu_s_per_io", &r.cpu_s_per_io) ||
+	    !get_uns(o, "repeat", &r.repeat) || !get_dbl_n(o, "runtime_s", &r.runtime_s, 0) ||
+	    !get_u64_n(o, "ios", &r.ios, 0) || !get_dbl(o, "iops", &r.iops) ||
+	    !get_dbl(o, "bytes_per_s", &r.bytes_per_s) || !get_u64_n(o, "errors", &r.errors, 0) ||
+	    !get_dbl_n(o, "cpu_s_per_io", &r.cpu_s_per_io, 0) ||
 	    !get_str(o, "state", r.state, sizeof(r.state)) ||
 	    !get_str(o, "devices", r.devices, sizeof(r.devices)) ||
 	    !get_str(o, "tool", r.tool, sizeof(r.tool)) ||
@@ -363,10 +418,11 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	if (r.n_members < 1 || r.block_bytes == 0 || r.queue_depth == 0 || r.repeat == 0 ||
 	    (r.layer == R0_LAYER_RAW) != (r.chunk_bytes == 0))
 		goto out;
-	if (!get_dbl(lat, "mean", &r.lat_mean_ns) || !get_u64(lat, "p50", &r.lat_p50_ns) ||
-	    !get_u64(lat, "p90", &r.lat_p90_ns) || !get_u64(lat, "p99", &r.lat_p99_ns) ||
-	    !get_u64(lat, "p99.9", &r.lat_p999_ns) || !get_u64(lat, "p99.99", &r.lat_p9999_ns) ||
-	    !get_u64(lat, "max", &r.lat_max_ns))
+	/* in memory a latency not known is 0, as older files wrote it */
+	if (!get_dbl_n(lat, "mean", &r.lat_mean_ns, 0) || !get_u64_n(lat, "p50", &r.lat_p50_ns, 0) ||
+	    !get_u64_n(lat, "p90", &r.lat_p90_ns, 0) || !get_u64_n(lat, "p99", &r.lat_p99_ns, 0) ||
+	    !get_u64_n(lat, "p99.9", &r.lat_p999_ns, 0) || !get_u64_n(lat, "p99.99", &r.lat_p9999_ns, 0) ||
+	    !get_u64_n(lat, "max", &r.lat_max_ns, 0))
 		goto out;
 	{
 		json_object *v;
@@ -379,14 +435,15 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	r.test_runtime_s = r.ramp_s = r.min_runtime_s = -1;
 	if ((json_object_object_get_ex(o, "describe", NULL) &&
 	     !get_str(o, "describe", r.describe, sizeof(r.describe))) ||
-	    (json_object_object_get_ex(o, "region_bytes", NULL) && !get_u64(o, "region_bytes", &r.region_bytes)) ||
+	    (json_object_object_get_ex(o, "region_bytes", NULL) && !get_u64_n(o, "region_bytes", &r.region_bytes, 0)) ||
 	    (json_object_object_get_ex(o, "test_runtime_s", NULL) &&
-	     !get_dbl(o, "test_runtime_s", &r.test_runtime_s)) ||
-	    (json_object_object_get_ex(o, "ramp_s", NULL) && !get_dbl(o, "ramp_s", &r.ramp_s)) ||
-	    (json_object_object_get_ex(o, "min_runtime_s", NULL) && !get_dbl(o, "min_runtime_s", &r.min_runtime_s)) ||
-	    (json_object_object_get_ex(o, "precondition", NULL) &&
+	     !get_dbl_n(o, "test_runtime_s", &r.test_runtime_s, -1)) ||
+	    (json_object_object_get_ex(o, "ramp_s", NULL) && !get_dbl_n(o, "ramp_s", &r.ramp_s, -1)) ||
+	    (json_object_object_get_ex(o, "min_runtime_s", NULL) &&
+	     !get_dbl_n(o, "min_runtime_s", &r.min_runtime_s, -1)) ||
+	    (json_object_object_get_ex(o, "precondition", NULL) && !is_null(o, "precondition") &&
 	     !get_str(o, "precondition", r.precondition, sizeof(r.precondition))) ||
-	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns(o, "order_pos", &r.order_pos)) ||
+	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns_n(o, "order_pos", &r.order_pos)) ||
 	    (json_object_object_get_ex(o, "looks", NULL) && !get_uns(o, "looks", &r.looks)) ||
 	    (json_object_object_get_ex(o, "pass", NULL) && !get_uns(o, "pass", &r.pass)) ||
 	    (json_object_object_get_ex(o, "predicted", NULL) && !get(o, "predicted", json_type_boolean, &pred)))
@@ -437,7 +494,7 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body)
 		return -EINVAL;
 	}
 	out = json_object_new_object();
-	add_str(out, "schema", R0_SWEEP_SCHEMA);
+	add_str(out, "r0kit_schema", R0_SWEEP_SCHEMA);
 	add_str(out, "type", type);
 	json_object_object_foreach(o, k, v)
 		json_object_object_add(out, k, json_object_get(v));

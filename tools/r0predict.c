@@ -38,7 +38,7 @@ static void usage(FILE *f)
 	      "slowest part, a part begun when the submitting thread got past the parts\n"
 	      "before it (a part of more requests than its member has tags holds it);\n"
 	      "each request pays the layer cost. Only bytes/s, IOPS, mean and\n"
-	      "median (p50) latency are predicted: p90 and above, CPU and ios are 0.\n"
+	      "median (p50) latency are predicted: p90 and above, CPU and ios are null.\n"
 	      "\n"
 	      "Options:\n"
 	      "  -m, --members LIST     member counts (default 2,3,4; with --compare the\n"

@@ -20,18 +20,20 @@
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
+#include "r0/benchjson.h"
+#include "r0/csv.h"
 #include "r0/results.h"
 #include "r0/sweep.h"
 
 #define PROG "r0report"
 
 enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_DRIVE_GAIN, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR,
-       OPT_OUTPUT_DIR, OPT_OLD_OUTPUT };
+       OPT_OUTPUT_DIR, OPT_OLD_OUTPUT, OPT_CSV };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " [--output-dir DIR] [--mix MIX] [--threshold PCT] [--drive-gain X] [--title TEXT]\n"
+	      "  " PROG " [--output-dir DIR] [--csv DIR] [--mix MIX] [--threshold PCT] [--drive-gain X] [--title TEXT]\n"
 	      "           [--aside FILE [--aside-title TEXT] [--aside-mix MIX] [--aside-dir DIR]] FILE...\n"
 	      "\n"
 	      "Reads result files and writes DIR/report.md and DIR/report.html: for a\n"
@@ -43,7 +45,9 @@ static void usage(FILE *f)
 	      "region, runtime or ramp are refused, naming the difference), r0trim -J\n"
 	      "documents (r0trim/1; of --watch: the verdict and a table of what each\n"
 	      "bottom device received against its share) and scenario JSON lines\n"
-	      "(r0scenario/1). The HTML page is one self-contained file (no scripts,\n"
+	      "(r0scenario/1), and r0bench --json documents (r0bench/1: several drives or\n"
+	      "arrays, each its own file, compared in one table and one chart of MB/s per\n"
+	      "test). The HTML page is one self-contained file (no scripts,\n"
 	      "fonts or anything from the network) with SVG charts: speed-up against\n"
 	      "member count per workload (with the ideal n x line), a chunk size x\n"
 	      "workload heat map per back end, latency percentiles against queue depth;\n"
@@ -54,6 +58,11 @@ static void usage(FILE *f)
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
+	      "      --csv DIR      also write the sweep as CSV into DIR (created if missing):\n"
+	      "                     cells.csv (a row per run), comparisons.csv (a row per\n"
+	      "                     workload and target: median, speed-up and its interval)\n"
+	      "                     and choices.csv (the chunk choices under the mix);\n"
+	      "                     RFC 4180, units in the column names, empty: not known\n"
 	      "      --mix MIX      the workload mix the verdict weighs: desktop (default;\n"
 	      "                     everyday or replay for results of those alone),\n"
 	      "                     database, sequential, or KEY=WEIGHT,... where KEY is a\n"
@@ -131,6 +140,40 @@ static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, cons
 	}
 	fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno ? errno : EIO));
 	return false;
+}
+
+/*
+ * --csv DIR: the sweep's runs, comparisons and choices, a file each;
+ * PATHS[i] the ones written. false (and said why) when one could not be.
+ */
+static bool write_csv(const char *dir, const struct r0_sweep_set *set, const struct r0_analysis *a,
+		      char paths[3][4200])
+{
+	static const char *const names[3] = { "cells.csv", "comparisons.csv", "choices.csv" };
+	bool ok = true;
+
+	for (size_t i = 0; i < 3; i++) {
+		char path[4200];
+		FILE *f;
+		int err;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		f = fopen(path, "we");
+		if (!f) {
+			err = -errno;
+		} else {
+			err = i == 0 ? r0_csv_cells(f, set) : i == 1 ? r0_csv_comparisons(f, a) : r0_csv_choices(f, a);
+			if ((ferror(f) | fclose(f)) && !err)
+				err = -EIO;
+		}
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", path, strerror(-err));
+			ok = false;
+		} else {
+			snprintf(paths[i], sizeof(paths[i]), "%s", path);
+		}
+	}
+	return ok;
 }
 
 /*
@@ -230,7 +273,7 @@ static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--
 
 int main(int argc, char **argv)
 {
-	const char *dir = ".", *mixs = NULL, *title = NULL;
+	const char *dir = ".", *mixs = NULL, *title = NULL, *csv_dir = NULL;
 	const char *aside_file = NULL, *aside_title = "Another study", *aside_mix = NULL;
 	struct aside as = { .line = "" };
 	struct r0_sweep_set set = { 0 };
@@ -242,13 +285,14 @@ int main(int argc, char **argv)
 	char mixdesc[1024] = "";
 	struct r0_cmp_opts cmp;
 	const char *first_sweep = NULL;
-	char path_md[4096], path_html[4096], deftitle[128];
+	char path_md[4096], path_html[4096], deftitle[128], csv_paths[3][4200] = { "", "", "" };
 	int err, status = R0_EXIT_OK;
 
 	r0_cmp_defaults(&cmp);
 	const struct r0_cli_opt opts[] = {
 		{ "output-dir", OPT_OUTPUT_DIR, R0_CLI_STRING, R0_CLI_TO(dir) },
 		{ "output", OPT_OLD_OUTPUT, R0_CLI_STRING, R0_CLI_TO(dir), .renamed_to = "output-dir" },
+		{ "csv", OPT_CSV, R0_CLI_STRING, R0_CLI_TO(csv_dir) },
 		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(mixs) },
 		{ "title", OPT_TITLE, R0_CLI_STRING, R0_CLI_TO(title) },
 		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
@@ -271,6 +315,10 @@ int main(int argc, char **argv)
 			fprintf(stderr, PROG ": --output-dir %s: not a directory\n", dir);
 			return R0_EXIT_REFUSED;
 		}
+		if (csv_dir && !stat(csv_dir, &st) && !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, PROG ": --csv %s: not a directory\n", csv_dir);
+			return R0_EXIT_REFUSED;
+		}
 	}
 	/* a wrong --mix is a usage error before anything is read */
 	if (mixs && r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
@@ -280,7 +328,9 @@ int main(int argc, char **argv)
 		return R0_EXIT_REFUSED;
 	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
 	x.age = calloc((size_t)(argc - optind), sizeof(*x.age));
-	if (!x.trim || !x.age) {
+	x.bench = calloc((size_t)(argc - optind), sizeof(*x.bench));
+	x.bench_file = calloc((size_t)(argc - optind), sizeof(*x.bench_file));
+	if (!x.trim || !x.age || !x.bench || !x.bench_file) {
 		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
 		return R0_EXIT_FAILURE;
 	}
@@ -301,6 +351,12 @@ int main(int argc, char **argv)
 		} else if (!err && kind == R0_RESULT_TRIM) {
 			err = r0_trimres_load(argv[i], &x.trim[x.n_trim]);
 			x.n_trim += !err;
+		} else if (!err && kind == R0_RESULT_BENCH) {
+			err = r0_bench_load(argv[i], &x.bench[x.n_bench]);
+			if (err == -ENOMSG)
+				err = -EINVAL;
+			x.bench_file[x.n_bench] = argv[i];
+			x.n_bench += !err;
 		} else if (!err && kind == R0_RESULT_AGE) {
 			err = r0_ageres_load(argv[i], &x.age[x.n_age]);
 			x.n_age += !err;
@@ -310,7 +366,7 @@ int main(int argc, char **argv)
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", argv[i],
 				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
-						 ", r0trim/1, r0scenario/1 or " R0_STATE_SCHEMA ")" : strerror(-err));
+						 ", r0trim/1, r0scenario/1, " R0_STATE_SCHEMA " or r0bench/1)" : strerror(-err));
 			goto fail;
 		}
 		if (bad)
@@ -335,16 +391,21 @@ int main(int argc, char **argv)
 		}
 		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
 		good = a.worth;
+	} else if (csv_dir) {
+		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
+			"write as CSV\n");
+		goto fail;
 	} else {
 		/* no sweep: the verdict is what the TRIM, scenario and r0age results say */
 		extra_verdict(verdict, sizeof(verdict), &x, &good);
 	}
-	r0_sweep_set_free(&set);
 	if (!title) {
 		if (have_sweep)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of %u drives, is it worth it?", a.max_members);
 		else if (x.scen.n)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of SSDs with and without TRIM, over cycles of use");
+		else if (x.n_bench && !x.n_trim && !x.n_age)
+			snprintf(deftitle, sizeof(deftitle), "r0kit: drives compared");
 		else if (!x.n_trim)
 			snprintf(deftitle, sizeof(deftitle), "r0kit: the drives' state");
 		else
@@ -356,6 +417,14 @@ int main(int argc, char **argv)
 			strerror(-err));
 		goto fail;
 	}
+	if (csv_dir && (err = make_dirs(csv_dir))) {
+		fprintf(stderr, PROG ": --csv %s: %s\n", csv_dir, err == -ENOTDIR ? "a file is in its path" :
+			strerror(-err));
+		goto fail;
+	}
+	if (csv_dir && !write_csv(csv_dir, &set, &a, csv_paths))
+		status = R0_EXIT_FAILURE;
+	r0_sweep_set_free(&set);
 	{
 		const struct r0_analysis *pa = have_sweep ? &a : NULL;
 		char **files = argv + optind, path_svg[4200];
@@ -393,9 +462,16 @@ int main(int argc, char **argv)
 	for (const char *p = path_md; p; p = p == path_md ? path_html : NULL)
 		if (p[0])
 			printf("%s\n", p);
+	for (size_t i = 0; i < 3; i++)
+		if (csv_paths[i][0])
+			printf("%s\n", csv_paths[i]);
 	r0_analysis_free(&a);
 	free(x.trim);
 	free(x.age);
+	for (size_t i = 0; i < x.n_bench; i++)
+		r0_bench_doc_free(&x.bench[i]);
+	free(x.bench);
+	free(x.bench_file);
 	r0_scenario_free(&x.scen);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;
@@ -406,6 +482,10 @@ fail:
 	r0_analysis_free(&a);
 	free(x.trim);
 	free(x.age);
+	for (size_t i = 0; i < x.n_bench; i++)
+		r0_bench_doc_free(&x.bench[i]);
+	free(x.bench);
+	free(x.bench_file);
 	r0_scenario_free(&x.scen);
 	return R0_EXIT_REFUSED;
 }

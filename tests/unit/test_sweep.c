@@ -27,7 +27,8 @@ Test(sweep, record_round_trip)
 	line = r0_sweep_rec_to_json(&r);
 	cr_assert_not_null(line);
 	cr_expect_null(strchr(line, '\n'), "one line: %s", line);
-	cr_expect_not_null(strstr(line, "\"schema\":\"r0sweep/1\""), "%s", line);
+	cr_expect_not_null(strstr(line, "\"r0kit_schema\":\"r0sweep/1\""), "%s", line);
+	cr_expect_null(strstr(line, "\"schema\""), "one key for the schema: %s", line);
 	cr_expect_not_null(strstr(line, "\"rw\":\"randrw\""), "%s", line);
 	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
 	free(line);
@@ -75,6 +76,51 @@ Test(sweep, predicted_round_trips_and_is_another_study)
 	make_rec(&w, 0, &r);
 	cr_expect_eq(r0_sweep_rec_study_diff(&r, &back, why, sizeof(why)), 1);
 	cr_expect_str_eq(why, "predicted (no vs yes)");
+}
+
+/* What is not known is written null, never 0 or -1, and reads back as the fields hold it. */
+Test(sweep, unknown_is_null_and_reads_back)
+{
+	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 100, { 200.0 } };
+	struct r0_sweep_rec r, back;
+	char *line;
+
+	make_rec(&w, 0, &r);
+	r.predicted = true;
+	r.ios = r.errors = 0;
+	r.runtime_s = r.cpu_s_per_io = 0;
+	r.lat_p50_ns = 900000;
+	r.lat_p90_ns = r.lat_p99_ns = r.lat_p999_ns = r.lat_p9999_ns = r.lat_max_ns = 0;
+	r.test_runtime_s = r.ramp_s = r.min_runtime_s = -1;
+	r.region_bytes = 0;
+	r.order_pos = 0;
+	r.precondition[0] = 0;
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_not_null(strstr(line, "\"ios\":null"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"errors\":null"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"cpu_s_per_io\":null"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"p50\":900000,\"p90\":null"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"max\":null"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"region_bytes\":null"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"test_runtime_s\":null,\"ramp_s\":null,\"min_runtime_s\":null"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"precondition\":null,\"order_pos\":null"), "%s", line);
+	cr_expect_null(strstr(line, ":-1"), "no -1 for unknown: %s", line);
+	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
+	free(line);
+	cr_expect(back.ios == 0 && back.errors == 0 && back.runtime_s == 0 && back.cpu_s_per_io == 0);
+	cr_expect(back.lat_p50_ns == 900000 && back.lat_p90_ns == 0 && back.lat_max_ns == 0);
+	cr_expect(back.test_runtime_s == -1 && back.ramp_s == -1 && back.min_runtime_s == -1);
+	cr_expect(back.region_bytes == 0 && back.order_pos == 0 && !back.precondition[0]);
+	/* a measured cell keeps its counts, 0 included; min-runtime 0 (off) is a value */
+	make_rec(&w, 0, &r);
+	r.errors = 0;
+	r.min_runtime_s = 0;
+	line = r0_sweep_rec_to_json(&r);
+	cr_assert_not_null(line);
+	cr_expect_not_null(strstr(line, "\"errors\":0"), "%s", line);
+	cr_expect_not_null(strstr(line, "\"min_runtime_s\":0"), "%s", line);
+	free(line);
 }
 
 Test(sweep, ended_round_trips_and_is_fixed_when_absent)
@@ -216,6 +262,7 @@ Test(sweep, parses_hand_written_line_and_refuses_bad_ones)
 		  !r.order_pos);
 
 	cr_expect_eq(r0_sweep_rec_parse("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\"}", &r), -ENOMSG);
+	cr_expect_eq(r0_sweep_rec_parse("{\"r0kit_schema\":\"r0sweep/1\",\"type\":\"analysis\"}", &r), -ENOMSG);
 	cr_expect_eq(r0_sweep_rec_parse("not json", &r), -EINVAL);
 	cr_expect_eq(r0_sweep_rec_parse("[1,2]", &r), -EINVAL);
 	/* another schema version */

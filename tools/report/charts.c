@@ -507,3 +507,47 @@ void chart_steady(FILE *f, const struct r0_state_record *r)
 	fprintf(f, "</svg>\n");
 #undef X
 }
+
+/* One bar colour per device, in order. */
+static const char *const bench_colors[] = { "#2e86c1", "#e67e22", "#27ae60", "#8e44ad", "#c0392b", "#16a085",
+					     "#7f8c8d", "#d4ac0d" };
+
+void chart_bench(FILE *f, const char *const *tests, size_t nt, const char *const *devs, size_t nd, const double *bps)
+{
+	const int w = nt > 8 ? 60 + (int)nt * 44 : 420, h = 300;
+	double pw = w - ML - MR, top = 0, step, gw = pw / (double)(nt ? nt : 1), bw = gw * 0.8 / (double)(nd ? nd : 1);
+	struct yaxis y;
+	char buf[256];
+
+	for (size_t i = 0; i < nt * nd; i++)
+		if (!isnan(bps[i]))
+			top = fmax(top, bps[i] / 1e6);
+	top = nice_scale(top > 0 ? top : 1, &step);
+	y = (struct yaxis){ ML, w - MR, MT + 16, h - MT - 16 - MB - 24, top };
+	svg_open(f, w, h, "Bytes/s per test and device (r0bench)");
+	svg_heading(f, w, "MB/s per test (r0bench, median of the passes)");
+	y_grid(f, &y, step, "");
+	for (size_t t = 0; t < nt; t++) {
+		double x0 = ML + (double)t * gw + gw * 0.1;
+
+		for (size_t d = 0; d < nd; d++) {
+			double v = bps[t * nd + d] / 1e6;
+
+			if (isnan(v))
+				continue;
+			snprintf(buf, sizeof(buf), "%s, %s: %.1f MB/s", tests[t], devs[d], v);
+			fprintf(f, "<g><title>");
+			esc(f, buf);
+			fprintf(f, "</title><rect class=\"series\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+				"fill=\"%s\"/></g>\n", x0 + (double)d * bw, yof(&y, v), bw, yof(&y, 0) - yof(&y, v),
+				bench_colors[d % (sizeof(bench_colors) / sizeof(bench_colors[0]))]);
+		}
+		snprintf(buf, sizeof(buf), "transform=\"rotate(-35 %.1f %.1f)\"", ML + ((double)t + 0.5) * gw,
+			 y.top + y.ph + 12);
+		svg_text(f, ML + ((double)t + 0.5) * gw, y.top + y.ph + 12, "end", 9, buf, tests[t]);
+	}
+	for (size_t d = 0; d < nd; d++)
+		svg_swatch(f, ML + 6 + (double)(d % 3) * 130, MT - 4 + (double)(d / 3) * 12,
+			   bench_colors[d % (sizeof(bench_colors) / sizeof(bench_colors[0]))], devs[d]);
+	fprintf(f, "</svg>\n");
+}

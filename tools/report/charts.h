@@ -28,6 +28,9 @@ void chart_trim(FILE *f, const struct r0_trimres *t);
 /* A scenario measure (the double at FIELD of a row) against cycles, with and without TRIM. */
 void chart_cycles(FILE *f, const struct r0_scenario *s, size_t field, const char *title, const char *unit);
 
+/* r0bench: MB/s of TESTS[0..NT) (groups) on DEVS[0..ND) (bars); BPS[t * ND + d] bytes/s, NAN: not run. */
+void chart_bench(FILE *f, const char *const *tests, size_t nt, const char *const *devs, size_t nd, const double *bps);
+
 /* r0age steady: write IOPS a round, the window that met the rule shaded. */
 void chart_steady(FILE *f, const struct r0_state_record *r);
 

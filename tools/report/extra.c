@@ -92,6 +92,8 @@ static void scen_summary(char *buf, size_t len, const struct r0_scenario *s)
 		 100.0 * tn->randwrite_iops / t0->randwrite_iops, tn->waf_randwrite);
 }
 
+static void bench_summary(char *buf, size_t len, const struct extra *x);
+
 void extra_verdict(char *buf, size_t len, const struct extra *x, bool *good)
 {
 	size_t n = 0;
@@ -117,6 +119,13 @@ void extra_verdict(char *buf, size_t len, const struct extra *x, bool *good)
 		age_summary(buf + n, len - n, &x->age[i]);
 		n += strlen(buf + n);
 		n += (size_t)snprintf(buf + n, len - n, ".");
+	}
+	if (x->n_bench && n + 300 < len) {
+		if (n)
+			buf[n++] = ' ';
+		bench_summary(buf + n, len - n, x);
+		n += strlen(buf + n);
+		snprintf(buf + n, len - n, ".");
 	}
 }
 
@@ -324,6 +333,164 @@ static void scen_section(struct doc *d, const struct r0_scenario *s)
 		 "and before the benchmark (after fstrim where it passes).");
 }
 
+/* --- r0bench: drives or arrays measured alike, compared ------------------ */
+
+#define BENCH_TESTS 64
+#define BENCH_DEVS 16
+
+/* The tests of every document (a label and its direction: "SEQ1M Q8T1 read"), in the order first seen. */
+struct bench_grid {
+	size_t nt, nd;
+	char test[BENCH_TESTS][80];
+	const char *tp[BENCH_TESTS], *dev[BENCH_DEVS];
+	double bps[BENCH_TESTS * BENCH_DEVS];   /* median bytes/s; NAN: not run there */
+};
+
+static void bench_name(const struct r0_bench_result *r, char *buf, size_t len)
+{
+	if (r->read_pct >= 100)
+		snprintf(buf, len, "%s read", r->label);
+	else if (r->read_pct == 0)
+		snprintf(buf, len, "%s write", r->label);
+	else
+		snprintf(buf, len, "%s rw%u", r->label, r->read_pct);
+}
+
+/* A device's name: its file's name without the directory and .json */
+static const char *bench_dev(const char *file, char *buf, size_t len)
+{
+	const char *b = strrchr(file, '/');
+	size_t n;
+
+	snprintf(buf, len, "%s", b ? b + 1 : file);
+	n = strlen(buf);
+	if (n > 5 && !strcmp(buf + n - 5, ".json"))
+		buf[n - 5] = 0;
+	return buf;
+}
+
+static void bench_grid(const struct extra *x, struct bench_grid *g, char names[BENCH_DEVS][64])
+{
+	g->nt = 0;
+	g->nd = x->n_bench < BENCH_DEVS ? x->n_bench : BENCH_DEVS;
+	for (size_t i = 0; i < BENCH_TESTS * BENCH_DEVS; i++)
+		g->bps[i] = NAN;
+	for (size_t d = 0; d < g->nd; d++) {
+		g->dev[d] = bench_dev(x->bench_file[d], names[d], 64);
+		for (size_t k = 0; k < x->bench[d].n_tests; k++) {
+			const struct r0_bench_result *r = &x->bench[d].tests[k];
+			char name[80];
+			size_t t;
+
+			if (r->trim)
+				continue;
+			bench_name(r, name, sizeof(name));
+			for (t = 0; t < g->nt && strcmp(g->test[t], name); t++)
+				;
+			if (t == g->nt) {
+				if (g->nt == BENCH_TESTS)
+					continue;
+				snprintf(g->test[g->nt], sizeof(g->test[0]), "%s", name);
+				g->tp[g->nt] = g->test[g->nt];
+				g->nt++;
+			}
+			if (isnan(g->bps[t * g->nd + d]))   /* a label run twice: its first */
+				g->bps[t * g->nd + d] = r->bps_median;
+		}
+	}
+}
+
+/* Which device was fastest on the most tests run on them all: its index, and how many (of *OF). */
+static size_t bench_best(const struct bench_grid *g, size_t *wins, size_t *of)
+{
+	size_t win[BENCH_DEVS] = { 0 }, best = 0;
+
+	*of = 0;
+	for (size_t t = 0; t < g->nt; t++) {
+		size_t b = 0;
+		bool all = true;
+
+		for (size_t d = 0; d < g->nd; d++) {
+			all &= !isnan(g->bps[t * g->nd + d]);
+			if (!isnan(g->bps[t * g->nd + d]) && g->bps[t * g->nd + d] > g->bps[t * g->nd + b])
+				b = d;
+		}
+		if (all) {
+			win[b]++;
+			(*of)++;
+		}
+	}
+	for (size_t d = 1; d < g->nd; d++)
+		if (win[d] > win[best])
+			best = d;
+	*wins = win[best];
+	return best;
+}
+
+static void bench_summary(char *buf, size_t len, const struct extra *x)
+{
+	static struct bench_grid g;
+	char names[BENCH_DEVS][64];
+	size_t wins, of, best;
+
+	bench_grid(x, &g, names);
+	best = bench_best(&g, &wins, &of);
+	if (g.nd < 2 || !of)
+		snprintf(buf, len, "Measured with r0bench: %s (%s), %zu tests", g.nd ? g.dev[0] : "-",
+			 g.nd ? x->bench[0].path : "-", g.nt);
+	else
+		snprintf(buf, len, "Compared with r0bench: %zu drives or arrays on %zu tests; fastest on the most: %s "
+			 "(%zu of %zu)", g.nd, of, g.dev[best], wins, of);
+}
+
+static void bench_section(struct doc *d, const struct extra *x)
+{
+	static struct bench_grid g;
+	char names[BENCH_DEVS][64], buf[1024];
+
+	bench_grid(x, &g, names);
+	doc_heading(d, 2, "bench", "Drives compared (r0bench)");
+	bench_summary(buf, sizeof(buf), x);
+	doc_p(d, "%s.", buf);
+	if (figure(d)) {
+		chart_bench(d->f, g.tp, g.nt, g.dev, g.nd, g.bps);
+		caption(d, "bench", "Measured by r0bench on %zu target%s, each its own run: MB/s (10^6 bytes/s), the "
+			"median of a test's counted passes; a test's name is its label and direction.", g.nd,
+			g.nd == 1 ? "" : "s");
+	}
+	doc_table(d);
+	doc_th(d, '-', "file");
+	doc_th(d, '-', "target");
+	doc_th(d, '-', "state");
+	doc_row(d);
+	for (size_t k = 0; k < g.nd; k++) {
+		doc_td(d, false, "%s", g.dev[k]);
+		doc_td(d, false, "%s", x->bench[k].path[0] ? x->bench[k].path : "-");
+		doc_td(d, false, "%s", x->bench[k].state[0] ? x->bench[k].state : "-");
+		doc_row(d);
+	}
+	doc_table_end(d);
+	doc_p(d, "MB/s per test (median of the passes; - not run there):");
+	doc_table(d);
+	doc_th(d, '-', "test");
+	for (size_t k = 0; k < g.nd; k++)
+		doc_th(d, 'r', "%s", g.dev[k]);
+	doc_row(d);
+	for (size_t t = 0; t < g.nt; t++) {
+		doc_td(d, false, "%s", g.test[t]);
+		for (size_t k = 0; k < g.nd; k++) {
+			double v = g.bps[t * g.nd + k];
+
+			if (isnan(v))
+				doc_td(d, false, "-");
+			else
+				doc_td(d, false, "%.1f", v / 1e6);
+		}
+		doc_row(d);
+	}
+	doc_table_end(d);
+}
+
 void extra_sections(struct doc *d, const struct extra *x)
 {
 	if (x->n_trim)
@@ -332,4 +499,6 @@ void extra_sections(struct doc *d, const struct extra *x)
 		age_section(d, x);
 	if (x->scen.n)
 		scen_section(d, &x->scen);
+	if (x->n_bench)
+		bench_section(d, x);
 }

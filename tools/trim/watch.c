@@ -86,7 +86,7 @@ static json_object *rec_json(const struct r0_watch_rec *r, const char *top)
 {
 	json_object *o = json_object_new_object(), *devs = json_object_new_array();
 
-	json_object_object_add(o, "schema", json_object_new_string(WATCH_SCHEMA));
+	json_object_object_add(o, "r0kit_schema", json_object_new_string(WATCH_SCHEMA));
 	json_object_object_add(o, "time", json_object_new_int64(r->time));
 	json_object_object_add(o, "boot_id", json_object_new_string(r->boot_id));
 	json_object_object_add(o, "top", json_object_new_string(top));
@@ -110,7 +110,9 @@ static int rec_parse(const char *line, struct r0_watch_rec *r)
 	memset(r, 0, sizeof(*r));
 	if (!o)
 		return -EINVAL;
-	if (!json_object_object_get_ex(o, "schema", &v) || strcmp(json_object_get_string(v), WATCH_SCHEMA) ||
+	/* records before r0kit_schema name it "schema" */
+	if ((!json_object_object_get_ex(o, "r0kit_schema", &v) && !json_object_object_get_ex(o, "schema", &v)) ||
+	    !json_object_is_type(v, json_type_string) || strcmp(json_object_get_string(v), WATCH_SCHEMA) ||
 	    !json_object_object_get_ex(o, "time", &v))
 		goto out;
 	r->time = json_object_get_int64(v);

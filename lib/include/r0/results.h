@@ -9,11 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO, R0_RESULT_AGE };
+enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO, R0_RESULT_AGE, R0_RESULT_BENCH };
 
 /* r0_result_kind: which schema the file at PATH holds, from the
- * "r0kit_schema" (r0sweep: "schema") of its first JSON value (a line, or the whole file for a
- * document). 0 and *out, -EINVAL when it is none of the four, -EISDIR for a
+ * "r0kit_schema" (older r0sweep files: "schema") of its first JSON value (a line, or the whole file for a
+ * document; r0bench/1: R0_RESULT_BENCH). 0 and *out, -EINVAL when it is none of the five, -EISDIR for a
  * directory, -errno. */
 int r0_result_kind(const char *path, enum r0_result_kind *out);
 

@@ -6,7 +6,7 @@
  * sweep keeps what it finished and --resume finds it again.
  *
  * Schema "r0sweep/1" (every line is one JSON object):
- *   schema        "r0sweep/1"
+ *   r0kit_schema  "r0sweep/1" (files written before it say "schema": read too)
  *   type          "cell" (a measurement) or "analysis" (the summary r0sweep
  *                 appends at the end; readers of cells skip it)
  *   layer         "raw" (the first member, no array), "md" or "dm"
@@ -16,7 +16,7 @@
  *   rw            "read", "write", "randread", "randwrite", "rw", "randrw";
  *                 "fs": an everyday scenario through a file system
  *                 (r0/everyday.h), named by its label ("ext4 copy"): runtime_s
- *                 its seconds, bytes_per_s its bytes over them, lat_ns 0;
+ *                 its seconds, bytes_per_s its bytes over them, lat_ns null;
  *                 "replay": a recorded trace replayed as fast as the target
  *                 allows (r0/replay.h), labelled "replay NAME": runtime_s its
  *                 seconds, lat_ns p50 and p99 of its requests
@@ -55,6 +55,12 @@
  *                 "max" or "cut" with --min-runtime; absent: "fixed",
  *                 the runtime asked for (older files too)
  *   time          seconds since the epoch when the cell finished
+ * A value not known is written null, never 0 or -1: a latency not measured
+ * (an everyday cell's; a prediction's p90 and above), a prediction's
+ * runtime_s, ios, errors and cpu_s_per_io, a parameter not recorded. Read
+ * back, null is what older files wrote there and the fields below hold:
+ * 0 for a latency, a count, region_bytes and order_pos, -1 for the seconds
+ * asked for, "" for precondition.
  * Unknown keys are ignored; a missing required key makes the line invalid.
  * describe .. order_pos came later: a line without them (an older file)
  * is valid and reads as "not recorded" (0, -1 or "").

@@ -25,7 +25,9 @@ for f in "$results/040-r0sweep/tiny.jsonl" "$results/040-r0sweep/adaptive.jsonl"
 	[[ -s $f ]] || { echo "expected the guest's result file $f"; exit 1; }
 done
 "$build/bin/r0predict" -m 2,3 --chunks 64K,512K "$data/sample.jsonl" > "$tmp/predicted.jsonl"
-check "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" "$results/040-r0sweep/tiny.jsonl" \
+# the stored sample is an older file ("schema", which r0kit still reads): checked as written now
+sed 's/^{"schema":/{"r0kit_schema":/' "$data/sample.jsonl" > "$tmp/sample.jsonl"
+check "$schema/r0sweep-1.schema.json" "$tmp/sample.jsonl" "$results/040-r0sweep/tiny.jsonl" \
 	"$results/040-r0sweep/adaptive.jsonl" "$tmp/predicted.jsonl" "$results/042-everyday/everyday.jsonl" \
 	"$results/042-everyday/xfs.jsonl" "$results/059-sweep.jsonl"
 check "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" "$results/raid0-without-trim.jsonl"
@@ -55,8 +57,10 @@ PY
 	fi
 	echo "$1: refused as expected: $(head -1 "$tmp/$1.out")"
 }
-broken no-lat.jsonl "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" 'del d["lat_ns"]'
-broken raw-chunk.jsonl "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" 'd["chunk_bytes"] = 65536'
+broken no-lat.jsonl "$schema/r0sweep-1.schema.json" "$tmp/sample.jsonl" 'del d["lat_ns"]'
+broken raw-chunk.jsonl "$schema/r0sweep-1.schema.json" "$tmp/sample.jsonl" 'd["chunk_bytes"] = 65536'
+broken minus-one.jsonl "$schema/r0sweep-1.schema.json" "$tmp/predicted.jsonl" 'd["ramp_s"] = -1'
+broken old-key.jsonl "$schema/r0sweep-1.schema.json" "$data/sample.jsonl" 'pass'
 broken trim-str.jsonl "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" 'd["trim"] = "yes"'
 broken extra-key.jsonl "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" 'd["waf"] = 1.0'
 broken no-rounds.json "$schema/r0age-state-1.schema.json" "$data/age-steady.json" 'del d["steady"]["round_iops"]'

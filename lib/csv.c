@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A sweep as CSV (RFC 4180): the field writer and the three tables (r0/csv.h). */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "r0/csv.h"
+
+static int io_err(void)
+{
+	return -(errno ? errno : EIO);
+}
+
+int r0_csv_field(FILE *f, const char *s, bool first)
+{
+	errno = 0;
+	if (!first && fputc(',', f) == EOF)
+		return io_err();
+	if (!s || !*s)
+		return 0;
+	if (!strpbrk(s, ",\"\r\n"))
+		return fputs(s, f) == EOF ? io_err() : 0;
+	if (fputc('"', f) == EOF)
+		return io_err();
+	for (; *s; s++)
+		if ((*s == '"' && fputc('"', f) == EOF) || fputc(*s, f) == EOF)
+			return io_err();
+	return fputc('"', f) == EOF ? io_err() : 0;
+}
+
+int r0_csv_num(FILE *f, const char *fmt, double v, bool known)
+{
+	char buf[64];
+
+	if (known)
+		snprintf(buf, sizeof(buf), fmt, v);
+	return r0_csv_field(f, known ? buf : NULL, false);
+}
+
+int r0_csv_eol(FILE *f)
+{
+	errno = 0;
+	return fputs(R0_CSV_EOL, f) == EOF ? io_err() : 0;
+}
+
+static int header(FILE *f, const char *const *names)
+{
+	int err = 0;
+
+	for (size_t i = 0; names[i] && !err; i++)
+		err = r0_csv_field(f, names[i], i == 0);
+	return err ? err : r0_csv_eol(f);
+}
+
+/* the fields after the first, in order; the first error sticks */
+#define STR(s) (err = err ? err : r0_csv_field(f, (s), false))
+#define NUM(fmt, v, known) (err = err ? err : r0_csv_num(f, (fmt), (double)(v), (known)))
+#define INT(v) NUM("%.0f", (v), true)
+#define G "%.15g"
+#define US(ns) NUM("%.3f", (double)(ns) / 1e3, (ns) > 0)   /* a latency of 0 was not measured */
+
+static const char *const cell_names[] = {
+	"layer", "chunk_bytes", "members", "workload", "rw", "read_pct", "block_bytes", "align_bytes",
+	"queue_depth", "jobs", "repeat", "pass", "runtime_s", "ios", "errors", "iops", "bytes_per_s",
+	"mean_us", "p50_us", "p90_us", "p99_us", "p99_9_us", "p99_99_us", "max_us", "cpu_s_per_io", "busy",
+	"ended", "predicted", "state", "time", NULL,
+};
+
+int r0_csv_cells(FILE *f, const struct r0_sweep_set *set)
+{
+	int err = header(f, cell_names);
+
+	for (size_t i = 0; i < set->n && !err; i++) {
+		const struct r0_sweep_rec *r = &set->recs[i];
+		const bool meas = !r->predicted;
+
+		err = r0_csv_field(f, r0_layer_name(r->layer), true);
+		INT(r->chunk_bytes);
+		INT(r->n_members);
+		STR(r->label);
+		STR(r0_sweep_rw_name(r->access, r->read_pct));
+		INT(r->read_pct);
+		INT(r->block_bytes);
+		INT(r->align_bytes);
+		INT(r->queue_depth);
+		INT(r->jobs ? r->jobs : 1);
+		INT(r->repeat);
+		NUM("%.0f", r->pass, r->pass > 0);
+		NUM(G, r->runtime_s, meas);
+		NUM("%.0f", r->ios, meas);
+		NUM("%.0f", r->errors, meas);
+		NUM(G, r->iops, true);
+		NUM(G, r->bytes_per_s, true);
+		US(r->lat_mean_ns);
+		US(r->lat_p50_ns);
+		US(r->lat_p90_ns);
+		US(r->lat_p99_ns);
+		US(r->lat_p999_ns);
+		US(r->lat_p9999_ns);
+		US(r->lat_max_ns);
+		NUM(G, r->cpu_s_per_io, meas);
+		NUM(G, r->busy, r->busy > 0);
+		STR(r0_end_name(r->ended));
+		STR(r->predicted ? "true" : "false");
+		STR(r->state);
+		NUM("%.0f", r->time_unix, r->time_unix > 0);
+		if (!err)
+			err = r0_csv_eol(f);
+	}
+	return err;
+}
+
+static const char *const cmp_names[] = {
+	"workload", "rw", "read_pct", "block_bytes", "queue_depth", "jobs", "weight", "layer", "chunk_bytes",
+	"members", "repeats", "bytes_per_s", "bytes_per_s_min", "bytes_per_s_max", "iops", "mean_us", "p50_us",
+	"p99_us", "p99_9_us", "cpu_s_per_io", "speedup", "speedup_lo", "speedup_hi", "efficiency", "answer",
+	"tie_best", "repeats_excluded", "errors", NULL,
+};
+
+int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
+{
+	int err = header(f, cmp_names);
+
+	for (size_t i = 0; i < a->n_cell && !err; i++) {
+		const struct r0_cell *c = &a->cell[i];
+		const struct r0_wl *w = &a->wl[c->wl];
+		const struct r0_sweep_rec *p = &w->proto;
+		const bool has = c->bps.n > 0, sp = c->speedup.n > 0;
+
+		err = r0_csv_field(f, p->label, true);
+		STR(r0_sweep_rw_name(p->access, p->read_pct));
+		INT(p->read_pct);
+		INT(p->block_bytes);
+		INT(p->queue_depth);
+		INT(p->jobs ? p->jobs : 1);
+		NUM(G, w->weight, true);
+		STR(r0_layer_name(c->layer));
+		INT(c->chunk_bytes);
+		INT(c->n_members);
+		INT(c->bps.n);
+		NUM(G, c->bps.med, has);
+		NUM(G, c->bps.min, has);
+		NUM(G, c->bps.max, has);
+		NUM(G, c->iops.med, c->iops.n > 0);
+		NUM("%.3f", c->lat_mean.med / 1e3, c->lat_mean.n > 0 && c->lat_mean.med > 0);
+		NUM("%.3f", c->lat_p50.med / 1e3, c->lat_p50.n > 0 && c->lat_p50.med > 0);
+		NUM("%.3f", c->lat_p99.med / 1e3, c->lat_p99.n > 0 && c->lat_p99.med > 0);
+		NUM("%.3f", c->lat_p999.med / 1e3, c->lat_p999.n > 0 && c->lat_p999.med > 0);
+		NUM(G, c->cpu_per_io.med, c->cpu_per_io.n > 0 && c->cpu_per_io.med > 0);
+		NUM(G, c->speedup.med, sp);
+		NUM(G, c->speedup.min, sp);
+		NUM(G, c->speedup.max, sp);
+		NUM(G, c->efficiency, sp);
+		STR(sp && c->answer != R0_ANSWER_NONE ? r0_answer_name(c->answer) : NULL);
+		STR(c->layer == R0_LAYER_RAW ? NULL : c->tie_best ? "true" : "false");
+		INT(c->n_excluded);
+		INT(c->errors);
+		if (!err)
+			err = r0_csv_eol(f);
+	}
+	return err;
+}
+
+static const char *const choice_names[] = {
+	"layer", "chunk_bytes", "members", "score", "score_lo", "score_hi", "tie_best", "picked", "complete",
+	"loss", NULL,
+};
+
+int r0_csv_choices(FILE *f, const struct r0_analysis *a)
+{
+	int err = header(f, choice_names);
+
+	for (size_t i = 0; i < a->n_choice && !err; i++) {
+		const struct r0_choice *c = &a->choice[i];
+
+		err = r0_csv_field(f, r0_layer_name(c->layer), true);
+		INT(c->chunk_bytes);
+		INT(a->max_members);
+		NUM(G, c->score, true);
+		NUM(G, c->score_min, true);
+		NUM(G, c->score_max, true);
+		STR(c->tie_best ? "true" : "false");
+		STR(a->has_choice && i == a->pick ? "true" : "false");
+		STR(c->incomplete ? "false" : "true");
+		STR(c->loss);
+		if (!err)
+			err = r0_csv_eol(f);
+	}
+	return err;
+}
