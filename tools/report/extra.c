@@ -439,8 +439,9 @@ static void bench_summary(char *buf, size_t len, const struct extra *x)
 		snprintf(buf, len, "Measured with r0bench: %s (%s), %zu tests", g.nd ? g.dev[0] : "-",
 			 g.nd ? x->bench[0].path : "-", g.nt);
 	else
-		snprintf(buf, len, "Compared with r0bench: %zu drives or arrays on %zu tests; fastest on the most: %s "
-			 "(%zu of %zu)", g.nd, of, g.dev[best], wins, of);
+		snprintf(buf, len, "Compared with r0bench: %zu drives or arrays on %zu tests; the highest median on the "
+			 "most: %s (%zu of %zu); medians of passes, no interval: a difference within the passes' "
+			 "spread is not shown", g.nd, of, g.dev[best], wins, of);
 }
 
 static void bench_section(struct doc *d, const struct extra *x)
