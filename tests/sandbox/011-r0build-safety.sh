@@ -28,7 +28,7 @@ refuse() {
 
 mkfs.ext4 -q -F "$m1" || fail "mkfs.ext4"
 refuse 2 "ext4 member" "$m1: holds an ext4 signature (use --force" create --backend md -c 64K "$m0" "$m1"
-refuse 1 "ext4 member (dm)" "holds an ext4 signature" create --backend dm -c 64K "$m0" "$m1"
+refuse 2 "ext4 member (dm)" "holds an ext4 signature" create --backend dm -c 64K "$m0" "$m1"
 p=$(r0build create --yes --backend md -c 64K --force "$m0" "$m1") || fail "--force did not accept the ext4 member"
 r0build remove "$p" || fail "remove by path"
 
@@ -38,20 +38,20 @@ refuse 2 "mounted member (dm)" "mounted on /mnt/t" create --backend dm -c 64K --
 umount /mnt/t
 
 p=$(r0build create --yes --backend dm -c 64K --name held "$m2") || fail "create held"
-refuse 1 "member of another array" "$m2: held by dm-" create --backend md -c 64K "$m0" "$m2"
+refuse 2 "member of another array" "$m2: held by dm-" create --backend md -c 64K "$m0" "$m2"
 mdadm --build /dev/md9 --level=0 --chunk=64 --raid-devices=1 "$m3" --force > /dev/null 2>&1 || fail "mdadm --build"
-refuse 1 "member of an mdadm array" "$m3: held by md9" create --backend dm -c 64K "$m3"
+refuse 2 "member of an mdadm array" "$m3: held by md9" create --backend dm -c 64K "$m3"
 expect_status 2 "r0build remove of a foreign array" r0build remove md9
 mdadm --stop /dev/md9 > /dev/null 2>&1
 r0build remove held || fail "remove held"
 
-refuse 1 "same device twice" "$m0: the same device as $m0" create --backend md -c 64K "$m0" "$m0"
+refuse 2 "same device twice" "$m0: the same device as $m0" create --backend md -c 64K "$m0" "$m0"
 ln -s "$m0" /dev/r0-link
-refuse 1 "device and its symlink" "/dev/r0-link: the same device as $m0" create --backend md -c 64K "$m0" /dev/r0-link
+refuse 2 "device and its symlink" "/dev/r0-link: the same device as $m0" create --backend md -c 64K "$m0" /dev/r0-link
 mknod /dev/r0-second b $(r0_sysfs "$m0" dev | tr : ' ')
-refuse 1 "device under a second name" "the same device as" create --backend dm -c 64K "$m0" /dev/r0-second
-refuse 1 "missing device" "/dev/nosuch: no such device" create --backend md -c 64K "$m0" /dev/nosuch
-refuse 1 "not a block device" "/etc/r0-kernel: not a block device" create --backend md -c 64K /etc/r0-kernel
+refuse 2 "device under a second name" "the same device as" create --backend dm -c 64K "$m0" /dev/r0-second
+refuse 2 "missing device" "/dev/nosuch: no such device" create --backend md -c 64K "$m0" /dev/nosuch
+refuse 2 "not a block device" "/etc/r0-kernel: not a block device" create --backend md -c 64K /etc/r0-kernel
 
 # a partition (a member like a disk), and a disk with a mounted partition
 # (loop: null_blk has no partitions)
@@ -62,7 +62,7 @@ r0_wait_dev "${loop}p1" || fail "no partition on $loop"
 p=$(r0build create --yes --backend md -c 64K --force "${loop}p1") || fail "a partition as a member"
 r0build remove "$p" || fail "remove the array over a partition"
 mkfs.ext4 -q -F "${loop}p1" && mount "${loop}p1" /mnt/t || fail "mount partition"
-refuse 1 "disk with a mounted partition" "$loop: its partition ${loop##*/}p1 is mounted on /mnt/t" \
+refuse 2 "disk with a mounted partition" "$loop: its partition ${loop##*/}p1 is mounted on /mnt/t" \
 	create --backend md -c 64K --force "$loop"
 umount /mnt/t
 losetup -d "$loop"
@@ -78,7 +78,7 @@ refuse 2 "bad backend" "--backend 'zfs'" create --backend zfs -c 64K "$m0"
 refuse 2 "no members" "member" create --backend md -c 64K
 refuse 2 "bad name" "--name" create --backend md -c 64K --name 'a/b' "$m0"
 refuse 2 "unknown command" "unknown command" frob
-refuse 1 "chunk larger than the members" "chunk" create --backend md -c 64M "$m0"
+refuse 2 "chunk larger than the members" "chunk" create --backend md -c 64M "$m0"
 
 # an existing name is refused, the first array stays
 p=$(r0build create --yes --backend md -c 64K --name dup "$m0") || fail "create dup"
