@@ -21,6 +21,7 @@
 #include "r0/geometry.h"
 #include "r0/mix.h"
 #include "r0/preset.h"
+#include "r0/replay.h"
 #include "r0/safety.h"
 #include "r0/size.h"
 
@@ -30,7 +31,7 @@ enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
 	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT, OPT_BUDGET,
-	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY, OPT_DRIVE_GAIN,
+	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY, OPT_REPLAY_SKIP, OPT_DRIVE_GAIN,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -266,7 +267,8 @@ int main(int argc, char **argv)
 	const struct r0_preset *presets[MAX_PRESETS + 1] = { 0 };
 	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = "4K,16K,64K,128K,512K,1M";
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = NULL;
-	const char *only = NULL, *replay = NULL;
+	const char *only = NULL, *replay = NULL, *replay_skip = NULL;
+	unsigned skip_mask = 0;
 	bool resume = false, force = false, straddle = true, read_only = false, state_given = false;
 	bool repeats_given = false, every_target = false, min_runtime_given = false;
 	bool budget_given = false, max_repeats_given = false;
@@ -309,6 +311,7 @@ int main(int argc, char **argv)
 		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(cmp.threshold), .call = r0_cli_threshold },
 		{ "drive-gain", OPT_DRIVE_GAIN, R0_CLI_CALL, R0_CLI_TO(cmp.drive_gain), .call = r0_cli_drive_gain },
 		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(replay) },
+		{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(replay_skip) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		R0_CONSENT_OPTS(consent),
 		{ 0 },
@@ -386,7 +389,11 @@ int main(int argc, char **argv)
 	if (r0_sweep_plan_workloads(&sw.plan, presets, n_presets, sw.qds, sw.n_qds, straddle, read_only))
 		return r0_cli_usage_error(PROG, "more than %d workloads: choose fewer presets or depths",
 					  R0_SWEEP_MAX_WL);
-	if (replay && (rc = sweep_add_replay(&sw, replay, read_only)) >= 0)
+	if (replay_skip && !replay)
+		return r0_cli_usage_error(PROG, "--replay-skip goes with --replay");
+	if (replay_skip && r0_replay_skip_parse(replay_skip, &skip_mask))
+		return r0_cli_usage_error(PROG, "--replay-skip takes reads, writes, flushes (comma-separated)");
+	if (replay && (rc = sweep_add_replay(&sw, replay, skip_mask, read_only)) >= 0)
 		return rc;
 	if (only && keep_only(&sw, only))
 		return R0_EXIT_USAGE;

@@ -102,6 +102,8 @@ void sweep_usage(FILE *f)
 	      "      --replay TRACE     also replay TRACE (r0profile --trace: your own I/O)\n"
 	      "                         on each target as fast as it allows, mapped onto the\n"
 	      "                         region; workload \"replay NAME\", mix replay\n"
+	      "      --replay-skip KINDS  leave out the trace's reads, writes or flushes\n"
+	      "                         (comma-separated; fio's replay_skip)\n"
 	      "  -f, --force            accept members that hold a signature\n"
 	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"

@@ -21,7 +21,7 @@
 #include "r0/replay.h"
 #include "r0/size.h"
 
-int sweep_add_replay(struct sweep *sw, const char *path, bool read_only)
+int sweep_add_replay(struct sweep *sw, const char *path, unsigned skip, bool read_only)
 {
 	struct r0_replay_trace *t = calloc(1, sizeof(*t));
 	struct r0_workload w = { .access = R0_ACCESS_REPLAY, .jobs = 1 };
@@ -39,13 +39,16 @@ int sweep_add_replay(struct sweep *sw, const char *path, bool read_only)
 			fprintf(stderr, PROG ": --replay %s: cannot read the trace: %s\n", path, strerror(-err));
 		goto fail;
 	}
+	if (skip)
+		fprintf(stderr, PROG ": --replay %s: --replay-skip: %llu requests left out\n", path,
+			(unsigned long long)r0_replay_skip(t, skip));
 	if (!t->n) {
 		fprintf(stderr, PROG ": --replay %s: no read or write to replay\n", path);
 		goto fail;
 	}
 	if (read_only && r0_replay_writes(t)) {
-		fprintf(stderr, PROG ": --replay %s: --read-only: the trace holds %llu writes\n", path,
-			(unsigned long long)t->writes);
+		fprintf(stderr, PROG ": --replay %s: --read-only: the trace holds %llu writes (--replay-skip writes "
+			"leaves them out)\n", path, (unsigned long long)t->writes);
 		goto fail;
 	}
 	/* "replay NAME": the file's name without its extension, as long as the label holds */

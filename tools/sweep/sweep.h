@@ -97,7 +97,7 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 /* replay.c */
 
 /* --replay PATH: loads the trace and adds its workload. -1, or an exit status (said why). */
-int sweep_add_replay(struct sweep *sw, const char *path, bool read_only);
+int sweep_add_replay(struct sweep *sw, const char *path, unsigned skip, bool read_only);
 void sweep_free_replay(struct sweep *sw);
 /* A replay cell's seconds, planned. */
 double sweep_replay_cell_seconds(const struct sweep *sw);
