@@ -449,17 +449,17 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	else if (res.grid_spread > R0_PREDICT_MAX_SPREAD)
 		snprintf(doubt, len, "the drive's results it rests on spread by %.0f %% over their passes",
 			 100 * res.grid_spread);
-	else if (guessed && 1 - slow.bytes_per_s / res.bytes_per_s > 0.15)
+	else if (guessed && 1 - slow.bytes_per_s / res.bytes_per_s > R0_PREDICT_BAR)
 		snprintf(doubt, len, "%.0f bios a request through %s, whose cost per bio was not "
 			 "measured (a %.0f us guess; at %.0f us it would be %.0f %% slower): give "
 			 "--layer-cost", ceil((double)wl->block_bytes / chunk) , r0_layer_name(layer),
 			 R0_PREDICT_DEFAULT_LAYER_NS / 1e3, R0_PREDICT_SLOW_LAYER_NS / 1e3,
 			 100 * (1 - slow.bytes_per_s / res.bytes_per_s));
-	else if (!mo.cpu_max_iops && res.iops * n_bios > 1.15 * max_iops(&in->curve))
+	else if (!mo.cpu_max_iops && res.iops * n_bios > (1 + R0_PREDICT_BEYOND) * max_iops(&in->curve))
 		snprintf(doubt, len, "%.0f IOPS through the array, %.0f bios a second, more than the "
 			 "host was seen to drive (%.0f IOPS in the drive's results): give --cpu-iops",
 			 res.iops, res.iops * n_bios, max_iops(&in->curve));
-	else if (res.rests && rested.bytes_per_s > 1.15 * res.bytes_per_s)
+	else if (res.rests && rested.bytes_per_s > (1 + R0_PREDICT_BEYOND) * res.bytes_per_s)
 		snprintf(doubt, len, "the members rest between their parts and the drive waits on its "
 			 "bandwidth at QD1, its fastest request far quicker than its mean: rested members "
 			 "may serve faster, %.1f to %.1f MB/s (r0predict(1), RESTED MEMBERS)",
@@ -484,7 +484,7 @@ static void error_row(struct r0_predict_error *row, const char *name, double *v,
 	size_t ok = 0;
 
 	for (size_t i = 0; i < n; i++)
-		ok += v[i] <= 0.15;
+		ok += v[i] <= R0_PREDICT_BAR;
 	snprintf(row->workload, sizeof(row->workload), "%s", name);
 	row->cells = n;
 	r0_sort_doubles(v, n);

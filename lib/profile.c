@@ -86,6 +86,11 @@ void r0_inflight_tally_add(struct r0_inflight_tally *t, uint64_t in_flight)
 	t->busy_sum += in_flight;
 }
 
+const char *r0_confidence_level(double confidence)
+{
+	return confidence >= R0_CONFIDENCE_HIGH ? "high" : confidence >= R0_CONFIDENCE_MEDIUM ? "medium" : "low";
+}
+
 void r0_profile_init(struct r0_profile *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -278,7 +283,7 @@ void r0_profile_finish(struct r0_profile *p)
 	coverage = fmin(1, (double)p->active / R0_PROFILE_FULL_COVERAGE);
 	clarity = share(p->clear_busy_s, p->busy_s);
 	p->confidence = coverage * clarity;
-	p->confidence_level = p->confidence >= 0.7 ? "high" : p->confidence >= 0.4 ? "medium" : "low";
+	p->confidence_level = r0_confidence_level(p->confidence);
 }
 
 double r0_profile_cut_share(const struct r0_profile *p)

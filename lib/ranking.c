@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "r0/analysis.h"
+#include "r0/geometry.h"
 #include "analysis_steps.h"
 #include "grow.h"
 
@@ -240,7 +241,8 @@ static void find_loss(const struct r0_analysis *a, struct r0_choice *x, const st
 
 bool r0_rank_picks_before(const struct r0_choice *x, const struct r0_choice *y)
 {
-	double dx = fabs(log2((double)x->chunk_bytes) - 19), dy = fabs(log2((double)y->chunk_bytes) - 19);
+	double mdadm = log2(R0_MDADM_CHUNK_BYTES);
+	double dx = fabs(log2((double)x->chunk_bytes) - mdadm), dy = fabs(log2((double)y->chunk_bytes) - mdadm);
 
 	if (dx != dy)
 		return dx < dy;

@@ -250,7 +250,7 @@ void r0_tracemix_finish(struct r0_tracemix *m)
 		p->cls[c].weight = ops ? (double)p->cls[c].ops / (double)ops : 0;
 	/* the classes are still exact: only the coverage limits the confidence */
 	p->confidence = fmin(1, (double)p->active / R0_PROFILE_FULL_COVERAGE);
-	p->confidence_level = p->confidence >= 0.7 ? "high" : p->confidence >= 0.4 ? "medium" : "low";
+	p->confidence_level = r0_confidence_level(p->confidence);
 }
 
 int r0_tracemix_file(const char *path, struct r0_trace_header *h, struct r0_profile *p, bool *truncated)

@@ -13,6 +13,7 @@
 
 #include "r0/benchjson.h"
 #include "r0/filehead.h"
+#include "r0/geometry.h"
 #include "r0/predictstudy.h"
 #include "r0/size.h"
 
@@ -43,7 +44,7 @@ static void usage(FILE *f)
 	      "Options:\n"
 	      "  -m, --members LIST     member counts (default 2,3,4; with --compare the\n"
 	      "                         compared study's)\n"
-	      "      --chunks LIST      chunk sizes (default 4K,16K,64K,128K,512K,1M; with\n"
+	      "      --chunks LIST      chunk sizes (default " R0_DEFAULT_CHUNKS "; with\n"
 	      "                         --compare the compared study's)\n"
 	      "      --backend LIST     md, dm or md,dm (default md,dm)\n"
 	      "  -p, --preset NAME      predict that preset's workloads (default: the\n"
@@ -453,7 +454,7 @@ int main(int argc, char **argv)
 	if (!members && !meas.n)
 		r0_cli_each_item("2,3,4", add_count, o.members);
 	if (!chunks && !meas.n)
-		r0_cli_each_item("4K,16K,64K,128K,512K,1M", add_chunk, &o);
+		r0_cli_each_item(R0_DEFAULT_CHUNKS, add_chunk, &o);
 	if (preset)
 		err = r0_predict_input_use_preset(&in, r0_preset_find(preset));
 	else if (cmp)

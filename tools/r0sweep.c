@@ -265,7 +265,7 @@ int main(int argc, char **argv)
 {
 	static struct sweep sw;
 	const struct r0_preset *presets[MAX_PRESETS + 1] = { 0 };
-	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = "4K,16K,64K,128K,512K,1M";
+	const char *output = NULL, *describe = NULL, *backend = "md,dm", *chunks = R0_DEFAULT_CHUNKS;
 	const char *counts = NULL, *single = NULL, *preset = "cdm3,cdm", *qd = "1,4,32", *mixs = NULL;
 	const char *only = NULL, *replay = NULL, *replay_skip = NULL;
 	unsigned skip_mask = 0;
@@ -352,7 +352,7 @@ int main(int argc, char **argv)
 		/* one chunk measures the layer's own cost: mdadm's default where it is in the list */
 		sw.single_chunks[0] = sw.chunks[0];
 		for (size_t i = 0; i < sw.n_chunks; i++)
-			if (sw.chunks[i] == 512 * 1024)
+			if (sw.chunks[i] == R0_MDADM_CHUNK_BYTES)
 				sw.single_chunks[0] = sw.chunks[i];
 		sw.n_single = 1;
 	}

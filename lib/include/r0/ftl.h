@@ -49,10 +49,10 @@ enum r0_ftl_victim {
  * Flash_Parameter_Set (Tavakkol et al., FAST 2018): page read 75 us, page
  * program 750 us, block erase 3.8 ms; 2 channels x 2 dies. Four units
  * programming 4K pages give about 5,300 IOPS (21 MB/s) of fresh writes,
- * 1,300 at queue depth 1. A ublk device in the sandbox under TCG serves
- * only some thousands of 4K IOPS without a time model (3-9k at QD1, about
- * 29k at QD32, measured 2026-12), so the model, not the sandbox, sets the
- * speed, and GC (WAF 5 at 7 % spare: about 800 IOPS) shows plainly.
+ * 1,300 at queue depth 1. A ublk device in the sandbox under TCG without
+ * a time model is several times faster than that (its figures: the lab
+ * notebook, docs/notes/lab-notebook.md), so the model, not the sandbox,
+ * sets the speed, and GC (WAF 5 at 7 % spare: about 800 IOPS) shows plainly.
  * Slower than a real 2009-2014 SATA MLC drive (dozens of dies, tens of
  * thousands of IOPS): scaled down on purpose.
  */

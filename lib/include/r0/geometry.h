@@ -13,6 +13,9 @@
 #define R0_MAX_MEMBERS 16                 /* r0kit's limit; md and dm allow more */
 #define R0_CHUNK_MIN_BYTES 4096u          /* the page size */
 #define R0_CHUNK_MAX_BYTES (1u << 30)     /* largest power of two in md's int chunk_size */
+#define R0_MDADM_CHUNK_BYTES (512u << 10) /* mdadm's default chunk: the pick leans to it among equals */
+/* The chunks a study and a prediction try unless told (--chunks). */
+#define R0_DEFAULT_CHUNKS "4K,16K,64K,128K,512K,1M"
 
 enum r0_backend { R0_BACKEND_MD, R0_BACKEND_DM };
 

@@ -18,6 +18,15 @@
 
 #define R0_PREDICT_MAX_WORKLOADS 64
 
+/* The bar a predicted cell is held to: within 15 % of what was measured. */
+#define R0_PREDICT_BAR 0.15
+
+/*
+ * A predicted figure beyond what was seen by more than this share (the
+ * host's highest IOPS, a rested member's speed) is said to be in doubt.
+ */
+#define R0_PREDICT_BEYOND 0.15
+
 /* The layer cost when neither the user nor the input gives one: a guess for
  * md/dm's remap on a current x86 CPU, not measured. */
 #define R0_PREDICT_DEFAULT_LAYER_NS 2000.0
@@ -49,7 +58,7 @@
  * direction is predicted. Repeated grid points on a quiet sandbox differ
  * by a few per cent (sata-real 4K QD1: 150-155 IOPS, 12 of 12 within 3 %).
  */
-#define R0_PREDICT_MAX_DRIFT 0.15
+#define R0_PREDICT_MAX_DRIFT R0_PREDICT_BAR
 
 /* What one drive's results gave. Zero it before the first load. */
 struct r0_predict_input {

@@ -136,8 +136,13 @@ struct r0_profile {
 	double q1_share;            /* busy_q1_s / busy_s */
 	double mean_qd;             /* busy_qd_s / busy_s: mean in flight while busy */
 	double confidence;          /* 0..1: coverage x clarity */
-	const char *confidence_level;   /* "high" (>= 0.7), "medium" (>= 0.4), "low" */
+	const char *confidence_level;   /* r0_confidence_level(confidence) */
 };
+
+/* A measured mix's confidence in words: "high" from this, "medium" from the next, else "low". */
+#define R0_CONFIDENCE_HIGH 0.7
+#define R0_CONFIDENCE_MEDIUM 0.4
+const char *r0_confidence_level(double confidence);
 
 void r0_profile_init(struct r0_profile *p);
 
