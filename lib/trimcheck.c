@@ -12,18 +12,18 @@
 #include "r0/size.h"
 #include "r0/trimcheck.h"
 
-const char *r0_verdict_name(enum r0_verdict v)
+const char *r0_check_result_name(enum r0_check_result v)
 {
 	switch (v) {
-	case R0_VERDICT_PASS: return "PASS";
-	case R0_VERDICT_NOT_CHECKABLE: return "NOT CHECKABLE";
-	case R0_VERDICT_NOT_CONCLUSIVE: return "NOT CONCLUSIVE";
-	case R0_VERDICT_FAIL: return "FAIL";
+	case R0_CHECK_PASS: return "PASS";
+	case R0_CHECK_NOT_CHECKABLE: return "NOT CHECKABLE";
+	case R0_CHECK_NOT_CONCLUSIVE: return "NOT CONCLUSIVE";
+	case R0_CHECK_FAIL: return "FAIL";
 	}
 	return "?";
 }
 
-enum r0_verdict r0_verdict_worse(enum r0_verdict a, enum r0_verdict b)
+enum r0_check_result r0_check_result_worse(enum r0_check_result a, enum r0_check_result b)
 {
 	return a > b ? a : b;
 }
@@ -77,7 +77,7 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 
 	/* support: the array, and every member below it */
 	if (array->max_bytes == 0) {
-		out->support = R0_VERDICT_FAIL;
+		out->support = R0_CHECK_FAIL;
 		if (out->no_discard_member >= 0)
 			snprintf(out->why, sizeof(out->why), "the array takes no discards: %s takes none",
 				 mname(member_names, (unsigned)out->no_discard_member, nb, sizeof(nb)));
@@ -85,48 +85,48 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 			snprintf(out->why, sizeof(out->why),
 				 "the array takes no discards although every member does: the layer turned them off");
 	} else if (out->no_discard_member >= 0) {
-		out->support = R0_VERDICT_FAIL;
+		out->support = R0_CHECK_FAIL;
 		snprintf(out->why, sizeof(out->why),
 			 "the array takes discards but %s takes none: its share is dropped",
 			 mname(member_names, (unsigned)out->no_discard_member, nb, sizeof(nb)));
 	}
-	if (out->support == R0_VERDICT_FAIL) {
-		out->granularity = out->max = out->alignment = R0_VERDICT_NOT_CHECKABLE;
+	if (out->support == R0_CHECK_FAIL) {
+		out->granularity = out->max = out->alignment = R0_CHECK_NOT_CHECKABLE;
 	} else {
 		out->granularity = array->granularity_bytes >= out->expected_granularity_bytes ?
-			R0_VERDICT_PASS : R0_VERDICT_FAIL;
-		if (out->granularity == R0_VERDICT_FAIL)
+			R0_CHECK_PASS : R0_CHECK_FAIL;
+		if (out->granularity == R0_CHECK_FAIL)
 			snprintf(out->why, sizeof(out->why),
 				 "array discard_granularity %llu is below a member's %llu",
 				 (unsigned long long)array->granularity_bytes,
 				 (unsigned long long)out->expected_granularity_bytes);
 		/* md raid0 and dm-stripe split discards per member themselves */
 		out->max = splits || array->max_bytes <= out->min_member_max_bytes ?
-			R0_VERDICT_PASS : R0_VERDICT_FAIL;
-		if (out->max == R0_VERDICT_FAIL && !out->why[0])
+			R0_CHECK_PASS : R0_CHECK_FAIL;
+		if (out->max == R0_CHECK_FAIL && !out->why[0])
 			snprintf(out->why, sizeof(out->why),
 				 "discard_max_bytes %llu is above a member's %llu and the layer does not split",
 				 (unsigned long long)array->max_bytes,
 				 (unsigned long long)out->min_member_max_bytes);
 		if (!all_align0)
-			out->alignment = R0_VERDICT_NOT_CHECKABLE;   /* stacked offsets: not modelled */
+			out->alignment = R0_CHECK_NOT_CHECKABLE;   /* stacked offsets: not modelled */
 		else
-			out->alignment = array->alignment_bytes == 0 ? R0_VERDICT_PASS : R0_VERDICT_FAIL;
-		if (out->alignment == R0_VERDICT_FAIL && !out->why[0])
+			out->alignment = array->alignment_bytes == 0 ? R0_CHECK_PASS : R0_CHECK_FAIL;
+		if (out->alignment == R0_CHECK_FAIL && !out->why[0])
 			snprintf(out->why, sizeof(out->why),
 				 "discard_alignment %llu where every member has 0",
 				 (unsigned long long)array->alignment_bytes);
 	}
-	out->write_zeroes = any_wz0 && array->write_zeroes_max_bytes ? R0_VERDICT_FAIL : R0_VERDICT_PASS;
-	if (out->write_zeroes == R0_VERDICT_FAIL && !out->why[0])
+	out->write_zeroes = any_wz0 && array->write_zeroes_max_bytes ? R0_CHECK_FAIL : R0_CHECK_PASS;
+	if (out->write_zeroes == R0_CHECK_FAIL && !out->why[0])
 		snprintf(out->why, sizeof(out->why),
 			 "write_zeroes_max_bytes %llu although a member takes no write-zeroes",
 			 (unsigned long long)array->write_zeroes_max_bytes);
-	out->overall = r0_verdict_worse(out->support, out->granularity);
-	out->overall = r0_verdict_worse(out->overall, out->max);
-	out->overall = r0_verdict_worse(out->overall, out->alignment == R0_VERDICT_FAIL ?
-					R0_VERDICT_FAIL : R0_VERDICT_PASS);
-	out->overall = r0_verdict_worse(out->overall, out->write_zeroes);
+	out->overall = r0_check_result_worse(out->support, out->granularity);
+	out->overall = r0_check_result_worse(out->overall, out->max);
+	out->overall = r0_check_result_worse(out->overall, out->alignment == R0_CHECK_FAIL ?
+					R0_CHECK_FAIL : R0_CHECK_PASS);
+	out->overall = r0_check_result_worse(out->overall, out->write_zeroes);
 }
 
 static uint64_t rdown(uint64_t v, uint64_t a)
@@ -289,16 +289,16 @@ bool r0_trim_holds_granule(uint64_t start, uint64_t n, uint64_t gran_sectors,
 	return b > a;
 }
 
-enum r0_verdict r0_trim_judge_member(uint64_t expected_sectors, uint64_t observed_sectors,
+enum r0_check_result r0_trim_judge_member(uint64_t expected_sectors, uint64_t observed_sectors,
 				     bool conclusive)
 {
 	if (observed_sectors > expected_sectors)
-		return R0_VERDICT_FAIL;
+		return R0_CHECK_FAIL;
 	if (expected_sectors == 0)
-		return R0_VERDICT_PASS;   /* nothing sent, nothing seen */
+		return R0_CHECK_PASS;   /* nothing sent, nothing seen */
 	if (!conclusive)
-		return R0_VERDICT_NOT_CONCLUSIVE;
-	return observed_sectors == expected_sectors ? R0_VERDICT_PASS : R0_VERDICT_FAIL;
+		return R0_CHECK_NOT_CONCLUSIVE;
+	return observed_sectors == expected_sectors ? R0_CHECK_PASS : R0_CHECK_FAIL;
 }
 
 int r0_kernel_version(const char *release, unsigned *major, unsigned *minor)
@@ -310,51 +310,51 @@ int r0_kernel_version(const char *release, unsigned *major, unsigned *minor)
 	return 0;
 }
 
-enum r0_verdict r0_trim_audit_layout(const struct r0_geometry *g, const char *release,
+enum r0_check_result r0_trim_audit_layout(const struct r0_geometry *g, const char *release,
 				     char *why, size_t len)
 {
 	unsigned maj, min;
 
 	if (g->backend != R0_BACKEND_MD) {
 		snprintf(why, len, "not md raid0: no zone layout");
-		return R0_VERDICT_PASS;
+		return R0_CHECK_PASS;
 	}
 	if (!r0_geometry_needs_layout(g)) {
 		snprintf(why, len, "%u zone%s: the layouts map alike", g->n_zones,
 			 g->n_zones == 1 ? "" : "s");
-		return R0_VERDICT_PASS;
+		return R0_CHECK_PASS;
 	}
 	if (g->layout == R0_MD_LAYOUT_ALT) {
 		snprintf(why, len, "%u zones, layout alt", g->n_zones);
-		return R0_VERDICT_PASS;
+		return R0_CHECK_PASS;
 	}
 	if (r0_kernel_version(release, &maj, &min)) {
 		snprintf(why, len, "%u zones, layout orig; kernel version unknown", g->n_zones);
-		return R0_VERDICT_NOT_CHECKABLE;
+		return R0_CHECK_NOT_CHECKABLE;
 	}
 	if (maj < 6 || (maj == 6 && min < 3)) {
 		snprintf(why, len,
 			 "%u zones, layout orig on Linux %u.%u: raid0 discards before 6.3 (e836007089ba) "
 			 "hit the wrong blocks and corrupt data unless the fix was backported",
 			 g->n_zones, maj, min);
-		return R0_VERDICT_FAIL;
+		return R0_CHECK_FAIL;
 	}
 	snprintf(why, len, "%u zones, layout orig on Linux %u.%u (discards fixed in 6.3)",
 		 g->n_zones, maj, min);
-	return R0_VERDICT_PASS;
+	return R0_CHECK_PASS;
 }
 
 int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
 			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
 			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
-			enum r0_verdict *v)
+			enum r0_check_result *v)
 {
 	struct r0_trim_leaf_extent *ext = NULL;
 	bool sub = n * 512 < effective_gran_bytes;
 	size_t cnt = 0;
 	int err;
 
-	*v = R0_VERDICT_PASS;
+	*v = R0_CHECK_PASS;
 	if ((err = r0_trim_stack_split(&t->stack, start, n, &ext, &cnt, NULL)))
 		return err;
 	for (unsigned i = 0; i < t->n_members; i++) {
@@ -382,10 +382,10 @@ int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t
 		if (!sub && r->expected_sectors == 0)
 			r->conclusive = true;
 		r->verdict = r0_trim_judge_member(r->expected_sectors, r->observed_sectors, r->conclusive);
-		*v = r0_verdict_worse(*v, r->verdict);
+		*v = r0_check_result_worse(*v, r->verdict);
 	}
-	if (sub && *v != R0_VERDICT_FAIL)
-		*v = R0_VERDICT_NOT_CONCLUSIVE;
+	if (sub && *v != R0_CHECK_FAIL)
+		*v = R0_CHECK_NOT_CONCLUSIVE;
 	free(ext);
 	return 0;
 }
@@ -394,9 +394,9 @@ void r0_trim_evidence_delivery(struct r0_trim_evidence *ev, unsigned n,
 			       const struct r0_trim_member_result *res)
 {
 	for (unsigned i = 0; i < n; i++) {
-		if (res[i].verdict == R0_VERDICT_FAIL)
+		if (res[i].verdict == R0_CHECK_FAIL)
 			ev->short_[i]++;
-		else if (res[i].verdict == R0_VERDICT_PASS && res[i].expected_sectors)
+		else if (res[i].verdict == R0_CHECK_PASS && res[i].expected_sectors)
 			ev->delivered[i]++;
 	}
 }
@@ -462,10 +462,10 @@ const char *r0_trim_level_name(enum r0_trim_level l)
 	return l == R0_LEVEL_DEALLOCATED ? "deallocated" : l == R0_LEVEL_DELIVERED ? "delivered" : "not shown";
 }
 
-enum r0_verdict r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 					 enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
 {
-	enum r0_verdict v = R0_VERDICT_PASS;
+	enum r0_check_result v = R0_CHECK_PASS;
 	size_t off = 0;
 	bool broken = false;
 
@@ -477,7 +477,7 @@ enum r0_verdict r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, cons
 		/* short of REQUIRE only for want of a conclusive check: nothing went wrong there */
 		bool unshown = l == R0_LEVEL_NONE && !ev->delivered[i] && !ev->short_[i] &&
 			       !ev->dealloc_bad_sectors[i];
-		enum r0_verdict mine = unshown ? R0_VERDICT_NOT_CONCLUSIVE : R0_VERDICT_FAIL;
+		enum r0_check_result mine = unshown ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_FAIL;
 
 		if (off < len)
 			off += (size_t)snprintf(list + off, len - off, "%s%s %s", i ? ", " : "", k,
@@ -485,12 +485,12 @@ enum r0_verdict r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, cons
 		if (l >= require)
 			continue;
 		/* the reason: a broken read-back promise first, else the first failure, else the first unshown */
-		if (v == R0_VERDICT_PASS || (v == R0_VERDICT_NOT_CONCLUSIVE && mine == R0_VERDICT_FAIL) ||
+		if (v == R0_CHECK_PASS || (v == R0_CHECK_NOT_CONCLUSIVE && mine == R0_CHECK_FAIL) ||
 		    (!broken && ev->dealloc_bad_sectors[i]))
 			snprintf(fail, flen, "bottom device %s: %s%s", k, why,
 				 l >= R0_LEVEL_DELIVERED ? " (--require deallocated)" : "");
 		broken |= ev->dealloc_bad_sectors[i] != 0;
-		v = r0_verdict_worse(v, mine);
+		v = r0_check_result_worse(v, mine);
 	}
 	return v;
 }
@@ -498,5 +498,5 @@ enum r0_verdict r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, cons
 bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
 {
-	return r0_trim_evidence_verdict(ev, t, require, list, len, fail, flen) == R0_VERDICT_PASS;
+	return r0_trim_evidence_verdict(ev, t, require, list, len, fail, flen) == R0_CHECK_PASS;
 }

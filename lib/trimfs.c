@@ -147,7 +147,7 @@ int r0_trim_fitrim(const char *mount_point, uint64_t *bytes)
 	return err;
 }
 
-enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
+enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
 				 const struct r0_trim_counters *before,
 				 const struct r0_trim_counters *after, uint64_t fitrim_bytes,
 				 bool fitrim_exact, char *why, size_t len)
@@ -168,7 +168,7 @@ enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t 
 				 m->chain_kname[m->depth], (unsigned long long)obs, (unsigned long long)share[i]);
 	}
 	if (why[0])
-		return R0_VERDICT_FAIL;
+		return R0_CHECK_FAIL;
 	/* mirrors multiply what fstrim reports; dm-thin passes less (whole blocks), never more */
 	copies = r0_trim_stack_copies(&t->stack);
 	exact = fitrim_exact && copies > 0;
@@ -177,13 +177,13 @@ enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t 
 		snprintf(why, len, "fstrim %s %llu sectors%s but the members received %llu",
 			 fitrim_exact ? "trimmed" : "scanned", (unsigned long long)(fitrim_bytes / 512),
 			 copies > 1 ? " on each of its copies" : "", (unsigned long long)total);
-		return R0_VERDICT_FAIL;
+		return R0_CHECK_FAIL;
 	}
 	if (want == 0) {
 		snprintf(why, len, "no file data was placed on the members (file system full?)");
-		return R0_VERDICT_NOT_CONCLUSIVE;
+		return R0_CHECK_NOT_CONCLUSIVE;
 	}
-	return R0_VERDICT_PASS;
+	return R0_CHECK_PASS;
 }
 
 /* Online discard goes out after the journal commit: syncfs, and poll every 0.1 s. */

@@ -454,15 +454,15 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 	if (err)
 		goto out;
 	if (e->discarded_bad || e->intact_bad || e->member_discarded_bad || e->member_intact_bad)
-		e->verdict = R0_VERDICT_FAIL;
+		e->verdict = R0_CHECK_FAIL;
 	else if (n == 0)
-		e->verdict = R0_VERDICT_PASS;
+		e->verdict = R0_CHECK_PASS;
 	else if (!any_promise)
-		e->verdict = R0_VERDICT_NOT_CHECKABLE;
+		e->verdict = R0_CHECK_NOT_CHECKABLE;
 	else if (e->discarded_ok == 0 && e->member_discarded_ok == 0)
-		e->verdict = R0_VERDICT_NOT_CONCLUSIVE;   /* no whole granule where a promise holds */
+		e->verdict = R0_CHECK_NOT_CONCLUSIVE;   /* no whole granule where a promise holds */
 	else
-		e->verdict = R0_VERDICT_PASS;
+		e->verdict = R0_CHECK_PASS;
 out:
 	free(ext);
 	free(mr);

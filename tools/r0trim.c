@@ -408,24 +408,24 @@ checks:
 	/* every bottom device: at least delivered (the file system mode judges its own cycles) */
 	if (!fstype && r.t.geometry_matches) {
 		char fail[sizeof(r.first_fail)];
-		enum r0_verdict ev;
+		enum r0_check_result ev;
 
 		jev = r.json ? levels_json(&r) : NULL;
 		ev = r0_trim_evidence_verdict(&r.ev, &r.t, require, levels, sizeof(levels), fail, sizeof(fail));
 		/* a broken read-back promise is the finding to name, whatever failed first */
-		if (ev == R0_VERDICT_FAIL &&
-		    (r.overall != R0_VERDICT_FAIL || strstr(fail, "still returns the old data"))) {
-			r.overall = R0_VERDICT_FAIL;
+		if (ev == R0_CHECK_FAIL &&
+		    (r.overall != R0_CHECK_FAIL || strstr(fail, "still returns the old data"))) {
+			r.overall = R0_CHECK_FAIL;
 			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
-		} else if (ev == R0_VERDICT_NOT_CONCLUSIVE && r.overall != R0_VERDICT_FAIL) {
+		} else if (ev == R0_CHECK_NOT_CONCLUSIVE && r.overall != R0_CHECK_FAIL) {
 			/* nothing failed, something was not shown: no "no" (a busy device, --live's quiet check) */
-			r.overall = R0_VERDICT_NOT_CONCLUSIVE;
+			r.overall = R0_CHECK_NOT_CONCLUSIVE;
 			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
 		}
 	}
 	/* the verdict: no failure, and at least one conclusive pass; else why not, as first said */
-	if (r.overall != R0_VERDICT_FAIL && r.delivery_pass == 0) {
-		r.overall = R0_VERDICT_NOT_CONCLUSIVE;
+	if (r.overall != R0_CHECK_FAIL && r.delivery_pass == 0) {
+		r.overall = R0_CHECK_NOT_CONCLUSIVE;
 		snprintf(r.first_fail, sizeof(r.first_fail), "%s",
 			 r.first_nc[0] ? r.first_nc : "no check could show a discard arriving");
 	}
@@ -436,7 +436,7 @@ checks:
 		json_object_object_add(r.root, "cycles", r.cycles);
 		if (jev)
 			json_object_object_add(r.root, "evidence", jev);
-		json_object_object_add(r.root, "verdict", json_object_new_string(r0_verdict_name(r.overall)));
+		json_object_object_add(r.root, "verdict", json_object_new_string(r0_check_result_name(r.overall)));
 		json_object_object_add(r.root, "discards_pass", json_object_new_boolean(rc == 0));
 		if (rc)
 			json_object_object_add(r.root, "reason", json_object_new_string(r.first_fail));
@@ -451,8 +451,8 @@ checks:
 		       r.t.n_members == 1 ? "" : "s", r.delivery_pass, r.delivery_nc, levels[0] ? ": " : "", levels);
 	} else {
 		/* "no" only where something failed: not shown is not conclusive, no "no" */
-		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_verdict_name(r.overall == R0_VERDICT_FAIL ?
-		       R0_VERDICT_FAIL : R0_VERDICT_NOT_CONCLUSIVE), r.overall == R0_VERDICT_FAIL ? "no: " : "",
+		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_check_result_name(r.overall == R0_CHECK_FAIL ?
+		       R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE), r.overall == R0_CHECK_FAIL ? "no: " : "",
 		       r.first_fail, levels[0] ? "; shown: " : "", levels);
 	}
 	if (r.fd >= 0)

@@ -22,15 +22,15 @@ static const struct r0_discard_limits none = { .logical_block_bytes = 4096 };
 
 Test(verdict, names_and_weight)
 {
-	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_PASS), "PASS");
-	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_FAIL), "FAIL");
-	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_NOT_CHECKABLE), "NOT CHECKABLE");
-	cr_expect_str_eq(r0_verdict_name(R0_VERDICT_NOT_CONCLUSIVE), "NOT CONCLUSIVE");
-	cr_expect_eq(r0_verdict_worse(R0_VERDICT_PASS, R0_VERDICT_FAIL), R0_VERDICT_FAIL);
-	cr_expect_eq(r0_verdict_worse(R0_VERDICT_NOT_CONCLUSIVE, R0_VERDICT_NOT_CHECKABLE),
-		     R0_VERDICT_NOT_CONCLUSIVE);
-	cr_expect_eq(r0_verdict_worse(R0_VERDICT_NOT_CHECKABLE, R0_VERDICT_PASS), R0_VERDICT_NOT_CHECKABLE);
-	cr_expect_eq(r0_verdict_worse(R0_VERDICT_FAIL, R0_VERDICT_NOT_CONCLUSIVE), R0_VERDICT_FAIL);
+	cr_expect_str_eq(r0_check_result_name(R0_CHECK_PASS), "PASS");
+	cr_expect_str_eq(r0_check_result_name(R0_CHECK_FAIL), "FAIL");
+	cr_expect_str_eq(r0_check_result_name(R0_CHECK_NOT_CHECKABLE), "NOT CHECKABLE");
+	cr_expect_str_eq(r0_check_result_name(R0_CHECK_NOT_CONCLUSIVE), "NOT CONCLUSIVE");
+	cr_expect_eq(r0_check_result_worse(R0_CHECK_PASS, R0_CHECK_FAIL), R0_CHECK_FAIL);
+	cr_expect_eq(r0_check_result_worse(R0_CHECK_NOT_CONCLUSIVE, R0_CHECK_NOT_CHECKABLE),
+		     R0_CHECK_NOT_CONCLUSIVE);
+	cr_expect_eq(r0_check_result_worse(R0_CHECK_NOT_CHECKABLE, R0_CHECK_PASS), R0_CHECK_NOT_CHECKABLE);
+	cr_expect_eq(r0_check_result_worse(R0_CHECK_FAIL, R0_CHECK_NOT_CONCLUSIVE), R0_CHECK_FAIL);
 }
 
 /* ------------------------------------------------------------ limits */
@@ -43,16 +43,16 @@ Test(limits, md_advertises_more_than_members_take)
 
 	a.max_bytes = a.max_hw_bytes = 4294966784u;
 	r0_trim_check_limits(&a, m, NULL, 3, true, &c);
-	cr_expect_eq(c.overall, R0_VERDICT_PASS, "%s", c.why);
-	cr_expect_eq(c.support, R0_VERDICT_PASS);
-	cr_expect_eq(c.max, R0_VERDICT_PASS);
+	cr_expect_eq(c.overall, R0_CHECK_PASS, "%s", c.why);
+	cr_expect_eq(c.support, R0_CHECK_PASS);
+	cr_expect_eq(c.max, R0_CHECK_PASS);
 	cr_expect_eq(c.min_member_max_bytes, 1 << 20);
 	cr_expect_eq(c.effective_granularity_bytes, 4096);
 	cr_expect_eq(c.no_discard_member, -1);
 	/* the same numbers without splitting would be a promise the members cannot keep */
 	r0_trim_check_limits(&a, m, NULL, 3, false, &c);
-	cr_expect_eq(c.max, R0_VERDICT_FAIL);
-	cr_expect_eq(c.overall, R0_VERDICT_FAIL);
+	cr_expect_eq(c.max, R0_CHECK_FAIL);
+	cr_expect_eq(c.overall, R0_CHECK_FAIL);
 }
 
 Test(limits, array_takes_discards_a_member_does_not)
@@ -62,8 +62,8 @@ Test(limits, array_takes_discards_a_member_does_not)
 	struct r0_limits_check c;
 
 	r0_trim_check_limits(&a, m, names, 2, true, &c);
-	cr_expect_eq(c.support, R0_VERDICT_FAIL);
-	cr_expect_eq(c.overall, R0_VERDICT_FAIL);
+	cr_expect_eq(c.support, R0_CHECK_FAIL);
+	cr_expect_eq(c.overall, R0_CHECK_FAIL);
 	cr_expect_eq(c.no_discard_member, 1);
 	cr_expect(strstr(c.why, "r0nd takes none: its share is dropped"), "%s", c.why);
 }
@@ -75,14 +75,14 @@ Test(limits, array_without_discard)
 	struct r0_limits_check c;
 
 	r0_trim_check_limits(&a, m, names, 2, true, &c);
-	cr_expect_eq(c.support, R0_VERDICT_FAIL);
+	cr_expect_eq(c.support, R0_CHECK_FAIL);
 	cr_expect(strstr(c.why, "the array takes no discards: r0nd takes none"), "%s", c.why);
-	cr_expect_eq(c.granularity, R0_VERDICT_NOT_CHECKABLE);
+	cr_expect_eq(c.granularity, R0_CHECK_NOT_CHECKABLE);
 
 	/* every member takes them: the layer turned them off (discard_max_bytes 0) */
 	m[1] = good;
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.support, R0_VERDICT_FAIL);
+	cr_expect_eq(c.support, R0_CHECK_FAIL);
 	cr_expect(strstr(c.why, "although every member does"), "%s", c.why);
 }
 
@@ -94,14 +94,14 @@ Test(limits, granularity_stacks_to_the_largest)
 	m[1].granularity_bytes = 8192;   /* scsi_debug unmap_granularity=16 */
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
 	cr_expect_eq(c.expected_granularity_bytes, 8192);
-	cr_expect_eq(c.granularity, R0_VERDICT_FAIL, "4K array over an 8K member");
+	cr_expect_eq(c.granularity, R0_CHECK_FAIL, "4K array over an 8K member");
 	a.granularity_bytes = 8192;
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.granularity, R0_VERDICT_PASS);
+	cr_expect_eq(c.granularity, R0_CHECK_PASS);
 	cr_expect_eq(c.effective_granularity_bytes, 8192);
 	a.granularity_bytes = 65536;   /* coarser than needed: allowed, and it is what counts */
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.granularity, R0_VERDICT_PASS);
+	cr_expect_eq(c.granularity, R0_CHECK_PASS);
 	cr_expect_eq(c.effective_granularity_bytes, 65536);
 }
 
@@ -112,22 +112,22 @@ Test(limits, alignment_and_write_zeroes)
 
 	a.alignment_bytes = 4096;
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.alignment, R0_VERDICT_FAIL);
+	cr_expect_eq(c.alignment, R0_CHECK_FAIL);
 	m[0].alignment_bytes = 512;   /* stacked offsets are not modelled */
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.alignment, R0_VERDICT_NOT_CHECKABLE);
-	cr_expect_eq(c.overall, R0_VERDICT_PASS);
+	cr_expect_eq(c.alignment, R0_CHECK_NOT_CHECKABLE);
+	cr_expect_eq(c.overall, R0_CHECK_PASS);
 
 	a = good;
 	m[0] = m[1] = good;
 	m[0].write_zeroes_max_bytes = 1 << 20;
 	a.write_zeroes_max_bytes = 65536;   /* member 1 has none: stacking gives 0 */
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.write_zeroes, R0_VERDICT_FAIL);
+	cr_expect_eq(c.write_zeroes, R0_CHECK_FAIL);
 	m[1].write_zeroes_max_bytes = 1 << 20;
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.write_zeroes, R0_VERDICT_PASS);
-	cr_expect_eq(c.overall, R0_VERDICT_PASS);
+	cr_expect_eq(c.write_zeroes, R0_CHECK_PASS);
+	cr_expect_eq(c.overall, R0_CHECK_PASS);
 }
 
 /* ------------------------------------------------------------ ranges */
@@ -305,16 +305,16 @@ Test(granularity, whole_granules_only)
 
 Test(verdict, expected_against_observed)
 {
-	static const struct { uint64_t e, o; bool conclusive; enum r0_verdict v; } t[] = {
-		{ 0, 0, true, R0_VERDICT_PASS },
-		{ 0, 0, false, R0_VERDICT_PASS },            /* nothing sent there */
-		{ 0, 8, true, R0_VERDICT_FAIL },             /* misrouted */
-		{ 128, 128, true, R0_VERDICT_PASS },
-		{ 128, 128, false, R0_VERDICT_NOT_CONCLUSIVE },
-		{ 128, 0, true, R0_VERDICT_FAIL },           /* dropped */
-		{ 128, 64, true, R0_VERDICT_FAIL },          /* cut short */
-		{ 128, 0, false, R0_VERDICT_NOT_CONCLUSIVE },/* a sub-granule discard may vanish */
-		{ 128, 256, false, R0_VERDICT_FAIL },        /* more than sent is never right */
+	static const struct { uint64_t e, o; bool conclusive; enum r0_check_result v; } t[] = {
+		{ 0, 0, true, R0_CHECK_PASS },
+		{ 0, 0, false, R0_CHECK_PASS },            /* nothing sent there */
+		{ 0, 8, true, R0_CHECK_FAIL },             /* misrouted */
+		{ 128, 128, true, R0_CHECK_PASS },
+		{ 128, 128, false, R0_CHECK_NOT_CONCLUSIVE },
+		{ 128, 0, true, R0_CHECK_FAIL },           /* dropped */
+		{ 128, 64, true, R0_CHECK_FAIL },          /* cut short */
+		{ 128, 0, false, R0_CHECK_NOT_CONCLUSIVE },/* a sub-granule discard may vanish */
+		{ 128, 256, false, R0_CHECK_FAIL },        /* more than sent is never right */
 	};
 
 	for (size_t i = 0; i < N(t); i++)
@@ -362,7 +362,7 @@ Test(verdict, a_range_against_the_counters)
 	struct r0_trim_target t = target3(4096);
 	struct r0_trim_counters before = { .leaf_sectors = { 1000, 2000, 3000 } }, after;
 	struct r0_trim_member_result res[3];
-	enum r0_verdict v;
+	enum r0_check_result v;
 
 	/* across chunk boundaries: [320, 832) is 192/128/192 sectors on the three */
 	after = before;
@@ -370,7 +370,7 @@ Test(verdict, a_range_against_the_counters)
 	after.leaf_sectors[1] += 128;
 	after.leaf_sectors[2] += 192;
 	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
-	cr_expect_eq(v, R0_VERDICT_PASS);
+	cr_expect_eq(v, R0_CHECK_PASS);
 	cr_expect_eq(res[0].expected_sectors, 192);
 	cr_expect_eq(res[1].expected_sectors, 128);
 	cr_expect_eq(res[1].observed_sectors, 128);
@@ -379,18 +379,18 @@ Test(verdict, a_range_against_the_counters)
 	/* member 1 dropped its share */
 	after.leaf_sectors[1] -= 128;
 	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
-	cr_expect_eq(v, R0_VERDICT_FAIL);
-	cr_expect_eq(res[1].verdict, R0_VERDICT_FAIL);
-	cr_expect_eq(res[0].verdict, R0_VERDICT_PASS);
+	cr_expect_eq(v, R0_CHECK_FAIL);
+	cr_expect_eq(res[1].verdict, R0_CHECK_FAIL);
+	cr_expect_eq(res[0].verdict, R0_CHECK_PASS);
 
 	/* one chunk on member 1, but member 2 counted something: misrouted */
 	after = before;
 	after.leaf_sectors[1] += 128;
 	after.leaf_sectors[2] += 8;
 	cr_assert_eq(r0_trim_judge_range(&t, 128, 128, 4096, &before, &after, res, &v), 0);
-	cr_expect_eq(v, R0_VERDICT_FAIL);
+	cr_expect_eq(v, R0_CHECK_FAIL);
 	cr_expect_eq(res[2].expected_sectors, 0);
-	cr_expect_eq(res[2].verdict, R0_VERDICT_FAIL);
+	cr_expect_eq(res[2].verdict, R0_CHECK_FAIL);
 }
 
 Test(verdict, sub_granule_ranges_prove_nothing)
@@ -398,27 +398,27 @@ Test(verdict, sub_granule_ranges_prove_nothing)
 	struct r0_trim_target t = target3(16384);   /* 32-sector granules */
 	struct r0_trim_counters before = { .leaf_sectors = { 0 } }, after = before;
 	struct r0_trim_member_result res[3];
-	enum r0_verdict v;
+	enum r0_check_result v;
 
 	/* 8 sectors: all counted, still proves nothing */
 	after.leaf_sectors[1] = 8;
 	cr_assert_eq(r0_trim_judge_range(&t, 136, 8, 16384, &before, &after, res, &v), 0);
-	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_eq(v, R0_CHECK_NOT_CONCLUSIVE);
 	cr_expect_not(res[1].conclusive);
 	/* and none counted is no failure either */
 	after.leaf_sectors[1] = 0;
 	cr_assert_eq(r0_trim_judge_range(&t, 136, 8, 16384, &before, &after, res, &v), 0);
-	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_eq(v, R0_CHECK_NOT_CONCLUSIVE);
 	/* a range longer than the granularity whose share on member 0 is too short for one:
 	 * [248, 296) gives member 1 [120, 128) (no whole granule) and member 2 [0, 40) */
 	after.leaf_sectors[1] = 0;
 	after.leaf_sectors[2] = 40;
 	cr_assert_eq(r0_trim_judge_range(&t, 248, 48, 16384, &before, &after, res, &v), 0);
 	cr_expect_not(res[1].conclusive);
-	cr_expect_eq(res[1].verdict, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_eq(res[1].verdict, R0_CHECK_NOT_CONCLUSIVE);
 	cr_expect(res[2].conclusive);
-	cr_expect_eq(res[2].verdict, R0_VERDICT_PASS);
-	cr_expect_eq(v, R0_VERDICT_NOT_CONCLUSIVE);
+	cr_expect_eq(res[2].verdict, R0_CHECK_PASS);
+	cr_expect_eq(v, R0_CHECK_NOT_CONCLUSIVE);
 }
 
 /* ------------------------------------------------------------ layout audit */
@@ -434,15 +434,15 @@ Test(layout, orig_multizone_on_old_kernels)
 	cr_assert_eq(r0_geometry_init(&alt, R0_BACKEND_MD, 65536, 3, s, NULL, R0_MD_LAYOUT_ALT), 0);
 	cr_assert_eq(r0_geometry_init(&eq, R0_BACKEND_MD, 65536, 2, e, NULL, R0_MD_LAYOUT_ALT), 0);
 	cr_assert_eq(r0_geometry_init(&dm, R0_BACKEND_DM, 65536, 3, s, NULL, 0), 0);
-	cr_expect_eq(r0_trim_audit_layout(&orig, "5.15.0-91-generic", why, sizeof(why)), R0_VERDICT_FAIL);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "5.15.0-91-generic", why, sizeof(why)), R0_CHECK_FAIL);
 	cr_expect(strstr(why, "Linux 5.15"), "%s", why);
-	cr_expect_eq(r0_trim_audit_layout(&orig, "6.2.16", why, sizeof(why)), R0_VERDICT_FAIL);
-	cr_expect_eq(r0_trim_audit_layout(&orig, "6.3.0", why, sizeof(why)), R0_VERDICT_PASS);
-	cr_expect_eq(r0_trim_audit_layout(&orig, "6.12.117+deb12-cloud-amd64", why, sizeof(why)), R0_VERDICT_PASS);
-	cr_expect_eq(r0_trim_audit_layout(&orig, "garbage", why, sizeof(why)), R0_VERDICT_NOT_CHECKABLE);
-	cr_expect_eq(r0_trim_audit_layout(&alt, "5.15.0", why, sizeof(why)), R0_VERDICT_PASS);
-	cr_expect_eq(r0_trim_audit_layout(&eq, "4.19.0", why, sizeof(why)), R0_VERDICT_PASS);
-	cr_expect_eq(r0_trim_audit_layout(&dm, "4.19.0", why, sizeof(why)), R0_VERDICT_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.2.16", why, sizeof(why)), R0_CHECK_FAIL);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.3.0", why, sizeof(why)), R0_CHECK_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.12.117+deb12-cloud-amd64", why, sizeof(why)), R0_CHECK_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "garbage", why, sizeof(why)), R0_CHECK_NOT_CHECKABLE);
+	cr_expect_eq(r0_trim_audit_layout(&alt, "5.15.0", why, sizeof(why)), R0_CHECK_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&eq, "4.19.0", why, sizeof(why)), R0_CHECK_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&dm, "4.19.0", why, sizeof(why)), R0_CHECK_PASS);
 }
 
 Test(layout, kernel_version)
@@ -612,11 +612,11 @@ Test(readback, a_working_discard_passes)
 
 	images_open(&im);
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 0, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_PASS);
 	cr_expect_eq(e.intact_ok, im.t.geo.array_sectors, "the fill reads back");
 	images_discard(&im, 160, 400, -1);   /* across chunks, not chunk-aligned */
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 160, 400, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_PASS);
 	cr_expect_eq(e.discarded_ok, 400);
 	cr_expect_eq(e.discarded_bad, 0);
 	cr_expect_eq(e.intact_ok, im.t.geo.array_sectors - 400);
@@ -634,7 +634,7 @@ Test(readback, a_member_that_drops_is_named)
 	images_open(&im);
 	images_discard(&im, 128, 3 * 128, 1);   /* three chunks; member 1 keeps its chunk */
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 128, 3 * 128, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_FAIL);
+	cr_expect_eq(e.verdict, R0_CHECK_FAIL);
 	cr_expect_eq(e.discarded_bad, 128);
 	cr_expect_eq(e.first_bad_member, 1);
 	cr_expect(e.first_bad_inside);
@@ -653,13 +653,13 @@ Test(readback, damage_outside_the_range_fails)
 	/* a discard that also hit a block far away (the old raid0 orig-layout bug) */
 	cr_assert_eq(pwrite(im.afd, zero, sizeof(zero), 4000 * 512), (ssize_t)sizeof(zero));
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 128, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_FAIL);
+	cr_expect_eq(e.verdict, R0_CHECK_FAIL);
 	cr_expect_eq(e.intact_bad, 8);
 	cr_expect_eq(e.first_bad_sector, 4000);
 	cr_expect_not(e.first_bad_inside);
 	/* with a window, damage that far away is not looked at */
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 128, 512, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_PASS);
 	images_close(&im);
 }
 
@@ -673,7 +673,7 @@ Test(readback, no_promise_is_not_checkable)
 		im.t.members[m].reads = R0_READS_UNKNOWN;
 	images_discard(&im, 128, 128, -1);
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 128, 128, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_NOT_CHECKABLE);
+	cr_expect_eq(e.verdict, R0_CHECK_NOT_CHECKABLE);
 	cr_expect_eq(e.unchecked, 128);
 	cr_expect_eq(e.intact_bad, 0);
 	images_close(&im);
@@ -690,12 +690,12 @@ Test(readback, partial_granules_are_not_judged)
 	/* the device discards only whole granules: [136, 200) of one chunk keeps [136, 160) */
 	images_discard(&im, 160, 32, -1);
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 136, 64, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_PASS);
 	cr_expect_eq(e.discarded_ok, 32);
 	cr_expect_eq(e.unchecked, 32);
 	/* a range with no whole granule proves nothing */
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 200, 8, R0_TRIM_NO_OUTSIDE, &e), 0);
-	cr_expect_eq(e.verdict, R0_VERDICT_NOT_CONCLUSIVE, "verdict %d", e.verdict);
+	cr_expect_eq(e.verdict, R0_CHECK_NOT_CONCLUSIVE, "verdict %d", e.verdict);
 	images_close(&im);
 }
 
@@ -724,26 +724,26 @@ Test(fs, cycle_verdicts)
 	after.leaf_sectors[1] += 200;
 	after.leaf_sectors[2] += 50;
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
-		     R0_VERDICT_PASS, "%s", why);
+		     R0_CHECK_PASS, "%s", why);
 	/* ext4: FITRIM's count must match the members' sum exactly; xfs: not exceed it */
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 400 * 512, true, why, sizeof(why)),
-		     R0_VERDICT_PASS, "%s", why);
+		     R0_CHECK_PASS, "%s", why);
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, true, why, sizeof(why)),
-		     R0_VERDICT_FAIL);
+		     R0_CHECK_FAIL);
 	cr_expect(strstr(why, "fstrim trimmed 500 sectors but the members received 400"), "%s", why);
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, false, why, sizeof(why)),
-		     R0_VERDICT_PASS, "%s", why);
+		     R0_CHECK_PASS, "%s", why);
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 300 * 512, false, why, sizeof(why)),
-		     R0_VERDICT_FAIL);
+		     R0_CHECK_FAIL);
 	/* a member that got less than the deleted files held there is named */
 	after.leaf_sectors[1] -= 1;
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
-		     R0_VERDICT_FAIL);
+		     R0_CHECK_FAIL);
 	cr_expect(strstr(why, "r0m1 received 199 sectors, fewer than the 200"), "%s", why);
 	/* nothing placed: proves nothing */
 	share[0] = share[1] = 0;
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
-		     R0_VERDICT_NOT_CONCLUSIVE);
+		     R0_CHECK_NOT_CONCLUSIVE);
 }
 
 Test(fs, files_and_the_kept_file)
@@ -929,7 +929,7 @@ Test(stack, thin_passes_whole_blocks_only)
 }
 
 /* a bottom device's member result: its 8 sectors delivered */
-#define DELIVERED8 { .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_VERDICT_PASS }
+#define DELIVERED8 { .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_CHECK_PASS }
 
 Test(evidence, levels_and_the_broken_promise)
 {
@@ -963,7 +963,7 @@ Test(evidence, levels_and_the_broken_promise)
 	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DEALLOCATED, list, sizeof(list), fail, sizeof(fail)));
 	cr_expect(strstr(fail, "bottom device nvme2n1: delivered; read-back not checkable"), "%s", fail);
 	/* a device whose delivery fell short is not delivered */
-	res[2].verdict = R0_VERDICT_FAIL;
+	res[2].verdict = R0_CHECK_FAIL;
 	r0_trim_evidence_delivery(&ev, 3, res);
 	cr_expect_eq(r0_trim_evidence_level(&ev, &t, 2, why, sizeof(why)), R0_LEVEL_NONE);
 }
@@ -1018,30 +1018,30 @@ Test(evidence, nothing_shown_is_not_conclusive_not_a_failure)
 	for (unsigned i = 0; i < 3; i++)
 		snprintf(t.members[i].kname, R0_KNAME_LEN, "sd%c", 'a' + i);
 	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
-		     R0_VERDICT_NOT_CONCLUSIVE);
+		     R0_CHECK_NOT_CONCLUSIVE);
 	cr_expect_str_eq(fail, "bottom device sda: no conclusive delivery");
 	cr_expect_str_eq(list, "sda not shown, sdb not shown, sdc not shown");
 	/* two delivered, one not shown: still nothing failed */
 	res[2] = (struct r0_trim_member_result){ 0 };
 	r0_trim_evidence_delivery(&ev, 3, res);
 	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
-		     R0_VERDICT_NOT_CONCLUSIVE);
+		     R0_CHECK_NOT_CONCLUSIVE);
 	cr_expect_str_eq(fail, "bottom device sdc: no conclusive delivery");
 	/* a delivery that fell short is a failure, and the reason named before the unshown one */
-	res[0].verdict = R0_VERDICT_FAIL;
+	res[0].verdict = R0_CHECK_FAIL;
 	memset(&ev, 0, sizeof(ev));
 	ev.delivered[0] = 0;
 	r0_trim_evidence_delivery(&ev, 3, res);
 	ev.delivered[1] = 0;
 	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
-		     R0_VERDICT_FAIL);
+		     R0_CHECK_FAIL);
 	cr_expect(strstr(fail, "bottom device sda: not delivered: 1 discard fell short"), "%s", fail);
 	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
 	/* every device delivered: PASS */
 	memset(&ev, 0, sizeof(ev));
-	res[0].verdict = R0_VERDICT_PASS;
+	res[0].verdict = R0_CHECK_PASS;
 	res[2] = (struct r0_trim_member_result)DELIVERED8;
 	r0_trim_evidence_delivery(&ev, 3, res);
 	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
-		     R0_VERDICT_PASS);
+		     R0_CHECK_PASS);
 }

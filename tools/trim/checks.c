@@ -53,17 +53,17 @@ void check_limits(struct run *r, struct r0_limits_check *lc)
 		int d = r0_trim_stack_first_drop(&t->stack);
 
 		if (d >= 0) {
-			check_line(r, "limits", R0_VERDICT_FAIL, "%s (%s): %s: discards stop there",
+			check_line(r, "limits", R0_CHECK_FAIL, "%s (%s): %s: discards stop there",
 				   t->stack.node[d].label, t->stack.node[d].kname, t->stack.node[d].drop_why);
 			return;
 		}
 	}
-	if (lc->support == R0_VERDICT_FAIL && t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
-		check_line(r, "limits", R0_VERDICT_FAIL, "%s takes no discards (discard_max_bytes 0)", t->kname);
+	if (lc->support == R0_CHECK_FAIL && t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
+		check_line(r, "limits", R0_CHECK_FAIL, "%s takes no discards (discard_max_bytes 0)", t->kname);
 		return;
 	}
-	if (lc->support == R0_VERDICT_FAIL) {
-		check_line(r, "limits", R0_VERDICT_FAIL, "%s (array discard_max_bytes %llu)", lc->why,
+	if (lc->support == R0_CHECK_FAIL) {
+		check_line(r, "limits", R0_CHECK_FAIL, "%s (array discard_max_bytes %llu)", lc->why,
 			   (unsigned long long)t->lim.max_bytes);
 		return;
 	}
@@ -84,7 +84,7 @@ void check_geometry(struct run *r)
 	char why[256];
 	struct utsname u;
 
-	check_line(r, "geometry", t->geometry_matches ? R0_VERDICT_PASS : R0_VERDICT_FAIL,
+	check_line(r, "geometry", t->geometry_matches ? R0_CHECK_PASS : R0_CHECK_FAIL,
 		   "model %llu sectors, kernel %llu%s", (unsigned long long)t->geo.array_sectors,
 		   (unsigned long long)t->size_sectors,
 		   t->geometry_matches ? "" : ": the stripe model does not fit this array");
@@ -107,7 +107,7 @@ int check_quiet(struct run *r)
 		err = r0_trim_read_counters(&r->t, &b);
 	}
 	if (err) {
-		check_line(r, "quiet", R0_VERDICT_FAIL, "cannot read the members' discard counters: %s",
+		check_line(r, "quiet", R0_CHECK_FAIL, "cannot read the members' discard counters: %s",
 			   err == -EOPNOTSUPP ? "this kernel's stat files have no discard fields" : strerror(-err));
 		return err;
 	}
@@ -116,12 +116,12 @@ int check_quiet(struct run *r)
 		dd += b.leaf_sectors[i] - a.leaf_sectors[i];
 	}
 	if (dw || dd)
-		check_line(r, "quiet", R0_VERDICT_NOT_CONCLUSIVE,
+		check_line(r, "quiet", R0_CHECK_NOT_CONCLUSIVE,
 			   "the members are busy (%llu writes, %llu discarded sectors in 0.2 s): a counter "
 			   "that moves by more than the geometry says fails", (unsigned long long)dw,
 			   (unsigned long long)dd);
 	else
-		check_line(r, "quiet", R0_VERDICT_PASS, "no writes or discards on the members in 0.2 s");
+		check_line(r, "quiet", R0_CHECK_PASS, "no writes or discards on the members in 0.2 s");
 	return 0;
 }
 
@@ -129,13 +129,13 @@ int check_quiet(struct run *r)
  * One discard of [start, start + n) with the counters read around it;
  * judges every member. Returns the verdict; DETAIL gets the numbers.
  */
-enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
+enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
 			       json_object *jm, char *detail, size_t len, int *ioerr)
 {
 	const struct r0_trim_target *t = &r->t;
 	struct r0_trim_counters before, after;
 	struct r0_trim_member_result res[R0_MAX_MEMBERS];
-	enum r0_verdict v;
+	enum r0_check_result v;
 	size_t off = 0;
 	char why[256] = "";
 	int err;
@@ -143,18 +143,18 @@ enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_
 	*ioerr = 0;
 	if ((err = r0_trim_read_counters(t, &before))) {
 		snprintf(detail, len, "cannot read the discard counters: %s", strerror(-err));
-		return R0_VERDICT_FAIL;
+		return R0_CHECK_FAIL;
 	}
 	err = r0_trim_discard(r->fd, start, n);
 	if (err) {
 		*ioerr = err;
 		snprintf(detail, len, "BLKDISCARD failed: %s", strerror(-err));
-		return R0_VERDICT_FAIL;
+		return R0_CHECK_FAIL;
 	}
 	if ((err = r0_trim_read_counters(t, &after)) ||
 	    (err = r0_trim_judge_range(t, start, n, eff_gran, &before, &after, res, &v))) {
 		snprintf(detail, len, "cannot count or predict: %s", strerror(-err));
-		return R0_VERDICT_FAIL;
+		return R0_CHECK_FAIL;
 	}
 	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
 	off += (size_t)snprintf(detail + off, len - off, "sectors expected/observed");
@@ -166,7 +166,7 @@ enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_
 
 		if (off < len)
 			off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", at, e, o);
-		if (x->verdict == R0_VERDICT_FAIL && !why[0]) {
+		if (x->verdict == R0_CHECK_FAIL && !why[0]) {
 			if (o > e)
 				snprintf(why, sizeof(why), "%s received %llu sectors, %llu expected: misrouted, or other I/O on it",
 					 at, o, e);
@@ -192,7 +192,7 @@ enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_
 			if (m->depth)
 				json_object_object_add(jo, "observed_member_sectors", json_object_new_int64((int64_t)mo));
 			json_object_object_add(jo, "conclusive", json_object_new_boolean(x->conclusive));
-			json_object_object_add(jo, "verdict", json_object_new_string(r0_verdict_name(x->verdict)));
+			json_object_object_add(jo, "verdict", json_object_new_string(r0_check_result_name(x->verdict)));
 			json_object_array_add(jm, jo);
 		}
 	}
@@ -230,7 +230,7 @@ void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *
 			 e->first_bad_inside ? "inside" : "outside");
 	else if (e->first_bad_member_direct >= 0 && off < len)
 		snprintf(buf + off, len - off, "; wrong on %s itself", t->members[e->first_bad_member_direct].kname);
-	if (e->verdict == R0_VERDICT_NOT_CHECKABLE && strlen(buf) < len)
+	if (e->verdict == R0_CHECK_NOT_CHECKABLE && strlen(buf) < len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "; no member promises what a discarded block reads");
 }
 
@@ -252,7 +252,7 @@ json_object *effect_json(const struct r0_trim_effect *e)
 #undef F
 	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(e->verdict)));
+	json_object_object_add(o, "verdict", json_object_new_string(r0_check_result_name(e->verdict)));
 	r0_json_add_fields(o, e, fields, R0_JSON_N(fields));
 	return o;
 }
@@ -262,9 +262,9 @@ bool fill_failed(struct run *r, int err, const char *what)
 	if (!err)
 		return false;
 	if (err == -EINTR)
-		check_line(r, what, R0_VERDICT_FAIL, "interrupted by a signal");
+		check_line(r, what, R0_CHECK_FAIL, "interrupted by a signal");
 	else
-		check_line(r, what, R0_VERDICT_FAIL, "cannot write the pattern: %s", strerror(-err));
+		check_line(r, what, R0_CHECK_FAIL, "cannot write the pattern: %s", strerror(-err));
 	return true;
 }
 
@@ -279,7 +279,7 @@ static int map_thin(struct run *r, const char *what)
 
 	if (!r0_trim_target_map_thin(&r->t, why, sizeof(why)))
 		return 0;
-	check_line(r, what, R0_VERDICT_NOT_CHECKABLE, "where the thin pool put the blocks: %s", why);
+	check_line(r, what, R0_CHECK_NOT_CHECKABLE, "where the thin pool put the blocks: %s", why);
 	return 1;
 }
 
@@ -293,7 +293,7 @@ void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_
 	int err = r0_trim_leaf_lba_status(t, x, n, a);
 
 	if (err) {
-		check_line(r, "lba-status", R0_VERDICT_NOT_CHECKABLE, "%s: GET LBA STATUS: %s", what, strerror(-err));
+		check_line(r, "lba-status", R0_CHECK_NOT_CHECKABLE, "%s: GET LBA STATUS: %s", what, strerror(-err));
 		return;
 	}
 	off = (size_t)snprintf(d, sizeof(d), "%s: the drives' own account (GET LBA STATUS), sectors deallocated/asked:",
@@ -313,7 +313,7 @@ void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_
 	r0_trim_evidence_lba_status(&r->ev, t->n_members, a);
 	if (mapped && off < sizeof(d))
 		snprintf(d + off, sizeof(d) - off, "; a drive kept discarded blocks mapped (UNMAP is a hint to it)");
-	check_line(r, "lba-status", mapped ? R0_VERDICT_NOT_CONCLUSIVE : R0_VERDICT_PASS, "%s", d);
+	check_line(r, "lba-status", mapped ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_PASS, "%s", d);
 }
 
 /* lba_status_line for top sectors [START, START + N). */
@@ -324,7 +324,7 @@ static void lba_status_range(struct run *r, const char *what, uint64_t start, ui
 	int err = r0_trim_stack_split(&r->t.stack, start, n, &x, &cnt, NULL);
 
 	if (err)
-		check_line(r, "lba-status", R0_VERDICT_NOT_CHECKABLE, "%s: %s", what, strerror(-err));
+		check_line(r, "lba-status", R0_CHECK_NOT_CHECKABLE, "%s: %s", what, strerror(-err));
 	else
 		lba_status_line(r, what, x, cnt);
 	free(x);
@@ -342,7 +342,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 			       lc->effective_granularity_bytes, rg, R0_TRIM_MAX_RANGES);
 
 	if (n < 0) {
-		check_line(r, "ranges", R0_VERDICT_FAIL, "cannot build the range set: %s", strerror(-n));
+		check_line(r, "ranges", R0_CHECK_FAIL, "cannot build the range set: %s", strerror(-n));
 		return 1;
 	}
 	for (int i = 0; i < n; i++)
@@ -358,11 +358,11 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		int err = r0_trim_verify(t, r->fd, NULL, r->seed, 0, 0, 0, &e);
 
 		if (err) {
-			check_line(r, "fill", R0_VERDICT_FAIL, "cannot read the pattern back: %s", strerror(-err));
+			check_line(r, "fill", R0_CHECK_FAIL, "cannot read the pattern back: %s", strerror(-err));
 			return 1;
 		}
 		if (e.intact_bad) {
-			check_line(r, "fill", R0_VERDICT_FAIL,
+			check_line(r, "fill", R0_CHECK_FAIL,
 				   "%llu of %llu sectors written through the array read back wrong, the first at "
 				   "array sector %lld on %s: writes there do not stick, read-backs are not checked",
 				   (unsigned long long)e.intact_bad, (unsigned long long)t->geo.array_sectors,
@@ -370,23 +370,23 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 				   e.first_bad_member >= 0 ? t->members[e.first_bad_member].kname : "several devices");
 			no_effect = true;
 		} else {
-			check_line(r, "fill", R0_VERDICT_PASS, "%llu sectors written through the array and read back",
+			check_line(r, "fill", R0_CHECK_PASS, "%llu sectors written through the array and read back",
 				   (unsigned long long)e.intact_ok);
 		}
 	}
 	for (int i = 0; i < n; i++) {
 		char detail[1024], what[160], b1[32], b2[32];
 		json_object *jr = NULL, *jm = NULL;
-		enum r0_verdict v = R0_VERDICT_PASS;
+		enum r0_check_result v = R0_CHECK_PASS;
 		bool sub = rg[i].n_sectors * 512 < lc->effective_granularity_bytes;
 		int ioerr = 0;
 
 		if (r0_cli_stop_requested()) {
-			check_line(r, "delivery", R0_VERDICT_FAIL, "interrupted by a signal");
+			check_line(r, "delivery", R0_CHECK_FAIL, "interrupted by a signal");
 			return 1;
 		}
 		if (rg[i].skip_reason) {
-			check_line(r, "delivery", R0_VERDICT_NOT_CHECKABLE, "%s: %s", rg[i].name, rg[i].skip_reason);
+			check_line(r, "delivery", R0_CHECK_NOT_CHECKABLE, "%s: %s", rg[i].name, rg[i].skip_reason);
 			continue;
 		}
 		snprintf(what, sizeof(what), "%.47s, %.31s at %.31s", rg[i].name, sz(rg[i].n_sectors * 512, b1, 32),
@@ -401,25 +401,25 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		}
 		for (unsigned k = 0; k < repeats && !ioerr; k++) {
 			char d[1024];
-			enum r0_verdict rv = deliver(r, rg[i].start_sector, rg[i].n_sectors,
+			enum r0_check_result rv = deliver(r, rg[i].start_sector, rg[i].n_sectors,
 						     lc->effective_granularity_bytes, k == 0 ? jm : NULL,
 						     d, sizeof(d), &ioerr);
 
-			if (k == 0 || (rv == R0_VERDICT_FAIL && v != R0_VERDICT_FAIL))
+			if (k == 0 || (rv == R0_CHECK_FAIL && v != R0_CHECK_FAIL))
 				snprintf(detail, sizeof(detail), "%.1000s%s", d,
 					 k ? " (on a repeat)" : "");
-			v = r0_verdict_worse(v, rv);
+			v = r0_check_result_worse(v, rv);
 		}
-		if (v == R0_VERDICT_PASS)
+		if (v == R0_CHECK_PASS)
 			r->delivery_pass++;
-		if (v == R0_VERDICT_NOT_CONCLUSIVE)
+		if (v == R0_CHECK_NOT_CONCLUSIVE)
 			r->delivery_nc++;
 		check_line(r, "delivery", v, "%s: %s%s", what, detail,
 			   sub ? "; smaller than the granularity, proves nothing" : "");
 		if (jr) {
 			json_object *jd = json_object_new_object();
 
-			json_object_object_add(jd, "verdict", json_object_new_string(r0_verdict_name(v)));
+			json_object_object_add(jd, "verdict", json_object_new_string(r0_check_result_name(v)));
 			json_object_object_add(jd, "repeats", json_object_new_int((int)repeats));
 			json_object_object_add(jd, "members", jm);
 			json_object_object_add(jr, "delivery", jd);
@@ -430,18 +430,18 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 			return 1;   /* the array refuses discards: nothing more to see */
 		}
 		if (no_effect) {
-			check_line(r, "effect", R0_VERDICT_NOT_CHECKABLE, "%s: the pattern did not stick", rg[i].name);
+			check_line(r, "effect", R0_CHECK_NOT_CHECKABLE, "%s: the pattern did not stick", rg[i].name);
 		} else {
 			struct r0_trim_effect e;
 			int err = r0_trim_verify(t, r->fd, r->member_fd, r->seed, rg[i].start_sector,
 						 rg[i].n_sectors, window[i], &e);
 
 			if (err) {
-				check_line(r, "effect", R0_VERDICT_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
+				check_line(r, "effect", R0_CHECK_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
 			} else {
 				r0_trim_evidence_effect(&r->ev, t->n_members, &e);
-				if (sub && e.verdict == R0_VERDICT_NOT_CHECKABLE)
-					e.verdict = R0_VERDICT_NOT_CONCLUSIVE;
+				if (sub && e.verdict == R0_CHECK_NOT_CHECKABLE)
+					e.verdict = R0_CHECK_NOT_CONCLUSIVE;
 				effect_detail(&e, t, detail, sizeof(detail));
 				check_line(r, "effect", e.verdict, "%s: %s%s%s%s", rg[i].name, detail,
 					   every && window[i] ? "; beyond two stripes either side: at the next whole read" : "",
@@ -480,7 +480,7 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 		uint64_t start = cycles > 1 ? (A - share) * c / (cycles - 1) / lb * lb : 0;
 		char d[1024], e_d[1024], b1[32], b2[32];
 		struct r0_trim_effect e;
-		enum r0_verdict v;
+		enum r0_check_result v;
 		int ioerr = 0, err;
 		json_object *jm = r->json ? json_object_new_array() : NULL;
 
@@ -492,27 +492,27 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 						     R0_TRIM_NO_OUTSIDE, &e);
 		if (err) {
 			json_object_put(jm);
-			check_line(r, "cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,
+			check_line(r, "cycle", R0_CHECK_FAIL, "%u/%u: %s", c + 1, cycles,
 				   ioerr ? d : strerror(-err));
 			return 1;
 		}
 		r0_trim_evidence_effect(&r->ev, t->n_members, &e);
 		effect_detail(&e, t, e_d, sizeof(e_d));
-		v = r0_verdict_worse(v, e.verdict == R0_VERDICT_FAIL ? R0_VERDICT_FAIL : R0_VERDICT_PASS);
+		v = r0_check_result_worse(v, e.verdict == R0_CHECK_FAIL ? R0_CHECK_FAIL : R0_CHECK_PASS);
 		check_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
-			   sz(share * 512, b1, 32), sz(start * 512, b2, 32), d, r0_verdict_name(e.verdict));
+			   sz(share * 512, b1, 32), sz(start * 512, b2, 32), d, r0_check_result_name(e.verdict));
 		if (r->json) {
 			json_object *o = json_object_new_object();
 
 			json_object_object_add(o, "cycle", json_object_new_int((int)c + 1));
-			json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(v)));
+			json_object_object_add(o, "verdict", json_object_new_string(r0_check_result_name(v)));
 			json_object_object_add(o, "start_bytes", json_object_new_int64((int64_t)(start * 512)));
 			json_object_object_add(o, "length_bytes", json_object_new_int64((int64_t)(share * 512)));
 			json_object_object_add(o, "members", jm);
 			json_object_object_add(o, "effect", effect_json(&e));
 			json_object_array_add(r->cycles, o);
 		}
-		if (v == R0_VERDICT_PASS)
+		if (v == R0_CHECK_PASS)
 			r->delivery_pass++;
 	}
 	return 0;

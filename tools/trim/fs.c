@@ -45,30 +45,30 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 		err = r0_cli_run(ext4 ? mkfs_ext4 : mkfs_xfs, why, sizeof(why));
 	}
 	if (err) {
-		check_line(r, "fs", R0_VERDICT_FAIL, "mkfs %s on %s failed: %s", fstype, r->path, why);
+		check_line(r, "fs", R0_CHECK_FAIL, "mkfs %s on %s failed: %s", fstype, r->path, why);
 		return 1;
 	}
 	snprintf(r->mnt, sizeof(r->mnt), "/tmp/r0trim.XXXXXX");
 	if (!mkdtemp(r->mnt)) {
 		r->mnt[0] = '\0';
-		check_line(r, "fs", R0_VERDICT_FAIL, "cannot make a mount point: %s", strerror(errno));
+		check_line(r, "fs", R0_CHECK_FAIL, "cannot make a mount point: %s", strerror(errno));
 		return 1;
 	}
 	if (mount(r->path, r->mnt, fstype, 0, mount_discard ? "discard" : "")) {
-		check_line(r, "fs", R0_VERDICT_FAIL, "mount %s %s: %s", fstype, r->path, strerror(errno));
+		check_line(r, "fs", R0_CHECK_FAIL, "mount %s %s: %s", fstype, r->path, strerror(errno));
 		return 1;
 	}
 	r->mounted = true;
 	snprintf(keep, sizeof(keep), "%s/keep", r->mnt);
 	if ((err = r0_trim_keep_file(keep, r->seed, true))) {
-		check_line(r, "fs", R0_VERDICT_FAIL, "cannot write %s: %s", keep, strerror(-err));
+		check_line(r, "fs", R0_CHECK_FAIL, "cannot write %s: %s", keep, strerror(-err));
 		return 1;
 	}
 	for (unsigned c = 0; c < cycles; c++) {
 		struct r0_trim_counters before, after;
 		uint64_t share[R0_MAX_MEMBERS] = { 0 }, trimmed = R0_TRIM_NO_FITRIM, bytes = 0, obs = 0, held = 0;
 		unsigned count = 0;
-		enum r0_verdict v;
+		enum r0_check_result v;
 		char d[1024], prefix[32];
 		size_t off = 0;
 
@@ -85,14 +85,14 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 		    (err = mount_discard ? r0_trim_wait_discards(t, r->mnt, share, &before) :
 					   r0_trim_fitrim(r->mnt, &trimmed)) ||
 		    (err = r0_trim_read_counters(t, &after))) {
-			check_line(r, "fs-cycle", R0_VERDICT_FAIL, "%u/%u: %s", c + 1, cycles,
+			check_line(r, "fs-cycle", R0_CHECK_FAIL, "%u/%u: %s", c + 1, cycles,
 				   err == -EINTR ? "interrupted by a signal" : why[0] ? why : strerror(-err));
 			return 1;
 		}
 		v = r0_trim_judge_fs(t, share, &before, &after, trimmed, ext4, why, sizeof(why));
 		err = r0_trim_keep_file(keep, r->seed, false);
-		if (err && v != R0_VERDICT_FAIL) {
-			v = R0_VERDICT_FAIL;
+		if (err && v != R0_CHECK_FAIL) {
+			v = R0_CHECK_FAIL;
 			snprintf(why, sizeof(why), "the file kept beside them %s",
 				 err == -EILSEQ ? "changed" : "cannot be read");
 		}
@@ -130,14 +130,14 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 			json_object_object_add(o, "cycle", json_object_new_int((int)c + 1));
 			json_object_object_add(o, "fs", json_object_new_string(fstype));
 			json_object_object_add(o, "discard", json_object_new_string(mount_discard ? "mount" : "fstrim"));
-			json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(v)));
+			json_object_object_add(o, "verdict", json_object_new_string(r0_check_result_name(v)));
 			json_object_object_add(o, "files", json_object_new_int((int)count));
 			if (!mount_discard)
 				json_object_object_add(o, "fstrim_bytes", json_object_new_int64((int64_t)trimmed));
 			json_object_object_add(o, "members", jm);
 			json_object_array_add(r->cycles, o);
 		}
-		if (v == R0_VERDICT_PASS)
+		if (v == R0_CHECK_PASS)
 			r->delivery_pass++;
 	}
 	return 0;

@@ -254,7 +254,7 @@ static void member_results(const struct r0_trim_target *t, const uint64_t *share
 			.observed_sectors = obs,
 			.observed_member_sectors = after->member_sectors[i] - before->member_sectors[i],
 			.conclusive = share[i] > 0,
-			.verdict = obs >= share[i] ? R0_VERDICT_PASS : R0_VERDICT_FAIL,
+			.verdict = obs >= share[i] ? R0_CHECK_PASS : R0_CHECK_FAIL,
 		};
 	}
 }
@@ -268,7 +268,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	uint64_t share[R0_MAX_MEMBERS] = { 0 }, ok[R0_MAX_MEMBERS], bad[R0_MAX_MEMBERS];
 	uint64_t unchecked[R0_MAX_MEMBERS], trimmed = R0_TRIM_NO_FITRIM, bytes = file_bytes(t);
 	char path[PATH_MAX], why[512], d[1024], b1[32];
-	enum r0_verdict v;
+	enum r0_check_result v;
 	size_t n = 0, off = 0;
 	bool busy = true, written = false;
 	int err = 0, tries;
@@ -278,17 +278,17 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	for (tries = 0; tries < 5 && busy && !err && !r0_cli_stop_requested(); tries++)
 		err = others_discard(t, &busy);
 	if (err || busy) {
-		check_line(r, "quiet", R0_VERDICT_NOT_CONCLUSIVE, "%s", err ? strerror(-err) :
+		check_line(r, "quiet", R0_CHECK_NOT_CONCLUSIVE, "%s", err ? strerror(-err) :
 			   "other discards reached the bottom devices in each of 5 half-second windows: "
 			   "their counters cannot tell the test file's from them");
 		return 1;
 	}
-	check_line(r, "quiet", R0_VERDICT_PASS, "no other discards on the bottom devices for 0.5 s");
+	check_line(r, "quiet", R0_CHECK_PASS, "no other discards on the bottom devices for 0.5 s");
 
 	err = write_file(path, r->seed, bytes);
 	written = err != -EEXIST;
 	if (!err && (err = r0_trim_target_map_thin(&r->t, why, sizeof(why)))) {
-		check_line(r, "live-file", R0_VERDICT_NOT_CHECKABLE, "where the thin pool put the file: %s", why);
+		check_line(r, "live-file", R0_CHECK_NOT_CHECKABLE, "where the thin pool put the file: %s", why);
 		goto out;
 	}
 	if (!err) {
@@ -301,7 +301,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 			share[x[k].leaf] += x[k].n_sectors;
 	}
 	if (err) {
-		check_line(r, "live-file", R0_VERDICT_FAIL, "%s: %s", path,
+		check_line(r, "live-file", R0_CHECK_FAIL, "%s: %s", path,
 			   err == -EINTR ? "interrupted by a signal" :
 			   err == -EOPNOTSUPP ? "the file system answers no FIEMAP" : strerror(-err));
 		goto out;
@@ -311,7 +311,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
 		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu", t->members[i].chain_kname[t->members[i].depth],
 					(unsigned long long)share[i]);
-	check_line(r, "live-file", R0_VERDICT_PASS, "%s", d);
+	check_line(r, "live-file", R0_CHECK_PASS, "%s", d);
 
 	/* delete it and let the file system discard what it held */
 	if ((err = r0_trim_read_counters(t, &before)))
@@ -324,7 +324,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	err = mount_discard ? r0_trim_wait_discards(t, dir, share, &before) :
 			      trim_file_ranges(t, dir, x, n, share, &before, &trimmed);
 	if (err || (err = r0_trim_read_counters(t, &after))) {
-		check_line(r, "delivery", R0_VERDICT_FAIL, "%s: %s", mount_discard ? "online discard" : "FITRIM",
+		check_line(r, "delivery", R0_CHECK_FAIL, "%s: %s", mount_discard ? "online discard" : "FITRIM",
 			   err == -EOPNOTSUPP ? "the file system does not pass discards (its device takes none)" :
 			   strerror(-err));
 		goto out;
@@ -354,15 +354,15 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 			 "the counters show discards reaching each device, the read-back the file's own sectors",
 			 sz(bytes, b1, sizeof(b1)));
 	check_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
-	if (v == R0_VERDICT_PASS)
+	if (v == R0_CHECK_PASS)
 		r->delivery_pass++;
-	if (v == R0_VERDICT_NOT_CONCLUSIVE)
+	if (v == R0_CHECK_NOT_CONCLUSIVE)
 		r->delivery_nc++;
 
 	/* the file's own sectors on each drive, read raw: as the drive promises? */
 	if ((err = r0_trim_leaf_readback(t, x, n, ok, bad, unchecked)) ||
 	    (err = r0_trim_read_counters(t, &later))) {
-		check_line(r, "effect", R0_VERDICT_FAIL, "cannot read the bottom devices back: %s", strerror(-err));
+		check_line(r, "effect", R0_CHECK_FAIL, "cannot read the bottom devices back: %s", strerror(-err));
 		goto out;
 	}
 	{
@@ -385,9 +385,9 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 							(unsigned long long)ok[i], (unsigned long long)(ok[i] + bad[i]),
 							t->members[i].reads == R0_READS_UNKNOWN ? " (no promise)" : "");
 		}
-		e.verdict = e.member_discarded_bad ? (reused ? R0_VERDICT_NOT_CONCLUSIVE : R0_VERDICT_FAIL) :
-			    e.member_discarded_ok ? R0_VERDICT_PASS : R0_VERDICT_NOT_CHECKABLE;
-		if (e.verdict != R0_VERDICT_NOT_CONCLUSIVE)
+		e.verdict = e.member_discarded_bad ? (reused ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_FAIL) :
+			    e.member_discarded_ok ? R0_CHECK_PASS : R0_CHECK_NOT_CHECKABLE;
+		if (e.verdict != R0_CHECK_NOT_CONCLUSIVE)
 			r0_trim_evidence_effect(&r->ev, t->n_members, &e);
 		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
 			if (bad[i] && !reused)
@@ -396,7 +396,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 		if (reused && off < sizeof(d))
 			snprintf(d + off, sizeof(d) - off, "; other writes reached the devices meanwhile: a block "
 				 "written again by the file system says nothing");
-		else if (e.verdict == R0_VERDICT_NOT_CHECKABLE && off < sizeof(d))
+		else if (e.verdict == R0_CHECK_NOT_CHECKABLE && off < sizeof(d))
 			snprintf(d + off, sizeof(d) - off, "; no bottom device promises what a discarded block reads");
 		check_line(r, "effect", e.verdict, "%s", d);
 	}
@@ -406,6 +406,6 @@ out:
 		unlink(path);
 	free(x);
 	if (r0_cli_stop_requested())
-		check_line(r, "live", R0_VERDICT_FAIL, "interrupted by a signal; the test file is removed");
+		check_line(r, "live", R0_CHECK_FAIL, "interrupted by a signal; the test file is removed");
 	return err ? 1 : 0;
 }

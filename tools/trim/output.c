@@ -19,9 +19,9 @@
 #include "trim.h"
 
 /* One check's result, kept for print_results (and the first failure or doubt, for the verdict). */
-void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
+void check_line(struct run *r, const char *check, enum r0_check_result v, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
+void check_line(struct run *r, const char *check, enum r0_check_result v, const char *fmt, ...)
 {
 	char detail[1024];
 	va_list ap;
@@ -29,10 +29,10 @@ void check_line(struct run *r, const char *check, enum r0_verdict v, const char 
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
-	r->overall = r0_verdict_worse(r->overall, v == R0_VERDICT_FAIL ? v : R0_VERDICT_PASS);
-	if (v == R0_VERDICT_FAIL && !r->first_fail[0])
+	r->overall = r0_check_result_worse(r->overall, v == R0_CHECK_FAIL ? v : R0_CHECK_PASS);
+	if (v == R0_CHECK_FAIL && !r->first_fail[0])
 		snprintf(r->first_fail, sizeof(r->first_fail), "%s: %s", check, detail);
-	if (v == R0_VERDICT_NOT_CONCLUSIVE && !r->first_nc[0])
+	if (v == R0_CHECK_NOT_CONCLUSIVE && !r->first_nc[0])
 		snprintf(r->first_nc, sizeof(r->first_nc), "%s: %s", check, detail);
 	struct result *x = realloc(r->res, (r->n_res + 1) * sizeof(*x));
 
@@ -48,7 +48,7 @@ void check_line(struct run *r, const char *check, enum r0_verdict v, const char 
 	/* the results print once at the end; a long --cycles run says where it is */
 	if (r->progress)
 		fprintf(stderr, "\r\033[K" PROG ": %zu checks done, last: %s %s", r->n_res, check,
-			r0_verdict_name(v));
+			r0_check_result_name(v));
 }
 
 /* The results once: "check  VERDICT  detail" lines, or the JSON checks array. */
@@ -66,11 +66,11 @@ void print_results(struct run *r)
 			json_object *o = json_object_new_object();
 
 			json_object_object_add(o, "check", json_object_new_string(x->check));
-			json_object_object_add(o, "verdict", json_object_new_string(r0_verdict_name(x->verdict)));
+			json_object_object_add(o, "verdict", json_object_new_string(r0_check_result_name(x->verdict)));
 			json_object_object_add(o, "detail", json_object_new_string(x->detail));
 			json_object_array_add(a, o);
 		} else {
-			printf("%-10s %-14s %s\n", x->check, r0_verdict_name(x->verdict), x->detail);
+			printf("%-10s %-14s %s\n", x->check, r0_check_result_name(x->verdict), x->detail);
 		}
 		free(x->detail);
 	}
@@ -234,12 +234,12 @@ json_object *levels_json(const struct run *r)
 	return a;
 }
 
-int trim_exit_status(enum r0_verdict overall)
+int trim_exit_status(enum r0_check_result overall)
 {
 	switch (overall) {
-	case R0_VERDICT_PASS:
+	case R0_CHECK_PASS:
 		return R0_EXIT_OK;
-	case R0_VERDICT_FAIL:
+	case R0_CHECK_FAIL:
 		return R0_EXIT_FAILURE;
 	default:
 		return R0_EXIT_NOT_CONCLUSIVE;

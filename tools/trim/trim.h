@@ -19,7 +19,7 @@
 /* One check's result; all of them are printed once, at the end, as text or JSON. */
 struct result {
 	char check[12];
-	enum r0_verdict verdict;
+	enum r0_check_result verdict;
 	char *detail;
 };
 
@@ -30,7 +30,7 @@ struct run {
 	const char *path;
 	bool json;
 	json_object *root, *ranges, *cycles;
-	enum r0_verdict overall;
+	enum r0_check_result overall;
 	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
 	struct r0_trim_evidence ev;            /* per bottom device */
 	char first_fail[1100];
@@ -43,9 +43,9 @@ struct run {
 	bool progress;                         /* stderr is a terminal: one line of progress */
 };
 
-void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...);
+void check_line(struct run *r, const char *check, enum r0_check_result v, const char *fmt, ...);
 /* The run's verdict as the exit status: PASS 0, FAIL 1, anything not shown 3. */
-int trim_exit_status(enum r0_verdict overall);
+int trim_exit_status(enum r0_check_result overall);
 void print_results(struct run *r);
 const char *sz(uint64_t bytes, char *buf, size_t len);
 const char *reads_name(enum r0_discard_reads v);
@@ -56,7 +56,7 @@ void print_header(struct run *r, const char *release);
 void check_limits(struct run *r, struct r0_limits_check *lc);
 void check_geometry(struct run *r);
 int check_quiet(struct run *r);
-enum r0_verdict deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
+enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
 			       json_object *jm, char *detail, size_t len, int *ioerr);
 void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *t, char *buf,
 			  size_t len);
@@ -91,7 +91,7 @@ int watch_check_log(const char *log, char *why, size_t why_len);
 int watch_resolve(const char *what, char *path, size_t len, char *why, size_t why_len);
 /* --watch (watch.c): one reading appended to LOG and the history judged; the exit status. */
 int watch_mode(struct run *r, const char *log, const char *what);
-void check_line(struct run *r, const char *check, enum r0_verdict v, const char *fmt, ...)
+void check_line(struct run *r, const char *check, enum r0_check_result v, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 #endif

@@ -18,19 +18,19 @@
 #include "r0/probe.h"
 #include "r0/trimstack.h"
 
-/* One verdict of a check, in increasing order of weight (see r0_verdict_worse). */
-enum r0_verdict {
-	R0_VERDICT_PASS = 0,
-	R0_VERDICT_NOT_CHECKABLE,   /* nothing to check against (no promise, not possible here) */
-	R0_VERDICT_NOT_CONCLUSIVE,  /* checked, but the result proves nothing (granularity) */
-	R0_VERDICT_FAIL,
+/* The result of one TRIM check, in increasing order of weight (see r0_check_result_worse); a study's verdict is lib/verdict.c's. */
+enum r0_check_result {
+	R0_CHECK_PASS = 0,
+	R0_CHECK_NOT_CHECKABLE,   /* nothing to check against (no promise, not possible here) */
+	R0_CHECK_NOT_CONCLUSIVE,  /* checked, but the result proves nothing (granularity) */
+	R0_CHECK_FAIL,
 };
 
 /* "PASS", "FAIL", "NOT CHECKABLE", "NOT CONCLUSIVE". */
-const char *r0_verdict_name(enum r0_verdict v);
+const char *r0_check_result_name(enum r0_check_result v);
 
 /* The weightier of A and B: FAIL > NOT CONCLUSIVE > NOT CHECKABLE > PASS. */
-enum r0_verdict r0_verdict_worse(enum r0_verdict a, enum r0_verdict b);
+enum r0_check_result r0_check_result_worse(enum r0_check_result a, enum r0_check_result b);
 
 /* ------------------------------------------------------------------ limits */
 
@@ -65,7 +65,7 @@ void r0_discard_limits_from_device(const struct r0_device *dev, struct r0_discar
  *   write_zeroes: 0 when any member has 0 (stacking takes the minimum).
  */
 struct r0_limits_check {
-	enum r0_verdict support, granularity, max, alignment, write_zeroes, overall;
+	enum r0_check_result support, granularity, max, alignment, write_zeroes, overall;
 	uint64_t expected_granularity_bytes;  /* largest member granularity */
 	uint64_t effective_granularity_bytes; /* largest of the array's and the members' */
 	uint64_t min_member_max_bytes;        /* smallest non-zero member discard_max_bytes (0: none) */
@@ -126,7 +126,7 @@ void r0_trim_interior(uint64_t start, uint64_t n, uint64_t gran_sectors, uint64_
  *   if not CONCLUSIVE (the member may ignore a sub-granule discard).
  * A member with nothing expected is always conclusive.
  */
-enum r0_verdict r0_trim_judge_member(uint64_t expected_sectors, uint64_t observed_sectors,
+enum r0_check_result r0_trim_judge_member(uint64_t expected_sectors, uint64_t observed_sectors,
 				     bool conclusive);
 
 /*
@@ -138,7 +138,7 @@ enum r0_verdict r0_trim_judge_member(uint64_t expected_sectors, uint64_t observe
  * on an older kernel; PASS otherwise; NOT CHECKABLE if RELEASE (uname -r)
  * cannot be read. WHY says which case it is.
  */
-enum r0_verdict r0_trim_audit_layout(const struct r0_geometry *g, const char *release,
+enum r0_check_result r0_trim_audit_layout(const struct r0_geometry *g, const char *release,
 				     char *why, size_t len);
 
 /* Parses "6.12.117+deb12-cloud-amd64" into 6, 12; 0 or -EINVAL. */
@@ -251,7 +251,7 @@ struct r0_trim_member_result {
 	uint64_t observed_sectors;        /* what the device at the bottom of its stack counted */
 	uint64_t observed_member_sectors; /* what the member itself counted */
 	bool conclusive;                  /* its share holds a whole granule (or nothing is sent) */
-	enum r0_verdict verdict;          /* r0_trim_judge_member */
+	enum r0_check_result verdict;          /* r0_trim_judge_member */
 };
 
 /*
@@ -267,7 +267,7 @@ struct r0_trim_member_result {
 int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
 			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
 			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
-			enum r0_verdict *v);
+			enum r0_check_result *v);
 
 /* BLKDISCARD of [START, START + N) sectors on FD; 0 or -errno. */
 int r0_trim_discard(int fd, uint64_t start_sector, uint64_t n_sectors);
@@ -300,7 +300,7 @@ struct r0_trim_effect {
 	int first_bad_member_direct;           /* first member whose own read was wrong, -1 */
 	/* per bottom device: discarded blocks read on it as it promises, or not */
 	uint64_t leaf_discarded_ok[R0_MAX_MEMBERS], leaf_discarded_bad[R0_MAX_MEMBERS];
-	enum r0_verdict verdict;
+	enum r0_check_result verdict;
 };
 
 /* WINDOW of r0_trim_verify: do not look outside the range. */
@@ -436,7 +436,7 @@ bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0
  * e.g. other discards at the same time): no "no" where nothing was shown.
  * FAIL's reason as the summary's; NOT CONCLUSIVE's the first such device.
  */
-enum r0_verdict r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 					 enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen);
 
 /* ------------------------------------------------------------------ file system mode */
@@ -489,7 +489,7 @@ int r0_trim_fill_goal(const char *mnt, unsigned pct, uint64_t *bytes);
  * only whole blocks pass, so never exact). FAIL with WHY naming the member or the
  * sums; NOT CONCLUSIVE if the files held nothing; else PASS.
  */
-enum r0_verdict r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
+enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
 				 const struct r0_trim_counters *before,
 				 const struct r0_trim_counters *after, uint64_t fitrim_bytes,
 				 bool fitrim_exact, char *why, size_t len);
