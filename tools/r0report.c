@@ -22,7 +22,7 @@
 #include "r0/analysis.h"
 #include "r0/benchjson.h"
 #include "r0/csv.h"
-#include "r0/results.h"
+#include "r0/resultfiles.h"
 #include "r0/sweep.h"
 
 #define PROG "r0report"

@@ -16,7 +16,7 @@
 
 #include "r0/age.h"
 #include "r0/mix.h"
-#include "r0/results.h"
+#include "r0/resultfiles.h"
 
 /* "k0=1,k1=1,...": n weights */
 static char *mix_of(unsigned n)

@@ -8,7 +8,7 @@
 
 #include "r0/age.h"
 #include "r0/analysis.h"
-#include "r0/results.h"
+#include "r0/resultfiles.h"
 
 /* Speed-up against member count for one workload: md and dm at their chunk, the ideal n x. */
 void chart_speedup(FILE *f, const struct r0_analysis *a, size_t w);

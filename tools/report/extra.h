@@ -9,7 +9,7 @@
 
 #include "r0/age.h"
 #include "r0/benchjson.h"
-#include "r0/results.h"
+#include "r0/resultfiles.h"
 
 struct extra {
 	struct r0_trimres *trim;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0trim and scenario result files for r0report (see r0/results.h). */
+/* r0trim and scenario result files for r0report (see r0/resultfiles.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 
 #include "jsonl.h"
 #include "r0/age.h"
-#include "r0/results.h"
+#include "r0/resultfiles.h"
 
 static json_object *key(json_object *o, const char *k, json_type t)
 {

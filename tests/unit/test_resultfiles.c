@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of r0/results.h: the schema of a result file, r0trim's JSON
+/* Unit tests of r0/resultfiles.h: the schema of a result file, r0trim's JSON
  * document and a scenario's JSON lines, on hand-made files. */
 #include <errno.h>
 #include <math.h>
@@ -10,7 +10,7 @@
 #include <criterion/criterion.h>
 
 #include "r0/age.h"
-#include "r0/results.h"
+#include "r0/resultfiles.h"
 
 /* writes TEXT to a new temporary file; its path goes to PATH (freed by the caller's unlink) */
 static void put(char *path, const char *text)

@@ -2,8 +2,8 @@
 /* The other result files r0report reads besides r0sweep's: r0trim's JSON
  * document (schema r0trim/1), a scenario's JSON lines (r0scenario/1) and
  * r0age's state record (r0age-state/1, read with r0/age.h). */
-#ifndef R0_RESULTS_H
-#define R0_RESULTS_H
+#ifndef R0_RESULTFILES_H
+#define R0_RESULTFILES_H
 
 #include <stdbool.h>
 #include <stddef.h>
