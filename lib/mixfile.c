@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "r0/jsonfields.h"
+#include "r0/mixfile.h"
 #include "r0/profile.h"
 
 static const char method[] =

@@ -20,6 +20,7 @@
 
 #include "r0/clock.h"
 #include "r0/blktrace.h"
+#include "r0/mixfile.h"
 #include "r0/profile.h"
 #include "r0/size.h"
 #include "r0/tracemix.h"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <criterion/criterion.h>
 
+#include "r0/mixfile.h"
 #include "r0/profile.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

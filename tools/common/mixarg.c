@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "mixarg.h"
 
-#include "r0/profile.h"
+#include "r0/mixfile.h"
 
 int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc, size_t len)
 {

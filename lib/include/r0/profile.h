@@ -185,31 +185,6 @@ uint64_t r0_profile_bucket_bytes(unsigned i);
 int r0_mix_describe(const char *devices, double seconds, const double weight[R0_PC_N],
 		    const char *confidence_level, char *buf, size_t len);
 
-/* Where a profile came from, for the mix file. */
-struct r0_profile_meta {
-	const char *tool;           /* "r0profile 0.1.0" */
-	size_t n_dev;
-	const char *const *dev_path;    /* as the user named them */
-	const char *const *dev_kname;   /* nullb0, md127, dm-0, sda1 */
-	const uint64_t *dev_max_request_bytes;
-	int64_t start_epoch_s, end_epoch_s;
-	double interval_s;
-	bool interrupted;           /* ended early by a signal or a vanished device */
-	bool from_trace;            /* P was classed from a block trace (r0/tracemix.h), not counters */
-};
-
-/* The mix file of P (finished) as a JSON object (schema r0mix/1), or NULL and errno. */
-json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_profile_meta *m);
-
-/*
- * Reads the mix file PATH into *OUT (name "measured", one entry per class
- * with a weight) and, when DESC is not NULL, its one-line description
- * (r0_mix_describe over the file's devices, seconds and weights) into
- * DESC. 0; -EINVAL for a file that is not an r0mix/1 mix (not JSON, another
- * schema, an unknown class, a negative or non-numeric weight, no weight
- * above 0); -errno of opening it.
- */
-int r0_mix_load(const char *path, struct r0_mix *out, char *desc, size_t desc_len);
 
 /* A device being profiled, found from its /dev path without opening it. */
 struct r0_profile_dev {
