@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * r0tracegen OUT SIZE_SECTORS < EVENTS: writes an r0trace/1 file with
- * lib/trace.c's writer, for a device named "gen" of SIZE_SECTORS, from
+ * lib/workload/trace.c's writer, for a device named "gen" of SIZE_SECTORS, from
  * lines "T_US KIND OP SECTOR BYTES" (KIND queue|issue|complete, OP
  * read|write|discard|flush). Tests use it for traces a recording cannot
  * give on demand: a device of a chosen size, exact times. Exit 0, 1 on a

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Hand-made r0sweep records for the unit tests of lib/sweep.c and of the
+ * Hand-made r0sweep records for the unit tests of lib/results/sweep.c and of the
  * analysis (test_analysis.c, test_ranking.c, test_verdict.c): rows of
  * cells, each with the bytes/s of its repeats, written through the
  * library's own writer and loaded back.

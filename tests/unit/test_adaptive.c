@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/adaptive.c (the planner) and, through lib/studysim.c,
+ * Unit tests of lib/study/adaptive.c (the planner) and, through lib/studysim.c,
  * the seeded simulation of whole studies: the adaptive plan against the
  * full plan on simulated drives with known truth, noise and drift.
  */

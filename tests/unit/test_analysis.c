@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/analysis.c through r0_analyse: cells and their
+ * Unit tests of lib/study/analysis.c through r0_analyse: cells and their
  * statistics, speed-ups against the baseline (raw, else 1-member stripes),
  * the CPU limit, repeats left out, predicted cells, too few repeats.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of the engine's rules (lib/enginepolicy.c) on made-up
+ * Unit tests of the engine's rules (lib/engine/enginepolicy.c) on made-up
  * targets: which requests a job issues itself, carries beside its ring or
  * sends through io_uring's workers, how it waits, which CPU it is held to.
  */

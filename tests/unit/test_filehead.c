@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of lib/filehead.c: what a file looks like from its type and first bytes. */
+/* Unit tests of lib/results/filehead.c: what a file looks like from its type and first bytes. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/noise.c (drift by pass, runs set aside, pooled noise),
- * of Benjamini-Hochberg's level (lib/compare.c), and of the analysis with
+ * Unit tests of lib/study/noise.c (drift by pass, runs set aside, pooled noise),
+ * of Benjamini-Hochberg's level (lib/study/compare.c), and of the analysis with
  * them: a true 2x between two chunks is found with one run at 0.6x.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/ranking.c through r0_analyse: chunks tied within the
+ * Unit tests of lib/study/ranking.c through r0_analyse: chunks tied within the
  * noise, the choice under each mix and the pick rule, a limit the members
  * share, how many members to build, a choice that lacks a workload; and a
  * seeded simulation of whole studies (known truth plus Gaussian noise

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of a run's figures (lib/result.c): the measured window, rates, CPU shares. */
+/* Unit tests of a run's figures (lib/engine/result.c): the measured window, rates, CPU shares. */
 #include <string.h>
 #include <criterion/criterion.h>
 

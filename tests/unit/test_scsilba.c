@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* GET LBA STATUS answers (lib/scsilba.c): what the descriptors cover, and what they do not. */
+/* GET LBA STATUS answers (lib/device/scsilba.c): what the descriptors cover, and what they do not. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

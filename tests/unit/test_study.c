@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of lib/study.c: the study loop's passes, their order, and the budget. */
+/* Unit tests of lib/study/study.c: the study loop's passes, their order, and the budget. */
 #include <string.h>
 #include <criterion/criterion.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of lib/trimwatch.c: what a history of discard counters shows. */
+/* Unit tests of lib/trim/trimwatch.c: what a history of discard counters shows. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/verdict.c through r0_analyse: the words for each
+ * Unit tests of lib/study/verdict.c through r0_analyse: the words for each
  * answer, the verdict when nothing can be compared, the list of repeats
  * left out. The words about ties, picks, shared limits and the members to
  * build are checked beside their judgements in test_ranking.c.

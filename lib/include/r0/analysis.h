@@ -14,9 +14,9 @@
  * excludes 1 and the ratio is beyond the practical threshold. Cells with
  * I/O errors are left out of every median and named in the reasoning.
  *
- * Three files make it: lib/analysis.c groups the records into cells and
- * baselines, lib/ranking.c judges (answers, ties, choices, the pick, the
- * members to build), lib/verdict.c puts the judgements into words.
+ * Three files make it: lib/study/analysis.c groups the records into cells and
+ * baselines, lib/study/ranking.c judges (answers, ties, choices, the pick, the
+ * members to build), lib/study/verdict.c puts the judgements into words.
  */
 #ifndef R0_ANALYSIS_H
 #define R0_ANALYSIS_H

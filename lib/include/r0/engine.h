@@ -258,7 +258,7 @@ struct r0_result {
 	struct r0_steady_window steady_last;
 };
 
-/* A result's figures (lib/result.c). */
+/* A result's figures (lib/engine/result.c). */
 uint64_t r0_result_ios(const struct r0_result *r);
 uint64_t r0_result_bytes(const struct r0_result *r);
 double r0_result_iops(const struct r0_result *r);

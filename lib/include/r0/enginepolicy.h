@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The engine's rules (lib/enginepolicy.c): for a workload on a target,
+ * The engine's rules (lib/engine/enginepolicy.c): for a workload on a target,
  * whether its jobs issue requests themselves or through the ring, carry
  * one beside the ring, send them through io_uring's workers and how many
  * of those, how a job waits for completions, and which CPU it is held to.

@@ -3,7 +3,7 @@
  * Workload mixes: the weights a verdict puts on the workloads of a study.
  * A mix is named ("desktop", "database", "sequential"), written out
  * ("KEY=WEIGHT,..."), or measured by r0profile and read from its mix file
- * (r0_mix_load in r0/profile.h, lib/mixfile.c). Keys are workload classes
+ * (r0_mix_load in r0/mixfile.h, lib/study/mixfile.c). Keys are workload classes
  * (r0_workload_class) or workload names. Pure: no I/O.
  */
 #ifndef R0_MIX_H

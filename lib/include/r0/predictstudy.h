@@ -49,7 +49,7 @@
 
 /*
  * The predict grid measures two of its points again at its end
- * (lib/preset.c); when one moved by more than this (the +-15 % a
+ * (lib/engine/preset.c); when one moved by more than this (the +-15 % a
  * predicted cell is held to: a drive that moved more cannot be predicted
  * within it), and by more than the
  * two measurements' own spreads together, the drive changed its state

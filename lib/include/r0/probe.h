@@ -179,6 +179,14 @@ struct r0_blockstat {
 };
 
 /*
+ * Parses one stat line into *OUT: 11 fields (before 4.18), 15 (discards,
+ * before 5.5) or 17 (flushes; 6.12); later kernels' extra numeric fields
+ * are ignored. 0, or -EINVAL for anything else (12-14 or 16 fields, a
+ * sign, a non-number, trailing garbage, overflow); *OUT is zeroed then.
+ */
+int r0_blockstat_parse(const char *line, struct r0_blockstat *out);
+
+/*
  * Reads the counters of the device or partition named KNAME (ENV's
  * sysfs class/block/KNAME/stat). 0, -ENOENT, -EINVAL (fewer than 11
  * numbers), other -errno. Usable alone: e.g. before and after a discard.

@@ -29,18 +29,10 @@
 
 #include <json-c/json.h>
 
-#include "r0/analysis.h"
+
 #include "r0/probe.h"
 
 #define R0_MIX_SCHEMA "r0mix/1"
-
-/*
- * Parses one stat line into *OUT: 11 fields (before 4.18), 15 (discards,
- * before 5.5) or 17 (flushes; 6.12); later kernels' extra numeric fields
- * are ignored. 0, or -EINVAL for anything else (12-14 or 16 fields, a
- * sign, a non-number, trailing garbage, overflow); *OUT is zeroed then.
- */
-int r0_blockstat_parse(const char *line, struct r0_blockstat *out);
 
 /* The classes a mix weighs, as r0_workload_class() names them. */
 enum r0_pclass {

@@ -33,20 +33,9 @@ int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 /*
  * The same checks for a tool that writes to one device (r0bench, r0age),
  * without the alignment. r0trim takes r0_member_check for its DEVICE and
- * r0_stack_check below it.
+ * r0_stack_check (r0/trimcheck.h) below it.
  */
 int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,
 		   size_t why_len);
-
-struct r0_trim_target;
-
-/*
- * The devices under the top of T (r0/trimcheck.h), each layer down to
- * every bottom device: the r0_device_is_busy rules, except that each may be
- * held by the device right above it (a thin pool's data device by its
- * pool). Returns 0, or -EBUSY (or the probe's -errno) with the device and
- * the reason in WHY ("member nvme1n1 is also held by md126").
- */
-int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len);
 
 #endif

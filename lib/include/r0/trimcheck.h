@@ -18,7 +18,7 @@
 #include "r0/probe.h"
 #include "r0/trimstack.h"
 
-/* The result of one TRIM check, in increasing order of weight (see r0_check_result_worse); a study's verdict is lib/verdict.c's. */
+/* The result of one TRIM check, in increasing order of weight (see r0_check_result_worse); a study's verdict is lib/study/verdict.c's. */
 enum r0_check_result {
 	R0_CHECK_PASS = 0,
 	R0_CHECK_NOT_CHECKABLE,   /* nothing to check against (no promise, not possible here) */
@@ -493,5 +493,14 @@ enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint
 				 const struct r0_trim_counters *before,
 				 const struct r0_trim_counters *after, uint64_t fitrim_bytes,
 				 bool fitrim_exact, char *why, size_t len);
+
+/*
+ * The devices under the top of T, each layer down to
+ * every bottom device: the r0_device_is_busy rules, except that each may be
+ * held by the device right above it (a thin pool's data device by its
+ * pool). Returns 0, or -EBUSY (or the probe's -errno) with the device and
+ * the reason in WHY ("member nvme1n1 is also held by md126").
+ */
+int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len);
 
 #endif

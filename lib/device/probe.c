@@ -17,7 +17,6 @@
 
 #include "r0/mdinfo.h"
 #include "r0/probe.h"
-#include "r0/profile.h"
 #include "mounts.h"
 #include "sysfs.h"
 
@@ -507,6 +506,46 @@ int r0_probe_list_disks(const struct r0_probe_env *env, unsigned flags,
 	}
 	free(v);
 	return err;
+}
+
+int r0_blockstat_parse(const char *line, struct r0_blockstat *out)
+{
+	uint64_t f[17] = { 0 };
+	const char *p = line;
+	char *end;
+	unsigned n = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == '\n')
+			break;
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		errno = 0;
+		uint64_t v = strtoull(p, &end, 10);
+		if (errno || (*end && *end != ' ' && *end != '\t' && *end != '\n'))
+			return -EINVAL;
+		if (n < 17)
+			f[n] = v;
+		n++;
+		p = end;
+	}
+	if (*p == '\n' && p[1])
+		return -EINVAL;
+	/* 11 fields before 4.18, 15 with discards, 17 with flushes (5.5); more: a later kernel */
+	if (n != 11 && n != 15 && n < 17)
+		return -EINVAL;
+	*out = (struct r0_blockstat){
+		.nr_fields = n > 17 ? 17 : n,
+		.reads = f[0], .reads_merged = f[1], .read_sectors = f[2], .read_ticks_ms = f[3],
+		.writes = f[4], .writes_merged = f[5], .write_sectors = f[6], .write_ticks_ms = f[7],
+		.in_flight = f[8], .io_ticks_ms = f[9], .time_in_queue_ms = f[10],
+		.discards = f[11], .discards_merged = f[12], .discard_sectors = f[13],
+		.discard_ticks_ms = f[14], .flushes = f[15], .flush_ticks_ms = f[16],
+	};
+	return 0;
 }
 
 static int read_stat_file(const char *path, struct r0_blockstat *out)

@@ -3,7 +3,7 @@
  * The sweep's analysis (r0/analysis.h): the records grouped into cells
  * (one workload on one target) with their statistics, each workload's
  * single-drive baseline and its weight under the mix; then the ranking
- * (lib/ranking.c) and the words (lib/verdict.c).
+ * (lib/study/ranking.c) and the words (lib/study/verdict.c).
  */
 #include <errno.h>
 #include <math.h>

@@ -4,7 +4,7 @@
  * drive, the chunks that cannot be told from the best, the candidates
  * scored under the mix and the pick among the best, a limit the members
  * share, and how many members to build (r0/analysis.h). The words are
- * lib/verdict.c's.
+ * lib/study/verdict.c's.
  */
 #include <errno.h>
 #include <math.h>

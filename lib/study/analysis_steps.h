@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Private: the steps r0_analyse (lib/analysis.c) takes after grouping the
- * records, in this order: the ranking (lib/ranking.c), then the words
- * (lib/verdict.c). Each ranking step returns 0 or -errno.
+ * Private: the steps r0_analyse (lib/study/analysis.c) takes after grouping the
+ * records, in this order: the ranking (lib/study/ranking.c), then the words
+ * (lib/study/verdict.c). Each ranking step returns 0 or -errno.
  */
 #ifndef R0_LIB_ANALYSIS_STEPS_H
 #define R0_LIB_ANALYSIS_STEPS_H

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Readers of blktrace recordings, blkparse dumps and fio iologs (lib/tracein.h, r0/trace.h). */
+/* Readers of blktrace recordings, blkparse dumps and fio iologs (lib/workload/tracein.h, r0/trace.h). */
 #include <byteswap.h>
 #include <dirent.h>
 #include <errno.h>

@@ -2,7 +2,7 @@
 /*
  * Readers of the trace formats other than r0trace/1 (r0/trace.h): a
  * blktrace recording or blkparse dump, a fio iolog v2 or v3. Private to
- * lib/: lib/trace.c tells the format and hands the file over.
+ * lib/: lib/workload/trace.c tells the format and hands the file over.
  */
 #ifndef R0_TRACEIN_H
 #define R0_TRACEIN_H

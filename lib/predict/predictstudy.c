@@ -178,7 +178,7 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
 
 /*
  * The point of the curve at R's access, direction, block and depth, or
- * NULL: a grid that measures a point again (lib/preset.c) finds the first.
+ * NULL: a grid that measures a point again (lib/engine/preset.c) finds the first.
  */
 static const struct r0_predict_point *measured_before(const struct r0_predict_input *in,
 						      const struct r0_sweep_rec *r)

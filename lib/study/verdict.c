@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The analysis in words: the method, the chunks, the verdict in one
- * sentence and at length, and the reasoning, from what lib/ranking.c
+ * sentence and at length, and the reasoning, from what lib/study/ranking.c
  * decided (r0/analysis.h). English prose only: no judgement is made here.
  */
 #include <stdio.h>

@@ -2,7 +2,7 @@
 /*
  * A run's figures from its struct r0_result (r0/engine.h): totals, rates,
  * CPU per request and the busiest job's share, and the measured window's
- * accounting the engine counts with. (lib/resultfiles.c reads result files.)
+ * accounting the engine counts with. (lib/results/resultfiles.c reads result files.)
  */
 #include <errno.h>
 #include <stdbool.h>
