@@ -27,7 +27,7 @@ for a; do
 done
 ro="" cap=""
 [ "$READONLY" = 1 ] && ro=--read-only
-profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' ')
+profile=$(grep -v '^#' "$R0_GUEST/drives/$PROFILE.drive" | tr '\n' ' ')
 if [ -n "$SSD" ]; then
 	members=$(r0_members_ssd 3 "$SSD" --no-data)
 	what="3 x r0ssd $SSD flash models (--no-data)"

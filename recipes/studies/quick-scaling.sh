@@ -63,7 +63,7 @@ done
 	echo "# r0kit quick scaling study (fio)"
 	echo
 	echo "Sandbox: QEMU TCG, kernel $(uname -r), members: 3 x null_blk profile sata-ssd"
-	echo "($(grep -v '^#' "$R0_GUEST/drives/sata-ssd.profile" | tr '\n' ' ')), overridden: ${overrides:-nothing}."
+	echo "($(grep -v '^#' "$R0_GUEST/drives/sata-ssd.drive" | tr '\n' ' ')), overridden: ${overrides:-nothing}."
 	echo "Arrays built by r0build, chunk 64K. $(fio --version), $ENGINE, O_DIRECT,"
 	echo "$REPEATS interleaved repeats of ${RUNTIME} s after 1 s ramp; median (min-max);"
 	echo "x = median / the single drive's median."

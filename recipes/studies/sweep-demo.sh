@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The demo study (guest side): r0sweep over three emulated sata-real members
-# (null_blk, recipes/drives/sata-real.profile): the first member raw, md
+# (null_blk, recipes/drives/sata-real.drive): the first member raw, md
 # raid0 and dm-stripe of 1, 2 and 3 members at 3 chunk sizes (dm-stripe's
 # large reads over these 8-tag members stalled in Linux 6.12 until r0bench
 # sent requests of more pieces than the member has tags through io_uring's
@@ -68,7 +68,7 @@ if [ -n "$DRIVES" ]; then
 	describe="3 x QEMU $DRIVES drives ($(cat /sys/block/${dev#/dev/}/device/model 2>/dev/null | tr -s ' '), throttled by QEMU: recipes/drives/$DRIVES.qemu)"
 else
 	members=$(r0_members $PROFILE 3) || { echo "sweep-demo: cannot create the members"; exit 1; }
-	describe="3 x null_blk $PROFILE profile ($(grep -v '^#' "$R0_GUEST/drives/$PROFILE.profile" | tr '\n' ' '))"
+	describe="3 x null_blk $PROFILE profile ($(grep -v '^#' "$R0_GUEST/drives/$PROFILE.drive" | tr '\n' ' '))"
 fi
 set -- $members
 out=$R0_RESULTS/sweep.jsonl

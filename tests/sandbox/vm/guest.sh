@@ -45,10 +45,10 @@ r0_boot_modules() {
 }
 
 # r0_member NAME PROFILE [KEY=VALUE...]: creates the null_blk disk /dev/NAME
-# from recipes/drives/PROFILE.profile, KEY=VALUE overriding the profile
+# from recipes/drives/PROFILE.drive (drive settings), KEY=VALUE overriding them
 # (size is in MiB); prints the device path.
 r0_member() {
-	_name=$1 _prof=$R0_GUEST/drives/$2.profile; shift 2
+	_name=$1 _prof=$R0_GUEST/drives/$2.drive; shift 2
 	[ -f "$_prof" ] || { echo "guest: no drive profile $_prof" >&2; return 1; }
 	_dir=$R0_NULLB/$_name
 	mkdir "$_dir" || return 1
@@ -98,7 +98,7 @@ r0_members() {
 # libaio reads 16.) Prints the slices' paths on one line.
 r0_members_shared() {
 	_p=$1 _count=$2 _capm=$3; shift 3
-	_prof=$R0_GUEST/drives/$_p.profile
+	_prof=$R0_GUEST/drives/$_p.drive
 	[ -f "$_prof" ] || { echo "guest: no drive profile $_prof" >&2; return 1; }
 	_mib=$(sed -n 's/^size=//p' "$_prof") _qd=$(sed -n 's/^hw_queue_depth=//p' "$_prof")
 	_dev=$(r0_member r0shared "$_p" size=$((_mib * _count)) hw_queue_depth=$((${_qd:-64} * _count)) \
