@@ -70,6 +70,9 @@ expect_status 0 "r0build remove --all after a SIGKILL" r0build remove --all
 grep -q "unmounted from r0sweep's scratch directory" /tmp/expect.out || fail "remove --all: $(cat /tmp/expect.out)"
 grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a scratch mount left: $(grep r0sweep /proc/mounts)"
 expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built after remove --all"
+# the killed study could not wipe its members: what follows starts clean
+for m in "$@"; do wipefs -a -q "$m" || fail "wipefs $m"; done
+
 # killed again, then resumed: --resume itself removes what the killed run left
 # on these members (its window, mount and array, by their names) and goes on
 # (--force: the killed run's ext4 lies on the first member)
@@ -85,7 +88,6 @@ grep -q "^r0sweep: removed sweep\.$killed\.fs, left on these members by an r0swe
 grep -q '"workload":"ext4 copy"' "$out/resume.jsonl" || fail "--resume measured nothing after clearing"
 grep -q '/tmp/r0sweep\.' /proc/mounts && fail "a scratch mount left after --resume: $(grep r0sweep /proc/mounts)"
 expect_eq "$(r0_leftovers | grep -v '^nullb:' | tr '\n' ' ')" "" "nothing left built after --resume"
-# the killed study could not wipe its members: the rest of this test starts clean
 for m in "$@"; do wipefs -a -q "$m" || fail "wipefs $m"; done
 
 r0sweep --output "$out/everyday.jsonl" -p everyday -w "$wl" --backend md --chunks 64K --members 1,3 -r 2 \
