@@ -337,8 +337,12 @@ Test(tracein, fio_iolog_refused, .init = dir_setup, .fini = dir_teardown)
 		FILE *f = fopen(p, "wb");
 
 		cr_assert_not_null(f);
-		/* the NUL case is written whole */
-		fwrite(bad[i].text, 1, strlen(bad[i].text) + (i == N(bad) - 1 ? 17 : 0), f);
+		/* the NUL case is written whole: up to its NUL, the NUL, and the rest of its line */
+		size_t len = strlen(bad[i].text);
+
+		if (i == N(bad) - 1)
+			len += 1 + strlen(bad[i].text + len + 1);
+		fwrite(bad[i].text, 1, len, f);
 		fclose(f);
 		cr_expect_eq(read_all(p, &h, NULL, 0, &truncated), -EBADMSG, "case %zu", i);
 		cr_expect_eq(truncated, bad[i].truncated, "case %zu", i);
