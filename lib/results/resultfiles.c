@@ -45,6 +45,14 @@ static bool u64(json_object *o, const char *k, uint64_t *out)
 	return true;
 }
 
+/* K is there and null: a value not known or not there (a single device's chunk); read as 0. */
+static bool is_null(json_object *o, const char *k)
+{
+	json_object *v;
+
+	return json_object_object_get_ex(o, k, &v) && !v;
+}
+
 static bool uns(json_object *o, const char *k, unsigned *out)
 {
 	uint64_t v;
@@ -195,7 +203,7 @@ int r0_trimres_load(const char *path, struct r0_trimres *t)
 	v = key(o, "discards_pass", json_type_boolean);
 	if (!ms || !rs || !cs || !v || !str(o, "device", t->device, sizeof(t->device)) ||
 	    !str(o, "verdict", t->verdict, sizeof(t->verdict)) || !u64(o, "size_bytes", &t->size_bytes) ||
-	    !u64(o, "chunk_bytes", &t->chunk_bytes))
+	    !(u64(o, "chunk_bytes", &t->chunk_bytes) || is_null(o, "chunk_bytes")))
 		goto out;
 	t->pass = json_object_get_boolean(v);
 	v = key(o, "mode", json_type_string);

@@ -87,6 +87,18 @@ Test(results, trim_document)
 	cr_expect_eq(t->range[0].observed[1], 0);
 	cr_expect_eq(t->range[0].expected[0], 0);
 	cr_expect_str_eq(t->range[0].verdict, "FAIL");
+	/* a single device has no chunk: null, read as none */
+	{
+		char one[sizeof(trim_doc) + 8], path1[] = "/tmp/r0-test-trim-XXXXXX";
+		char *at = strstr(strcpy(one, trim_doc), "65536,\n");
+
+		cr_assert(at);
+		memcpy(at, "null, \n", 7);
+		put(path1, one);
+		cr_expect_eq(r0_trimres_load(path1, t), 0);
+		unlink(path1);
+		cr_expect_eq(t->chunk_bytes, 0);
+	}
 	free(t);
 }
 

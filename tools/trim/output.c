@@ -149,7 +149,9 @@ void print_header(struct run *r, const char *release)
 		json_object_object_add(r->root, "description", json_object_new_string(t->desc));
 		json_object_object_add(r->root, "kernel", json_object_new_string(release));
 		json_object_object_add(r->root, "size_bytes", json_object_new_int64((int64_t)(t->size_sectors * 512)));
-		json_object_object_add(r->root, "chunk_bytes", json_object_new_int64(t->geo.chunk_sectors * 512));
+		/* a device that is no stripe has no chunk: null, never 0 */
+		json_object_object_add(r->root, "chunk_bytes", t->geo.chunk_sectors ?
+				       json_object_new_int64(t->geo.chunk_sectors * 512) : NULL);
 		json_object_object_add(r->root, "zones", json_object_new_int((int)t->geo.n_zones));
 		if (t->kind == R0_TRIM_MD)
 			json_object_object_add(r->root, "md_layout", json_object_new_int(t->md_layout));
