@@ -32,6 +32,14 @@ static bool in(dev_t d, const dev_t *set, size_t n)
 	return false;
 }
 
+/* W is r0sweep's window over A: named A's name and ".fs" (tools/sweep/everyday.c) */
+static bool window_of(const struct r0_array *w, const struct r0_array *a)
+{
+	size_t len = strlen(a->name);
+
+	return !strncmp(w->name, a->name, len) && !strcmp(w->name + len, ".fs");
+}
+
 int r0_array_clear_killed_sweep(const dev_t *members, size_t n_members, char (*names)[R0_ARRAY_NAME_MAX + 1],
 				size_t max, size_t *removed)
 {
@@ -53,7 +61,11 @@ int r0_array_clear_killed_sweep(const dev_t *members, size_t n_members, char (*n
 	}
 	memcpy(owned, members, n_members * sizeof(*owned));
 	n_owned = n_members;
-	/* only what stands on the named members alone, directly or through another such array */
+	/*
+	 * only what stands on the named members alone, directly or through
+	 * another such array; a scenario's window (a dm-linear, no striped
+	 * table to read its members from) by its name: its array's and ".fs"
+	 */
 	while (more) {
 		more = false;
 		for (size_t i = 0; i < n; i++) {
@@ -63,6 +75,8 @@ int r0_array_clear_killed_sweep(const dev_t *members, size_t n_members, char (*n
 				continue;
 			for (unsigned m = 0; all && m < list[i].n_members; m++)
 				all = in(list[i].members[m], owned, n_owned);
+			for (size_t j = 0; !all && !list[i].n_members && j < n; j++)
+				all = mine[j] && window_of(&list[i], &list[j]);
 			if (all) {
 				mine[i] = more = true;
 				owned[n_owned++] = list[i].devt;
