@@ -271,22 +271,200 @@ static int make_dirs(const char *dir)
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--output-dir" };
 
+/* What the files given hold: sweeps pooled into one set, the rest beside it. */
+struct inputs {
+	struct r0_sweep_set set;
+	struct extra x;
+	bool have_sweep;
+};
+
+static void inputs_free(struct inputs *in)
+{
+	r0_sweep_set_free(&in->set);
+	free(in->x.trim);
+	free(in->x.age);
+	for (size_t i = 0; i < in->x.n_bench; i++)
+		r0_bench_doc_free(&in->x.bench[i]);
+	free(in->x.bench);
+	free(in->x.bench_file);
+	r0_scenario_free(&in->x.scen);
+}
+
+/* Every file of FILES[0..N) by its schema into IN: 0, or -1 after saying why one cannot be read. */
+static int load_inputs(char **files, int n, struct inputs *in)
+{
+	const char *first_sweep = NULL;
+	struct extra *x = &in->x;
+
+	x->trim = calloc((size_t)n, sizeof(*x->trim));
+	x->age = calloc((size_t)n, sizeof(*x->age));
+	x->bench = calloc((size_t)n, sizeof(*x->bench));
+	x->bench_file = calloc((size_t)n, sizeof(*x->bench_file));
+	if (!x->trim || !x->age || !x->bench || !x->bench_file) {
+		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		enum r0_result_kind kind;
+		unsigned bad = 0;
+		int err = r0_result_kind(files[i], &kind);
+
+		if (!err && kind == R0_RESULT_SWEEP) {
+			size_t before = in->set.n;
+
+			err = r0_sweep_load(files[i], &in->set, &bad);
+			in->have_sweep = true;
+			if (!err && study_mixed(&in->set, before, first_sweep ? first_sweep : files[i], files[i]))
+				return -1;
+			if (!first_sweep && in->set.n)
+				first_sweep = files[i];
+		} else if (!err && kind == R0_RESULT_TRIM) {
+			err = r0_trimres_load(files[i], &x->trim[x->n_trim]);
+			x->n_trim += !err;
+		} else if (!err && kind == R0_RESULT_BENCH) {
+			err = r0_bench_load(files[i], &x->bench[x->n_bench]);
+			if (err == -ENOMSG)
+				err = -EINVAL;
+			x->bench_file[x->n_bench] = files[i];
+			x->n_bench += !err;
+		} else if (!err && kind == R0_RESULT_AGE) {
+			err = r0_ageres_load(files[i], &x->age[x->n_age]);
+			x->n_age += !err;
+		} else if (!err) {
+			err = r0_scenario_load(files[i], &x->scen, &bad);
+		}
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", files[i],
+				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
+						 ", r0trim/1, r0scenario/1, " R0_STATE_SCHEMA " or r0bench/1)" : strerror(-err));
+			return -1;
+		}
+		if (bad)
+			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", files[i], bad, bad == 1 ? "" : "s");
+	}
+	return 0;
+}
+
+/*
+ * The sweeps of IN analysed under MIX into *A (without --mix, everyday
+ * scenarios or a replay alone by their own mix, as r0sweep did): 0, or -1
+ * after saying why not.
+ */
+static int analyse(struct inputs *in, bool mix_given, struct r0_mix *mix, char *mixdesc, size_t desc_len,
+		   const struct r0_cmp_opts *cmp, struct r0_analysis *a)
+{
+	int err;
+
+	if (!mix_given) {
+		enum r0_access *acc = calloc(in->set.n ? in->set.n : 1, sizeof(*acc));
+
+		for (size_t i = 0; acc && i < in->set.n; i++)
+			acc[i] = in->set.recs[i].access;
+		err = r0_cli_mix(PROG, acc ? r0_mix_default(acc, in->set.n) : "desktop", mix, mixdesc, desc_len);
+		free(acc);
+		if (err)
+			return -1;
+	}
+	err = r0_analyse(&in->set, mix, cmp, a);
+	if (err) {
+		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
+/* The title a report gets without --title, by what it reports on. */
+static void default_title(const struct inputs *in, const struct r0_analysis *a, char *buf, size_t len)
+{
+	const struct extra *x = &in->x;
+
+	if (in->have_sweep)
+		snprintf(buf, len, "r0kit: RAID0 of %u drives, is it worth it?", a->max_members);
+	else if (x->scen.n)
+		snprintf(buf, len, "r0kit: RAID0 of SSDs with and without TRIM, over cycles of use");
+	else if (x->n_bench && !x->n_trim && !x->n_age)
+		snprintf(buf, len, "r0kit: drives compared");
+	else if (!x->n_trim)
+		snprintf(buf, len, "r0kit: the drives' state");
+	else
+		snprintf(buf, len, "r0kit: does TRIM pass through the array?");
+}
+
+/* DIR (--output-dir or --csv, named OPT) made with its parents: 0, or -1 after saying why not. */
+static int output_dir(const char *opt, const char *dir)
+{
+	int err = make_dirs(dir);
+
+	if (err)
+		fprintf(stderr, PROG ": %s %s: %s\n", opt, dir, err == -ENOTDIR ? "a file is in its path" :
+			strerror(-err));
+	return err ? -1 : 0;
+}
+
+/* report.md, summary.svg (a sweep with a pick) and report.html into DIR; the paths written into MD and HTML. */
+static bool write_reports(const char *dir, const struct inputs *in, const struct r0_analysis *a,
+			  const struct aside *as, const char *title, const char *verdict, bool good, char **files,
+			  int nf, char *md, char *html, size_t len)
+{
+	const struct r0_analysis *pa = in->have_sweep ? a : NULL;
+	char svg[4200];
+	bool ok = true;
+
+	if (!write_file(dir, "report.md", DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, md, len)) {
+		ok = false;
+		md[0] = '\0';
+	}
+	if (pa && a->has_choice &&
+	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, svg, sizeof(svg)))
+		ok = false;
+	if (!write_file(dir, "report.html", DOC_HTML, pa, as, &in->x, title, verdict, good, files, nf, html, len)) {
+		ok = false;
+		html[0] = '\0';
+	}
+	return ok;
+}
+
+/*
+ * The terminal: a measured mix's description, then the report's first
+ * screen word for word (its headline and what to build) or the verdict
+ * of the other results, the aside's line, and the files written.
+ */
+static void say(const struct inputs *in, const struct r0_analysis *a, const char *mixdesc, const char *verdict,
+		const struct aside *as, const char *md, const char *html, char csv[][4200])
+{
+	if (mixdesc[0] && in->have_sweep)
+		printf("For %s:\n", mixdesc);
+	if (in->have_sweep) {
+		char first[sizeof(a->headline) + 4096];
+
+		r0_first_screen_text(a, first, sizeof(first));
+		fputs(first, stdout);
+	} else
+		printf("%s\n", verdict);
+	if (as->line[0] && in->have_sweep)
+		printf("%s\n", as->line);
+	for (const char *p = md; p; p = p == md ? html : NULL)
+		if (p[0])
+			printf("%s\n", p);
+	for (size_t i = 0; i < 3; i++)
+		if (csv[i][0])
+			printf("%s\n", csv[i]);
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *mixs = NULL, *title = NULL, *csv_dir = NULL;
 	const char *aside_file = NULL, *aside_title = "Another study", *aside_mix = NULL;
 	struct aside as = { .line = "" };
-	struct r0_sweep_set set = { 0 };
+	struct inputs in = { 0 };
 	struct r0_analysis a = { 0 };
-	struct extra x = { 0 };
-	bool have_sweep = false, good = true;
-	char verdict[3072] = "";
+	bool good = true;
+	char verdict[3072] = "", mixdesc[1024] = "", deftitle[128];
+	char path_md[4096] = "", path_html[4096] = "", csv_paths[3][4200] = { "", "", "" };
 	struct r0_mix mix;
-	char mixdesc[1024] = "";
 	struct r0_cmp_opts cmp;
-	const char *first_sweep = NULL;
-	char path_md[4096], path_html[4096], deftitle[128], csv_paths[3][4200] = { "", "", "" };
-	int err, status = R0_EXIT_OK;
+	struct stat st;
+	int status = R0_EXIT_OK;
 
 	r0_cmp_defaults(&cmp);
 	const struct r0_cli_opt opts[] = {
@@ -308,17 +486,13 @@ int main(int argc, char **argv)
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
 	/* a file where the report's directory goes: said before anything is read or written */
-	{
-		struct stat st;
-
-		if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
-			fprintf(stderr, PROG ": --output-dir %s: not a directory\n", dir);
-			return R0_EXIT_REFUSED;
-		}
-		if (csv_dir && !stat(csv_dir, &st) && !S_ISDIR(st.st_mode)) {
-			fprintf(stderr, PROG ": --csv %s: not a directory\n", csv_dir);
-			return R0_EXIT_REFUSED;
-		}
+	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, PROG ": --output-dir %s: not a directory\n", dir);
+		return R0_EXIT_REFUSED;
+	}
+	if (csv_dir && !stat(csv_dir, &st) && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, PROG ": --csv %s: not a directory\n", csv_dir);
+		return R0_EXIT_REFUSED;
 	}
 	/* a wrong --mix is a usage error before anything is read */
 	if (mixs && r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
@@ -326,166 +500,39 @@ int main(int argc, char **argv)
 	if (aside_file && aside_study(aside_file, aside_title, aside_mix ? aside_mix : mixs ? mixs : "desktop", &cmp, as.line,
 				      sizeof(as.line)))
 		return R0_EXIT_REFUSED;
-	x.trim = calloc((size_t)(argc - optind), sizeof(*x.trim));
-	x.age = calloc((size_t)(argc - optind), sizeof(*x.age));
-	x.bench = calloc((size_t)(argc - optind), sizeof(*x.bench));
-	x.bench_file = calloc((size_t)(argc - optind), sizeof(*x.bench_file));
-	if (!x.trim || !x.age || !x.bench || !x.bench_file) {
-		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
-		return R0_EXIT_FAILURE;
-	}
-	for (int i = optind; i < argc; i++) {
-		enum r0_result_kind kind;
-		unsigned bad = 0;
-
-		err = r0_result_kind(argv[i], &kind);
-		if (!err && kind == R0_RESULT_SWEEP) {
-			size_t before = set.n;
-
-			err = r0_sweep_load(argv[i], &set, &bad);
-			have_sweep = true;
-			if (!err && study_mixed(&set, before, first_sweep ? first_sweep : argv[i], argv[i]))
-				goto fail;
-			if (!first_sweep && set.n)
-				first_sweep = argv[i];
-		} else if (!err && kind == R0_RESULT_TRIM) {
-			err = r0_trimres_load(argv[i], &x.trim[x.n_trim]);
-			x.n_trim += !err;
-		} else if (!err && kind == R0_RESULT_BENCH) {
-			err = r0_bench_load(argv[i], &x.bench[x.n_bench]);
-			if (err == -ENOMSG)
-				err = -EINVAL;
-			x.bench_file[x.n_bench] = argv[i];
-			x.n_bench += !err;
-		} else if (!err && kind == R0_RESULT_AGE) {
-			err = r0_ageres_load(argv[i], &x.age[x.n_age]);
-			x.n_age += !err;
-		} else if (!err) {
-			err = r0_scenario_load(argv[i], &x.scen, &bad);
-		}
-		if (err) {
-			fprintf(stderr, PROG ": %s: %s\n", argv[i],
-				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
-						 ", r0trim/1, r0scenario/1, " R0_STATE_SCHEMA " or r0bench/1)" : strerror(-err));
-			goto fail;
-		}
-		if (bad)
-			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", argv[i], bad, bad == 1 ? "" : "s");
-	}
-	if (have_sweep && !mixs) {
-		/* everyday scenarios or a replay alone: judged by their own mix, as r0sweep did */
-		enum r0_access *acc = calloc(set.n ? set.n : 1, sizeof(*acc));
-
-		for (size_t i = 0; acc && i < set.n; i++)
-			acc[i] = set.recs[i].access;
-		err = r0_cli_mix(PROG, acc ? r0_mix_default(acc, set.n) : "desktop", &mix, mixdesc, sizeof(mixdesc));
-		free(acc);
-		if (err)
-			goto fail;
-	}
-	if (have_sweep) {
-		err = r0_analyse(&set, &mix, &cmp, &a);
-		if (err) {
-			fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
-			goto fail;
-		}
+	/* an input it cannot report on, or no directory for it: refused, nothing written */
+	if (load_inputs(argv + optind, argc - optind, &in))
+		goto refused;
+	if (in.have_sweep) {
+		if (analyse(&in, mixs != NULL, &mix, mixdesc, sizeof(mixdesc), &cmp, &a))
+			goto refused;
 		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
 		good = a.worth;
 	} else if (csv_dir) {
 		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
 			"write as CSV\n");
-		goto fail;
+		goto refused;
 	} else {
 		/* no sweep: the verdict is what the TRIM, scenario and r0age results say */
-		extra_verdict(verdict, sizeof(verdict), &x, &good);
+		extra_verdict(verdict, sizeof(verdict), &in.x, &good);
 	}
-	if (!title) {
-		if (have_sweep)
-			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of %u drives, is it worth it?", a.max_members);
-		else if (x.scen.n)
-			snprintf(deftitle, sizeof(deftitle), "r0kit: RAID0 of SSDs with and without TRIM, over cycles of use");
-		else if (x.n_bench && !x.n_trim && !x.n_age)
-			snprintf(deftitle, sizeof(deftitle), "r0kit: drives compared");
-		else if (!x.n_trim)
-			snprintf(deftitle, sizeof(deftitle), "r0kit: the drives' state");
-		else
-			snprintf(deftitle, sizeof(deftitle), "r0kit: does TRIM pass through the array?");
-		title = deftitle;
-	}
-	if ((err = make_dirs(dir))) {
-		fprintf(stderr, PROG ": --output-dir %s: %s\n", dir, err == -ENOTDIR ? "a file is in its path" :
-			strerror(-err));
-		goto fail;
-	}
-	if (csv_dir && (err = make_dirs(csv_dir))) {
-		fprintf(stderr, PROG ": --csv %s: %s\n", csv_dir, err == -ENOTDIR ? "a file is in its path" :
-			strerror(-err));
-		goto fail;
-	}
-	if (csv_dir && !write_csv(csv_dir, &set, &a, csv_paths))
+	if (!title)
+		default_title(&in, &a, deftitle, sizeof(deftitle));
+	if (output_dir("--output-dir", dir) || (csv_dir && output_dir("--csv", csv_dir)))
+		goto refused;
+	if (csv_dir && !write_csv(csv_dir, &in.set, &a, csv_paths))
 		status = R0_EXIT_FAILURE;
-	r0_sweep_set_free(&set);
-	{
-		const struct r0_analysis *pa = have_sweep ? &a : NULL;
-		char **files = argv + optind, path_svg[4200];
-		int nf = argc - optind;
-
-		if (!write_file(dir, "report.md", DOC_MD, pa, &as, &x, title, verdict, good, files, nf, path_md,
-				sizeof(path_md))) {
-			status = R0_EXIT_FAILURE;
-			path_md[0] = '\0';
-		}
-		if (have_sweep && a.has_choice &&
-		    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, &as, &x, title, verdict, good, files, nf, path_svg,
-				sizeof(path_svg)))
-			status = R0_EXIT_FAILURE;
-		if (!write_file(dir, "report.html", DOC_HTML, pa, &as, &x, title, verdict, good, files, nf, path_html,
-				sizeof(path_html))) {
-			status = R0_EXIT_FAILURE;
-			path_html[0] = '\0';
-		}
-	}
-	/* a measured mix: what it was, on its own line before the verdict */
-	if (mixdesc[0] && have_sweep)
-		printf("For %s:\n", mixdesc);
-	if (have_sweep) {
-		/* the report's first screen, word for word: its headline and what to build */
-		char first[sizeof(a.headline) + 4096];
-
-		r0_first_screen_text(&a, first, sizeof(first));
-		fputs(first, stdout);
-	} else
-		printf("%s\n", verdict);
-	if (as.line[0] && have_sweep)
-		printf("%s\n", as.line);
-	/* only what was written */
-	for (const char *p = path_md; p; p = p == path_md ? path_html : NULL)
-		if (p[0])
-			printf("%s\n", p);
-	for (size_t i = 0; i < 3; i++)
-		if (csv_paths[i][0])
-			printf("%s\n", csv_paths[i]);
+	if (!write_reports(dir, &in, &a, &as, title ? title : deftitle, verdict, good, argv + optind, argc - optind,
+			   path_md, path_html, sizeof(path_md)))
+		status = R0_EXIT_FAILURE;
+	say(&in, &a, mixdesc, verdict, &as, path_md, path_html, csv_paths);
 	r0_analysis_free(&a);
-	free(x.trim);
-	free(x.age);
-	for (size_t i = 0; i < x.n_bench; i++)
-		r0_bench_doc_free(&x.bench[i]);
-	free(x.bench);
-	free(x.bench_file);
-	r0_scenario_free(&x.scen);
+	inputs_free(&in);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;
 	return status;
-fail:
-	/* an input it cannot report on, or no directory for it: refused, nothing written */
-	r0_sweep_set_free(&set);
+refused:
 	r0_analysis_free(&a);
-	free(x.trim);
-	free(x.age);
-	for (size_t i = 0; i < x.n_bench; i++)
-		r0_bench_doc_free(&x.bench[i]);
-	free(x.bench);
-	free(x.bench_file);
-	r0_scenario_free(&x.scen);
+	inputs_free(&in);
 	return R0_EXIT_REFUSED;
 }
