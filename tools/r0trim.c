@@ -197,10 +197,228 @@ static int show_plan(const struct run *r, const char *fstype, unsigned cycles, u
 	return r0_plan_decide(&p, c);
 }
 
+/* --watch FILE DIR|DEVICE: one reading appended to its log. The exit status. */
+static int watch_main(struct run *r, const char *watch, const char *what)
+{
+	char wpath[PATH_MAX], why[512];
+	int rc;
+
+	/* a sweep's results, a disk image ...: refused before a reading is appended to it */
+	if (watch_check_log(watch, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: %s\n", watch, why);
+		return R0_EXIT_REFUSED;
+	}
+	if (watch_resolve(what, wpath, sizeof(wpath), why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: %s\n", what, why);
+		return R0_EXIT_REFUSED;
+	}
+	if (r0_trim_target_describe(wpath, &r->t, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: %s\n", what, why);
+		return R0_EXIT_REFUSED;
+	}
+	r->path = wpath;
+	rc = watch_mode(r, watch, what);
+	return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
+}
+
+/*
+ * The run's verdict into R: every bottom device shown at least at
+ * REQUIRE (the file system mode judges its own cycles; LEVELS says what
+ * was shown), then no failure and at least one conclusive pass, else
+ * why not. The evidence's JSON, or NULL.
+ */
+static json_object *judge(struct run *r, bool fs, enum r0_trim_level require, char *levels, size_t len)
+{
+	json_object *jev = NULL;
+
+	if (!fs && r->t.geometry_matches) {
+		char fail[sizeof(r->first_fail)];
+		enum r0_check_result ev;
+
+		jev = r->json ? levels_json(r) : NULL;
+		ev = r0_trim_evidence_verdict(&r->ev, &r->t, require, levels, len, fail, sizeof(fail));
+		/* a broken read-back promise is the finding to name, whatever failed first */
+		if (ev == R0_CHECK_FAIL &&
+		    (r->overall != R0_CHECK_FAIL || strstr(fail, "still returns the old data"))) {
+			r->overall = R0_CHECK_FAIL;
+			snprintf(r->first_fail, sizeof(r->first_fail), "%s", fail);
+		} else if (ev == R0_CHECK_NOT_CONCLUSIVE && r->overall != R0_CHECK_FAIL) {
+			/* nothing failed, something was not shown: no "no" (a busy device, --live's quiet check) */
+			r->overall = R0_CHECK_NOT_CONCLUSIVE;
+			snprintf(r->first_fail, sizeof(r->first_fail), "%s", fail);
+		}
+	}
+	if (r->overall != R0_CHECK_FAIL && r->delivery_pass == 0) {
+		r->overall = R0_CHECK_NOT_CONCLUSIVE;
+		snprintf(r->first_fail, sizeof(r->first_fail), "%s",
+			 r->first_nc[0] ? r->first_nc : "no check could show a discard arriving");
+	}
+	return jev;
+}
+
+/* The verdict line (or the JSON document) for exit status RC, with what LEVELS shows. */
+static void say_verdict(struct run *r, json_object *jev, int rc, const char *levels)
+{
+	if (r->json) {
+		json_object_object_add(r->root, "ranges", r->ranges);
+		json_object_object_add(r->root, "cycles", r->cycles);
+		if (jev)
+			json_object_object_add(r->root, "evidence", jev);
+		json_object_object_add(r->root, "verdict", json_object_new_string(r0_check_result_name(r->overall)));
+		json_object_object_add(r->root, "discards_pass", json_object_new_boolean(rc == 0));
+		if (rc)
+			json_object_object_add(r->root, "reason", json_object_new_string(r->first_fail));
+		r0_cli_print_json(r->root);
+		json_object_put(r->root);
+	} else if (rc == 0 && r->t.kind == R0_TRIM_SINGLE && r->t.members[0].depth == 0) {
+		printf("%-10s %-14s discards reach %s (%u conclusive checks, %u not conclusive)%s%s\n",
+		       "verdict", "PASS", r->path, r->delivery_pass, r->delivery_nc, levels[0] ? ": " : "", levels);
+	} else if (rc == 0) {
+		printf("%-10s %-14s discards pass through %s to %s %u bottom device%s (%u conclusive checks, %u not conclusive)%s%s\n",
+		       "verdict", "PASS", r->path, r->t.n_members == 1 ? "its" : "all", r->t.n_members,
+		       r->t.n_members == 1 ? "" : "s", r->delivery_pass, r->delivery_nc, levels[0] ? ": " : "", levels);
+	} else {
+		/* "no" only where something failed: not shown is not conclusive, no "no" */
+		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_check_result_name(r->overall == R0_CHECK_FAIL ?
+		       R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE), r->overall == R0_CHECK_FAIL ? "no: " : "",
+		       r->first_fail, levels[0] ? "; shown: " : "", levels);
+	}
+}
+
+/*
+ * --live: the file system's device described (DESCRIBED: what describing
+ * it gave, WHY its reason), room for the test file, the plan and a yes.
+ * -1 to go on, or the exit status.
+ */
+static int prepare_live(struct run *r, int described, const char *why_described, const char *live,
+			const char *live_fs, const struct r0_consent *consent)
+{
+	char why[512];
+	int err = described, rc;
+
+	snprintf(why, sizeof(why), "%s", why_described);
+	/* mounted and in use by definition: it is only read, and one file written in it */
+	if (err) {
+		fprintf(stderr, PROG ": %s: %s\n", live, why);
+		return R0_EXIT_REFUSED;
+	}
+	if (r->t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r->t, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
+			live, why);
+		return R0_EXIT_REFUSED;
+	}
+	if (live_room(r, live, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: %s\n", live, why);
+		return R0_EXIT_REFUSED;
+	}
+	if ((rc = show_live_plan(r, live, live_fs, consent)) >= 0)
+		return rc;
+	return -1;
+}
+
+/*
+ * DEVICE: the checks every writer makes, its stack (DESCRIBED: what
+ * describing it gave), a thin pool's map, not read-only, the plan and a
+ * yes, then DEVICE opened exclusively and its members read-only. -1 to
+ * go on, or the exit status.
+ */
+static int prepare_device(struct run *r, int described, bool force, const char *fstype, unsigned cycles,
+			  unsigned fill, const struct r0_consent *consent)
+{
+	struct r0_member_check chk;
+	char why[512];
+	int err = described, rc;
+
+	if (r0_member_check(r->path, force, 0, &chk, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: %s\n", r->path, why);
+		return R0_EXIT_REFUSED;
+	}
+	if (!err)
+		err = r0_stack_check(&r->t, why, sizeof(why));
+	else
+		r0_trim_target_describe(r->path, &r->t, why, sizeof(why));   /* its reason again */
+	if (err) {
+		fprintf(stderr, PROG ": %s: %s\n", r->path, why);
+		return R0_EXIT_REFUSED;
+	}
+	/* a thin volume over an array is placed by its pool's map: one that cannot be read is
+	 * a stack r0trim cannot follow here (thin_dump missing), not a "no" */
+	if (r->t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r->t, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
+			r->path, why);
+		return R0_EXIT_REFUSED;
+	}
+	/* nothing about discards can be shown on a device that takes no writes: no "no" */
+	if (device_read_only(r->path)) {
+		fprintf(stderr, PROG ": %s: is read-only (blockdev --setro, or a read-only device): "
+			"nothing about discards can be shown\n", r->path);
+		return R0_EXIT_REFUSED;
+	}
+	if ((rc = show_plan(r, fstype, cycles, fill, consent)) >= 0)
+		return rc;
+	r->fd = open(r->path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
+	if (r->fd < 0) {
+		/* another opener came between the checks and here: still nothing written */
+		fprintf(stderr, PROG ": %s: cannot open exclusively: %s\n", r->path, strerror(errno));
+		return R0_EXIT_REFUSED;
+	}
+	for (unsigned i = 0; i < r->t.n_members && !fstype; i++) {
+		char node[PATH_MAX];
+
+		/* read-only and shared: the array holds them */
+		if (r0_devt_node(r->t.members[i].devt, node, sizeof(node)) == 0)
+			r->member_fd[i] = open(node, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	}
+	return -1;
+}
+
+/* The run's pattern seed and, with -J, its document begun (a --live run's mode, directory and file system). */
+static void start_run(struct run *r, const char *live, const char *live_fs)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	r->seed = ((uint64_t)now.tv_sec << 20) ^ (uint64_t)now.tv_nsec ^ ((uint64_t)getpid() << 40);
+	if (r->json) {
+		char seed[24];
+
+		r->root = json_object_new_object();
+		r->ranges = json_object_new_array();
+		r->cycles = json_object_new_array();
+		json_object_object_add(r->root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
+		json_object_object_add(r->root, "version", json_object_new_string(R0_VERSION));
+		if (live) {
+			json_object_object_add(r->root, "mode", json_object_new_string("live"));
+			json_object_object_add(r->root, "directory", json_object_new_string(live));
+			json_object_object_add(r->root, "file_system", json_object_new_string(live_fs));
+		}
+		/* the run's, so not in print_header: --watch writes no pattern */
+		snprintf(seed, sizeof(seed), "%016llx", (unsigned long long)r->seed);
+		json_object_object_add(r->root, "pattern_seed", json_object_new_string(seed));
+	}
+}
+
+/* The device and its members closed; the exit status RC, a failure when cut short or stdout failed. */
+static int finish(struct run *r, int rc)
+{
+	if (r->fd >= 0)
+		close(r->fd);
+	for (unsigned i = 0; i < r->t.n_members; i++)
+		if (r->member_fd[i] >= 0)
+			close(r->member_fd[i]);
+	/* cut short: whatever was shown so far, the run failed */
+	if (r0_cli_stop_requested()) {
+		fprintf(stderr, PROG ": %s: interrupted by a signal\n", r->path);
+		rc = R0_EXIT_FAILURE;
+	}
+	if (r0_cli_close_stdout(PROG))
+		return R0_EXIT_FAILURE;
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
-	struct r0_member_check chk;
 	struct r0_limits_check lc;
 	const char *fstype = NULL, *live = NULL, *watch = NULL;
 	char live_fs[16] = "", live_dev[64];
@@ -240,30 +458,12 @@ int main(int argc, char **argv)
 
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (watch) {
-		char wpath[PATH_MAX];
-
 		if (argc - optind != 1)
 			return r0_cli_usage_error(PROG, "--watch FILE takes one DIR or DEVICE");
 		if (live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only || consent.yes ||
 		    force)
 			return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
-		/* a sweep's results, a disk image ...: refused before a reading is appended to it */
-		if ((err = watch_check_log(watch, why, sizeof(why)))) {
-			fprintf(stderr, PROG ": %s: %s\n", watch, why);
-			return R0_EXIT_REFUSED;
-		}
-		if ((err = watch_resolve(argv[optind], wpath, sizeof(wpath), why, sizeof(why)))) {
-			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
-			return R0_EXIT_REFUSED;
-		}
-		err = r0_trim_target_describe(wpath, &r.t, why, sizeof(why));
-		if (err) {
-			fprintf(stderr, PROG ": %s: %s\n", argv[optind], why);
-			return R0_EXIT_REFUSED;
-		}
-		r.path = wpath;
-		rc = watch_mode(&r, watch, argv[optind]);
-		return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
+		return watch_main(&r, watch, argv[optind]);
 	}
 	if (live) {
 		if (argc - optind != 0)
@@ -306,91 +506,13 @@ int main(int argc, char **argv)
 	}
 	for (unsigned i = 0; i < R0_MAX_MEMBERS; i++)
 		r.member_fd[i] = -1;
-	if (live) {
-		/* mounted and in use by definition: it is only read, and one file written in it */
-		if (err) {
-			fprintf(stderr, PROG ": %s: %s\n", live, why);
-			return R0_EXIT_REFUSED;
-		}
-		if (r.t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r.t, why, sizeof(why))) {
-			fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
-				live, why);
-			return R0_EXIT_REFUSED;
-		}
-		if (live_room(&r, live, why, sizeof(why))) {
-			fprintf(stderr, PROG ": %s: %s\n", live, why);
-			return R0_EXIT_REFUSED;
-		}
-		if ((rc = show_live_plan(&r, live, live_fs, &consent)) >= 0)
-			return rc;
-		goto checks;
-	}
-	if (r0_member_check(r.path, force, 0, &chk, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
-		return R0_EXIT_REFUSED;
-	}
-	if (!err)
-		err = r0_stack_check(&r.t, why, sizeof(why));
-	else
-		r0_trim_target_describe(r.path, &r.t, why, sizeof(why));   /* its reason again */
-	if (err) {
-		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
-		return R0_EXIT_REFUSED;
-	}
-	/* a thin volume over an array is placed by its pool's map: one that cannot be read is
-	 * a stack r0trim cannot follow here (thin_dump missing), not a "no" */
-	if (r.t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r.t, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
-			r.path, why);
-		return R0_EXIT_REFUSED;
-	}
-	/* nothing about discards can be shown on a device that takes no writes: no "no" */
-	if (device_read_only(r.path)) {
-		fprintf(stderr, PROG ": %s: is read-only (blockdev --setro, or a read-only device): "
-			"nothing about discards can be shown\n", r.path);
-		return R0_EXIT_REFUSED;
-	}
-	if ((rc = show_plan(&r, fstype, cycles, fill, &consent)) >= 0)
+	rc = live ? prepare_live(&r, err, why, live, live_fs, &consent) :
+		    prepare_device(&r, err, force, fstype, cycles, fill, &consent);
+	if (rc >= 0)
 		return rc;
-	r.fd = open(r.path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
-	if (r.fd < 0) {
-		/* another opener came between the checks and here: still nothing written */
-		fprintf(stderr, PROG ": %s: cannot open exclusively: %s\n", r.path, strerror(errno));
-		return R0_EXIT_REFUSED;
-	}
-	for (unsigned i = 0; i < r.t.n_members && !fstype; i++) {
-		char node[PATH_MAX];
 
-		/* read-only and shared: the array holds them */
-		if (r0_devt_node(r.t.members[i].devt, node, sizeof(node)) == 0)
-			r.member_fd[i] = open(node, O_RDONLY | O_DIRECT | O_CLOEXEC);
-	}
-
-checks:
-	{
-		struct timespec now;
-
-		clock_gettime(CLOCK_REALTIME, &now);
-		r.seed = ((uint64_t)now.tv_sec << 20) ^ (uint64_t)now.tv_nsec ^ ((uint64_t)getpid() << 40);
-	}
+	start_run(&r, live, live_fs);
 	uname(&u);
-	if (r.json) {
-		char seed[24];
-
-		r.root = json_object_new_object();
-		r.ranges = json_object_new_array();
-		r.cycles = json_object_new_array();
-		json_object_object_add(r.root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
-		json_object_object_add(r.root, "version", json_object_new_string(R0_VERSION));
-		if (live) {
-			json_object_object_add(r.root, "mode", json_object_new_string("live"));
-			json_object_object_add(r.root, "directory", json_object_new_string(live));
-			json_object_object_add(r.root, "file_system", json_object_new_string(live_fs));
-		}
-		/* the run's, so not in print_header: --watch writes no pattern */
-		snprintf(seed, sizeof(seed), "%016llx", (unsigned long long)r.seed);
-		json_object_object_add(r.root, "pattern_seed", json_object_new_string(seed));
-	}
 	print_header(&r, u.release);
 	check_geometry(&r);
 	check_limits(&r, &lc);
@@ -405,67 +527,9 @@ checks:
 	}
 	fs_unmount(&r);
 
-	/* every bottom device: at least delivered (the file system mode judges its own cycles) */
-	if (!fstype && r.t.geometry_matches) {
-		char fail[sizeof(r.first_fail)];
-		enum r0_check_result ev;
-
-		jev = r.json ? levels_json(&r) : NULL;
-		ev = r0_trim_evidence_verdict(&r.ev, &r.t, require, levels, sizeof(levels), fail, sizeof(fail));
-		/* a broken read-back promise is the finding to name, whatever failed first */
-		if (ev == R0_CHECK_FAIL &&
-		    (r.overall != R0_CHECK_FAIL || strstr(fail, "still returns the old data"))) {
-			r.overall = R0_CHECK_FAIL;
-			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
-		} else if (ev == R0_CHECK_NOT_CONCLUSIVE && r.overall != R0_CHECK_FAIL) {
-			/* nothing failed, something was not shown: no "no" (a busy device, --live's quiet check) */
-			r.overall = R0_CHECK_NOT_CONCLUSIVE;
-			snprintf(r.first_fail, sizeof(r.first_fail), "%s", fail);
-		}
-	}
-	/* the verdict: no failure, and at least one conclusive pass; else why not, as first said */
-	if (r.overall != R0_CHECK_FAIL && r.delivery_pass == 0) {
-		r.overall = R0_CHECK_NOT_CONCLUSIVE;
-		snprintf(r.first_fail, sizeof(r.first_fail), "%s",
-			 r.first_nc[0] ? r.first_nc : "no check could show a discard arriving");
-	}
+	jev = judge(&r, fstype != NULL, require, levels, sizeof(levels));
 	rc = trim_exit_status(r.overall);
 	print_results(&r);
-	if (r.json) {
-		json_object_object_add(r.root, "ranges", r.ranges);
-		json_object_object_add(r.root, "cycles", r.cycles);
-		if (jev)
-			json_object_object_add(r.root, "evidence", jev);
-		json_object_object_add(r.root, "verdict", json_object_new_string(r0_check_result_name(r.overall)));
-		json_object_object_add(r.root, "discards_pass", json_object_new_boolean(rc == 0));
-		if (rc)
-			json_object_object_add(r.root, "reason", json_object_new_string(r.first_fail));
-		r0_cli_print_json(r.root);
-		json_object_put(r.root);
-	} else if (rc == 0 && r.t.kind == R0_TRIM_SINGLE && r.t.members[0].depth == 0) {
-		printf("%-10s %-14s discards reach %s (%u conclusive checks, %u not conclusive)%s%s\n",
-		       "verdict", "PASS", r.path, r.delivery_pass, r.delivery_nc, levels[0] ? ": " : "", levels);
-	} else if (rc == 0) {
-		printf("%-10s %-14s discards pass through %s to %s %u bottom device%s (%u conclusive checks, %u not conclusive)%s%s\n",
-		       "verdict", "PASS", r.path, r.t.n_members == 1 ? "its" : "all", r.t.n_members,
-		       r.t.n_members == 1 ? "" : "s", r.delivery_pass, r.delivery_nc, levels[0] ? ": " : "", levels);
-	} else {
-		/* "no" only where something failed: not shown is not conclusive, no "no" */
-		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_check_result_name(r.overall == R0_CHECK_FAIL ?
-		       R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE), r.overall == R0_CHECK_FAIL ? "no: " : "",
-		       r.first_fail, levels[0] ? "; shown: " : "", levels);
-	}
-	if (r.fd >= 0)
-		close(r.fd);
-	for (unsigned i = 0; i < r.t.n_members; i++)
-		if (r.member_fd[i] >= 0)
-			close(r.member_fd[i]);
-	/* cut short: whatever was shown so far, the run failed */
-	if (r0_cli_stop_requested()) {
-		fprintf(stderr, PROG ": %s: interrupted by a signal\n", r.path);
-		rc = R0_EXIT_FAILURE;
-	}
-	if (r0_cli_close_stdout(PROG))
-		return R0_EXIT_FAILURE;
-	return rc;
+	say_verdict(&r, jev, rc, levels);
+	return finish(&r, rc);
 }
