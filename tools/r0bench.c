@@ -256,13 +256,205 @@ static int show_plan(const struct run *run, const char *path, bool any_writes, c
 	return r0_plan_decide(&p, c);
 }
 
+/* The tests of PRESET with W's method (a --runtime or --size given overrides the preset's); whether any writes. */
+static bool add_preset_tests(struct run *run, const struct r0_preset *preset, const struct r0_workload *w,
+			     bool time_given, bool size_given, bool read_only)
+{
+	bool any_writes = false;
+
+	for (size_t i = 0; i < preset->n_tests; i++) {
+		struct r0_workload pw = preset->tests[i].w;
+
+		pw.seed = w->seed;
+		if (read_only && writes(&pw))
+			continue;
+		pw.runtime_ns = time_given ? w->runtime_ns : size_given ? 0 :
+				preset->pass_ns ? preset->pass_ns : R0_CDM_PASS_NS;
+		pw.size_bytes = w->size_bytes;
+		pw.ramp_ns = w->ramp_ns;
+		pw.offset_bytes = w->offset_bytes;
+		pw.continue_on_error = w->continue_on_error;
+		pw.reap_batch = w->reap_batch > pw.queue_depth ? pw.queue_depth : w->reap_batch;
+		pw.hipri = w->hipri;
+		pw.sqpoll = w->sqpoll;
+		pw.ring = w->ring;
+		pw.stall_ns = w->stall_ns;
+		if (pw.runtime_ns) {
+			pw.min_runtime_ns = w->min_runtime_ns;
+			pw.steady = w->steady;
+		}
+		add_test(run, preset->tests[i].label, &pw);
+		any_writes |= writes(&pw);
+	}
+	return any_writes;
+}
+
+/*
+ * Safety before anything is opened for writing (--plan stops here in
+ * every case), the plan and a yes for writes to a block device, then
+ * PATH opened, the preset's region fitted to it and its state record
+ * read. -1 to go on, or the exit status.
+ */
+static int open_target(struct run *run, const char *path, bool any_writes, bool force, bool preset,
+		       const struct r0_consent *consent)
+{
+	struct r0_member_check chk;
+	char why[512];
+	struct stat st;
+	bool block = !stat(path, &st) && S_ISBLK(st.st_mode);
+	int err;
+
+	if (any_writes && block && r0_write_check(path, force, &chk, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
+		return R0_EXIT_REFUSED;
+	}
+	for (unsigned i = 0; preset && i < run->ntests; i++)
+		run->tests[i].w.span_bytes = run->region_bytes;
+	/* a user's own file, or reads, need no yes; the plan is still shown when asked */
+	if ((any_writes && block) || consent->plan_only) {
+		struct r0_consent c = *consent;
+
+		c.yes |= !(any_writes && block);
+		if ((err = show_plan(run, path, any_writes, &c)) >= 0)
+			return err;
+	}
+	err = r0_target_open(path, any_writes, &run->target);
+	if (err) {
+		fprintf(stderr, PROG ": %s: cannot open: %s\n", path,
+			err == -ENOTBLK ? "not a block device or regular file" : strerror(-err));
+		return R0_EXIT_REFUSED;
+	}
+	if (preset) {
+		if (run->region_bytes > run->target.size_bytes - run->tests[0].w.offset_bytes)
+			run->region_bytes = run->target.size_bytes - run->tests[0].w.offset_bytes;
+		if (run->region_bytes >= (1 << 20))   /* whole MiB, as CDM's test sizes */
+			run->region_bytes -= run->region_bytes % (1 << 20);
+		for (unsigned i = 0; i < run->ntests; i++)
+			run->tests[i].w.span_bytes = run->region_bytes;
+	}
+	/* the state the target is in before this run: r0age's last record, if any */
+	if (run->target.is_block) {
+		err = r0_state_load(run->target.devt, &run->state);
+		if (err && err != -ENOENT)
+			fprintf(stderr, PROG ": %s: ignoring its state record in " R0_STATE_DIR ": %s\n",
+				path, err == -EINVAL ? "not an " R0_STATE_SCHEMA " record" : strerror(-err));
+	}
+	return -1;
+}
+
+/*
+ * Every test's workload against the target; --hipri on one without poll
+ * queues is refused before any I/O. -1 to go on, or the exit status.
+ */
+static int check_tests(struct run *run, const char *path, bool hipri)
+{
+	int err;
+
+	for (unsigned i = 0; i < run->ntests; i++) {
+		char why[256];
+
+		err = r0_workload_check(&run->tests[i].w, &run->target, why, sizeof(why));
+		if (!err && hipri && !run->tests[i].w.trim &&
+		    r0_target_poll_check(&run->target, why, sizeof(why))) {
+			/* no I/O yet: a target without poll queues is refused, not a failed run */
+			fprintf(stderr, PROG ": %s: --hipri: %s\n", path, why);
+			r0_target_close(&run->target);
+			json_object_put(run->state);
+			return R0_EXIT_REFUSED;
+		}
+		if (err) {
+			r0_target_close(&run->target);
+			json_object_put(run->state);
+			return r0_cli_usage_error(PROG, "%s: %s", run->tests[i].label, why);
+		}
+	}
+	return -1;
+}
+
+/* The tests run (SIGINT, SIGTERM and SIGHUP end them with what was measured), printed, freed. The exit status. */
+static int run_tests(struct run *run, const char *path)
+{
+	const char *reason = NULL;
+	int err = 0, status = R0_EXIT_OK;
+
+	run->tty = !run->json && isatty(STDOUT_FILENO);
+	/* SIGINT, SIGTERM and SIGHUP end the run with what was measured */
+	r0_cli_catch_stop_signals();
+	run->stop = r0_cli_stop_flag();
+	for (unsigned i = 0; i < run->ntests; i++) {
+		err = bench_run_test(run, &run->tests[i], &reason);
+		if (err) {
+			status = R0_EXIT_FAILURE;
+			if (err == -EINTR || !run->tests[i].w.continue_on_error)
+				break;
+		}
+	}
+	if (err == -EINTR)
+		fprintf(stderr, PROG ": %s: interrupted by a signal\n", path);
+	if (run->json)
+		bench_print_json(run, status, reason);
+	else
+		bench_print_table(run);
+	r0_target_close(&run->target);
+	json_object_put(run->state);
+	for (unsigned i = 0; i < run->ntests; i++)
+		free(run->tests[i].passes);
+	if (r0_cli_close_stdout(PROG))
+		return R0_EXIT_FAILURE;
+	return status;
+}
+
+/* Which workload options were given, for the rules between them. */
+struct given {
+	bool time, size, min, steady, verify, rw, preset;
+};
+
+/*
+ * W shaped by the options G says were given: a time or a size, a steady
+ * end (STEADY_PCT), a verify pass, else 5 s. -1, or R0_EXIT_USAGE after
+ * saying which options exclude each other.
+ */
+static int shape_workload(struct r0_workload *w, const struct given *g, double steady_pct)
+{
+	if (g->time && g->size)
+		return r0_cli_usage_error(PROG, "--runtime and --size exclude each other");
+	if (g->steady && !g->min)
+		return r0_cli_usage_error(PROG, "--steady goes with --min-runtime");
+	if (g->min && (g->size || g->verify))
+		return r0_cli_usage_error(PROG, "--min-runtime ends a time-based test: no --size or --verify with it");
+	if (g->min && g->time && w->min_runtime_ns > w->runtime_ns)
+		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
+	if (g->min && !g->time && w->min_runtime_ns > 5000000000ULL)
+		return r0_cli_usage_error(PROG, "--min-runtime is above the default --runtime of 5 s, the most a test runs: give a --runtime");
+	if (g->steady) {
+		/* SNIA's proportion: the trend's bound half the span's */
+		w->steady = R0_STEADY_RUN;
+		w->steady.range_frac = steady_pct / 100;
+		w->steady.slope_frac = steady_pct / 200;
+	}
+	if (g->preset && (g->rw || g->verify))
+		return r0_cli_usage_error(PROG, "--preset sets the workloads: no --rw or --verify with it");
+	if (g->verify) {
+		if (w->trim || (w->read_pct != 0 && w->read_pct != 100))
+			return r0_cli_usage_error(PROG, "--verify goes with read, write, randread or randwrite");
+		if (g->time || g->size)
+			return r0_cli_usage_error(PROG, "--verify covers the region once: no --runtime or --size (use --span)");
+		w->verify = w->read_pct ? R0_VERIFY_READ : R0_VERIFY_WRITE;
+		if (w->access == R0_ACCESS_RAND)
+			w->cover = true;
+	} else if (!g->size) {
+		w->runtime_ns = g->time ? w->runtime_ns : 5000000000ULL;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	static struct run run;
 	struct r0_workload w = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = 4096,
 				 .queue_depth = 1, .jobs = 1, .seed = 1, .verify_pass = 1 };
 	const struct r0_preset *preset = NULL;
-	const char *reason = NULL, *path;
+	const char *path;
 	struct rw_arg rw = { &w, false };
 	bool force = false, verify = false, time_given = false, size_given = false, rw_given = false;
 	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
@@ -275,7 +467,7 @@ int main(int argc, char **argv)
 	unsigned skip_mask = 0;
 	uint64_t region = 0;
 	static char label[64];
-	int err, status = 0;
+	int err;
 	struct r0_consent consent = { 0 };
 	const struct r0_cli_opt opts[] = {
 		{ "rw", OPT_RW, R0_CLI_CALL, R0_CLI_TO(rw), .call = opt_rw, .given = &rw_given },
@@ -339,36 +531,13 @@ int main(int argc, char **argv)
 			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, --qd, --seed, --stall, --read-only, --json, --force and the consent options");
 		return bench_replay(path, replay, &ra);
 	}
-	if (time_given && size_given)
-		return r0_cli_usage_error(PROG, "--runtime and --size exclude each other");
 	if (rw.mixed)
 		w.read_pct = mix;
-	if (steady_given && !min_given)
-		return r0_cli_usage_error(PROG, "--steady goes with --min-runtime");
-	if (min_given && (size_given || verify))
-		return r0_cli_usage_error(PROG, "--min-runtime ends a time-based test: no --size or --verify with it");
-	if (min_given && time_given && w.min_runtime_ns > w.runtime_ns)
-		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
-	if (min_given && !time_given && w.min_runtime_ns > 5000000000ULL)
-		return r0_cli_usage_error(PROG, "--min-runtime is above the default --runtime of 5 s, the most a test runs: give a --runtime");
-	if (steady_given) {
-		/* SNIA's proportion: the trend's bound half the span's */
-		w.steady = R0_STEADY_RUN;
-		w.steady.range_frac = steady_pct / 100;
-		w.steady.slope_frac = steady_pct / 200;
-	}
-	if (preset && (rw_given || verify))
-		return r0_cli_usage_error(PROG, "--preset sets the workloads: no --rw or --verify with it");
-	if (verify) {
-		if (w.trim || (w.read_pct != 0 && w.read_pct != 100))
-			return r0_cli_usage_error(PROG, "--verify goes with read, write, randread or randwrite");
-		if (time_given || size_given)
-			return r0_cli_usage_error(PROG, "--verify covers the region once: no --runtime or --size (use --span)");
-		w.verify = w.read_pct ? R0_VERIFY_READ : R0_VERIFY_WRITE;
-		if (w.access == R0_ACCESS_RAND)
-			w.cover = true;
-	} else if (!size_given) {
-		w.runtime_ns = time_given ? w.runtime_ns : 5000000000ULL;
+	{
+		const struct given g = { time_given, size_given, min_given, steady_given, verify, rw_given, preset != NULL };
+
+		if ((err = shape_workload(&w, &g, steady_pct)) >= 0)
+			return err;
 	}
 	if (read_only && !preset)
 		return r0_cli_usage_error(PROG, "--read-only is for presets; use --rw read or randread");
@@ -385,120 +554,15 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--region is for presets; use --span");
 
 	if (preset) {
-		for (size_t i = 0; i < preset->n_tests; i++) {
-			struct r0_workload pw = preset->tests[i].w;
-
-			pw.seed = w.seed;
-			if (read_only && writes(&pw))
-				continue;
-			pw.runtime_ns = time_given ? w.runtime_ns : size_given ? 0 :
-					preset->pass_ns ? preset->pass_ns : R0_CDM_PASS_NS;
-			pw.size_bytes = w.size_bytes;
-			pw.ramp_ns = w.ramp_ns;
-			pw.offset_bytes = w.offset_bytes;
-			pw.continue_on_error = w.continue_on_error;
-			pw.reap_batch = w.reap_batch > pw.queue_depth ? pw.queue_depth : w.reap_batch;
-			pw.hipri = w.hipri;
-			pw.sqpoll = w.sqpoll;
-			pw.ring = w.ring;
-			pw.stall_ns = w.stall_ns;
-			if (pw.runtime_ns) {
-				pw.min_runtime_ns = w.min_runtime_ns;
-				pw.steady = w.steady;
-			}
-			add_test(&run, preset->tests[i].label, &pw);
-			any_writes |= writes(&pw);
-		}
+		any_writes = add_preset_tests(&run, preset, &w, time_given, size_given, read_only);
 	} else {
 		snprintf(label, sizeof(label), "%s", r0_bench_rw_name(&w));
 		add_test(&run, label, &w);
 		any_writes = writes(&w) || w.verify == R0_VERIFY_WRITE;
 	}
 
-	/* safety before anything is opened for writing; --plan stops here in every case */
-	{
-		struct r0_member_check chk;
-		char why[512];
-		struct stat st;
-		bool block = !stat(path, &st) && S_ISBLK(st.st_mode);
-
-		if (any_writes && block && r0_write_check(path, force, &chk, why, sizeof(why))) {
-			fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
-			return R0_EXIT_REFUSED;
-		}
-		for (unsigned i = 0; preset && i < run.ntests; i++)
-			run.tests[i].w.span_bytes = run.region_bytes;
-		/* a user's own file, or reads, need no yes; the plan is still shown when asked */
-		if ((any_writes && block) || consent.plan_only) {
-			struct r0_consent c = consent;
-
-			c.yes |= !(any_writes && block);
-			if ((err = show_plan(&run, path, any_writes, &c)) >= 0)
-				return err;
-		}
-	}
-	err = r0_target_open(path, any_writes, &run.target);
-	if (err) {
-		fprintf(stderr, PROG ": %s: cannot open: %s\n", path,
-			err == -ENOTBLK ? "not a block device or regular file" : strerror(-err));
-		return R0_EXIT_REFUSED;
-	}
-	if (preset) {
-		if (run.region_bytes > run.target.size_bytes - run.tests[0].w.offset_bytes)
-			run.region_bytes = run.target.size_bytes - run.tests[0].w.offset_bytes;
-		if (run.region_bytes >= (1 << 20))   /* whole MiB, as CDM's test sizes */
-			run.region_bytes -= run.region_bytes % (1 << 20);
-		for (unsigned i = 0; i < run.ntests; i++)
-			run.tests[i].w.span_bytes = run.region_bytes;
-	}
-	/* the state the target is in before this run: r0age's last record, if any */
-	if (run.target.is_block) {
-		err = r0_state_load(run.target.devt, &run.state);
-		if (err && err != -ENOENT)
-			fprintf(stderr, PROG ": %s: ignoring its state record in " R0_STATE_DIR ": %s\n",
-				path, err == -EINVAL ? "not an " R0_STATE_SCHEMA " record" : strerror(-err));
-	}
-	for (unsigned i = 0; i < run.ntests; i++) {
-		char why[256];
-
-		err = r0_workload_check(&run.tests[i].w, &run.target, why, sizeof(why));
-		if (!err && w.hipri && !run.tests[i].w.trim &&
-		    r0_target_poll_check(&run.target, why, sizeof(why))) {
-			/* no I/O yet: a target without poll queues is refused, not a failed run */
-			fprintf(stderr, PROG ": %s: --hipri: %s\n", path, why);
-			r0_target_close(&run.target);
-			json_object_put(run.state);
-			return R0_EXIT_REFUSED;
-		}
-		if (err) {
-			r0_target_close(&run.target);
-			json_object_put(run.state);
-			return r0_cli_usage_error(PROG, "%s: %s", run.tests[i].label, why);
-		}
-	}
-	run.tty = !run.json && isatty(STDOUT_FILENO);
-	/* SIGINT, SIGTERM and SIGHUP end the run with what was measured */
-	r0_cli_catch_stop_signals();
-	run.stop = r0_cli_stop_flag();
-	for (unsigned i = 0; i < run.ntests; i++) {
-		err = bench_run_test(&run, &run.tests[i], &reason);
-		if (err) {
-			status = R0_EXIT_FAILURE;
-			if (err == -EINTR || !run.tests[i].w.continue_on_error)
-				break;
-		}
-	}
-	if (err == -EINTR)
-		fprintf(stderr, PROG ": %s: interrupted by a signal\n", path);
-	if (run.json)
-		bench_print_json(&run, status, reason);
-	else
-		bench_print_table(&run);
-	r0_target_close(&run.target);
-	json_object_put(run.state);
-	for (unsigned i = 0; i < run.ntests; i++)
-		free(run.tests[i].passes);
-	if (r0_cli_close_stdout(PROG))
-		return R0_EXIT_FAILURE;
-	return status;
+	if ((err = open_target(&run, path, any_writes, force, preset != NULL, &consent)) >= 0 ||
+	    (err = check_tests(&run, path, w.hipri)) >= 0)
+		return err;
+	return run_tests(&run, path);
 }
