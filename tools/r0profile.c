@@ -434,9 +434,166 @@ static struct r0_blktrace *start_trace(const char *dev, const char *file)
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--output" };
 
+/*
+ * The devices of ARGV[0..N) resolved into DEVS (the same device twice
+ * refused), a warning where the kernel counts nothing, a stripe's chunk
+ * taken as its largest request. 0, or the exit status after saying why not.
+ */
+static int resolve_devices(char **argv, int n, struct dev *devs)
+{
+	int err;
+
+	for (int i = 0; i < n; i++) {
+		struct dev *d = &devs[i];
+
+		d->path = argv[i];
+		if ((err = r0_profile_dev_resolve(d->path, NULL, &d->d))) {
+			fprintf(stderr, PROG ": %s: %s\n", d->path,
+				err == -ENOTBLK ? "not a block device" :
+				err == -ENODEV ? "no I/O counters in sysfs (/sys/dev/block/MAJ:MIN/stat)" :
+				strerror(-err));
+			return R0_EXIT_REFUSED;
+		}
+		for (int j = 0; j < i; j++)
+			if (devs[j].d.devt == d->d.devt)
+				return r0_cli_usage_error(PROG, "%s: the same device as %s", d->path, devs[j].path);
+		if (d->d.no_iostats)
+			fprintf(stderr, PROG ": %s: warning: the kernel counts no I/O for it (queue/iostats is 0; "
+				"echo 1 > /sys/class/block/%s/queue/iostats, or the disk's for a partition)\n",
+				d->path, d->d.kname);
+		/* a stripe cuts requests at its chunk: a whole-chunk piece is part of a larger one */
+		if (d->d.stripe_chunk_bytes &&
+		    (!d->d.max_request_bytes || d->d.stripe_chunk_bytes < d->d.max_request_bytes)) {
+			char ck[32];
+
+			r0_format_size(d->d.stripe_chunk_bytes, ck, sizeof(ck));
+			fprintf(stderr, PROG ": %s: a striped array (%u members, chunk %s): its counters count the "
+				"pieces requests are cut into at its chunks, so a piece of a whole chunk counts as part "
+				"of a larger request (a stream); random requests of exactly a chunk look the same\n",
+				d->path, d->d.stripe_members, ck);
+			d->d.max_request_bytes = d->d.stripe_chunk_bytes;
+		}
+	}
+	return 0;
+}
+
+/* What a profile's loop needs and keeps: its devices, the clock, the trace it records. */
+struct sampling {
+	struct dev *devs;
+	size_t n_dev;
+	uint64_t for_ns, interval_ns, start_ns;
+	struct r0_blktrace *bt;
+	const char *trace;
+	bool tty, stop, vanished;
+};
+
+/*
+ * Samples every device's counters each interval (and their in-flight
+ * counts between) into P, until --for, a stop signal or a device gone.
+ * 0, or the exit status when the trace could not be recorded.
+ */
+static int sample(struct sampling *sm, struct r0_profile *p)
+{
+	uint64_t next_ns = sm->start_ns, plain_ns = sm->start_ns + PLAIN_EVERY_NS;
+	uint64_t sub_ns = sm->interval_ns / SUBSAMPLES > 10000000ULL ? sm->interval_ns / SUBSAMPLES : 10000000ULL;
+	int err;
+
+	while (!sm->stop && !sm->vanished) {
+		uint64_t t;
+
+		next_ns += sm->interval_ns;
+		if (sm->for_ns && next_ns > sm->start_ns + sm->for_ns)
+			next_ns = sm->start_ns + sm->for_ns;
+		for (uint64_t s = r0_now_ns() + sub_ns; s < next_ns && !sm->stop; s += sub_ns) {
+			if ((sm->stop = sleep_until(s)))
+				break;
+			if (sm->bt && (err = r0_blktrace_poll(sm->bt))) {
+				fprintf(stderr, "%s" PROG ": %s: recording the trace: %s\n", sm->tty ? "\r\033[K" : "",
+					sm->trace, strerror(-err));
+				return R0_EXIT_FAILURE;
+			}
+			for (size_t i = 0; i < sm->n_dev; i++) {
+				struct r0_blockstat st;
+
+				/* a failed read is the next sample's to report */
+				if (!r0_read_stat_devt(sm->devs[i].d.devt, NULL, &st))
+					r0_inflight_tally_add(&sm->devs[i].sub, st.in_flight);
+			}
+		}
+		if (!sm->stop)
+			sm->stop = sleep_until(next_ns);
+		t = r0_now_ns();
+		for (size_t i = 0; i < sm->n_dev; i++) {
+			struct dev *d = &sm->devs[i];
+			struct r0_profile_sample cur = { .t_ns = t };
+
+			if ((err = r0_read_stat_devt(d->d.devt, NULL, &cur.s))) {
+				/* a device gone mid-profile: keep what was measured */
+				fprintf(stderr, "%s" PROG ": %s: its counters vanished (%s): ending the profile\n",
+					sm->tty ? "\r\033[K" : "", d->path, strerror(-err));
+				sm->vanished = true;
+				break;
+			}
+			r0_inflight_tally_add(&d->sub, cur.s.in_flight);
+			cur.sub = d->sub;
+			memset(&d->sub, 0, sizeof(d->sub));
+			r0_profile_add_cut(p, &d->prev, &cur, d->d.max_request_bytes,
+					   d->d.stripe_chunk_bytes == d->d.max_request_bytes);
+			d->prev = cur;
+		}
+		if (sm->for_ns && t >= sm->start_ns + sm->for_ns)
+			break;
+		if (sm->tty) {
+			progress(p, (double)(t - sm->start_ns) / 1e9, (double)sm->for_ns / 1e9, true);
+		} else if (t >= plain_ns) {
+			progress(p, (double)(t - sm->start_ns) / 1e9, (double)sm->for_ns / 1e9, false);
+			plain_ns += PLAIN_EVERY_NS;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The trace recorded to TRACE stopped and said, read back, and its mix
+ * written (the counters' mix P beside it, described). The exit status.
+ */
+static int emit_traced(struct r0_blktrace *bt, const char *trace, const struct r0_profile *p,
+		       struct r0_profile_meta *meta, const char *output, bool json)
+{
+	struct r0_blktrace_stats st;
+	struct r0_trace_header h;
+	struct r0_profile tp;
+	json_object *cj;
+	char cdesc[2048];
+	int err = r0_blktrace_stop(bt, &st), rc;
+
+	if (err) {
+		fprintf(stderr, PROG ": %s: writing the trace: %s\n", trace, strerror(-err));
+		return R0_EXIT_FAILURE;
+	}
+	fprintf(stderr, PROG ": %s: %llu events in %llu bytes%s", trace, (unsigned long long)st.events,
+		(unsigned long long)st.file_bytes, st.dropped || st.torn || st.over_limit ? "" : "\n");
+	if (st.dropped || st.torn || st.over_limit)
+		fprintf(stderr, "; lost: %llu by the kernel (buffers full), %llu read while being written, "
+			"%llu beyond the %llu MiB limit: the classes are of the rest\n",
+			(unsigned long long)st.dropped, (unsigned long long)st.torn,
+			(unsigned long long)st.over_limit, TRACE_MAX_BYTES >> 20);
+	/* read back, so what is reported is what the file holds */
+	if ((rc = read_trace(trace, &h, &tp)))
+		return rc;
+	if (!(cj = r0_profile_to_json(p, meta))) {
+		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
+		return R0_EXIT_FAILURE;
+	}
+	snprintf(cdesc, sizeof(cdesc), "%s", json_object_get_string(json_object_object_get(cj, "description")));
+	json_object_put(cj);
+	meta->from_trace = true;
+	return emit(&tp, meta, output, json, p, cdesc);
+}
+
 int main(int argc, char **argv)
 {
-	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, next_ns, sub_ns, plain_ns;
+	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns;
 	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV], *trace = NULL, *trace_from = NULL;
 	const char *export_iolog = NULL, *export_blktrace = NULL;
 	struct r0_blktrace *bt = NULL;
@@ -492,39 +649,12 @@ int main(int argc, char **argv)
 	if (for_ns && for_ns < interval_ns)
 		return r0_cli_usage_error(PROG, "--for is shorter than one --interval");
 
-	for (int i = optind; i < argc; i++, n_dev++) {
-		struct dev *d = &devs[n_dev];
-
-		d->path = argv[i];
-		if ((err = r0_profile_dev_resolve(d->path, NULL, &d->d))) {
-			fprintf(stderr, PROG ": %s: %s\n", d->path,
-				err == -ENOTBLK ? "not a block device" :
-				err == -ENODEV ? "no I/O counters in sysfs (/sys/dev/block/MAJ:MIN/stat)" :
-				strerror(-err));
-			return R0_EXIT_REFUSED;
-		}
-		for (size_t j = 0; j < n_dev; j++)
-			if (devs[j].d.devt == d->d.devt)
-				return r0_cli_usage_error(PROG, "%s: the same device as %s", d->path, devs[j].path);
-		if (d->d.no_iostats)
-			fprintf(stderr, PROG ": %s: warning: the kernel counts no I/O for it (queue/iostats is 0; "
-				"echo 1 > /sys/class/block/%s/queue/iostats, or the disk's for a partition)\n",
-				d->path, d->d.kname);
-		/* a stripe cuts requests at its chunk: a whole-chunk piece is part of a larger one */
-		if (d->d.stripe_chunk_bytes &&
-		    (!d->d.max_request_bytes || d->d.stripe_chunk_bytes < d->d.max_request_bytes)) {
-			char ck[32];
-
-			r0_format_size(d->d.stripe_chunk_bytes, ck, sizeof(ck));
-			fprintf(stderr, PROG ": %s: a striped array (%u members, chunk %s): its counters count the "
-				"pieces requests are cut into at its chunks, so a piece of a whole chunk counts as part "
-				"of a larger request (a stream); random requests of exactly a chunk look the same\n",
-				d->path, d->d.stripe_members, ck);
-			d->d.max_request_bytes = d->d.stripe_chunk_bytes;
-		}
-		paths[n_dev] = d->path;
-		kn[n_dev] = d->d.kname;
-		maxreq[n_dev] = d->d.max_request_bytes;
+	if ((rc = resolve_devices(argv + optind, argc - optind, devs)))
+		return rc;
+	for (n_dev = 0; n_dev < (size_t)(argc - optind); n_dev++) {
+		paths[n_dev] = devs[n_dev].path;
+		kn[n_dev] = devs[n_dev].d.kname;
+		maxreq[n_dev] = devs[n_dev].d.max_request_bytes;
 	}
 	/* refusals before the profile starts: nothing measured, nothing written */
 	if (output && (err = check_writable(output))) {
@@ -546,59 +676,13 @@ int main(int argc, char **argv)
 			return R0_EXIT_FAILURE;
 		}
 	}
-	next_ns = start_ns;
-	sub_ns = interval_ns / SUBSAMPLES > 10000000ULL ? interval_ns / SUBSAMPLES : 10000000ULL;
-	plain_ns = start_ns + PLAIN_EVERY_NS;
-	while (!stop && !vanished) {
-		uint64_t t;
+	{
+		struct sampling sm = { devs, n_dev, for_ns, interval_ns, start_ns, bt, trace, tty, false, false };
 
-		next_ns += interval_ns;
-		if (for_ns && next_ns > start_ns + for_ns)
-			next_ns = start_ns + for_ns;
-		for (uint64_t s = r0_now_ns() + sub_ns; s < next_ns && !stop; s += sub_ns) {
-			if ((stop = sleep_until(s)))
-				break;
-			if (bt && (err = r0_blktrace_poll(bt))) {
-				fprintf(stderr, "%s" PROG ": %s: recording the trace: %s\n", tty ? "\r\033[K" : "",
-					trace, strerror(-err));
-				goto out;
-			}
-			for (size_t i = 0; i < n_dev; i++) {
-				struct r0_blockstat st;
-
-				/* a failed read is the next sample's to report */
-				if (!r0_read_stat_devt(devs[i].d.devt, NULL, &st))
-					r0_inflight_tally_add(&devs[i].sub, st.in_flight);
-			}
-		}
-		if (!stop)
-			stop = sleep_until(next_ns);
-		t = r0_now_ns();
-		for (size_t i = 0; i < n_dev; i++) {
-			struct r0_profile_sample cur = { .t_ns = t };
-
-			if ((err = r0_read_stat_devt(devs[i].d.devt, NULL, &cur.s))) {
-				/* a device gone mid-profile: keep what was measured */
-				fprintf(stderr, "%s" PROG ": %s: its counters vanished (%s): ending the profile\n",
-					tty ? "\r\033[K" : "", devs[i].path, strerror(-err));
-				vanished = true;
-				break;
-			}
-			r0_inflight_tally_add(&devs[i].sub, cur.s.in_flight);
-			cur.sub = devs[i].sub;
-			memset(&devs[i].sub, 0, sizeof(devs[i].sub));
-			r0_profile_add_cut(&p, &devs[i].prev, &cur, devs[i].d.max_request_bytes,
-					   devs[i].d.stripe_chunk_bytes == devs[i].d.max_request_bytes);
-			devs[i].prev = cur;
-		}
-		if (for_ns && t >= start_ns + for_ns)
-			break;
-		if (tty) {
-			progress(&p, (double)(t - start_ns) / 1e9, (double)for_ns / 1e9, true);
-		} else if (t >= plain_ns) {
-			progress(&p, (double)(t - start_ns) / 1e9, (double)for_ns / 1e9, false);
-			plain_ns += PLAIN_EVERY_NS;
-		}
+		if ((rc = sample(&sm, &p)))
+			goto out;
+		stop = sm.stop;
+		vanished = sm.vanished;
 	}
 	if (tty)
 		fputs("\r\033[K", stderr);
@@ -614,37 +698,8 @@ int main(int argc, char **argv)
 		.interrupted = stop || vanished,
 	};
 	if (bt) {
-		struct r0_blktrace_stats st;
-		struct r0_trace_header h;
-		struct r0_profile tp;
-		json_object *cj;
-		char cdesc[2048];
-
-		err = r0_blktrace_stop(bt, &st);
+		rc = emit_traced(bt, trace, &p, &meta, output, json);
 		bt = NULL;
-		if (err) {
-			fprintf(stderr, PROG ": %s: writing the trace: %s\n", trace, strerror(-err));
-			goto out;
-		}
-		fprintf(stderr, PROG ": %s: %llu events in %llu bytes%s", trace, (unsigned long long)st.events,
-			(unsigned long long)st.file_bytes, st.dropped || st.torn || st.over_limit ? "" : "\n");
-		if (st.dropped || st.torn || st.over_limit)
-			fprintf(stderr, "; lost: %llu by the kernel (buffers full), %llu read while being written, "
-				"%llu beyond the %llu MiB limit: the classes are of the rest\n",
-				(unsigned long long)st.dropped, (unsigned long long)st.torn,
-				(unsigned long long)st.over_limit, TRACE_MAX_BYTES >> 20);
-		/* read back, so what is reported is what the file holds */
-		if ((rc = read_trace(trace, &h, &tp)))
-			goto out;
-		if (!(cj = r0_profile_to_json(&p, &meta))) {
-			fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
-			rc = R0_EXIT_FAILURE;
-			goto out;
-		}
-		snprintf(cdesc, sizeof(cdesc), "%s", json_object_get_string(json_object_object_get(cj, "description")));
-		json_object_put(cj);
-		meta.from_trace = true;
-		rc = emit(&tp, &meta, output, json, &p, cdesc);
 	} else {
 		rc = emit(&p, &meta, output, json, NULL, NULL);
 	}
