@@ -213,6 +213,140 @@ static int show_plan(const char *path, const struct r0_age_params *p, const stru
 	return r0_plan_decide(&pl, c);
 }
 
+/*
+ * The arguments after the options (GNU getopt moves the options before
+ * them): STATE [ARG] DEVICE into *STATE, *P (its defaults and ARG) and
+ * *PATH. -1, or R0_EXIT_USAGE after saying what is wrong.
+ */
+static int parse_args(char **pos, int npos, enum r0_age_state *state, struct r0_age_params *p, const char **path)
+{
+	if (npos > 3)
+		return r0_cli_usage_error(PROG, "too many arguments");
+	if (!npos)
+		return r0_cli_usage_error(PROG, "name a STATE (empty, fill, used, steady) and a DEVICE");
+	if (r0_age_parse_state(pos[0], state))
+		return r0_cli_usage_error(PROG, "'%s': not a state (empty, fill, used, steady)", pos[0]);
+	r0_age_params_init(*state, p);
+	if (*state == R0_AGE_USED) {
+		if (npos != 3)
+			return r0_cli_usage_error(PROG, "used takes a DURATION and a DEVICE");
+		if (r0_parse_duration(pos[1], &p->duration_ns) || !p->duration_ns)
+			return r0_cli_usage_error(PROG, "used '%s': a time above 0, e.g. 90, 30s, 10m, 1h", pos[1]);
+	} else if (*state == R0_AGE_FILL && npos == 3) {
+		if (r0_age_parse_pct(pos[1], &p->fill_pct))
+			return r0_cli_usage_error(PROG, "fill '%s': a percentage from 1 to 100", pos[1]);
+	} else if (npos != 2) {
+		return r0_cli_usage_error(PROG, "%s takes %sone DEVICE", pos[0],
+					  *state == R0_AGE_FILL ? "an optional PCT and " : "");
+	}
+	*path = pos[npos - 1];
+	return -1;
+}
+
+/*
+ * Safety before anything is opened for writing (a refusal touches
+ * nothing): a block device, the checks every writer makes into *CHK, and
+ * for empty, a device that takes discards. -1, or R0_EXIT_REFUSED after
+ * saying why.
+ */
+static int check_device(const char *path, bool force, enum r0_age_state state, struct r0_member_check *chk)
+{
+	struct stat st;
+	char why[512];
+
+	if (stat(path, &st)) {
+		fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
+		return R0_EXIT_REFUSED;
+	}
+	if (!S_ISBLK(st.st_mode)) {
+		fprintf(stderr, PROG ": %s: not a block device\n", path);
+		return R0_EXIT_REFUSED;
+	}
+	if (r0_write_check(path, force, chk, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
+		return R0_EXIT_REFUSED;
+	}
+	if (state == R0_AGE_EMPTY) {
+		struct r0_device d;
+		uint64_t v;
+		int err = r0_probe_devt(chk->devt, NULL, &d);
+
+		if (err) {
+			fprintf(stderr, PROG ": %s: cannot probe: %s\n", path, strerror(-err));
+			return R0_EXIT_REFUSED;
+		}
+		v = d.discard_max_bytes > 0 ? (uint64_t)d.discard_max_bytes : 0;
+		r0_device_free(&d);
+		if (!v) {
+			fprintf(stderr, PROG ": %s: cannot empty: the device takes no discards "
+				"(queue/discard_max_bytes is 0)\n", path);
+			return R0_EXIT_REFUSED;
+		}
+	}
+	return -1;
+}
+
+/*
+ * PLAN's steps run on T into REC (steady: rounds until the rule holds or
+ * MAX_ROUNDS ran, each said unless JSON). 0, -EINTR when a signal cut it
+ * short, or another -errno when a step failed.
+ */
+static int run_plan(struct r0_target *t, const struct r0_age_plan *plan, unsigned max_rounds, bool tty, bool json,
+		    struct r0_state_record *rec, struct r0_result *res)
+{
+	int err;
+
+	for (size_t i = 0; i < plan->n_steps; i++) {
+		const struct r0_age_step *s = &plan->steps[i];
+
+		if (s->kind != R0_AGE_STEP_ROUND) {
+			if ((err = run_step(t, s, 0, tty, rec, res)))
+				return err;
+			continue;
+		}
+		for (unsigned k = 1; k <= max_rounds; k++) {
+			size_t reached;
+
+			if ((err = run_step(t, s, k, tty, rec, res)))
+				return err;
+			rec->round_iops[k - 1] = r0_result_iops(res);
+			rec->rounds = k;
+			if (!json)
+				printf("round %u: %.0f write IOPS, %.1f MB/s\n", k, rec->round_iops[k - 1],
+				       r0_result_bytes_per_s(res) / 1e6);
+			fflush(stdout);
+			if (r0_steady_reached(rec->round_iops, k, NULL, &reached) == 1) {
+				rec->steady_round = (unsigned)reached;
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+/* REC saved as the device's state record and said (JSON, or PLAN's summary). 0, or -1 after saying what failed. */
+static int save_and_say(const struct r0_state_record *rec, const struct r0_age_plan *plan, const char *path,
+			bool json)
+{
+	json_object *jr = r0_state_record_json(rec);
+	int err;
+
+	if (!jr) {
+		fprintf(stderr, PROG ": %s: cannot build the state record: %s\n", path, strerror(errno));
+		return -1;
+	}
+	err = r0_state_save(rec->devt, jr);
+	if (err)
+		fprintf(stderr, PROG ": %s: cannot save the state record in " R0_STATE_DIR ": %s\n",
+			path, strerror(-err));
+	if (json)
+		r0_cli_print_json(jr);
+	else
+		print_summary(rec, plan);
+	json_object_put(jr);
+	return err ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct r0_state_record rec;
@@ -222,16 +356,15 @@ int main(int argc, char **argv)
 	struct r0_target t = { .fd = -1 };
 	struct r0_consent consent = { 0 };
 	struct r0_member_check chk;
-	const char *path, *fill_arg = NULL, *round_arg = NULL, *rounds_arg = NULL, *bs_arg = NULL,
+	const char *path = NULL, *fill_arg = NULL, *round_arg = NULL, *rounds_arg = NULL, *bs_arg = NULL,
 		   *qd_arg = NULL, *seed_arg = NULL;
 	bool json = false, force = false, tty, failed = false, interrupted = false;
 	enum r0_age_state state;
 	char why[512];
-	json_object *jr;
 	double t0;
 	uint64_t v;
 	unsigned u;
-	int err, nargs;
+	int err;
 
 	const struct r0_cli_opt opts[] = {
 		{ "fill", OPT_FILL, R0_CLI_STRING, R0_CLI_TO(fill_arg) },
@@ -247,33 +380,8 @@ int main(int argc, char **argv)
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
-	/* GNU getopt moves the options before the arguments: STATE [ARG] DEVICE */
-	{
-		char **pos = argv + optind;
-		int npos = argc - optind;
-
-		if (npos > 3)
-			return r0_cli_usage_error(PROG, "too many arguments");
-		nargs = npos;
-		if (!nargs)
-			return r0_cli_usage_error(PROG, "name a STATE (empty, fill, used, steady) and a DEVICE");
-		if (r0_age_parse_state(pos[0], &state))
-			return r0_cli_usage_error(PROG, "'%s': not a state (empty, fill, used, steady)", pos[0]);
-		r0_age_params_init(state, &p);
-		if (state == R0_AGE_USED) {
-			if (nargs != 3)
-				return r0_cli_usage_error(PROG, "used takes a DURATION and a DEVICE");
-			if (r0_parse_duration(pos[1], &p.duration_ns) || !p.duration_ns)
-				return r0_cli_usage_error(PROG, "used '%s': a time above 0, e.g. 90, 30s, 10m, 1h", pos[1]);
-		} else if (state == R0_AGE_FILL && nargs == 3) {
-			if (r0_age_parse_pct(pos[1], &p.fill_pct))
-				return r0_cli_usage_error(PROG, "fill '%s': a percentage from 1 to 100", pos[1]);
-		} else if (nargs != 2) {
-			return r0_cli_usage_error(PROG, "%s takes %sone DEVICE", pos[0],
-						  state == R0_AGE_FILL ? "an optional PCT and " : "");
-		}
-		path = pos[nargs - 1];
-	}
+	if ((err = parse_args(argv + optind, argc - optind, &state, &p, &path)) >= 0)
+		return err;
 	if (fill_arg && (state != R0_AGE_USED || r0_age_parse_pct(fill_arg, &p.fill_pct)))
 		return r0_cli_usage_error(PROG, "--fill goes with used: a percentage from 1 to 100");
 	if ((round_arg || rounds_arg) && state != R0_AGE_STEADY)
@@ -298,39 +406,8 @@ int main(int argc, char **argv)
 	if (seed_arg && r0_parse_seed(seed_arg, &p.seed))
 		return r0_cli_usage_error(PROG, "--seed '%s': a number, decimal or 0x hex", seed_arg);
 
-	/* safety before anything is opened for writing: a refusal touches nothing */
-	{
-		struct stat st;
-
-		if (stat(path, &st)) {
-			fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-			return R0_EXIT_REFUSED;
-		}
-		if (!S_ISBLK(st.st_mode)) {
-			fprintf(stderr, PROG ": %s: not a block device\n", path);
-			return R0_EXIT_REFUSED;
-		}
-	}
-	if (r0_write_check(path, force, &chk, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: refusing to write: %s\n", path, why);
-		return R0_EXIT_REFUSED;
-	}
-	if (state == R0_AGE_EMPTY) {
-		struct r0_device d;
-
-		err = r0_probe_devt(chk.devt, NULL, &d);
-		if (err) {
-			fprintf(stderr, PROG ": %s: cannot probe: %s\n", path, strerror(-err));
-			return R0_EXIT_REFUSED;
-		}
-		v = d.discard_max_bytes > 0 ? (uint64_t)d.discard_max_bytes : 0;
-		r0_device_free(&d);
-		if (!v) {
-			fprintf(stderr, PROG ": %s: cannot empty: the device takes no discards "
-				"(queue/discard_max_bytes is 0)\n", path);
-			return R0_EXIT_REFUSED;
-		}
-	}
+	if ((err = check_device(path, force, state, &chk)) >= 0)
+		return err;
 	/* planned from the check's size: --plan opens nothing for writing */
 	if (r0_age_plan(&p, chk.size_sectors * 512, chk.logical_block_bytes, &plan, why, sizeof(why)))
 		return r0_cli_usage_error(PROG, "%s: %s", path, why);
@@ -358,36 +435,9 @@ int main(int argc, char **argv)
 	r0_cli_catch_stop_signals();
 	rec.started = time(NULL);
 	t0 = now_s();
-	for (size_t i = 0; i < plan.n_steps && !failed && !interrupted; i++) {
-		const struct r0_age_step *s = &plan.steps[i];
-
-		if (s->kind != R0_AGE_STEP_ROUND) {
-			err = run_step(&t, s, 0, tty, &rec, &res);
-			interrupted = err == -EINTR;
-			failed = err && !interrupted;
-			continue;
-		}
-		for (unsigned k = 1; k <= p.max_rounds; k++) {
-			size_t reached;
-
-			err = run_step(&t, s, k, tty, &rec, &res);
-			if (err) {
-				interrupted = err == -EINTR;
-				failed = !interrupted;
-				break;
-			}
-			rec.round_iops[k - 1] = r0_result_iops(&res);
-			rec.rounds = k;
-			if (!json)
-				printf("round %u: %.0f write IOPS, %.1f MB/s\n", k, rec.round_iops[k - 1],
-				       r0_result_bytes_per_s(&res) / 1e6);
-			fflush(stdout);
-			if (r0_steady_reached(rec.round_iops, k, NULL, &reached) == 1) {
-				rec.steady_round = (unsigned)reached;
-				break;
-			}
-		}
-	}
+	err = run_plan(&t, &plan, p.max_rounds, tty, json, &rec, &res);
+	interrupted = err == -EINTR;
+	failed = err && !interrupted;
 	rec.seconds = now_s() - t0;
 	rec.finished = time(NULL);
 	rec.complete = !failed && !interrupted;
@@ -395,25 +445,8 @@ int main(int argc, char **argv)
 	if (interrupted)
 		fprintf(stderr, PROG ": %s: interrupted by a signal; the device is between states\n", path);
 
-	jr = r0_state_record_json(&rec);
-	if (!jr) {
-		fprintf(stderr, PROG ": %s: cannot build the state record: %s\n", path, strerror(errno));
-		return R0_EXIT_FAILURE;
-	}
-	err = r0_state_save(rec.devt, jr);
-	if (err) {
-		fprintf(stderr, PROG ": %s: cannot save the state record in " R0_STATE_DIR ": %s\n",
-			path, strerror(-err));
-		failed = true;
-	}
-	if (json)
-		r0_cli_print_json(jr);
-	else
-		print_summary(&rec, &plan);
-	json_object_put(jr);
-	if (r0_cli_close_stdout(PROG))
-		return R0_EXIT_FAILURE;
-	if (failed || interrupted)
+	err = save_and_say(&rec, &plan, path, json);
+	if (r0_cli_close_stdout(PROG) || err || failed || interrupted)
 		return R0_EXIT_FAILURE;
 	/* steady asked whether the drive settles: rounds ran out before it could tell */
 	return state == R0_AGE_STEADY && !rec.steady_round ? R0_EXIT_NOT_CONCLUSIVE : R0_EXIT_OK;
