@@ -232,6 +232,121 @@ static int opt_cleanup(const char *prog, const struct r0_cli_opt *o, const char 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "q--qd" };
 
+/*
+ * --daemon: forks; the parent prints what the server reports through
+ * PIPEFD (its device's path) and returns its exit status; the server goes
+ * on in its own session (-1).
+ */
+static int daemonize(int pipefd[2])
+{
+	pid_t pid;
+	char line[64];
+	ssize_t n;
+
+	if (pipe(pipefd)) {
+		fprintf(stderr, PROG ": pipe: %s\n", strerror(errno));
+		return R0_EXIT_FAILURE;
+	}
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, PROG ": fork: %s\n", strerror(errno));
+		return R0_EXIT_FAILURE;
+	}
+	if (pid > 0) {
+		/* the parent prints what the server reports, or fails with it */
+		close(pipefd[1]);
+		n = read(pipefd[0], line, sizeof(line) - 1);
+		if (n <= 0) {
+			int st;
+
+			waitpid(pid, &st, 0);
+			return R0_EXIT_FAILURE;
+		}
+		line[n] = '\0';
+		fputs(line, stdout);
+		return r0_cli_close_stdout(PROG);
+	}
+	close(pipefd[0]);
+	setsid();
+	return -1;
+}
+
+/*
+ * The server's life: every INTERVAL seconds (or on SIGUSR1) the counters
+ * written to STATS_FILE (or SIGUSR1's to stderr), until a stop signal in
+ * SIGS: that signal.
+ */
+static int serve(struct ssd *s, struct r0_ublk *u, const sigset_t *sigs, double interval, const char *stats_file,
+		 unsigned *seq)
+{
+	for (;;) {
+		struct timespec ts = { .tv_sec = (time_t)interval,
+				       .tv_nsec = (long)((interval - floor(interval)) * 1e9) };
+		int sig = sigtimedwait(sigs, NULL, &ts);
+
+		if (sig > 0 && sig != SIGUSR1)
+			return sig;   /* the server's end: clean up, then exit (0 once the device is removed) */
+		if (sig == SIGUSR1 && !stats_file) {
+			print_counters(stderr, s, r0_ublk_path(u), "running", (*seq)++, r0_ublk_errors(u));
+			continue;
+		}
+		if (stats_file && (sig == SIGUSR1 || (sig < 0 && errno == EAGAIN)))
+			write_stats(stats_file, s, r0_ublk_path(u), "running", (*seq)++, r0_ublk_errors(u));
+	}
+}
+
+/*
+ * The device removed and the last counters said (and written to
+ * STATS_FILE), the pid file gone: 0, or R0_EXIT_FAILURE when the device
+ * could not be removed. STOP_SIG: the signal that ended the server, or 0.
+ */
+static int stop_server(struct ssd *s, struct r0_ublk *u, int stop_sig, const char *stats_file, const char *pid_file,
+		       unsigned seq)
+{
+	char dev[32];
+	uint64_t server_errors = r0_ublk_errors(u);
+	int err;
+
+	snprintf(dev, sizeof(dev), "%s", r0_ublk_path(u));
+	err = r0_ublk_free(u);
+	if (err)
+		fprintf(stderr, PROG ": remove %s: %s: %s\n", dev, r0_ublk_last_error(), strerror(-err));
+	if (stats_file)
+		write_stats(stats_file, s, dev, err ? "failed" : "stopped", seq++, server_errors);
+	/* a stop signal is how a server's work ends: done, once its device is gone */
+	fprintf(stderr, PROG ": %s %s%s%s; counters:\n", dev,
+		stop_sig ? "stopped by " : "", stop_sig ? strsignal(stop_sig) : "",
+		err ? ", not removed" : stop_sig ? ", removed" : "removed");
+	print_counters(stderr, s, dev, err ? "failed" : "stopped", seq, server_errors);
+	if (pid_file)
+		unlink(pid_file);
+	return err ? R0_EXIT_FAILURE : 0;
+}
+
+/* The flash model of --size SIZE_ARG (into *SIZE) with FC's settings into S. -1, or the exit status after saying why not. */
+static int build_flash(struct ssd *s, struct r0_ftl_config *fc, const char *size_arg, bool no_data, uint64_t *size)
+{
+	if (!size_arg)
+		return r0_cli_usage_error(PROG, "--size SIZE is required");
+	if (r0_parse_size(size_arg, size) || !*size || *size % PAGE_BYTES)
+		return r0_cli_usage_error(PROG, "--size '%s': a non-zero multiple of 4K", size_arg);
+	fc->logical_pages = *size / PAGE_BYTES;
+	fc->spare_fraction = s->spare_pct / 100;
+	s->spare_effective_pct = 100 * r0_ftl_spare_effective(fc, false);
+	s->spare_reserve_pct = 100 * r0_ftl_spare_effective(fc, true);
+	fc->keep_data = !no_data;
+	s->ftl = r0_ftl_new(fc);
+	if (!s->ftl) {
+		if (errno == EINVAL)
+			return r0_cli_usage_error(PROG, "--size %s with --spare %g and --block-pages %u: "
+						  "no such flash (too large, or too few blocks)",
+						  size_arg, s->spare_pct, fc->pages_per_block);
+		fprintf(stderr, PROG ": flash model of %s: %s\n", size_arg, strerror(errno));
+		return R0_EXIT_FAILURE;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct r0_ftl_config fc;
@@ -282,59 +397,17 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "unexpected argument '%s'", argv[optind]);
 	if (cleanup)
 		return cmd_cleanup(cleanup_id);
-	if (!size_arg)
-		return r0_cli_usage_error(PROG, "--size SIZE is required");
-	if (r0_parse_size(size_arg, &size) || !size || size % PAGE_BYTES)
-		return r0_cli_usage_error(PROG, "--size '%s': a non-zero multiple of 4K", size_arg);
-	fc.logical_pages = size / PAGE_BYTES;
-	fc.spare_fraction = s.spare_pct / 100;
-	s.spare_effective_pct = 100 * r0_ftl_spare_effective(&fc, false);
-	s.spare_reserve_pct = 100 * r0_ftl_spare_effective(&fc, true);
-	fc.keep_data = !no_data;
-	s.ftl = r0_ftl_new(&fc);
-	if (!s.ftl) {
-		if (errno == EINVAL)
-			return r0_cli_usage_error(PROG, "--size %s with --spare %g and --block-pages %u: "
-						  "no such flash (too large, or too few blocks)",
-						  size_arg, s.spare_pct, fc.pages_per_block);
-		fprintf(stderr, PROG ": flash model of %s: %s\n", size_arg, strerror(errno));
-		return R0_EXIT_FAILURE;
-	}
+	if ((rc = build_flash(&s, &fc, size_arg, no_data, &size)) >= 0)
+		return rc;
+	rc = R0_EXIT_OK;
 	pthread_mutex_init(&s.lock, NULL);
 	spec.size_bytes = size;
 	spec.handler = handle;
 	spec.user = &s;
 
-	if (daemon) {
-		pid_t pid;
-		char line[64];
-		ssize_t n;
-
-		if (pipe(pipefd)) {
-			fprintf(stderr, PROG ": pipe: %s\n", strerror(errno));
-			return R0_EXIT_FAILURE;
-		}
-		pid = fork();
-		if (pid < 0) {
-			fprintf(stderr, PROG ": fork: %s\n", strerror(errno));
-			return R0_EXIT_FAILURE;
-		}
-		if (pid > 0) {
-			/* the parent prints what the server reports, or fails with it */
-			close(pipefd[1]);
-			n = read(pipefd[0], line, sizeof(line) - 1);
-			if (n <= 0) {
-				int st;
-				waitpid(pid, &st, 0);
-				return R0_EXIT_FAILURE;
-			}
-			line[n] = '\0';
-			fputs(line, stdout);
-			return r0_cli_close_stdout(PROG);
-		}
-		close(pipefd[0]);
-		setsid();
-	}
+	if (daemon && (rc = daemonize(pipefd)) >= 0)
+		return rc;
+	rc = R0_EXIT_OK;
 
 	/* SIGINT/SIGTERM/SIGHUP stop, SIGUSR1 writes the counters: all taken by sigtimedwait */
 	r0_cli_stop_signals(&sigs);
@@ -386,45 +459,11 @@ int main(int argc, char **argv)
 		goto stop;
 	}
 
-	for (;;) {
-		struct timespec ts = { .tv_sec = (time_t)interval,
-				       .tv_nsec = (long)((interval - floor(interval)) * 1e9) };
-		int sig = sigtimedwait(&sigs, NULL, &ts);
-
-		if (sig > 0 && sig != SIGUSR1) {
-			/* the server's end: clean up, then exit (0 once the device is removed) */
-			stop_sig = sig;
-			break;
-		}
-		if (sig == SIGUSR1 && !stats_file) {
-			print_counters(stderr, &s, r0_ublk_path(u), "running", seq++, r0_ublk_errors(u));
-			continue;
-		}
-		if (stats_file && (sig == SIGUSR1 || (sig < 0 && errno == EAGAIN)))
-			write_stats(stats_file, &s, r0_ublk_path(u), "running", seq++, r0_ublk_errors(u));
-	}
+	stop_sig = serve(&s, u, &sigs, interval, stats_file, &seq);
 
 stop:
-	{
-		char dev[32];
-		uint64_t server_errors = r0_ublk_errors(u);
-
-		snprintf(dev, sizeof(dev), "%s", r0_ublk_path(u));
-		err = r0_ublk_free(u);
-		if (err) {
-			fprintf(stderr, PROG ": remove %s: %s: %s\n", dev, r0_ublk_last_error(), strerror(-err));
-			rc = R0_EXIT_FAILURE;
-		}
-		if (stats_file)
-			write_stats(stats_file, &s, dev, err ? "failed" : "stopped", seq++, server_errors);
-		/* a stop signal is how a server's work ends: done, once its device is gone */
-		fprintf(stderr, PROG ": %s %s%s%s; counters:\n", dev,
-			stop_sig ? "stopped by " : "", stop_sig ? strsignal(stop_sig) : "",
-			err ? ", not removed" : stop_sig ? ", removed" : "removed");
-		print_counters(stderr, &s, dev, err ? "failed" : "stopped", seq, server_errors);
-		if (pid_file)
-			unlink(pid_file);
-	}
+	if (stop_server(&s, u, stop_sig, stats_file, pid_file, seq))
+		rc = R0_EXIT_FAILURE;
 	r0_ftl_free(s.ftl);
 	pthread_mutex_destroy(&s.lock);
 	return rc;
