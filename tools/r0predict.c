@@ -177,8 +177,11 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 		char where[sizeof(((struct doubt *)0)->first)];
 
 		r0_sweep_rec_workload(r, name, sizeof(name));
-		snprintf(where, sizeof(where), "%s on %s %u x %u KiB", name, r0_layer_name(layer), n,
-			 r->chunk_bytes / 1024);
+		if (layer == R0_LAYER_RAW)   /* one drive alone: no members, no chunk */
+			snprintf(where, sizeof(where), "%s on one drive", name);
+		else
+			snprintf(where, sizeof(where), "%s on %s %u x %u KiB", name, r0_layer_name(layer), n,
+				 r->chunk_bytes / 1024);
 		if ((err = doubt_add(o->doubts, doubt, where)))
 			return err;
 	}
