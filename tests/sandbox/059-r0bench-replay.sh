@@ -151,7 +151,7 @@ expect_status 2 "--replay of a trace with writes under --read-only" \
 grep -q "holds 64 writes" /tmp/expect.out || fail "read-only: $(cat /tmp/expect.out)"
 # its writes left out (fio's replay_skip), the reads alone are a read-only study's workload
 expect_status 0 "--replay-skip writes under --read-only (--plan)" \
-	r0sweep --plan --output /tmp/ro.jsonl --replay /tmp/day.r0trace --replay-skip writes --read-only "$@"
+	r0sweep --plan --output /tmp/ro-skip.jsonl --replay /tmp/day.r0trace --replay-skip writes --read-only "$@"
 grep -q "^r0sweep: --replay /tmp/day.r0trace: --replay-skip: 64 requests left out$" /tmp/expect.out ||
 	fail "--replay-skip: $(cat /tmp/expect.out)"
 r0sweep --output "$R0_RESULTS/059-sweep.jsonl" --replay /tmp/day.r0trace -w "replay day" --backend md \

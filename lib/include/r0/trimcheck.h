@@ -463,7 +463,11 @@ int r0_trim_remove_files(const char *dir, const char *prefix, unsigned count);
  */
 int r0_trim_keep_file(const char *path, uint64_t seed, bool create);
 
-/* syncfs and FITRIM of the whole file system at MOUNT_POINT; what it reports in *BYTES. */
+/*
+ * syncfs and FITRIM of the whole file system at MOUNT_POINT (once more
+ * after a pause when it trimmed nothing: ext4 may not have its freed
+ * blocks back yet); what they report in *BYTES.
+ */
 int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
 
 /*
