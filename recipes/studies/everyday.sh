@@ -7,7 +7,7 @@
 # test region, REPEATS repeats in a seeded order per repeat. Writes
 # $R0_RESULTS/everyday.jsonl, the verdict on stdout, report/ (r0report)
 # and table.md: every scenario's median seconds with min and max per target.
-# Usage: tests/sandbox/vm/run -t 3000 recipes/studies/everyday.sh [-- KEY=VALUE...]
+# Usage: sandbox/vm/run -t 3000 recipes/studies/everyday.sh [-- KEY=VALUE...]
 #   REPEATS (3), REGION (64M), CHUNK (64K), FS (everyday: ext4; everyday-xfs needs REGION 300M)
 . "$R0_GUEST/guest.sh"
 set -e

@@ -6,7 +6,7 @@
 # /proc/uptime, then the guest nvme driver's timeouts and resets. A test
 # of about 60 s more is a lost shadow doorbell (docs/sandbox.md: why run
 # keeps QEMU on one host CPU with NVMe drives).
-# Usage: tests/sandbox/vm/run --nvme 256M --nvme 256M [--drive-limits BPS,0]
+# Usage: sandbox/vm/run --nvme 256M --nvme 256M [--drive-limits BPS,0]
 #        recipes/studies/nvme-stalls.sh [-- ROUNDS]
 . "$R0_GUEST/guest.sh"
 ROUNDS=${1:-6}

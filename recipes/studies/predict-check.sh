@@ -16,7 +16,7 @@
 # r0_members_shared, and r0predict is given it as --shared-cap), SSD=SIZE
 # (the members are r0ssd flash models of SIZE, PROFILE unused; the grid's
 # member is written once before it, as r0sweep preconditions the study's).
-# Usage: tests/sandbox/vm/run -t 3000 recipes/studies/predict-check.sh -- PROFILE=sata-real
+# Usage: sandbox/vm/run -t 3000 recipes/studies/predict-check.sh -- PROFILE=sata-real
 . "$R0_GUEST/guest.sh"
 PROFILE=sata-real CHUNKS=4K,64K,512K REPEATS=3 READONLY=0 REGION=256M SHARED="" SSD=""
 for a; do

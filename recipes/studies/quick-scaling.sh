@@ -6,7 +6,7 @@
 # and QD32, measured with fio (libaio, O_DIRECT), 3 repeats of 3 s each,
 # the repeats interleaved; the median is reported with min and max.
 # Writes report.md and fio's raw output to $R0_RESULTS.
-# Usage: tests/sandbox/vm/run recipes/studies/quick-scaling.sh [-- KEY=VALUE...]
+# Usage: sandbox/vm/run recipes/studies/quick-scaling.sh [-- KEY=VALUE...]
 . "$R0_GUEST/guest.sh"
 set -e
 REPEATS=${REPEATS:-3} RUNTIME=${RUNTIME:-3}

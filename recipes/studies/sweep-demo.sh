@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The demo study (guest side): r0sweep over three emulated sata-real members
-# (null_blk, recipes/drives/sata-real.drive): the first member raw, md
+# (null_blk, sandbox/drives/sata-real.drive): the first member raw, md
 # raid0 and dm-stripe of 1, 2 and 3 members at 3 chunk sizes (dm-stripe's
 # large reads over these 8-tag members stalled in Linux 6.12 until r0bench
 # sent requests of more pieces than the member has tags through io_uring's
@@ -40,7 +40,7 @@
 # Arguments KEY=VALUE set CHUNKS, REPEATS, BUDGET, RUNTIME, RAMP, REGION, TRIM (1 runs
 # trim-demo.sh after the sweep when it was passed in; 0 does not), SHARED
 # and SHARED_RUNTIME, and DRIVES (nvme or sata: the three QEMU drives the
-# boot was given, recipes/drives/*.qemu, instead of null_blk members; the
+# boot was given, sandbox/drives/*.qemu, instead of null_blk members; the
 # TRIM step then runs on them too).
 . "$R0_GUEST/guest.sh"
 CHUNKS=4K,64K,512K REPEATS= BUDGET=10m RUNTIME=0.7 RAMP=0.1 TRIM=1 SHARED=1 DRIVES=
@@ -65,7 +65,7 @@ if [ -n "$DRIVES" ]; then
 		link=$(ls /dev/disk/by-id/ | grep -E "^(nvme|ata)-.*r0$DRIVES$d\$" | head -1)
 		members="$members ${link:+/dev/disk/by-id/}${link:-$dev}"
 	done
-	describe="3 x QEMU $DRIVES drives ($(cat /sys/block/${dev#/dev/}/device/model 2>/dev/null | tr -s ' '), throttled by QEMU: recipes/drives/$DRIVES.qemu)"
+	describe="3 x QEMU $DRIVES drives ($(cat /sys/block/${dev#/dev/}/device/model 2>/dev/null | tr -s ' '), throttled by QEMU: sandbox/drives/$DRIVES.qemu)"
 else
 	members=$(r0_members $PROFILE 3) || { echo "sweep-demo: cannot create the members"; exit 1; }
 	describe="3 x null_blk $PROFILE profile ($(grep -v '^#' "$R0_GUEST/drives/$PROFILE.drive" | tr '\n' ' '))"

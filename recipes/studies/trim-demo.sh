@@ -3,7 +3,7 @@
 # the given members at a 64K chunk, one cycle each (~2 min for three
 # 16 MiB sata-real members on a loaded host). Writes trim-md.json and trim-dm.json (r0trim/1)
 # to $R0_RESULTS; r0report renders them (verdict, discards per member). Run by recipes/studies/sweep-demo.sh after the sweep, or
-# alone: tests/sandbox/vm/run recipes/studies/trim-demo.sh (it then makes
+# alone: sandbox/vm/run recipes/studies/trim-demo.sh (it then makes
 # three such members itself). Exit status: 0 when every r0trim passed.
 . "$R0_GUEST/guest.sh"
 if [ $# -lt 2 ]; then

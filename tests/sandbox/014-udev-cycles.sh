@@ -2,7 +2,7 @@
 # Under udev, as on a Debian host (its blkid probe opens every new device,
 # libdevmapper waits for its cookies): 25 md and 25 dm arrays created and
 # removed in a row end with no EBUSY and nothing left (200 in
-# tests/sandbox/vm/udev-cycles); the tools work on an array right after it
+# sandbox/vm/udev-cycles); the tools work on an array right after it
 # was built, and by the names udev gives it.
 . ./lib.sh
 # the main boot runs udev; run-all --no-udev runs this without it (libdevmapper makes the nodes)

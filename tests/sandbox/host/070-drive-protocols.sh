@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # On the host: boots a guest of its own with QEMU-emulated NVMe and SATA
-# drives on sparse files (tests/sandbox/vm/run --nvme/--sata), runs
+# drives on sparse files (sandbox/vm/run --nvme/--sata), runs
 # drive-protocols.guest.sh in it, then checks each drive's backing file:
 # its allocated bytes must be what the guest says its discards left
 # (expect lines "FILE min|max BYTES", or "FILE below OTHER BYTES": at
@@ -14,7 +14,7 @@ build=$2
 out=$root/build/sandbox/check/drive-protocols
 # nvme3 completes discards and keeps the data (discard=ignore); nvme4-5
 # carry the live check's file system, nvme6-7 its twin without the check
-"$root/tests/sandbox/vm/run" -q -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
+"$root/sandbox/vm/run" -q -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
 	--nvme 64M --nvme 64M --nvme 64M --nvme 64M:ignore --sata 64M --sata 64M \
 	--nvme 64M --nvme 64M --nvme 64M --nvme 64M \
 	"$here/drive-protocols.guest.sh" "$here/../lib.sh" "$here/../r0trim-lib.sh"

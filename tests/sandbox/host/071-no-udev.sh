@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # On the host: the tools without udev (libdevmapper makes the /dev nodes
 # itself, nobody probes new devices): a boot of its own with
-# tests/sandbox/vm/run --no-udev runs a few guest tests that build arrays
+# sandbox/vm/run --no-udev runs a few guest tests that build arrays
 # and check TRIM through them; the main boot runs everything under udev.
 # Usage: 071-no-udev.sh RESULTS_DIR BUILD_DIR
 set -euo pipefail
@@ -12,7 +12,7 @@ build=$2
 out=$root/build/sandbox/check/no-udev
 tests=(014-udev-cycles.sh 031-r0trim-dm.sh)
 rc=0
-"$root/tests/sandbox/vm/run" -q --no-udev -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
+"$root/sandbox/vm/run" -q --no-udev -b "$build" -o "$out" -t "${R0_SANDBOX_TIMEOUT:-900}" \
 	"$here/../guest-driver.sh" "$(cd "$here/.." && pwd)" -- "${tests[@]}" || rc=$?
 # grep on the file itself: under pipefail, `tr | grep -q` failed when grep
 # matched and left before tr's second write (SIGPIPE), one CI run in five

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Guest side of tests/sandbox/vm/stress/run: what the demo's first minutes
+# Guest side of sandbox/vm/stress/run: what the demo's first minutes
 # do, over and over, for SECONDS (first argument, default 60): io_uring on
 # three sata-ssd null_blk members, then md raid0 and dm-stripe arrays of
 # them built, measured and removed. Large transfers come first and most

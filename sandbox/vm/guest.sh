@@ -45,7 +45,7 @@ r0_boot_modules() {
 }
 
 # r0_member NAME PROFILE [KEY=VALUE...]: creates the null_blk disk /dev/NAME
-# from recipes/drives/PROFILE.drive (drive settings), KEY=VALUE overriding them
+# from sandbox/drives/PROFILE.drive (drive settings), KEY=VALUE overriding them
 # (size is in MiB); prints the device path.
 r0_member() {
 	_name=$1 _prof=$R0_GUEST/drives/$2.drive; shift 2
@@ -242,7 +242,7 @@ r0_drop_caches() {
 
 # r0_ship_results: sends what is new or changed in $R0_RESULTS since the
 # last call to the host now, as one base64 tar block on the second serial
-# port; the host unpacks every complete block in order (tests/sandbox/vm/run),
+# port; the host unpacks every complete block in order (sandbox/vm/run),
 # so what a script shipped survives a guest death. /init ships once more at
 # the end, with .exit-status. (Only the changes: the whole of a test suite's
 # results took 3 s a shipment under TCG.)
@@ -292,7 +292,7 @@ r0_stream() {
 }
 
 # r0_drive nvme|sata N: the /dev node of the Nth drive of that kind that
-# tests/sandbox/vm/run attached (--nvme, --sata), found by its serial
+# sandbox/vm/run attached (--nvme, --sata), found by its serial
 # (r0nvmeN, r0sataN); waits up to 5 s for it.
 r0_drive() {
 	_n=50
@@ -310,6 +310,6 @@ r0_drive() {
 		_n=$((_n - 1))
 		sleep 0.1
 	done
-	echo "guest: no $1 drive $2 (tests/sandbox/vm/run --$1)" >&2
+	echo "guest: no $1 drive $2 (sandbox/vm/run --$1)" >&2
 	return 1
 }
