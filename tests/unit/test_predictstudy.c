@@ -319,7 +319,7 @@ Test(predictstudy, the_stored_r0ssd_grid_is_refused_in_both_directions)
 	char doubt[320];
 
 	memset(&in, 0, sizeof(in));
-	cr_assert_eq(r0_predict_input_load(&in, "tests/predict/data/r0ssd-grid.json"), 0);
+	cr_assert_eq(r0_predict_input_load(&in, "tests/data/predict/r0ssd-grid.json"), 0);
 	cr_expect(in.drift[0] > R0_PREDICT_MAX_DRIFT && in.drift[0] < 0.2, "reads moved %.3f", in.drift[0]);
 	cr_expect(in.drift[1] > 0.35, "writes moved %.3f", in.drift[1]);
 	for (size_t i = 0; i < in.n_wl; i++) {
