@@ -27,11 +27,6 @@
 
 static const char *const fs_types[] = { "ext4", "xfs" };
 
-bool sweep_is_everyday(const struct sweep *sw, size_t wl)
-{
-	return sw->plan.wl[wl].w.access == R0_ACCESS_FS;
-}
-
 /* Whether WL is a scenario on FS the visit of T runs: its scenario into *S, the cell into *R. */
 static bool fs_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl,
 			   const char *fs, enum r0_everyday *s, struct r0_sweep_rec *r)

@@ -58,8 +58,10 @@ struct sweep {
 	size_t visit_cells;         /* ... and the cells they finished: the cell time planned from now on */
 };
 
-/* run.c */
+/* cells.c */
 
+/* Whether workload WL is an everyday scenario through a file system (r0/everyday.h). */
+bool sweep_is_everyday(const struct sweep *sw, size_t wl);
 /* The study's parameters into R: what --resume and r0report compare. */
 void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r);
 /* Whether the visit runs workload WL of T and the file lacks it; the cell's record into *R. */
@@ -72,10 +74,20 @@ int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name
 uint64_t sweep_region_bytes(const struct sweep *sw);
 /* The progress display: a line per finished cell (RESULT), a redrawn status line before one (NULL). */
 void sweep_progress(struct sweep *sw, const char *cell, const char *result);
-/* Cells of the first look already in the file (a resumed study's). */
-size_t sweep_first_look_in_file(const struct sweep *sw);
 /* Seconds a cell is planned to take at most: ramp, test and the time between tests. */
 double sweep_cell_seconds(const struct sweep *sw);
+/* Seconds since *T0 (CLOCK_MONOTONIC). */
+double sweep_since(const struct timespec *t0);
+/* The record of T's workload WL, repeat REP, before it runs. */
+void sweep_cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
+		    struct r0_sweep_rec *r);
+/* "md 3 x 64K" */
+void sweep_target_name(const struct r0_sweep_target *t, char *buf, size_t len);
+
+/* run.c */
+
+/* Cells of the first look already in the file (a resumed study's). */
+size_t sweep_first_look_in_file(const struct sweep *sw);
 /*
  * Runs the study through the library's loop (r0/study.h), each visit
  * building the target's array, running its wanted cells and removing it.
@@ -84,13 +96,9 @@ double sweep_cell_seconds(const struct sweep *sw);
 int sweep_run_study(struct sweep *sw);
 /* Writes every member's test region once. 0, -EINTR or -errno (said why). */
 int sweep_precondition(struct sweep *sw);
-/* Seconds since *T0 (CLOCK_MONOTONIC). */
-double sweep_since(const struct timespec *t0);
 
 /* everyday.c */
 
-/* Whether workload WL is an everyday scenario through a file system (r0/everyday.h). */
-bool sweep_is_everyday(const struct sweep *sw, size_t wl);
 /* T's wanted everyday cells on PATH: per file system, made over the region, mounted, removed. */
 int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const char *path);
 
