@@ -31,17 +31,18 @@
 #define SUBSAMPLES 10
 /* without a terminal, a plain progress line this often */
 #define PLAIN_EVERY_NS 10000000000ULL
-/* a trace keeps at most this much: some 6 million requests with their completions */
+/* a trace keeps at most this much unless --trace-max says otherwise: some 6
+ * million requests with their completions */
 #define TRACE_MAX_BYTES (64ULL << 20)
 
 enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON, OPT_OUTPUT, OPT_TRACE, OPT_FROM_TRACE, OPT_EXPORT_IOLOG,
-       OPT_EXPORT_BLKTRACE };
+       OPT_EXPORT_BLKTRACE, OPT_TRACE_MAX };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
 	      "  " PROG " [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE...\n"
-	      "  " PROG " --trace FILE [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE\n"
+	      "  " PROG " --trace FILE [--trace-max SIZE] [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE\n"
 	      "  " PROG " --from-trace FILE [--output FILE] [--json]\n"
 	      "  " PROG " --from-trace FILE --export-iolog OUT | --export-blktrace OUT\n"
 	      "\n"
@@ -64,6 +65,8 @@ static void usage(FILE *f)
 	      "      --trace FILE     also record DEVICE's block requests into FILE (format\n"
 	      "                       r0trace/1) through the kernel's blktrace, and class\n"
 	      "                       them exactly; needs root, mounts debugfs if needed\n"
+	      "      --trace-max SIZE  the trace file's limit (default 64M; 0: none); requests\n"
+	      "                       beyond it are counted, not kept\n"
 	      "      --from-trace FILE  the mix of a recorded trace, exact, without counters;\n"
 	      "                       FILE is r0trace/1, a blktrace recording (NAME,\n"
 	      "                       or any of its NAME.blktrace.N files, either byte\n"
@@ -88,8 +91,9 @@ static void usage(FILE *f)
 	      "one of the last 16 requests of its direction ended, its queue depth from\n"
 	      "the trace's completions. It holds only each request's time, sector, length\n"
 	      "and direction: no data, no file or process names. About 4-8 bytes a\n"
-	      "request, 3-6 a completion (a million requests: about 14 MB); at most 64 MiB,\n"
-	      "beyond which requests are counted, not kept.\n"
+	      "request, 3-6 a completion (a million requests: about 14 MB); at most 64 MiB\n"
+	      "(--trace-max), beyond which requests are counted, not kept. The end says\n"
+	      "how large the trace grew an hour, to size --trace-max for a day.\n"
 	      "Exit status: 0 done (also when stopped by a signal), 1 failure, 2 usage\n"
 	      "or refused before anything was measured (not a block device, an output\n"
 	      "that cannot be written, a trace that cannot be recorded or read).\n",
@@ -408,10 +412,10 @@ static int export(const char *trace, const char *out, enum r0_trace_format fmt)
 }
 
 /* Starts recording DEV into FILE: NULL after saying why not. */
-static struct r0_blktrace *start_trace(const char *dev, const char *file)
+static struct r0_blktrace *start_trace(const char *dev, const char *file, uint64_t max_bytes)
 {
 	struct r0_blktrace *bt;
-	int err = r0_blktrace_start(dev, file, TRACE_MAX_BYTES, &bt);
+	int err = r0_blktrace_start(dev, file, max_bytes, &bt);
 
 	if (!err) {
 		if (r0_blktrace_mounted_debugfs(bt))
@@ -557,7 +561,7 @@ static int sample(struct sampling *sm, struct r0_profile *p)
  * The trace recorded to TRACE stopped and said, read back, and its mix
  * written (the counters' mix P beside it, described). The exit status.
  */
-static int emit_traced(struct r0_blktrace *bt, const char *trace, const struct r0_profile *p,
+static int emit_traced(struct r0_blktrace *bt, const char *trace, uint64_t max_bytes, const struct r0_profile *p,
 		       struct r0_profile_meta *meta, const char *output, bool json)
 {
 	struct r0_blktrace_stats st;
@@ -571,13 +575,21 @@ static int emit_traced(struct r0_blktrace *bt, const char *trace, const struct r
 		fprintf(stderr, PROG ": %s: writing the trace: %s\n", trace, strerror(-err));
 		return R0_EXIT_FAILURE;
 	}
-	fprintf(stderr, PROG ": %s: %llu events in %llu bytes%s", trace, (unsigned long long)st.events,
-		(unsigned long long)st.file_bytes, st.dropped || st.torn || st.over_limit ? "" : "\n");
+	double hours = (double)(meta->end_epoch_s - meta->start_epoch_s) / 3600;
+	char limit[32];
+
+	fprintf(stderr, PROG ": %s: %llu events in %llu bytes", trace, (unsigned long long)st.events,
+		(unsigned long long)st.file_bytes);
+	if (hours >= 1.0 / 60)   /* the size of a day, from what an hour wrote */
+		fprintf(stderr, " (%.1f MiB an hour, %.0f MiB a day)", (double)st.file_bytes / (1 << 20) / hours,
+			(double)st.file_bytes / (1 << 20) / hours * 24);
+	r0_format_size(max_bytes, limit, sizeof(limit));
 	if (st.dropped || st.torn || st.over_limit)
 		fprintf(stderr, "; lost: %llu by the kernel (buffers full), %llu read while being written, "
-			"%llu beyond the %llu MiB limit: the classes are of the rest\n",
+			"%llu beyond the --trace-max of %s: the classes are of the rest",
 			(unsigned long long)st.dropped, (unsigned long long)st.torn,
-			(unsigned long long)st.over_limit, TRACE_MAX_BYTES >> 20);
+			(unsigned long long)st.over_limit, limit);
+	fputc('\n', stderr);
 	/* read back, so what is reported is what the file holds */
 	if ((rc = read_trace(trace, &h, &tp)))
 		return rc;
@@ -593,11 +605,11 @@ static int emit_traced(struct r0_blktrace *bt, const char *trace, const struct r
 
 int main(int argc, char **argv)
 {
-	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns;
+	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, trace_max = TRACE_MAX_BYTES;
 	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV], *trace = NULL, *trace_from = NULL;
 	const char *export_iolog = NULL, *export_blktrace = NULL;
 	struct r0_blktrace *bt = NULL;
-	bool for_given = false, interval_given = false;
+	bool for_given = false, interval_given = false, trace_max_given = false;
 	uint64_t maxreq[MAX_DEV];
 	struct dev devs[MAX_DEV] = { 0 };
 	struct r0_profile p;
@@ -611,6 +623,7 @@ int main(int argc, char **argv)
 		{ "for", OPT_FOR, R0_CLI_DURATION, R0_CLI_TO(for_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 90, 30m, 24h", .given = &for_given },
 		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(interval_ns), 10000000ULL, 3600000000000ULL, .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s", .given = &interval_given },
 		{ "trace", OPT_TRACE, R0_CLI_STRING, R0_CLI_TO(trace) },
+		{ "trace-max", OPT_TRACE_MAX, R0_CLI_SIZE, R0_CLI_TO(trace_max), 0, UINT64_MAX, .why = "a size, e.g. 64M, 2G (0: no limit)", .given = &trace_max_given },
 		{ "from-trace", OPT_FROM_TRACE, R0_CLI_STRING, R0_CLI_TO(trace_from) },
 		{ "export-iolog", OPT_EXPORT_IOLOG, R0_CLI_STRING, R0_CLI_TO(export_iolog) },
 		{ "export-blktrace", OPT_EXPORT_BLKTRACE, R0_CLI_STRING, R0_CLI_TO(export_blktrace) },
@@ -640,6 +653,8 @@ int main(int argc, char **argv)
 				      export_iolog ? R0_TRACE_FMT_IOLOG3 : R0_TRACE_FMT_BLKTRACE);
 		return from_trace(trace_from, output, json);
 	}
+	if (trace_max_given && !trace)
+		return r0_cli_usage_error(PROG, "--trace-max limits the file of --trace");
 	if (trace && argc - optind != 1)
 		return r0_cli_usage_error(PROG, "--trace records one DEVICE");
 	if (optind == argc)
@@ -663,7 +678,7 @@ int main(int argc, char **argv)
 	}
 
 	r0_cli_block_stop_signals();
-	if (trace && !(bt = start_trace(devs[0].path, trace)))
+	if (trace && !(bt = start_trace(devs[0].path, trace, trace_max)))
 		return R0_EXIT_REFUSED;
 	r0_profile_init(&p);
 	tty = isatty(STDERR_FILENO);
@@ -698,7 +713,7 @@ int main(int argc, char **argv)
 		.interrupted = stop || vanished,
 	};
 	if (bt) {
-		rc = emit_traced(bt, trace, &p, &meta, output, json);
+		rc = emit_traced(bt, trace, trace_max, &p, &meta, output, json);
 		bt = NULL;
 	} else {
 		rc = emit(&p, &meta, output, json, NULL, NULL);

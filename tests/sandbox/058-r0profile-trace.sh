@@ -8,7 +8,8 @@
 # same runs is printed beside it, and on the stripe it names the classes
 # its whole-chunk pieces cannot tell apart. The trace holds no names
 # (r0bench's is not in it); a truncated trace, a damaged one and a file
-# that is not a trace are refused with a clear message (exit 2).
+# that is not a trace are refused with a clear message (exit 2); a trace
+# that reaches --trace-max counts the rest, says so, and stays whole.
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -69,6 +70,20 @@ mdadm --create /dev/md/r0trace --run --level=0 --chunk=64 --raid-devices=3 "$m1"
 traced md-seq1m-write /dev/md/r0trace seq-write --rw write --bs 1M --qd 8
 traced md-rand4k-read /dev/md/r0trace rand-small-q1-read --rw randread --bs 4K --qd 1
 mdadm --stop /dev/md/r0trace > /dev/null 2>&1 || fail "mdadm --stop"
+
+# --trace-max: a trace that reaches its limit counts the rest, says so, and
+# is still a whole trace; --trace-max without --trace is usage
+expect_status 2 "--trace-max without --trace" r0profile --trace-max 1M /dev/null
+r0profile --for 3 --interval 0.5 --trace /tmp/max.r0trace --trace-max 4K "$s1" > /tmp/max.profile 2>&1 &
+pid=$!
+r0bench --yes -t 2 --rw randread --bs 4K --qd 1 "$s1" > /dev/null 2>&1 || fail "r0bench under --trace-max"
+wait "$pid" || { cat /tmp/max.profile; fail "r0profile --trace-max 4K"; }
+grep -E "beyond the --trace-max of 4K: the classes are of the rest" /tmp/max.profile ||
+	{ cat /tmp/max.profile; fail "--trace-max 4K: no word of the requests beyond it"; }
+size=$(wc -c < /tmp/max.r0trace)
+check "$size < 4096 + 4096" "--trace-max 4K: the trace is $size bytes"
+r0profile --from-trace /tmp/max.r0trace > /dev/null 2>&1 || fail "--trace-max 4K: the trace is not whole"
+rm -f /tmp/max.r0trace
 
 # a trace cut short, changed, or not a trace at all
 tr=$R0_RESULTS/dm-seq1m-write.r0trace
