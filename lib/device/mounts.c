@@ -1,73 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Which device numbers are mounted where: /proc/self/mountinfo (proc(5)). */
+/*
+ * Which device numbers are mounted where: /proc/self/mountinfo (proc(5)),
+ * read by util-linux's libmount, which undoes the kernel's octal escapes and
+ * knows the format's optional fields as findmnt does.
+ */
 #include <errno.h>
+#include <libmount.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 
 #include "r0/probe.h"
 #include "mounts.h"
 #include "grow.h"
-
-/* The kernel writes space, tab, newline and backslash as \ooo (seq_file mangle_path). */
-static void unescape(char *s)
-{
-	char *w = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
-
-/*
- * "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw": field 3
- * is major:minor, 5 the mount point; optional fields end at a lone "-",
- * then the file system type.
- */
-static int parse_line(char *line, struct r0_mountinfo_entry *e)
-{
-	char *save = NULL, *tok, *mnt = NULL, *fstype = NULL;
-	unsigned maj = 0, min = 0, field = 0;
-	bool dash = false;
-	int n = 0;
-
-	line[strcspn(line, "\n")] = '\0';
-	for (tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		field++;
-		if (field == 3 && (sscanf(tok, "%u:%u%n", &maj, &min, &n) != 2 || tok[n]))
-			return -EINVAL;
-		if (field == 5)
-			mnt = tok;
-		if (field > 6 && !dash && strcmp(tok, "-") == 0) {
-			dash = true;
-			continue;
-		}
-		if (dash) {
-			fstype = tok;
-			break;
-		}
-	}
-	if (!mnt || !fstype)
-		return -EINVAL;
-	unescape(mnt);
-	e->devt = makedev(maj, min);
-	e->mount_point = strdup(mnt);
-	e->fstype = strdup(fstype);
-	if (!e->mount_point || !e->fstype) {
-		free(e->mount_point);
-		free(e->fstype);
-		return -ENOMEM;
-	}
-	return 0;
-}
 
 void r0_mountinfo_free(struct r0_mountinfo_entry *e, size_t count)
 {
@@ -78,40 +23,40 @@ void r0_mountinfo_free(struct r0_mountinfo_entry *e, size_t count)
 	free(e);
 }
 
-int r0_mountinfo_read(const char *path, struct r0_mountinfo_entry **out, size_t *count)
+/* A line libmount could not parse is skipped (1), as findmnt does. */
+static int skip_bad_line(struct libmnt_table *tb, const char *file, int line)
 {
-	struct r0_mountinfo_entry *v = NULL, e;
-	size_t n = 0, cap = 0, linecap = 0;
-	char *line = NULL;
-	int err = 0;
-	FILE *f;
+	(void)tb;
+	(void)file;
+	(void)line;
+	return 1;
+}
 
-	*out = NULL;
-	*count = 0;
-	f = fopen(path ? path : "/proc/self/mountinfo", "re");
-	if (!f)
-		return -errno;
-	while (getline(&line, &linecap, f) > 0) {
-		int rc = parse_line(line, &e);
+/* TB's entries into *OUT: 0 or -ENOMEM. */
+static int collect(struct libmnt_table *tb, struct r0_mountinfo_entry **out, size_t *count)
+{
+	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+	struct r0_mountinfo_entry *v = NULL;
+	struct libmnt_fs *fs;
+	size_t n = 0, cap = 0;
+	int err = it ? 0 : -ENOMEM;
 
-		if (rc == -EINVAL)
+	while (!err && mnt_table_next_fs(tb, it, &fs) == 0) {
+		const char *target = mnt_fs_get_target(fs), *type = mnt_fs_get_fstype(fs);
+
+		if (!target || !type)
 			continue;
-		if (rc) {
-			err = rc;
-			break;
-		}
 		if (r0_grow(&v, &cap, n, sizeof(*v), 32)) {
-			free(e.mount_point);
-			free(e.fstype);
 			err = -ENOMEM;
 			break;
 		}
-		v[n++] = e;
+		v[n] = (struct r0_mountinfo_entry){ .devt = mnt_fs_get_devno(fs), .mount_point = strdup(target),
+						    .fstype = strdup(type) };
+		n++;
+		if (!v[n - 1].mount_point || !v[n - 1].fstype)
+			err = -ENOMEM;
 	}
-	if (!err && ferror(f))
-		err = -EIO;
-	free(line);
-	fclose(f);
+	mnt_free_iter(it);
 	if (err) {
 		r0_mountinfo_free(v, n);
 		return err;
@@ -119,6 +64,31 @@ int r0_mountinfo_read(const char *path, struct r0_mountinfo_entry **out, size_t 
 	*out = v;
 	*count = n;
 	return 0;
+}
+
+int r0_mountinfo_read(const char *path, struct r0_mountinfo_entry **out, size_t *count)
+{
+	const char *file = path ? path : "/proc/self/mountinfo";
+	struct libmnt_table *tb;
+	int err;
+	FILE *f;
+
+	*out = NULL;
+	*count = 0;
+	/* opened here, so a missing or unreadable file says why (errno) */
+	if (!(f = fopen(file, "re")))
+		return -errno;
+	if (!(tb = mnt_new_table())) {
+		fclose(f);
+		return -ENOMEM;
+	}
+	mnt_table_set_parser_errcb(tb, skip_bad_line);
+	err = mnt_table_parse_stream(tb, f, file);
+	fclose(f);
+	if (!err)
+		err = collect(tb, out, count);
+	mnt_unref_table(tb);
+	return err < 0 ? err : err ? -EIO : 0;
 }
 
 int r0_devt_mounted(dev_t devt, const char *mountinfo, char *where, size_t len)

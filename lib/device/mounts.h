@@ -12,7 +12,7 @@ struct r0_mountinfo_entry {
 	char *fstype;        /* first field after " - " */
 };
 
-/* Parses PATH (NULL: /proc/self/mountinfo); malformed lines are skipped. 0 or -errno. */
+/* Parses PATH (NULL: /proc/self/mountinfo) with libmount; malformed lines are skipped. 0 or -errno. */
 int r0_mountinfo_read(const char *path, struct r0_mountinfo_entry **out, size_t *count);
 void r0_mountinfo_free(struct r0_mountinfo_entry *e, size_t count);
 

@@ -414,6 +414,26 @@ Test(probe, devt_mounted)
 		     -ENOENT);
 }
 
+/* libmount reads the file: a line it cannot parse is skipped, the rest are read;
+ * optional fields (shared:, master:) and a bind mount's root are no trouble */
+Test(probe, devt_mounted_past_a_bad_line)
+{
+	char path[] = "/tmp/r0-mountinfo-XXXXXX", where[64] = "";
+	int fd = mkstemp(path);
+	const char text[] = "21 1 8:2 / / rw,relatime shared:1 - ext4 /dev/sda2 rw\n"
+			    "this line is not mountinfo\n"
+			    "40 21 8:3 /srv/sub /mnt/bind rw shared:5 master:2 - xfs /dev/sda3 rw\n";
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, text, sizeof(text) - 1), (ssize_t)sizeof(text) - 1);
+	close(fd);
+	cr_expect_eq(r0_devt_mounted(makedev(8, 3), path, where, sizeof(where)), 1);
+	cr_expect_str_eq(where, "/mnt/bind");
+	cr_expect_eq(r0_devt_mounted(makedev(8, 2), path, where, sizeof(where)), 1);
+	cr_expect_str_eq(where, "/");
+	unlink(path);
+}
+
 Test(probe, unreadable_mountinfo_fails_the_probe)
 {
 	struct r0_device d;
