@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A thin volume's block mapping from a metadata snapshot of its pool (r0/thinmap.h). */
 #include <errno.h>
+#include <expat.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,23 +19,30 @@
 
 extern char **environ;
 
-/* The value of ATTR="..." in the element [EL, END): 0 or -EINVAL. */
-static int attr_u64(const char *el, const char *end, const char *attr, uint64_t *v)
+/* What the parse has seen so far; ERR ends it (XML_StopParser). */
+struct dump_parse {
+	XML_Parser xp;
+	struct r0_thin_map *map;
+	unsigned dev_id;
+	bool in_dev, found, superblock;
+	int err;
+};
+
+/* The value of ATTR in ATTS (expat's name, value pairs), a whole decimal number: 0 or -EINVAL. */
+static int attr_u64(const XML_Char **atts, const char *attr, uint64_t *v)
 {
-	size_t n = strlen(attr);
+	for (; atts[0]; atts += 2) {
+		if (strcmp(atts[0], attr))
+			continue;
+		char *stop;
+		unsigned long long x;
 
-	for (const char *p = el; p + n + 2 < end; p++) {
-		if ((p == el || p[-1] == ' ') && !strncmp(p, attr, n) && p[n] == '=' && p[n + 1] == '"') {
-			char *stop;
-			unsigned long long x;
-
-			errno = 0;
-			x = strtoull(p + n + 2, &stop, 10);
-			if (errno || stop == p + n + 2 || *stop != '"')
-				return -EINVAL;
-			*v = x;
-			return 0;
-		}
+		errno = 0;
+		x = strtoull(atts[1], &stop, 10);
+		if (errno || stop == atts[1] || *stop || atts[1][0] == '-')
+			return -EINVAL;
+		*v = x;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -52,45 +61,64 @@ static int add(struct r0_thin_map *m, uint64_t thin, uint64_t data, uint64_t n)
 	return 0;
 }
 
+static void XMLCALL start(void *ctx, const XML_Char *el, const XML_Char **atts)
+{
+	struct dump_parse *d = ctx;
+	uint64_t a, b, c;
+	int err = 0;
+
+	if (!strcmp(el, "superblock")) {
+		d->superblock = true;
+	} else if (!strcmp(el, "device")) {
+		if (!(err = attr_u64(atts, "dev_id", &a))) {
+			d->in_dev = a == d->dev_id;
+			d->found |= d->in_dev;
+		}
+	} else if (d->in_dev && !strcmp(el, "range_mapping")) {
+		if (!(err = attr_u64(atts, "origin_begin", &a)) && !(err = attr_u64(atts, "data_begin", &b)) &&
+		    !(err = attr_u64(atts, "length", &c)))
+			err = add(d->map, a, b, c);
+	} else if (d->in_dev && !strcmp(el, "single_mapping")) {
+		if (!(err = attr_u64(atts, "origin_block", &a)) && !(err = attr_u64(atts, "data_block", &b)))
+			err = add(d->map, a, b, 1);
+	}
+	if (err) {
+		d->err = err;
+		XML_StopParser(d->xp, XML_FALSE);
+	}
+}
+
+static void XMLCALL end(void *ctx, const XML_Char *el)
+{
+	struct dump_parse *d = ctx;
+
+	if (!strcmp(el, "device"))
+		d->in_dev = false;
+}
+
+/* thin_dump's XML read by expat, so a change of layout, quoting or order of
+ * attributes is read as thin_dump meant it; anything that is not whole,
+ * well-formed XML is refused. */
 int r0_thin_map_parse(const char *xml, size_t len, unsigned dev_id, struct r0_thin_map *map)
 {
-	const char *p = xml, *end = xml + len;
-	bool in_dev = false, found = false, superblock = false;
+	struct dump_parse d = { .map = map, .dev_id = dev_id };
+	int err = 0;
 
 	map->n = 0;
-	while (p < end && (p = memchr(p, '<', (size_t)(end - p)))) {
-		const char *gt = memchr(p, '>', (size_t)(end - p));
-		uint64_t a, b, c;
-		int err = 0;
-
-		if (!gt)
-			return -EINVAL;
-		if (!strncmp(p, "<superblock", 11)) {
-			superblock = true;
-		} else if (!strncmp(p, "<device ", 8)) {
-			if (attr_u64(p, gt, "dev_id", &a))
-				return -EINVAL;
-			in_dev = a == dev_id;
-			found |= in_dev;
-		} else if (!strncmp(p, "</device", 8)) {
-			in_dev = false;
-		} else if (in_dev && !strncmp(p, "<range_mapping ", 15)) {
-			if (attr_u64(p, gt, "origin_begin", &a) || attr_u64(p, gt, "data_begin", &b) ||
-			    attr_u64(p, gt, "length", &c))
-				return -EINVAL;
-			err = add(map, a, b, c);
-		} else if (in_dev && !strncmp(p, "<single_mapping ", 16)) {
-			if (attr_u64(p, gt, "origin_block", &a) || attr_u64(p, gt, "data_block", &b))
-				return -EINVAL;
-			err = add(map, a, b, 1);
-		}
-		if (err)
-			return err;
-		p = gt + 1;
-	}
-	if (!superblock)
+	if (len > INT_MAX)
+		return -E2BIG;
+	if (!(d.xp = XML_ParserCreate(NULL)))
+		return -ENOMEM;
+	XML_SetUserData(d.xp, &d);
+	XML_SetElementHandler(d.xp, start, end);
+	if (XML_Parse(d.xp, xml, (int)len, XML_TRUE) != XML_STATUS_OK)
+		err = d.err ? d.err : XML_GetErrorCode(d.xp) == XML_ERROR_NO_MEMORY ? -ENOMEM : -EINVAL;
+	XML_ParserFree(d.xp);
+	if (err)
+		return err;
+	if (!d.superblock)
 		return -EINVAL;
-	return found ? 0 : -ENOENT;
+	return d.found ? 0 : -ENOENT;
 }
 
 /* thin_dump's output into a malloc'ed *OUT: 0, or -errno (WHY says why). */

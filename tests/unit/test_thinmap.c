@@ -46,6 +46,27 @@ Test(thinmap, refuses_what_is_not_a_dump)
 	cr_expect_eq(r0_thin_map_parse(dump, 40, 1, &m), -EINVAL, "cut inside an element");
 }
 
+/* what a string scan missed and an XML parser reads: attributes in another
+ * order, single quotes, a tag broken over lines, a comment, no space before "/>" */
+Test(thinmap, reads_any_well_formed_layout)
+{
+	static struct r0_thin_map m;
+	const char *x = "<?xml version=\"1.0\"?>\n<!-- thin_dump, formatted by hand -->\n"
+			"<superblock uuid='' time='0'>\n"
+			"<device\n  transaction='0' dev_id='1'>\n"
+			"  <range_mapping length='2' data_begin='10' origin_begin='0'/>\n"
+			"  <single_mapping\tdata_block=\"12\" origin_block=\"2\"/>\n"
+			"</device></superblock>";
+	const char *neg = "<superblock><device dev_id='1'><single_mapping origin_block='-1' data_block='0'/>"
+			  "</device></superblock>";
+	const char *unclosed = "<superblock><device dev_id='1'></superblock>";
+
+	cr_assert_eq(r0_thin_map_parse(x, strlen(x), 1, &m), 0);
+	cr_expect(m.n == 1 && m.e[0].thin_block == 0 && m.e[0].data_block == 10 && m.e[0].n_blocks == 3);
+	cr_expect_eq(r0_thin_map_parse(neg, strlen(neg), 1, &m), -EINVAL, "a negative block");
+	cr_expect_eq(r0_thin_map_parse(unclosed, strlen(unclosed), 1, &m), -EINVAL, "not well-formed");
+}
+
 /* thin (block 128 sectors) over a 2-member stripe of 64 KiB chunks (128 sectors) */
 static void thin_over_stripe(struct r0_trim_stack *s)
 {
