@@ -91,11 +91,6 @@ const char *sz(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-const char *reads_name(enum r0_discard_reads v)
-{
-	return v == R0_READS_ZEROES ? "zeroes" : v == R0_READS_ONES ? "0xff" : "unknown";
-}
-
 json_object *limits_json(const struct r0_discard_limits *l)
 {
 	static const struct r0_json_field fields[] = {
@@ -122,18 +117,6 @@ void chain_name(const struct r0_trim_member *m, char *buf, size_t len)
 		off += (size_t)snprintf(buf + off, len - off, "%s%s%s%s%s", d ? " > " : "", m->chain_kname[d],
 					m->chain_type[d][0] ? " (" : "", m->chain_type[d],
 					m->chain_type[d][0] ? ")" : "");
-}
-
-/* "dm-crypt r0-luks over md127" and, where it drops discards, why. */
-void layer_line(const struct r0_trim_stack *s, unsigned idx, char *buf, size_t len)
-{
-	const struct r0_trim_node *nd = &s->node[idx];
-	size_t off = (size_t)snprintf(buf, len, "%s over", nd->label);
-
-	for (unsigned c = 0; c < nd->n_children && off < len; c++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s", c ? ", " : " ", s->node[nd->child[c]].kname);
-	if (nd->drops && off < len)
-		snprintf(buf + off, len - off, "; %s: discards stop here", nd->drop_why);
 }
 
 void print_header(struct run *r, const char *release)
@@ -171,7 +154,7 @@ void print_header(struct run *r, const char *release)
 			}
 			json_object_object_add(o, "stack", ch);
 			json_object_object_add(o, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
-			json_object_object_add(o, "reads_after_discard", json_object_new_string(reads_name(m->reads)));
+			json_object_object_add(o, "reads_after_discard", json_object_new_string(r0_discard_reads_name(m->reads)));
 			json_object_object_add(o, "reads_after_discard_source", json_object_new_string(m->reads_why));
 			json_object_object_add(o, "used_sectors", json_object_new_int64((int64_t)t->geo.used_sectors[i]));
 			json_object_object_add(o, "data_offset_sectors", json_object_new_int64((int64_t)t->geo.data_offset_sectors[i]));
@@ -187,7 +170,7 @@ void print_header(struct run *r, const char *release)
 
 			if (nd->layer == R0_LAYER_DEVICE)
 				continue;
-			layer_line(&t->stack, i, line, sizeof(line));
+			r0_trim_stack_layer_line(&t->stack, i, line, sizeof(line));
 			json_object_object_add(o, "name", json_object_new_string(nd->kname));
 			json_object_object_add(o, "layer", json_object_new_string(nd->label));
 			json_object_object_add(o, "description", json_object_new_string(line));
@@ -204,7 +187,7 @@ void print_header(struct run *r, const char *release)
 
 		if (t->stack.node[i].layer == R0_LAYER_DEVICE)
 			continue;
-		layer_line(&t->stack, i, line, sizeof(line));
+		r0_trim_stack_layer_line(&t->stack, i, line, sizeof(line));
 		printf("  layer %s: %s\n", t->stack.node[i].kname, line);
 	}
 	for (unsigned i = 0; i < t->n_members; i++) {
@@ -214,7 +197,7 @@ void print_header(struct run *r, const char *release)
 		chain_name(m, ch, sizeof(ch));
 		printf("  bottom %u: %s: discard granularity %s, max %s; after discard reads %s (%s)\n", i, ch,
 		       sz(m->leaf_lim.granularity_bytes, b1, sizeof(b1)), sz(m->leaf_lim.max_bytes, b2, sizeof(b2)),
-		       reads_name(m->reads), m->reads_why);
+		       r0_discard_reads_name(m->reads), m->reads_why);
 	}
 }
 

@@ -48,10 +48,8 @@ void check_line(struct run *r, const char *check, enum r0_check_result v, const 
 int trim_exit_status(enum r0_check_result overall);
 void print_results(struct run *r);
 const char *sz(uint64_t bytes, char *buf, size_t len);
-const char *reads_name(enum r0_discard_reads v);
 json_object *limits_json(const struct r0_discard_limits *l);
 void chain_name(const struct r0_trim_member *m, char *buf, size_t len);
-void layer_line(const struct r0_trim_stack *s, unsigned idx, char *buf, size_t len);
 void print_header(struct run *r, const char *release);
 void check_limits(struct run *r, struct r0_limits_check *lc);
 void check_geometry(struct run *r);
