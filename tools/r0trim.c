@@ -82,7 +82,7 @@ static void usage(FILE *f)
 	      "                       fail unless every bottom device read back as it\n"
 	      "                       promises (default: delivered is enough)\n"
 	      "  -f, --force          use DEVICE although it holds a signature\n"
-	      "  -J, --json           JSON (schema " JSON_SCHEMA ") instead of the report\n"
+	      "  -J, --json           JSON (schema " R0_TRIM_SCHEMA ") instead of the report\n"
 	      "      --plan           show what would be written and stop\n"
 	      "  -y, --yes            write without asking (needed without a terminal)\n"
 	      "  -h, --help           this text\n"
@@ -225,17 +225,17 @@ static int watch_main(struct run *r, const char *watch, const char *what)
  * The run's verdict into R: every bottom device shown at least at
  * REQUIRE (the file system mode judges its own cycles; LEVELS says what
  * was shown), then no failure and at least one conclusive pass, else
- * why not. The evidence's JSON, or NULL.
+ * why not. Whether the evidence was judged (the document then has it).
  */
-static json_object *judge(struct run *r, bool fs, enum r0_trim_level require, char *levels, size_t len)
+static bool judge(struct run *r, bool fs, enum r0_trim_level require, char *levels, size_t len)
 {
-	json_object *jev = NULL;
+	bool judged = false;
 
 	if (!fs && r->t.geometry_matches) {
 		char fail[sizeof(r->first_fail)];
 		enum r0_check_result ev;
 
-		jev = r->json ? levels_json(r) : NULL;
+		judged = true;
 		ev = r0_trim_evidence_verdict(&r->ev, &r->t, require, levels, len, fail, sizeof(fail));
 		/* a broken read-back promise is the finding to name, whatever failed first */
 		if (ev == R0_CHECK_FAIL &&
@@ -253,23 +253,34 @@ static json_object *judge(struct run *r, bool fs, enum r0_trim_level require, ch
 		snprintf(r->first_fail, sizeof(r->first_fail), "%s",
 			 r->first_nc[0] ? r->first_nc : "no check could show a discard arriving");
 	}
-	return jev;
+	return judged;
 }
 
-/* The verdict line (or the JSON document) for exit status RC, with what LEVELS shows. */
-static void say_verdict(struct run *r, json_object *jev, int rc, const char *levels)
+/*
+ * The verdict line for exit status RC, with what LEVELS shows, or the
+ * whole r0trim/1 document (with the evidence when JUDGED). The exit
+ * status: RC, or a failure when the document cannot be made.
+ */
+static int say_verdict(struct run *r, bool judged, int rc, const char *levels)
 {
 	if (r->json) {
-		json_object_object_add(r->root, "ranges", r->ranges);
-		json_object_object_add(r->root, "cycles", r->cycles);
-		if (jev)
-			json_object_object_add(r->root, "evidence", jev);
-		json_object_object_add(r->root, "verdict", json_object_new_string(r0_check_result_name(r->overall)));
-		json_object_object_add(r->root, "discards_pass", json_object_new_boolean(rc == 0));
-		if (rc)
-			json_object_object_add(r->root, "reason", json_object_new_string(r->first_fail));
-		r0_cli_print_json(r->root);
-		json_object_put(r->root);
+		const struct r0_trim_doc doc = {
+			.mode = r->live_dir ? R0_TRIM_MODE_LIVE : R0_TRIM_MODE_DEVICE,
+			.directory = r->live_dir, .file_system = r->live_fs, .pattern_seed = r->seed,
+			.device = r->path, .kernel = r->kernel, .target = &r->t,
+			.checks = r->res, .n_checks = r->n_res, .ranges = r->ranges, .n_ranges = r->n_ranges,
+			.cycles = r->cycles, .n_cycles = r->n_cycles,
+			.fs_cycles = r->fs_cycles, .n_fs_cycles = r->n_fs_cycles,
+			.evidence = judged ? &r->ev : NULL, .verdict = r->overall, .reason = r->first_fail,
+		};
+		json_object *o = r0_trim_to_json(&doc);
+
+		if (!o) {
+			fprintf(stderr, PROG ": %s: cannot make the JSON document: %s\n", r->path, strerror(ENOMEM));
+			return R0_EXIT_FAILURE;
+		}
+		r0_cli_print_json(o);
+		json_object_put(o);
 	} else if (rc == 0 && r->t.kind == R0_TRIM_SINGLE && r->t.members[0].depth == 0) {
 		printf("%-10s %-14s discards reach %s (%u conclusive checks, %u not conclusive)%s%s\n",
 		       "verdict", "PASS", r->path, r->delivery_pass, r->delivery_nc, levels[0] ? ": " : "", levels);
@@ -283,6 +294,7 @@ static void say_verdict(struct run *r, json_object *jev, int rc, const char *lev
 		       R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE), r->overall == R0_CHECK_FAIL ? "no: " : "",
 		       r->first_fail, levels[0] ? "; shown: " : "", levels);
 	}
+	return rc;
 }
 
 /*
@@ -372,30 +384,13 @@ static int prepare_device(struct run *r, int described, bool force, const char *
 	return -1;
 }
 
-/* The run's pattern seed and, with -J, its document begun (a --live run's mode, directory and file system). */
-static void start_run(struct run *r, const char *live, const char *live_fs)
+/* The run's pattern seed: old data never matches it. */
+static void start_run(struct run *r)
 {
 	struct timespec now;
 
 	clock_gettime(CLOCK_REALTIME, &now);
 	r->seed = ((uint64_t)now.tv_sec << 20) ^ (uint64_t)now.tv_nsec ^ ((uint64_t)getpid() << 40);
-	if (r->json) {
-		char seed[24];
-
-		r->root = json_object_new_object();
-		r->ranges = json_object_new_array();
-		r->cycles = json_object_new_array();
-		json_object_object_add(r->root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
-		json_object_object_add(r->root, "version", json_object_new_string(R0_VERSION));
-		if (live) {
-			json_object_object_add(r->root, "mode", json_object_new_string("live"));
-			json_object_object_add(r->root, "directory", json_object_new_string(live));
-			json_object_object_add(r->root, "file_system", json_object_new_string(live_fs));
-		}
-		/* the run's, so not in print_header: --watch writes no pattern */
-		snprintf(seed, sizeof(seed), "%016llx", (unsigned long long)r->seed);
-		json_object_object_add(r->root, "pattern_seed", json_object_new_string(seed));
-	}
 }
 
 /* The device and its members closed; the exit status RC, a failure when cut short or stdout failed. */
@@ -406,6 +401,7 @@ static int finish(struct run *r, int rc)
 	for (unsigned i = 0; i < r->t.n_members; i++)
 		if (r->member_fd[i] >= 0)
 			close(r->member_fd[i]);
+	free_results(r);
 	/* cut short: whatever was shown so far, the run failed */
 	if (r0_cli_stop_requested()) {
 		fprintf(stderr, PROG ": %s: interrupted by a signal\n", r->path);
@@ -427,7 +423,7 @@ int main(int argc, char **argv)
 	bool force = false, mount_discard = false, cycles_set = false, full_scan = false;
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
 	char why[512], levels[600] = "";
-	json_object *jev = NULL;
+	bool judged;
 	struct r0_consent consent = { 0 };
 	struct utsname u;
 	int err, rc;
@@ -511,8 +507,13 @@ int main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 
-	start_run(&r, live, live_fs);
+	start_run(&r);
 	uname(&u);
+	r.kernel = u.release;
+	if (live) {
+		r.live_dir = live;
+		r.live_fs = live_fs;
+	}
 	print_header(&r, u.release);
 	check_geometry(&r);
 	check_limits(&r, &lc);
@@ -527,9 +528,9 @@ int main(int argc, char **argv)
 	}
 	fs_unmount(&r);
 
-	jev = judge(&r, fstype != NULL, require, levels, sizeof(levels));
+	judged = judge(&r, fstype != NULL, require, levels, sizeof(levels));
 	rc = trim_exit_status(r.overall);
 	print_results(&r);
-	say_verdict(&r, jev, rc, levels);
+	rc = say_verdict(&r, judged, rc, levels);
 	return finish(&r, rc);
 }

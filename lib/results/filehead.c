@@ -12,6 +12,7 @@
 
 #include "r0/filehead.h"
 #include "r0/trace.h"
+#include "r0/trimjson.h"
 
 /* The JSON string at *P (no escapes: r0kit's schema names have none) into BUF; P moves past it. */
 static bool plain_string(const char **p, const char *end, char *buf, size_t len)
@@ -142,7 +143,7 @@ static const struct {
 } schemas[] = {
 	{ "r0sweep/1", "r0sweep results" },
 	{ "r0bench/1", "r0bench --json output" },
-	{ "r0trim/1", "an r0trim -J document" },
+	{ R0_TRIM_SCHEMA, "an r0trim -J document" },
 	{ "r0trim-watch/1", "an r0trim --watch record file" },
 	{ "r0scenario/1", "scenario results" },
 	{ "r0age-state/1", "an r0age state record" },

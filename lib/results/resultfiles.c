@@ -13,6 +13,7 @@
 #include "jsonl.h"
 #include "r0/age.h"
 #include "r0/resultfiles.h"
+#include "r0/trimjson.h"
 
 static json_object *key(json_object *o, const char *k, json_type t)
 {
@@ -80,7 +81,7 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 		return -EINVAL;
 	if (!strcmp(s, "r0sweep/1"))
 		*out = R0_RESULT_SWEEP;
-	else if (!strcmp(s, "r0trim/1"))
+	else if (!strcmp(s, R0_TRIM_SCHEMA))
 		*out = R0_RESULT_TRIM;
 	else if (!strcmp(s, "r0scenario/1"))
 		*out = R0_RESULT_SCENARIO;

@@ -457,6 +457,11 @@ enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, con
 	return R0_LEVEL_DELIVERED;
 }
 
+const char *r0_discard_reads_name(enum r0_discard_reads v)
+{
+	return v == R0_READS_ZEROES ? "zeroes" : v == R0_READS_ONES ? "0xff" : "unknown";
+}
+
 const char *r0_trim_level_name(enum r0_trim_level l)
 {
 	return l == R0_LEVEL_DEALLOCATED ? "deallocated" : l == R0_LEVEL_DELIVERED ? "delivered" : "not shown";

@@ -328,6 +328,17 @@ int r0_trim_stack_first_drop(const struct r0_trim_stack *s)
 	return -1;
 }
 
+void r0_trim_stack_layer_line(const struct r0_trim_stack *s, unsigned idx, char *buf, size_t len)
+{
+	const struct r0_trim_node *nd = &s->node[idx];
+	size_t off = (size_t)snprintf(buf, len, "%s over", nd->label);
+
+	for (unsigned c = 0; c < nd->n_children && off < len; c++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", c ? ", " : " ", s->node[nd->child[c]].kname);
+	if (nd->drops && off < len)
+		snprintf(buf + off, len - off, "; %s: discards stop here", nd->drop_why);
+}
+
 static unsigned copies_of(const struct r0_trim_stack *s, unsigned idx, unsigned depth)
 {
 	const struct r0_trim_node *nd = &s->node[idx];

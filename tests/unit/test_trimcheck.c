@@ -1045,3 +1045,29 @@ Test(evidence, nothing_shown_is_not_conclusive_not_a_failure)
 	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
 		     R0_CHECK_PASS);
 }
+
+Test(stack, a_layer_in_words)
+{
+	struct r0_trim_stack s;
+	char line[128];
+
+	r0_trim_stack_init(&s);
+	r0_trim_stack_add(&s, R0_LAYER_MIRROR, "md0", "md raid1 md0");
+	link_node(&s, 0, add_leaf(&s, 100), 0);
+	link_node(&s, 0, add_leaf(&s, 100), 0);
+	r0_trim_stack_layer_line(&s, 0, line, sizeof(line));
+	cr_expect_str_eq(line, "md raid1 md0 over d, d");
+	s.node[0].drops = true;
+	snprintf(s.node[0].drop_why, sizeof(s.node[0].drop_why), "allow_discards is off");
+	r0_trim_stack_layer_line(&s, 0, line, sizeof(line));
+	cr_expect_str_eq(line, "md raid1 md0 over d, d; allow_discards is off: discards stop here");
+	r0_trim_stack_layer_line(&s, 0, line, 8);   /* cut, never overrun */
+	cr_expect_str_eq(line, "md raid");
+}
+
+Test(verdict, what_a_discarded_block_reads)
+{
+	cr_expect_str_eq(r0_discard_reads_name(R0_READS_ZEROES), "zeroes");
+	cr_expect_str_eq(r0_discard_reads_name(R0_READS_ONES), "0xff");
+	cr_expect_str_eq(r0_discard_reads_name(R0_READS_UNKNOWN), "unknown");
+}

@@ -11,7 +11,6 @@
 #include "cli.h"
 
 #include "r0/geometry.h"
-#include "r0/jsonfields.h"
 #include "r0/probe.h"
 #include "r0/safety.h"
 #include "r0/size.h"
@@ -127,10 +126,11 @@ int check_quiet(struct run *r)
 
 /*
  * One discard of [start, start + n) with the counters read around it;
- * judges every member. Returns the verdict; DETAIL gets the numbers.
+ * judges every member. Returns the verdict; DETAIL gets the numbers,
+ * COUNTS (unless NULL) what each bottom device counted.
  */
 enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
-			       json_object *jm, char *detail, size_t len, int *ioerr)
+			       struct r0_trim_counts *counts, char *detail, size_t len, int *ioerr)
 {
 	const struct r0_trim_target *t = &r->t;
 	struct r0_trim_counters before, after;
@@ -182,19 +182,10 @@ enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t
 				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s", at, o, e,
 					 o ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
 		}
-		if (jm) {
-			json_object *jo = json_object_new_object();
-
-			json_object_object_add(jo, "member", json_object_new_string(m->kname));
-			json_object_object_add(jo, "counted_at", json_object_new_string(at));
-			json_object_object_add(jo, "expected_sectors", json_object_new_int64((int64_t)e));
-			json_object_object_add(jo, "observed_sectors", json_object_new_int64((int64_t)o));
-			if (m->depth)
-				json_object_object_add(jo, "observed_member_sectors", json_object_new_int64((int64_t)mo));
-			json_object_object_add(jo, "conclusive", json_object_new_boolean(x->conclusive));
-			json_object_object_add(jo, "verdict", json_object_new_string(r0_check_result_name(x->verdict)));
-			json_object_array_add(jm, jo);
-		}
+	}
+	if (counts) {
+		counts->counted = true;
+		memcpy(counts->member, res, t->n_members * sizeof(res[0]));
 	}
 	if (why[0] && off < len)
 		snprintf(detail + off, len - off, ": %s", why);
@@ -232,29 +223,6 @@ void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *
 		snprintf(buf + off, len - off, "; wrong on %s itself", t->members[e->first_bad_member_direct].kname);
 	if (e->verdict == R0_CHECK_NOT_CHECKABLE && strlen(buf) < len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "; no member promises what a discarded block reads");
-}
-
-json_object *effect_json(const struct r0_trim_effect *e)
-{
-#define F(m, name) R0_JSON_FIELD(struct r0_trim_effect, m, name, R0_JSON_U64_SIGNED)
-	static const struct r0_json_field fields[] = {
-		F(discarded_ok, "discarded_ok_sectors"),
-		F(discarded_bad, "discarded_bad_sectors"),
-		F(unchecked, "unchecked_sectors"),
-		F(intact_ok, "intact_ok_sectors"),
-		F(intact_bad, "intact_bad_sectors"),
-		F(member_discarded_ok, "member_discarded_ok_sectors"),
-		F(member_discarded_bad, "member_discarded_bad_sectors"),
-		F(member_intact_ok, "member_intact_ok_sectors"),
-		F(member_intact_bad, "member_intact_bad_sectors"),
-		R0_JSON_FIELD(struct r0_trim_effect, first_bad_sector, "first_bad_array_sector", R0_JSON_I64),
-	};
-#undef F
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "verdict", json_object_new_string(r0_check_result_name(e->verdict)));
-	r0_json_add_fields(o, e, fields, R0_JSON_N(fields));
-	return o;
 }
 
 bool fill_failed(struct run *r, int err, const char *what)
@@ -376,7 +344,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 	}
 	for (int i = 0; i < n; i++) {
 		char detail[1024], what[160], b1[32], b2[32];
-		json_object *jr = NULL, *jm = NULL;
+		struct r0_trim_range_doc *jr = NULL;   /* with -J: this range's record */
 		enum r0_check_result v = R0_CHECK_PASS;
 		bool sub = rg[i].n_sectors * 512 < lc->effective_granularity_bytes;
 		int ioerr = 0;
@@ -392,17 +360,17 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		snprintf(what, sizeof(what), "%.47s, %.31s at %.31s", rg[i].name, sz(rg[i].n_sectors * 512, b1, 32),
 			 sz(rg[i].start_sector * 512, b2, 32));
 		if (r->json) {
-			jr = json_object_new_object();
-			json_object_object_add(jr, "name", json_object_new_string(rg[i].name));
-			json_object_object_add(jr, "start_bytes", json_object_new_int64((int64_t)(rg[i].start_sector * 512)));
-			json_object_object_add(jr, "length_bytes", json_object_new_int64((int64_t)(rg[i].n_sectors * 512)));
-			json_object_object_add(jr, "smaller_than_granularity", json_object_new_boolean(sub));
-			jm = json_object_new_array();
+			jr = &r->ranges[r->n_ranges];
+			memset(jr, 0, sizeof(*jr));
+			snprintf(jr->name, sizeof(jr->name), "%.47s", rg[i].name);
+			jr->start_bytes = rg[i].start_sector * 512;
+			jr->length_bytes = rg[i].n_sectors * 512;
+			jr->smaller_than_granularity = sub;
 		}
 		for (unsigned k = 0; k < repeats && !ioerr; k++) {
 			char d[1024];
 			enum r0_check_result rv = deliver(r, rg[i].start_sector, rg[i].n_sectors,
-						     lc->effective_granularity_bytes, k == 0 ? jm : NULL,
+						     lc->effective_granularity_bytes, k == 0 && jr ? &jr->counts : NULL,
 						     d, sizeof(d), &ioerr);
 
 			if (k == 0 || (rv == R0_CHECK_FAIL && v != R0_CHECK_FAIL))
@@ -417,16 +385,12 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		check_line(r, "delivery", v, "%s: %s%s", what, detail,
 			   sub ? "; smaller than the granularity, proves nothing" : "");
 		if (jr) {
-			json_object *jd = json_object_new_object();
-
-			json_object_object_add(jd, "verdict", json_object_new_string(r0_check_result_name(v)));
-			json_object_object_add(jd, "repeats", json_object_new_int((int)repeats));
-			json_object_object_add(jd, "members", jm);
-			json_object_object_add(jr, "delivery", jd);
+			jr->delivery = v;
+			jr->repeats = repeats;
 		}
 		if (ioerr) {
 			if (jr)
-				json_object_array_add(r->ranges, jr);
+				r->n_ranges++;
 			return 1;   /* the array refuses discards: nothing more to see */
 		}
 		if (no_effect) {
@@ -453,13 +417,15 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 					snprintf(unread + u, sizeof(unread) - u, "%s%.47s", u ? ", " : "", rg[i].name);
 				} else
 					unread[0] = '\0';
-				if (jr)
-					json_object_object_add(jr, "effect", effect_json(&e));
+				if (jr) {
+					jr->has_effect = true;
+					jr->effect = e;
+				}
 				lba_status_range(r, rg[i].name, rg[i].start_sector, rg[i].n_sectors);
 			}
 		}
 		if (jr)
-			json_object_array_add(r->ranges, jr);
+			r->n_ranges++;
 		/* put the pattern back, so the next range's neighbours hold it */
 		if (i + 1 < n && (fill_failed(r, r0_trim_fill(r->fd, r->seed, rg[i].start_sector,
 							      rg[i].n_sectors, r0_cli_stop_requested), "fill") ||
@@ -482,16 +448,15 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 		struct r0_trim_effect e;
 		enum r0_check_result v;
 		int ioerr = 0, err;
-		json_object *jm = r->json ? json_object_new_array() : NULL;
+		struct r0_trim_counts counts = { 0 };
 
 		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r0_cli_stop_requested), "cycle") ||
 		    map_thin(r, "cycle"))
 			return 1;
-		v = deliver(r, start, share, 0, jm, d, sizeof(d), &ioerr);
+		v = deliver(r, start, share, 0, &counts, d, sizeof(d), &ioerr);
 		err = ioerr ? ioerr : r0_trim_verify(t, r->fd, r->member_fd, r->seed + c + 1, start, share,
 						     R0_TRIM_NO_OUTSIDE, &e);
 		if (err) {
-			json_object_put(jm);
 			check_line(r, "cycle", R0_CHECK_FAIL, "%u/%u: %s", c + 1, cycles,
 				   ioerr ? d : strerror(-err));
 			return 1;
@@ -502,15 +467,16 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 		check_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
 			   sz(share * 512, b1, 32), sz(start * 512, b2, 32), d, r0_check_result_name(e.verdict));
 		if (r->json) {
-			json_object *o = json_object_new_object();
+			struct r0_trim_cycle_doc *o = realloc(r->cycles, (r->n_cycles + 1) * sizeof(*o));
 
-			json_object_object_add(o, "cycle", json_object_new_int((int)c + 1));
-			json_object_object_add(o, "verdict", json_object_new_string(r0_check_result_name(v)));
-			json_object_object_add(o, "start_bytes", json_object_new_int64((int64_t)(start * 512)));
-			json_object_object_add(o, "length_bytes", json_object_new_int64((int64_t)(share * 512)));
-			json_object_object_add(o, "members", jm);
-			json_object_object_add(o, "effect", effect_json(&e));
-			json_object_array_add(r->cycles, o);
+			/* out of memory: the document lacks the cycle, its check line above has it */
+			if (o) {
+				r->cycles = o;
+				r->cycles[r->n_cycles++] = (struct r0_trim_cycle_doc){
+					.cycle = c + 1, .verdict = v, .start_bytes = start * 512,
+					.length_bytes = share * 512, .counts = counts, .effect = e,
+				};
+			}
 		}
 		if (v == R0_CHECK_PASS)
 			r->delivery_pass++;

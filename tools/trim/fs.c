@@ -114,28 +114,21 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 			   mount_discard ? "mount -o discard" : "fstrim", d, why[0] ? ": " : "", why,
 			   err ? "damaged" : "intact");
 		if (r->json) {
-			json_object *o = json_object_new_object(), *jm = json_object_new_array();
+			struct r0_trim_fs_cycle_doc *o = realloc(r->fs_cycles, (r->n_fs_cycles + 1) * sizeof(*o));
 
-			for (unsigned i = 0; i < t->n_members; i++) {
-				const struct r0_trim_member *m = &t->members[i];
-				json_object *x = json_object_new_object();
-
-				json_object_object_add(x, "member", json_object_new_string(m->kname));
-				json_object_object_add(x, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
-				json_object_object_add(x, "deleted_file_sectors", json_object_new_int64((int64_t)share[i]));
-				json_object_object_add(x, "observed_sectors",
-						       json_object_new_int64((int64_t)(after.leaf_sectors[i] - before.leaf_sectors[i])));
-				json_object_array_add(jm, x);
+			/* out of memory: the document lacks the cycle, its check line above has it */
+			if (o) {
+				r->fs_cycles = o;
+				o = &r->fs_cycles[r->n_fs_cycles++];
+				*o = (struct r0_trim_fs_cycle_doc){
+					.cycle = c + 1, .fs = fstype, .mount_discard = mount_discard, .verdict = v,
+					.files = count, .fstrim_bytes = trimmed,
+				};
+				for (unsigned i = 0; i < t->n_members; i++) {
+					o->deleted_sectors[i] = share[i];
+					o->observed_sectors[i] = after.leaf_sectors[i] - before.leaf_sectors[i];
+				}
 			}
-			json_object_object_add(o, "cycle", json_object_new_int((int)c + 1));
-			json_object_object_add(o, "fs", json_object_new_string(fstype));
-			json_object_object_add(o, "discard", json_object_new_string(mount_discard ? "mount" : "fstrim"));
-			json_object_object_add(o, "verdict", json_object_new_string(r0_check_result_name(v)));
-			json_object_object_add(o, "files", json_object_new_int((int)count));
-			if (!mount_discard)
-				json_object_object_add(o, "fstrim_bytes", json_object_new_int64((int64_t)trimmed));
-			json_object_object_add(o, "members", jm);
-			json_object_array_add(r->cycles, o);
 		}
 		if (v == R0_CHECK_PASS)
 			r->delivery_pass++;

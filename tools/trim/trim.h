@@ -8,28 +8,28 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include <json-c/json.h>
-
 #include "r0/trimcheck.h"
+#include "r0/trimjson.h"
 
 #define PROG "r0trim"
-#define JSON_SCHEMA "r0trim/1"
 #define FULL_SCAN_MAX_SECTORS (2ull << 21)   /* 1 GiB: beyond it, check two stripes either side */
-
-/* One check's result; all of them are printed once, at the end, as text or JSON. */
-struct result {
-	char check[12];
-	enum r0_check_result verdict;
-	char *detail;
-};
 
 struct run {
 	struct r0_trim_target t;
-	struct result *res;
+	/* the checks' results: all of them are printed once, at the end, as text or JSON */
+	struct r0_trim_check_line *res;
 	size_t n_res;
 	const char *path;
 	bool json;
-	json_object *root, *ranges, *cycles;
+	/* -J: what the document records besides the checks (r0/trimjson.h) */
+	struct r0_trim_range_doc ranges[R0_TRIM_MAX_RANGES];
+	size_t n_ranges;
+	struct r0_trim_cycle_doc *cycles;
+	size_t n_cycles;
+	struct r0_trim_fs_cycle_doc *fs_cycles;
+	size_t n_fs_cycles;
+	const char *live_dir, *live_fs;        /* --live: the directory and its file system */
+	const char *kernel;                    /* uname's release */
 	enum r0_check_result overall;
 	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
 	struct r0_trim_evidence ev;            /* per bottom device */
@@ -46,21 +46,20 @@ struct run {
 void check_line(struct run *r, const char *check, enum r0_check_result v, const char *fmt, ...);
 /* The run's verdict as the exit status: PASS 0, FAIL 1, anything not shown 3. */
 int trim_exit_status(enum r0_check_result overall);
+/* The results as text (not with -J: the document has them); the progress line cleared. */
 void print_results(struct run *r);
+/* The results and the document's records freed. */
+void free_results(struct run *r);
 const char *sz(uint64_t bytes, char *buf, size_t len);
-const char *reads_name(enum r0_discard_reads v);
-json_object *limits_json(const struct r0_discard_limits *l);
 void chain_name(const struct r0_trim_member *m, char *buf, size_t len);
-void layer_line(const struct r0_trim_stack *s, unsigned idx, char *buf, size_t len);
 void print_header(struct run *r, const char *release);
 void check_limits(struct run *r, struct r0_limits_check *lc);
 void check_geometry(struct run *r);
 int check_quiet(struct run *r);
 enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
-			       json_object *jm, char *detail, size_t len, int *ioerr);
+			       struct r0_trim_counts *counts, char *detail, size_t len, int *ioerr);
 void effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *t, char *buf,
 			  size_t len);
-json_object *effect_json(const struct r0_trim_effect *e);
 bool fill_failed(struct run *r, int err, const char *what);
 /*
  * What the SCSI bottom devices say of the N pieces X (GET LBA STATUS):
@@ -71,7 +70,6 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct);
 void fs_unmount(struct run *r);
 int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycles, unsigned fill_pct);
-json_object *levels_json(const struct run *r);
 /*
  * --live: DIR on a mounted, writable ext4 or xfs: its type into FSTYPE
  * and its device into *DEV; else -errno (-EOPNOTSUPP, -EROFS,

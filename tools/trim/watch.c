@@ -311,43 +311,16 @@ static void print_text(const struct run *r, const struct r0_watch_judgement *j, 
 	}
 }
 
-/* Seconds since the epoch in UTC, as r0age's records give times: "2025-01-31T06:00:00Z". */
-static json_object *iso_time(int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-	char buf[40];
-
-	if (!gmtime_r(&tt, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(buf, sizeof(buf), "%lld", (long long)t);
-	return json_object_new_string(buf);
-}
-
-/* A share (0 to 1) with 6 significant digits, not json-c's 17. */
-static json_object *share_json(double v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%.6g", v);
-	return json_object_new_double_s(v, buf);
-}
-
 /* -J: r0trim/1 with "mode":"watch": the stack as the other modes give it, and what the records show. */
-static void print_json(struct run *r, const struct r0_watch_judgement *j, const struct r0_watch_rec *now,
-		       int64_t since_time, const double *pred, bool known, const char *log, const char *what,
-		       unsigned bad, const char *since)
+static int print_json(const struct run *r, const struct r0_watch_judgement *j, const struct r0_watch_rec *now,
+		      int64_t since_time, const double *pred, bool known, const char *log, const char *what,
+		      unsigned bad, const char *since)
 {
-	json_object *w = json_object_new_object(), *devs = json_object_new_array();
 	char detail[R0_MAX_MEMBERS * 256] = "";
 	size_t off = 0;
 	struct utsname u;
+	json_object *o;
 
-	r->root = json_object_new_object();
-	json_object_object_add(r->root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
-	json_object_object_add(r->root, "version", json_object_new_string(R0_VERSION));
-	json_object_object_add(r->root, "mode", json_object_new_string("watch"));
-	uname(&u);
-	print_header(r, u.release);
 	/* the text's verdict lines, one for each device that stopped, joined */
 	for (unsigned i = 0; i < now->n && off < sizeof(detail); i++) {
 		char one[256];
@@ -359,43 +332,27 @@ static void print_json(struct run *r, const struct r0_watch_judgement *j, const 
 		if (j->verdict != R0_WATCH_STOPPED)
 			break;
 	}
-	json_object_object_add(w, "record_file", json_object_new_string(log));
-	json_object_object_add(w, "watched", json_object_new_string(what));
-	json_object_object_add(w, "records", json_object_new_int64((int64_t)j->n_records));
-	json_object_object_add(w, "intervals", json_object_new_int64(j->n_intervals));
-	json_object_object_add(w, "reboots", json_object_new_int64(j->boots));
-	json_object_object_add(w, "since", iso_time(since_time));
-	json_object_object_add(w, "skipped_lines", json_object_new_int64(bad));
-	json_object_object_add(w, "shares_from_geometry", json_object_new_boolean(known));
-	json_object_object_add(w, "detail", json_object_new_string(detail));
-	for (unsigned i = 0; i < now->n; i++) {
-		json_object *d = json_object_new_object();
+	uname(&u);
+	{
+		const struct r0_trim_watch_doc w = {
+			.record_file = log, .watched = what, .judgement = j, .now = now, .since = since_time,
+			.predicted_share = pred, .shares_from_geometry = known, .skipped_lines = bad,
+			.detail = detail,
+		};
+		const struct r0_trim_doc doc = {
+			.mode = R0_TRIM_MODE_WATCH, .device = r->path, .kernel = u.release, .target = &r->t,
+			.watch = &w,
+		};
 
-		json_object_object_add(d, "name", json_object_new_string(now->name[i]));
-		json_object_object_add(d, "serial", json_object_new_string(now->serial[i]));
-		json_object_object_add(d, "discarded_bytes", json_object_new_int64((int64_t)(j->total[i] * 512)));
-		json_object_object_add(d, "observed_share", share_json(j->share[i]));
-		json_object_object_add(d, "predicted_share", share_json(pred[i]));
-		if (j->stopped_since[i]) {
-			json_object_object_add(d, "stopped_since", iso_time(j->stopped_since[i]));
-			json_object_object_add(d, "others_since_bytes",
-					       json_object_new_int64((int64_t)(j->others_since[i] * 512)));
-		}
-		json_object_array_add(devs, d);
+		o = r0_trim_to_json(&doc);
 	}
-	json_object_object_add(w, "devices", devs);
-	json_object_object_add(r->root, "watch", w);
-	/* no range, cycle or check of the other modes: the records are the evidence */
-	json_object_object_add(r->root, "checks", json_object_new_array());
-	json_object_object_add(r->root, "ranges", json_object_new_array());
-	json_object_object_add(r->root, "cycles", json_object_new_array());
-	json_object_object_add(r->root, "verdict", json_object_new_string(r0_watch_verdict_label(j->verdict)));
-	json_object_object_add(r->root, "discards_pass", json_object_new_boolean(r0_watch_passes(j->verdict)));
-	if (!r0_watch_passes(j->verdict))
-		json_object_object_add(r->root, "reason", json_object_new_string(detail));
-	r0_cli_print_json(r->root);
-	json_object_put(r->root);
-	r->root = NULL;
+	if (!o) {
+		fprintf(stderr, PROG ": %s: cannot make the JSON document: %s\n", what, strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	r0_cli_print_json(o);
+	json_object_put(o);
+	return 0;
 }
 
 int watch_mode(struct run *r, const char *log, const char *what)
@@ -457,9 +414,9 @@ int watch_mode(struct run *r, const char *log, const char *what)
 	}
 	when(recs[j.first].time, since, sizeof(since));
 	if (r->json)
-		print_json(r, &j, &now, recs[j.first].time, pred, known, log, what, bad, since);
+		err = print_json(r, &j, &now, recs[j.first].time, pred, known, log, what, bad, since);
 	else
 		print_text(r, &j, &now, pred, known, log, what, bad, since);
 	free(recs);
-	return watch_exit_status(j.verdict);
+	return err ? R0_EXIT_FAILURE : watch_exit_status(j.verdict);
 }

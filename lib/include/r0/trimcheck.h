@@ -153,6 +153,9 @@ enum r0_discard_reads {
 	R0_READS_ONES,          /* NVMe DLFEAT 2; SCSI LBPRZ=2 as scsi_debug implements it */
 };
 
+/* "zeroes", "0xff", "unknown": what a discarded block reads, in r0trim's words. */
+const char *r0_discard_reads_name(enum r0_discard_reads v);
+
 #define R0_TRIM_MAX_DEPTH 8
 
 /* A bottom device of the stack (a leaf of r0_trim_stack), whose counters decide. */

@@ -134,4 +134,12 @@ int r0_trim_stack_drop_on_path(const struct r0_trim_stack *s, unsigned leaf);
 /* The first node (top first) that drops discards anywhere, -1 none. */
 int r0_trim_stack_first_drop(const struct r0_trim_stack *s);
 
+/*
+ * Node IDX in words, as r0trim prints it and r0trim/1 records it: its
+ * label and children ("dm-crypt r0-luks over md127") and, where it drops
+ * discards, why ("; allow_discards is off: discards stop here"). Cut
+ * to LEN.
+ */
+void r0_trim_stack_layer_line(const struct r0_trim_stack *s, unsigned idx, char *buf, size_t len);
+
 #endif
