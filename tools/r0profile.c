@@ -304,6 +304,16 @@ static int check_writable(const char *path)
 	return access(dirname(copy), W_OK | X_OK) ? -errno : 0;
 }
 
+/* OUTPUT (if any) refused before anything is measured: 0, or R0_EXIT_REFUSED after saying why. */
+static int refuse_unwritable(const char *output)
+{
+	int err = output ? check_writable(output) : 0;
+
+	if (err)
+		fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
+	return err ? R0_EXIT_REFUSED : 0;
+}
+
 /* Writes the mix of P (OUTPUT, --json or the summary): 0 or R0_EXIT_FAILURE. COUNTERS: what they alone said beside a trace. */
 static int emit(const struct r0_profile *p, const struct r0_profile_meta *meta, const char *output, bool json,
 		const struct r0_profile *counters, const char *counters_desc)
@@ -644,10 +654,8 @@ int main(int argc, char **argv)
 			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");
 		if (trace || for_given || interval_given)
 			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --for or --interval");
-		if (output && (err = check_writable(output))) {
-			fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
-			return R0_EXIT_REFUSED;
-		}
+		if ((rc = refuse_unwritable(output)))
+			return rc;
 		if (export_iolog || export_blktrace)
 			return export(trace_from, export_iolog ? export_iolog : export_blktrace,
 				      export_iolog ? R0_TRACE_FMT_IOLOG3 : R0_TRACE_FMT_BLKTRACE);
@@ -672,10 +680,8 @@ int main(int argc, char **argv)
 		maxreq[n_dev] = devs[n_dev].d.max_request_bytes;
 	}
 	/* refusals before the profile starts: nothing measured, nothing written */
-	if (output && (err = check_writable(output))) {
-		fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
-		return R0_EXIT_REFUSED;
-	}
+	if ((rc = refuse_unwritable(output)))
+		return rc;
 
 	r0_cli_block_stop_signals();
 	if (trace && !(bt = start_trace(devs[0].path, trace, trace_max)))

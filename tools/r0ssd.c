@@ -347,6 +347,18 @@ static int build_flash(struct ssd *s, struct r0_ftl_config *fc, const char *size
 	return -1;
 }
 
+/* Our pid into PATH: 0, or -1 after saying why. */
+static int write_pid_file(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f)) {
+		fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct r0_ftl_config fc;
@@ -429,13 +441,9 @@ int main(int argc, char **argv)
 		r0_ftl_free(s.ftl);
 		return R0_EXIT_FAILURE;
 	}
-	if (pid_file) {
-		FILE *f = fopen(pid_file, "w");
-		if (!f || fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f)) {
-			fprintf(stderr, PROG ": %s: %s\n", pid_file, strerror(errno));
-			rc = R0_EXIT_FAILURE;
-			goto stop;
-		}
+	if (pid_file && write_pid_file(pid_file)) {
+		rc = R0_EXIT_FAILURE;
+		goto stop;
 	}
 	if (stats_file && (err = write_stats(stats_file, &s, r0_ublk_path(u), "running", seq++, 0))) {
 		fprintf(stderr, PROG ": %s: %s\n", stats_file, strerror(-err));
