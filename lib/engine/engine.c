@@ -786,6 +786,8 @@ static void merge(struct r0_result *res, const struct job *j)
 		res->moved_bytes[op] += j->res.moved_bytes[op];
 	}
 	r0_hist_merge(&res->lat, &j->res.lat);
+	r0_hist_merge(&res->lat_op[R0_OP_READ], &j->res.lat_op[R0_OP_READ]);
+	r0_hist_merge(&res->lat_op[R0_OP_WRITE], &j->res.lat_op[R0_OP_WRITE]);
 	if (j->res.errors && !res->errors)
 		res->first_error = j->res.first_error;
 	res->errors += j->res.errors;
@@ -962,8 +964,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	bool stopped;
 	int ret = 0;
 
-	memset(res, 0, sizeof(*res));
-	r0_hist_reset(&res->lat);
+	r0_result_reset(res);
 	ret = r0_workload_check(w, t, NULL, 0);
 	if (!ret && w->hipri && !w->trim)
 		ret = r0_target_poll_check(t, NULL, 0);
@@ -983,7 +984,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	for (unsigned i = 0; i < n; i++) {
 		jobs[i].sh = &sh;
 		jobs[i].index = i;
-		r0_hist_reset(&jobs[i].res.lat);
+		r0_result_reset(&jobs[i].res);
 		plan_job(&jobs[i], n);
 	}
 	for (unsigned i = 0; i < n; i++) {

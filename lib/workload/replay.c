@@ -273,7 +273,10 @@ static void timespec_of(struct __kernel_timespec *ts, uint64_t ns)
 	ts->tv_nsec = (long long)(ns % 1000000000ULL);
 }
 
-/* One completion: its latency and counts; -EIO (R says where) for a failed or short one. */
+/*
+ * One completion: its latency (LAT[0] all, [1] reads, [2] writes) and
+ * counts; -EIO (R says where) for a failed or short one.
+ */
 static int reap_one(const struct r0_replay_trace *t, struct slot *s, int res, uint64_t done_ns,
 		    struct r0_hist *lat, struct r0_replay_result *r)
 {
@@ -295,7 +298,8 @@ static int reap_one(const struct r0_replay_trace *t, struct slot *s, int res, ui
 		r->flushes++;
 		return 0;
 	}
-	r0_hist_add(lat, done_ns - s->issued_ns);
+	r0_hist_add(&lat[0], done_ns - s->issued_ns);
+	r0_hist_add(&lat[op == R0_TRACE_READ ? 1 : 2], done_ns - s->issued_ns);
 	return 0;
 }
 
@@ -339,12 +343,13 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 	r0_pattern_fill(wbuf, bufbytes, o->seed);
 	slots = calloc(qd, sizeof(*slots));
 	free_slot = calloc(qd, sizeof(*free_slot));
-	lat = malloc(sizeof(*lat));
+	lat = malloc(3 * sizeof(*lat));
 	if (!slots || !free_slot || !lat) {
 		err = -ENOMEM;
 		goto out;
 	}
-	r0_hist_reset(lat);
+	for (int k = 0; k < 3; k++)
+		r0_hist_reset(&lat[k]);
 	for (nfree = 0; nfree < qd; nfree++)
 		free_slot[nfree] = qd - 1 - nfree;
 	if ((err = io_uring_queue_init(qd, &ring, 0)))
@@ -479,6 +484,10 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 	}
 	r->lat_p50_ns = r0_hist_percentile(lat, 50);
 	r->lat_p99_ns = r0_hist_percentile(lat, 99);
+	r->read_lat_p50_ns = r0_hist_percentile(&lat[1], 50);
+	r->read_lat_p99_ns = r0_hist_percentile(&lat[1], 99);
+	r->write_lat_p50_ns = r0_hist_percentile(&lat[2], 50);
+	r->write_lat_p99_ns = r0_hist_percentile(&lat[2], 99);
 	if (o->pace && next)
 		r->lag_mean_ns = (double)(lag_sum / next);
 out:

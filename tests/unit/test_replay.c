@@ -242,6 +242,9 @@ Test(replay, fast_replay_issues_every_request, .init = setup, .fini = teardown)
 	cr_expect_gt(r.mib_s, 0);
 	cr_expect_gt(r.lat_p99_ns, 0);
 	cr_expect_geq(r.lat_p99_ns, r.lat_p50_ns);
+	/* reads and writes timed apart too; a flush in neither */
+	cr_expect(r.read_lat_p50_ns > 0 && r.read_lat_p99_ns >= r.read_lat_p50_ns);
+	cr_expect(r.write_lat_p50_ns > 0 && r.write_lat_p99_ns >= r.write_lat_p50_ns);
 	/* the writes landed where recorded, and nothing else was written */
 	cr_expect(written(0, 8192));
 	cr_expect(written(64 * 512, 4096));
@@ -292,6 +295,8 @@ Test(replay, pace_keeps_the_recorded_times, .init = setup, .fini = teardown)
 	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
 	cr_expect_lt(r.wall_ns, 250000000ull, "fast: wall %llu ns", (unsigned long long)r.wall_ns);
 	cr_expect_eq(r.lag_max_ns, 0);
+	cr_expect_gt(r.read_lat_p50_ns, 0);
+	cr_expect_eq(r.write_lat_p50_ns, 0, "no write: nothing timed");
 	r0_replay_trace_free(&t);
 }
 

@@ -87,6 +87,12 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 	printf("throughput:  %.1f MiB/s, %.0f IOPS\n", r->mib_s, r->iops);
 	printf("latency:     median %.1f us, p99 %.1f us\n", (double)r->lat_p50_ns / 1e3,
 	       (double)r->lat_p99_ns / 1e3);
+	if (r->reads && r->writes) {
+		printf("  reads:     median %.1f us, p99 %.1f us\n", (double)r->read_lat_p50_ns / 1e3,
+		       (double)r->read_lat_p99_ns / 1e3);
+		printf("  writes:    median %.1f us, p99 %.1f us\n", (double)r->write_lat_p50_ns / 1e3,
+		       (double)r->write_lat_p99_ns / 1e3);
+	}
 	if (o->pace)
 		printf("lag:         max %.3f ms, mean %.3f ms, last request %.3f ms behind its recorded time\n",
 		       (double)r->lag_max_ns / 1e6, r->lag_mean_ns / 1e6, (double)r->lag_end_ns / 1e6);
@@ -94,6 +100,15 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
 #define U64(v) json_object_new_uint64(v)
+
+static json_object *p50_p99(uint64_t p50, uint64_t p99)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "p50", U64(p50));
+	ADD(o, "p99", U64(p99));
+	return o;
+}
 
 /* The document's "replay" object (tools/schema/r0bench-1.schema.json). */
 static json_object *replay_json(const char *trace, const struct r0_replay_trace *t,
@@ -129,6 +144,9 @@ static json_object *replay_json(const char *trace, const struct r0_replay_trace 
 	ADD(lat, "p50", U64(r->lat_p50_ns));
 	ADD(lat, "p99", U64(r->lat_p99_ns));
 	ADD(j, "latency_ns", lat);
+	/* one kind at a time: null without a request of that kind */
+	ADD(j, "read_latency_ns", r->reads ? p50_p99(r->read_lat_p50_ns, r->read_lat_p99_ns) : NULL);
+	ADD(j, "write_latency_ns", r->writes ? p50_p99(r->write_lat_p50_ns, r->write_lat_p99_ns) : NULL);
 	if (o->pace) {
 		lag = json_object_new_object();
 		ADD(lag, "max", U64(r->lag_max_ns));

@@ -111,6 +111,8 @@ struct r0_replay_result {
 	double mib_s;               /* (read + written) / wall time, MiB/s */
 	double iops;
 	uint64_t lat_p50_ns, lat_p99_ns;    /* issue to completion, reads and writes */
+	/* the same one kind at a time (0 without a request of that kind) */
+	uint64_t read_lat_p50_ns, read_lat_p99_ns, write_lat_p50_ns, write_lat_p99_ns;
 	/* pace only: how far behind its recorded time a request was issued */
 	uint64_t lag_max_ns, lag_end_ns;    /* the worst; the last request's */
 	double lag_mean_ns;
