@@ -16,7 +16,7 @@
 # r0bench's rates there give (the same bound): a trace of one drive
 # predicts the array. r0sweep --replay makes a trace a workload of the
 # study: a cell per target and repeat with its seconds, and the verdict's
-# sentence on the recording.
+# sentence on the recording; with --replay-scale its cells are paced.
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -168,5 +168,19 @@ rate() {
 		sed 's/.*"bytes_per_s":\([0-9.e+-]*\).*/\1/' | sort -g | tail -1
 }
 check "$(rate md 2) > 1.3 * $(rate raw 1)" "the replay's 1M writes gain on 2 drives"
+
+echo "---- r0sweep --replay-scale: the replay cells paced ----"
+expect_status 2 "--replay-scale without --replay" r0sweep --plan --output /tmp/scale.jsonl --replay-scale 2 "$@"
+# at 0.05 times its speed the 0.084 s recording takes 1.68 s, more than its 64 MiB of writes at 60 MB/s
+r0sweep --output /tmp/scale.jsonl --replay /tmp/day.r0trace --replay-scale 0.05 -w "replay day x0.05" \
+	--backend md --chunks 64K --members 1,2 -r 1 --region 32M --no-precondition --yes "$@" \
+	> /tmp/scale.sweep 2> /tmp/scale.sweep.log || { tail /tmp/scale.sweep.log; fail "r0sweep --replay-scale"; }
+cells=$(grep -c '"workload":"replay day x0.05"' /tmp/scale.jsonl)
+check "$cells >= 1" "paced replay cells under their own label ($cells)"
+slowest=$(sed -n 's/.*"workload":"replay day x0.05".*"runtime_s":\([0-9.e+-]*\).*/\1/p' /tmp/scale.jsonl | sort -g | head -1)
+note "the paced replay's quickest cell: $slowest s (recorded 0.084 s, at 0.05 times its speed)"
+check "$slowest >= 0.084 / 0.05 * 0.99" "a paced cell lasts the recorded time over the scale"
+grep -q "replayed at 0.05 times its pace" /tmp/scale.sweep || fail "the sentence does not say the pace"
+rm -f /tmp/scale.jsonl
 rm -f /tmp/cut.r0trace /tmp/day.r0trace
 

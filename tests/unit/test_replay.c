@@ -300,6 +300,31 @@ Test(replay, pace_keeps_the_recorded_times, .init = setup, .fini = teardown)
 	r0_replay_trace_free(&t);
 }
 
+/* r0sweep --replay-scale's and r0bench --replay-scale's pace: X times the recorded speed */
+Test(replay, a_scaled_pace_divides_the_recorded_times, .init = setup, .fini = teardown)
+{
+	static const struct r0_trace_event ev[] = {
+		Q(0, READ, 0, 4096), Q(200000, WRITE, 8, 4096), Q(400000, READ, 16, 4096),
+	};
+	struct r0_replay_opts o = { .pace = true, .time_scale = 4 };
+	struct r0_replay_trace t;
+	struct r0_replay_result r;
+
+	write_trace(FILE_BYTES / 512, 0, ev, N(ev));
+	cr_assert_eq(r0_replay_load(trace, &t), 0);
+	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
+	cr_expect_eq(r.requests, 3);
+	cr_expect_geq(r.wall_ns, 100000000ull, "400 ms at 4x: at least 100 ms, wall %llu ns",
+		      (unsigned long long)r.wall_ns);
+	cr_expect_lt(r.wall_ns, 350000000ull, "well below the recorded 400 ms: wall %llu ns",
+		     (unsigned long long)r.wall_ns);
+	o.time_scale = 0.5;
+	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
+	cr_expect_geq(r.wall_ns, 800000000ull, "at half speed: at least 800 ms, wall %llu ns",
+		      (unsigned long long)r.wall_ns);
+	r0_replay_trace_free(&t);
+}
+
 Test(replay, writes_on_a_read_only_target_are_refused, .init = setup, .fini = teardown)
 {
 	static const struct r0_trace_event ev[] = { Q(0, WRITE, 0, 4096) };
