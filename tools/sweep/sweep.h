@@ -99,10 +99,12 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 
 /*
  * --replay PATH: loads the trace and adds its workload, paced at SCALE
- * times its recorded speed (--replay-scale; 0: as fast as possible).
- * -1, or an exit status (said why).
+ * times its recorded speed (--replay-scale; 0: as fast as possible), its
+ * discards replayed too with DISCARDS (--replay-discards: refused unless
+ * every member takes discards). -1, or an exit status (said why).
  */
-int sweep_add_replay(struct sweep *sw, const char *path, unsigned skip, bool read_only, double scale);
+int sweep_add_replay(struct sweep *sw, const char *path, unsigned skip, bool read_only, double scale,
+		     bool discards);
 void sweep_free_replay(struct sweep *sw);
 /* A replay cell's seconds, planned. */
 double sweep_replay_cell_seconds(const struct sweep *sw);

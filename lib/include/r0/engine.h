@@ -143,6 +143,25 @@ void r0_target_close(struct r0_target *t);
  */
 int r0_fd_refuses_nowait(int fd, uint32_t block_bytes, uint64_t at);
 
+/*
+ * Discards [OFFSET_BYTES, OFFSET_BYTES + LEN_BYTES) of T (open for
+ * writing), synchronously: BLKDISCARD on a block device, a punched hole
+ * (FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE) in a regular file. The
+ * engine's trims and a replay's discards go through it: liburing 2.3 and
+ * Debian 12's headers have no asynchronous discard. 0 or -errno.
+ */
+int r0_target_discard(const struct r0_target *t, uint64_t offset_bytes, uint64_t len_bytes);
+
+/*
+ * 0 when T can take r0_target_discard: a block device whose sysfs
+ * queue/discard_max_bytes (a partition: its disk's) is above 0, read by
+ * T's devt alone; a regular file whose file system punches a hole past
+ * its end (nothing changes: T must be open for writing). Else
+ * -EOPNOTSUPP (or the -errno of reading sysfs or of fallocate) and the
+ * reason in WHY.
+ */
+int r0_target_discard_check(const struct r0_target *t, char *why, size_t len);
+
 /* Which path W's requests take on T, and where its jobs run: r0/enginepolicy.h. */
 
 /*
