@@ -28,7 +28,7 @@ enum {
 	OPT_RW = CHAR_MAX + 1, OPT_SHARED, OPT_OFFSET, OPT_SPAN, OPT_RAMP, OPT_MIX, OPT_ALIGN,
 	OPT_COVER, OPT_SEED, OPT_VERIFY, OPT_PASS, OPT_CONTINUE, OPT_PASSES, OPT_WARMUP,
 	OPT_REGION, OPT_JSON, OPT_REAP, OPT_STALL, OPT_READ_ONLY, OPT_HIPRI, OPT_SQPOLL, OPT_RING,
-	OPT_BS, OPT_QD, OPT_MIN_RUNTIME, OPT_STEADY, OPT_REPLAY, OPT_REPLAY_PACE, OPT_REPLAY_SCALE, OPT_REPLAY_SKIP,
+	OPT_BS, OPT_QD, OPT_MIN_RUNTIME, OPT_STEADY, OPT_REPLAY, OPT_REPLAY_PACE, OPT_REPLAY_SCALE, OPT_REPLAY_SKIP, OPT_REPLAY_DISCARDS,
 };
 
 static void usage(FILE *f)
@@ -104,12 +104,16 @@ static void usage(FILE *f)
 	      "      --replay TRACE     issue the trace's reads, writes and flushes\n"
 	      "                         (fdatasync) again on TARGET, as fast as --qd allows\n"
 	      "                         (default: the trace's deepest queue, else 32);\n"
-	      "                         writes carry a pattern, discards are skipped; a\n"
+	      "                         writes carry a pattern, discards are skipped\n"
+	      "                         (--replay-discards issues them); a\n"
 	      "                         trace from a larger device is mapped modulo\n"
 	      "                         TARGET's size and says so\n"
 	      "      --replay-skip KINDS  leave out reads, writes or flushes (comma-\n"
-	      "                         separated; fio's replay_skip); discards are\n"
-	      "                         never replayed\n"
+	      "                         separated; fio's replay_skip)\n"
+	      "      --replay-discards  issue the trace's discards too, in their place and\n"
+	      "                         one at a time: BLKDISCARD on a block device (one\n"
+	      "                         that takes none is refused), a punched hole in a\n"
+	      "                         file; they destroy data as writes do\n"
 	      "      --replay-scale X   with --replay-pace: X times the recorded speed\n"
 	      "                         (2 twice as fast, 0.5 half; fio's\n"
 	      "                         replay_time_scale=200, 50)\n"
@@ -460,7 +464,7 @@ int main(int argc, char **argv)
 	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
 	unsigned mix = 50;
 	double steady_pct = 0;
-	bool min_given = false, steady_given = false, qd_given = false, replay_pace = false;
+	bool min_given = false, steady_given = false, qd_given = false, replay_pace = false, replay_discards = false;
 	const char *replay = NULL, *replay_skip = NULL;
 	double replay_scale = 1;
 	bool scale_given = false;
@@ -503,6 +507,7 @@ int main(int argc, char **argv)
 		{ "replay-pace", OPT_REPLAY_PACE, R0_CLI_SET, R0_CLI_TO(replay_pace) },
 		{ "replay-scale", OPT_REPLAY_SCALE, R0_CLI_DOUBLE, R0_CLI_TO(replay_scale), .dmin = 0.001, .dmax = 1000, .why = "a speed factor from 0.001 to 1000 (2: twice as fast)", .given = &scale_given },
 		{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(replay_skip) },
+		{ "replay-discards", OPT_REPLAY_DISCARDS, R0_CLI_SET, R0_CLI_TO(replay_discards) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(run.json) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		R0_CONSENT_OPTS(consent),
@@ -515,20 +520,20 @@ int main(int argc, char **argv)
 	if (argc - optind > 1)
 		return r0_cli_usage_error(PROG, "one TARGET at a time");
 	path = argv[optind];
-	if ((replay_pace || replay_skip) && !replay)
-		return r0_cli_usage_error(PROG, "--replay-pace and --replay-skip go with --replay");
+	if ((replay_pace || replay_skip || replay_discards) && !replay)
+		return r0_cli_usage_error(PROG, "--replay-pace, --replay-skip and --replay-discards go with --replay");
 	if (scale_given && !replay_pace)
 		return r0_cli_usage_error(PROG, "--replay-scale scales the pace: it goes with --replay-pace");
 	if (replay_skip && r0_replay_skip_parse(replay_skip, &skip_mask))
 		return r0_cli_usage_error(PROG, "--replay-skip takes reads, writes, flushes (comma-separated)");
 	if (replay) {
-		struct bench_replay_args ra = { .pace = replay_pace, .time_scale = replay_scale, .skip = skip_mask, .force = force, .read_only = read_only,
+		struct bench_replay_args ra = { .pace = replay_pace, .time_scale = replay_scale, .skip = skip_mask, .discards = replay_discards, .force = force, .read_only = read_only,
 						.queue_depth = qd_given ? w.queue_depth : 0, .seed = w.seed,
 						.stall_ns = w.stall_ns, .consent = consent, .json = run.json };
 
 		/* the trace is the workload: nothing else shapes it */
 		if (rw_given || preset || verify || time_given || size_given)
-			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, --qd, --seed, --stall, --read-only, --json, --force and the consent options");
+			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, --replay-discards, --qd, --seed, --stall, --read-only, --json, --force and the consent options");
 		return bench_replay(path, replay, &ra);
 	}
 	if (rw.mixed)

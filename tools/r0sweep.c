@@ -31,7 +31,7 @@ enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
 	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT, OPT_BUDGET,
-	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY, OPT_REPLAY_SKIP, OPT_DRIVE_GAIN,
+	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY, OPT_REPLAY_SKIP, OPT_REPLAY_SCALE, OPT_REPLAY_DISCARDS, OPT_DRIVE_GAIN,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -267,6 +267,8 @@ struct options {
 	const char *output, *describe, *backend, *chunks, *counts, *single, *preset, *qd, *mixs;
 	const char *only, *replay, *replay_skip;
 	unsigned skip_mask;
+	double replay_scale;        /* --replay-scale X: the replay paced, X times the recorded speed */
+	bool scale_given, replay_discards;
 	bool resume, force, straddle, read_only, state_given;
 	bool repeats_given, every_target, min_runtime_given, budget_given, max_repeats_given;
 	struct chunk_list cl;
@@ -353,7 +355,10 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 		return r0_cli_usage_error(PROG, "--replay-skip goes with --replay");
 	if (o->replay_skip && r0_replay_skip_parse(o->replay_skip, &o->skip_mask))
 		return r0_cli_usage_error(PROG, "--replay-skip takes reads, writes, flushes (comma-separated)");
-	if (o->replay && (rc = sweep_add_replay(sw, o->replay, o->skip_mask, o->read_only)) >= 0)
+	if ((o->scale_given || o->replay_discards) && !o->replay)
+		return r0_cli_usage_error(PROG, "--replay-scale and --replay-discards go with --replay");
+	if (o->replay && (rc = sweep_add_replay(sw, o->replay, o->skip_mask, o->read_only,
+						o->scale_given ? o->replay_scale : 0, o->replay_discards)) >= 0)
 		return rc;
 	if (o->only && keep_only(sw, o->only))
 		return R0_EXIT_USAGE;
@@ -602,6 +607,9 @@ int main(int argc, char **argv)
 		{ "drive-gain", OPT_DRIVE_GAIN, R0_CLI_CALL, R0_CLI_TO(o.cmp.drive_gain), .call = r0_cli_drive_gain },
 		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(o.replay) },
 		{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(o.replay_skip) },
+		{ "replay-scale", OPT_REPLAY_SCALE, R0_CLI_DOUBLE, R0_CLI_TO(o.replay_scale), .dmin = 0.001, .dmax = 1000,
+		  .why = "a speed factor from 0.001 to 1000 (2: twice as fast)", .given = &o.scale_given },
+		{ "replay-discards", OPT_REPLAY_DISCARDS, R0_CLI_SET, R0_CLI_TO(o.replay_discards) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(o.force) },
 		R0_CONSENT_OPTS(o.consent),
 		{ 0 },

@@ -10,12 +10,12 @@
  * target that refuses nonblocking requests it may run one request of a
  * deeper queue so beside the ring, until one sleeps
  * (r0_engine_may_carry_one).
- * Discards go through BLKDISCARD (a file: a punched hole), one at a time,
+ * Discards go through r0_target_discard (BLKDISCARD, a file: a punched
+ * hole), one at a time,
  * since liburing 2.3 and Debian 12's headers have no asynchronous discard.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/fs.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -30,7 +30,6 @@
 
 #include <liburing.h>
 
-#include "blockdev.h"
 #include "r0/clock.h"
 #include "r0/engine.h"
 #include "r0/enginepolicy.h"
@@ -261,15 +260,7 @@ static void verify_read(struct job *j, const unsigned char *buf, uint64_t offset
 	j->res.verify_bad_sectors += bad;
 }
 
-/* --- discards: synchronous ---------------------------------------------- */
-
-static int discard(const struct r0_target *t, uint64_t offset, uint64_t len)
-{
-	if (t->is_block)
-		return r0_blockdev_discard(t->fd, offset, len);
-	return fallocate(t->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset,
-			 (off_t)len) ? -errno : 0;
-}
+/* --- discards: synchronous (r0_target_discard) ------------------------- */
 
 static void run_trims(struct job *j)
 {
@@ -282,7 +273,7 @@ static void run_trims(struct job *j)
 		off = next_offset(j);
 		j->issued_bytes += w->block_bytes;
 		t = r0_now_ns();
-		err = discard(j->sh->t, off, w->block_bytes);
+		err = r0_target_discard(j->sh->t, off, w->block_bytes);
 		now = r0_now_ns();
 		if (err) {
 			record_error(j, R0_OP_TRIM, off, w->block_bytes, -err);
@@ -786,6 +777,8 @@ static void merge(struct r0_result *res, const struct job *j)
 		res->moved_bytes[op] += j->res.moved_bytes[op];
 	}
 	r0_hist_merge(&res->lat, &j->res.lat);
+	r0_hist_merge(&res->lat_op[R0_OP_READ], &j->res.lat_op[R0_OP_READ]);
+	r0_hist_merge(&res->lat_op[R0_OP_WRITE], &j->res.lat_op[R0_OP_WRITE]);
 	if (j->res.errors && !res->errors)
 		res->first_error = j->res.first_error;
 	res->errors += j->res.errors;
@@ -962,8 +955,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	bool stopped;
 	int ret = 0;
 
-	memset(res, 0, sizeof(*res));
-	r0_hist_reset(&res->lat);
+	r0_result_reset(res);
 	ret = r0_workload_check(w, t, NULL, 0);
 	if (!ret && w->hipri && !w->trim)
 		ret = r0_target_poll_check(t, NULL, 0);
@@ -983,7 +975,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	for (unsigned i = 0; i < n; i++) {
 		jobs[i].sh = &sh;
 		jobs[i].index = i;
-		r0_hist_reset(&jobs[i].res.lat);
+		r0_result_reset(&jobs[i].res);
 		plan_job(&jobs[i], n);
 	}
 	for (unsigned i = 0; i < n; i++) {

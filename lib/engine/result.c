@@ -47,6 +47,14 @@ uint64_t r0_workload_slice_ns(const struct r0_workload *w)
 	return r0_steady_slice_ns(w->steady_slice_ns, w->min_runtime_ns, &r);
 }
 
+void r0_result_reset(struct r0_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r0_hist_reset(&r->lat);
+	r0_hist_reset(&r->lat_op[R0_OP_READ]);
+	r0_hist_reset(&r->lat_op[R0_OP_WRITE]);
+}
+
 uint64_t r0_result_ios(const struct r0_result *r)
 {
 	return r->ios[R0_OP_READ] + r->ios[R0_OP_WRITE] + r->ios[R0_OP_TRIM];
@@ -92,10 +100,15 @@ double r0_result_busy(const struct r0_result *r)
 bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_op op,
 		     uint32_t len, uint64_t submit_ns, uint64_t done_ns)
 {
+	uint64_t ns;
+
 	if (done_ns < win->start_ns || done_ns > win->end_ns)
 		return false;
 	r->ios[op]++;
 	r->bytes[op] += len;
-	r0_hist_add(&r->lat, done_ns > submit_ns ? done_ns - submit_ns : 0);
+	ns = done_ns > submit_ns ? done_ns - submit_ns : 0;
+	r0_hist_add(&r->lat, ns);
+	if (op == R0_OP_READ || op == R0_OP_WRITE)
+		r0_hist_add(&r->lat_op[op], ns);
 	return true;
 }

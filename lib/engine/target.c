@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "blockdev.h"
 #include "r0/size.h"
 #include "r0/engine.h"
+#include "sysfs.h"
 
 /* O_DIRECT alignment of a regular file: statx's dio_offset_align where the
  * kernel reports it (6.1+), else the 512 bytes every file system takes. */
@@ -100,6 +102,55 @@ void r0_target_close(struct r0_target *t)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
+}
+
+int r0_target_discard(const struct r0_target *t, uint64_t offset_bytes, uint64_t len_bytes)
+{
+	if (t->is_block)
+		return r0_blockdev_discard(t->fd, offset_bytes, len_bytes);
+	return fallocate(t->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset_bytes,
+			 (off_t)len_bytes) ? -errno : 0;
+}
+
+int r0_target_discard_check(const struct r0_target *t, char *why, size_t len)
+{
+	char path[128];
+	uint64_t max = 0;
+	int ret;
+
+	if (!t->is_block) {
+		/*
+		 * A hole punched past the end with KEEP_SIZE frees nothing and
+		 * changes nothing; a file system without holes refuses it as it
+		 * would refuse any (EOPNOTSUPP).
+		 */
+		if (!fallocate(t->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)t->size_bytes,
+			       t->logical_block_bytes ? t->logical_block_bytes : 512))
+			return 0;
+		ret = -errno;
+		if (why)
+			snprintf(why, len, "its file system cannot punch a hole in it: %s", strerror(-ret));
+		return ret;
+	}
+	/* Documentation/ABI/stable/sysfs-block: queue/discard_max_bytes 0, no discard; a partition: its disk's */
+	ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/queue/discard_max_bytes", major(t->devt),
+		      minor(t->devt));
+	if (!ret && access(path, F_OK))
+		ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/discard_max_bytes",
+			      major(t->devt), minor(t->devt));
+	if (!ret)
+		ret = r0_sysfs_read_u64(path, &max);
+	if (ret) {
+		if (why)
+			snprintf(why, len, "cannot read %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	if (!max) {
+		if (why)
+			snprintf(why, len, "the device takes no discards (queue/discard_max_bytes is 0)");
+		return -EOPNOTSUPP;
+	}
+	return 0;
 }
 
 static uint64_t lcm64(uint64_t a, uint64_t b)

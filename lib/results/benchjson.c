@@ -261,6 +261,9 @@ static json_object *j_test(const struct r0_bench_test *t, const struct r0_target
 	ADD(s, "busy", j_spread(r0_bench_spread(t, r0_result_busy), t->npasses));
 	ADD(x, "summary", s);
 	ADD(x, "latency_ns", j_latency(&t->lat));
+	/* one kind at a time, as fio's read and write sections; null without one of that kind */
+	ADD(x, "read_latency_ns", t->lat_op[R0_OP_READ].count ? j_latency(&t->lat_op[R0_OP_READ]) : NULL);
+	ADD(x, "write_latency_ns", t->lat_op[R0_OP_WRITE].count ? j_latency(&t->lat_op[R0_OP_WRITE]) : NULL);
 	ADD(x, "errors", json_object_new_uint64(errors));
 	ADD(x, "first_error", first_err ? j_error(first_err) : NULL);
 	if (t->verified)
@@ -350,6 +353,8 @@ static int read_test(json_object *t, struct r0_bench_result *r)
 	r->bps_max = j_num(t, "summary.bytes_per_s.max");
 	r->lat_p50_ns = j_num(t, "latency_ns.p50");
 	r->lat_min_ns = j_num(t, "latency_ns.min");
+	r->read_lat_p50_ns = j_num(t, "read_latency_ns.p50");
+	r->write_lat_p50_ns = j_num(t, "write_latency_ns.p50");
 	if (!r->trim && (!r->block_bytes || !r->queue_depth || !r->jobs || r->read_pct > 100))
 		return -EINVAL;
 	return 0;

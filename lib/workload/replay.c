@@ -92,6 +92,33 @@ static void qd_add(struct qd_track *q, const struct r0_trace_event *ev)
 
 int r0_replay_load(const char *path, struct r0_replay_trace *t)
 {
+	return r0_replay_load_flags(path, 0, t);
+}
+
+/* A discard kept as requests of at most this (a mkfs's discard of a whole device is one) */
+#define DISCARD_PIECE_BYTES (1ULL << 30)
+
+static int push_discard(struct r0_replay_trace *t, size_t *cap, uint64_t t_us, uint64_t offset_bytes,
+			uint64_t bytes)
+{
+	int err = 0;
+
+	t->discards++;
+	t->discard_bytes += bytes;
+	do {
+		uint64_t n = bytes < DISCARD_PIECE_BYTES ? bytes : DISCARD_PIECE_BYTES;
+		const struct r0_replay_req q = { .t_us = t_us, .offset_bytes = offset_bytes,
+						 .bytes = (uint32_t)n, .op = R0_TRACE_DISCARD };
+
+		err = push(t, cap, &q);
+		offset_bytes += n;
+		bytes -= n;
+	} while (!err && bytes);
+	return err;
+}
+
+int r0_replay_load_flags(const char *path, unsigned flags, struct r0_replay_trace *t)
+{
 	struct r0_trace_reader *rd = NULL;
 	struct qd_track *qd = NULL;
 	struct r0_trace_event ev;
@@ -102,6 +129,7 @@ int r0_replay_load(const char *path, struct r0_replay_trace *t)
 	int err;
 
 	memset(t, 0, sizeof(*t));
+	t->discards_kept = flags & R0_REPLAY_LOAD_DISCARDS;
 	err = r0_trace_reader_open(path, &t->h, &rd);
 	if (err) {
 		t->truncated = err == -EBADMSG;
@@ -122,14 +150,20 @@ int r0_replay_load(const char *path, struct r0_replay_trace *t)
 		}
 		if (ev.kind != R0_TRACE_QUEUE)
 			continue;
-		if (ev.op == R0_TRACE_DISCARD) {
+		if (ev.op == R0_TRACE_DISCARD && !t->discards_kept) {
 			t->discards++;
+			t->discard_bytes += ev.bytes;
 			continue;
 		}
 		if (!any)
 			first_us = ev.t_us;
 		any = true;
 		last_us = ev.t_us;
+		if (ev.op == R0_TRACE_DISCARD) {
+			if ((err = push_discard(t, &cap, ev.t_us - first_us, ev.sector * 512, ev.bytes)))
+				goto out;
+			continue;
+		}
 		if (ev.op != R0_TRACE_FLUSH) {
 			if (ev.bytes > UINT32_MAX) {
 				err = -E2BIG;
@@ -201,7 +235,8 @@ uint64_t r0_replay_skip(struct r0_replay_trace *t, unsigned mask)
 	for (size_t i = 0; i < t->n; i++) {
 		const struct r0_replay_req *q = &t->reqs[i];
 		unsigned bit = q->op == R0_TRACE_READ ? R0_REPLAY_SKIP_READS :
-			       q->op == R0_TRACE_WRITE ? R0_REPLAY_SKIP_WRITES : R0_REPLAY_SKIP_FLUSHES;
+			       q->op == R0_TRACE_WRITE ? R0_REPLAY_SKIP_WRITES :
+			       q->op == R0_TRACE_FLUSH ? R0_REPLAY_SKIP_FLUSHES : 0;
 
 		if (!(mask & bit)) {
 			t->reqs[kept++] = *q;
@@ -233,7 +268,7 @@ void r0_replay_trace_free(struct r0_replay_trace *t)
 
 bool r0_replay_writes(const struct r0_replay_trace *t)
 {
-	return t->writes > 0;
+	return t->writes > 0 || (t->discards_kept && t->discards > 0);
 }
 
 int r0_replay_map(uint64_t offset_bytes, uint32_t bytes, uint64_t target_bytes, uint32_t lb_bytes,
@@ -273,7 +308,10 @@ static void timespec_of(struct __kernel_timespec *ts, uint64_t ns)
 	ts->tv_nsec = (long long)(ns % 1000000000ULL);
 }
 
-/* One completion: its latency and counts; -EIO (R says where) for a failed or short one. */
+/*
+ * One completion: its latency (LAT[0] all, [1] reads, [2] writes) and
+ * counts; -EIO (R says where) for a failed or short one.
+ */
 static int reap_one(const struct r0_replay_trace *t, struct slot *s, int res, uint64_t done_ns,
 		    struct r0_hist *lat, struct r0_replay_result *r)
 {
@@ -295,7 +333,51 @@ static int reap_one(const struct r0_replay_trace *t, struct slot *s, int res, ui
 		r->flushes++;
 		return 0;
 	}
-	r0_hist_add(lat, done_ns - s->issued_ns);
+	r0_hist_add(&lat[0], done_ns - s->issued_ns);
+	r0_hist_add(&lat[op == R0_TRACE_READ ? 1 : 2], done_ns - s->issued_ns);
+	return 0;
+}
+
+/* How far behind DUE a request issued at ISSUED_NS went out: into R's worst and last. */
+static uint64_t lag_of(struct r0_replay_result *r, uint64_t issued_ns, uint64_t due)
+{
+	uint64_t lag = issued_ns > due ? issued_ns - due : 0;
+
+	if (lag > r->lag_max_ns)
+		r->lag_max_ns = lag;
+	r->lag_end_ns = lag;
+	return lag;
+}
+
+/*
+ * A discard, mapped as any request (one larger than the target discards
+ * all of it), issued by this thread with nothing else in flight and
+ * waited for: liburing 2.3 has no asynchronous discard. 0, or -EIO with
+ * R saying where.
+ */
+static int replay_discard(const struct r0_replay_req *q, const struct r0_target *tg, uint32_t lb,
+			  struct r0_replay_result *r)
+{
+	uint64_t off;
+	uint32_t len;
+	int m = r0_replay_map(q->offset_bytes, q->bytes, tg->size_bytes, lb, &off, &len), err;
+
+	if (m == -ERANGE) {
+		off = 0;
+		len = (uint32_t)(tg->size_bytes & ~((uint64_t)lb - 1));
+		m = R0_REPLAY_WRAPPED | R0_REPLAY_RESIZED;
+	}
+	r->wrapped += !!(m & R0_REPLAY_WRAPPED);
+	r->resized += !!(m & R0_REPLAY_RESIZED);
+	err = r0_target_discard(tg, off, len);
+	if (err) {
+		r->error = -err;
+		r->error_offset_bytes = off;
+		return -EIO;
+	}
+	r->requests++;
+	r->discards++;
+	r->discarded_bytes += len;
 	return 0;
 }
 
@@ -321,7 +403,7 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 		qd = R0_QD_MAX;
 	r->queue_depth = qd;
 	r->recorded_ns = t->duration_us * 1000;
-	r->discards_skipped = t->discards;
+	r->discards_skipped = t->discards_kept ? 0 : t->discards;
 	r->mapped = t->h.size_sectors * 512 > tg->size_bytes;
 	if (r0_replay_writes(t) && !tg->writable)
 		return -EROFS;
@@ -339,12 +421,13 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 	r0_pattern_fill(wbuf, bufbytes, o->seed);
 	slots = calloc(qd, sizeof(*slots));
 	free_slot = calloc(qd, sizeof(*free_slot));
-	lat = malloc(sizeof(*lat));
+	lat = malloc(3 * sizeof(*lat));
 	if (!slots || !free_slot || !lat) {
 		err = -ENOMEM;
 		goto out;
 	}
-	r0_hist_reset(lat);
+	for (int k = 0; k < 3; k++)
+		r0_hist_reset(&lat[k]);
 	for (nfree = 0; nfree < qd; nfree++)
 		free_slot[nfree] = qd - 1 - nfree;
 	if ((err = io_uring_queue_init(qd, &ring, 0)))
@@ -375,6 +458,26 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 				if ((now = r0_now_ns()) < due)
 					break;
 			}
+			/*
+			 * A discard waits until every request before it has
+			 * completed: issued beside them it could overtake a
+			 * write queued before it to the same blocks.
+			 */
+			if (q->op == R0_TRACE_DISCARD && inflight)
+				break;
+			if (q->op == R0_TRACE_DISCARD) {
+				uint64_t at = r0_now_ns();
+
+				if (!first_ns)
+					first_ns = at;
+				if (o->pace)
+					lag_sum += lag_of(r, at, due);
+				err = replay_discard(q, tg, lb, r);
+				/* done when it returns: progress, and maybe the replay's last completion */
+				last_done_ns = progress_ns = r0_now_ns();
+				next++;
+				continue;
+			}
 			i = free_slot[--nfree];
 			s = &slots[i];
 			s->req = next;
@@ -400,14 +503,8 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 			s->issued_ns = r0_now_ns();
 			if (!first_ns)
 				first_ns = s->issued_ns;
-			if (o->pace) {
-				uint64_t lag = s->issued_ns > due ? s->issued_ns - due : 0;
-
-				if (lag > r->lag_max_ns)
-					r->lag_max_ns = lag;
-				r->lag_end_ns = lag;
-				lag_sum += lag;
-			}
+			if (o->pace)
+				lag_sum += lag_of(r, s->issued_ns, due);
 			/* a stall is counted from here when nothing was out: a paced gap is not one */
 			if (!inflight)
 				progress_ns = s->issued_ns;
@@ -479,6 +576,10 @@ int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
 	}
 	r->lat_p50_ns = r0_hist_percentile(lat, 50);
 	r->lat_p99_ns = r0_hist_percentile(lat, 99);
+	r->read_lat_p50_ns = r0_hist_percentile(&lat[1], 50);
+	r->read_lat_p99_ns = r0_hist_percentile(&lat[1], 99);
+	r->write_lat_p50_ns = r0_hist_percentile(&lat[2], 50);
+	r->write_lat_p99_ns = r0_hist_percentile(&lat[2], 99);
 	if (o->pace && next)
 		r->lag_mean_ns = (double)(lag_sum / next);
 out:

@@ -12,11 +12,14 @@
 # report says so. A truncated trace is refused (exit 2) with a clear message, writes
 # without --yes and no terminal are exit 2, and --read-only refuses a trace
 # with writes, and takes one of reads only. --json writes the r0bench/1 document with a "replay" object.
+# --replay-discards issues the trace's discards (the member's discard
+# sectors in /sys/block/X/stat grow by them, and they read zeros after),
+# and is refused on a member without discard.
 # On an md raid0 of 2 such members the same trace replays in the time
 # r0bench's rates there give (the same bound): a trace of one drive
 # predicts the array. r0sweep --replay makes a trace a workload of the
 # study: a cell per target and repeat with its seconds, and the verdict's
-# sentence on the recording.
+# sentence on the recording; with --replay-scale its cells are paced.
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -121,6 +124,44 @@ expect_status 0 "a trace of reads only under --read-only, no --yes" r0bench --re
 expect_eq "$(field /tmp/expect.out requests)" 3 "requests of the reads-only trace"
 rm -f /tmp/reads.r0trace
 
+echo "---- --replay-discards: the trace's discards reach the device ----"
+# 8 MiB written, then its first 4 MiB discarded in 4 requests of 1 MiB
+awk 'BEGIN { for (i = 0; i < 8; i++) printf "%d queue write %d 1048576\n", i * 100, i * 2048
+	     for (i = 0; i < 4; i++) printf "%d queue discard %d 1048576\n", 1000 + i * 100, i * 2048 }' |
+	r0tracegen /tmp/disc.r0trace 524288 || fail "r0tracegen"
+# discard sectors completed: /sys/block/X/stat's 14th field (Documentation/block/stat.rst)
+dsec() { awk '{ print $14 }' "/sys/block/${1#/dev/}/stat"; }
+# nonzero DEV SKIP_MIB COUNT_MIB: how many bytes there are not zero (read past the page cache)
+nonzero() { r0_drop_caches; dd if="$1" bs=1M skip="$2" count="$3" 2>/dev/null | tr -d '\000' | wc -c; }
+d0=$(dsec "$dev")
+r0bench --yes --replay /tmp/disc.r0trace "$dev" > /tmp/disc.skip 2>&1 || { cat /tmp/disc.skip; fail "replay"; }
+grep -q "^skipped: *4 discards (not replayed)" /tmp/disc.skip || { cat /tmp/disc.skip; fail "default: discards skipped"; }
+expect_eq "$(dsec "$dev")" "$d0" "discard sectors without --replay-discards"
+check "$(nonzero "$dev" 0 4) > 0" "the written 4 MiB are not zeros"
+r0bench --yes --json --replay /tmp/disc.r0trace --replay-discards "$dev" > "$R0_RESULTS/replay-discards.r0bench.json" ||
+	fail "replay --replay-discards --json"
+expect_eq "$(r0json "$R0_RESULTS/replay-discards.r0bench.json" replay.discards)" 4 "JSON replay.discards"
+r0bench --yes --replay /tmp/disc.r0trace --replay-discards "$dev" > /tmp/disc.out 2>&1 ||
+	{ cat /tmp/disc.out; fail "replay --replay-discards"; }
+cat /tmp/disc.out
+grep -q "^discarded: *4194304 bytes .* in 4 requests (--replay-discards: BLKDISCARD)" /tmp/disc.out ||
+	fail "the report does not say the discards"
+d1=$(dsec "$dev")
+note "discard sectors: $d0 before, $d1 after two replays with --replay-discards"
+check "$d1 - $d0 >= 2 * 8192" "the trace's 4 MiB of discards arrived, twice"
+# null_blk's memory-backed pages are freed by a discard: the first 4 MiB read zeros, the next do not
+check "$(nonzero "$dev" 0 4) == 0" "the discarded 4 MiB read zeros"
+check "$(nonzero "$dev" 4 4) > 0" "the 4 MiB written beside them are kept"
+nd=$(r0_member r0repn no-discard) || fail "member without discard"
+expect_status 2 "--replay-discards on a device that takes none" \
+	r0bench --yes --replay /tmp/disc.r0trace --replay-discards "$nd"
+grep -q "cannot discard: the device takes no discards" /tmp/expect.out || fail "no-discard: $(cat /tmp/expect.out)"
+expect_status 2 "r0sweep --replay-discards with a member that takes none" \
+	r0sweep --plan --output /tmp/disc.jsonl --replay /tmp/disc.r0trace --replay-discards "$small" "$nd"
+grep -q "$nd: --replay-discards: cannot discard" /tmp/expect.out || fail "r0sweep no-discard: $(cat /tmp/expect.out)"
+expect_status 2 "--replay-discards without --replay" r0bench --replay-discards "$dev"
+rm -f /tmp/disc.r0trace /tmp/disc.jsonl
+
 echo "---- the single drive's trace on md raid0 of 2: r0bench's rates there predict it ----"
 pair=$(r0_members sata-ssd 2) || fail "members of the pair"
 set -- $pair
@@ -168,5 +209,19 @@ rate() {
 		sed 's/.*"bytes_per_s":\([0-9.e+-]*\).*/\1/' | sort -g | tail -1
 }
 check "$(rate md 2) > 1.3 * $(rate raw 1)" "the replay's 1M writes gain on 2 drives"
+
+echo "---- r0sweep --replay-scale: the replay cells paced ----"
+expect_status 2 "--replay-scale without --replay" r0sweep --plan --output /tmp/scale.jsonl --replay-scale 2 "$@"
+# at 0.05 times its speed the 0.084 s recording takes 1.68 s, more than its 64 MiB of writes at 60 MB/s
+r0sweep --output /tmp/scale.jsonl --replay /tmp/day.r0trace --replay-scale 0.05 -w "replay day x0.05" \
+	--backend md --chunks 64K --members 1,2 -r 1 --region 32M --no-precondition --yes "$@" \
+	> /tmp/scale.sweep 2> /tmp/scale.sweep.log || { tail /tmp/scale.sweep.log; fail "r0sweep --replay-scale"; }
+cells=$(grep -c '"workload":"replay day x0.05"' /tmp/scale.jsonl)
+check "$cells >= 1" "paced replay cells under their own label ($cells)"
+slowest=$(sed -n 's/.*"workload":"replay day x0.05".*"runtime_s":\([0-9.e+-]*\).*/\1/p' /tmp/scale.jsonl | sort -g | head -1)
+note "the paced replay's quickest cell: $slowest s (recorded 0.084 s, at 0.05 times its speed)"
+check "$slowest >= 0.084 / 0.05 * 0.99" "a paced cell lasts the recorded time over the scale"
+grep -q "replayed at 0.05 times its pace" /tmp/scale.sweep || fail "the sentence does not say the pace"
+rm -f /tmp/scale.jsonl
 rm -f /tmp/cut.r0trace /tmp/day.r0trace
 

@@ -61,11 +61,15 @@ Test(benchjson, a_run_written_and_read_back)
 	pass(&p[1], R0_OP_READ, 1000, 4096, 1);
 	pass(&p[2], R0_OP_READ, 2000, 4096, 1);
 	pass(&trimp, R0_OP_TRIM, 10, 65536, 1);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < 3; k++) {
 		r0_hist_reset(&tests[k].lat);
-	r0_hist_add(&tests[0].lat, 100000);
-	r0_hist_add(&tests[0].lat, 200000);
-	r0_hist_add(&tests[0].lat, 300000);
+		r0_hist_reset(&tests[k].lat_op[R0_OP_READ]);
+		r0_hist_reset(&tests[k].lat_op[R0_OP_WRITE]);
+	}
+	for (uint64_t ns = 100000; ns <= 300000; ns += 100000) {
+		r0_hist_add(&tests[0].lat, ns);
+		r0_hist_add(&tests[0].lat_op[R0_OP_READ], ns);
+	}
 
 	s = r0_bench_spread(&tests[0], r0_result_iops);
 	cr_expect(s.best == 3000 && s.max == 3000 && s.median == 2000 && s.min == 1000);
@@ -98,7 +102,66 @@ Test(benchjson, a_run_written_and_read_back)
 	cr_expect_gt(doc.tests[0].lat_p50_ns, 150000);
 	cr_expect_lt(doc.tests[0].lat_p50_ns, 250000);
 	cr_expect_gt(doc.tests[0].lat_min_ns, 0);
+	cr_expect(NEAR(doc.tests[0].read_lat_p50_ns, doc.tests[0].lat_p50_ns), "reads only: the same");
+	cr_expect(isnan(doc.tests[0].write_lat_p50_ns), "no write: null");
 	cr_expect(doc.tests[1].trim && doc.tests[1].block_bytes == 65536);
+	cr_expect(isnan(doc.tests[1].read_lat_p50_ns) && isnan(doc.tests[1].write_lat_p50_ns),
+		  "a discard test: neither");
+	r0_bench_doc_free(&doc);
+}
+
+/* A mixed test: reads and writes timed apart beside the combined figures (fio's read and write sections). */
+Test(benchjson, a_mixed_test_keeps_reads_and_writes_apart)
+{
+	struct r0_target t = { .fd = -1, .size_bytes = 1 << 30, .logical_block_bytes = 512,
+			       .physical_block_bytes = 512, .direct = true, .path = "/var/tmp/img" };
+	static struct r0_result p;
+	static struct r0_bench_test test = {
+		.label = "mix", .w = { .access = R0_ACCESS_RAND, .read_pct = 70, .block_bytes = 4096,
+				       .queue_depth = 4, .jobs = 1 }, .npasses = 1, .passes = &p, .ran = true,
+	};
+	const struct r0_window open = { 0, UINT64_MAX };
+	struct r0_bench_run run = { .tool = "r0bench", .target = &t, .passes = 1, .tests = &test, .n_tests = 1 };
+	struct r0_bench_doc doc;
+	json_object *o, *x, *rl, *wl;
+	char *path;
+
+	/* reads take 10-30 us, writes 1-3 ms: the combined median sits among the reads */
+	r0_result_reset(&p);
+	for (int i = 0; i < 70; i++)
+		r0_window_count(&p, &open, R0_OP_READ, 4096, 0, 10000 + (uint64_t)i * 300);
+	for (int i = 0; i < 30; i++)
+		r0_window_count(&p, &open, R0_OP_WRITE, 4096, 0, 1000000 + (uint64_t)i * 70000);
+	p.elapsed_s = 1;
+	p.jobs = 1;
+	cr_expect_eq(p.lat.count, 100);
+	cr_expect_eq(p.lat_op[R0_OP_READ].count, 70);
+	cr_expect_eq(p.lat_op[R0_OP_WRITE].count, 30);
+	cr_expect_eq(p.lat_op[R0_OP_WRITE].min, 1000000);
+	test.lat = p.lat;
+	test.lat_op[R0_OP_READ] = p.lat_op[R0_OP_READ];
+	test.lat_op[R0_OP_WRITE] = p.lat_op[R0_OP_WRITE];
+
+	o = r0_bench_to_json(&run);
+	cr_assert_not_null(o);
+	x = json_object_array_get_idx(json_object_object_get(o, "tests"), 0);
+	rl = json_object_object_get(x, "read_latency_ns");
+	wl = json_object_object_get(x, "write_latency_ns");
+	cr_assert(rl && wl);
+	cr_expect_eq(json_object_get_uint64(json_object_object_get(rl, "count")), 70);
+	cr_expect_eq(json_object_get_uint64(json_object_object_get(wl, "count")), 30);
+	cr_expect_eq(json_object_get_uint64(json_object_object_get(wl, "min")), 1000000);
+	cr_expect_lt(json_object_get_uint64(json_object_object_get(rl, "max")), 40000);
+	cr_expect_eq(json_object_get_uint64(json_object_object_get(json_object_object_get(x, "latency_ns"),
+									   "count")), 100, "the combined object stays");
+	path = write_doc(o);
+	json_object_put(o);
+	cr_assert_eq(r0_bench_load(path, &doc), 0);
+	unlink(path);
+	cr_assert_eq(doc.n_tests, 1);
+	cr_expect_lt(doc.tests[0].read_lat_p50_ns, 40000);
+	cr_expect_gt(doc.tests[0].write_lat_p50_ns, 1000000);
+	cr_expect_lt(doc.tests[0].lat_p50_ns, 40000);
 	r0_bench_doc_free(&doc);
 }
 

@@ -394,6 +394,12 @@ Test(engine, mixed_reads_and_writes_follow_the_percentage, .init = setup, .fini 
 	cr_expect_eq(r0_result_ios(res), 2048);
 	cr_expect(res->ios[R0_OP_READ] > 2048 * 65 / 100 && res->ios[R0_OP_READ] < 2048 * 75 / 100,
 		  "%llu reads of 2048", (unsigned long long)res->ios[R0_OP_READ]);
+	/* each kind timed apart, merged over the jobs, beside the combined histogram */
+	cr_expect_eq(res->lat.count, 2048);
+	cr_expect_eq(res->lat_op[R0_OP_READ].count, res->ios[R0_OP_READ]);
+	cr_expect_eq(res->lat_op[R0_OP_WRITE].count, res->ios[R0_OP_WRITE]);
+	cr_expect_geq(res->lat_op[R0_OP_READ].min, res->lat.min);
+	cr_expect_leq(res->lat_op[R0_OP_WRITE].max, res->lat.max);
 }
 
 Test(engine, a_stop_request_ends_the_run, .init = setup, .fini = teardown)

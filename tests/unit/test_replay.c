@@ -242,6 +242,9 @@ Test(replay, fast_replay_issues_every_request, .init = setup, .fini = teardown)
 	cr_expect_gt(r.mib_s, 0);
 	cr_expect_gt(r.lat_p99_ns, 0);
 	cr_expect_geq(r.lat_p99_ns, r.lat_p50_ns);
+	/* reads and writes timed apart too; a flush in neither */
+	cr_expect(r.read_lat_p50_ns > 0 && r.read_lat_p99_ns >= r.read_lat_p50_ns);
+	cr_expect(r.write_lat_p50_ns > 0 && r.write_lat_p99_ns >= r.write_lat_p50_ns);
 	/* the writes landed where recorded, and nothing else was written */
 	cr_expect(written(0, 8192));
 	cr_expect(written(64 * 512, 4096));
@@ -292,6 +295,118 @@ Test(replay, pace_keeps_the_recorded_times, .init = setup, .fini = teardown)
 	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
 	cr_expect_lt(r.wall_ns, 250000000ull, "fast: wall %llu ns", (unsigned long long)r.wall_ns);
 	cr_expect_eq(r.lag_max_ns, 0);
+	cr_expect_gt(r.read_lat_p50_ns, 0);
+	cr_expect_eq(r.write_lat_p50_ns, 0, "no write: nothing timed");
+	r0_replay_trace_free(&t);
+}
+
+/* r0sweep --replay-scale's and r0bench --replay-scale's pace: X times the recorded speed */
+Test(replay, a_scaled_pace_divides_the_recorded_times, .init = setup, .fini = teardown)
+{
+	static const struct r0_trace_event ev[] = {
+		Q(0, READ, 0, 4096), Q(200000, WRITE, 8, 4096), Q(400000, READ, 16, 4096),
+	};
+	struct r0_replay_opts o = { .pace = true, .time_scale = 4 };
+	struct r0_replay_trace t;
+	struct r0_replay_result r;
+
+	write_trace(FILE_BYTES / 512, 0, ev, N(ev));
+	cr_assert_eq(r0_replay_load(trace, &t), 0);
+	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
+	cr_expect_eq(r.requests, 3);
+	cr_expect_geq(r.wall_ns, 100000000ull, "400 ms at 4x: at least 100 ms, wall %llu ns",
+		      (unsigned long long)r.wall_ns);
+	cr_expect_lt(r.wall_ns, 350000000ull, "well below the recorded 400 ms: wall %llu ns",
+		     (unsigned long long)r.wall_ns);
+	o.time_scale = 0.5;
+	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
+	cr_expect_geq(r.wall_ns, 800000000ull, "at half speed: at least 800 ms, wall %llu ns",
+		      (unsigned long long)r.wall_ns);
+	r0_replay_trace_free(&t);
+}
+
+/* Discards: skipped by default; with R0_REPLAY_LOAD_DISCARDS replayed in their place as punched holes */
+Test(replay, discards_are_replayed_only_when_asked, .init = setup, .fini = teardown)
+{
+	static const struct r0_trace_event ev[] = {
+		Q(0, WRITE, 0, 8192), Q(10, WRITE, 64, 8192), Q(20, DISCARD, 0, 8192),
+		Q(30, READ, 128, 4096), Q(40, DISCARD, 16, 3ull << 30),
+	};
+	struct r0_replay_opts o = { .seed = 3, .queue_depth = 1 };
+	struct r0_replay_trace t;
+	struct r0_replay_result r;
+	char why[256];
+
+	write_trace(FILE_BYTES / 512, 0, ev, N(ev));
+	cr_assert_eq(r0_replay_load(trace, &t), 0);
+	cr_expect_not(t.discards_kept);
+	cr_expect_eq(t.discards, 2);
+	cr_expect_eq(t.discard_bytes, 8192 + (3ull << 30));
+	cr_expect_eq(t.n, 3, "the discards are not requests");
+	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
+	cr_expect_eq(r.discards_skipped, 2);
+	cr_expect_eq(r.discards, 0);
+	cr_expect(written(0, 8192) && written(64 * 512, 8192), "nothing discarded");
+	r0_replay_trace_free(&t);
+
+	/* kept: the 3 GiB discard in 3 requests of 1 GiB, each larger than the 4 MiB file */
+	cr_assert_eq(r0_replay_load_flags(trace, R0_REPLAY_LOAD_DISCARDS, &t), 0);
+	cr_expect(t.discards_kept);
+	cr_expect_eq(t.discards, 2);
+	cr_expect_eq(t.n, 3 + 1 + 3);
+	cr_expect_eq(t.max_request_bytes, 8192, "a discard needs no buffer");
+	cr_expect(r0_replay_writes(&t));
+	cr_expect_eq(r0_replay_skip(&t, R0_REPLAY_SKIP_READS | R0_REPLAY_SKIP_FLUSHES), 1);
+	cr_expect_eq(t.n, 6, "discards are never skipped");
+	cr_assert_eq(r0_target_discard_check(&tg, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
+	cr_expect_eq(r.discards_skipped, 0);
+	cr_expect_eq(r.discards, 4);
+	cr_expect_eq(r.requests, 2 + 4);
+	cr_expect_eq(r.discarded_bytes, 8192 + 3ull * FILE_BYTES, "the large ones: the whole file each");
+	cr_expect_not(written(0, 8192), "discarded after it was written");
+	cr_expect_not(written(64 * 512, 8192), "discarded by the whole-file discards");
+	r0_replay_trace_free(&t);
+}
+
+/* A discard never overtakes a write queued before it, however deep the queue */
+Test(replay, a_discard_waits_for_the_requests_before_it, .init = setup, .fini = teardown)
+{
+	static const struct r0_trace_event ev[] = {
+		Q(0, WRITE, 0, 65536), Q(1, WRITE, 128, 65536), Q(2, DISCARD, 0, 131072), Q(3, WRITE, 256, 4096),
+	};
+	struct r0_replay_opts o = { .seed = 3, .queue_depth = 32 };
+	struct r0_replay_trace t;
+	struct r0_replay_result r;
+
+	write_trace(FILE_BYTES / 512, 0, ev, N(ev));
+	cr_assert_eq(r0_replay_load_flags(trace, R0_REPLAY_LOAD_DISCARDS, &t), 0);
+	for (int k = 0; k < 20; k++) {
+		cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
+		cr_expect_not(written(0, 8192) || written(65536 - 8192, 8192) || written(131072 - 8192, 8192),
+			      "run %d: the writes before the discard are gone", k);
+		cr_expect(written(256 * 512, 4096), "run %d: the write after it stays", k);
+	}
+	r0_replay_trace_free(&t);
+}
+
+Test(replay, a_trace_of_discards_alone_writes_and_needs_a_writable_target, .init = setup, .fini = teardown)
+{
+	static const struct r0_trace_event ev[] = { Q(0, DISCARD, 0, 4096) };
+	struct r0_replay_opts o = { 0 };
+	struct r0_replay_trace t;
+	struct r0_replay_result r;
+	struct r0_target ro;
+
+	write_trace(FILE_BYTES / 512, 0, ev, N(ev));
+	cr_assert_eq(r0_replay_load(trace, &t), 0);
+	cr_expect_not(r0_replay_writes(&t), "skipped discards write nothing");
+	r0_replay_trace_free(&t);
+	cr_assert_eq(r0_replay_load_flags(trace, R0_REPLAY_LOAD_DISCARDS, &t), 0);
+	cr_expect(r0_replay_writes(&t));
+	cr_assert_eq(r0_target_open(target, false, &ro), 0);
+	cr_expect_eq(r0_replay_run(&t, &ro, &o, &r), -EROFS);
+	r0_target_close(&ro);
 	r0_replay_trace_free(&t);
 }
 

@@ -13,8 +13,7 @@ Test(result, a_completion_counts_when_it_completed_in_the_window)
 	const struct r0_window win = { .start_ns = 1000, .end_ns = 2000 };
 	const struct r0_window open = { .start_ns = 0, .end_ns = UINT64_MAX };
 
-	memset(&r, 0, sizeof(r));
-	r0_hist_reset(&r.lat);
+	r0_result_reset(&r);
 	cr_expect_not(r0_window_count(&r, &win, R0_OP_READ, 4096, 900, 999), "before the ramp's end");
 	cr_expect(r0_window_count(&r, &win, R0_OP_READ, 4096, 500, 1000), "submitted in the ramp");
 	cr_expect(r0_window_count(&r, &win, R0_OP_WRITE, 512, 1990, 2000), "at the end");
@@ -26,8 +25,15 @@ Test(result, a_completion_counts_when_it_completed_in_the_window)
 	cr_expect_eq(r.lat.count, 2);
 	cr_expect_eq(r.lat.min, 10);
 	cr_expect_eq(r.lat.max, 500);
+	/* each kind apart too: the read of 500 ns, the write of 10 ns */
+	cr_expect_eq(r.lat_op[R0_OP_READ].count, 1);
+	cr_expect_eq(r.lat_op[R0_OP_READ].min, 500);
+	cr_expect_eq(r.lat_op[R0_OP_WRITE].count, 1);
+	cr_expect_eq(r.lat_op[R0_OP_WRITE].max, 10);
 	cr_expect(r0_window_count(&r, &open, R0_OP_TRIM, 4096, 5, 1ULL << 62), "size-based: open");
 	cr_expect_eq(r0_result_ios(&r), 3);
+	cr_expect_eq(r.lat.count, 3, "a discard: in the combined latency ...");
+	cr_expect_eq(r.lat_op[R0_OP_READ].count + r.lat_op[R0_OP_WRITE].count, 2, "... alone");
 }
 
 Test(result, busy_is_the_busiest_job_threads_share)

@@ -42,6 +42,7 @@ struct bench_replay_args {
 	bool pace, force, read_only;
 	double time_scale;           /* with pace: 2 twice as fast */
 	unsigned skip;               /* R0_REPLAY_SKIP_* */
+	bool discards;               /* --replay-discards: the trace's discards issued too */
 	bool json;
 	unsigned queue_depth;        /* 0: the trace's own */
 	uint64_t seed, stall_ns;

@@ -45,6 +45,11 @@ static int show_plan(const char *path, const char *trace, const struct r0_replay
 	fprintf(p.f, "  writes: %llu requests, %s of a pattern at the offsets %s recorded (modulo this\n"
 		     "          target's size when that device was larger)\n",
 		(unsigned long long)t->writes, b, trace);
+	if (t->discards_kept && t->discards) {
+		size_of(t->discard_bytes, b, sizeof(b));
+		fprintf(p.f, "  discards: %llu (--replay-discards), %s at the offsets %s recorded: what\n"
+			     "          they cover is gone\n", (unsigned long long)t->discards, b, trace);
+	}
 	r0_plan_duration((double)t->duration_us / 1e6, d, sizeof(d));
 	fprintf(p.f, "  time: at most about the recorded %s at its pace, less as fast as possible\n", d);
 	return r0_plan_decide(&p, c);
@@ -52,9 +57,9 @@ static int show_plan(const char *path, const char *trace, const struct r0_replay
 
 static void print_result(const char *path, const char *trace, const struct r0_replay_trace *t,
 			 const struct r0_replay_opts *o, const struct r0_replay_result *r,
-			 uint64_t target_bytes)
+			 uint64_t target_bytes, bool block)
 {
-	char rb[32], wb[32], ts[32], tb[32];
+	char rb[32], wb[32], ts[32], tb[32], db[32];
 
 	size_of(t->h.size_sectors * 512, ts, sizeof(ts));
 	size_of(target_bytes, tb, sizeof(tb));
@@ -73,9 +78,12 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 		       (unsigned long long)r->resized);
 	size_of(r->read_bytes, rb, sizeof(rb));
 	size_of(r->written_bytes, wb, sizeof(wb));
-	printf("requests:    %llu (%llu reads, %llu writes, %llu flushes as fdatasync)\n",
+	printf("requests:    %llu (%llu reads, %llu writes, %llu flushes as fdatasync",
 	       (unsigned long long)r->requests, (unsigned long long)r->reads,
 	       (unsigned long long)r->writes, (unsigned long long)r->flushes);
+	if (t->discards_kept)
+		printf(", %llu discards", (unsigned long long)r->discards);
+	printf(")\n");
 	printf("read:        %llu bytes (%s)\n", (unsigned long long)r->read_bytes, rb);
 	printf("written:     %llu bytes (%s)\n", (unsigned long long)r->written_bytes, wb);
 	if (t->retried)
@@ -83,10 +91,22 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 		       "             nonblocking attempt: replayed once\n", (unsigned long long)t->retried);
 	if (r->discards_skipped)
 		printf("skipped:     %llu discards (not replayed)\n", (unsigned long long)r->discards_skipped);
+	if (t->discards_kept) {
+		size_of(r->discarded_bytes, db, sizeof(db));
+		printf("discarded:   %llu bytes (%s) in %llu requests (--replay-discards: %s)\n",
+		       (unsigned long long)r->discarded_bytes, db, (unsigned long long)r->discards,
+		       block ? "BLKDISCARD" : "punched holes");
+	}
 	printf("time:        %.3f s\n", (double)r->wall_ns / 1e9);
 	printf("throughput:  %.1f MiB/s, %.0f IOPS\n", r->mib_s, r->iops);
 	printf("latency:     median %.1f us, p99 %.1f us\n", (double)r->lat_p50_ns / 1e3,
 	       (double)r->lat_p99_ns / 1e3);
+	if (r->reads && r->writes) {
+		printf("  reads:     median %.1f us, p99 %.1f us\n", (double)r->read_lat_p50_ns / 1e3,
+		       (double)r->read_lat_p99_ns / 1e3);
+		printf("  writes:    median %.1f us, p99 %.1f us\n", (double)r->write_lat_p50_ns / 1e3,
+		       (double)r->write_lat_p99_ns / 1e3);
+	}
 	if (o->pace)
 		printf("lag:         max %.3f ms, mean %.3f ms, last request %.3f ms behind its recorded time\n",
 		       (double)r->lag_max_ns / 1e6, r->lag_mean_ns / 1e6, (double)r->lag_end_ns / 1e6);
@@ -94,6 +114,15 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
 #define U64(v) json_object_new_uint64(v)
+
+static json_object *p50_p99(uint64_t p50, uint64_t p99)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "p50", U64(p50));
+	ADD(o, "p99", U64(p99));
+	return o;
+}
 
 /* The document's "replay" object (tools/schema/r0bench-1.schema.json). */
 static json_object *replay_json(const char *trace, const struct r0_replay_trace *t,
@@ -108,6 +137,7 @@ static json_object *replay_json(const char *trace, const struct r0_replay_trace 
 	ADD(tr, "logical_block_bytes", U64(t->h.logical_block_bytes));
 	ADD(tr, "requests", U64(t->n));
 	ADD(tr, "discards", U64(t->discards));
+	ADD(tr, "discard_bytes", U64(t->discard_bytes));
 	ADD(tr, "retried", U64(t->retried));
 	ADD(tr, "duration_s", json_object_new_double((double)t->duration_us / 1e6));
 	ADD(tr, "max_in_flight", t->max_in_flight ? U64(t->max_in_flight) : NULL);
@@ -121,6 +151,8 @@ static json_object *replay_json(const char *trace, const struct r0_replay_trace 
 	ADD(j, "reads", U64(r->reads));
 	ADD(j, "writes", U64(r->writes));
 	ADD(j, "flushes", U64(r->flushes));
+	ADD(j, "discards", t->discards_kept ? U64(r->discards) : NULL);
+	ADD(j, "discarded_bytes", t->discards_kept ? U64(r->discarded_bytes) : NULL);
 	ADD(j, "read_bytes", U64(r->read_bytes));
 	ADD(j, "written_bytes", U64(r->written_bytes));
 	ADD(j, "elapsed_s", json_object_new_double((double)r->wall_ns / 1e9));
@@ -129,6 +161,9 @@ static json_object *replay_json(const char *trace, const struct r0_replay_trace 
 	ADD(lat, "p50", U64(r->lat_p50_ns));
 	ADD(lat, "p99", U64(r->lat_p99_ns));
 	ADD(j, "latency_ns", lat);
+	/* one kind at a time: null without a request of that kind */
+	ADD(j, "read_latency_ns", r->reads ? p50_p99(r->read_lat_p50_ns, r->read_lat_p99_ns) : NULL);
+	ADD(j, "write_latency_ns", r->writes ? p50_p99(r->write_lat_p50_ns, r->write_lat_p99_ns) : NULL);
 	if (o->pace) {
 		lag = json_object_new_object();
 		ADD(lag, "max", U64(r->lag_max_ns));
@@ -152,7 +187,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 	int err, status = R0_EXIT_OK;
 
 	/* a trace or target it cannot replay is refused before any request */
-	err = r0_replay_load(trace, &t);
+	err = r0_replay_load_flags(trace, a->discards ? R0_REPLAY_LOAD_DISCARDS : 0, &t);
 	if (err) {
 		print_load_error(trace, &t, err);
 		r0_replay_trace_free(&t);
@@ -176,8 +211,12 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 	}
 	writes = r0_replay_writes(&t);
 	if (writes && a->read_only) {
-		fprintf(stderr, PROG ": %s: --read-only: the trace holds %llu writes\n", trace,
-			(unsigned long long)t.writes);
+		if (t.writes)
+			fprintf(stderr, PROG ": %s: --read-only: the trace holds %llu writes\n", trace,
+				(unsigned long long)t.writes);
+		else
+			fprintf(stderr, PROG ": %s: --read-only: --replay-discards and the trace holds %llu discards\n",
+				trace, (unsigned long long)t.discards);
 		r0_replay_trace_free(&t);
 		return R0_EXIT_REFUSED;
 	}
@@ -208,6 +247,15 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		r0_replay_trace_free(&t);
 		return R0_EXIT_REFUSED;
 	}
+	/* discards asked for: a target that cannot take them is refused before any request */
+	if (t.discards_kept && t.discards && (err = r0_target_discard_check(&tg, why, sizeof(why)))) {
+		fprintf(stderr, PROG ": %s: --replay-discards: cannot discard: %s\n", path, why);
+		r0_target_close(&tg);
+		r0_replay_trace_free(&t);
+		return R0_EXIT_REFUSED;
+	}
+	if (a->discards && !t.discards)
+		fprintf(stderr, PROG ": %s: --replay-discards: the trace holds no discard\n", trace);
 	r0_cli_catch_stop_signals();
 	o.stop = r0_cli_stop_flag();
 	err = r0_replay_run(&t, &tg, &o, &r);
@@ -227,7 +275,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		bench_print_replay_json(&tg, replay_json(trace, &t, &o, &r), err ? R0_EXIT_FAILURE : 0,
 					err ? why : NULL);
 	else if (!err || err == -EINTR || err == -EIO)
-		print_result(path, trace, &t, &o, &r, tg.size_bytes);
+		print_result(path, trace, &t, &o, &r, tg.size_bytes, tg.is_block);
 	if (err)
 		status = R0_EXIT_FAILURE;
 	r0_target_close(&tg);

@@ -28,6 +28,8 @@ int bench_run_test(struct run *run, struct r0_bench_test *t, const char **reason
 		o.progress_arg = what;
 	}
 	r0_hist_reset(&t->lat);
+	r0_hist_reset(&t->lat_op[R0_OP_READ]);
+	r0_hist_reset(&t->lat_op[R0_OP_WRITE]);
 	t->ran = true;
 	for (unsigned p = 0; p < total; p++) {
 		struct r0_result *r = p < run->warmup ? scratch : &t->passes[p - run->warmup];
@@ -42,6 +44,8 @@ int bench_run_test(struct run *run, struct r0_bench_test *t, const char **reason
 		if (p >= run->warmup && ret != -EINVAL && ret != -ENOMEM) {
 			t->npasses = p - run->warmup + 1;
 			r0_hist_merge(&t->lat, &r->lat);
+			r0_hist_merge(&t->lat_op[R0_OP_READ], &r->lat_op[R0_OP_READ]);
+			r0_hist_merge(&t->lat_op[R0_OP_WRITE], &r->lat_op[R0_OP_WRITE]);
 		}
 		if (ret == -EINTR) {
 			*reason = "interrupted by a signal";

@@ -74,9 +74,64 @@ static void print_ended(const struct r0_bench_test *t)
 	       (double)t->w.runtime_ns / 1e9);
 }
 
+static double read_iops(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r->ios[R0_OP_READ] / r->elapsed_s : 0;
+}
+
+static double write_iops(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r->ios[R0_OP_WRITE] / r->elapsed_s : 0;
+}
+
+static double read_mbps(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r->bytes[R0_OP_READ] / 1e6 / r->elapsed_s : 0;
+}
+
+static double write_mbps(const struct r0_result *r)
+{
+	return r->elapsed_s > 0 ? (double)r->bytes[R0_OP_WRITE] / 1e6 / r->elapsed_s : 0;
+}
+
+/* One row's latency columns: mean, p50, p99, p99.9, max of H. */
+static void print_lat(const struct r0_hist *h)
+{
+	char p50[16], p99[16], p999[16], mx[16], mean[16];
+
+	r0_format_ns(r0_hist_mean(h), mean, sizeof(mean));
+	r0_format_ns((double)r0_hist_percentile(h, 50), p50, sizeof(p50));
+	r0_format_ns((double)r0_hist_percentile(h, 99), p99, sizeof(p99));
+	r0_format_ns((double)r0_hist_percentile(h, 99.9), p999, sizeof(p999));
+	r0_format_ns(h->count ? (double)h->max : 0, mx, sizeof(mx));
+	printf(" %8s %8s %8s %8s %8s", mean, p50, p99, p999, mx);
+}
+
+/*
+ * A test of reads and writes: a row for each kind under its combined one
+ * (fio's read and write sections), its MB/s and IOPS medians over the
+ * passes and its own latency.
+ */
+static void print_kinds(const struct r0_bench_test *t)
+{
+	static const struct { enum r0_op op; const char *name; double (*mbps)(const struct r0_result *),
+			      (*iops)(const struct r0_result *); } kind[] = {
+		{ R0_OP_READ, "reads", read_mbps, read_iops }, { R0_OP_WRITE, "writes", write_mbps, write_iops },
+	};
+
+	if (!t->lat_op[R0_OP_READ].count || !t->lat_op[R0_OP_WRITE].count)
+		return;
+	for (unsigned k = 0; k < 2; k++) {
+		printf("%-14s %-9s %5s %3s %3s %9s %9.1f %19s %9.0f", "", kind[k].name, "", "", "", "",
+		       r0_bench_spread(t, kind[k].mbps).median, "", r0_bench_spread(t, kind[k].iops).median);
+		print_lat(&t->lat_op[kind[k].op]);
+		putchar('\n');
+	}
+}
+
 void bench_print_table(const struct run *run)
 {
-	char sz[32], p50[16], p99[16], p999[16], mx[16], mean[16];
+	char sz[32];
 
 	r0_format_size_human(run->target.size_bytes, sz, sizeof(sz));
 	printf("%s: %s, %u-byte blocks%s", run->target.path, sz, run->target.logical_block_bytes,
@@ -116,16 +171,12 @@ void bench_print_table(const struct run *run)
 		if (!t->ran)
 			continue;
 		r0_format_size(t->w.block_bytes, bs, sizeof(bs));
-		r0_format_ns(r0_hist_mean(&t->lat), mean, sizeof(mean));
-		r0_format_ns((double)r0_hist_percentile(&t->lat, 50), p50, sizeof(p50));
-		r0_format_ns((double)r0_hist_percentile(&t->lat, 99), p99, sizeof(p99));
-		r0_format_ns((double)r0_hist_percentile(&t->lat, 99.9), p999, sizeof(p999));
-		r0_format_ns(t->lat.count ? (double)t->lat.max : 0, mx, sizeof(mx));
 		snprintf(range, sizeof(range), "%.1f..%.1f", m.min, m.max);
-		printf("%-14s %-9s %5s %3u %3u %9.1f %9.1f %19s %9.0f %8s %8s %8s %8s %8s %5.1fus %3.0f%%\n",
-		       t->label, r0_bench_rw_name(&t->w), bs, t->w.queue_depth, t->w.jobs ? t->w.jobs : 1,
-		       m.best, m.median, range, io.median, mean, p50, p99, p999, mx, c.median * 1e6,
-		       b.median * 100);
+		printf("%-14s %-9s %5s %3u %3u %9.1f %9.1f %19s %9.0f", t->label, r0_bench_rw_name(&t->w), bs,
+		       t->w.queue_depth, t->w.jobs ? t->w.jobs : 1, m.best, m.median, range, io.median);
+		print_lat(&t->lat);
+		printf(" %5.1fus %3.0f%%\n", c.median * 1e6, b.median * 100);
+		print_kinds(t);
 		carried = carried_ios(t, &stopped);
 		if (carried)
 			printf("%-14s carried   the job%s ran one request of the queue %s beside the "

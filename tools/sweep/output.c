@@ -105,6 +105,12 @@ void sweep_usage(FILE *f)
 	      "                         region; workload \"replay NAME\", mix replay\n"
 	      "      --replay-skip KINDS  leave out the trace's reads, writes or flushes\n"
 	      "                         (comma-separated; fio's replay_skip)\n"
+	      "      --replay-scale X   pace the replay at X times the recorded speed\n"
+	      "                         (2 twice as fast, 0.5 half; fio's\n"
+	      "                         replay_time_scale=200, 50); workload\n"
+	      "                         \"replay NAME xX\"\n"
+	      "      --replay-discards  issue the trace's discards too (BLKDISCARD, one at\n"
+	      "                         a time; refused unless every member takes them)\n"
 	      "  -f, --force            accept members that hold a signature\n"
 	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"

@@ -53,6 +53,7 @@ struct sweep {
 	struct timespec t0;
 	struct r0_replay_trace *trace;  /* --replay: loaded whole before anything runs */
 	char trace_path[4096];
+	double replay_scale;        /* --replay-scale: paced at X times the recorded speed; 0: as fast as possible */
 	bool fs_made;               /* this visit made a file system: its members are wiped after it */
 	double visit_s;             /* seconds in target visits so far ... */
 	size_t visit_cells;         /* ... and the cells they finished: the cell time planned from now on */
@@ -104,8 +105,14 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 
 /* replay.c */
 
-/* --replay PATH: loads the trace and adds its workload. -1, or an exit status (said why). */
-int sweep_add_replay(struct sweep *sw, const char *path, unsigned skip, bool read_only);
+/*
+ * --replay PATH: loads the trace and adds its workload, paced at SCALE
+ * times its recorded speed (--replay-scale; 0: as fast as possible), its
+ * discards replayed too with DISCARDS (--replay-discards: refused unless
+ * every member takes discards). -1, or an exit status (said why).
+ */
+int sweep_add_replay(struct sweep *sw, const char *path, unsigned skip, bool read_only, double scale,
+		     bool discards);
 void sweep_free_replay(struct sweep *sw);
 /* A replay cell's seconds, planned. */
 double sweep_replay_cell_seconds(const struct sweep *sw);

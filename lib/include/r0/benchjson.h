@@ -25,6 +25,7 @@ struct r0_bench_test {
 	unsigned npasses;
 	struct r0_result *passes;    /* the counted passes, npasses of them */
 	struct r0_hist lat;          /* merged over the counted passes */
+	struct r0_hist lat_op[2];    /* the same, [R0_OP_READ] reads and [R0_OP_WRITE] writes */
 	struct r0_result verify;     /* --verify write: the read-back check */
 	bool verified;               /* verify holds a read-back */
 	bool ran;                    /* the test was started (a test never started is left out) */
@@ -70,6 +71,8 @@ struct r0_bench_result {
 	/* summary.bytes_per_s over the passes, latency_ns p50 and min (NAN when absent) */
 	double bps_median, bps_min, bps_max;
 	double lat_p50_ns, lat_min_ns;
+	/* read_latency_ns.p50 and write_latency_ns.p50: NAN when null (no I/O of that kind) or absent */
+	double read_lat_p50_ns, write_lat_p50_ns;
 };
 
 struct r0_bench_doc {

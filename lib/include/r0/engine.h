@@ -143,6 +143,25 @@ void r0_target_close(struct r0_target *t);
  */
 int r0_fd_refuses_nowait(int fd, uint32_t block_bytes, uint64_t at);
 
+/*
+ * Discards [OFFSET_BYTES, OFFSET_BYTES + LEN_BYTES) of T (open for
+ * writing), synchronously: BLKDISCARD on a block device, a punched hole
+ * (FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE) in a regular file. The
+ * engine's trims and a replay's discards go through it: liburing 2.3 and
+ * Debian 12's headers have no asynchronous discard. 0 or -errno.
+ */
+int r0_target_discard(const struct r0_target *t, uint64_t offset_bytes, uint64_t len_bytes);
+
+/*
+ * 0 when T can take r0_target_discard: a block device whose sysfs
+ * queue/discard_max_bytes (a partition: its disk's) is above 0, read by
+ * T's devt alone; a regular file whose file system punches a hole past
+ * its end (nothing changes: T must be open for writing). Else
+ * -EOPNOTSUPP (or the -errno of reading sysfs or of fallocate) and the
+ * reason in WHY.
+ */
+int r0_target_discard_check(const struct r0_target *t, char *why, size_t len);
+
 /* Which path W's requests take on T, and where its jobs run: r0/enginepolicy.h. */
 
 /*
@@ -239,6 +258,12 @@ struct r0_result {
 	 * or pwrite and one just after it returns.
 	 */
 	struct r0_hist lat;
+	/*
+	 * The same readings one kind at a time (fio's read and write
+	 * sections): [R0_OP_READ] the reads, [R0_OP_WRITE] the writes; a
+	 * discard is in lat alone (a trim test holds nothing else).
+	 */
+	struct r0_hist lat_op[2];
 	uint64_t errors;            /* I/Os that failed */
 	struct r0_io_error first_error;          /* valid when errors > 0 */
 	uint64_t verify_checked_bytes, verify_bad_sectors;
@@ -257,6 +282,9 @@ struct r0_result {
 	uint64_t slice_ns;
 	struct r0_steady_window steady_last;
 };
+
+/* Zeroes *R with its histograms empty (r0_hist_reset), ready to count into. */
+void r0_result_reset(struct r0_result *r);
 
 /* A result's figures (lib/engine/result.c). */
 uint64_t r0_result_ios(const struct r0_result *r);
@@ -284,8 +312,8 @@ struct r0_window {
 
 /*
  * Counts one successful I/O of LEN bytes of OP, submitted at SUBMIT_NS and
- * seen complete at DONE_NS, into R's ios, bytes and latency when DONE_NS is
- * inside WIN. True when it counted. Pure: the engine's accounting, with
+ * seen complete at DONE_NS, into R's ios, bytes and latency (lat, and a
+ * read's or a write's lat_op too) when DONE_NS is inside WIN. True when it counted. Pure: the engine's accounting, with
  * the clock readings passed in.
  */
 bool r0_window_count(struct r0_result *r, const struct r0_window *win, enum r0_op op,

@@ -15,7 +15,7 @@
 #define R0_HIST_LINEAR (1u << (R0_HIST_SUB_BITS + 1))      /* exact values 0..255 */
 #define R0_HIST_BUCKETS (R0_HIST_LINEAR + (64 - R0_HIST_SUB_BITS - 1) * (1u << R0_HIST_SUB_BITS))
 
-/* A plain struct (about 60 KiB): zero it (or r0_hist_reset) and record. */
+/* A plain struct (about 60 KiB): r0_hist_reset it, then record (zeroed, its min stays 0). */
 struct r0_hist {
 	uint64_t count;
 	uint64_t min, max;          /* exact; min is UINT64_MAX while empty */

@@ -8,7 +8,12 @@
  * the recorded pace (no request before its recorded time since the first
  * request). Writes carry a pseudo-random pattern (the trace holds no
  * data). Flushes are issued as fdatasync (IORING_OP_FSYNC, DATASYNC) in
- * their place; discards are counted and not replayed. ISSUE and COMPLETE
+ * their place; discards are counted and not replayed, unless the trace
+ * was loaded with R0_REPLAY_LOAD_DISCARDS: then each is issued in its
+ * place by the replaying thread itself, synchronously (r0_target_discard:
+ * BLKDISCARD, a regular file's punched hole), once every request before
+ * it has completed, so it never overtakes a write queued before it.
+ * ISSUE and COMPLETE
  * events give the trace's queue depth, and show a request queued twice
  * because the kernel refused its nonblocking attempt (replayed once).
  */
@@ -31,7 +36,7 @@ struct r0_replay_req {
 	uint64_t t_us;              /* since the trace's first request */
 	uint64_t offset_bytes;      /* as recorded, on the trace's device */
 	uint32_t bytes;             /* 0 for a flush */
-	unsigned char op;           /* R0_TRACE_READ, _WRITE or _FLUSH */
+	unsigned char op;           /* R0_TRACE_READ, _WRITE, _FLUSH (or _DISCARD: R0_REPLAY_LOAD_DISCARDS) */
 };
 
 /* A whole trace, read and checked before anything is replayed. */
@@ -39,7 +44,9 @@ struct r0_replay_trace {
 	struct r0_trace_header h;
 	struct r0_replay_req *reqs;
 	size_t n;
-	uint64_t reads, writes, flushes, discards;  /* discards: counted, not in reqs */
+	uint64_t reads, writes, flushes, discards;  /* discards: in reqs only when discards_kept */
+	uint64_t discard_bytes;
+	bool discards_kept;         /* loaded with R0_REPLAY_LOAD_DISCARDS: its discards are replayed */
 	uint64_t retried;           /* QUEUEs of a request the kernel refused unissued: not in reqs */
 	uint64_t read_bytes, write_bytes;
 	uint32_t max_request_bytes;
@@ -55,6 +62,15 @@ struct r0_replay_trace {
  * from a trace that does not end right. *T is to be freed either way.
  */
 int r0_replay_load(const char *path, struct r0_replay_trace *t);
+
+/*
+ * As r0_replay_load, with FLAGS: R0_REPLAY_LOAD_DISCARDS keeps the trace's
+ * discards as requests (fio's iolog replays its trims the same way), a
+ * discard above 1 GiB cut into requests of 1 GiB at its time; they take
+ * no part in max_request_bytes or the queue depth.
+ */
+#define R0_REPLAY_LOAD_DISCARDS 1u
+int r0_replay_load_flags(const char *path, unsigned flags, struct r0_replay_trace *t);
 void r0_replay_trace_free(struct r0_replay_trace *t);
 
 /* What r0_replay_map did to a request (bits). */
@@ -85,8 +101,8 @@ int r0_replay_map(uint64_t offset_bytes, uint32_t bytes, uint64_t target_bytes, 
 int r0_replay_skip_parse(const char *s, unsigned *mask);
 /*
  * Leaves T's requests of the kinds in MASK out (their counts and bytes
- * too), keeping the others at their recorded times. Returns how many
- * were left out.
+ * too), keeping the others, discards too, at their recorded times.
+ * Returns how many were left out.
  */
 uint64_t r0_replay_skip(struct r0_replay_trace *t, unsigned mask);
 
@@ -104,13 +120,16 @@ struct r0_replay_result {
 	bool mapped;                /* the trace's device is larger than the target */
 	uint64_t wrapped;           /* requests whose offset moved (modulo the target) */
 	uint64_t resized;           /* requests widened to the target's logical block */
-	uint64_t requests;          /* done: reads, writes and flushes */
+	uint64_t requests;          /* done: reads, writes, flushes and discards replayed */
 	uint64_t reads, writes, flushes, discards_skipped;
+	uint64_t discards, discarded_bytes;     /* replayed (R0_REPLAY_LOAD_DISCARDS) */
 	uint64_t read_bytes, written_bytes;
 	uint64_t wall_ns;           /* first issue to last completion */
 	double mib_s;               /* (read + written) / wall time, MiB/s */
 	double iops;
 	uint64_t lat_p50_ns, lat_p99_ns;    /* issue to completion, reads and writes */
+	/* the same one kind at a time (0 without a request of that kind) */
+	uint64_t read_lat_p50_ns, read_lat_p99_ns, write_lat_p50_ns, write_lat_p99_ns;
 	/* pace only: how far behind its recorded time a request was issued */
 	uint64_t lag_max_ns, lag_end_ns;    /* the worst; the last request's */
 	double lag_mean_ns;
@@ -120,14 +139,16 @@ struct r0_replay_result {
 	int error;                  /* positive errno of the failed request */
 };
 
-/* True when T holds a write (a replay of it destroys data on the target). */
+/* True when T holds a write or a discard it replays (a replay of it destroys data on the target). */
 bool r0_replay_writes(const struct r0_replay_trace *t);
 
 /*
  * Replays T on TG (open, writable when T writes) and fills *R. 0;
- * -ERANGE when a request is larger than TG; -EROFS for a trace with
- * writes on a target opened read-only; -EIO when a request failed or came
- * short (R says which); -ETIMEDOUT on a stall; -EINTR when O's stop was
+ * -ERANGE when a request is larger than TG (a discard larger than TG
+ * discards the whole of it instead); -EROFS for a trace with writes or
+ * replayed discards on a target opened read-only; -EIO when a request
+ * failed or came short (R says which; a discard TG cannot take fails so:
+ * r0_target_discard_check asks first); -ETIMEDOUT on a stall; -EINTR when O's stop was
  * set (R holds what completed); -errno of io_uring set-up or memory. R is
  * filled as far as the replay went in every case.
  */
