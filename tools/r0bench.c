@@ -39,7 +39,7 @@ static void usage(FILE *f)
 	fputs("Usage:\n"
 	      "  " PROG " [options] TARGET\n"
 	      "  " PROG " --preset NAME [options] TARGET\n"
-	      "  " PROG " --replay TRACE [--replay-pace] [--qd N] TARGET\n"
+	      "  " PROG " --replay TRACE [--replay-pace [--replay-scale X]] [--replay-skip KINDS] [--replay-discards] [--qd N] TARGET\n"
 	      "\n"
 	      "Runs I/O on TARGET (a block device or a regular file) with io_uring and\n"
 	      "O_DIRECT and reports throughput, IOPS, latency percentiles and CPU time.\n"
