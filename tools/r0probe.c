@@ -24,7 +24,7 @@
 
 #define JSON_SCHEMA "r0probe/1"
 
-enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS, OPT_STAT, OPT_OLD_OUTPUT };
+enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS, OPT_STAT, OPT_OLD_OUTPUT, OPT_RAW, OPT_PAIRS };
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
@@ -42,6 +42,8 @@ static void usage(FILE *f)
 	      "      --list-columns   the columns and what they hold\n"
 	      "  -b, --bytes          sizes in bytes\n"
 	      "  -n, --noheadings     no header line\n"
+	      "      --raw            the table unaligned, one space between cells (lsblk -r)\n"
+	      "      --pairs          the table as NAME=\"value\" pairs (lsblk -P)\n"
 	      "  -a, --all            without DEVICE: also ram* and devices of size 0\n"
 	      "      --no-signatures  do not open the devices (libblkid needs read access)\n"
 	      "  -h, --help           this text\n"
@@ -152,6 +154,8 @@ int main(int argc, char **argv)
 		{ "list-columns", OPT_LIST_COLUMNS, R0_CLI_SET, R0_CLI_TO(list_columns) },
 		{ "bytes", 'b', R0_CLI_SET, R0_CLI_TO(o.bytes) },
 		{ "noheadings", 'n', R0_CLI_SET, R0_CLI_TO(o.noheadings) },
+		{ "raw", OPT_RAW, R0_CLI_SET, R0_CLI_TO(o.raw) },
+		{ "pairs", OPT_PAIRS, R0_CLI_SET, R0_CLI_TO(o.pairs) },
 		{ "all", 'a', R0_CLI_SET, R0_CLI_TO(o.all) },
 		{ "no-signatures", OPT_NO_SIGNATURES, R0_CLI_SET, R0_CLI_TO(o.no_signatures) },
 		{ 0 },
@@ -169,8 +173,10 @@ int main(int argc, char **argv)
 		return err;
 	if (!o.nr_cols)
 		probe_cols_default(&o);
-	if (o.json && output)
-		return r0_cli_usage_error(PROG, "--columns is for the table; --json always has every field");
+	if (o.json && (output || o.raw || o.pairs))
+		return r0_cli_usage_error(PROG, "--columns, --raw and --pairs are for the table; --json always has every field");
+	if (o.raw && o.pairs)
+		return r0_cli_usage_error(PROG, "one table form: --raw or --pairs");
 
 	nr_items = optind < argc ? (size_t)(argc - optind) : 0;
 	if (!nr_items) {
@@ -225,8 +231,9 @@ int main(int argc, char **argv)
 		ADD(root, "devices", a);
 		r0_cli_print_json(root);
 		json_object_put(root);
-	} else if (n) {
-		probe_print_table(items, n, &o);
+	} else if (n && (err = probe_print_table(items, n, &o))) {
+		fprintf(stderr, PROG ": printing the table: %s\n", strerror(-err));
+		rc = R0_EXIT_FAILURE;
 	}
 	free_items(items, nr_items);
 flush:

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0probe's table: the columns described once (--list-columns, -o and the man page's OUTPUT follow them) and the cells. */
+#include <errno.h>
+#include <libsmartcols.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -232,35 +234,46 @@ static void cell(const struct item *it, enum col c, bool bytes, char *buf, size_
 
 #define CELL_LEN 8192
 
-void probe_print_table(const struct item *items, size_t n, const struct opts *o)
+/* The table through util-linux's libsmartcols, as lsblk prints it: aligned
+ * columns, --raw (single spaces, unsafe bytes as \xHH) or --pairs
+ * (NAME="value", names fit for a shell). 0 or -errno. */
+int probe_print_table(const struct item *items, size_t n, const struct opts *o)
 {
-	size_t width[NR_COLS * 2], i, k;
+	struct libscols_table *tb = scols_new_table();
 	char buf[CELL_LEN];
+	int err = tb ? 0 : -ENOMEM;
 
-	for (k = 0; k < o->nr_cols; k++)
-		width[k] = o->noheadings ? 0 : strlen(columns[o->cols[k]].header);
-	for (i = 0; i < n; i++)
-		for (k = 0; k < o->nr_cols; k++) {
-			cell(&items[i], o->cols[k], o->bytes, buf, sizeof(buf));
-			if (strlen(buf) > width[k])
-				width[k] = strlen(buf);
-		}
-	for (i = o->noheadings ? 1 : 0; i <= n; i++) {
-		for (k = 0; k < o->nr_cols; k++) {
-			const struct column *c = &columns[o->cols[k]];
-			bool last = k + 1 == o->nr_cols;
-
-			if (i == 0)
-				snprintf(buf, sizeof(buf), "%s", c->header);
-			else
-				cell(&items[i - 1], o->cols[k], o->bytes, buf, sizeof(buf));
-			if (c->right)
-				printf("%s%*s", k ? " " : "", (int)width[k], buf);
-			else
-				printf("%s%-*s", k ? " " : "", last ? 0 : (int)width[k], buf);
-		}
-		putchar('\n');
+	if (!err) {
+		/* never sized to a terminal: every cell whole, as in a pipe */
+		scols_table_set_termforce(tb, SCOLS_TERMFORCE_NEVER);
+		scols_table_enable_noheadings(tb, o->noheadings);
+		scols_table_enable_raw(tb, o->raw);
+		scols_table_enable_export(tb, o->pairs);
+		scols_table_enable_shellvar(tb, o->pairs);
 	}
+	for (size_t k = 0; !err && k < o->nr_cols; k++) {
+		const struct column *c = &columns[o->cols[k]];
+
+		/* without headings a header takes no width (pairs still name each value) */
+		const char *name = o->noheadings && !o->pairs ? "" : c->header;
+
+		if (!scols_table_new_column(tb, name, 0, c->right ? SCOLS_FL_RIGHT : 0))
+			err = -ENOMEM;
+	}
+	for (size_t i = 0; !err && i < n; i++) {
+		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+
+		for (size_t k = 0; ln && !err && k < o->nr_cols; k++) {
+			cell(&items[i], o->cols[k], o->bytes, buf, sizeof(buf));
+			err = scols_line_set_data(ln, k, buf);
+		}
+		if (!ln)
+			err = -ENOMEM;
+	}
+	if (!err)
+		err = scols_print_table(tb);
+	scols_unref_table(tb);
+	return err < 0 ? err : err ? -EIO : 0;
 }
 
 void probe_print_columns(void)

@@ -35,7 +35,7 @@ struct item {
 };
 
 struct opts {
-	bool json, bytes, noheadings, all, no_signatures;
+	bool json, bytes, noheadings, raw, pairs, all, no_signatures;
 	enum col cols[NR_COLS * 2];
 	size_t nr_cols;
 };
@@ -48,8 +48,8 @@ int probe_parse_columns(const char *list, struct opts *o);
 void probe_cols_default(struct opts *o);
 void probe_cols_stat(struct opts *o);
 
-/* The table of ITEMS, in O's columns. */
-void probe_print_table(const struct item *items, size_t n, const struct opts *o);
+/* The table of ITEMS, in O's columns (libsmartcols): 0 or -errno. */
+int probe_print_table(const struct item *items, size_t n, const struct opts *o);
 
 /* --list-columns. */
 void probe_print_columns(void);
