@@ -9,7 +9,8 @@
 # its whole-chunk pieces cannot tell apart. The trace holds no names
 # (r0bench's is not in it); a truncated trace, a damaged one and a file
 # that is not a trace are refused with a clear message (exit 2); a trace
-# that reaches --trace-max counts the rest, says so, and stays whole.
+# that reaches --trace-max counts the rest, says so, and stays whole; a
+# recording of blktrace itself reads as blkparse reads it.
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -84,6 +85,24 @@ size=$(wc -c < /tmp/max.r0trace)
 check "$size < 4096 + 4096" "--trace-max 4K: the trace is $size bytes"
 r0profile --from-trace /tmp/max.r0trace > /dev/null 2>&1 || fail "--trace-max 4K: the trace is not whole"
 rm -f /tmp/max.r0trace
+
+# a recording of blktrace itself (its per-CPU files, one a guest CPU), read
+# as r0profile reads its own: the class, and every write blkparse counts
+mkdir -p /sys/kernel/debug
+mount -t debugfs debugfs /sys/kernel/debug 2> /dev/null
+blktrace -d "$s1" -D /tmp -o bt -w 4 > /tmp/bt.out 2>&1 &
+pid=$!
+sleep 1
+r0bench --yes -t 1 --rw write --bs 1M --qd 8 "$s1" > /dev/null 2>&1 || fail "r0bench under blktrace"
+wait "$pid" || { cat /tmp/bt.out; fail "blktrace -d $s1"; }
+umount /sys/kernel/debug 2> /dev/null
+note "blktrace wrote $(ls /tmp/bt.blktrace.* | wc -l) per-CPU files"
+r0profile --from-trace /tmp/bt --json > /tmp/bt.json || fail "--from-trace of blktrace's own recording"
+set -- $(top /tmp/bt.json)
+expect_eq "$1" seq-write "blktrace's recording: the class of the largest weight"
+queued=$(blkparse -i bt -D /tmp | sed -n 's/^ *Writes Queued: *\([0-9]*\),.*/\1/p' | tail -1)
+expect_eq "$(r0json /tmp/bt.json totals.writes)" "$queued" "blktrace's recording: the writes blkparse counts"
+rm -f /tmp/bt.blktrace.* /tmp/bt.json
 
 # a trace cut short, changed, or not a trace at all
 tr=$R0_RESULTS/dm-seq1m-write.r0trace
