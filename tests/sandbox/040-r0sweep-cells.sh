@@ -6,8 +6,8 @@
 # members' state from their r0age records, preconditioning, devices) and
 # its place in its repeat's order; a second run on the file is refused
 # without --resume, and --resume on the finished file measures nothing.
-# (Interrupted and resumed: 044; the adaptive study: 046, its budget: 047;
-# r0report's pages of a sweep: 048; the list options' bounds: 043.)
+# (Interrupted and resumed: 044; the adaptive study and its budget: 046;
+# r0report's pages of a sweep: 047; the list options' bounds: 043.)
 . ./lib.sh
 
 out=$R0_RESULTS/040-r0sweep-cells

@@ -6,7 +6,9 @@
 # then the 1-member stripes; every cell records the looks and its pass, the
 # analysis line says how it ended, a target it names as not measured is not
 # in the file; r0report's page of it says how the study planned itself.
-# (A budget shorter than the first look: 047-r0sweep-budget.)
+# With a budget shorter than its first look (8 s) it stops, says the budget
+# ended it, still gives its analysis (recorded as stopped by the budget)
+# and leaves no array.
 . ./lib.sh
 
 out=$R0_RESULTS/046-r0sweep-adaptive
@@ -68,5 +70,12 @@ grep -q "^- Plan: adaptive: [0-9]* cells, repeated where a comparison was undeci
 	fail "the adaptive study's report has no plan line"
 grep -qE "^- Repeats: 3 to [0-9]+ per cell, more where a comparison was undecided" /tmp/rep-ad/report.md ||
 	fail "the adaptive study's repeats: $(grep Repeats /tmp/rep-ad/report.md)"
+
+# a budget shorter than the first look: it stops, says so, and still gives its analysis
+expect_status 0 "adaptive study past its budget" r0sweep --yes --output "$out/short.jsonl" --chunks 64K,1M \
+	-p cdm3 -w "4K read,Seq read" -t 0.3 --ramp 0 --region 16M --budget 8s "$@"
+grep -q "the budget (8 s) ended it" /tmp/expect.out || fail "the budget's end not said: $(cat /tmp/expect.out)"
+grep '"type":"analysis"' "$out/short.jsonl" | grep -q '"stopped":"budget"' || fail "the budget's end not recorded"
+no_arrays "adaptive study past its budget"
 r0_remove_members || fail "a member stayed"
 exit 0

@@ -9,7 +9,7 @@
 # 040-r0sweep-cells; the adaptive study's report: 046.)
 . ./lib.sh
 
-out=$R0_RESULTS/048-r0report-sweep
+out=$R0_RESULTS/047-r0report-sweep
 mkdir -p "$out"
 members=$(r0_members fast 2 size=32) || fail "members"
 set -- $members
