@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # r0age used on null_blk members: it fills, then runs its random writes for
 # the time asked, and every byte its record counts reached the member (its
-# write-sector counter); SIGTERM stops a run with exit 1, a message and a
-# record that says it is not complete.
+# write-sector counter); r0bench --json embeds that record for its target
+# (null for a device r0age never touched; both documents kept in
+# $R0_RESULTS); SIGTERM stops a run with exit 1, a message and a record that
+# says it is not complete.
 . ./lib.sh
 
 statedir=/run/r0kit/state
@@ -35,6 +37,13 @@ expect_eq "$got" "$bw" "used: the bytes the member got are the record's"
 [ "$bw" -gt $(( (32 << 20) + (1 << 20) )) ] || fail "used wrote only $bw bytes: no random writes after the fill"
 expect_eq "$(j parameters.duration_s)" 2.0 "record duration_s"
 expect_eq "$(j parameters.queue_depth)" 32 "record queue_depth"
+
+# r0bench embeds the record of its target; null for a device without one
+r0bench --yes --json --rw randread -t 0.3 "$a" > "$R0_RESULTS/age-state.r0bench.json" || fail "r0bench"
+expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.state)" used "r0bench state.state"
+expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.bytes_written)" "$bw" "r0bench state.bytes_written"
+r0bench --yes --json --rw randread -t 0.3 "$c" > "$R0_RESULTS/age-nostate.r0bench.json" || fail "r0bench"
+expect_eq "$(r0json "$R0_RESULTS/age-nostate.r0bench.json" state)" null "r0bench state without a record"
 
 # SIGTERM: exit 1, a message, and a record that says it is not complete
 r0age --yes used 60 "$c" > /tmp/age-term.out 2>&1 &
