@@ -4,7 +4,7 @@
  * that fits is taken, one item too many is refused (never written past
  * the array). The tools' own list options (r0sweep --preset, --qd,
  * --chunks; r0probe -o) are checked the same way in the sandbox tests
- * 040-r0sweep and 012-r0probe.
+ * 043-r0sweep-list-bounds and 012-r0probe.
  */
 #include <errno.h>
 #include <stdio.h>

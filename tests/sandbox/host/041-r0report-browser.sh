@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# On the host, after the guest: the report r0report made in 040-r0sweep from
+# On the host, after the guest: the report r0report made in 047-r0report-sweep from
 # a real sweep, and one from a stored demo sweep, rendered in headless
 # Chromium: SVGs well-formed, nothing fetched, every chart in the DOM, the
 # screenshot neither blank nor without the charts (tests/report/run).

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # On the host, after the guest: the r0trim JSON the guest tests wrote (030:
 # range checks and a raw cycle, 032: a "no" with its reason, 033: file
-# system cycles, 037: --live, 038: --watch) validate against
+# system cycles, 037: --live, 038 and 039: --watch) validate against
 # tools/schema/r0trim-1.schema.json. Broken copies of a --watch document and
 # of another must be refused, so the schema's rules on the modes are known
 # to check something.
@@ -17,7 +17,7 @@ shopt -s nullglob
 files=("$results"/*.r0trim.json)
 watch=("$results"/watch-*.r0trim.json)
 ((${#files[@]} >= 3)) || { echo "expected 030's, 032's and 033's r0trim JSON in $results, found ${#files[@]}"; exit 1; }
-((${#watch[@]} >= 1)) || { echo "expected 038's r0trim --watch JSON (watch-*.r0trim.json) in $results"; exit 1; }
+((${#watch[@]} >= 1)) || { echo "expected 038's and 039's r0trim --watch JSON (watch-*.r0trim.json) in $results"; exit 1; }
 check "$schema" "${files[@]}"
 
 other=$(grep -L '"mode":"watch"' "${files[@]}" | head -1)
