@@ -168,9 +168,8 @@ r0_remove_members() {
 
 # r0_ublk_servers: pids of running r0ssd servers.
 r0_ublk_servers() {
-	for _c in /proc/[0-9]*/comm; do
-		[ "$(cat "$_c" 2>/dev/null)" = r0ssd ] && { _p=${_c%/comm}; echo "${_p#/proc/}"; }
-	done
+	# one grep over every process, not a cat each (twice a test, under TCG)
+	grep -lx r0ssd /proc/[0-9]*/comm 2>/dev/null | sed 's|^/proc/||; s|/comm$||'
 	return 0
 }
 
