@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "age/age.h"
 #include "cli.h"
 #include "consent.h"
 
@@ -24,8 +25,6 @@
 #include "r0/size.h"
 #include "r0/steady.h"
 
-#define PROG "r0age"
-
 enum { OPT_FILL = CHAR_MAX + 1, OPT_ROUND, OPT_ROUNDS, OPT_SEED, OPT_JSON, OPT_BS, OPT_QD };
 
 static void usage(FILE *f)
@@ -35,6 +34,11 @@ static void usage(FILE *f)
 	      "  " PROG " [options] fill [PCT] DEVICE\n"
 	      "  " PROG " [options] used DURATION DEVICE\n"
 	      "  " PROG " [options] steady DEVICE\n"
+	      "  " PROG " record-cycle --scenario NAME --array NAME --members N --ssd-mib N\n"
+	      "        --trim yes|no --cycle N --fill PCT --fill-bytes N [--mapped-after-delete PCT]\n"
+	      "        [--fstrim-bytes N] --mapped-before-bench PCT --randwrite FILE --seqwrite FILE\n"
+	      "        --counters-start H,F,G --counters-bench H,F,G --counters-randwrite H,F,G\n"
+	      "        --counters-seqwrite H,F,G RESULT\n"
 	      "\n"
 	      "Puts DEVICE into a defined state with the io_uring engine r0bench uses,\n"
 	      "and records what it did in " R0_STATE_DIR "/MAJ:MIN.json, which\n"
@@ -47,15 +51,43 @@ static void usage(FILE *f)
 	      "                   rounds of 4K random writes at QD32 until the write IOPS of\n"
 	      "                   5 rounds are steady (range <= 20 %, slope x 4 <= 10 % of\n"
 	      "                   the mean), or --rounds are used up\n"
+	      "  record-cycle     appends one cycle of an aging scenario (recipes/scenarios/)\n"
+	      "                   to RESULT as an r0scenario/1 line, and prints it: the\n"
+	      "                   facts given, the figures of two r0bench --json files, the\n"
+	      "                   WAFs from the SSDs' counters; bad input writes nothing\n"
 	      "\n"
 	      "Options:\n"
-	      "      --fill PCT         used: the share filled first (default 90)\n"
+	      "      --fill PCT         used: the share filled first (default 90);\n"
+	      "                         record-cycle: the fill the cycle asked (0 to 100)\n"
 	      "      --round TIME       steady: length of a round (default 60s)\n"
 	      "      --rounds N         steady: at most N rounds (default 25, at least 5)\n"
 	      "      --bs SIZE          used, steady: random write size (default 4K)\n"
 	      "      --qd N             used, steady: queue depth (default 32)\n"
 	      "      --seed N           offsets and data (default 1)\n"
 	      "      --json             print the state record (schema " R0_STATE_SCHEMA ")\n"
+	      "      --scenario NAME    record-cycle: the scenario (raid0-without-trim)\n"
+	      "      --array NAME       record-cycle: the array, as the record names it\n"
+	      "      --members N        record-cycle: members of the array\n"
+	      "      --ssd-mib N        record-cycle: each member's size in MiB\n"
+	      "      --trim yes|no      record-cycle: whether the array passes discards\n"
+	      "      --cycle N          record-cycle: the cycle, 0 the fresh array\n"
+	      "      --fill-bytes N     record-cycle: the bytes the cycle's files held\n"
+	      "      --mapped-after-delete PCT  record-cycle: the members' mapped share once\n"
+	      "                         the files were deleted (left out: null)\n"
+	      "      --fstrim-bytes N   record-cycle: what fstrim trimmed (left out: null)\n"
+	      "      --mapped-before-bench PCT  record-cycle: the members' mapped share\n"
+	      "                         before the benchmarks\n"
+	      "      --randwrite FILE   record-cycle: r0bench --json of the random write\n"
+	      "      --seqwrite FILE    record-cycle: r0bench --json of the sequential write\n"
+	      "      --counters-start H,F,G  record-cycle: the members' host_write_pages,\n"
+	      "                         flash_program_pages and gc_runs summed (r0ssd\n"
+	      "                         --stats) at the cycle's start\n"
+	      "      --counters-bench H,F,G  record-cycle: those counters before the random\n"
+	      "                         write\n"
+	      "      --counters-randwrite H,F,G  record-cycle: those counters after the random\n"
+	      "                         write\n"
+	      "      --counters-seqwrite H,F,G  record-cycle: those counters after the\n"
+	      "                         sequential write (the cycle's end)\n"
 	      "  -f, --force            write to a device that holds a signature\n"
 	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"
@@ -68,7 +100,8 @@ static void usage(FILE *f)
 	      "record then says complete: false.\n"
 	      "Exit status: 0 done (steady: steady state reached), 1 failure or\n"
 	      "interrupted, 2 usage or refused before anything was touched (a device\n"
-	      "in use or not a block device, no yes, no terminal to ask and no --yes),\n"
+	      "in use or not a block device, no yes, no terminal to ask and no --yes;\n"
+	      "record-cycle: input it cannot record, with nothing written),\n"
 	      "3 steady state not reached in the rounds (the output says so).\n",
 	      f);
 }
@@ -224,6 +257,8 @@ static int parse_args(char **pos, int npos, enum r0_age_state *state, struct r0_
 		return r0_cli_usage_error(PROG, "too many arguments");
 	if (!npos)
 		return r0_cli_usage_error(PROG, "name a STATE (empty, fill, used, steady) and a DEVICE");
+	if (!strcmp(pos[0], "record-cycle"))
+		return r0_cli_usage_error(PROG, "record-cycle comes first: " PROG " record-cycle [options] RESULT");
 	if (r0_age_parse_state(pos[0], state))
 		return r0_cli_usage_error(PROG, "'%s': not a state (empty, fill, used, steady)", pos[0]);
 	r0_age_params_init(*state, p);
@@ -379,6 +414,8 @@ int main(int argc, char **argv)
 		{ 0 },
 	};
 
+	if (argc > 1 && !strcmp(argv[1], "record-cycle"))
+		return record_cycle(&cli, argc - 1, argv + 1);
 	r0_cli_parse(&cli, opts, argc, argv);
 	if ((err = parse_args(argv + optind, argc - optind, &state, &p, &path)) >= 0)
 		return err;

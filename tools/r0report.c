@@ -336,7 +336,7 @@ static int load_inputs(char **files, int n, struct inputs *in)
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", files[i],
 				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
-						 ", r0trim/1, r0scenario/1, " R0_STATE_SCHEMA " or r0bench/1)" : strerror(-err));
+						 ", r0trim/1, " R0_SCENARIO_SCHEMA ", " R0_STATE_SCHEMA " or r0bench/1)" : strerror(-err));
 			return -1;
 		}
 		if (bad)

@@ -351,6 +351,8 @@ static int read_test(json_object *t, struct r0_bench_result *r)
 	r->bps_median = j_num(t, "summary.bytes_per_s.median");
 	r->bps_min = j_num(t, "summary.bytes_per_s.min");
 	r->bps_max = j_num(t, "summary.bytes_per_s.max");
+	r->iops_median = j_num(t, "summary.iops.median");
+	r->mb_per_s_median = j_num(t, "summary.mb_per_s.median");
 	r->lat_p50_ns = j_num(t, "latency_ns.p50");
 	r->lat_min_ns = j_num(t, "latency_ns.min");
 	r->read_lat_p50_ns = j_num(t, "read_latency_ns.p50");

@@ -11,6 +11,7 @@
 #include <json-c/json.h>
 
 #include "r0/filehead.h"
+#include "r0/scenariojson.h"
 #include "r0/trace.h"
 #include "r0/trimjson.h"
 
@@ -145,7 +146,7 @@ static const struct {
 	{ "r0bench/1", "r0bench --json output" },
 	{ R0_TRIM_SCHEMA, "an r0trim -J document" },
 	{ "r0trim-watch/1", "an r0trim --watch record file" },
-	{ "r0scenario/1", "scenario results" },
+	{ R0_SCENARIO_SCHEMA, "scenario results" },
 	{ "r0age-state/1", "an r0age state record" },
 	{ "r0mix/1", "an r0profile mix file" },
 	{ "r0probe/1", "r0probe -J output" },

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0trim and scenario result files for r0report (see r0/resultfiles.h). */
+/* r0trim and r0age result files for r0report, and which schema a file holds (see r0/resultfiles.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,9 +10,9 @@
 
 #include <json-c/json.h>
 
-#include "jsonl.h"
 #include "r0/age.h"
 #include "r0/resultfiles.h"
+#include "r0/scenariojson.h"
 #include "r0/trimjson.h"
 
 static json_object *key(json_object *o, const char *k, json_type t)
@@ -83,7 +83,7 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 		*out = R0_RESULT_SWEEP;
 	else if (!strcmp(s, R0_TRIM_SCHEMA))
 		*out = R0_RESULT_TRIM;
-	else if (!strcmp(s, "r0scenario/1"))
+	else if (!strcmp(s, R0_SCENARIO_SCHEMA))
 		*out = R0_RESULT_SCENARIO;
 	else if (!strcmp(s, R0_STATE_SCHEMA))
 		*out = R0_RESULT_AGE;
@@ -242,85 +242,6 @@ int r0_trimres_load(const char *path, struct r0_trimres *t)
 out:
 	json_object_put(o);
 	return err;
-}
-
-static int scen_parse(const char *line, struct r0_scen_row *r)
-{
-	json_object *o = json_tokener_parse(line), *t;
-	enum r0_result_kind kind;
-	int err = -EINVAL;
-
-	memset(r, 0, sizeof(*r));
-	if (!o)
-		return -EINVAL;
-	t = key(o, "trim", json_type_boolean);
-	if (schema_of(o, &kind) || kind != R0_RESULT_SCENARIO || !t || !uns(o, "cycle", &r->cycle) ||
-	    !str(o, "array", r->array, sizeof(r->array)))
-		goto out;
-	r->trim = json_object_get_boolean(t);
-	str(o, "scenario", r->scenario, sizeof(r->scenario));
-	uns(o, "members", &r->members);
-	uns(o, "ssd_mib", &r->ssd_mib);
-	uns(o, "fill_pct", &r->fill_pct);
-	r->bench_s = num(o, "bench_s");
-	r->randwrite_iops = num(o, "randwrite_iops");
-	r->randwrite_mb_s = num(o, "randwrite_mb_s");
-	r->seqwrite_mb_s = num(o, "seqwrite_mb_s");
-	r->waf_randwrite = num(o, "waf_randwrite");
-	r->waf_cycle = num(o, "waf_cycle");
-	r->mapped_after_delete_pct = num(o, "mapped_after_delete_pct");
-	r->mapped_before_bench_pct = num(o, "mapped_before_bench_pct");
-	if (isnan(r->randwrite_iops) || isnan(r->seqwrite_mb_s))
-		goto out;
-	err = 0;
-out:
-	json_object_put(o);
-	return err;
-}
-
-static int take_scenario_line(const char *line, void *scenario)
-{
-	struct r0_scenario *s = scenario;
-	struct r0_scen_row r, *nr;
-
-	if (scen_parse(line, &r))
-		return -EINVAL;
-	nr = realloc(s->row, (s->n + 1) * sizeof(*nr));
-	if (!nr)
-		return -ENOMEM;
-	s->row = nr;
-	s->row[s->n++] = r;
-	if (r.cycle > s->max_cycle)
-		s->max_cycle = r.cycle;
-	return 0;
-}
-
-int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad)
-{
-	unsigned good, nbad;
-	int err = r0_jsonl_each(path, take_scenario_line, s, &good, &nbad);
-
-	if (bad)
-		*bad = nbad;
-	if (!err && !good)
-		err = -EINVAL;
-	return err;
-}
-
-const struct r0_scen_row *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle)
-{
-	const struct r0_scen_row *hit = NULL;
-
-	for (size_t i = 0; i < s->n; i++)
-		if (s->row[i].trim == trim && s->row[i].cycle == cycle)
-			hit = &s->row[i];
-	return hit;
-}
-
-void r0_scenario_free(struct r0_scenario *s)
-{
-	free(s->row);
-	memset(s, 0, sizeof(*s));
 }
 
 int r0_ageres_load(const char *path, struct r0_state_record *out)

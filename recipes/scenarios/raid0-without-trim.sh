@@ -9,7 +9,8 @@
 # with r0bench: 4K random writes at QD32, then 128K sequential writes at
 # QD8, BENCH_SECONDS each, and the SSDs' counters. Cycle 0 is the fresh
 # array (no fill). One JSON line per array and cycle, schema
-# r0scenario/1 (recipes/raid0-without-trim/README.md).
+# r0scenario/1 (recipes/raid0-without-trim/README.md), written by r0age
+# record-cycle from what the cycle did, the r0bench results and the counters.
 #
 #   r0s_scenario OUT.jsonl CYCLES SSD_MIB BENCH_SECONDS [FILL_PCT]
 
@@ -42,9 +43,11 @@ r0s_sum() {
 	echo "$_sum"
 }
 
-# r0s_ratio A B: A / B with 3 decimals ("null" when B is 0)
-r0s_ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "null"; else printf "%.3f", a / b }'
+# r0s_counts T: the counters of array T's SSDs r0age record-cycle takes, as HOST,FLASH,GC
+r0s_counts() {
+	_ch=$(r0s_sum "$1" host_write_pages) && _cf=$(r0s_sum "$1" flash_program_pages) &&
+		_cg=$(r0s_sum "$1" gc_runs) || return 1
+	echo "$_ch,$_cf,$_cg"
 }
 
 r0s_mnt() { echo "/tmp/r0s-mnt$1"; }
@@ -105,10 +108,11 @@ r0s_fill() {
 
 # r0s_prepare T CYCLE FILL_PCT: the cycle's use of array T: a new ext4
 # (mkfs without discard: the SSDs keep what they hold), fill, delete,
-# fstrim (cycle 0: no fill), unmount; sets r0s_filled and r0s_fstrim
+# fstrim (cycle 0: no fill), unmount; sets r0s_filled, and r0s_fstrim and
+# r0s_mapped_deleted, which stay empty where they are not known
 r0s_prepare() {
 	_m=$(r0s_mnt "$1") _md=$(cat "/tmp/r0s-$1.md")
-	r0s_filled=0 r0s_fstrim=null r0s_mapped_deleted=null
+	r0s_filled=0 r0s_fstrim='' r0s_mapped_deleted=''
 	# the inode tables and journal written now, not by a thread later
 	mkfs.ext4 -q -F -b 4096 -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 "$_md" || return 1
 	mkdir -p "$_m"
@@ -131,29 +135,28 @@ r0s_prepare() {
 	umount "$_m"
 }
 
-# r0s_bench T CYCLE BENCH_S OUT H0 F0 G0: the benchmark on the raw array T
-# (over its whole span, as a drive review's benchmark) and one JSON line to OUT
+# r0s_bench T CYCLE BENCH_S OUT AT_START: the benchmark on the raw array T
+# (over its whole span, as a drive review's benchmark) and the cycle's
+# r0scenario/1 line appended to OUT by r0age record-cycle (AT_START: the
+# counters r0s_counts read before the cycle)
 r0s_bench() {
 	_md=$(cat "/tmp/r0s-$1.md")
-	_mapped=$(r0s_mapped_pct "$1") || return 1
-	_h1=$(r0s_sum "$1" host_write_pages) && _f1=$(r0s_sum "$1" flash_program_pages) || return 1
+	_mapped=$(r0s_mapped_pct "$1") && _at_bench=$(r0s_counts "$1") || return 1
 	# --force: the array holds the ext4 this cycle made, which the benchmark overwrites
 	r0bench --yes --json -f --rw randwrite --bs 4K --qd 32 -t "$3" "$_md" > /tmp/r0s-rand.json || return 1
-	_h2=$(r0s_sum "$1" host_write_pages) && _f2=$(r0s_sum "$1" flash_program_pages) || return 1
+	_at_rand=$(r0s_counts "$1") || return 1
 	r0bench --yes --json -f --rw write --bs 128K --qd 8 -t "$3" "$_md" > /tmp/r0s-seq.json || return 1
-	_h3=$(r0s_sum "$1" host_write_pages) && _f3=$(r0s_sum "$1" flash_program_pages) &&
-		_g3=$(r0s_sum "$1" gc_runs) || return 1
-	printf '{"r0kit_schema":"r0scenario/1","scenario":"raid0-without-trim","array":"r0s%s","members":2,"ssd_mib":%s,"trim":%s,"cycle":%s,"fill_pct":%s,"fill_bytes":%s,"mapped_after_delete_pct":%s,"fstrim_bytes":%s,"mapped_before_bench_pct":%s,"bench_s":%s,"randwrite_iops":%s,"randwrite_mb_s":%s,"seqwrite_mb_s":%s,"waf_randwrite":%s,"waf_seqwrite":%s,"waf_cycle":%s,"waf_total":%s,"gc_runs":%s,"host_write_pages":%s,"flash_program_pages":%s}\n' \
-		"$1" "$r0s_ssd_mib" "$([ "$1" = 1 ] && echo true || echo false)" "$2" "$r0s_fill_pct" \
-		"$r0s_filled" "$r0s_mapped_deleted" "$r0s_fstrim" "$_mapped" \
-		"$3" \
-		"$(r0json /tmp/r0s-rand.json tests.0.summary.iops.median | cut -d. -f1)" \
-		"$(r0json /tmp/r0s-rand.json tests.0.summary.mb_per_s.median | awk '{ printf "%.2f", $1 }')" \
-		"$(r0json /tmp/r0s-seq.json tests.0.summary.mb_per_s.median | awk '{ printf "%.2f", $1 }')" \
-		"$(r0s_ratio $((_f2 - _f1)) $((_h2 - _h1)))" "$(r0s_ratio $((_f3 - _f2)) $((_h3 - _h2)))" \
-		"$(r0s_ratio $((_f3 - $6)) $((_h3 - $5)))" \
-		"$(r0s_ratio "$_f3" "$_h3")" "$((_g3 - $7))" "$_h3" "$_f3" >> "$4"
-	tail -1 "$4"
+	_at_seq=$(r0s_counts "$1") || return 1
+	# unknown (cycle 0, or no fstrim): left out, and the record holds null
+	# shellcheck disable=SC2086
+	r0age record-cycle --scenario raid0-without-trim --array "r0s$1" --members 2 \
+		--ssd-mib "$r0s_ssd_mib" --trim "$([ "$1" = 1 ] && echo yes || echo no)" --cycle "$2" \
+		--fill "$r0s_fill_pct" --fill-bytes "$r0s_filled" \
+		${r0s_mapped_deleted:+--mapped-after-delete $r0s_mapped_deleted} \
+		${r0s_fstrim:+--fstrim-bytes $r0s_fstrim} --mapped-before-bench "$_mapped" \
+		--randwrite /tmp/r0s-rand.json --seqwrite /tmp/r0s-seq.json \
+		--counters-start "$5" --counters-bench "$_at_bench" --counters-randwrite "$_at_rand" \
+		--counters-seqwrite "$_at_seq" "$4"
 }
 
 # r0s_scenario OUT CYCLES SSD_MIB BENCH_S [FILL_PCT]: both
@@ -168,10 +171,9 @@ r0s_scenario() {
 	_c=0
 	while [ "$_c" -le "$_cycles" ]; do
 		for _t in 1 0; do
-			_h0=$(r0s_sum "$_t" host_write_pages) && _f0=$(r0s_sum "$_t" flash_program_pages) &&
-				_g0=$(r0s_sum "$_t" gc_runs) &&
+			_at0=$(r0s_counts "$_t") &&
 				r0s_prepare "$_t" "$_c" "$r0s_fill_pct" &&
-				r0s_bench "$_t" "$_c" "$_bs" "$_out" "$_h0" "$_f0" "$_g0" ||
+				r0s_bench "$_t" "$_c" "$_bs" "$_out" "$_at0" ||
 				{ r0s_stop; return 1; }
 		done
 		_c=$((_c + 1))

@@ -99,6 +99,8 @@ Test(benchjson, a_run_written_and_read_back)
 	cr_expect_eq(doc.tests[0].span_bytes, 1 << 28);
 	cr_expect(NEAR(doc.tests[0].bps_median, 2000 * 4096.0), "%f", doc.tests[0].bps_median);
 	cr_expect(NEAR(doc.tests[0].bps_min, 1000 * 4096.0) && NEAR(doc.tests[0].bps_max, 3000 * 4096.0));
+	cr_expect(NEAR(doc.tests[0].iops_median, 2000), "%f", doc.tests[0].iops_median);
+	cr_expect(NEAR(doc.tests[0].mb_per_s_median, 2000 * 4096.0 / 1e6), "%f", doc.tests[0].mb_per_s_median);
 	cr_expect_gt(doc.tests[0].lat_p50_ns, 150000);
 	cr_expect_lt(doc.tests[0].lat_p50_ns, 250000);
 	cr_expect_gt(doc.tests[0].lat_min_ns, 0);

@@ -239,7 +239,7 @@ Test(results, scenario_lines)
 {
 	char path[] = "/tmp/r0-test-scen-XXXXXX";
 	struct r0_scenario s = { 0 };
-	const struct r0_scen_row *r;
+	const struct r0_scenario_cycle *r;
 	unsigned bad = 99;
 
 	put(path, LINE(true, 0, 9000, 1.0) LINE(false, 0, 9100, 1.0) "\n" "{\"r0kit_schema\":\"r0scenario/1\"}\n"

@@ -451,14 +451,14 @@ void chart_cycles(FILE *f, const struct r0_scenario *s, size_t field, const char
 
 		svg_series(f, col, "");
 		for (unsigned c = 0; c <= s->max_cycle; c++) {
-			const struct r0_scen_row *r = r0_scenario_find(s, trim, c);
+			const struct r0_scenario_cycle *r = r0_scenario_find(s, trim, c);
 
 			if (r && !isnan(V(r)))
 				fprintf(f, "%.1f,%.1f ", X(c), yof(&y, V(r)));
 		}
 		svg_series_end(f);
 		for (unsigned c = 0; c <= s->max_cycle; c++) {
-			const struct r0_scen_row *r = r0_scenario_find(s, trim, c);
+			const struct r0_scenario_cycle *r = r0_scenario_find(s, trim, c);
 
 			if (r && !isnan(V(r)))
 				svg_dot(f, X(c), yof(&y, V(r)), 3.5, col, "%s, cycle %u: %.2f %s",

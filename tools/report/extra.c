@@ -63,7 +63,7 @@ static void trim_summary(char *buf, size_t len, const void *res)
 
 static void scen_caption(char *buf, size_t len, const struct r0_scenario *s)
 {
-	const struct r0_scen_row *r = &s->row[0];
+	const struct r0_scenario_cycle *r = &s->row[0];
 
 	snprintf(buf, len,
 		 "Measured: %s, md raid0 of %u r0ssd simulated SSDs (%u MiB each) with TRIM passed down "
@@ -76,9 +76,9 @@ static void scen_caption(char *buf, size_t len, const struct r0_scenario *s)
 
 static void scen_summary(char *buf, size_t len, const struct r0_scenario *s)
 {
-	const struct r0_scen_row *t0 = r0_scenario_find(s, true, 0), *n0 = r0_scenario_find(s, false, 0);
-	const struct r0_scen_row *tn = r0_scenario_find(s, true, s->max_cycle);
-	const struct r0_scen_row *nn = r0_scenario_find(s, false, s->max_cycle);
+	const struct r0_scenario_cycle *t0 = r0_scenario_find(s, true, 0), *n0 = r0_scenario_find(s, false, 0);
+	const struct r0_scenario_cycle *tn = r0_scenario_find(s, true, s->max_cycle);
+	const struct r0_scenario_cycle *nn = r0_scenario_find(s, false, s->max_cycle);
 
 	if (!t0 || !n0 || !tn || !nn) {
 		snprintf(buf, len, "Scenario: %zu rows, not both arrays at cycle 0 and %u.", s->n, s->max_cycle);
@@ -283,7 +283,7 @@ static void age_section(struct doc *d, const struct extra *x)
 }
 
 /* A number of the scenario's table; "-" for a missing row or a null. */
-static void scen_td(struct doc *d, const struct r0_scen_row *r, size_t field, const char *fmt)
+static void scen_td(struct doc *d, const struct r0_scenario_cycle *r, size_t field, const char *fmt)
 {
 	double v = r ? *(const double *)((const char *)r + field) : NAN;
 	char buf[32];
@@ -295,12 +295,12 @@ static void scen_td(struct doc *d, const struct r0_scen_row *r, size_t field, co
 static void scen_section(struct doc *d, const struct r0_scenario *s)
 {
 	static const struct { size_t field; const char *head, *fmt, *title, *unit; } col[] = {
-		{ offsetof(struct r0_scen_row, randwrite_iops), "4K IOPS", "%.0f", "4K random write QD32", "IOPS" },
-		{ offsetof(struct r0_scen_row, randwrite_mb_s), "4K MB/s", "%.1f", NULL, NULL },
-		{ offsetof(struct r0_scen_row, seqwrite_mb_s), "seq MB/s", "%.1f", "128K sequential write", "MB/s" },
-		{ offsetof(struct r0_scen_row, waf_randwrite), "WAF", "%.2f", "WAF of the 4K random write", "flash/host" },
-		{ offsetof(struct r0_scen_row, mapped_after_delete_pct), "mapped deleted", "%.0f %%", NULL, NULL },
-		{ offsetof(struct r0_scen_row, mapped_before_bench_pct), "mapped bench", "%.0f %%", NULL, NULL },
+		{ offsetof(struct r0_scenario_cycle, randwrite_iops), "4K IOPS", "%.0f", "4K random write QD32", "IOPS" },
+		{ offsetof(struct r0_scenario_cycle, randwrite_mb_s), "4K MB/s", "%.1f", NULL, NULL },
+		{ offsetof(struct r0_scenario_cycle, seqwrite_mb_s), "seq MB/s", "%.1f", "128K sequential write", "MB/s" },
+		{ offsetof(struct r0_scenario_cycle, waf_randwrite), "WAF", "%.2f", "WAF of the 4K random write", "flash/host" },
+		{ offsetof(struct r0_scenario_cycle, mapped_after_delete_pct), "mapped deleted", "%.0f %%", NULL, NULL },
+		{ offsetof(struct r0_scenario_cycle, mapped_before_bench_pct), "mapped bench", "%.0f %%", NULL, NULL },
 	};
 	char buf[1024], cap[1024];
 

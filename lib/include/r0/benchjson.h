@@ -70,6 +70,7 @@ struct r0_bench_result {
 	uint64_t span_bytes;
 	/* summary.bytes_per_s over the passes, latency_ns p50 and min (NAN when absent) */
 	double bps_median, bps_min, bps_max;
+	double iops_median, mb_per_s_median;   /* summary.iops and summary.mb_per_s, NAN when absent */
 	double lat_p50_ns, lat_min_ns;
 	/* read_latency_ns.p50 and write_latency_ns.p50: NAN when null (no I/O of that kind) or absent */
 	double read_lat_p50_ns, write_lat_p50_ns;

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The other result files r0report reads besides r0sweep's: r0trim's JSON
- * document (schema r0trim/1), a scenario's JSON lines (r0scenario/1) and
- * r0age's state record (r0age-state/1, read with r0/age.h). */
+ * document (schema r0trim/1), a scenario's JSON lines (r0scenario/1, in
+ * r0/scenariojson.h) and r0age's state record (r0age-state/1, read with
+ * r0/age.h). */
 #ifndef R0_RESULTFILES_H
 #define R0_RESULTFILES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "r0/scenariojson.h"
 
 enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO, R0_RESULT_AGE, R0_RESULT_BENCH };
 
@@ -62,33 +65,6 @@ struct r0_trimres {
  * (not r0trim/1 or a key missing), -ERANGE (more than R0_TRIMRES_MEMBERS
  * members or watched devices), -errno. */
 int r0_trimres_load(const char *path, struct r0_trimres *out);
-
-struct r0_scen_row {
-	char scenario[64], array[32];
-	bool trim;
-	unsigned cycle, members, ssd_mib, fill_pct;
-	double bench_s, randwrite_iops, randwrite_mb_s, seqwrite_mb_s;
-	double waf_randwrite, waf_cycle;           /* NAN when null */
-	double mapped_after_delete_pct;            /* NAN when null (cycle 0) */
-	double mapped_before_bench_pct;
-};
-
-struct r0_scenario {
-	struct r0_scen_row *row;
-	size_t n;
-	unsigned max_cycle;
-};
-
-/* r0_scenario_load: appends the r0scenario/1 lines of PATH to S (rows kept
- * in file order). 0, -EINVAL (no readable line; *bad counts unreadable
- * ones), -ENOMEM, -errno. */
-int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad);
-
-/* r0_scenario_find: the row of the array with (TRIM) or without TRIM at
- * CYCLE, the last one read when there are several; NULL when none. */
-const struct r0_scen_row *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle);
-
-void r0_scenario_free(struct r0_scenario *s);
 
 struct r0_state_record;
 
