@@ -197,12 +197,20 @@ static int show_plan(const struct run *r, const char *fstype, unsigned cycles, u
 	return r0_plan_decide(&p, c);
 }
 
-/* --watch FILE DIR|DEVICE: one reading appended to its log. The exit status. */
-static int watch_main(struct run *r, const char *watch, const char *what)
+/*
+ * --watch FILE DIR|DEVICE: one reading appended to its log. WHAT NULL: not
+ * one DIR or DEVICE named; OTHERS: an option besides -J given (both usage
+ * errors). The exit status.
+ */
+static int watch_main(struct run *r, const char *watch, const char *what, bool others)
 {
 	char wpath[PATH_MAX], why[512];
 	int rc;
 
+	if (!what)
+		return r0_cli_usage_error(PROG, "--watch FILE takes one DIR or DEVICE");
+	if (others)
+		return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
 	/* a sweep's results, a disk image ...: refused before a reading is appended to it */
 	if (watch_check_log(watch, why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s: %s\n", watch, why);
@@ -453,14 +461,10 @@ int main(int argc, char **argv)
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
-	if (watch) {
-		if (argc - optind != 1)
-			return r0_cli_usage_error(PROG, "--watch FILE takes one DIR or DEVICE");
-		if (live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only || consent.yes ||
-		    force)
-			return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
-		return watch_main(&r, watch, argv[optind]);
-	}
+	if (watch)
+		return watch_main(&r, watch, argc - optind == 1 ? argv[optind] : NULL,
+				  live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only ||
+				  consent.yes || force);
 	if (live) {
 		if (argc - optind != 0)
 			return r0_cli_usage_error(PROG, "--live takes a directory, no DEVICE");

@@ -10,10 +10,15 @@
 
 #include <json-c/json.h>
 
+#include "r0/age.h"
+#include "r0/benchjson.h"
 #include "r0/filehead.h"
+#include "r0/profile.h"
 #include "r0/scenariojson.h"
+#include "r0/sweep.h"
 #include "r0/trace.h"
 #include "r0/trimjson.h"
+#include "r0/watchfile.h"
 
 /* The JSON string at *P (no escapes: r0kit's schema names have none) into BUF; P moves past it. */
 static bool plain_string(const char **p, const char *end, char *buf, size_t len)
@@ -142,13 +147,13 @@ out:
 static const struct {
 	const char *schema, *words;
 } schemas[] = {
-	{ "r0sweep/1", "r0sweep results" },
-	{ "r0bench/1", "r0bench --json output" },
+	{ R0_SWEEP_SCHEMA, "r0sweep results" },
+	{ R0_BENCH_SCHEMA, "r0bench --json output" },
 	{ R0_TRIM_SCHEMA, "an r0trim -J document" },
-	{ "r0trim-watch/1", "an r0trim --watch record file" },
+	{ R0_TRIM_WATCH_SCHEMA, "an r0trim --watch record file" },
 	{ R0_SCENARIO_SCHEMA, "scenario results" },
-	{ "r0age-state/1", "an r0age state record" },
-	{ "r0mix/1", "an r0profile mix file" },
+	{ R0_STATE_SCHEMA, "an r0age state record" },
+	{ R0_MIX_SCHEMA, "an r0profile mix file" },
 	{ "r0probe/1", "r0probe -J output" },
 	{ "r0build-list/1", "r0build list -J output" },
 };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * r0trim --watch: one reading of the bottom devices' discard counters,
- * appended to a record file, and what the records show (r0/trimwatch.h).
- * Reads only: nothing is written to any device.
+ * appended to a record file (r0/watchfile.h), and what the records show
+ * (r0/trimwatch.h). Reads only: nothing is written to any device.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,31 +19,21 @@
 #include "cli.h"
 #include "trim.h"
 
-#include "r0/filehead.h"
 #include "r0/probe.h"
 #include "r0/trimwatch.h"
-
-#define WATCH_SCHEMA "r0trim-watch/1"
-#define WATCH_MAX_RECORDS 100000
+#include "r0/watchfile.h"
 
 int watch_check_log(const char *log, char *why, size_t why_len)
 {
-	struct r0_file_head h;
 	char words[128];
-	int err = r0_file_head(log, &h);
+	int err = r0_watch_file_check(log, words, sizeof(words));
 
-	if (err) {
+	if (err == -EINVAL)
+		snprintf(why, why_len, "not a record file of r0trim --watch (" R0_TRIM_WATCH_SCHEMA ") but %s: name a "
+			 "new file, or one r0trim --watch wrote", words);
+	else if (err)
 		snprintf(why, why_len, "%s", strerror(-err));
-		return err;
-	}
-	/* new, empty, or a record file this mode wrote: its first line one record */
-	if (h.kind == R0_HEAD_MISSING || h.kind == R0_HEAD_EMPTY ||
-	    (h.kind == R0_HEAD_JSON && h.line_object && !strcmp(h.schema, WATCH_SCHEMA)))
-		return 0;
-	r0_file_head_describe(&h, words, sizeof(words));
-	snprintf(why, why_len, "not a record file of r0trim --watch (" WATCH_SCHEMA ") but %s: name a new file, "
-		 "or one r0trim --watch wrote", words);
-	return -EINVAL;
+	return err;
 }
 
 int watch_resolve(const char *what, char *path, size_t len, char *why, size_t why_len)
@@ -82,96 +72,6 @@ static void boot_id(char *buf, size_t len)
 	}
 }
 
-static json_object *rec_json(const struct r0_watch_rec *r, const char *top)
-{
-	json_object *o = json_object_new_object(), *devs = json_object_new_array();
-
-	json_object_object_add(o, "r0kit_schema", json_object_new_string(WATCH_SCHEMA));
-	json_object_object_add(o, "time", json_object_new_int64(r->time));
-	json_object_object_add(o, "boot_id", json_object_new_string(r->boot_id));
-	json_object_object_add(o, "top", json_object_new_string(top));
-	for (unsigned i = 0; i < r->n; i++) {
-		json_object *d = json_object_new_object();
-
-		json_object_object_add(d, "name", json_object_new_string(r->name[i]));
-		json_object_object_add(d, "serial", json_object_new_string(r->serial[i]));
-		json_object_object_add(d, "discard_sectors", json_object_new_int64((int64_t)r->sectors[i]));
-		json_object_array_add(devs, d);
-	}
-	json_object_object_add(o, "devices", devs);
-	return o;
-}
-
-static int rec_parse(const char *line, struct r0_watch_rec *r)
-{
-	json_object *o = json_tokener_parse(line), *v, *devs;
-	int err = -EINVAL;
-
-	memset(r, 0, sizeof(*r));
-	if (!o)
-		return -EINVAL;
-	/* records before r0kit_schema name it "schema" */
-	if ((!json_object_object_get_ex(o, "r0kit_schema", &v) && !json_object_object_get_ex(o, "schema", &v)) ||
-	    !json_object_is_type(v, json_type_string) || strcmp(json_object_get_string(v), WATCH_SCHEMA) ||
-	    !json_object_object_get_ex(o, "time", &v))
-		goto out;
-	r->time = json_object_get_int64(v);
-	if (json_object_object_get_ex(o, "boot_id", &v))
-		snprintf(r->boot_id, sizeof(r->boot_id), "%s", json_object_get_string(v));
-	if (!json_object_object_get_ex(o, "devices", &devs) || !json_object_is_type(devs, json_type_array) ||
-	    !json_object_array_length(devs) || json_object_array_length(devs) > R0_MAX_MEMBERS)
-		goto out;
-	r->n = (unsigned)json_object_array_length(devs);
-	for (unsigned i = 0; i < r->n; i++) {
-		json_object *d = json_object_array_get_idx(devs, i);
-
-		if (!json_object_object_get_ex(d, "discard_sectors", &v))
-			goto out;
-		r->sectors[i] = (uint64_t)json_object_get_int64(v);
-		if (json_object_object_get_ex(d, "name", &v))
-			snprintf(r->name[i], sizeof(r->name[i]), "%s", json_object_get_string(v));
-		if (json_object_object_get_ex(d, "serial", &v))
-			snprintf(r->serial[i], sizeof(r->serial[i]), "%s", json_object_get_string(v));
-	}
-	err = 0;
-out:
-	json_object_put(o);
-	return err;
-}
-
-/* The record file's readings, oldest first; a line that is not one is skipped and counted. */
-static int load_records(const char *log, struct r0_watch_rec **recs, size_t *n, unsigned *bad)
-{
-	FILE *f = fopen(log, "re");
-	char *line = NULL;
-	size_t cap = 0, lcap = 0;
-
-	*recs = NULL;
-	*n = 0;
-	*bad = 0;
-	if (!f)
-		return errno == ENOENT ? 0 : -errno;
-	while (getline(&line, &lcap, f) > 0 && *n < WATCH_MAX_RECORDS) {
-		if (*n == cap) {
-			struct r0_watch_rec *p = realloc(*recs, (cap = cap ? 2 * cap : 16) * sizeof(*p));
-
-			if (!p) {
-				free(line);
-				fclose(f);
-				return -ENOMEM;
-			}
-			*recs = p;
-		}
-		if (rec_parse(line, &(*recs)[*n]))
-			(*bad)++;
-		else
-			(*n)++;
-	}
-	free(line);
-	fclose(f);
-	return 0;
-}
-
 /*
  * The verdict as the exit status. The first reading only records the
  * baseline a later one is judged against: done, not a "no", so a timer's
@@ -189,27 +89,6 @@ static int watch_exit_status(enum r0_watch_verdict v)
 	default:
 		return R0_EXIT_NOT_CONCLUSIVE;
 	}
-}
-
-static int append_record(const char *log, const struct r0_watch_rec *r, const char *top)
-{
-	json_object *o = rec_json(r, top);
-	FILE *f = fopen(log, "ae");
-	int err = 0;
-
-	if (!f)
-		err = -errno;
-	else {
-		const char *line = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-								     JSON_C_TO_STRING_NOSLASHESCAPE);
-
-		if (fprintf(f, "%s\n", line) < 0 || fflush(f) || fsync(fileno(f)))
-			err = -errno;
-		if (fclose(f) && !err)
-			err = -errno;
-	}
-	json_object_put(o);
-	return err;
 }
 
 static void when(int64_t t, char *buf, size_t len)
@@ -387,11 +266,11 @@ int watch_mode(struct run *r, const char *log, const char *what)
 		}
 		now.sectors[i] = c.leaf_sectors[i];
 	}
-	if ((err = load_records(log, &recs, &n, &bad))) {
+	if ((err = r0_watch_file_load(log, &recs, &n, &bad))) {
 		fprintf(stderr, PROG ": %s: %s\n", log, strerror(-err));
 		return R0_EXIT_REFUSED;
 	}
-	if ((err = append_record(log, &now, t->kname))) {
+	if ((err = r0_watch_file_append(log, &now, t->kname))) {
 		fprintf(stderr, PROG ": %s: cannot append the record: %s\n", log, strerror(-err));
 		free(recs);
 		return R0_EXIT_FAILURE;

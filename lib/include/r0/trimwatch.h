@@ -5,7 +5,7 @@
  * timer) and what it shows: which device stopped receiving discards while
  * the others did, and how far their shares drift from what the stack's
  * geometry predicts for discards spread over the whole device (fstrim's
- * free space). Pure: the records are read and written by the tool.
+ * free space). Pure: the record file (r0/watchfile.h) holds the records.
  */
 #ifndef R0_TRIMWATCH_H
 #define R0_TRIMWATCH_H
