@@ -11,8 +11,10 @@
 #include <json-c/json.h>
 
 #include "r0/age.h"
+#include "r0/benchjson.h"
 #include "r0/resultfiles.h"
 #include "r0/scenariojson.h"
+#include "r0/sweep.h"
 #include "r0/trimjson.h"
 
 static json_object *key(json_object *o, const char *k, json_type t)
@@ -79,7 +81,7 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 	/* r0kit_schema; r0sweep files written before it name it "schema" */
 	if (!str(o, "r0kit_schema", s, sizeof(s)) && !str(o, "schema", s, sizeof(s)))
 		return -EINVAL;
-	if (!strcmp(s, "r0sweep/1"))
+	if (!strcmp(s, R0_SWEEP_SCHEMA))
 		*out = R0_RESULT_SWEEP;
 	else if (!strcmp(s, R0_TRIM_SCHEMA))
 		*out = R0_RESULT_TRIM;
@@ -87,7 +89,7 @@ static int schema_of(json_object *o, enum r0_result_kind *out)
 		*out = R0_RESULT_SCENARIO;
 	else if (!strcmp(s, R0_STATE_SCHEMA))
 		*out = R0_RESULT_AGE;
-	else if (!strcmp(s, "r0bench/1"))
+	else if (!strcmp(s, R0_BENCH_SCHEMA))
 		*out = R0_RESULT_BENCH;
 	else
 		return -EINVAL;
