@@ -9,6 +9,7 @@
 # (Interrupted and resumed: 044; the adaptive study and its budget: 046;
 # r0report's pages of a sweep: 047; the list options' bounds: 043.)
 . ./lib.sh
+. ./r0sweep-lib.sh
 
 out=$R0_RESULTS/040-r0sweep-cells
 mkdir -p "$out"
@@ -22,16 +23,6 @@ for m in "$@"; do records="$records $statedir/$(r0_sysfs "$m" dev).json"; done
 rm -f $records
 # both members filled by r0age: the sweep takes their state from its records
 for m in "$@"; do r0age --yes fill 10 "$m" > /dev/null 2>&1 || fail "r0age fill 10 $m"; done
-
-# the key of each cell line: target, workload, repeat
-keys() {
-	sed -n 's/.*"layer":"\([a-z]*\)","chunk_bytes":\([0-9]*\),"members":\([0-9]*\),"workload":"\([^"]*\)","rw":"\([a-z]*\)".*"queue_depth":\([0-9]*\),"jobs":[0-9]*,"repeat":\([0-9]*\),.*/\1 \2 \3 \4 \5 \6 \7/p' "$1"
-}
-no_arrays() {
-	left=$(ls /sys/block | grep -E '^(md|dm-)' || true)
-	[ -z "$left" ] || fail "$1: arrays left behind: $left"
-	note "ok: $1: no array left"
-}
 
 # the tiny sweep: raw + {md,dm} x (1 member at 64K, 2 members at 64K and 128K) = 7 targets x 2 repeats
 expect_status 0 "tiny sweep" r0sweep --yes --output "$out/tiny.jsonl" --chunks 64K,128K --single-chunks 64K \

@@ -7,21 +7,12 @@
 # missing cells, keeps the finished ones as they were and measures none
 # twice. (A resume of a finished sweep: 040-r0sweep-cells.)
 . ./lib.sh
+. ./r0sweep-lib.sh
 
 out=$R0_RESULTS/044-r0sweep-resume
 mkdir -p "$out"
 members=$(r0_members fast 2 size=32) || fail "members"
 set -- $members
-
-# the key of each cell line: target, workload, repeat
-keys() {
-	sed -n 's/.*"layer":"\([a-z]*\)","chunk_bytes":\([0-9]*\),"members":\([0-9]*\),"workload":"\([^"]*\)","rw":"\([a-z]*\)".*"queue_depth":\([0-9]*\),"jobs":[0-9]*,"repeat":\([0-9]*\),.*/\1 \2 \3 \4 \5 \6 \7/p' "$1"
-}
-no_arrays() {
-	left=$(ls /sys/block | grep -E '^(md|dm-)' || true)
-	[ -z "$left" ] || fail "$1: arrays left behind: $left"
-	note "ok: $1: no array left"
-}
 
 # SIGINT while cells are being measured, then --resume
 r0sweep --yes --output "$out/int.jsonl" --chunks 64K,128K --single-chunks 64K -p cdm3 -w "4K read" -r 2 -t 0.5 \

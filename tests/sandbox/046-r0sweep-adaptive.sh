@@ -10,21 +10,12 @@
 # ended it, still gives its analysis (recorded as stopped by the budget)
 # and leaves no array.
 . ./lib.sh
+. ./r0sweep-lib.sh
 
 out=$R0_RESULTS/046-r0sweep-adaptive
 mkdir -p "$out"
 members=$(r0_members fast 2 size=32) || fail "members"
 set -- $members
-
-# the key of each cell line: target, workload, repeat
-keys() {
-	sed -n 's/.*"layer":"\([a-z]*\)","chunk_bytes":\([0-9]*\),"members":\([0-9]*\),"workload":"\([^"]*\)","rw":"\([a-z]*\)".*"queue_depth":\([0-9]*\),"jobs":[0-9]*,"repeat":\([0-9]*\),.*/\1 \2 \3 \4 \5 \6 \7/p' "$1"
-}
-no_arrays() {
-	left=$(ls /sys/block | grep -E '^(md|dm-)' || true)
-	[ -z "$left" ] || fail "$1: arrays left behind: $left"
-	note "ok: $1: no array left"
-}
 
 expect_status 0 "adaptive study" r0sweep --yes --output "$out/adaptive.jsonl" --chunks 64K,1M \
 	-p cdm3 -w "4K read,Seq read" -t 0.3 --ramp 0 --region 16M --budget 3m "$@"
