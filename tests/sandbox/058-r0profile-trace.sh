@@ -100,9 +100,13 @@ note "blktrace wrote $(ls /tmp/bt.blktrace.* | wc -l) per-CPU files"
 r0profile --from-trace /tmp/bt --json > /tmp/bt.json || fail "--from-trace of blktrace's own recording"
 set -- $(top /tmp/bt.json)
 expect_eq "$1" seq-write "blktrace's recording: the class of the largest weight"
-# blkparse's queued writes with data (a flush is a write without any to it)
+# blkparse's queued writes with data (a flush is a write without any); a
+# request the driver refused and the submitter queued again is one request
+# to r0profile and two Qs to blkparse: a few, never more than 1 %
 queued=$(blkparse -i bt -D /tmp -a queue -f '%a %d %n\n' | awk '$1 == "Q" && $2 ~ /W/ && $3 > 0' | wc -l)
-expect_eq "$(r0json /tmp/bt.json totals.writes)" "$queued" "blktrace's recording: the writes blkparse counts"
+writes=$(r0json /tmp/bt.json totals.writes)
+check "$writes <= $queued && $writes >= $queued * 0.99" \
+	"blktrace's recording: $writes writes, blkparse queued $queued"
 rm -f /tmp/bt.blktrace.* /tmp/bt.json
 
 # a trace cut short, changed, or not a trace at all
