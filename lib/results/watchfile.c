@@ -24,6 +24,9 @@ int r0_watch_file_check(const char *path, char *words, size_t len)
 	if (h.kind == R0_HEAD_MISSING || h.kind == R0_HEAD_EMPTY ||
 	    (h.kind == R0_HEAD_JSON && h.line_object && !strcmp(h.schema, R0_TRIM_WATCH_SCHEMA)))
 		return 0;
+	/* its schema, but the first line no whole reading: damaged, not another kind */
+	if (h.kind == R0_HEAD_JSON && !strcmp(h.schema, R0_TRIM_WATCH_SCHEMA))
+		return -EBADMSG;
 	r0_file_head_describe(&h, words, len);
 	return -EINVAL;
 }

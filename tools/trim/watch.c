@@ -31,6 +31,9 @@ int watch_check_log(const char *log, char *why, size_t why_len)
 	if (err == -EINVAL)
 		snprintf(why, why_len, "not a record file of r0trim --watch (" R0_TRIM_WATCH_SCHEMA ") but %s: name a "
 			 "new file, or one r0trim --watch wrote", words);
+	else if (err == -EBADMSG)
+		snprintf(why, why_len, "a damaged record file of r0trim --watch: its first line is no whole reading; "
+			 "move it aside, or name a new file");
 	else if (err)
 		snprintf(why, why_len, "%s", strerror(-err));
 	return err;

@@ -19,8 +19,9 @@
 
 /*
  * Whether PATH may take a reading: new, empty, or a record file (its first
- * line one record of R0_TRIM_WATCH_SCHEMA). 0; -EINVAL when it is none of
- * these, WORDS then saying what it is (r0_file_head_describe: "a
+ * line one record of R0_TRIM_WATCH_SCHEMA). 0; -EBADMSG when its first line
+ * names that schema but is no whole record (damaged); -EINVAL when it is none
+ * of these, WORDS then saying what it is (r0_file_head_describe: "a
  * directory", "r0sweep results (r0sweep/1)" ...); or -errno when it could
  * not be looked at (WORDS "").
  */
