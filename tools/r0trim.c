@@ -431,7 +431,7 @@ int main(int argc, char **argv)
 	bool force = false, mount_discard = false, cycles_set = false, full_scan = false;
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
 	char why[512], levels[600] = "";
-	bool judged;
+	bool judged, tuned = false;   /* --fill, --fs-discard or --require given */
 	struct r0_consent consent = { 0 };
 	struct utsname u;
 	int err, rc;
@@ -445,15 +445,15 @@ int main(int argc, char **argv)
 	};
 	const struct r0_cli_opt opts[] = {
 		{ "cycles", OPT_CYCLES, R0_CLI_CALL, R0_CLI_TO(cycles), 0, 10000, .call = opt_count, .why = "a number from 0 to 10000", .given = &cycles_set },
-		{ "fill", OPT_FILL, R0_CLI_CALL, R0_CLI_TO(fill), 1, 90, .call = opt_count, .why = "a percentage from 1 to 90" },
+		{ "fill", OPT_FILL, R0_CLI_CALL, R0_CLI_TO(fill), 1, 90, .call = opt_count, .why = "a percentage from 1 to 90", .given = &tuned },
 		{ "fs", OPT_FS, R0_CLI_CALL, R0_CLI_TO(fstype), .call = opt_fs },
-		{ "fs-discard", OPT_FS_DISCARD, R0_CLI_CHOICE, R0_CLI_TO(mount_discard), .choices = fs_discards, .why = "use fstrim or mount" },
+		{ "fs-discard", OPT_FS_DISCARD, R0_CLI_CHOICE, R0_CLI_TO(mount_discard), .choices = fs_discards, .why = "use fstrim or mount", .given = &tuned },
 		{ "discard-repeats", OPT_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100" },
 		{ "repeats", OPT_OLD_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100", .renamed_to = "discard-repeats" },
 		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(full_scan) },
 		{ "live", OPT_LIVE, R0_CLI_STRING, R0_CLI_TO(live) },
 		{ "watch", OPT_WATCH, R0_CLI_STRING, R0_CLI_TO(watch) },
-		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated" },
+		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated", .given = &tuned },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
 		R0_CONSENT_OPTS(consent),
@@ -464,7 +464,7 @@ int main(int argc, char **argv)
 	if (watch)
 		return watch_main(&r, watch, argc - optind == 1 ? argv[optind] : NULL,
 				  live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only ||
-				  consent.yes || force);
+				  consent.yes || force || tuned);
 	if (live) {
 		if (argc - optind != 0)
 			return r0_cli_usage_error(PROG, "--live takes a directory, no DEVICE");
