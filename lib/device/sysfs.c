@@ -88,3 +88,13 @@ int r0_path(char *buf, size_t len, const char *fmt, ...)
 	}
 	return 0;
 }
+
+int r0_sysfs_queue_path(dev_t devt, const char *attr, char *path, size_t len)
+{
+	int ret = r0_path(path, len, "/sys/dev/block/%u:%u/queue/%s", major(devt), minor(devt), attr);
+
+	/* a disk has queue/, a partition finds its disk's one level up */
+	if (!ret && access(path, F_OK))
+		ret = r0_path(path, len, "/sys/dev/block/%u:%u/../queue/%s", major(devt), minor(devt), attr);
+	return ret;
+}

@@ -16,6 +16,9 @@ int r0_sysfs_read_devt(const char *path, dev_t *devt);
 /* Writes VALUE whole; 0 or -errno. */
 int r0_sysfs_write(const char *path, const char *value);
 
+/* DEVT's queue/ATTR into PATH, a partition's from its disk; 0 or -ENAMETOOLONG. */
+int r0_sysfs_queue_path(dev_t devt, const char *attr, char *path, size_t len);
+
 /* snprintf into a path buffer; -ENAMETOOLONG instead of a truncated path. */
 int r0_path(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -118,12 +117,7 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
 	}
 	if (!t->is_block)
 		return 0;
-	/* a disk has queue/, a partition finds its disk's one level up */
-	ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/queue/io_poll", major(t->devt),
-		      minor(t->devt));
-	if (!ret && access(path, F_OK))
-		ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/io_poll",
-			      major(t->devt), minor(t->devt));
+	ret = r0_sysfs_queue_path(t->devt, "io_poll", path, sizeof(path));
 	if (!ret)
 		ret = r0_sysfs_read(path, val, sizeof(val));
 	if (ret) {

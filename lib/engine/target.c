@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -132,12 +131,8 @@ int r0_target_discard_check(const struct r0_target *t, char *why, size_t len)
 			snprintf(why, len, "its file system cannot punch a hole in it: %s", strerror(-ret));
 		return ret;
 	}
-	/* Documentation/ABI/stable/sysfs-block: queue/discard_max_bytes 0, no discard; a partition: its disk's */
-	ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/queue/discard_max_bytes", major(t->devt),
-		      minor(t->devt));
-	if (!ret && access(path, F_OK))
-		ret = r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/discard_max_bytes",
-			      major(t->devt), minor(t->devt));
+	/* Documentation/ABI/stable/sysfs-block: queue/discard_max_bytes 0, no discard */
+	ret = r0_sysfs_queue_path(t->devt, "discard_max_bytes", path, sizeof(path));
 	if (!ret)
 		ret = r0_sysfs_read_u64(path, &max);
 	if (ret) {
