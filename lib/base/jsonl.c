@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "jsonl.h"
 
@@ -44,4 +45,13 @@ int r0_jsonl_each(const char *path, int (*line_fn)(const char *line, void *ctx),
 	if (bad)
 		*bad = nbad;
 	return err;
+}
+
+int r0_jsonl_append_line(FILE *f, const char *line)
+{
+	if (fputs(line, f) == EOF || fputc('\n', f) == EOF || fflush(f))
+		return -(errno ? errno : EIO);
+	if (fsync(fileno(f)) && errno != EINVAL)   /* EINVAL: a pipe or tty */
+		return -errno;
+	return 0;
 }

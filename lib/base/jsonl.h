@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One reader for the JSON Lines files the tools write (private to lib/). */
+/* One reader and one line writer for the JSON Lines files the tools write (private to lib/). */
 #ifndef R0_LIB_JSONL_H
 #define R0_LIB_JSONL_H
 
@@ -13,5 +13,14 @@
  */
 int r0_jsonl_each(const char *path, int (*line_fn)(const char *line, void *ctx), void *ctx,
 		  unsigned *good, unsigned *bad);
+
+#include <stdio.h>
+
+/*
+ * Appends LINE and its newline to F and syncs it, so a line is on disk
+ * before the next is measured. 0 or -errno; F a pipe or tty (fsync's
+ * EINVAL) is no error.
+ */
+int r0_jsonl_append_line(FILE *f, const char *line);
 
 #endif

@@ -229,17 +229,11 @@ char *r0_scenario_cycle_to_json(const struct r0_scenario_cycle *c)
 int r0_scenario_cycle_append(FILE *f, const struct r0_scenario_cycle *c)
 {
 	char *line = r0_scenario_cycle_to_json(c);
-	size_t len;
-	int err = 0;
+	int err;
 
 	if (!line)
 		return -errno;
-	len = strlen(line);
-	line[len] = '\n';   /* over the NUL: one write of the line and its newline */
-	if (fwrite(line, 1, len + 1, f) != len + 1 || fflush(f))
-		err = -(errno ? errno : EIO);
-	else if (fsync(fileno(f)) && errno != EINVAL)   /* EINVAL: a pipe or tty */
-		err = -errno;
+	err = r0_jsonl_append_line(f, line);
 	free(line);
 	return err;
 }

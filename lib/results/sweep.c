@@ -463,15 +463,6 @@ out:
 	return err;
 }
 
-static int write_line(FILE *f, const char *line)
-{
-	if (fputs(line, f) == EOF || fputc('\n', f) == EOF || fflush(f))
-		return -(errno ? errno : EIO);
-	if (fsync(fileno(f)) && errno != EINVAL)   /* EINVAL: a pipe or tty */
-		return -errno;
-	return 0;
-}
-
 int r0_sweep_rec_append(FILE *f, const struct r0_sweep_rec *r)
 {
 	char *line = r0_sweep_rec_to_json(r);
@@ -479,7 +470,7 @@ int r0_sweep_rec_append(FILE *f, const struct r0_sweep_rec *r)
 
 	if (!line)
 		return -ENOMEM;
-	err = write_line(f, line);
+	err = r0_jsonl_append_line(f, line);
 	free(line);
 	return err;
 }
@@ -498,7 +489,7 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body)
 	add_str(out, "type", type);
 	json_object_object_foreach(o, k, v)
 		json_object_object_add(out, k, json_object_get(v));
-	err = write_line(f, json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN |
+	err = r0_jsonl_append_line(f, json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN |
 								  JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(out);
 	json_object_put(o);
