@@ -375,7 +375,11 @@ static int from_trace(const char *file, const char *output, bool json)
 	/* a file that is no whole trace is refused: nothing was written yet */
 	if (read_trace(file, &h, &p))
 		return R0_EXIT_REFUSED;
-	snprintf(dev, sizeof(dev), "/dev/%s", h.name);
+	/* a block trace names the device it recorded; another format only a name: its file stands */
+	if (h.format == R0_TRACE_FMT_R0TRACE)
+		snprintf(dev, sizeof(dev), "/dev/%s", h.name);
+	else
+		path = file;
 	meta = (struct r0_profile_meta){
 		.tool = PROG " " R0_VERSION, .n_dev = 1, .dev_path = &path, .dev_kname = &kname,
 		.dev_max_request_bytes = &maxreq, .start_epoch_s = (int64_t)(h.start_epoch_us / 1000000),

@@ -357,6 +357,32 @@ static int bt_read(struct r0_tracein *in, struct r0_trace_event *ev, bool *trunc
 	return 0;
 }
 
+/*
+ * The name of the file or device the iolog's "add" line names (fio logs
+ * it before the first request: "/dev/nvme0n1 add", or "0 /dev/nvme0n1 add"
+ * in version 3), its last part, in H's name; the log's own name stays
+ * when the first lines add none. The reader goes on after the header.
+ */
+static void iolog_target_name(struct r0_tracein *in, struct r0_trace_header *h)
+{
+	long pos = ftell(in->f);
+	size_t want = in->fmt == R0_TRACE_FMT_IOLOG3 ? 3 : 2;
+
+	for (int i = 0; pos >= 0 && i < 16 && fgets(in->line, sizeof(in->line), in->f); i++) {
+		char *tok[4], *save = NULL;
+		size_t n = 0;
+
+		for (char *t = strtok_r(in->line, " \t\r\n", &save); t && n < 4; t = strtok_r(NULL, " \t\r\n", &save))
+			tok[n++] = t;
+		if (n == want && !strcmp(tok[n - 1], "add")) {
+			set_name(h, tok[n - 2], strlen(tok[n - 2]));
+			break;
+		}
+	}
+	if (pos >= 0)
+		fseek(in->f, pos, SEEK_SET);
+}
+
 int r0_tracein_iolog_open(const char *path, FILE *f, int version, struct r0_trace_header *h,
 			  struct r0_tracein **out)
 {
@@ -377,6 +403,7 @@ int r0_tracein_iolog_open(const char *path, FILE *f, int version, struct r0_trac
 		return -EBADMSG;
 	}
 	set_name(h, slash ? slash + 1 : path, strlen(slash ? slash + 1 : path));
+	iolog_target_name(in, h);
 	h->logical_block_bytes = 512;
 	h->format = in->fmt;
 	h->untimed = version == 2;

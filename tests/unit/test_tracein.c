@@ -295,7 +295,8 @@ Test(tracein, fio_iolog_v3, .init = dir_setup, .fini = dir_teardown)
 	cr_expect_eq(h.format, R0_TRACE_FMT_IOLOG3);
 	cr_expect_not(h.untimed);
 	cr_expect_eq(h.flags, 0);
-	cr_expect_str_eq(h.name, "x.log");
+	/* the file the log adds first, not the log's own name */
+	cr_expect_str_eq(h.name, "f");
 }
 
 Test(tracein, fio_iolog_v2_has_no_times, .init = dir_setup, .fini = dir_teardown)
@@ -313,6 +314,11 @@ Test(tracein, fio_iolog_v2_has_no_times, .init = dir_setup, .fini = dir_teardown
 	cr_expect_eq(got[1].t_us, 0);
 	cr_expect_eq(got[1].sector, 8);
 	cr_expect_eq(got[0].op, R0_TRACE_WRITE);
+	cr_expect_str_eq(h.name, "sdb");
+	/* a log that adds no file keeps its own name */
+	write_text(p, "fio version 2 iolog\n/dev/sdb write 0 4096\n");
+	cr_assert_eq(read_all(p, &h, got, N(got), NULL), 1);
+	cr_expect_str_eq(h.name, "x.log");
 }
 
 Test(tracein, fio_iolog_refused, .init = dir_setup, .fini = dir_teardown)
