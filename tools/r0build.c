@@ -16,6 +16,7 @@
 #include "consent.h"
 
 #include "r0/array.h"
+#include "r0/arrayjson.h"
 #include "r0/geometry.h"
 #include "r0/safety.h"
 #include "r0/size.h"
@@ -66,11 +67,6 @@ static void usage(FILE *f)
 	      "touched (a member in use, an array in use or not r0kit's, not root, no\n"
 	      "yes, no terminal to ask and no --yes).\n",
 	      f);
-}
-
-static const char *backend_name(enum r0_backend b)
-{
-	return b == R0_BACKEND_MD ? "md" : "dm";
 }
 
 /* What was built, on stderr (stdout carries only the path, for scripts). */
@@ -247,7 +243,7 @@ static int cmd_create(int argc, char **argv)
 	}
 	if (err) {
 		const char *why = r0_array_last_error();
-		fprintf(stderr, PROG ": create %s array %s: %s%s%s\n", backend_name(spec.backend),
+		fprintf(stderr, PROG ": create %s array %s: %s%s%s\n", r0_array_backend_name(spec.backend),
 			name, strerror(-err), *why ? ": " : "", why);
 		return R0_EXIT_FAILURE;
 	}
@@ -386,34 +382,15 @@ static int cmd_list(int argc, char **argv)
 	if (list_arrays(&list, &n))
 		return R0_EXIT_FAILURE;
 	if (json) {
-		json_object *root = json_object_new_object(), *arr = json_object_new_array();
+		json_object *doc = r0_array_list_to_json(list, n);
 
-		json_object_object_add(root, "r0kit_schema", json_object_new_string("r0build-list/1"));
-		json_object_object_add(root, "version", json_object_new_string(R0_VERSION));
-		for (i = 0; i < n; i++) {
-			const struct r0_array *a = &list[i];
-			json_object *o = json_object_new_object(), *m = json_object_new_array();
-
-			json_object_object_add(o, "name", json_object_new_string(a->name));
-			json_object_object_add(o, "backend", json_object_new_string(backend_name(a->backend)));
-			json_object_object_add(o, "path", json_object_new_string(a->path));
-			json_object_object_add(o, "kernel_name", json_object_new_string(a->kname));
-			json_object_object_add(o, "active", json_object_new_boolean(a->active));
-			json_object_object_add(o, "chunk_bytes", json_object_new_int64(a->chunk_bytes));
-			json_object_object_add(o, "size_bytes", json_object_new_int64((int64_t)(a->size_sectors * 512)));
-			if (a->backend == R0_BACKEND_MD)
-				json_object_object_add(o, "md_layout", json_object_new_int(a->md_layout));
-			for (unsigned k = 0; k < a->n_members; k++) {
-				char mm[32];
-				snprintf(mm, sizeof(mm), "%u:%u", major(a->members[k]), minor(a->members[k]));
-				json_object_array_add(m, json_object_new_string(mm));
-			}
-			json_object_object_add(o, "members", m);
-			json_object_array_add(arr, o);
+		if (!doc) {
+			fprintf(stderr, PROG ": list: %s\n", strerror(ENOMEM));
+			free(list);
+			return R0_EXIT_FAILURE;
 		}
-		json_object_object_add(root, "arrays", arr);
-		r0_cli_print_json(root);
-		json_object_put(root);
+		r0_cli_print_json(doc);
+		json_object_put(doc);
 	} else {
 		printf("%-10s %-7s %-6s %-7s %-10s %-28s %s\n", "NAME", "BACKEND", "CHUNK", "MEMBERS",
 		       "SIZE", "MEMBER-DEVS", "PATH");
@@ -429,7 +406,7 @@ static int cmd_list(int argc, char **argv)
 			for (unsigned k = 0; k < a->n_members && off < sizeof(mem); k++)
 				off += (size_t)snprintf(mem + off, sizeof(mem) - off, "%s%u:%u", k ? "," : "",
 							major(a->members[k]), minor(a->members[k]));
-			printf("%-10s %-7s %-6s %-7u %-10s %-28s %s%s\n", a->name, backend_name(a->backend),
+			printf("%-10s %-7s %-6s %-7u %-10s %-28s %s%s\n", a->name, r0_array_backend_name(a->backend),
 			       ck, a->n_members, sz, a->active ? mem : "-", a->path,
 			       a->active ? "" : " (half-built: remove it)");
 		}

@@ -16,13 +16,11 @@
 #include <json-c/json.h>
 
 #include "cli.h"
-#include "device_json.h"
 #include "probe/table.h"
 
 #include "r0/probe.h"
+#include "r0/probejson.h"
 #include "r0/size.h"
-
-#define JSON_SCHEMA "r0probe/1"
 
 enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS, OPT_STAT, OPT_OLD_OUTPUT, OPT_RAW, OPT_PAIRS };
 static void usage(FILE *f)
@@ -36,7 +34,7 @@ static void usage(FILE *f)
 	      "disk in /sys/block except ram* and devices of size 0.\n"
 	      "\n"
 	      "Options:\n"
-	      "  -J, --json           JSON with every field (schema \"" JSON_SCHEMA "\")\n"
+	      "  -J, --json           JSON with every field (schema \"" R0_PROBE_SCHEMA "\")\n"
 	      "      --stat           the I/O counters (reads, writes, discards...) as the table\n"
 	      "  -o, --columns LIST   table columns, comma-separated; +LIST adds to the default\n"
 	      "      --list-columns   the columns and what they hold\n"
@@ -55,17 +53,27 @@ static void usage(FILE *f)
 	      f);
 }
 
-#define ADD(o, k, v) json_object_object_add((o), (k), (v))
-
-static json_object *j_device(const struct item *it)
+/* The r0probe/1 document of the N ITEMS, printed: 0 or -ENOMEM. */
+static int print_json(const struct item *items, size_t n)
 {
-	const struct r0_cli_device d = {
-		.path = it->path, .dev = &it->dev, .sigs_probed = it->sigs_probed,
-		.sigs = it->sigs, .nr_sigs = it->nr_sigs,
-		.stat = it->stat_read ? &it->stat : NULL,
-	};
+	struct r0_probe_record *recs = calloc(n ? n : 1, sizeof(*recs));
+	json_object *doc;
 
-	return r0_cli_device_json(&d);
+	if (!recs)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		recs[i] = (struct r0_probe_record){
+			.path = items[i].path, .dev = &items[i].dev, .sigs_probed = items[i].sigs_probed,
+			.sigs = items[i].sigs, .nr_sigs = items[i].nr_sigs,
+			.stat = items[i].stat_read ? &items[i].stat : NULL,
+		};
+	doc = r0_probe_to_json(recs, n);
+	free(recs);
+	if (!doc)
+		return -ENOMEM;
+	r0_cli_print_json(doc);
+	json_object_put(doc);
+	return 0;
 }
 
 static bool wants(const struct opts *o, enum col lo, enum col hi)
@@ -221,17 +229,10 @@ int main(int argc, char **argv)
 	}
 	free(devts);
 
-	if (o.json) {
-		json_object *root = json_object_new_object(), *a = json_object_new_array();
-
-		ADD(root, "r0kit_schema", json_object_new_string(JSON_SCHEMA));
-		ADD(root, "version", json_object_new_string(R0_VERSION));
-		for (i = 0; i < n; i++)
-			json_object_array_add(a, j_device(&items[i]));
-		ADD(root, "devices", a);
-		r0_cli_print_json(root);
-		json_object_put(root);
-	} else if (n && (err = probe_print_table(items, n, &o))) {
+	if (o.json && (err = print_json(items, n))) {
+		fprintf(stderr, PROG ": printing the JSON: %s\n", strerror(-err));
+		rc = R0_EXIT_FAILURE;
+	} else if (!o.json && n && (err = probe_print_table(items, n, &o))) {
 		fprintf(stderr, PROG ": printing the table: %s\n", strerror(-err));
 		rc = R0_EXIT_FAILURE;
 	}

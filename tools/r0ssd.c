@@ -18,6 +18,7 @@
 #include "cli.h"
 
 #include "r0/ftl.h"
+#include "r0/ftlstats.h"
 #include "r0/size.h"
 #include "r0/ublk.h"
 
@@ -120,51 +121,39 @@ static int handle(void *user, const struct r0_ublk_req *rq, uint64_t now_ns, uin
 	return err;
 }
 
+/* The counters now, as --stats FILE and the last words on stderr show them (r0/ftlstats.h). */
+static void counters(struct ssd *s, const char *dev, const char *state, unsigned seq, uint64_t server_errors,
+		     struct r0_ftl_stats_file *out)
+{
+	*out = (struct r0_ftl_stats_file){
+		.pid = (int)getpid(), .device = dev, .state = state, .seq = seq,
+		.spare_pct = s->spare_pct, .spare_effective_pct = s->spare_effective_pct,
+		.spare_reserve_pct = s->spare_reserve_pct, .server_errors = server_errors,
+	};
+	pthread_mutex_lock(&s->lock);
+	r0_ftl_get_stats(s->ftl, &out->stats);
+	out->requests = s->requests;
+	out->failed_requests = s->failed;
+	pthread_mutex_unlock(&s->lock);
+}
+
 static void print_counters(FILE *f, struct ssd *s, const char *dev, const char *state, unsigned seq,
 			   uint64_t server_errors)
 {
-	struct r0_ftl_stats st, zero = { 0 };
+	struct r0_ftl_stats_file c;
 
-	pthread_mutex_lock(&s->lock);
-	r0_ftl_get_stats(s->ftl, &st);
-	fprintf(f, "pid=%d\ndevice=%s\nstate=%s\nseq=%u\n", (int)getpid(), dev, state, seq);
-	fprintf(f, "page_bytes=%u\nlogical_pages=%llu\npages_per_block=%llu\nphysical_blocks=%llu\n"
-		   "spare_percent=%.2f\nspare_effective_percent=%.2f\nspare_with_reserve_percent=%.2f\n",
-		st.page_bytes, (unsigned long long)st.logical_pages,
-		(unsigned long long)st.pages_per_block, (unsigned long long)st.physical_blocks,
-		s->spare_pct, s->spare_effective_pct, s->spare_reserve_pct);
-	fprintf(f, "requests=%llu\nfailed_requests=%llu\n", (unsigned long long)s->requests,
-		(unsigned long long)s->failed);
-	pthread_mutex_unlock(&s->lock);
-	fprintf(f, "host_write_pages=%llu\nhost_read_pages=%llu\nhost_trim_pages=%llu\n"
-		   "flash_program_pages=%llu\ngc_copy_pages=%llu\nerases=%llu\ngc_runs=%llu\n"
-		   "gc_stall_ms=%.3f\nfree_blocks=%llu\nmapped_pages=%llu\nwaf=%.4f\nserver_errors=%llu\n",
-		(unsigned long long)st.host_write_pages, (unsigned long long)st.host_read_pages,
-		(unsigned long long)st.host_trim_pages, (unsigned long long)st.flash_program_pages,
-		(unsigned long long)st.gc_copy_pages, (unsigned long long)st.erases,
-		(unsigned long long)st.gc_runs, st.gc_stall_ns / 1e6, (unsigned long long)st.free_blocks,
-		(unsigned long long)st.mapped_pages, r0_ftl_waf(&zero, &st),
-		(unsigned long long)server_errors);
+	counters(s, dev, state, seq, server_errors, &c);
+	r0_ftl_stats_file_write(f, &c);
 }
 
-/* Rewrites FILE through FILE.tmp and rename, so a reader never sees half of it. */
+/* FILE rewritten whole (a reader never sees half of it): 0 or -errno. */
 static int write_stats(const char *file, struct ssd *s, const char *dev, const char *state,
 		       unsigned seq, uint64_t server_errors)
 {
-	char tmp[PATH_MAX];
-	FILE *f;
+	struct r0_ftl_stats_file c;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp", file);
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	print_counters(f, s, dev, state, seq, server_errors);
-	if (fclose(f) || rename(tmp, file)) {
-		int err = -errno;
-		unlink(tmp);
-		return err;
-	}
-	return 0;
+	counters(s, dev, state, seq, server_errors, &c);
+	return r0_ftl_stats_file_save(file, &c);
 }
 
 static int cmd_cleanup(const char *id_arg)

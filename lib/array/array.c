@@ -32,6 +32,11 @@ int r0_array_check_name(const char *name)
 	return 0;
 }
 
+const char *r0_array_backend_name(enum r0_backend b)
+{
+	return b == R0_BACKEND_MD ? "md" : "dm";
+}
+
 struct create_call {
 	const struct r0_array_spec *spec;
 	struct r0_array *out;

@@ -2,8 +2,8 @@
 /* r0bench --json: the run's r0bench/1 document (r0/benchjson.h) with the target's device record, printed. */
 #include "bench.h"
 #include "cli.h"
-#include "device_json.h"
 #include "r0/probe.h"
+#include "r0/probejson.h"
 
 /* A block device's r0probe/1 record, as r0probe -J prints it; NULL for a file. */
 static json_object *device_of(const struct r0_target *t)
@@ -12,9 +12,9 @@ static json_object *device_of(const struct r0_target *t)
 	struct r0_device d;
 
 	if (t->is_block && !r0_probe_devt(t->devt, NULL, &d)) {
-		struct r0_cli_device cd = { .path = t->path, .dev = &d };
+		struct r0_probe_record r = { .path = t->path, .dev = &d };
 
-		dev = r0_cli_device_json(&cd);
+		dev = r0_probe_record_json(&r);
 		r0_device_free(&d);
 	}
 	return dev;

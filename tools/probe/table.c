@@ -8,9 +8,9 @@
 #include <sys/sysmacros.h>
 
 #include "cli.h"
-#include "device_json.h"
 #include "table.h"
 
+#include "r0/probejson.h"
 #include "r0/size.h"
 
 static const struct column {
@@ -160,7 +160,7 @@ static void cell(const struct item *it, enum col c, bool bytes, char *buf, size_
 	case COL_NAME: snprintf(buf, len, "%s", d->kname); break;
 	case COL_PATH: snprintf(buf, len, "%s", it->path); break;
 	case COL_MAJMIN: snprintf(buf, len, "%u:%u", major(d->devt), minor(d->devt)); break;
-	case COL_TYPE: snprintf(buf, len, "%s", r0_cli_device_type(d)); break;
+	case COL_TYPE: snprintf(buf, len, "%s", r0_probe_type_name(d)); break;
 	case COL_SIZE:
 		if (bytes || r0_format_size_human(d->size_bytes, buf, len))
 			snprintf(buf, len, "%llu", (unsigned long long)d->size_bytes);

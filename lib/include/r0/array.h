@@ -52,6 +52,9 @@ struct r0_array {
 /* 0 if NAME is valid, -EINVAL if not. */
 int r0_array_check_name(const char *name);
 
+/* "md" or "dm", as r0build names a back end. */
+const char *r0_array_backend_name(enum r0_backend b);
+
 /*
  * Builds the array and fills *out. On any failure everything made so far
  * is removed again and -errno returned; r0_array_last_error() then says

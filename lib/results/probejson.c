@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A device as JSON, r0probe's "r0probe/1" record; r0bench and others embed it. */
+/* The r0probe/1 document and its device record, which r0bench/1 embeds (r0/probejson.h). */
 #include <stdio.h>
 #include <sys/sysmacros.h>
 
-#include "device_json.h"
 #include "r0/jsonfields.h"
+#include "r0/probejson.h"
 
-const char *r0_cli_device_type(const struct r0_device *d)
+const char *r0_probe_type_name(const struct r0_device *d)
 {
 	return d->is_partition ? "part" : d->is_md ? "md" : d->is_dm ? "dm" : "disk";
 }
@@ -79,19 +79,21 @@ static json_object *j_stat(const struct r0_blockstat *s)
 	return o;
 }
 
-json_object *r0_cli_device_json(const struct r0_cli_device *it)
+json_object *r0_probe_record_json(const struct r0_probe_record *it)
 {
 	const struct r0_device *d = it->dev;
 	json_object *o = json_object_new_object(), *a, *x;
 	char why[512];
 	size_t i;
 
+	if (!o)
+		return NULL;
 	ADD(o, "path", json_object_new_string(it->path));
 	ADD(o, "kname", json_object_new_string(d->kname));
 	ADD(o, "devt", j_devt(d->devt));
 	ADD(o, "major", json_object_new_int64(major(d->devt)));
 	ADD(o, "minor", json_object_new_int64(minor(d->devt)));
-	ADD(o, "type", json_object_new_string(r0_cli_device_type(d)));
+	ADD(o, "type", json_object_new_string(r0_probe_type_name(d)));
 	ADD(o, "is_partition", json_object_new_boolean(d->is_partition));
 	ADD(o, "parent", j_str(d->parent));
 	ADD(o, "partition_number", d->is_partition ? json_object_new_int64(d->partition_number) : NULL);
@@ -174,4 +176,21 @@ json_object *r0_cli_device_json(const struct r0_cli_device *it)
 	ADD(o, "signatures", a);
 	ADD(o, "stat", it->stat ? j_stat(it->stat) : NULL);
 	return o;
+}
+
+json_object *r0_probe_to_json(const struct r0_probe_record *recs, size_t n)
+{
+	json_object *root = json_object_new_object(), *a = json_object_new_array();
+
+	if (!root || !a) {
+		json_object_put(root);
+		json_object_put(a);
+		return NULL;
+	}
+	ADD(root, "r0kit_schema", json_object_new_string(R0_PROBE_SCHEMA));
+	ADD(root, "version", json_object_new_string(R0_VERSION));
+	for (size_t i = 0; i < n; i++)
+		json_object_array_add(a, r0_probe_record_json(&recs[i]));
+	ADD(root, "devices", a);
+	return root;
 }
