@@ -22,7 +22,7 @@
 #include "r0/probejson.h"
 #include "r0/size.h"
 
-enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS, OPT_STAT, OPT_OLD_OUTPUT, OPT_RAW, OPT_PAIRS };
+enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS, OPT_STAT, OPT_OLD_OUTPUT };
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
@@ -40,8 +40,8 @@ static void usage(FILE *f)
 	      "      --list-columns   the columns and what they hold\n"
 	      "  -b, --bytes          sizes in bytes\n"
 	      "  -n, --noheadings     no header line\n"
-	      "      --raw            the table unaligned, one space between cells (lsblk -r)\n"
-	      "      --pairs          the table as NAME=\"value\" pairs (lsblk -P)\n"
+	      "  -r, --raw            the table unaligned, one space between cells (lsblk -r)\n"
+	      "  -P, --pairs          the table as NAME=\"value\" pairs (lsblk -P)\n"
 	      "  -a, --all            without DEVICE: also ram* and devices of size 0\n"
 	      "      --no-signatures  do not open the devices (libblkid needs read access)\n"
 	      "  -h, --help           this text\n"
@@ -162,8 +162,8 @@ int main(int argc, char **argv)
 		{ "list-columns", OPT_LIST_COLUMNS, R0_CLI_SET, R0_CLI_TO(list_columns) },
 		{ "bytes", 'b', R0_CLI_SET, R0_CLI_TO(o.bytes) },
 		{ "noheadings", 'n', R0_CLI_SET, R0_CLI_TO(o.noheadings) },
-		{ "raw", OPT_RAW, R0_CLI_SET, R0_CLI_TO(o.raw) },
-		{ "pairs", OPT_PAIRS, R0_CLI_SET, R0_CLI_TO(o.pairs) },
+		{ "raw", 'r', R0_CLI_SET, R0_CLI_TO(o.raw) },
+		{ "pairs", 'P', R0_CLI_SET, R0_CLI_TO(o.pairs) },
 		{ "all", 'a', R0_CLI_SET, R0_CLI_TO(o.all) },
 		{ "no-signatures", OPT_NO_SIGNATURES, R0_CLI_SET, R0_CLI_TO(o.no_signatures) },
 		{ 0 },
