@@ -59,15 +59,15 @@ expect_eq "$(col "$md" SIGNATURES)" ext4 "md SIGNATURES after mkfs.ext4"
 mkdir -p /mnt/p && mount "$md" /mnt/p || fail "mount"
 expect_eq "$(col "$md" MOUNT)" /mnt/p "md MOUNT"
 expect_eq "$(col "$md" BUSY)" "mounted on /mnt/p" "md BUSY"
-# lsblk's forms: --pairs is read by eval, --raw escapes the space of a mount point
-pairs=$(r0probe --pairs -b -o NAME,MAJ:MIN,SIZE,MOUNT "$md") || fail "--pairs"
+# lsblk's forms and letters: -P (--pairs) is read by eval, -r (--raw) escapes the space of a mount point
+pairs=$(r0probe -P -b -o NAME,MAJ:MIN,SIZE,MOUNT "$md") || fail "--pairs"
 eval "$pairs"
 mdk=$(col "$md" NAME)
 expect_eq "$NAME $MAJ_MIN $MOUNT" "$mdk $(r0_sysfs "$mdk" dev) /mnt/p" "--pairs read by eval"
 expect_eq "$SIZE" "$(col "$md" SIZE)" "--pairs SIZE in bytes"
 umount /mnt/p
 mkdir -p "/mnt/p q" && mount "$md" "/mnt/p q" || fail "mount on a path with a space"
-expect_eq "$(r0probe --raw -n -o NAME,MOUNT "$md")" "$mdk /mnt/p\\x20q" "--raw escapes the space"
+expect_eq "$(r0probe -r -n -o NAME,MOUNT "$md")" "$mdk /mnt/p\\x20q" "--raw escapes the space"
 umount "/mnt/p q"
 expect_status 2 "--raw and --pairs together" r0probe --raw --pairs "$md"
 r0probe -J "$md" > /tmp/probe.json || fail "--json"
