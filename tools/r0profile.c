@@ -96,7 +96,9 @@ static void usage(FILE *f)
 	      "how large the trace grew an hour, to size --trace-max for a day.\n"
 	      "Exit status: 0 done (also when stopped by a signal), 1 failure, 2 usage\n"
 	      "or refused before anything was measured (not a block device, an output\n"
-	      "that cannot be written, a trace that cannot be recorded or read).\n",
+	      "that cannot be written, a trace that cannot be recorded or read, or with\n"
+	      "--output one of no reads or writes), 3 with --output: the period saw no\n"
+	      "reads or writes (no mix written).\n",
 	      f);
 }
 
@@ -320,7 +322,16 @@ static int emit(const struct r0_profile *p, const struct r0_profile_meta *meta, 
 {
 	json_object *root;
 	int err, rc = R0_EXIT_FAILURE;
+	bool workload = false;
 
+	/* a mix of no reads or writes weighs nothing: its readers refuse it, so it is not written */
+	for (int c = 0; c < R0_PC_N; c++)
+		workload |= p->cls[c].weight > 0;
+	if (output && !workload) {
+		fprintf(stderr, PROG ": %s: no reads or writes in the %s: no mix to weigh, nothing written\n", output,
+			meta->from_trace ? "trace" : "period");
+		return meta->from_trace ? R0_EXIT_REFUSED : R0_EXIT_NOT_CONCLUSIVE;
+	}
 	if (!(root = r0_profile_to_json(p, meta))) {
 		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
 		return R0_EXIT_FAILURE;

@@ -134,12 +134,14 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 		json_object_array_add(d, e);
 		ADD(e, "path", json_object_new_string(m->dev_path[i]));
 		ADD(e, "kname", json_object_new_string(m->dev_kname[i]));
-		ADD(e, "max_request_bytes", json_object_new_uint64(m->dev_max_request_bytes[i]));
+		ADD(e, "max_request_bytes", m->dev_max_request_bytes[i] ?
+			json_object_new_uint64(m->dev_max_request_bytes[i]) : NULL);   /* 0: not known */
 	}
 
 	ADD(o, "period", per = json_object_new_object());
-	ADD(per, "start", iso_time(m->start_epoch_s));
-	ADD(per, "end", iso_time(m->end_epoch_s));
+	/* a trace without a wall clock (a fio iolog, a blkparse dump) has no dates: null */
+	ADD(per, "start", m->start_epoch_s > 0 ? iso_time(m->start_epoch_s) : NULL);
+	ADD(per, "end", m->start_epoch_s > 0 ? iso_time(m->end_epoch_s) : NULL);
 	ADD(per, "seconds", num(p->seconds));
 	ADD(per, "interval_s", num(m->interval_s));
 	ADD(per, "intervals", json_object_new_uint64(p->intervals));

@@ -389,6 +389,22 @@ Test(profile, mix_file_round_trip, .init = mkdir_tmp, .fini = rm_tmp)
 			 "25 % small writes at QD1 (confidence high)");
 	/* the description is optional */
 	cr_expect_eq(r0_mix_load(path, &mix, NULL, 0), 0);
+
+	/* a trace read from a file: no dates, no request limit known; null, never 1970 or 0, and read back */
+	m.start_epoch_s = 0;
+	m.end_epoch_s = 40;
+	maxreq[0] = 0;
+	cr_assert_not_null(o = r0_profile_to_json(&p, &m));
+	json_object *per = json_object_object_get(o, "period"), *dev = json_object_array_get_idx(
+		json_object_object_get(o, "devices"), 0), *v;
+
+	cr_expect(json_object_object_get_ex(per, "start", &v) && !v, "start null");
+	cr_expect(json_object_object_get_ex(per, "end", &v) && !v, "end null");
+	cr_expect(json_object_object_get_ex(dev, "max_request_bytes", &v) && !v, "max_request_bytes null");
+	cr_assert_eq(json_object_to_file(path, o), 0);
+	json_object_put(o);
+	cr_expect_eq(r0_mix_load(path, &mix, NULL, 0), 0);
+	cr_expect_eq(mix.n, 2);
 }
 
 Test(profile, mix_file_refusals, .init = mkdir_tmp, .fini = rm_tmp)

@@ -24,7 +24,7 @@ int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc
 					  "or a readable mix file of r0profile", arg);
 	if ((err = r0_mix_load(arg, mix, desc, len)))
 		return r0_cli_usage_error(prog, "--mix %s: %s", arg,
-					  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile -o)"
+					  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile --output)"
 							 : strerror(-err));
 	return 0;
 }
