@@ -197,11 +197,13 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		uint64_t left = r0_replay_skip(&t, a->skip);
 
 		fprintf(stderr, PROG ": %s: --replay-skip: %llu requests left out\n", trace, (unsigned long long)left);
-		if (!t.n) {
-			fprintf(stderr, PROG ": %s: nothing left to replay\n", trace);
-			r0_replay_trace_free(&t);
-			return R0_EXIT_REFUSED;
-		}
+	}
+	/* no request: a replay would measure nothing and print it as a result */
+	if (!t.n) {
+		fprintf(stderr, PROG ": %s: nothing to replay: the trace holds no request%s\n", trace,
+			a->skip ? " left" : t.discards ? " but discards (--replay-discards replays them)" : "");
+		r0_replay_trace_free(&t);
+		return R0_EXIT_REFUSED;
 	}
 	/* a fio iolog v2 has no times: nothing to pace by */
 	if (o.pace && t.h.untimed) {
