@@ -122,7 +122,7 @@ json_object *r0_probe_record_json(const struct r0_probe_record *it)
 		ADD(x, "level", j_str(d->md_level));
 		ADD(x, "chunk_size_bytes", j_num(d->md_chunk_size_bytes));
 		ADD(x, "raid_disks", j_num(d->md_raid_disks));
-		ADD(x, "layout", json_object_new_int64(d->md_layout));
+		ADD(x, "layout", j_num(d->md_layout));   /* -1: md reports none */
 	}
 	ADD(o, "md", x);
 	x = NULL;

@@ -141,7 +141,7 @@ Test(probejson, md_dm_and_a_partition)
 	cr_expect_str_eq(r0_probe_type_name(&md), "md");
 	o = r0_probe_record_json(&(struct r0_probe_record){ .path = "/dev/md_r0-x", .dev = &md });
 	cr_expect_str_eq(plain(json_object_object_get(o, "md")),
-			 "{\"level\":\"raid0\",\"chunk_size_bytes\":65536,\"raid_disks\":2,\"layout\":-1}");
+			 "{\"level\":\"raid0\",\"chunk_size_bytes\":65536,\"raid_disks\":2,\"layout\":null}");
 	cr_expect_null(json_object_object_get(o, "dm"));
 	cr_expect_str_eq(plain(json_object_object_get(o, "slaves")), "[\"sdb\",\"sdc\"]");
 	json_object_put(o);
