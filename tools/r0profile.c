@@ -96,9 +96,9 @@ static void usage(FILE *f)
 	      "how large the trace grew an hour, to size --trace-max for a day.\n"
 	      "Exit status: 0 done (also when stopped by a signal), 1 failure, 2 usage\n"
 	      "or refused before anything was measured (not a block device, an output\n"
-	      "that cannot be written, a trace that cannot be recorded or read, or with\n"
-	      "--output one of no reads or writes), 3 with --output: the period saw no\n"
-	      "reads or writes (no mix written).\n",
+	      "that cannot be written, a trace that cannot be recorded or read or holds\n"
+	      "no request, or with --output one of no reads or writes), 3 with --output:\n"
+	      "the period saw no reads or writes (no mix written).\n",
 	      f);
 }
 
@@ -386,6 +386,11 @@ static int from_trace(const char *file, const char *output, bool json)
 	/* a file that is no whole trace is refused: nothing was written yet */
 	if (read_trace(file, &h, &p))
 		return R0_EXIT_REFUSED;
+	/* a whole trace of no request (a header alone, an idle recording) describes no workload */
+	if (!p.reads && !p.writes && !p.discards) {
+		fprintf(stderr, PROG ": %s: the trace holds no read, write or discard: nothing to profile\n", file);
+		return R0_EXIT_REFUSED;
+	}
 	/* a block trace names the device it recorded; another format only a name: its file stands */
 	if (h.format == R0_TRACE_FMT_R0TRACE)
 		snprintf(dev, sizeof(dev), "/dev/%s", h.name);
