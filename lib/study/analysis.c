@@ -77,12 +77,19 @@ static int fill_cell(struct group *g)
 	if (!v)
 		return -ENOMEM;
 	c->bps_v = malloc((g->n ? g->n : 1) * sizeof(*c->bps_v));
-	if (!c->bps_v) {
+	c->pass_v = malloc((g->n ? g->n : 1) * sizeof(*c->pass_v));
+	if (!c->bps_v || !c->pass_v) {
 		free(v);
+		free(c->bps_v);
+		free(c->pass_v);
+		c->bps_v = NULL;
+		c->pass_v = NULL;
 		return -ENOMEM;
 	}
-	for (size_t k = 0; k < g->n; k++)
+	for (size_t k = 0; k < g->n; k++) {
 		c->bps_v[k] = g->adj ? g->adj[k] : g->recs[k]->bytes_per_s;
+		c->pass_v[k] = g->recs[k]->pass;
+	}
 	STAT_OF(g, bytes_per_s, &c->bps);
 	STAT_OF(g, iops, &c->iops);
 	STAT_OF(g, cpu_s_per_io, &c->cpu_per_io);
@@ -135,8 +142,9 @@ static int fill_bases(struct r0_analysis *a)
 			if (!n)
 				continue;
 			wl->base_v = malloc(n * sizeof(*wl->base_v));
+			wl->base_pass = malloc(n * sizeof(*wl->base_pass));
 			busy = malloc(n * sizeof(*busy));
-			if (!wl->base_v || !busy) {
+			if (!wl->base_v || !wl->base_pass || !busy) {
 				free(busy);
 				return -ENOMEM;
 			}
@@ -147,6 +155,7 @@ static int fill_bases(struct r0_analysis *a)
 				if (c->wl != w || !is_base(c, pass) || !c->bps.n)
 					continue;
 				memcpy(wl->base_v + n, c->bps_v, c->bps.n * sizeof(*wl->base_v));
+				memcpy(wl->base_pass + n, c->pass_v, c->bps.n * sizeof(*wl->base_pass));
 				for (size_t j = 0; j < c->bps.n; j++)
 					busy[n + j] = c->cpu_busy;
 				n += c->bps.n;
@@ -246,6 +255,7 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 	for (size_t w = 0; w < a->n_wl; w++)
 		a->wl[w].noise = nz.group_var[w] > 0 ? sqrt(nz.group_var[w]) : 0;
 	a->max_drift = nz.max_drift;
+	a->visit_rho = nz.visit_rho;
 	r0_noise_free(&nz);
 	free(obs);
 	return err;
@@ -291,10 +301,14 @@ static void fill_weights(struct r0_analysis *a, const struct r0_mix *mix)
 
 void r0_analysis_free(struct r0_analysis *a)
 {
-	for (size_t w = 0; a->wl && w < a->n_wl; w++)
+	for (size_t w = 0; a->wl && w < a->n_wl; w++) {
 		free(a->wl[w].base_v);
-	for (size_t k = 0; a->cell && k < a->n_cell; k++)
+		free(a->wl[w].base_pass);
+	}
+	for (size_t k = 0; a->cell && k < a->n_cell; k++) {
 		free(a->cell[k].bps_v);
+		free(a->cell[k].pass_v);
+	}
 	free(a->wl);
 	free(a->cell);
 	free(a->choice);

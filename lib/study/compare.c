@@ -418,7 +418,7 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const struct r0_cmp_opts *o,
 		   struct r0_cmp *out)
 {
-	struct r0_cmp_term t = { a, na, b, nb, 1, 0, 0, 0, 0 };
+	struct r0_cmp_term t = { .a = a, .na = na, .b = b, .nb = nb, .weight = 1 };
 
 	return r0_compare(&t, 1, o, out);
 }

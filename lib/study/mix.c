@@ -108,3 +108,18 @@ int r0_mix_parse(const char *s, struct r0_mix *out)
 			return parse_spec(mixes[i].name, mixes[i].spec, out);
 	return parse_spec("custom", s, out);
 }
+
+double r0_mix_time_speedup(const double *w, const double *s, size_t n)
+{
+	double sw = 0, t = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!(w[i] > 0))
+			continue;
+		if (!(s[i] > 0))
+			return NAN;
+		sw += w[i];
+		t += w[i] / s[i];
+	}
+	return sw > 0 ? sw / t : NAN;
+}

@@ -30,7 +30,7 @@ int r0_rank_cmp_cells(const struct r0_cell *x, const struct r0_cell *y, const st
 		      struct r0_cmp *out)
 {
 	struct r0_cmp_term t = { x->bps_v, x->bps.n, y->bps_v, y->bps.n, 1, x->var_log, x->df_log, y->var_log,
-				 y->df_log };
+				 y->df_log, x->pass_v, y->pass_v };
 
 	return r0_compare(&t, 1, o, out);
 }
@@ -41,7 +41,7 @@ static int cmp_base(const struct r0_analysis *a, const struct r0_cell *c, const 
 {
 	const struct r0_wl *wl = &a->wl[c->wl];
 	struct r0_cmp_term t = { c->bps_v, c->bps.n, wl->base_v, wl->base.n, 1, c->var_log, c->df_log,
-				 wl->base_var, wl->base_df };
+				 wl->base_var, wl->base_df, c->pass_v, wl->base_pass };
 
 	return r0_compare(&t, 1, o, out);
 }
@@ -207,7 +207,8 @@ int r0_rank_compare(const struct r0_analysis *a, const struct r0_choice *x, unsi
 		t[n++] = (struct r0_cmp_term){ cx->bps_v, cx->bps.n, y ? cy->bps_v : a->wl[w].base_v,
 					       y ? cy->bps.n : a->wl[w].base.n,
 					       a->wl[w].weight / a->wl[w].base.med, cx->var_log, cx->df_log,
-					       y ? cy->var_log : a->wl[w].base_var, y ? cy->df_log : a->wl[w].base_df };
+					       y ? cy->var_log : a->wl[w].base_var, y ? cy->df_log : a->wl[w].base_df,
+					       cx->pass_v, y ? cy->pass_v : a->wl[w].base_pass };
 	}
 	err = n ? r0_compare(t, n, o, out) : -ENODATA;
 	free(t);

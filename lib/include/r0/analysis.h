@@ -66,6 +66,7 @@ struct r0_wl {
 	double weight;              /* under the mix, normalised (sum 1 over all workloads) */
 	struct r0_stat base;        /* the single drive's bytes/s: raw, else 1-member stripes */
 	double *base_v;             /* its repeats' bytes/s, base.n of them, drift taken out (r0/noise.h) */
+	unsigned *base_pass;        /* the pass (visit) each was measured in; 0: not recorded */
 	double base_var, base_df;   /* the noise of one of them: variance of log(run), its degrees of
 	                             * freedom (0: from base_v alone) */
 	double noise;               /* the workload's pooled noise, a share (sd of log(run)); 0: unknown */
@@ -103,6 +104,7 @@ struct r0_cell {
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
 	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones not set
 	                             * aside, with their pass's drift taken out (r0/noise.h) */
+	unsigned *pass_v;           /* the pass (the visit of this target) each was measured in; 0: not recorded */
 	double var_log, df_log;     /* the noise of one repeat: variance of log(run) moderated toward
 	                             * the workload's pooled one, its degrees of freedom; 0: unknown */
 	unsigned n_aside;           /* repeats set aside: far slower than the cell's others (r0/noise.h) */
@@ -167,6 +169,8 @@ struct r0_analysis {
 	size_t n_aside;             /* repeats set aside as far slower than their cells' others */
 	char aside[1024];           /* which: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
 	double max_drift;           /* the largest drift of a pass taken out, a share; 0: none */
+	double visit_rho;           /* the correlation of one visit's runs (r0_noise.visit_rho): the
+	                             * mix's workloads measured in one visit do not count as independent */
 	bool pooled;                /* comparisons use the study's pooled noise (r0/noise.h) */
 	bool ordered;               /* the cells record their repeat's order (order_pos) */
 	char method[2048];          /* a few sentences: how differences are told from noise */

@@ -50,6 +50,19 @@ struct r0_cmp_opts {
 	double worth;               /* the analysis's worth-it bar against one drive (r0/analysis.h);
 	                             * 0: R0_WORTH_SPEEDUP */
 	double drive_gain;          /* the n-th drive's bar against n - 1; 0: R0_DRIVE_GAIN */
+	/*
+	 * How the terms add up. false: as rates, sum(w x mean) on each side.
+	 * true: as time (Amdahl's law), each term's w the time its work takes
+	 * at a reference rate of 1, so a side takes sum(w / mean) and the ratio
+	 * is B's time over A's: the speed-up of A that the user's time sees.
+	 */
+	bool by_time;
+	/*
+	 * The correlation of the runs of one visit (terms' pass_a, pass_b): two
+	 * terms' runs of one side measured in the same pass move together by
+	 * it, so they are not counted as independent. 0: independent.
+	 */
+	double visit_rho;
 };
 
 /* The defaults above. */
@@ -72,6 +85,8 @@ struct r0_cmp_term {
 	 * log(run) and its degrees of freedom. 0: from the side's own repeats.
 	 */
 	double var_a, df_a, var_b, df_b;
+	/* the pass (visit) of each of A's and B's runs; NULL or 0: not known (independent) */
+	const unsigned *pass_a, *pass_b;
 };
 
 struct r0_cmp {

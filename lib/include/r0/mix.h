@@ -52,4 +52,13 @@ struct r0_mix {
  */
 int r0_mix_parse(const char *s, struct r0_mix *out);
 
+/*
+ * The speed-up the user's time sees under a mix (Amdahl's law): W[i] the
+ * share of one drive's time workload i takes (normalised here), S[i> 0]
+ * its speed-up; the I/O then takes sum(w / s) of the time, so the mix's
+ * speed-up is 1 / sum(w / s). Terms with w <= 0 are skipped; NAN when no
+ * term is left or a weighted speed-up is not above 0.
+ */
+double r0_mix_time_speedup(const double *w, const double *s, size_t n);
+
 #endif

@@ -61,6 +61,12 @@ struct r0_noise {
 	unsigned n_aside;           /* runs set aside */
 	unsigned n_pass;            /* passes with a drift effect taken out */
 	double max_drift;           /* the largest |pass effect|, a share (0.04: 4 %) */
+	/*
+	 * The correlation of the runs of one visit (one target's runs in one
+	 * pass) around their cells, drift taken out: a visit that is slow is
+	 * slow on each workload it measures. 0: none shown (or not fitted).
+	 */
+	double visit_rho;
 };
 
 /* Fits OBS[0..n) (their adjusted and aside) into *OUT (free with r0_noise_free). 0 or -ENOMEM, -EINVAL. */
