@@ -299,6 +299,45 @@ static void fill_weights(struct r0_analysis *a, const struct r0_mix *mix)
 		a->wl[w].weight = sum > 0 ? a->wl[w].weight / sum : 0;
 }
 
+/*
+ * The single drive's time for one request of workload W (one run of a
+ * scenario or a replay): a block workload's request over the baseline's
+ * rate, a scenario's measured seconds. 0: not known.
+ */
+static double time_per_request(const struct r0_analysis *a, size_t w)
+{
+	const struct r0_wl *wl = &a->wl[w];
+
+	if (wl->proto.access == R0_ACCESS_FS || wl->proto.access == R0_ACCESS_REPLAY) {
+		for (size_t k = 0; k < a->n_cell; k++)
+			if (a->cell[k].wl == w && a->cell[k].seconds.n &&
+			    (a->cell[k].layer == R0_LAYER_RAW || (!wl->base_raw && a->cell[k].n_members == 1)))
+				return a->cell[k].seconds.med;
+		return 0;
+	}
+	return wl->base.med > 0 ? (double)wl->proto.block_bytes / wl->base.med : 0;
+}
+
+/*
+ * A mix of request (run) shares into shares of one drive's time, each
+ * weight times one drive's time per request of its workload: Amdahl's
+ * law weighs the time a workload takes, not how often it comes.
+ */
+static void weights_to_time(struct r0_analysis *a, const struct r0_mix *mix)
+{
+	double sum = 0;
+
+	if (!mix->per_request)
+		return;
+	for (size_t w = 0; w < a->n_wl; w++) {
+		a->wl[w].weight *= time_per_request(a, w);
+		sum += a->wl[w].weight;
+	}
+	for (size_t w = 0; w < a->n_wl; w++)
+		a->wl[w].weight = sum > 0 ? a->wl[w].weight / sum : 0;
+	a->mix_per_request = true;
+}
+
 void r0_analysis_free(struct r0_analysis *a)
 {
 	for (size_t w = 0; a->wl && w < a->n_wl; w++) {
@@ -405,6 +444,13 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	err = fit_noise(&a, g, ng);
 	if (err)
 		goto out;
+	/*
+	 * A mix is the user's time: its speed-up is what that I/O would take
+	 * (Amdahl's law), never a mean of speed-ups; the workloads of one
+	 * visit move together.
+	 */
+	a.cmp.by_time = true;
+	a.cmp.visit_rho = a.visit_rho;
 	err = -ENOMEM;
 	/* three repeats somewhere show the noise; the whole study's then stands for each cell's */
 	a.pooled = a.cmp.method == R0_CMP_WELCH_T && a.repeats >= R0_CMP_MIN_REPEATS;
@@ -423,6 +469,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	if (fill_bases(&a))
 		goto out;
 	fill_weights(&a, mix);
+	weights_to_time(&a, mix);
 	err = r0_rank_all(&a);
 	if (err)
 		goto out;

@@ -19,6 +19,8 @@ void r0_cmp_defaults(struct r0_cmp_opts *o)
 	o->looks = 1;
 	o->worth = 1.2;        /* R0_WORTH_SPEEDUP */
 	o->drive_gain = 1.2;   /* R0_DRIVE_GAIN */
+	o->by_time = false;
+	o->visit_rho = 0;
 }
 
 struct r0_cmp_opts r0_cmp_opts_best_of(const struct r0_cmp_opts *o, size_t k)
@@ -170,8 +172,21 @@ static void mean_var(const double *v, size_t n, double *mean, double *var)
 	*var = n > 1 ? q / (double)(n - 1) : 0;
 }
 
-/* The point ratio of means, A / B (alone: an indicative comparison, no interval). */
-static void welch_point(const struct r0_cmp_term *t, size_t n, struct r0_cmp *out, double *sum_a,
+/*
+ * One term's share of a side's sum: as rates w x mean, as time w / mean
+ * (the time its work takes; r0_cmp_opts.by_time).
+ */
+static double part(double weight, double mean, bool by_time)
+{
+	return by_time ? weight / mean : weight * mean;
+}
+
+/*
+ * The point ratio of means, A / B as rates, B's time / A's as time
+ * (alone: an indicative comparison, no interval). *SUM_A, *SUM_B: each
+ * side's sum of parts.
+ */
+static void welch_point(const struct r0_cmp_term *t, size_t n, bool by_time, struct r0_cmp *out, double *sum_a,
 			double *sum_b)
 {
 	double A = 0, B = 0, m, v;
@@ -180,63 +195,136 @@ static void welch_point(const struct r0_cmp_term *t, size_t n, struct r0_cmp *ou
 		if (!usable(&t[i]))
 			continue;
 		mean_var(t[i].a, t[i].na, &m, &v);
-		A += t[i].weight * m;
+		A += part(t[i].weight, m, by_time);
 		mean_var(t[i].b, t[i].nb, &m, &v);
-		B += t[i].weight * m;
+		B += part(t[i].weight, m, by_time);
 	}
-	out->ratio = A / B;
+	out->ratio = by_time ? B / A : A / B;
 	out->lo = out->hi = out->ratio;
 	*sum_a = A;
 	*sum_b = B;
 }
 
-/*
- * Welch: ratio = A / B with A = sum(w mean(a)), B = sum(w mean(b)). By the
- * delta method var(log ratio) = sum(w^2 var(a) / na) / A^2 + (the same
- * for B), and Welch-Satterthwaite gives its degrees of freedom from each
- * side's own (n - 1). A side whose noise is known from the whole study
- * (var_a, var_b: of log(run)) has var(a) = mean(a)^2 var_a and that
- * noise's degrees of freedom. The interval is ratio x exp(+-t x se).
- */
-static void welch_interval(const struct r0_cmp_term *t, size_t n, double conf, struct r0_cmp *out)
+/* How many pairs of runs, one of X's and one of Y's, were measured in the same visit (pass). */
+static size_t shared_visits(const unsigned *px, size_t nx, const unsigned *py, size_t ny)
 {
-	double A, B, v = 0, dfden = 0, half;
+	size_t pairs = 0;
 
-	welch_point(t, n, out, &A, &B);
-	if (!(A > 0))   /* nothing moved on A's side: no log, and no interval needed */
-		return;
+	if (!px || !py)
+		return 0;
+	for (size_t k = 0; k < nx; k++)
+		for (size_t l = 0; px[k] && l < ny; l++)
+			pairs += px[k] == py[l];
+	return pairs;
+}
+
+/* One side of a Welch interval: each term's share of the side and its run noise. */
+struct welch_side {
+	double share;               /* d log(side) / d log(mean): the term's part of the side */
+	double rel_var;             /* variance of one run, relative (of log(run)) */
+	double df;
+	size_t n;
+	const unsigned *pass;
+};
+
+/*
+ * var(log side) of N terms, the runs of one visit correlated by RHO
+ * (r0_cmp_opts.visit_rho): sum share_i share_j cov(log mean_i, log mean_j),
+ * the covariance of two terms' means rho x sd_i x sd_j x (runs measured in
+ * the same visit) / (n_i n_j). *DIAG: the independent part alone.
+ */
+static double side_var(const struct welch_side *s, size_t n, double rho, double *diag)
+{
+	double v = 0;
+
+	*diag = 0;
 	for (size_t i = 0; i < n; i++) {
-		double ma, va, mb, vb, ca, cb, dfa, dfb;
+		double c = s[i].share * s[i].share * s[i].rel_var / (double)s[i].n;
+
+		*diag += c;
+		for (size_t j = i + 1; rho > 0 && j < n; j++) {
+			size_t pairs = shared_visits(s[i].pass, s[i].n, s[j].pass, s[j].n);
+
+			if (pairs)
+				v += 2 * rho * s[i].share * s[j].share * sqrt(s[i].rel_var * s[j].rel_var) *
+				     (double)pairs / ((double)s[i].n * (double)s[j].n);
+		}
+	}
+	return v + *diag;
+}
+
+/*
+ * Welch, by the delta method on the log of each side's sum. As rates a
+ * side is A = sum(w mean(a)) and a term's share of it w mean(a) / A; as
+ * time A = sum(w / mean(a)) and the share (w / mean(a)) / A, the part of
+ * the time the workload takes (Amdahl's law: the slow part weighs). Then
+ * var(log ratio) = var(log A) + var(log B), each side's terms correlated
+ * within a visit (side_var), and Welch-Satterthwaite gives the degrees of
+ * freedom from each term's own (n - 1). A side whose noise is known from
+ * the whole study (var_a, var_b: of log(run)) has that variance and its
+ * degrees of freedom. The interval is ratio x exp(+-t x se).
+ */
+static int welch_interval(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *o, double conf,
+			  struct r0_cmp *out)
+{
+	struct welch_side *sa = calloc(n ? n : 1, sizeof(*sa)), *sb = calloc(n ? n : 1, sizeof(*sb));
+	double A, B, v = 0, dfden = 0, half, va_all, vb_all, da, db;
+	size_t u = 0;
+
+	if (!sa || !sb) {
+		free(sa);
+		free(sb);
+		return -ENOMEM;
+	}
+	welch_point(t, n, o->by_time, out, &A, &B);
+	/* nothing moved on A's side: no log, and no interval needed */
+	if (!(A > 0) || !isfinite(A))
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		double ma, va, mb, vb;
 
 		if (!usable(&t[i]))
 			continue;
 		mean_var(t[i].a, t[i].na, &ma, &va);
 		mean_var(t[i].b, t[i].nb, &mb, &vb);
-		dfa = (double)t[i].na - 1;
-		dfb = (double)t[i].nb - 1;
+		sa[u] = (struct welch_side){ part(t[i].weight, ma, o->by_time) / A, ma > 0 ? va / (ma * ma) : 0,
+					     (double)t[i].na - 1, t[i].na, t[i].pass_a };
+		sb[u] = (struct welch_side){ part(t[i].weight, mb, o->by_time) / B, mb > 0 ? vb / (mb * mb) : 0,
+					     (double)t[i].nb - 1, t[i].nb, t[i].pass_b };
 		if (t[i].var_a > 0 && t[i].df_a > 0) {
-			va = ma * ma * t[i].var_a;
-			dfa = t[i].df_a;
+			sa[u].rel_var = t[i].var_a;
+			sa[u].df = t[i].df_a;
 		}
 		if (t[i].var_b > 0 && t[i].df_b > 0) {
-			vb = mb * mb * t[i].var_b;
-			dfb = t[i].df_b;
+			sb[u].rel_var = t[i].var_b;
+			sb[u].df = t[i].df_b;
 		}
-		ca = t[i].weight * t[i].weight * va / (double)t[i].na / (A * A);
-		cb = t[i].weight * t[i].weight * vb / (double)t[i].nb / (B * B);
-		v += ca + cb;
+		u++;
+	}
+	va_all = side_var(sa, u, o->visit_rho, &da);
+	vb_all = side_var(sb, u, o->visit_rho, &db);
+	v = va_all + vb_all;
+	/* Welch-Satterthwaite over the terms; a side's correlated part scales its terms alike */
+	for (size_t i = 0; i < u; i++) {
+		double ca = sa[i].share * sa[i].share * sa[i].rel_var / (double)sa[i].n * (da > 0 ? va_all / da : 1);
+		double cb = sb[i].share * sb[i].share * sb[i].rel_var / (double)sb[i].n * (db > 0 ? vb_all / db : 1);
+
 		if (ca > 0)
-			dfden += ca * ca / dfa;
+			dfden += ca * ca / sa[i].df;
 		if (cb > 0)
-			dfden += cb * cb / dfb;
+			dfden += cb * cb / sb[i].df;
 	}
 	if (!(v > 0) || !(dfden > 0))   /* identical repeats on both sides: the point is all there is */
-		return;
+		goto out;
 	out->se = sqrt(v);
 	out->df = v * v / dfden;
 	half = r0_t_quantile(1 - (1 - conf) / 2, out->df) * out->se;
 	out->lo = out->ratio * exp(-half);
 	out->hi = out->ratio * exp(half);
+out:
+	free(sa);
+	free(sb);
+	return 0;
 }
 
 double r0_cmp_p_against(const struct r0_cmp *c, double bar, unsigned looks)
@@ -311,14 +399,14 @@ static int bootstrap_interval(const struct r0_cmp_term *t, size_t n, const struc
 			if (x->n > maxn)
 				maxn = x->n;
 		}
-		num += t[i].weight * r0_median_sorted(s[2 * used].v, s[2 * used].n);
-		den += t[i].weight * r0_median_sorted(s[2 * used + 1].v, s[2 * used + 1].n);
+		num += part(t[i].weight, r0_median_sorted(s[2 * used].v, s[2 * used].n), o->by_time);
+		den += part(t[i].weight, r0_median_sorted(s[2 * used + 1].v, s[2 * used + 1].n), o->by_time);
 		used++;
 	}
 	err = -EDOM;
-	if (!(den > 0))
+	if (!(den > 0) || !(num > 0 || !o->by_time))
 		goto out;
-	out->ratio = num / den;
+	out->ratio = o->by_time ? den / num : num / den;
 	out->lo = out->hi = out->ratio;
 	err = 0;
 	if (out->indicative)
@@ -333,10 +421,13 @@ static int bootstrap_interval(const struct r0_cmp_term *t, size_t n, const struc
 		double sa = 0, sb = 0;
 
 		for (size_t u = 0; u < used; u++) {
-			sa += s[2 * u].weight * draw_median(&s[2 * u], cnt, &rng);
-			sb += s[2 * u + 1].weight * draw_median(&s[2 * u + 1], cnt, &rng);
+			sa += part(s[2 * u].weight, draw_median(&s[2 * u], cnt, &rng), o->by_time);
+			sb += part(s[2 * u + 1].weight, draw_median(&s[2 * u + 1], cnt, &rng), o->by_time);
 		}
-		boot[r] = sb > 0 ? sa / sb : INFINITY;
+		if (o->by_time)
+			boot[r] = sa > 0 && isfinite(sa) ? sb / sa : 0;
+		else
+			boot[r] = sb > 0 ? sa / sb : INFINITY;
 	}
 	out->lo = r0_quantile(boot, o->resamples, (1 - conf) / 2);
 	out->hi = r0_quantile(boot, o->resamples, 1 - (1 - conf) / 2);
@@ -372,6 +463,8 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 	conf = 1 - (1 - o->confidence) / (o->looks > 1 ? (double)o->looks : 1);
 	out->min_n = UINT32_MAX;
 	for (size_t i = 0; i < n; i++) {
+		double m = 0;
+
 		if (!usable(&t[i]))
 			continue;
 		known &= t[i].var_a > 0 && t[i].var_b > 0;
@@ -380,7 +473,9 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 		if (t[i].nb < out->min_n)
 			out->min_n = (unsigned)t[i].nb;
 		for (size_t k = 0; k < t[i].nb; k++)
-			den += t[i].weight * t[i].b[k];
+			m += t[i].b[k];
+		/* as time, every term of B must have moved: a zero rate is no time */
+		den = o->by_time && !(m > 0) ? -1 : den < 0 ? den : den + t[i].weight * m;
 		used++;
 	}
 	if (!used)
@@ -395,10 +490,9 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 	else if (out->indicative) {
 		double A, B;
 
-		welch_point(t, n, out, &A, &B);
-	}
-	else
-		welch_interval(t, n, conf, out);
+		welch_point(t, n, o->by_time, out, &A, &B);
+	} else
+		err = welch_interval(t, n, o, conf, out);
 	if (err) {
 		memset(out, 0, sizeof(*out));
 		return err;

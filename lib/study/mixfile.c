@@ -22,7 +22,8 @@ static const char trace_method[] =
 	"a block trace (r0trace/1: the device's QUEUE events, the requests as issued before an array splits "
 	"them, with their completions or issues): every request classed by itself; sequential = it starts "
 	"where one of the last 16 requests of its direction ended; queue depth = requests in flight when it "
-	"was queued, itself included; weights are shares of the busy time (time with a request in flight)";
+	"was queued, itself included; weights are shares of the busy time (time with a request in flight), "
+	"or of the requests where the trace has no completions (weights_basis)";
 
 /* Doubles with 6 significant digits, not json-c's 17. */
 static json_object *num(double v)
@@ -152,6 +153,8 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 	if (r0_profile_cut_share(p) >= R0_PROFILE_CUT_NOTE_SHARE)
 		ADD(o, "cannot_tell", cannot_tell(p));
 
+	/* a reader turns request shares into time shares by one drive's time per request */
+	ADD(o, "weights_basis", json_object_new_string(p->weights_by_requests ? "requests" : "busy_time"));
 	ADD(o, "weights", w = json_object_new_object());
 	for (int c = 0; c < R0_PC_N; c++) {
 		const struct r0_profile_class *k = &p->cls[c];
@@ -262,6 +265,11 @@ int r0_mix_load(const char *path, struct r0_mix *out, char *desc, size_t desc_le
 		goto out;
 
 	snprintf(out->name, sizeof(out->name), "measured");
+	/* older files have no basis: r0profile's weights were busy time */
+	v = member(o, "weights_basis", json_type_string);
+	if (v && strcmp(json_object_get_string(v), "busy_time") && strcmp(json_object_get_string(v), "requests"))
+		goto out;
+	out->per_request = v && !strcmp(json_object_get_string(v), "requests");
 	for (int c = 0; c < R0_PC_N; c++) {
 		if (!(weight[c] > 0))
 			continue;

@@ -203,10 +203,17 @@ int r0_rank_compare(const struct r0_analysis *a, const struct r0_choice *x, unsi
 			continue;
 		if (y && (!cy || !cy->bps.n))
 			continue;
-		/* weight / the baseline's median: the ratio of sums is that of the mix's speed-ups */
+		/*
+		 * As time (Amdahl's law), weight x the baseline's median: the
+		 * workload's share of one drive's time at the rate of 1, so a side
+		 * sums to the time the mix's I/O takes there. As rates, weight / the
+		 * baseline's median: the ratio of sums is that of the mean speed-ups.
+		 */
 		t[n++] = (struct r0_cmp_term){ cx->bps_v, cx->bps.n, y ? cy->bps_v : a->wl[w].base_v,
 					       y ? cy->bps.n : a->wl[w].base.n,
-					       a->wl[w].weight / a->wl[w].base.med, cx->var_log, cx->df_log,
+					       o->by_time ? a->wl[w].weight * a->wl[w].base.med :
+							    a->wl[w].weight / a->wl[w].base.med,
+					       cx->var_log, cx->df_log,
 					       y ? cy->var_log : a->wl[w].base_var, y ? cy->df_log : a->wl[w].base_df,
 					       cx->pass_v, y ? cy->pass_v : a->wl[w].base_pass };
 	}
@@ -492,16 +499,19 @@ int r0_rank_shared(struct r0_analysis *a)
 /*
  * How many members to build, at the pick, from what was measured: every
  * count from 2 up must have been measured (a count not measured is never
- * answered: build_decided false, build_unmeasured the first missing);
- * then from 3 up the m-th drive is one to buy only when m members give at
- * least the drive gain (R0_DRIVE_GAIN) of m - 1 under the mix, by the
- * interval rule of worth it (its bottom at the bar). The first drive that
- * does not pay ends the count.
+ * answered: build_decided false, build_unmeasured the first missing).
+ * Then the fewest count whose point reaches the worth-it bar beyond noise
+ * (worth it, or likely), and from there one more drive at a time while
+ * the m-th gives at least the drive gain (R0_DRIVE_GAIN) of m - 1 by the
+ * worth-it rule (its interval's bottom). So no drive is bought that the
+ * bar does not need or that does not pay, and the answer said is the
+ * built count's own ("likely worth it with 2 of them" where 2 are not
+ * yet shown). None: the answer at the largest count stands.
  */
 int r0_rank_build(struct r0_analysis *a)
 {
 	const struct r0_choice *pick;
-	unsigned n = a->max_members;
+	unsigned n = a->max_members, fewest = 0;
 	int err;
 
 	pick = &a->choice[a->pick];
@@ -510,37 +520,53 @@ int r0_rank_build(struct r0_analysis *a)
 	a->build_unmeasured = 0;
 	a->build_vs_base = pick->vs_base;
 	memset(&a->more_vs_build, 0, sizeof(a->more_vs_build));
-	/* an array not shown worth it under the mix is not one to build at any count:
-	 * the verdict keeps one drive (or could not tell), and counts nothing */
-	if (a->answer != R0_ANSWER_WORTH)
-		return 0;
-	for (unsigned m = 2; m < n; m++) {
+	memset(&a->fewer_vs_base, 0, sizeof(a->fewer_vs_base));
+	for (unsigned m = 2; m <= n && !fewest; m++) {
 		struct r0_cmp base;
 
-		err = r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_primary, &base);
+		err = m == n ? 0 : r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_primary, &base);
 		if (err == -ENODATA) {
-			a->build_decided = false;
-			a->build_unmeasured = m;
+			a->build_decided = a->answer != R0_ANSWER_WORTH && a->answer != R0_ANSWER_LIKELY;
+			a->build_unmeasured = a->build_decided ? 0 : m;
 			return 0;
 		}
 		if (err)
 			return err;
+		enum r0_answer ans = answer_of(m == n ? &pick->vs_base : &base, worth_bar(a));
+
+		if (ans == R0_ANSWER_WORTH || ans == R0_ANSWER_LIKELY)
+			fewest = m;
 	}
-	for (unsigned m = 3; m <= n; m++) {
+	/* not worth it at any count: the largest array's answer is the study's */
+	if (!fewest)
+		return 0;
+	a->build_members = fewest;
+	memset(&a->fewer_vs_base, 0, sizeof(a->fewer_vs_base));
+	if (fewest > 2 && (err = r0_rank_compare(a, pick, fewest - 1, NULL, 0, &a->cmp_primary, &a->fewer_vs_base)))
+		return err;
+	for (unsigned m = fewest + 1; m <= n; m++) {
 		struct r0_cmp step;
 
 		err = r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_primary, &step);
 		if (err)
 			return err;
-		if (answer_of(&step, gain_bar(a)) == R0_ANSWER_WORTH)
-			continue;
-		a->build_members = m - 1;
-		err = r0_rank_compare(a, pick, n, pick, m - 1, &a->cmp_primary, &a->more_vs_build);
-		if (!err)
-			err = r0_rank_compare(a, pick, m - 1, NULL, 0, &a->cmp_primary, &a->build_vs_base);
-		return err;
+		if (answer_of(&step, gain_bar(a)) != R0_ANSWER_WORTH)
+			break;
+		a->build_members = m;
 	}
-	return 0;
+	if (a->build_members == n) {
+		a->answer = answer_of(&a->build_vs_base, worth_bar(a));
+		a->worth = a->answer == R0_ANSWER_WORTH;
+		return 0;
+	}
+	err = r0_rank_compare(a, pick, n, pick, a->build_members, &a->cmp_primary, &a->more_vs_build);
+	if (!err)
+		err = r0_rank_compare(a, pick, a->build_members, NULL, 0, &a->cmp_primary, &a->build_vs_base);
+	if (!err) {
+		a->answer = answer_of(&a->build_vs_base, worth_bar(a));
+		a->worth = a->answer == R0_ANSWER_WORTH;
+	}
+	return err;
 }
 
 /* A growing list of p-values. */

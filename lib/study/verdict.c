@@ -211,6 +211,14 @@ static void write_build(struct r0_analysis *a)
 		    sizeof(nm)), a->build_unmeasured);
 		return;
 	}
+	if (a->fewer_vs_base.ratio > 0) {
+		r0_strbuf_cat(b, len, "%u drives give %.2fx one drive", a->build_members - 1, a->fewer_vs_base.ratio);
+		if (!a->fewer_vs_base.indicative)
+			r0_strbuf_cat(b, len, " (%.2f-%.2f)", a->fewer_vs_base.lo, a->fewer_vs_base.hi);
+		r0_strbuf_cat(b, len, ", not worth it beyond noise");
+		if (a->build_members < a->max_members)
+			r0_strbuf_cat(b, len, "; ");
+	}
 	if (a->build_members == a->max_members)
 		return;
 	if (a->max_members == a->build_members + 1)
@@ -270,6 +278,9 @@ static void write_headline(struct r0_analysis *a)
 		r0_strbuf_cat(h, len, " (%.2f-%.2f)", score->lo, score->hi);
 	else
 		r0_strbuf_cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
+	/* the mix's speed-up is the user's time (Amdahl's law): say it so */
+	if (score->ratio > 0)
+		r0_strbuf_cat(h, len, ": your I/O would take %.0f %% of one drive's time", 100 / score->ratio);
 	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
 		char list[512] = "";
 
@@ -410,7 +421,9 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 	if (a->max_drift > 0.005)
 		r0_strbuf_cat(r, len, "- Drift: the passes' speeds differed by up to %.1f %%; each was taken out before comparing.\n",
 		    a->max_drift * 100);
-	r0_strbuf_cat(r, len, "- Mix %s, weights:", a->mix_name);
+	r0_strbuf_cat(r, len, "- Mix %s, weights (shares of one drive's time%s):", a->mix_name,
+	    a->mix_per_request ? ", from its shares of requests by the single drive's measured time per request here"
+			       : "");
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0)
 			r0_strbuf_cat(r, len, " %s %.0f%%;", a->wl[w].name, a->wl[w].weight * 100);

@@ -248,6 +248,7 @@ void r0_tracemix_finish(struct r0_tracemix *m)
 		ops += p->cls[c].ops;
 	for (int c = 0; c < R0_PC_N; c++)
 		p->cls[c].weight = ops ? (double)p->cls[c].ops / (double)ops : 0;
+	p->weights_by_requests = true;
 	/* the classes are still exact: only the coverage limits the confidence */
 	p->confidence = fmin(1, (double)p->active / R0_PROFILE_FULL_COVERAGE);
 	p->confidence_level = r0_confidence_level(p->confidence);

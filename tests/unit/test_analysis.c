@@ -226,3 +226,37 @@ Test(analysis, below_three_repeats_is_indicative)
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
 }
+
+/*
+ * A mix of request shares (a trace's without completions): one 1M read for
+ * each 4K read weighs 256 times the 4K read in one drive's time, so the
+ * array's 2x on the 1M reads is nearly all the user sees.
+ */
+static const struct row per_request_rows[] = {
+	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 100.1, 99.9 } },
+	{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 200, 200.1, 199.9 } },
+	{ R0_LAYER_RAW, 0, 1, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 100, 100.1, 99.9 } },
+	{ R0_LAYER_MD, 64 * K, 2, "4K", R0_ACCESS_RAND, 4 * K, 1, 100, { 100, 100.1, 99.9 } },
+};
+
+Test(analysis, request_shares_become_time_shares)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+
+	cr_assert_eq(r0_mix_parse("seq-read=1,rand-small-q1-read=1", &mix), 0);
+	mix.per_request = true;
+	load_rows(per_request_rows, N(per_request_rows), &set);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_assert(a.has_choice);
+	cr_expect(fabs(a.choice[0].score - 1 / (256.0 / 257 / 2 + 1.0 / 257)) < 1e-3, "score %f", a.choice[0].score);
+	cr_expect(a.mix_per_request);
+	cr_expect_not_null(strstr(a.reasoning, "from its shares of requests"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	mix.per_request = false;
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect(fabs(a.choice[0].score - 1 / (0.5 / 2 + 0.5)) < 1e-3, "as time shares: %f", a.choice[0].score);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}

@@ -177,3 +177,57 @@ Test(compare, decided_and_looks)
 	cr_expect(d.lo < c.lo && d.hi > c.hi && d.ratio == c.ratio, "3 looks: %f-%f against %f-%f", d.lo, d.hi,
 		  c.lo, c.hi);
 }
+
+/*
+ * As time (Amdahl's law): one workload at 1x taking 55 % of one drive's
+ * time and one at 2x taking 45 %: the array takes 0.55 + 0.225 of the
+ * time, 1.29x, where the mean of the speed-ups would say 1.45x.
+ */
+Test(compare, terms_added_as_time)
+{
+	const double base[] = { 100, 101, 99 }, same[] = { 100, 99, 101 }, twice[] = { 200, 202, 198 };
+	struct r0_cmp_term t[2] = {
+		{ .a = same, .na = 3, .b = base, .nb = 3, .weight = 0.55 * 100 },
+		{ .a = twice, .na = 3, .b = base, .nb = 3, .weight = 0.45 * 100 },
+	};
+	struct r0_cmp_opts o;
+	struct r0_cmp c;
+
+	r0_cmp_defaults(&o);
+	cr_assert_not(o.by_time);
+	o.by_time = true;
+	cr_assert_eq(r0_compare(t, 2, &o, &c), 0);
+	cr_expect(fabs(c.ratio - 1 / (0.55 + 0.45 / 2)) < 1e-3, "ratio %f", c.ratio);
+	cr_expect(c.lo < c.ratio && c.hi > c.ratio);
+	/* a zero rate on the side compared against is no time: refused */
+	const double zero[] = { 0, 0, 0 };
+	struct r0_cmp_term z = { .a = same, .na = 3, .b = zero, .nb = 3, .weight = 1 };
+
+	cr_expect_eq(r0_compare(&z, 1, &o, &c), -EDOM);
+}
+
+/* Runs of one visit that move together: the mix's interval is wider than if they were independent. */
+Test(compare, one_visit_is_not_independent_runs)
+{
+	const double a1[] = { 100, 110, 90 }, a2[] = { 200, 220, 180 }, b1[] = { 100, 100, 100 },
+		     b2[] = { 100, 100, 100 };
+	const unsigned pa[] = { 1, 2, 3 }, pb[] = { 1, 2, 3 };
+	struct r0_cmp_term t[2] = {
+		{ .a = a1, .na = 3, .b = b1, .nb = 3, .weight = 1, .pass_a = pa, .pass_b = pb },
+		{ .a = a2, .na = 3, .b = b2, .nb = 3, .weight = 1, .pass_a = pa, .pass_b = pb },
+	};
+	struct r0_cmp_opts o;
+	struct r0_cmp indep, visit, unknown;
+
+	r0_cmp_defaults(&o);
+	o.by_time = true;
+	cr_assert_eq(r0_compare(t, 2, &o, &indep), 0);
+	o.visit_rho = 0.9;
+	cr_assert_eq(r0_compare(t, 2, &o, &visit), 0);
+	cr_expect(fabs(visit.ratio - indep.ratio) < 1e-12, "the point does not move");
+	cr_expect_gt(visit.se, indep.se * 1.3, "se %f against %f", visit.se, indep.se);
+	/* runs whose visits are not known stay independent */
+	t[0].pass_a = t[1].pass_a = NULL;
+	cr_assert_eq(r0_compare(t, 2, &o, &unknown), 0);
+	cr_expect(fabs(unknown.se - indep.se) < 1e-12);
+}

@@ -83,3 +83,26 @@ Test(mix, workload_classes)
 		cr_expect_str_eq(cls, cases[i].cls, "case %zu", i);
 	}
 }
+
+/* Amdahl's law: the shares of one drive's time over the speed-ups. */
+Test(mix, time_speedup)
+{
+	const double w[] = { 55, 45, 0 }, s[] = { 1, 2, 0 }, bad[] = { 1, 0, 1 };
+
+	cr_expect(fabs(r0_mix_time_speedup(w, s, 3) - 1 / (0.55 + 0.45 / 2)) < 1e-12);
+	cr_expect(isnan(r0_mix_time_speedup(w, bad, 3)), "a weighted speed-up of 0 is no time");
+	cr_expect(isnan(r0_mix_time_speedup(w, s, 0)));
+}
+
+/* everyday weighs one run of each scenario; the block mixes are time already */
+Test(mix, per_request_mixes)
+{
+	struct r0_mix m;
+
+	cr_assert_eq(r0_mix_parse("everyday", &m), 0);
+	cr_expect(m.per_request);
+	cr_assert_eq(r0_mix_parse("desktop", &m), 0);
+	cr_expect_not(m.per_request);
+	cr_assert_eq(r0_mix_parse("seq-read=1", &m), 0);
+	cr_expect_not(m.per_request);
+}

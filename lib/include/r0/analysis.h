@@ -153,6 +153,8 @@ struct r0_analysis {
 	bool indicative;            /* min_repeats < R0_CMP_MIN_REPEATS: noise unknown */
 	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
 	char mix_name[32];
+	bool mix_per_request;       /* the mix was given in shares of requests (runs), turned into
+	                             * shares of one drive's time by its time per request here */
 	struct r0_cmp_opts cmp;     /* as asked: the rate each family of claims is held to */
 	struct r0_cmp_opts cmp_diff, cmp_bar, cmp_primary;   /* the families' levels (see diff_level):
 	                                                      * what each comparison is made at */
@@ -190,6 +192,8 @@ struct r0_analysis {
 	struct r0_cmp build_vs_base;   /* the mix's speed-up at build_members (as choice[].vs_base) */
 	struct r0_cmp more_vs_build;   /* max_members against build_members under the mix
 	                                * (ratio 0: build_members == max_members) */
+	struct r0_cmp fewer_vs_base;   /* build_members - 1 (2 or more) against one drive, not shown
+	                                * worth it: the count below the fewest that is (ratio 0: none) */
 	char build[512];            /* why fewer: "a 3rd adds 1.03x (1.02-1.08) under the sequential
 	                             * mix: something the members share is the limit"; "" if none */
 	/*

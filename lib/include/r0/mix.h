@@ -9,6 +9,7 @@
 #ifndef R0_MIX_H
 #define R0_MIX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "r0/sweep.h"
@@ -40,6 +41,13 @@ const char *r0_mix_default(const enum r0_access *access, size_t n);
  */
 struct r0_mix {
 	char name[32];              /* "desktop", "database", "sequential", "custom" */
+	/*
+	 * The weights are shares of requests (a trace's without completions)
+	 * or of runs (everyday: one of each scenario), not of one drive's
+	 * time: the analysis turns them into time shares by the single
+	 * drive's measured time per request (per run) in the same study.
+	 */
+	bool per_request;
 	size_t n;
 	struct { char key[48]; double weight; } e[R0_MIX_MAX];
 };

@@ -128,6 +128,9 @@ struct r0_profile {
 	double q1_share;            /* busy_q1_s / busy_s */
 	double mean_qd;             /* busy_qd_s / busy_s: mean in flight while busy */
 	double confidence;          /* 0..1: coverage x clarity */
+	/* the weights are shares of the requests, not of the busy time: a trace
+	 * without completions has no busy time (r0_tracemix_finish) */
+	bool weights_by_requests;
 	const char *confidence_level;   /* r0_confidence_level(confidence) */
 };
 
