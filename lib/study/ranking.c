@@ -145,7 +145,8 @@ int r0_rank_ties(struct r0_analysis *a)
 		err = r0_rank_cmp_cells(c, b, &o, &x);
 		if (err)
 			return err;
-		c->tie_best = x.sign >= 0;
+		/* the noise unknown (indicative): the figures rank, they tell nothing apart */
+		c->tie_best = x.indicative || x.sign >= 0;
 	}
 	return 0;
 }
@@ -360,8 +361,11 @@ int r0_rank_choices(struct r0_analysis *a)
 		err = r0_rank_compare(a, ch, a->max_members, &a->choice[0], a->max_members, &best_opts, &ch->vs_best);
 		if (err && err != -ENODATA)
 			return err;
-		ch->tie_best = !err && ch->vs_best.sign >= 0;
-		if (!err && !ch->tie_best)
+		/* the noise unknown (indicative): the figures rank, they name no loser */
+		ch->too_noisy = !err && !ch->vs_best.indicative && ch->vs_best.sign >= 0 &&
+				ch->vs_best.ratio < R0_TOO_NOISY;
+		ch->tie_best = !err && (ch->vs_best.indicative || ch->vs_best.sign >= 0) && !ch->too_noisy;
+		if (!err && !ch->tie_best && !ch->too_noisy)
 			find_loss(a, ch, &a->choice[0]);
 	}
 	/* the best measured, unless another is shown within R0_PICK_MARGIN of it and preferred */

@@ -111,6 +111,9 @@ static void write_losses(struct r0_analysis *a)
 				 a->wl[c->loss_wl].name);
 		else if (c->loses)
 			snprintf(c->loss, sizeof(c->loss), "loses %.0f %% under the mix", (1 - c->loss_ratio) * 100);
+		else if (c->too_noisy)
+			snprintf(c->loss, sizeof(c->loss), "too noisy to tell at %.2fx of the best (%.2f-%.2f)",
+				 c->vs_best.ratio, c->vs_best.lo, c->vs_best.hi);
 	}
 }
 
@@ -121,7 +124,11 @@ static void write_chunks(struct r0_analysis *a)
 
 	for (size_t k = 0; k < a->n_choice; k++)
 		n_set += a->choice[k].tie_best;
-	if (n_set > 1) {
+	if (n_set > 1 && a->indicative) {
+		list_choices(a, true, b, len);
+		r0_strbuf_cat(b, len, " rank in this order under the %s mix, none told apart (indicative: %u repeat%s, "
+		    "the noise unknown)", a->mix_name, a->min_repeats, a->min_repeats == 1 ? "" : "s");
+	} else if (n_set > 1) {
 		list_choices(a, true, b, len);
 		r0_strbuf_cat(b, len, " cannot be told apart (within %.0f %% or the noise) under the %s mix",
 		    a->cmp.threshold * 100, a->mix_name);
@@ -132,7 +139,8 @@ static void write_chunks(struct r0_analysis *a)
 	for (size_t k = 0; k < a->n_choice; k++)
 		if (!a->choice[k].tie_best && a->choice[k].loss[0])
 			r0_strbuf_cat(b, len, "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)),
-			    a->choice[k].loss, a->choice[k].incomplete ? "" : ": avoid it");
+			    a->choice[k].loss, a->choice[k].incomplete ? "" : a->choice[k].too_noisy ? ": measure it again"
+			    : ": avoid it");
 	if (a->pick && a->pick_for_counts)
 		r0_strbuf_cat(b, len, "; pick %s (it cannot be told from the best measured, %s, and was measured at "
 		    "every drive count)", choice_str(&a->choice[a->pick], nm, sizeof(nm)),

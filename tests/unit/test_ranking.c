@@ -640,3 +640,53 @@ Test(ranking, the_fewest_drives_worth_it_then_each_that_pays)
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
 }
+
+/*
+ * A choice far below the best (0.45x) whose interval still reaches it is
+ * too noisy to tell: neither in the set nor a loser; with one repeat
+ * (indicative) the figures rank and name no loser.
+ */
+static const struct row noisy[] = {
+	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 100.2, 99.8 } },
+	{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 200, 201, 199 } },
+	{ R0_LAYER_MD, 512 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 199, 200, 201 } },
+	{ R0_LAYER_DM, 4 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 40, 100, 160, 60 } },
+};
+
+static const struct row one_repeat[] = {
+	{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } },
+	{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 200 } },
+	{ R0_LAYER_MD, 4 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } },
+};
+
+Test(ranking, too_noisy_to_tell_and_indicative_names_no_loser)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const struct r0_choice *dm = NULL;
+
+	cr_assert_eq(r0_mix_parse("seq-read=1", &mix), 0);
+	load_rows(noisy, N(noisy), &set);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	for (size_t k = 0; k < a.n_choice; k++)
+		if (a.choice[k].layer == R0_LAYER_DM)
+			dm = &a.choice[k];
+	cr_assert_not_null(dm);
+	cr_expect(dm->too_noisy && !dm->tie_best && !dm->loses, "%s: %f (%f-%f) ind %d sign %d", a.chunks, dm->vs_best.ratio, dm->vs_best.lo, dm->vs_best.hi, dm->vs_best.indicative, dm->vs_best.sign);
+	cr_expect_not_null(strstr(a.chunks, "dm 4K too noisy to tell at 0."), "%s", a.chunks);
+	cr_expect_null(strstr(a.chunks, "avoid"), "%s", a.chunks);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+
+	load_rows(one_repeat, N(one_repeat), &set);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_assert(a.indicative);
+	for (size_t k = 0; k < a.n_choice; k++)
+		cr_expect(a.choice[k].tie_best && !a.choice[k].loses, "%s", a.chunks);
+	cr_expect_eq(a.choice[0].chunk_bytes, 64 * K, "ranked by the figures");
+	cr_expect_not_null(strstr(a.chunks, "md 64K and md 4K rank in this order under the custom mix, none told apart "
+					    "(indicative: 1 repeat"), "%s", a.chunks);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}

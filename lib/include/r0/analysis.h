@@ -46,6 +46,13 @@
  * enough never moves the pick away from the best measured.
  */
 #define R0_PICK_MARGIN 0.025
+/*
+ * A choice whose figure under the mix is below this share of the best's,
+ * while its interval still reaches the best, is "too noisy to tell": not
+ * told apart, but no tie either; never in the recommended set, and the
+ * planner measures it again while the budget allows.
+ */
+#define R0_TOO_NOISY 0.8
 /* a measuring thread busier than this was the limit, maybe not the drives */
 #define R0_CPU_BOUND 0.8
 /*
@@ -128,6 +135,8 @@ struct r0_choice {
 	struct r0_cmp vs_base;                /* the same as a comparison with the baseline */
 	struct r0_cmp vs_best;                /* under the mix, against the best score's choice */
 	bool tie_best;                        /* cannot be told from the best: in the recommended set */
+	bool too_noisy;                       /* not told from the best, its figure under R0_TOO_NOISY
+	                                       * of it: neither in the set nor a loser */
 	/* no figure for a workload of the mix that another choice has (its cells
 	 * failed, or were not predicted): its score rests on other workloads than
 	 * theirs, so it is ranked after every complete choice and never picked */
