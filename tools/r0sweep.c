@@ -206,6 +206,9 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 		fprintf(p.f, "  runs: first %s%s, at most %s; then more repeats (up to %u) only where a comparison "
 			"is still undecided, and the chunks left in the running on the other layer and at fewer "
 			"members\n", first, sw->skipped ? " (some already in the file)" : "", t_cells, sw->max_repeats);
+		if (sw->study.planner.money_first)
+			fprintf(p.f, "  the budget does not hold every chunk's first look: the first is worth it and how "
+				"many drives at one chunk; the other chunks only where they fit with their counts\n");
 	} else {
 		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
 		fprintf(p.f, "  runs: %zu targets x %zu workloads x %u repeats = %zu cells%s, %s\n",
@@ -476,7 +479,7 @@ static int open_output(struct sweep *sw, struct options *o)
 		}
 	}
 	if (r0_study_init(&sw->study, &sw->plan, sw->adaptive, sw->repeats, sw->adaptive ? sw->max_repeats : sw->repeats,
-			  &o->mix, &o->cmp, sw->adaptive ? (double)sw->budget_ns / 1e9 : 0)) {
+			  &o->mix, &o->cmp, sw->adaptive ? (double)sw->budget_ns / 1e9 : 0, sweep_cell_seconds(sw))) {
 		r0_sweep_set_free(&sw->done);
 		return r0_cli_usage_error(PROG, "no plan: check --repeats and --max-repeats");
 	}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The adaptive study's planner: which cells next, from the records so far (r0/adaptive.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,6 +105,47 @@ int r0_planner_init(struct r0_planner *p, const struct r0_sweep_plan *plan, bool
 			activate(p, t);
 	}
 	return 0;
+}
+
+void r0_planner_fit_budget(struct r0_planner *p, size_t cells)
+{
+	const struct r0_sweep_plan *plan = p->plan;
+	unsigned top = max_members(plan);
+	size_t counts = (top > 2 ? top - 2 : 0) * plan->n_wl * p->looks[0];
+	int keep = -1;
+	double mdadm = log2(R0_MDADM_CHUNK_BYTES);
+
+	if (!p->adaptive || r0_planner_first_cells(p) + counts <= cells)
+		return;
+	/* the first look's chunk: nearest 512K in powers of two, the larger on a tie */
+	for (size_t t = 0; t < plan->n_targets; t++) {
+		const struct r0_sweep_target *x = &plan->targets[t];
+		double d;
+
+		if (!p->active[t] || x->layer == R0_LAYER_RAW || x->n != top)
+			continue;
+		d = fabs(log2((double)x->chunk_bytes) - mdadm);
+		if (keep < 0 || d < fabs(log2((double)plan->targets[keep].chunk_bytes) - mdadm) ||
+		    (d == fabs(log2((double)plan->targets[keep].chunk_bytes) - mdadm) &&
+		     x->chunk_bytes > plan->targets[keep].chunk_bytes))
+			keep = (int)t;
+	}
+	if (keep < 0)
+		return;
+	for (size_t t = 0; t < plan->n_targets; t++) {
+		const struct r0_sweep_target *x = &plan->targets[t];
+
+		if (x->layer == R0_LAYER_RAW || (int)t == keep)
+			continue;
+		if (x->layer == plan->targets[keep].layer && x->chunk_bytes == plan->targets[keep].chunk_bytes &&
+		    x->n >= 2) {
+			activate(p, t);
+			continue;
+		}
+		p->active[t] = false;
+		memset(p->need[t], 0, sizeof(p->need[t]));
+	}
+	p->money_first = true;
 }
 
 int r0_planner_target_of(const struct r0_planner *p, const struct r0_sweep_rec *r)
@@ -449,6 +491,42 @@ static void chunk_lines(struct r0_planner *p, const struct r0_analysis *a)
 	}
 }
 
+/*
+ * After a first look the budget cut to the money answers (money_first):
+ * the other chunks of the first look's layer, each at every member count
+ * from 2 with the pick as its partner, while that whole fits: a chunk
+ * that became the pick without its counts would leave how many drives
+ * unanswered, so one that cannot have them stays open.
+ */
+static void other_chunks(struct r0_planner *p, const struct r0_analysis *a)
+{
+	const struct r0_choice *pick = &a->choice[a->pick];
+	int partner = target_at(p, pick->layer, pick->chunk_bytes, a->max_members);
+
+	for (size_t t = 0; p->money_first && t < p->plan->n_targets; t++) {
+		const struct r0_sweep_target *x = &p->plan->targets[t];
+		size_t cost = 0;
+
+		if (p->active[t] || x->layer != pick->layer || x->n != a->max_members)
+			continue;
+		for (unsigned m = 2; m <= a->max_members; m++) {
+			int c = target_at(p, x->layer, x->chunk_bytes, m);
+
+			cost += c >= 0 && !p->active[c] ? p->plan->n_wl * p->looks[0] : 0;
+		}
+		if (p->todo_now + cost > p->cells_left) {
+			p->budget_short = true;
+			continue;
+		}
+		for (unsigned m = 2; m <= a->max_members; m++) {
+			int c = target_at(p, x->layer, x->chunk_bytes, m);
+
+			if (c >= 0 && !p->active[c])
+				activate_with(p, (size_t)c, partner);
+		}
+	}
+}
+
 /* The 1-member stripes: the layer's own cost, on which no answer rests. */
 static void single_stripes(struct r0_planner *p)
 {
@@ -530,6 +608,7 @@ int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const 
 		/* while the money answers still take cells, they have this step to themselves */
 		if (p->todo_now > before && (p->undecided[R0_ADAPT_WORTH] || p->undecided[R0_ADAPT_BUILD]))
 			goto done;
+		other_chunks(p, &a);
 		the_set(p, &a);
 		other_layers(p, &a, &a.choice[a.pick]);
 		wl_worth(p, &a);

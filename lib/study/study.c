@@ -7,8 +7,11 @@
 #include "r0/study.h"
 
 int r0_study_init(struct r0_study *s, const struct r0_sweep_plan *plan, bool adaptive, unsigned min,
-		  unsigned max, const struct r0_mix *mix, const struct r0_cmp_opts *cmp, double budget_s)
+		  unsigned max, const struct r0_mix *mix, const struct r0_cmp_opts *cmp, double budget_s,
+		  double cell_s)
 {
+	int err;
+
 	memset(s, 0, sizeof(*s));
 	s->mix = mix;
 	if (cmp)
@@ -16,7 +19,10 @@ int r0_study_init(struct r0_study *s, const struct r0_sweep_plan *plan, bool ada
 	else
 		r0_cmp_defaults(&s->cmp);
 	s->budget_s = budget_s > 0 ? budget_s : 0;
-	return r0_planner_init(&s->planner, plan, adaptive, min, max);
+	err = r0_planner_init(&s->planner, plan, adaptive, min, max);
+	if (!err && s->budget_s && cell_s > 0)
+		r0_planner_fit_budget(&s->planner, (size_t)(s->budget_s / cell_s));
+	return err;
 }
 
 /* Cells the study may still start: what is left of the budget at the expected cell time. */

@@ -217,22 +217,25 @@ static double cell_seconds(void *ctx)
 	return ((struct sim *)ctx)->sp->cell_s;
 }
 
-/* The truth's speed-up of target T under the analysis' mix weights. */
+/* The truth's speed-up of target T under the analysis' mix weights: the user's time (Amdahl's law). */
 static double true_score(const struct sim *x, const struct r0_analysis *a, const struct r0_sweep_target *t)
 {
-	double s = 0;
+	double w[R0_SWEEP_MAX_WL], s[R0_SWEEP_MAX_WL];
+	size_t n = 0;
 
-	for (size_t w = 0; w < x->plan.n_wl; w++) {
+	for (size_t w_of_plan = 0; w_of_plan < x->plan.n_wl; w_of_plan++) {
 		char name[48];
 		struct r0_sweep_rec r;
 
-		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
+		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w_of_plan].label, &x->plan.wl[w_of_plan].w, 1, 1);
 		r0_sweep_rec_workload(&r, name, sizeof(name));
 		for (size_t k = 0; k < a->n_wl; k++)
-			if (!strcmp(a->wl[k].name, name))
-				s += a->wl[k].weight * gain(x, t, &x->plan.wl[w].w);
+			if (!strcmp(a->wl[k].name, name) && a->wl[k].weight > 0) {
+				w[n] = a->wl[k].weight;
+				s[n++] = gain(x, t, &x->plan.wl[w_of_plan].w);
+			}
 	}
-	return s;
+	return n ? r0_mix_time_speedup(w, s, n) : 0;
 }
 
 static const struct r0_sweep_target *target_of(const struct sim *x, enum r0_layer l, uint32_t chunk, unsigned n)
@@ -263,23 +266,27 @@ static double true_cell(const struct sim *x, const struct r0_analysis *a, const 
 	return 0;
 }
 
-/* What the truth says at the pick: how many drives pay, by the analysis' own bars. */
+/*
+ * What the truth says at the pick, by the analysis' own bars: the fewest
+ * drives worth it, then each further drive that adds the drive gain; 1
+ * (keep one drive) when no count is worth it.
+ */
 static unsigned right_build(const struct sim *x, const struct r0_analysis *a)
 {
 	const struct r0_choice *p = &a->choice[a->pick];
-	double prev = 1, worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
+	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
 	double drive = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
+	double s[R0_SWEEP_MAX_TARGETS + 1] = { 0 };
 	unsigned b = 1;
 
-	for (unsigned n = 2; n <= a->max_members; n++) {
+	for (unsigned n = 2; n <= a->max_members && n <= R0_SWEEP_MAX_TARGETS; n++) {
 		const struct r0_sweep_target *t = target_of(x, p->layer, p->chunk_bytes, n);
-		double s = t ? true_score(x, a, t) : 0;
 
-		if (n == 2 ? s < worth && true_score(x, a, target_of(x, p->layer, p->chunk_bytes, a->max_members)) < worth
-			   : s / prev < drive)
-			break;
-		b = n;
-		prev = s;
+		s[n] = t ? true_score(x, a, t) : 0;
+		if (b == 1 && s[n] >= worth)
+			b = n;
+		else if (b > 1 && b == n - 1 && s[n] / s[n - 1] >= drive)
+			b = n;
 	}
 	return b;
 }
@@ -407,7 +414,7 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 	x->study_s = sp->budget_s > 0 ? sp->budget_s :
 		     (double)(x->plan.n_targets * x->plan.n_wl * sp->repeats) * sp->cell_s;
 	err = r0_study_init(s, &x->plan, sp->adaptive, sp->repeats, sp->adaptive ? sp->max_repeats : sp->repeats,
-			    mix, NULL, sp->budget_s);
+			    mix, NULL, sp->budget_s, sp->cell_s);
 	if (!err)
 		err = r0_study_run(s, &set, &ops, x);
 	if (err)

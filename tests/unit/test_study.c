@@ -82,7 +82,7 @@ Test(study, a_fixed_plan_runs_in_passes)
 
 	plan_of(&f);
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
-	cr_assert_eq(r0_study_init(&s, &f.plan, false, 3, 3, &mix, NULL, 0), 0);
+	cr_assert_eq(r0_study_init(&s, &f.plan, false, 3, 3, &mix, NULL, 0, 0), 0);
 	cr_assert_eq(r0_study_run(&s, &set, &ops, &f), 0);
 	cr_expect_eq(s.pass, 3);
 	cr_expect_eq(f.visits, 3 * f.plan.n_targets);
@@ -105,7 +105,7 @@ Test(study, the_budget_stops_before_a_visit_that_would_pass_it)
 	plan_of(&f);
 	pass_s = (double)(f.plan.n_targets * f.plan.n_wl) * f.cell_s;
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
-	cr_assert_eq(r0_study_init(&s, &f.plan, false, 3, 3, &mix, NULL, 1.5 * pass_s), 0);
+	cr_assert_eq(r0_study_init(&s, &f.plan, false, 3, 3, &mix, NULL, 1.5 * pass_s, 0), 0);
 	cr_assert_eq(r0_study_run(&s, &set, &ops, &f), 0);
 	cr_expect(s.budget_hit);
 	cr_expect_leq(f.now, 1.5 * pass_s);

@@ -81,6 +81,9 @@ struct r0_planner {
 	unsigned undecided[R0_ADAPT_KINDS];
 	unsigned at_max;
 	bool budget_short;          /* something wanted did not fit in the cells left */
+	/* the budget did not hold the first look with the counts: it was the money
+	 * answers' alone, one chunk at every count (r0_planner_fit_budget) */
+	bool money_first;
 	size_t cells_left, todo_now;   /* during a step: the bound, and what it asked for so far */
 	char open[1024];            /* the first open comparisons in words */
 	char dropped[1024];         /* targets of the full plan left out, and why */
@@ -94,6 +97,17 @@ struct r0_planner {
  */
 int r0_planner_init(struct r0_planner *p, const struct r0_sweep_plan *plan, bool adaptive, unsigned min,
 		    unsigned max);
+
+/*
+ * Fits an adaptive plan's first look into CELLS (the whole budget in
+ * cells): when the single drive and the largest array at every chunk,
+ * with one chunk at the counts below, do not fit, the first look is what
+ * the money answers need alone: the single drive and the chunk nearest
+ * 512K (mdadm's default) at every member count, so worth it and how many
+ * drives are answered first; the other chunks follow once those are
+ * decided (money_first). Nothing for a fixed plan, or when it fits.
+ */
+void r0_planner_fit_budget(struct r0_planner *p, size_t cells);
 
 /* The index of the plan's target a record of SET measured, or -1. */
 int r0_planner_target_of(const struct r0_planner *p, const struct r0_sweep_rec *r);

@@ -50,10 +50,12 @@ struct r0_study {
 /*
  * Sets S up over PLAN (kept by pointer): the planner (r0_planner_init with
  * ADAPTIVE, MIN and MAX), MIX (kept), CMP (NULL: the defaults) and the
- * budget. 0 or -EINVAL.
+ * budget, into which the first look is fitted at CELL_S seconds a cell
+ * (r0_planner_fit_budget; 0: not fitted). 0 or -EINVAL.
  */
 int r0_study_init(struct r0_study *s, const struct r0_sweep_plan *plan, bool adaptive, unsigned min,
-		  unsigned max, const struct r0_mix *mix, const struct r0_cmp_opts *cmp, double budget_s);
+		  unsigned max, const struct r0_mix *mix, const struct r0_cmp_opts *cmp, double budget_s,
+		  double cell_s);
 
 /*
  * Runs the study over SET (the records so far; a resumed file's count):
