@@ -180,19 +180,33 @@ Test(sim, the_money_answers_at_3_8_s_cells, .timeout = 600)
  * each simulated target borrowing a real target's visits whole) under
  * the truths the bars speak of, 20 studies a row. The bars: bank_bars,
  * asserted with R0_AA_ASSERT=1 only (until the statistics fix of issue
- * 44); the rows print their figures.
+ * 44); the rows print their figures. R0_SIM_BANKS (a list of the banks'
+ * names: "sample,r0ssd-md") runs those banks' rows instead.
  */
 Test(sim, bank_noise_at_3_8_s_cells, .timeout = 600)
 {
 	static const enum r0_sim_truth truths[] = { R0_SIM_PERFECT, R0_SIM_THIRD_NOTHING, R0_SIM_TRUE_115,
 						    R0_SIM_TRUE_13 };
-	static const enum r0_sim_noise noises[] = { R0_SIM_BANK_DEMO, R0_SIM_BANK_NVME, R0_SIM_BANK_SATA };
+	enum r0_sim_noise noises[R0_SIM_NOISES] = { R0_SIM_BANK_DEMO, R0_SIM_BANK_NVME, R0_SIM_BANK_SATA };
+	size_t nn = 3;
+	const char *only = getenv("R0_SIM_BANKS");
 
-	for (size_t nz = 0; nz < N(noises); nz++)
+	/* R0_SIM_BANKS=sample,r0ssd-md: those banks' rows instead (their files' names) */
+	if (only && *only) {
+		nn = 0;
+		for (int nz = R0_SIM_BANK_FIRST; nz < R0_SIM_NOISES; nz++) {
+			const char *b = r0_sim_noise_bank((enum r0_sim_noise)nz), *p = strstr(only, b);
+			size_t l = strlen(b);
+
+			if (p && (p == only || p[-1] == ',') && (p[l] == ',' || !p[l]))
+				noises[nn++] = (enum r0_sim_noise)nz;
+		}
+	}
+	for (size_t nz = 0; nz < nn; nz++)
 		cr_assert(!isnan(r0_sim_bank_run_sd(noises[nz])), "%s: the bank is read from tests/data/noise/",
 			  r0_sim_noise_name(noises[nz]));
 	for (size_t t = 0; t < N(truths); t++)
-		for (size_t nz = 0; nz < N(noises); nz++) {
+		for (size_t nz = 0; nz < nn; nz++) {
 			struct row r;
 
 			run_row(truths[t], noises[nz], 3.8, false, &r);
