@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noisebank.h"
+#include "r0/mix.h"
 #include "r0/preset.h"
 #include "r0/prng.h"
 #include "r0/study.h"
@@ -14,6 +16,7 @@
 
 #define K 1024u
 #define SIM_MEMBERS 3
+#define N_USED (R0_SWEEP_MAX_WL * 2)   /* a bank visit's runs looked at */
 
 const char *r0_sim_truth_name(enum r0_sim_truth t)
 {
@@ -27,9 +30,30 @@ const char *r0_sim_truth_name(enum r0_sim_truth t)
 const char *r0_sim_noise_name(enum r0_sim_noise n)
 {
 	static const char *const names[] = { "gaussian 2 %", "gaussian 5 %", "gaussian 10 %", "lognormal 10 %",
-					     "5 % of runs at 0.6x", "drift -10 %" };
+					     "5 % of runs at 0.6x", "drift -10 %", "bank: demo (sata-real, TCG)",
+					     "bank: sample (sata-ssd, TCG)", "bank: nvme-real md", "bank: sata-real md",
+					     "bank: r0ssd md" };
 
 	return n < R0_SIM_NOISES ? names[n] : "?";
+}
+
+bool r0_sim_noise_is_bank(enum r0_sim_noise n)
+{
+	return n >= R0_SIM_BANK_FIRST && n < R0_SIM_NOISES;
+}
+
+const char *r0_sim_noise_bank(enum r0_sim_noise n)
+{
+	static const char *const files[] = { "demo", "sample", "nvme-real-md", "sata-real-md", "r0ssd-md" };
+
+	return r0_sim_noise_is_bank(n) ? files[n - R0_SIM_BANK_FIRST] : NULL;
+}
+
+double r0_sim_bank_run_sd(enum r0_sim_noise n)
+{
+	const struct r0_bank *b = r0_sim_noise_is_bank(n) ? r0_bank_get(r0_sim_noise_bank(n)) : NULL;
+
+	return b ? b->run_sd : NAN;
 }
 
 /* One drive's speed on workload W in MB/s: a SATA-class SSD, small random reads the slowest. */
@@ -94,6 +118,15 @@ struct sim {
 	double chunk_eff[2][8];     /* this study's own effect of each chunk, per layer (md, dm) */
 	double study_s;             /* the study's expected length, for the drift */
 	struct r0_prng rng;
+	const struct r0_bank *bank;       /* a bank noise model's */
+	struct bank_seq {                 /* per target: the bank's visits it takes, in turn */
+		size_t n, next;
+		struct bank_at {
+			size_t t, v;      /* the bank's target, its visit */
+		} *at;
+	} *bseq;
+	long bwl[R0_SWEEP_MAX_WL];        /* per workload: the bank's of that name, or -1 */
+	char wcls[R0_SWEEP_MAX_WL][24];   /* per workload: its class */
 	double elapsed;
 	size_t cells;
 	const struct r0_sweep_set *set;   /* the study's records, for the debugging output */
@@ -181,12 +214,67 @@ void r0_sim_rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, uns
 	snprintf(r->state, sizeof(r->state), "empty");
 }
 
+/* A run drawn from bank visit V's first NV runs, the unused ones (CLS: of that class only), or -1. */
+static long bank_pick(struct sim *x, const struct r0_bank_visit *v, size_t nv, const bool *used, const char *cls)
+{
+	size_t n = 0, k;
+
+	for (size_t i = 0; i < nv; i++)
+		n += !used[i] && (!cls || !strcmp(x->bank->wl_cls[v->run[i].wl], cls));
+	if (!n)
+		return -1;
+	k = (size_t)r0_prng_below(&x->rng, n);
+	for (size_t i = 0; i < nv; i++)
+		if (!used[i] && (!cls || !strcmp(x->bank->wl_cls[v->run[i].wl], cls)) && !k--)
+			return (long)i;
+	return -1;
+}
+
+/*
+ * Target T's next bank visit, its residuals on the wanted workloads into
+ * Z: the same workload by name, else an unused run of its class, else an
+ * unused run, else any run of the visit.
+ */
+static void bank_visit(struct sim *x, size_t t, const unsigned *repeat, double *z)
+{
+	struct bank_seq *q = &x->bseq[t];
+	const struct r0_bank_visit *v = &x->bank->target[q->at[q->next % q->n].t].visit[q->at[q->next % q->n].v];
+	bool used[N_USED] = { false }, done[R0_SWEEP_MAX_WL] = { false };
+	size_t nv = v->n < N_USED ? v->n : N_USED;
+
+	q->next++;
+	for (size_t w = 0; w < x->plan.n_wl; w++)
+		for (size_t i = 0; repeat[w] && x->bwl[w] >= 0 && i < nv; i++)
+			if (!used[i] && v->run[i].wl == (size_t)x->bwl[w]) {
+				z[w] = v->run[i].z;
+				used[i] = done[w] = true;
+				break;
+			}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t w = 0; w < x->plan.n_wl; w++) {
+			long i;
+
+			if (!repeat[w] || done[w])
+				continue;
+			i = bank_pick(x, v, nv, used, pass ? NULL : x->wcls[w]);
+			if (i < 0 && pass)
+				i = (long)r0_prng_below(&x->rng, nv);
+			if (i < 0)
+				continue;
+			z[w] = v->run[i].z;
+			used[i] = done[w] = true;
+		}
+}
+
 /* The study loop's visit: every wanted workload of target T once, from the model. */
 static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_sweep_set *set)
 {
 	struct sim *x = ctx;
 	const struct r0_sweep_target *tg = &x->plan.targets[t];
+	double z[R0_SWEEP_MAX_WL] = { 0 };
 
+	if (x->bank)
+		bank_visit(x, t, repeat, z);
 	for (size_t w = 0; w < x->plan.n_wl; w++) {
 		const struct r0_workload *wl = &x->plan.wl[w].w;
 		struct r0_sweep_rec r;
@@ -196,7 +284,8 @@ static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, str
 		if (!repeat[w])
 			continue;
 		truth = x->drive_scale * drive_mbps(wl) * 1e6 * gain(x, tg, wl);
-		r0_sim_rec(&r, tg->layer, tg->chunk_bytes, tg->n, x->plan.wl[w].label, wl, repeat[w], noisy(x, truth));
+		r0_sim_rec(&r, tg->layer, tg->chunk_bytes, tg->n, x->plan.wl[w].label, wl, repeat[w],
+			   x->bank ? truth * exp(z[w]) : noisy(x, truth));
 		r.pass = pass;
 		err = r0_sweep_set_add(set, &r);
 		if (err)
@@ -217,25 +306,26 @@ static double cell_seconds(void *ctx)
 	return ((struct sim *)ctx)->sp->cell_s;
 }
 
-/* The truth's speed-up of target T under the analysis' mix weights: the user's time (Amdahl's law). */
+/* The truth's speed-up of target T under the analysis' mix weights, by the user's time (Amdahl's law). */
 static double true_score(const struct sim *x, const struct r0_analysis *a, const struct r0_sweep_target *t)
 {
-	double w[R0_SWEEP_MAX_WL], s[R0_SWEEP_MAX_WL];
+	double wt[R0_SWEEP_MAX_WL], g[R0_SWEEP_MAX_WL], s;
 	size_t n = 0;
 
-	for (size_t w_of_plan = 0; w_of_plan < x->plan.n_wl; w_of_plan++) {
+	for (size_t w = 0; w < x->plan.n_wl && n < R0_SWEEP_MAX_WL; w++) {
 		char name[48];
 		struct r0_sweep_rec r;
 
-		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w_of_plan].label, &x->plan.wl[w_of_plan].w, 1, 1);
+		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
 		r0_sweep_rec_workload(&r, name, sizeof(name));
 		for (size_t k = 0; k < a->n_wl; k++)
 			if (!strcmp(a->wl[k].name, name) && a->wl[k].weight > 0) {
-				w[n] = a->wl[k].weight;
-				s[n++] = gain(x, t, &x->plan.wl[w_of_plan].w);
+				wt[n] = a->wl[k].weight;
+				g[n++] = gain(x, t, &x->plan.wl[w].w);
 			}
 	}
-	return n ? r0_mix_time_speedup(w, s, n) : 0;
+	s = r0_mix_time_speedup(wt, g, n);
+	return isnan(s) ? 0 : s;
 }
 
 static const struct r0_sweep_target *target_of(const struct sim *x, enum r0_layer l, uint32_t chunk, unsigned n)
@@ -377,6 +467,116 @@ static void judge(const struct sim *x, const struct r0_analysis *a, struct r0_si
 	false_claims(x, a, out);
 }
 
+static void shuffle(struct r0_prng *rng, size_t *v, size_t n)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t r = (size_t)r0_prng_below(rng, i), t = v[i - 1];
+
+		v[i - 1] = v[r];
+		v[r] = t;
+	}
+}
+
+/*
+ * A bank noise model: the targets at each member count borrow the bank's
+ * targets at that count (any, where the bank has none there) in a
+ * shuffled turn, so as few share one as can; each takes its bank target's
+ * visits in a shuffled order, shifted by one for each other target
+ * borrowing it (so no two take the same visit in the same turn while
+ * there are visits enough), then the other visits at its count shuffled,
+ * then the rest.
+ */
+static int bank_setup(struct sim *x)
+{
+	const struct r0_bank *b = r0_bank_get(r0_sim_noise_bank(x->noise));
+	size_t *order, *share, *perm, *tmp;
+	int err = -ENOMEM;
+
+	if (!b)
+		return errno ? -errno : -ENOENT;
+	x->bank = b;
+	for (size_t w = 0; w < x->plan.n_wl; w++) {
+		char name[48];
+		struct r0_sweep_rec r;
+
+		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
+		r0_sweep_rec_workload(&r, name, sizeof(name));
+		r0_workload_class(&r, x->wcls[w], sizeof(x->wcls[w]));
+		x->bwl[w] = r0_bank_wl(b, name);
+	}
+	x->bseq = calloc(x->plan.n_targets, sizeof(*x->bseq));
+	order = calloc(b->n_target, sizeof(*order));
+	share = calloc(b->n_target, sizeof(*share));
+	perm = calloc(b->n_visits, sizeof(*perm));      /* per bank target: its visits' order, at visit_at[j] */
+	tmp = calloc(b->n_visits, sizeof(*tmp));
+	if (!x->bseq || !order || !share || !perm || !tmp)
+		goto out;
+	for (size_t j = 0, at = 0; j < b->n_target; at += b->target[j++].n_visit) {
+		for (size_t v = 0; v < b->target[j].n_visit; v++)
+			perm[at + v] = v;
+		shuffle(&x->rng, perm + at, b->target[j].n_visit);
+	}
+	for (unsigned n = 1; n <= R0_MAX_MEMBERS; n++) {
+		size_t same = 0, turn = 0;
+
+		for (size_t j = 0; j < b->n_target; j++)
+			if (b->target[j].n_members == n)
+				order[same++] = j;
+		if (!same)
+			for (size_t j = 0; j < b->n_target; j++)
+				order[same++] = j;
+		shuffle(&x->rng, order, same);
+		for (size_t t = 0; t < x->plan.n_targets; t++) {
+			struct bank_seq *q = &x->bseq[t];
+			size_t own, at = 0, k = 0, m;
+
+			if (x->plan.targets[t].n != n)
+				continue;
+			own = order[turn++ % same];
+			for (size_t j = 0; j < own; j++)
+				at += b->target[j].n_visit;
+			m = b->target[own].n_visit;
+			q->at = calloc(b->n_visits, sizeof(*q->at));
+			if (!q->at)
+				goto out;
+			for (size_t i = 0; i < m; i++)
+				q->at[k++] = (struct bank_at){ own, perm[at + (i + share[own]) % m] };
+			share[own]++;
+			/* then the others at its count, then the rest, each shuffled */
+			for (int tier = 1; tier <= 2; tier++) {
+				size_t from = k, nt = 0;
+
+				for (size_t j = 0; j < b->n_target; j++) {
+					int tj = j == own ? 0 : b->target[j].n_members == n ? 1 : 2;
+
+					for (size_t v = 0; tj == tier && v < b->target[j].n_visit; v++) {
+						q->at[k].t = j;
+						q->at[k++].v = v;
+					}
+				}
+				for (size_t i = from; i < k; i++)
+					tmp[nt++] = i - from;
+				shuffle(&x->rng, tmp, nt);
+				for (size_t i = 0; i < nt; i++) {
+					size_t r = from + tmp[i];
+					struct bank_at y = q->at[from + i];
+
+					q->at[from + i] = q->at[r];
+					q->at[r] = y;
+				}
+			}
+			q->n = k;
+		}
+	}
+	err = 0;
+out:
+	free(order);
+	free(share);
+	free(perm);
+	free(tmp);
+	return err;
+}
+
 int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise, const struct r0_sim_plan *sp,
 		 const struct r0_mix *mix, struct r0_sim_result *out)
 {
@@ -411,6 +611,11 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 	err = build_plan(&x->plan);
 	if (err)
 		goto out;
+	if (r0_sim_noise_is_bank(noise)) {
+		err = bank_setup(x);
+		if (err)
+			goto out;
+	}
 	x->study_s = sp->budget_s > 0 ? sp->budget_s :
 		     (double)(x->plan.n_targets * x->plan.n_wl * sp->repeats) * sp->cell_s;
 	err = r0_study_init(s, &x->plan, sp->adaptive, sp->repeats, sp->adaptive ? sp->max_repeats : sp->repeats,
@@ -433,6 +638,11 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 	r0_analysis_free(&a);
 out:
 	r0_sweep_set_free(&set);
+	if (x && x->bseq) {
+		for (size_t t = 0; t < x->plan.n_targets; t++)
+			free(x->bseq[t].at);
+		free(x->bseq);
+	}
 	free(x);
 	free(s);
 	return err;

@@ -10,7 +10,10 @@
  * chunks and 2 and 3 members, the 1-member stripes at 512K; the cdm3 and
  * cdm workloads (13). The truth models (enum r0_sim_truth) set every
  * target's speed against one drive; the noise models (enum r0_sim_noise)
- * how each run strays from it. Each study draws its own drives (0.5x to
+ * how each run strays from it: designed ones, and banks of real runs'
+ * noise by visit (tests/data/noise/, noisebank.h). The truth of a choice
+ * under the mix is the user's time's (Amdahl's law, r0_mix_time_speedup).
+ * Each study draws its own drives (0.5x to
  * 2x the model's) and seeds its noise. Used by tests/unit/test_adaptive.c
  * (20 studies a row, the bars asserted) and recipes/bench/study-plans
  * (200 a row, docs/validation.md's table).
@@ -44,11 +47,34 @@ enum r0_sim_noise {
 	R0_SIM_LOGNORMAL10,         /* x exp(0.1 N(0,1)) */
 	R0_SIM_OUTLIERS,            /* 2 % gaussian, and 5 % of runs at 0.6x (a GC pause, a backup) */
 	R0_SIM_DRIFT,               /* 2 % gaussian, and every drive 10 % slower by the study's end */
+	/*
+	 * Real noise from a bank (tests/data/noise/, noisebank.h): each
+	 * simulated target borrows one real target's visits whole (one at the
+	 * same member count, drawn per study; its visits in a shuffled order,
+	 * then other targets' at that count once they run out), each run its
+	 * truth x exp(the residual of its workload in the visit): the same
+	 * workload by name, else an unused one of its class in the visit, else
+	 * one drawn from the visit. Tails, a visit's shared factor and each
+	 * target's own noise come along. The bank is read from
+	 * tests/data/noise/ under the working directory, or $R0_SIM_BANK_DIR.
+	 */
+	R0_SIM_BANK_DEMO,           /* demo.json: sata-real null_blk under QEMU TCG, 5 visits a target */
+	R0_SIM_BANK_SAMPLE,         /* sample.json: sata-ssd null_blk under QEMU TCG */
+	R0_SIM_BANK_NVME,           /* nvme-real-md.json: r0predict's nvme-real md study (reads) */
+	R0_SIM_BANK_SATA,           /* sata-real-md.json: r0predict's sata-real md study (reads) */
+	R0_SIM_BANK_R0SSD,          /* r0ssd-md.json: r0ssd flash models, md 64K at 1-3 members */
 	R0_SIM_NOISES
 };
 
+#define R0_SIM_BANK_FIRST R0_SIM_BANK_DEMO
+
 const char *r0_sim_truth_name(enum r0_sim_truth t);
 const char *r0_sim_noise_name(enum r0_sim_noise n);
+/* Whether N draws from a bank; its bank's file name under tests/data/noise/ ("demo"), or NULL. */
+bool r0_sim_noise_is_bank(enum r0_sim_noise n);
+const char *r0_sim_noise_bank(enum r0_sim_noise n);
+/* The bank's pooled sd of one run's log residual (0.10: about 10 %); NAN when it cannot be read or N is no bank. */
+double r0_sim_bank_run_sd(enum r0_sim_noise n);
 
 struct r0_sim_plan {
 	bool adaptive;              /* the planner's looks; else every target at `repeats` */
@@ -90,7 +116,8 @@ struct r0_sim_result {
 void r0_sim_rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
 		const struct r0_workload *w, unsigned repeat, double bytes_per_s);
 
-/* One study: SEED for the drives and the noise, under MIX. 0, -ENOMEM, or an analysis error. */
+/* One study: SEED for the drives and the noise, under MIX. 0, -ENOMEM, -ENOENT or -EINVAL (a bank
+ * noise model's bank not read), or an analysis error. */
 int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise, const struct r0_sim_plan *sp,
 		 const struct r0_mix *mix, struct r0_sim_result *out);
 
