@@ -523,7 +523,7 @@ void r0_sweep_set_free(struct r0_sweep_set *set)
 	set->n = set->cap = 0;
 }
 
-static int take_sweep_line(const char *line, void *set)
+static int take_sweep_line(const char *line, unsigned lineno, void *set)
 {
 	struct r0_sweep_rec r;
 	int err = r0_sweep_rec_parse(line, &r);
@@ -532,19 +532,71 @@ static int take_sweep_line(const char *line, void *set)
 		return err;
 	if (err)
 		return -EINVAL;
+	r.line = lineno;
 	return r0_sweep_set_add(set, &r);
+}
+
+int r0_sweep_load_file(const char *path, struct r0_sweep_set *set, struct r0_sweep_damage *dmg)
+{
+	struct r0_jsonl_damage d;
+	int err = r0_jsonl_scan(path, take_sweep_line, set, &d);
+
+	dmg->bad = d.bad;
+	dmg->first_bad = d.first_bad;
+	dmg->cut_tail = d.cut_tail;
+	if (!err && !d.good && d.bad)
+		err = -EINVAL;
+	return err;
 }
 
 int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines)
 {
-	unsigned good, bad;
-	int err = r0_jsonl_each(path, take_sweep_line, set, &good, &bad);
+	struct r0_sweep_damage d;
+	int err = r0_sweep_load_file(path, set, &d);
 
 	if (bad_lines)
-		*bad_lines = bad;
-	if (!err && !good && bad)
-		err = -EINVAL;
+		*bad_lines = d.bad;
 	return err;
+}
+
+bool r0_sweep_damage_inside(const struct r0_sweep_damage *d)
+{
+	return d->bad > (d->cut_tail ? 1u : 0u);
+}
+
+bool r0_sweep_rec_same_run(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+{
+	/* the measured figures first: they tell two runs apart soonest */
+	return a->bytes_per_s == b->bytes_per_s && a->iops == b->iops && a->ios == b->ios &&
+	       a->time_unix == b->time_unix && a->runtime_s == b->runtime_s && a->errors == b->errors &&
+	       a->lat_mean_ns == b->lat_mean_ns && a->lat_p50_ns == b->lat_p50_ns &&
+	       a->lat_p90_ns == b->lat_p90_ns && a->lat_p99_ns == b->lat_p99_ns &&
+	       a->lat_p999_ns == b->lat_p999_ns && a->lat_p9999_ns == b->lat_p9999_ns &&
+	       a->lat_max_ns == b->lat_max_ns && a->cpu_s_per_io == b->cpu_s_per_io &&
+	       a->repeat == b->repeat && a->pass == b->pass && a->layer == b->layer &&
+	       a->chunk_bytes == b->chunk_bytes && a->n_members == b->n_members && !strcmp(a->label, b->label) &&
+	       a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
+	       a->align_bytes == b->align_bytes && a->queue_depth == b->queue_depth &&
+	       (a->jobs ? a->jobs : 1) == (b->jobs ? b->jobs : 1) && a->predicted == b->predicted &&
+	       !strcmp(a->state, b->state) && !strcmp(a->devices, b->devices);
+}
+
+size_t r0_sweep_set_dups(const struct r0_sweep_set *set, size_t from, size_t *first, size_t *of)
+{
+	size_t n = 0;
+
+	for (size_t i = from; i < set->n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (r0_sweep_rec_same_run(&set->recs[i], &set->recs[j])) {
+				if (!n++) {
+					if (first)
+						*first = i;
+					if (of)
+						*of = j;
+				}
+				break;
+			}
+	return n;
 }
 
 struct plan_note {
