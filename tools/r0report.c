@@ -235,6 +235,10 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 		return 1;
 	}
 	sweep_in_free(&in);
+	if (!err && r0_cli_mix_check(PROG, "--aside-mix", mixs, &mix, set.recs, set.n)) {
+		r0_sweep_set_free(&set);
+		return 1;
+	}
 	if (!err)
 		err = r0_analyse(&set, &mix, cmp, &s);
 	if (!err && !s.has_choice)
@@ -369,9 +373,10 @@ static int load_inputs(char **files, int n, struct inputs *in)
  * scenarios or a replay alone by their own mix, as r0sweep did): 0, or -1
  * after saying why not.
  */
-static int analyse(struct inputs *in, bool mix_given, struct r0_mix *mix, char *mixdesc, size_t desc_len,
+static int analyse(struct inputs *in, const char *mixs, struct r0_mix *mix, char *mixdesc, size_t desc_len,
 		   const struct r0_cmp_opts *cmp, struct r0_analysis *a)
 {
+	bool mix_given = mixs != NULL;
 	int err;
 
 	if (!mix_given) {
@@ -384,6 +389,9 @@ static int analyse(struct inputs *in, bool mix_given, struct r0_mix *mix, char *
 		if (err)
 			return -1;
 	}
+	/* a key of the mix that names nothing in the study would drop its share unsaid */
+	if (r0_cli_mix_check(PROG, "--mix", mix_given ? mixs : mix->name, mix, in->set.recs, in->set.n))
+		return -1;
 	err = r0_analyse(&in->set, mix, cmp, a);
 	if (err) {
 		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
@@ -539,7 +547,7 @@ int main(int argc, char **argv)
 		goto refused;
 	}
 	if (in.have_sweep) {
-		if (analyse(&in, mixs != NULL, &mix, mixdesc, sizeof(mixdesc), &cmp, &a))
+		if (analyse(&in, mixs, &mix, mixdesc, sizeof(mixdesc), &cmp, &a))
 			goto refused;
 		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
 		good = a.worth;

@@ -423,6 +423,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	if (fill_bases(&a))
 		goto out;
 	fill_weights(&a, mix);
+	r0_mix_unmeasured(mix, set->recs, set->n, a.mix_unmeasured, sizeof(a.mix_unmeasured));
 	err = r0_rank_all(&a);
 	if (err)
 		goto out;
@@ -430,6 +431,10 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		a.min_repeats = a.repeats;
 	a.indicative = !a.pooled && a.min_repeats < R0_CMP_MIN_REPEATS;
 	r0_verdict_words(&a, mix, excluded);
+	/* a share of the mix no workload measured goes nowhere: said, never silently dropped */
+	if (a.mix_unmeasured[0])
+		r0_strbuf_cat(a.reasoning, sizeof(a.reasoning), "- Not in this study: %s; the mix's weights are "
+			      "over the workloads measured.\n", a.mix_unmeasured);
 	*out = a;
 	memset(&a, 0, sizeof(a));
 	err = 0;

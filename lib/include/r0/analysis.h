@@ -153,6 +153,8 @@ struct r0_analysis {
 	bool indicative;            /* min_repeats < R0_CMP_MIN_REPEATS: noise unknown */
 	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
 	char mix_name[32];
+	char mix_unmeasured[512];   /* the mix's classes no workload of the study belongs to, with their
+	                             * shares (r0_mix_unmeasured); "": none. Also in the reasoning */
 	struct r0_cmp_opts cmp;     /* as asked: the rate each family of claims is held to */
 	struct r0_cmp_opts cmp_diff, cmp_bar, cmp_primary;   /* the families' levels (see diff_level):
 	                                                      * what each comparison is made at */
