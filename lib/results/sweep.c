@@ -581,21 +581,78 @@ bool r0_sweep_rec_same_run(const struct r0_sweep_rec *a, const struct r0_sweep_r
 	       !strcmp(a->state, b->state) && !strcmp(a->devices, b->devices);
 }
 
+struct rec_at {
+	const struct r0_sweep_rec *r;
+	size_t i;
+};
+
+static int cmp_dbl(double a, double b)
+{
+	return (a > b) - (a < b);
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+/* An order in which the records r0_sweep_rec_same_run finds alike are neighbours; then by index. */
+static int cmp_rec_at(const void *pa, const void *pb)
+{
+	const struct rec_at *x = pa, *y = pb;
+	const struct r0_sweep_rec *a = x->r, *b = y->r;
+	int c;
+
+	if ((c = cmp_dbl(a->bytes_per_s, b->bytes_per_s)) || (c = cmp_dbl(a->iops, b->iops)) ||
+	    (c = cmp_u64(a->ios, b->ios)) || (c = cmp_u64((uint64_t)a->time_unix, (uint64_t)b->time_unix)) ||
+	    (c = cmp_u64(a->repeat, b->repeat)) || (c = cmp_u64(a->pass, b->pass)) ||
+	    (c = cmp_u64(a->n_members, b->n_members)) || (c = cmp_u64(a->chunk_bytes, b->chunk_bytes)) ||
+	    (c = strcmp(a->label, b->label)))
+		return c;
+	return cmp_u64(x->i, y->i);
+}
+
 size_t r0_sweep_set_dups(const struct r0_sweep_set *set, size_t from, size_t *first, size_t *of)
 {
-	size_t n = 0;
+	struct rec_at *v = malloc((set->n ? set->n : 1) * sizeof(*v));
+	size_t n = 0, best = SIZE_MAX, best_of = 0;
 
-	for (size_t i = from; i < set->n; i++)
-		for (size_t j = 0; j < i; j++)
-			if (r0_sweep_rec_same_run(&set->recs[i], &set->recs[j])) {
-				if (!n++) {
-					if (first)
-						*first = i;
-					if (of)
-						*of = j;
+	if (!v) {   /* no memory for the sort: the plain way */
+		for (size_t i = from; i < set->n; i++)
+			for (size_t j = 0; j < i; j++)
+				if (r0_sweep_rec_same_run(&set->recs[i], &set->recs[j])) {
+					if (!n++)
+						best = i, best_of = j;
+					break;
 				}
-				break;
+	} else {
+		for (size_t i = 0; i < set->n; i++)
+			v[i] = (struct rec_at){ &set->recs[i], i };
+		qsort(v, set->n, sizeof(*v), cmp_rec_at);
+		/* a record repeats one before it in the file order: the same run among its neighbours with a
+		 * lower index (those sort first within the figures that are alike) */
+		for (size_t k = 0; k < set->n; k++) {
+			if (v[k].i < from)
+				continue;
+			for (size_t m = k; m-- > 0;) {
+				if (v[m].r->bytes_per_s != v[k].r->bytes_per_s || v[m].r->iops != v[k].r->iops)
+					break;
+				if (v[m].i < v[k].i && r0_sweep_rec_same_run(v[k].r, v[m].r)) {
+					n++;
+					if (v[k].i < best) {
+						best = v[k].i;
+						best_of = v[m].i;
+					}
+					break;
+				}
 			}
+		}
+		free(v);
+	}
+	if (n && first)
+		*first = best;
+	if (n && of)
+		*of = best_of;
 	return n;
 }
 
