@@ -234,8 +234,8 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 		r0_sweep_set_free(&set);
 		return 1;
 	}
-	sweep_in_free(&in);
 	if (!err && r0_cli_mix_check(PROG, "--aside-mix", mixs, &mix, set.recs, set.n)) {
+		sweep_in_free(&in);
 		r0_sweep_set_free(&set);
 		return 1;
 	}
@@ -249,6 +249,10 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 			: err == -ENODATA ? "no stripe measured against a single drive" : strerror(-err));
 	else
 		aside_line(&s, title, line, len);
+	/* its lines skipped go with its line, wherever the line goes */
+	if (!err && in.note[0] && strlen(line) + 16 < len)
+		snprintf(line + strlen(line), len - strlen(line), " (Skipped: %s.)", in.note);
+	sweep_in_free(&in);
 	r0_analysis_free(&s);
 	r0_sweep_set_free(&set);
 	return err ? 1 : 0;
