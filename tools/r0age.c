@@ -256,7 +256,8 @@ static int parse_args(char **pos, int npos, enum r0_age_state *state, struct r0_
 	if (npos > 3)
 		return r0_cli_usage_error(PROG, "too many arguments");
 	if (!npos)
-		return r0_cli_usage_error(PROG, "name a STATE (empty, fill, used, steady) and a DEVICE");
+		return r0_cli_usage_error(PROG, "name a STATE (empty, fill, used, steady) and a DEVICE, or "
+					  "record-cycle and its RESULT");
 	if (!strcmp(pos[0], "record-cycle"))
 		return r0_cli_usage_error(PROG, "record-cycle comes first: " PROG " record-cycle [options] RESULT");
 	if (r0_age_parse_state(pos[0], state))

@@ -88,7 +88,9 @@ static void usage(FILE *f)
 	      "      --warmup N         passes run first and not counted (default 0)\n"
 	      "\n"
 	      "Presets (CrystalDiskMark's method: a 1 GiB region, 1 warm-up and 5 passes\n"
-	      "of 5 s, unless the preset says otherwise; each test read, then write):\n",
+	      "of 5 s, unless the preset says otherwise; each test read, then write):\n"
+	      "  -p, --preset NAME      run the preset's tests (one of those below) instead\n"
+	      "                         of --rw; no --rw or --verify with it\n",
 	      f);
 	/* everyday work is timed through a file system on each array: r0sweep's, not a block benchmark's */
 	for (size_t i = 0; i < n; i++)
@@ -463,6 +465,7 @@ int main(int argc, char **argv)
 	bool force = false, verify = false, time_given = false, size_given = false, rw_given = false;
 	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
 	unsigned mix = 50;
+	bool mix_given = false;
 	double steady_pct = 0;
 	bool min_given = false, steady_given = false, qd_given = false, replay_pace = false, replay_discards = false;
 	const char *replay = NULL, *replay_skip = NULL;
@@ -481,7 +484,7 @@ int main(int argc, char **argv)
 		{ "shared", OPT_SHARED, R0_CLI_SET, R0_CLI_TO(w.shared_region) },
 		{ "offset", OPT_OFFSET, R0_CLI_SIZE, R0_CLI_TO(w.offset_bytes), 0, UINT64_MAX, .why = "not a size" },
 		{ "span", OPT_SPAN, R0_CLI_SIZE, R0_CLI_TO(w.span_bytes), 1, UINT64_MAX, .why = "a size above 0" },
-		{ "rwmix-read", OPT_MIX, R0_CLI_UINT, R0_CLI_TO(mix), 0, 100, .why = "a percentage from 0 to 100" },
+		{ "rwmix-read", OPT_MIX, R0_CLI_UINT, R0_CLI_TO(mix), 0, 100, .why = "a percentage from 0 to 100", .given = &mix_given },
 		{ "align", OPT_ALIGN, R0_CLI_SIZE, R0_CLI_TO(w.align_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M" },
 		{ "cover", OPT_COVER, R0_CLI_SET, R0_CLI_TO(w.cover) },
 		{ "seed", OPT_SEED, R0_CLI_CALL, R0_CLI_TO(w.seed), .call = opt_seed },
@@ -520,6 +523,9 @@ int main(int argc, char **argv)
 	if (argc - optind > 1)
 		return r0_cli_usage_error(PROG, "one TARGET at a time");
 	path = argv[optind];
+	/* a share of reads in a workload that does not mix them would be ignored: refused */
+	if (mix_given && !rw.mixed)
+		return r0_cli_usage_error(PROG, "--rwmix-read is the share of reads of --rw rw or randrw: give one of them");
 	if ((replay_pace || replay_skip || replay_discards) && !replay)
 		return r0_cli_usage_error(PROG, "--replay-pace, --replay-skip and --replay-discards go with --replay");
 	if (scale_given && !replay_pace)

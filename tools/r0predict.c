@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sweepin.h"
 
 #include "r0/benchjson.h"
 #include "r0/filehead.h"
@@ -21,7 +22,7 @@
 #define MAX_CHUNKS 16
 #define TOOL PROG " " R0_VERSION
 
-enum { OPT_LAYER = CHAR_MAX + 1, OPT_CPU, OPT_SHARED, OPT_COMPARE, OPT_TABLE, OPT_BACKEND, OPT_OUTPUT, OPT_CHUNKS };
+enum { OPT_LAYER = CHAR_MAX + 1, OPT_CPU, OPT_SHARED, OPT_COMPARE, OPT_TABLE, OPT_BACKEND, OPT_OUTPUT, OPT_CHUNKS, OPT_SKIP_DAMAGED };
 
 static void usage(FILE *f)
 {
@@ -61,6 +62,10 @@ static void usage(FILE *f)
 	      "                         verdict picks (desktop mix) is in its tied set\n"
 	      "      --table            a human table instead of JSON lines\n"
 	      "      --output FILE      write there instead of stdout\n"
+	      "      --skip-damaged     read an r0sweep file with damaged lines inside (refused\n"
+	      "                         without it) from the lines that can be read, saying how\n"
+	      "                         many were skipped; a last line cut mid-write is skipped\n"
+	      "                         and said without it\n"
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
 	      "\n"
@@ -77,8 +82,12 @@ static void usage(FILE *f)
 	      "members rest between parts on a drive that waits on its bandwidth at QD1\n"
 	      "and a rested member could serve faster (both figures given). r0predict(1).\n"
 	      "How close the predictions came, per workload: r0predict(1), section VALIDATION.\n"
+	      "r0bench grids of more than one drive (another model, serial, path, size or\n"
+	      "hardware limit in their r0probe records) are refused, as is the same run\n"
+	      "read twice from r0sweep files.\n"
 	      "Exit status: 0 done, 1 failure, 2 usage or a RESULT refused (unreadable,\n"
-	      "not a result, no single-drive result), 3 no array could be predicted.\n",
+	      "not a result, damaged, read twice, of another drive, no single-drive\n"
+	      "result), 3 no array could be predicted.\n",
 	      f);
 }
 
@@ -290,7 +299,7 @@ static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *m
  * first line, or (unless SWEEP_ONLY) an r0bench/1 document, and not
  * larger than any result file. 0, or 1 after saying what it is instead.
  */
-static int check_input(const char *path, bool sweep_only)
+static int check_input(const char *path, bool sweep_only, bool *is_sweep)
 {
 	struct r0_file_head h;
 	char words[128];
@@ -302,6 +311,7 @@ static int check_input(const char *path, bool sweep_only)
 	}
 	if (h.kind == R0_HEAD_JSON && ((h.line_object && !strcmp(h.schema, R0_SWEEP_SCHEMA)) ||
 				       (!sweep_only && !strcmp(h.schema, R0_BENCH_SCHEMA)))) {
+		*is_sweep = !strcmp(h.schema, R0_SWEEP_SCHEMA);
 		if (h.size_bytes <= R0_PREDICT_MAX_INPUT_BYTES)
 			return 0;
 		fprintf(stderr, PROG ": %s: %llu MiB, more than any result file (%u MiB at most)\n", path,
@@ -386,7 +396,9 @@ int main(int argc, char **argv)
 	static struct r0_predict_input in;
 	struct doubts doubts = { 0 };
 	struct opts o = { .model.layer_ns = -1, .doubts = &doubts };
-	struct r0_sweep_set pred = { 0 }, meas = { 0 };
+	struct r0_sweep_set pred = { 0 }, meas = { 0 }, read = { 0 };
+	struct sweep_in sweeps = { .set = &read }, measin = { .set = &meas };
+	bool is_sweep = false;
 	const char *members = NULL, *chunks = NULL, *backend = "md,dm";
 	const char *preset = NULL, *cmp = NULL, *output = NULL;
 	FILE *f = stdout;
@@ -404,6 +416,7 @@ int main(int argc, char **argv)
 		{ "compare", OPT_COMPARE, R0_CLI_STRING, R0_CLI_TO(cmp) },
 		{ "table", OPT_TABLE, R0_CLI_SET, R0_CLI_TO(o.table) },
 		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
+		{ "skip-damaged", OPT_SKIP_DAMAGED, R0_CLI_SET, R0_CLI_TO(sweeps.skip_damaged) },
 		{ 0 },
 	};
 
@@ -425,10 +438,19 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--preset '%s': %suse %s", preset, r0_preset_find(preset) ?
 					  "work through a file system is timed, not predicted; " : "", names);
 	}
+	measin.skip_damaged = sweeps.skip_damaged;
 	for (int i = optind; i < argc; i++) {
-		if (check_input(argv[i], false))
+		if (check_input(argv[i], false, &is_sweep))
+			return R0_EXIT_REFUSED;
+		/* an r0sweep file damaged inside, or runs read twice: refused before any is used */
+		if (is_sweep && sweep_in_read(PROG, &sweeps, argv[i], "cannot read: not an r0sweep/1 file"))
 			return R0_EXIT_REFUSED;
 		err = r0_predict_input_load(&in, argv[i]);
+		if (err == -EXDEV) {
+			fprintf(stderr, PROG ": %s: another drive than the first r0bench grid given, another %s: "
+				"the grids of one drive only (predict each drive on its own)\n", argv[i], in.drive_diff);
+			return R0_EXIT_REFUSED;
+		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: cannot read: %s\n", argv[i],
 				err == -EINVAL ? "neither r0bench/1 JSON nor an r0sweep/1 file" :
@@ -436,17 +458,17 @@ int main(int argc, char **argv)
 			return R0_EXIT_REFUSED;
 		}
 	}
+	sweep_in_free(&sweeps);
+	r0_sweep_set_free(&read);
 	if (!in.curve.n) {
 		fprintf(stderr, PROG ": %s: no single-drive read or write result in it\n", argv[argc - 1]);
 		return R0_EXIT_REFUSED;
 	}
-	if (cmp && check_input(cmp, true))
+	if (cmp && check_input(cmp, true, &is_sweep))
 		return R0_EXIT_REFUSED;
-	if (cmp && (err = r0_sweep_load(cmp, &meas, NULL))) {
-		fprintf(stderr, PROG ": %s: cannot read: %s\n", cmp,
-			err == -EINVAL ? "not an r0sweep/1 file" : strerror(-err));
+	if (cmp && sweep_in_read(PROG, &measin, cmp, "cannot read: not an r0sweep/1 file"))
 		return R0_EXIT_REFUSED;
-	}
+	sweep_in_free(&measin);
 	/* without -m or -c: the counts and chunks of the study compared with, else the defaults */
 	for (size_t i = 0; i < meas.n; i++)
 		if (meas.recs[i].layer != R0_LAYER_RAW) {

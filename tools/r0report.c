@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "mixarg.h"
+#include "sweepin.h"
 #include "report/charts.h"
 #include "report/doc.h"
 #include "report/extra.h"
@@ -28,13 +29,13 @@
 #define PROG "r0report"
 
 enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_DRIVE_GAIN, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR,
-       OPT_OUTPUT_DIR, OPT_OLD_OUTPUT, OPT_CSV };
+       OPT_OUTPUT_DIR, OPT_OLD_OUTPUT, OPT_CSV, OPT_SKIP_DAMAGED };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
 	      "  " PROG " [--output-dir DIR] [--csv DIR] [--mix MIX] [--threshold PCT] [--drive-gain X] [--title TEXT]\n"
-	      "           [--aside FILE [--aside-title TEXT] [--aside-mix MIX] [--aside-dir DIR]] FILE...\n"
+	      "           [--skip-damaged] [--aside FILE [--aside-title TEXT] [--aside-mix MIX] [--aside-dir DIR]] FILE...\n"
 	      "\n"
 	      "Reads result files and writes DIR/report.md and DIR/report.html: for a\n"
 	      "sweep the verdict in one sentence, the mdadm and LVM commands that build\n"
@@ -73,6 +74,10 @@ static void usage(FILE *f)
 	      "      --drive-gain X  what a drive must add over one fewer to be worth buying,\n"
 	      "                     by the worth-it rule (default 1.2)\n"
 	      "      --title TEXT   the report's title\n"
+	      "      --skip-damaged  report an r0sweep file with damaged lines inside from the\n"
+	      "                     lines that can be read (refused without it); the report\n"
+	      "                     says how many were skipped. A last line cut mid-write\n"
+	      "                     (an interrupted study) is skipped and said without it\n"
 	      "      --aside FILE   another study's r0sweep results (not pooled), said in one\n"
 	      "                     line under the verdict: how many of its drives to build\n"
 	      "                     and why, or that its last drive added little, else its\n"
@@ -86,8 +91,11 @@ static void usage(FILE *f)
 	      "\n"
 	      "r0age records (r0age --json, or /run/r0kit/state/*.json) give a drive-state section\n"
 	      "with the steady-state rounds charted.\n"
+	      "The same run read twice (a file given twice or copied, a line repeated) is\n"
+	      "refused: it would narrow every interval on no new evidence.\n"
 	      "Exit status: 0 the report written, 1 it could not be written, 2 usage or\n"
-	      "an input refused (unreadable, of no schema it reads, no measured cell).\n",
+	      "an input refused (unreadable, of no schema it reads, damaged, read twice,\n"
+	      "no measured cell).\n",
 	      f);
 }
 
@@ -96,13 +104,14 @@ static void usage(FILE *f)
  * report.html; the HTML page adds the charts (A NULL: no sweep).
  */
 static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const struct aside *as,
-		   const struct extra *x, const char *title, const char *verdict, bool good, char **files, int nfiles)
+		   const struct extra *x, const char *title, const char *verdict, bool good, char **files, int nfiles,
+		   const char *skipped)
 {
 	struct doc d = { .f = f, .fmt = fmt };
 
 	doc_begin(&d, title);
 	if (a) {
-		first_screen(&d, a, as, files, nfiles);
+		first_screen(&d, a, as, files, nfiles, skipped);
 		if (doc_html(&d)) {
 			sweep_charts(f, a);
 			fprintf(f, "<h2>Tables</h2>\n");
@@ -123,7 +132,7 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 /* One report file in DIR; false (and said why) when it could not be written. */
 static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, const struct r0_analysis *a,
 		       const struct aside *as, const struct extra *x, const char *title, const char *verdict, bool good,
-		       char **files, int nfiles, char *path, size_t len)
+		       char **files, int nfiles, const char *skipped, char *path, size_t len)
 {
 	FILE *f;
 
@@ -134,7 +143,7 @@ static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, cons
 		if (!strcmp(name, SUMMARY_SVG))
 			chart_summary(f, a);
 		else
-			report(f, fmt, a, as, x, title, verdict, good, files, nfiles);
+			report(f, fmt, a, as, x, title, verdict, good, files, nfiles, skipped);
 		if (!(ferror(f) | fclose(f)))
 			return true;
 	}
@@ -205,14 +214,14 @@ static bool study_mixed(const struct r0_sweep_set *set, size_t from, const char 
  * analysed under MIXS into its line (aside_line). 0, or 1 after saying why.
  */
 static int aside_study(const char *path, const char *title, const char *mixs, const struct r0_cmp_opts *cmp,
-		       char *line, size_t len)
+		       bool skip_damaged, char *line, size_t len)
 {
 	struct r0_sweep_set set = { 0 };
+	struct sweep_in in = { .set = &set, .skip_damaged = skip_damaged };
 	struct r0_analysis s = { 0 };
 	enum r0_result_kind kind;
 	struct r0_mix mix;
 	char desc[1024];
-	unsigned bad = 0;
 	int err;
 
 	if (r0_cli_mix(PROG, mixs, &mix, desc, sizeof(desc)))
@@ -220,8 +229,16 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 	err = r0_result_kind(path, &kind);
 	if (!err && kind != R0_RESULT_SWEEP)
 		err = -EINVAL;
-	if (!err)
-		err = r0_sweep_load(path, &set, &bad);
+	if (!err && sweep_in_read(PROG, &in, path, NULL)) {
+		sweep_in_free(&in);
+		r0_sweep_set_free(&set);
+		return 1;
+	}
+	if (!err && r0_cli_mix_check(PROG, "--aside-mix", mixs, &mix, set.recs, set.n)) {
+		sweep_in_free(&in);
+		r0_sweep_set_free(&set);
+		return 1;
+	}
 	if (!err)
 		err = r0_analyse(&set, &mix, cmp, &s);
 	if (!err && !s.has_choice)
@@ -232,6 +249,10 @@ static int aside_study(const char *path, const char *title, const char *mixs, co
 			: err == -ENODATA ? "no stripe measured against a single drive" : strerror(-err));
 	else
 		aside_line(&s, title, line, len);
+	/* its lines skipped go with its line, wherever the line goes */
+	if (!err && in.note[0] && strlen(line) + 16 < len)
+		snprintf(line + strlen(line), len - strlen(line), " (Skipped: %s.)", in.note);
+	sweep_in_free(&in);
 	r0_analysis_free(&s);
 	r0_sweep_set_free(&set);
 	return err ? 1 : 0;
@@ -274,6 +295,7 @@ static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "o--
 /* What the files given hold: sweeps pooled into one set, the rest beside it. */
 struct inputs {
 	struct r0_sweep_set set;
+	struct sweep_in sweeps;     /* how they were read: the files, the lines skipped */
 	struct extra x;
 	bool have_sweep;
 };
@@ -281,6 +303,7 @@ struct inputs {
 static void inputs_free(struct inputs *in)
 {
 	r0_sweep_set_free(&in->set);
+	sweep_in_free(&in->sweeps);
 	free(in->x.trim);
 	free(in->x.age);
 	for (size_t i = 0; i < in->x.n_bench; i++)
@@ -289,6 +312,9 @@ static void inputs_free(struct inputs *in)
 	free(in->x.bench_file);
 	r0_scenario_free(&in->x.scen);
 }
+
+#define NOT_READ "not a result file r0report reads (schema " R0_SWEEP_SCHEMA ", r0trim/1, " R0_SCENARIO_SCHEMA \
+	", " R0_STATE_SCHEMA " or r0bench/1)"
 
 /* Every file of FILES[0..N) by its schema into IN: 0, or -1 after saying why one cannot be read. */
 static int load_inputs(char **files, int n, struct inputs *in)
@@ -312,9 +338,11 @@ static int load_inputs(char **files, int n, struct inputs *in)
 		if (!err && kind == R0_RESULT_SWEEP) {
 			size_t before = in->set.n;
 
-			err = r0_sweep_load(files[i], &in->set, &bad);
+			in->sweeps.set = &in->set;
+			if (sweep_in_read(PROG, &in->sweeps, files[i], NOT_READ))
+				return -1;
 			in->have_sweep = true;
-			if (!err && study_mixed(&in->set, before, first_sweep ? first_sweep : files[i], files[i]))
+			if (study_mixed(&in->set, before, first_sweep ? first_sweep : files[i], files[i]))
 				return -1;
 			if (!first_sweep && in->set.n)
 				first_sweep = files[i];
@@ -335,8 +363,7 @@ static int load_inputs(char **files, int n, struct inputs *in)
 		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", files[i],
-				err == -EINVAL ? "not a result file r0report reads (schema " R0_SWEEP_SCHEMA
-						 ", r0trim/1, " R0_SCENARIO_SCHEMA ", " R0_STATE_SCHEMA " or r0bench/1)" : strerror(-err));
+				err == -EINVAL ? NOT_READ : strerror(-err));
 			return -1;
 		}
 		if (bad)
@@ -350,9 +377,10 @@ static int load_inputs(char **files, int n, struct inputs *in)
  * scenarios or a replay alone by their own mix, as r0sweep did): 0, or -1
  * after saying why not.
  */
-static int analyse(struct inputs *in, bool mix_given, struct r0_mix *mix, char *mixdesc, size_t desc_len,
+static int analyse(struct inputs *in, const char *mixs, struct r0_mix *mix, char *mixdesc, size_t desc_len,
 		   const struct r0_cmp_opts *cmp, struct r0_analysis *a)
 {
+	bool mix_given = mixs != NULL;
 	int err;
 
 	if (!mix_given) {
@@ -365,6 +393,9 @@ static int analyse(struct inputs *in, bool mix_given, struct r0_mix *mix, char *
 		if (err)
 			return -1;
 	}
+	/* a key of the mix that names nothing in the study would drop its share unsaid */
+	if (r0_cli_mix_check(PROG, "--mix", mix_given ? mixs : mix->name, mix, in->set.recs, in->set.n))
+		return -1;
 	err = r0_analyse(&in->set, mix, cmp, a);
 	if (err) {
 		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
@@ -410,14 +441,14 @@ static bool write_reports(const char *dir, const struct inputs *in, const struct
 	char svg[4200];
 	bool ok = true;
 
-	if (!write_file(dir, "report.md", DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, md, len)) {
+	if (!write_file(dir, "report.md", DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, in->sweeps.note, md, len)) {
 		ok = false;
 		md[0] = '\0';
 	}
 	if (pa && a->has_choice &&
-	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, svg, sizeof(svg)))
+	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, in->sweeps.note, svg, sizeof(svg)))
 		ok = false;
-	if (!write_file(dir, "report.html", DOC_HTML, pa, as, &in->x, title, verdict, good, files, nf, html, len)) {
+	if (!write_file(dir, "report.html", DOC_HTML, pa, as, &in->x, title, verdict, good, files, nf, in->sweeps.note, html, len)) {
 		ok = false;
 		html[0] = '\0';
 	}
@@ -443,6 +474,8 @@ static void say(const struct inputs *in, const struct r0_analysis *a, const char
 		printf("%s\n", verdict);
 	if (as->line[0] && in->have_sweep)
 		printf("%s\n", as->line);
+	if (in->sweeps.note[0])
+		printf("Skipped: %s.\n", in->sweeps.note);
 	for (const char *p = md; p; p = p == md ? html : NULL)
 		if (p[0])
 			printf("%s\n", p);
@@ -454,11 +487,11 @@ static void say(const struct inputs *in, const struct r0_analysis *a, const char
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *mixs = NULL, *title = NULL, *csv_dir = NULL;
-	const char *aside_file = NULL, *aside_title = "Another study", *aside_mix = NULL;
+	const char *aside_file = NULL, *aside_title = NULL, *aside_mix = NULL;
 	struct aside as = { .line = "" };
 	struct inputs in = { 0 };
 	struct r0_analysis a = { 0 };
-	bool good = true;
+	bool good = true, skip_damaged = false;
 	char verdict[3072] = "", mixdesc[1024] = "", deftitle[128];
 	char path_md[4096] = "", path_html[4096] = "", csv_paths[3][4200] = { "", "", "" };
 	struct r0_mix mix;
@@ -479,12 +512,18 @@ int main(int argc, char **argv)
 		{ "aside-title", OPT_ASIDE_TITLE, R0_CLI_STRING, R0_CLI_TO(aside_title) },
 		{ "aside-mix", OPT_ASIDE_MIX, R0_CLI_STRING, R0_CLI_TO(aside_mix) },
 		{ "aside-dir", OPT_ASIDE_DIR, R0_CLI_STRING, R0_CLI_TO(as.dir) },
+		{ "skip-damaged", OPT_SKIP_DAMAGED, R0_CLI_SET, R0_CLI_TO(skip_damaged) },
 		{ 0 },
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
-		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario or r0age)");
+		return r0_cli_usage_error(PROG, "name one or more result files (r0sweep, r0trim, r0scenario, r0bench "
+					  "or r0age)");
+	/* an option about the aside with no aside is one the user thinks did something */
+	if (!aside_file && (aside_title || aside_mix || as.dir))
+		return r0_cli_usage_error(PROG, "%s is for --aside FILE: name the other study's results with it",
+					  aside_title ? "--aside-title" : aside_mix ? "--aside-mix" : "--aside-dir");
 	/* a file where the report's directory goes: said before anything is read or written */
 	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
 		fprintf(stderr, PROG ": --output-dir %s: not a directory\n", dir);
@@ -497,14 +536,22 @@ int main(int argc, char **argv)
 	/* a wrong --mix is a usage error before anything is read */
 	if (mixs && r0_cli_mix(PROG, mixs, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
-	if (aside_file && aside_study(aside_file, aside_title, aside_mix ? aside_mix : mixs ? mixs : "desktop", &cmp, as.line,
+	if (aside_file && aside_study(aside_file, aside_title ? aside_title : "Another study",
+				      aside_mix ? aside_mix : mixs ? mixs : "desktop", &cmp, skip_damaged, as.line,
 				      sizeof(as.line)))
 		return R0_EXIT_REFUSED;
 	/* an input it cannot report on, or no directory for it: refused, nothing written */
+	in.sweeps.skip_damaged = skip_damaged;
 	if (load_inputs(argv + optind, argc - optind, &in))
 		goto refused;
+	/* the aside's line goes under a sweep's verdict: without one it would be dropped */
+	if (aside_file && !in.have_sweep) {
+		fprintf(stderr, PROG ": --aside %s: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: its line "
+			"goes under a sweep's verdict\n", aside_file);
+		goto refused;
+	}
 	if (in.have_sweep) {
-		if (analyse(&in, mixs != NULL, &mix, mixdesc, sizeof(mixdesc), &cmp, &a))
+		if (analyse(&in, mixs, &mix, mixdesc, sizeof(mixdesc), &cmp, &a))
 			goto refused;
 		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
 		good = a.worth;

@@ -377,6 +377,21 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 	}
 	if (r0_cli_mix(PROG, o->mixs, &o->mix, o->mixdesc, sizeof(o->mixdesc)))
 		return R0_EXIT_USAGE;
+	{
+		/* the mix's keys held to the study's workloads before anything is measured */
+		static struct r0_sweep_rec wl[R0_SWEEP_MAX_WL];
+
+		for (size_t i = 0; i < sw->plan.n_wl; i++) {
+			const struct r0_workload *w = &sw->plan.wl[i].w;
+
+			wl[i] = (struct r0_sweep_rec){ .access = w->access, .read_pct = w->read_pct,
+						       .block_bytes = w->block_bytes, .align_bytes = w->align_bytes,
+						       .queue_depth = w->queue_depth, .jobs = w->jobs ? w->jobs : 1 };
+			snprintf(wl[i].label, sizeof(wl[i].label), "%s", sw->plan.wl[i].label);
+		}
+		if (r0_cli_mix_check(PROG, "--mix", o->mixs, &o->mix, wl, sw->plan.n_wl))
+			return R0_EXIT_USAGE;
+	}
 	if (r0_sweep_plan_targets(&sw->plan, sw->backend, sw->n_members, sw->count, sw->chunks, sw->n_chunks,
 				  sw->single_chunks, sw->n_single))
 		return r0_cli_usage_error(PROG, "more than %d arrays: choose fewer chunks or member counts",

@@ -14,6 +14,20 @@
 int r0_jsonl_each(const char *path, int (*line_fn)(const char *line, void *ctx), void *ctx,
 		  unsigned *good, unsigned *bad);
 
+#include <stdbool.h>
+
+/* What a scan found wrong (r0_jsonl_scan). */
+struct r0_jsonl_damage {
+	unsigned good;        /* lines read */
+	unsigned bad;         /* lines that could not be read, a last line cut short among them */
+	unsigned first_bad;   /* the first of them, 1-based; 0: none */
+	bool cut_tail;        /* the last line has no newline: a write cut short */
+};
+
+/* r0_jsonl_each, with each line's 1-based number and the damage into *DMG. */
+int r0_jsonl_scan(const char *path, int (*line_fn)(const char *line, unsigned lineno, void *ctx), void *ctx,
+		  struct r0_jsonl_damage *dmg);
+
 #include <stdio.h>
 
 /*

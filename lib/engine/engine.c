@@ -115,8 +115,13 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
 			snprintf(why, len, "polled I/O needs O_DIRECT, and the file is open buffered");
 		return -EOPNOTSUPP;
 	}
-	if (!t->is_block)
-		return 0;
+	if (!t->is_block) {
+		/* a file system decides only at the first I/O (an error then, a run of zeros): refused up front */
+		if (why)
+			snprintf(why, len, "polled I/O needs a block device with poll queues, and this is a "
+				 "regular file (its file system may not poll; bench the device)");
+		return -EOPNOTSUPP;
+	}
 	ret = r0_sysfs_queue_path(t->devt, "io_poll", path, sizeof(path));
 	if (!ret)
 		ret = r0_sysfs_read(path, val, sizeof(val));

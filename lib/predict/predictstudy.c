@@ -273,6 +273,14 @@ int r0_predict_input_load(struct r0_predict_input *in, const char *path)
 		return -EFBIG;
 	err = r0_bench_load(path, &doc);
 	if (err != -ENOMSG) {   /* r0bench/1, read or refused */
+		/* two drives' grids read as one would be a drive that changed between them */
+		if (!err && in->has_drive &&
+		    r0_bench_drive_diff(&in->drive, &doc.drive, in->drive_diff, sizeof(in->drive_diff)))
+			err = -EXDEV;
+		if (!err && !in->has_drive) {
+			in->drive = doc.drive;
+			in->has_drive = true;
+		}
 		if (!err)
 			err = load_bench(in, &doc);
 		r0_bench_doc_free(&doc);

@@ -362,6 +362,60 @@ static int read_test(json_object *t, struct r0_bench_result *r)
 	return 0;
 }
 
+/* a number of the document at PATH, 0 when absent, null or not above 0 */
+static uint64_t j_count(json_object *root, const char *path)
+{
+	double v = j_num(root, path);
+
+	return v > 0 && v < 1.8e19 ? (uint64_t)v : 0;
+}
+
+static void read_drive(json_object *root, json_object *target, struct r0_bench_drive *d)
+{
+	json_object *dev = NULL;
+	const char *s;
+
+	if (target)
+		json_object_object_get_ex(target, "device", &dev);
+	snprintf(d->path, sizeof(d->path), "%s", (s = j_str(target, "path")) ? s : "");
+	snprintf(d->model, sizeof(d->model), "%s", (s = j_str(dev, "model")) ? s : "");
+	snprintf(d->serial, sizeof(d->serial), "%s", (s = j_str(dev, "serial")) ? s : "");
+	snprintf(d->wwn, sizeof(d->wwn), "%s", (s = j_str(dev, "wwn")) ? s : "");
+	d->size_bytes = j_count(root, "target.size_bytes");
+	d->logical_block = (uint32_t)j_count(root, "target.device.logical_block_size_bytes");
+	d->physical_block = (uint32_t)j_count(root, "target.device.physical_block_size_bytes");
+	d->max_hw_sectors_kib = (uint32_t)j_count(root, "target.device.max_hw_sectors_kib");
+	d->discard_max_hw_bytes = j_count(root, "target.device.discard_max_hw_bytes");
+}
+
+int r0_bench_drive_diff(const struct r0_bench_drive *a, const struct r0_bench_drive *b, char *why, size_t len)
+{
+	const struct { const char *name, *x, *y; } strs[] = {
+		{ "model", a->model, b->model }, { "serial", a->serial, b->serial }, { "wwn", a->wwn, b->wwn },
+		{ "path", a->path, b->path },
+	};
+	const struct { const char *name; uint64_t x, y; } nums[] = {
+		{ "size_bytes", a->size_bytes, b->size_bytes },
+		{ "logical_block_size_bytes", a->logical_block, b->logical_block },
+		{ "physical_block_size_bytes", a->physical_block, b->physical_block },
+		{ "max_hw_sectors_kib", a->max_hw_sectors_kib, b->max_hw_sectors_kib },
+		{ "discard_max_hw_bytes", a->discard_max_hw_bytes, b->discard_max_hw_bytes },
+	};
+
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		if (strs[i].x[0] && strs[i].y[0] && strcmp(strs[i].x, strs[i].y)) {
+			snprintf(why, len, "%s (%s vs %s)", strs[i].name, strs[i].x, strs[i].y);
+			return 1;
+		}
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
+		if (nums[i].x && nums[i].y && nums[i].x != nums[i].y) {
+			snprintf(why, len, "%s (%llu vs %llu)", nums[i].name, (unsigned long long)nums[i].x,
+				 (unsigned long long)nums[i].y);
+			return 1;
+		}
+	return 0;
+}
+
 int r0_bench_load(const char *path, struct r0_bench_doc *out)
 {
 	json_object *root = json_object_from_file(path), *tests, *target = NULL, *state = NULL;
@@ -378,6 +432,7 @@ int r0_bench_load(const char *path, struct r0_bench_doc *out)
 	json_object_object_get_ex(root, "state", &state);
 	snprintf(out->path, sizeof(out->path), "%s", (s = j_str(target, "path")) ? s : "");
 	snprintf(out->state, sizeof(out->state), "%s", (s = j_str(state, "state")) ? s : "");
+	read_drive(root, target, &out->drive);
 	if (j_num(root, "target.device.nr_requests") > 0 && j_num(root, "target.device.max_sectors_kib") > 0) {
 		out->has_queue = true;
 		out->nr_requests = (unsigned)j_num(root, "target.device.nr_requests");

@@ -523,7 +523,7 @@ void r0_sweep_set_free(struct r0_sweep_set *set)
 	set->n = set->cap = 0;
 }
 
-static int take_sweep_line(const char *line, void *set)
+static int take_sweep_line(const char *line, unsigned lineno, void *set)
 {
 	struct r0_sweep_rec r;
 	int err = r0_sweep_rec_parse(line, &r);
@@ -532,19 +532,128 @@ static int take_sweep_line(const char *line, void *set)
 		return err;
 	if (err)
 		return -EINVAL;
+	r.line = lineno;
 	return r0_sweep_set_add(set, &r);
+}
+
+int r0_sweep_load_file(const char *path, struct r0_sweep_set *set, struct r0_sweep_damage *dmg)
+{
+	struct r0_jsonl_damage d;
+	int err = r0_jsonl_scan(path, take_sweep_line, set, &d);
+
+	dmg->bad = d.bad;
+	dmg->first_bad = d.first_bad;
+	dmg->cut_tail = d.cut_tail;
+	if (!err && !d.good && d.bad)
+		err = -EINVAL;
+	return err;
 }
 
 int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines)
 {
-	unsigned good, bad;
-	int err = r0_jsonl_each(path, take_sweep_line, set, &good, &bad);
+	struct r0_sweep_damage d;
+	int err = r0_sweep_load_file(path, set, &d);
 
 	if (bad_lines)
-		*bad_lines = bad;
-	if (!err && !good && bad)
-		err = -EINVAL;
+		*bad_lines = d.bad;
 	return err;
+}
+
+bool r0_sweep_damage_inside(const struct r0_sweep_damage *d)
+{
+	return d->bad > (d->cut_tail ? 1u : 0u);
+}
+
+bool r0_sweep_rec_same_run(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+{
+	/* the measured figures first: they tell two runs apart soonest */
+	return a->bytes_per_s == b->bytes_per_s && a->iops == b->iops && a->ios == b->ios &&
+	       a->time_unix == b->time_unix && a->runtime_s == b->runtime_s && a->errors == b->errors &&
+	       a->lat_mean_ns == b->lat_mean_ns && a->lat_p50_ns == b->lat_p50_ns &&
+	       a->lat_p90_ns == b->lat_p90_ns && a->lat_p99_ns == b->lat_p99_ns &&
+	       a->lat_p999_ns == b->lat_p999_ns && a->lat_p9999_ns == b->lat_p9999_ns &&
+	       a->lat_max_ns == b->lat_max_ns && a->cpu_s_per_io == b->cpu_s_per_io &&
+	       a->repeat == b->repeat && a->pass == b->pass && a->layer == b->layer &&
+	       a->chunk_bytes == b->chunk_bytes && a->n_members == b->n_members && !strcmp(a->label, b->label) &&
+	       a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
+	       a->align_bytes == b->align_bytes && a->queue_depth == b->queue_depth &&
+	       (a->jobs ? a->jobs : 1) == (b->jobs ? b->jobs : 1) && a->predicted == b->predicted &&
+	       !strcmp(a->state, b->state) && !strcmp(a->devices, b->devices);
+}
+
+struct rec_at {
+	const struct r0_sweep_rec *r;
+	size_t i;
+};
+
+static int cmp_dbl(double a, double b)
+{
+	return (a > b) - (a < b);
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+/* An order in which the records r0_sweep_rec_same_run finds alike are neighbours; then by index. */
+static int cmp_rec_at(const void *pa, const void *pb)
+{
+	const struct rec_at *x = pa, *y = pb;
+	const struct r0_sweep_rec *a = x->r, *b = y->r;
+	int c;
+
+	if ((c = cmp_dbl(a->bytes_per_s, b->bytes_per_s)) || (c = cmp_dbl(a->iops, b->iops)) ||
+	    (c = cmp_u64(a->ios, b->ios)) || (c = cmp_u64((uint64_t)a->time_unix, (uint64_t)b->time_unix)) ||
+	    (c = cmp_u64(a->repeat, b->repeat)) || (c = cmp_u64(a->pass, b->pass)) ||
+	    (c = cmp_u64(a->n_members, b->n_members)) || (c = cmp_u64(a->chunk_bytes, b->chunk_bytes)) ||
+	    (c = strcmp(a->label, b->label)))
+		return c;
+	return cmp_u64(x->i, y->i);
+}
+
+size_t r0_sweep_set_dups(const struct r0_sweep_set *set, size_t from, size_t *first, size_t *of)
+{
+	struct rec_at *v = malloc((set->n ? set->n : 1) * sizeof(*v));
+	size_t n = 0, best = SIZE_MAX, best_of = 0;
+
+	if (!v) {   /* no memory for the sort: the plain way */
+		for (size_t i = from; i < set->n; i++)
+			for (size_t j = 0; j < i; j++)
+				if (r0_sweep_rec_same_run(&set->recs[i], &set->recs[j])) {
+					if (!n++)
+						best = i, best_of = j;
+					break;
+				}
+	} else {
+		for (size_t i = 0; i < set->n; i++)
+			v[i] = (struct rec_at){ &set->recs[i], i };
+		qsort(v, set->n, sizeof(*v), cmp_rec_at);
+		/* a record repeats one before it in the file order: the same run among its neighbours with a
+		 * lower index (those sort first within the figures that are alike) */
+		for (size_t k = 0; k < set->n; k++) {
+			if (v[k].i < from)
+				continue;
+			for (size_t m = k; m-- > 0;) {
+				if (v[m].r->bytes_per_s != v[k].r->bytes_per_s || v[m].r->iops != v[k].r->iops)
+					break;
+				if (v[m].i < v[k].i && r0_sweep_rec_same_run(v[k].r, v[m].r)) {
+					n++;
+					if (v[k].i < best) {
+						best = v[k].i;
+						best_of = v[m].i;
+					}
+					break;
+				}
+			}
+		}
+		free(v);
+	}
+	if (n && first)
+		*first = best;
+	if (n && of)
+		*of = best_of;
+	return n;
 }
 
 struct plan_note {

@@ -470,6 +470,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		goto out;
 	fill_weights(&a, mix);
 	weights_to_time(&a, mix);
+	r0_mix_unmeasured(mix, set->recs, set->n, a.mix_unmeasured, sizeof(a.mix_unmeasured));
 	err = r0_rank_all(&a);
 	if (err)
 		goto out;
@@ -477,6 +478,10 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		a.min_repeats = a.repeats;
 	a.indicative = !a.pooled && a.min_repeats < R0_CMP_MIN_REPEATS;
 	r0_verdict_words(&a, mix, excluded);
+	/* a share of the mix no workload measured goes nowhere: said, never silently dropped */
+	if (a.mix_unmeasured[0])
+		r0_strbuf_cat(a.reasoning, sizeof(a.reasoning), "- Not in this study: %s; the mix's weights are "
+			      "over the workloads measured.\n", a.mix_unmeasured);
 	*out = a;
 	memset(&a, 0, sizeof(a));
 	err = 0;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "r0/everyday.h"
 #include "r0/mix.h"
@@ -113,6 +114,80 @@ int r0_mix_parse(const char *s, struct r0_mix *out)
 			return err;
 		}
 	return parse_spec("custom", s, out);
+}
+
+/* r0_workload_class's names: the block classes, "mixed", the everyday scenarios', "replay" */
+static const char *const classes[] = {
+	"seq-read", "seq-write", "rand-large-read", "rand-large-write", "rand-small-q1-read",
+	"rand-small-q1-write", "rand-small-qd-read", "rand-small-qd-write", "mixed", "copy", "small-files",
+	"app-start", "app-start-busy", "unpack", "replay",
+};
+
+const char *r0_mix_classes(void)
+{
+	return "seq-read, seq-write, rand-large-read, rand-large-write, rand-small-q1-read, rand-small-q1-write, "
+	       "rand-small-qd-read, rand-small-qd-write, mixed, copy, small-files, app-start, app-start-busy, "
+	       "unpack, replay";
+}
+
+bool r0_mix_is_class(const char *key)
+{
+	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
+		if (!strcasecmp(key, classes[i]))
+			return true;
+	return false;
+}
+
+/* whether a workload of RECS is named KEY (AS_CLASS false) or of class KEY */
+static bool study_has(const struct r0_sweep_rec *recs, size_t n, const char *key, bool as_class)
+{
+	char buf[48];
+
+	for (size_t i = 0; i < n; i++) {
+		if (as_class)
+			r0_workload_class(&recs[i], buf, sizeof(buf));
+		else
+			r0_sweep_rec_workload(&recs[i], buf, sizeof(buf));
+		if (!strcasecmp(buf, key))
+			return true;
+	}
+	return false;
+}
+
+int r0_mix_check(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, size_t *bad)
+{
+	for (size_t e = 0; e < mix->n; e++)
+		if (!r0_mix_is_class(mix->e[e].key) && !study_has(recs, n, mix->e[e].key, false)) {
+			if (bad)
+				*bad = e;
+			return -ENOENT;
+		}
+	return 0;
+}
+
+size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, char *buf,
+			 size_t len)
+{
+	double sum = 0;
+	size_t count = 0, off = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t e = 0; e < mix->n; e++)
+		sum += mix->e[e].weight > 0 ? mix->e[e].weight : 0;
+	for (size_t e = 0; e < mix->n; e++) {
+		const char *key = mix->e[e].key;
+
+		/* a workload's own name, a share of 0, or a class the study measured: nothing lost */
+		if (!(mix->e[e].weight > 0) || !r0_mix_is_class(key) || study_has(recs, n, key, true) ||
+		    study_has(recs, n, key, false))
+			continue;
+		count++;
+		if (off < len)
+			off += (size_t)snprintf(buf + off, len - off, "%s%s: %.3g %% of the mix, no workload of that "
+						"class measured", off ? "; " : "", key, mix->e[e].weight / sum * 100);
+	}
+	return count;
 }
 
 double r0_mix_time_speedup(const double *w, const double *s, size_t n)

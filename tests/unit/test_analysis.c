@@ -228,6 +228,30 @@ Test(analysis, below_three_repeats_is_indicative)
 }
 
 /*
+ * A class the mix weighs that the study never measured: its share goes
+ * nowhere, and the reasoning says so with the share (#45: a mix's share
+ * never silently dropped).
+ */
+Test(analysis, a_class_of_the_mix_not_measured_is_said)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+
+	load_rows(scaling, N(scaling), &set);
+	cr_assert_eq(r0_mix_parse("seq-read=90,rand-small-qd-write=10", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect_str_eq(a.mix_unmeasured, "rand-small-qd-write: 10 % of the mix, no workload of that class measured");
+	cr_expect(strstr(a.reasoning, "- Not in this study: rand-small-qd-write: 10 % of the mix"), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	cr_assert_eq(r0_mix_parse("seq-read=1", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect_str_eq(a.mix_unmeasured, "");
+	cr_expect(!strstr(a.reasoning, "Not in this study"));
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+/*
  * A mix of request shares (a trace's without completions): one 1M read for
  * each 4K read weighs 256 times the 4K read in one drive's time, so the
  * array's 2x on the 1M reads is nearly all the user sees.

@@ -205,3 +205,25 @@ Test(benchjson, refused_documents)
 		cr_expect_eq(r0_bench_load("/nonexistent/r0-unit.json", &doc), -ENOMSG);
 	}
 }
+
+/* One drive against another: the first property that differs, named; one not recorded is not compared. */
+Test(benchjson, a_drive_differs_by_its_first_property)
+{
+	struct r0_bench_drive a = { .path = "/dev/sda", .model = "M1", .serial = "S1", .size_bytes = 1 << 30,
+				    .max_hw_sectors_kib = 32 };
+	struct r0_bench_drive b = a;
+	char why[160] = "";
+
+	cr_expect_eq(r0_bench_drive_diff(&a, &b, why, sizeof(why)), 0);
+	snprintf(b.serial, sizeof(b.serial), "S2");
+	cr_expect_eq(r0_bench_drive_diff(&a, &b, why, sizeof(why)), 1);
+	cr_expect_str_eq(why, "serial (S1 vs S2)");
+	b = a;
+	b.model[0] = '\0';   /* not recorded */
+	b.size_bytes = 2u << 30;
+	cr_expect_eq(r0_bench_drive_diff(&a, &b, why, sizeof(why)), 1);
+	cr_expect_str_eq(why, "size_bytes (1073741824 vs 2147483648)");
+	b = a;
+	b.max_hw_sectors_kib = 0;
+	cr_expect_eq(r0_bench_drive_diff(&a, &b, why, sizeof(why)), 0);
+}

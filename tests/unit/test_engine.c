@@ -461,6 +461,22 @@ Test(engine, hipri_is_refused_without_o_direct_or_poll_queues, .init = setup, .f
 	cr_expect_eq(r0_engine_run(&gone, &w, NULL, res), -ENOENT);
 }
 
+/* a regular file (O_DIRECT or not) is refused up front: its file system would fail at the first I/O */
+Test(engine, hipri_is_refused_on_a_regular_file, .init = setup, .fini = teardown)
+{
+	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
+	struct r0_target file = t;
+	char why[256] = "";
+
+	w.hipri = true;
+	w.runtime_ns = 100000000;
+	file.is_block = false;
+	file.direct = true;
+	cr_expect_eq(r0_target_poll_check(&file, why, sizeof(why)), -EOPNOTSUPP);
+	cr_expect(strstr(why, "regular file"), "%s", why);
+	cr_expect_eq(r0_engine_run(&file, &w, NULL, res), -EOPNOTSUPP);
+}
+
 Test(engine, opening_refuses_what_is_not_a_device_or_file)
 {
 	struct r0_target x;

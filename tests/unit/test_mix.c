@@ -84,6 +84,64 @@ Test(mix, workload_classes)
 	}
 }
 
+/* a study of Seq read and 4K QD32 write: one record of each */
+static void study(struct r0_sweep_rec r[2])
+{
+	memset(r, 0, 2 * sizeof(*r));
+	r[0] = (struct r0_sweep_rec){ .access = R0_ACCESS_SEQ, .read_pct = 100, .block_bytes = 1024 * K,
+				      .queue_depth = 1, .jobs = 1, .repeat = 1 };
+	snprintf(r[0].label, sizeof(r[0].label), "Seq");
+	r[1] = (struct r0_sweep_rec){ .access = R0_ACCESS_RAND, .read_pct = 0, .block_bytes = 4 * K,
+				      .queue_depth = 32, .jobs = 1, .repeat = 1 };
+	snprintf(r[1].label, sizeof(r[1].label), "4K QD32");
+}
+
+/*
+ * A key that is neither a class nor a workload of the study is a typo
+ * whose share would silently go nowhere: refused, its index given. A
+ * workload's own name counts, in any case, as the weights are matched.
+ */
+Test(mix, a_key_that_names_nothing_is_found)
+{
+	struct r0_sweep_rec r[2];
+	struct r0_mix m;
+	size_t bad = 99;
+
+	study(r);
+	cr_assert_eq(r0_mix_parse("seq-read=1,rand-smal-q1-read=9", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOENT);
+	cr_expect_eq(bad, 1);
+	cr_assert_eq(r0_mix_parse("foo=1", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOENT);
+	cr_expect_eq(bad, 0);
+	cr_assert_eq(r0_mix_parse("Seq-Read=1,4k qd32 write=2,rand-large-read=1", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0);
+	cr_expect_eq(r0_mix_parse("desktop", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "a named mix weighs classes only");
+	cr_expect(r0_mix_is_class("replay") && r0_mix_is_class("app-start-busy") && !r0_mix_is_class("fs"));
+	cr_expect(strstr(r0_mix_classes(), "rand-small-qd-write"));
+}
+
+/* A known class the study did not measure is allowed, and said with its share of the mix. */
+Test(mix, a_class_not_measured_is_said_with_its_share)
+{
+	struct r0_sweep_rec r[2];
+	struct r0_mix m;
+	char buf[512];
+
+	study(r);
+	cr_assert_eq(r0_mix_parse("seq-read=15,rand-small-qd-write=80,rand-small-qd-read=5", &m), 0);
+	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf)), 1);
+	cr_expect_str_eq(buf, "rand-small-qd-read: 5 % of the mix, no workload of that class measured");
+	cr_assert_eq(r0_mix_parse("seq-read=1,rand-small-qd-write=1", &m), 0);
+	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf)), 0);
+	cr_expect_str_eq(buf, "");
+	cr_assert_eq(r0_mix_parse("sequential", &m), 0);   /* seq-read=45,seq-write=30,rand-large-read=15,rand-large-write=10 */
+	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf)), 3);
+	cr_expect(strstr(buf, "seq-write: 30 % of the mix") && strstr(buf, "; rand-large-write: 10 % of the mix"), "%s",
+		  buf);
+}
+
 /* Amdahl's law: the shares of one drive's time over the speed-ups. */
 Test(mix, time_speedup)
 {

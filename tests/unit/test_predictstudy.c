@@ -417,3 +417,21 @@ Test(predictstudy, no_pick_its_own_measurements_contradict)
 	r0_sweep_set_free(&pred);
 	r0_sweep_set_free(&meas);
 }
+
+/*
+ * Two drives' grids (the sandbox's sata and nvme profiles: the same path
+ * and size, another largest request) are not one drive that moved
+ * between them: the second is refused, naming how it differs; the same
+ * drive's grid measured again is taken.
+ */
+Test(predictstudy, grids_of_two_drives_are_refused)
+{
+	static struct r0_predict_input in;
+
+	memset(&in, 0, sizeof(in));
+	cr_assert_eq(r0_predict_input_load(&in, "tests/data/predict/sata-real-grid.json"), 0);
+	cr_expect_eq(r0_predict_input_load(&in, "tests/data/predict/nvme-real-grid.json"), -EXDEV);
+	cr_expect_str_eq(in.drive_diff, "max_hw_sectors_kib (32 vs 128)");
+	cr_expect_eq(r0_predict_input_load(&in, "tests/data/predict/sata-real-short-grid.json"), 0);
+	r0_predict_input_free(&in);
+}

@@ -309,6 +309,77 @@ Test(sweep, load_skips_bad_and_cut_lines)
 	cr_expect_eq(r0_sweep_load(path, &set, NULL), -ENOENT);
 }
 
+/*
+ * A damaged file: a bad line inside is damage (r0_sweep_damage_inside),
+ * a last line cut mid-write alone is an interrupted study; the first bad
+ * line is named and every record knows its line.
+ */
+Test(sweep, load_file_tells_a_cut_last_line_from_damage_inside)
+{
+	char path[] = "/tmp/r0-test-damage-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	struct r0_sweep_set set = { 0 };
+	struct r0_sweep_damage d;
+
+	fprintf(f, "%s\n\n%s\n", hand_line, hand_line);
+	fprintf(f, "%.*s", 40, hand_line);
+	fclose(f);
+	cr_assert_eq(r0_sweep_load_file(path, &set, &d), 0);
+	cr_expect_eq(set.n, 2);
+	cr_expect_eq(set.recs[0].line, 1);
+	cr_expect_eq(set.recs[1].line, 3);
+	cr_expect(d.bad == 1 && d.cut_tail && d.first_bad == 4, "bad %u cut %d first %u", d.bad, d.cut_tail,
+		  d.first_bad);
+	cr_expect(!r0_sweep_damage_inside(&d), "a cut last line alone is an interrupted study");
+	r0_sweep_set_free(&set);
+
+	f = fopen(path, "w");
+	fprintf(f, "%s\n{\"schema\":\"r0sweep/1\",\"type\":\"cell\"}\n%s\n", hand_line, hand_line);
+	fclose(f);
+	cr_assert_eq(r0_sweep_load_file(path, &set, &d), 0);
+	cr_expect(d.bad == 1 && !d.cut_tail && d.first_bad == 2);
+	cr_expect(r0_sweep_damage_inside(&d));
+	r0_sweep_set_free(&set);
+	unlink(path);
+}
+
+/*
+ * The same run read twice (a file given twice, a copy, a line repeated)
+ * is found; another repeat, another pass or other figures are other runs.
+ */
+Test(sweep, the_same_run_read_twice_is_found)
+{
+	struct r0_sweep_set set = { 0 };
+	struct r0_sweep_rec r, other;
+	size_t first = 99, of = 99;
+
+	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
+	cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
+	other = r;
+	other.repeat = 2;
+	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
+	other = r;
+	other.pass = 2;
+	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
+	other = r;
+	other.bytes_per_s += 1;
+	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
+	cr_expect_eq(r0_sweep_set_dups(&set, 0, &first, &of), 0, "four runs, none twice");
+	other = r;
+	snprintf(other.state, sizeof(other.state), "used");   /* another study's: r0report names that */
+	cr_expect(!r0_sweep_rec_same_run(&r, &other));
+	other = r;
+	other.line = 7;   /* where it was read from is not what it measured */
+	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
+	cr_assert_eq(r0_sweep_set_add(&set, &set.recs[1]), 0);
+	cr_expect_eq(r0_sweep_set_dups(&set, 4, &first, &of), 2);
+	cr_expect(first == 4 && of == 0, "first %zu of %zu", first, of);
+	cr_expect(r0_sweep_rec_same_run(&set.recs[5], &set.recs[1]));
+	cr_expect(!r0_sweep_rec_same_run(&set.recs[0], &set.recs[1]));
+	r0_sweep_set_free(&set);
+}
+
 /* An adaptive study's plan, from its last analysis line; a fixed plan has none. */
 Test(sweep, plan_note)
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --mix for the tools that weigh a verdict: a mix spec or an r0profile mix file. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -26,5 +27,19 @@ int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc
 		return r0_cli_usage_error(prog, "--mix %s: %s", arg,
 					  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile --output)"
 							 : strerror(-err));
+	return 0;
+}
+
+int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const struct r0_mix *mix,
+		     const struct r0_sweep_rec *recs, size_t n)
+{
+	char note[512];
+	size_t bad = 0;
+
+	if (r0_mix_check(mix, recs, n, &bad))
+		return r0_cli_usage_error(prog, "%s '%s': '%s' is neither a workload class (%s) nor a workload of "
+					  "this study", opt, arg, mix->e[bad].key, r0_mix_classes());
+	if (r0_mix_unmeasured(mix, recs, n, note, sizeof(note)))
+		fprintf(stderr, "%s: %s %s: %s\n", prog, opt, arg, note);
 	return 0;
 }

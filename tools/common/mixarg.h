@@ -16,4 +16,14 @@
  */
 int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc, size_t len);
 
+/*
+ * MIX, given as ARG to OPT ("--mix"), held to the study whose records are
+ * RECS[0..n) (r0_mix_check): a key that is neither a workload class nor
+ * one of its workloads is a usage error naming the key and the classes;
+ * classes of the mix it did not measure are said on stderr (their share
+ * goes nowhere). 0, or R0_EXIT_USAGE after saying why.
+ */
+int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const struct r0_mix *mix,
+		     const struct r0_sweep_rec *recs, size_t n);
+
 #endif

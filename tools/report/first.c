@@ -138,7 +138,8 @@ static void write_aside(struct doc *d, const struct aside *as)
 	fputs(doc_html(d) ? "</p>\n" : "\n\n", d->f);
 }
 
-void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles)
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles,
+		  const char *skipped)
 {
 	const char *lines[8][2];
 	char rep[320], nm[64], plan[2400] = "";
@@ -192,6 +193,9 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 	for (size_t i = 0; i < n; i++)
 		doc_li(d, "%s: %s", lines[i][0], lines[i][1]);
 	doc_files_li(d, "Results", files, nfiles);
+	/* a verdict from part of a study says so where the study is described */
+	if (skipped && skipped[0])
+		doc_li(d, "Skipped: %s; the verdict rests on the lines that could be read", skipped);
 	doc_ul_end(d);
 	doc_heading(d, 2, NULL, "Verdict in detail");
 	doc_p(d, "%s", a->verdict);

@@ -32,8 +32,9 @@ void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_
 /*
  * After the title: verdict, ASIDE (NULL or line "": none), what to build,
  * summary, how it was measured (FILES the results), verdict in detail,
- * reasoning.
+ * reasoning. SKIPPED: the result files' lines skipped, in words ("": none).
  */
-void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles);
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles,
+		  const char *skipped);
 
 #endif

@@ -164,6 +164,8 @@ struct r0_analysis {
 	char mix_name[32];
 	bool mix_per_request;       /* the mix was given in shares of requests (runs), turned into
 	                             * shares of one drive's time by its time per request here */
+	char mix_unmeasured[512];   /* the mix's classes no workload of the study belongs to, with their
+	                             * shares (r0_mix_unmeasured); "": none. Also in the reasoning */
 	struct r0_cmp_opts cmp;     /* as asked: the rate each family of claims is held to */
 	struct r0_cmp_opts cmp_diff, cmp_bar, cmp_primary;   /* the families' levels (see diff_level):
 	                                                      * what each comparison is made at */

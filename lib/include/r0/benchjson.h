@@ -76,8 +76,31 @@ struct r0_bench_result {
 	double read_lat_p50_ns, write_lat_p50_ns;
 };
 
+/*
+ * The drive an r0bench/1 document measured, from its target and the
+ * r0probe/1 record in it (target.device): what tells one drive from
+ * another. A string not recorded is "", a number 0.
+ */
+struct r0_bench_drive {
+	char path[256];              /* target.path */
+	char model[128], serial[128], wwn[64];
+	uint64_t size_bytes;         /* target.size_bytes */
+	uint32_t logical_block, physical_block;
+	uint32_t max_hw_sectors_kib; /* the largest request the hardware takes: the drive's, not a setting */
+	uint64_t discard_max_hw_bytes;
+};
+
+/*
+ * Whether A and B are one drive: 0 if so; 1 if not, with WHY naming the
+ * first property that differs and both values ("serial (S1 vs S2)",
+ * "max_hw_sectors_kib (32 vs 128)"). A property either left unrecorded
+ * is not compared.
+ */
+int r0_bench_drive_diff(const struct r0_bench_drive *a, const struct r0_bench_drive *b, char *why, size_t len);
+
 struct r0_bench_doc {
 	char path[4096];             /* target.path ("" when absent) */
+	struct r0_bench_drive drive; /* the drive measured */
 	char state[32];              /* state.state ("" when absent) */
 	/* target.device's queue: nr_requests and max_sectors_kib, read when both are above 0 */
 	bool has_queue;

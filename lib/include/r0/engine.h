@@ -176,8 +176,8 @@ int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, ch
  * 0 when T can take polled I/O (a workload's hipri): opened O_DIRECT and,
  * a block device, with poll queues (sysfs queue/io_poll 1; a partition:
  * its disk's). Else -EOPNOTSUPP (or the -errno of reading sysfs) and the
- * reason in WHY. A regular file's own file system decides at the first
- * I/O (an I/O error, EOPNOTSUPP, when it cannot poll).
+ * reason in WHY. A regular file is refused (-EOPNOTSUPP): its file system
+ * would decide only at the first I/O (an I/O error when it cannot poll).
  */
 int r0_target_poll_check(const struct r0_target *t, char *why, size_t len);
 

@@ -60,6 +60,31 @@ struct r0_mix {
  */
 int r0_mix_parse(const char *s, struct r0_mix *out);
 
+/* Every workload class r0_workload_class gives, ", "-separated ("seq-read, seq-write, ..."). */
+const char *r0_mix_classes(void);
+
+/* Whether KEY is one of them (case-insensitive, as a mix is weighed). */
+bool r0_mix_is_class(const char *key);
+
+/*
+ * Holds MIX's keys to a study, RECS[0..n) its records (one of each
+ * workload is enough): 0 when every key is a known class (r0_mix_classes)
+ * or the name of a workload in RECS (r0_sweep_rec_workload), as the
+ * weights are matched (case-insensitive); -ENOENT when one is neither,
+ * *BAD its index in MIX->e: a typo that would silently drop its share.
+ */
+int r0_mix_check(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, size_t *bad);
+
+/*
+ * The classes MIX weighs that no workload of RECS[0..n) belongs to, each
+ * with its share of the mix, into BUF ("rand-small-qd-write: 5 % of the
+ * mix, no workload of that class measured", "; "-separated; "" when
+ * none): their weight goes nowhere, the rest is weighed as if the mix
+ * were only that. How many.
+ */
+size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, char *buf,
+			 size_t len);
+
 /*
  * The speed-up the user's time sees under a mix (Amdahl's law): W[i] the
  * share of one drive's time workload i takes (normalised here), S[i> 0]

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "r0/analysis.h"
+#include "r0/benchjson.h"
 #include "r0/predict.h"
 #include "r0/preset.h"
 #include "r0/sweep.h"
@@ -77,6 +78,10 @@ struct r0_predict_input {
 	 */
 	double drift[2];
 	char drift_what[2][64];
+	/* the drive of the first r0bench/1 grid added: every other must be the same one */
+	bool has_drive;
+	struct r0_bench_drive drive;
+	char drive_diff[320];        /* after -EXDEV: how the grid refused differs ("max_hw_sectors_kib (32 vs 128)") */
 };
 
 /* No result file is larger (a full study's r0sweep file is a few MiB): a larger input is refused unread. */
@@ -89,7 +94,9 @@ struct r0_predict_input {
  * QD1 against raw). Their workloads become the ones to predict.
  * 0, -EINVAL (neither format, or not a regular file), -EFBIG (more than
  * R0_PREDICT_MAX_INPUT_BYTES), -E2BIG (more than R0_PREDICT_MAX_WORKLOADS
- * workloads), -ENOMEM, or the errors of r0_sweep_load.
+ * workloads), -EXDEV (an r0bench/1 grid of another drive than the first
+ * grid added: r0_bench_drive_diff; in->drive_diff says how), -ENOMEM, or
+ * the errors of r0_sweep_load.
  */
 int r0_predict_input_load(struct r0_predict_input *in, const char *path);
 void r0_predict_input_free(struct r0_predict_input *in);

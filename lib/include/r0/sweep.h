@@ -129,6 +129,7 @@ struct r0_sweep_rec {
 	int64_t time_unix;
 	bool predicted;              /* r0predict's, not a measurement */
 	enum r0_end ended;           /* R0_END_FIXED when absent */
+	unsigned line;               /* its 1-based line in the file it was read from; 0: not read from one */
 };
 
 /* A loaded result file (or several): recs[0..n). */
@@ -207,6 +208,47 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body);
  * newline (a write cut short) counts as bad. 0 or -errno.
  */
 int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines);
+
+/* What reading a result file found wrong (r0_sweep_load_file). */
+struct r0_sweep_damage {
+	unsigned bad;          /* lines that could not be read (skipped), a cut last line among them */
+	unsigned first_bad;    /* the first of them, 1-based; 0: none */
+	bool cut_tail;         /* the last line has no newline: a write cut short (an interrupted study) */
+};
+
+/*
+ * r0_sweep_load, each record's line number in its .line and what was
+ * wrong in *DMG: the records read are added, the damage is the caller's
+ * to refuse or to say (r0_sweep_damage_inside).
+ */
+int r0_sweep_load_file(const char *path, struct r0_sweep_set *set, struct r0_sweep_damage *dmg);
+
+/*
+ * Whether D is damage inside the file: a line that could not be read
+ * other than a last line cut mid-write. A cut last line alone is what an
+ * interrupted study leaves (its finished cells are whole); a bad line
+ * inside is a damaged file, and a verdict from the rest would rest on
+ * part of a study.
+ */
+bool r0_sweep_damage_inside(const struct r0_sweep_damage *d);
+
+/*
+ * Whether A and B are one run read twice: the same target, workload,
+ * repeat and pass (r0_sweep_rec_key and .pass), state and devices, and
+ * the same measured figures (window, ios, errors, IOPS, bytes/s,
+ * latencies, CPU, time).
+ * Two runs of one cell never give all of these alike; a file read twice,
+ * or copied under another name, does.
+ */
+bool r0_sweep_rec_same_run(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b);
+
+/*
+ * The records of SET->recs[from..n) that repeat an earlier record of SET
+ * (r0_sweep_rec_same_run): how many; *FIRST (may be NULL) the index of
+ * the first of them and *OF that of the record it repeats. 0: none. A
+ * study counted twice narrows every interval on no new evidence.
+ */
+size_t r0_sweep_set_dups(const struct r0_sweep_set *set, size_t from, size_t *first, size_t *of);
 
 /*
  * How an adaptive study planned itself, in words, from the plan of the
