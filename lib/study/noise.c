@@ -41,10 +41,11 @@ struct fit {
 	double *tfactor;            /* per target: its noise against its groups', judging runs (>= 1) */
 	size_t *by_visit, *visit_at;   /* runs sorted by visit key (target x (max_visit + 1) + visit) */
 	double *v_effect;           /* per visit key: its effect (NAN: not judged) */
-	double *v_sigma;            /* per visit key: the noise its effect is judged by */
-	double *v_null;             /* per visit key: its effect's sd, in v_sigma, were its runs independent */
+	double *v_std;              /* per visit key: its effect in its runs' noise */
+	double *v_null;             /* per visit key: v_std's sd were its runs independent */
 	double *v_score;            /* per visit key: |effect| against its threshold (> 1: beyond; < 0: set aside) */
 	double *pairs;              /* room for every pair of runs of one cell */
+	double *dev, *ref;          /* per run: its distance from its cell's other visits; their 1 + 1 / count */
 	double *buf, *buf2;
 };
 
@@ -205,60 +206,24 @@ static size_t cell_target(const struct fit *f, size_t c)
 }
 
 /*
- * Each target's noise against its groups' when judging runs: over its
- * cells (3 of them or more), the median of each cell's median distance of
- * two runs in its group's robust sigmas, over the runs the last round
- * kept (the events judged do not make their own target look noisy); at
- * least 1. A noisier target judged by its quieter peers would have its
- * tails trimmed into a steadiness it does not have; a quieter one judged
- * by its group is only judged leniently. The median over cells: one
- * cell's stray run does not make its whole target lenient.
- */
-static void target_factors(struct fit *f)
-{
-	for (size_t t = 0; t < f->n_target; t++) {
-		size_t cells = 0;
-
-		for (size_t c = 0; c < f->n_cell; c++) {
-			size_t m = 0;
-
-			if (cell_target(f, c) != t)
-				continue;
-			for (size_t a = f->cell_at[c]; a < f->cell_at[c + 1]; a++)
-				for (size_t b = a + 1; b < f->cell_at[c + 1]; b++) {
-					size_t i = f->by_cell[a], j = f->by_cell[b];
-
-					if (usable(f, i) && usable(f, j) && !f->obs[i].aside && !f->obs[j].aside)
-						f->pairs[m++] = fabs(f->z[i] - f->z[j]);
-				}
-			if (m >= 3)
-				f->buf[cells++] = r0_median(f->pairs, m) / PAIR_MAD_TO_SIGMA /
-						  f->sigma0[f->obs[f->by_cell[f->cell_at[c]]].group];
-		}
-		f->tfactor[t] = cells >= 3 ? r0_median(f->buf, cells) : 1;
-		if (!(f->tfactor[t] >= 1))
-			f->tfactor[t] = 1;
-	}
-}
-
-/*
  * Visit KEY's effect (the median of its runs' distances from the median
- * of their cells' runs in other visits) into v_effect, and the noise it
- * is judged by into v_sigma; NAN when it has too few runs to judge.
+ * of their cells' runs in other visits, each kept in dev) into v_effect;
+ * the median of those distances in their groups' noise into v_std, and
+ * into v_null its sd were its runs independent; NAN when it has too few
+ * runs to judge.
  */
 static void visit_effect(struct fit *f, size_t key)
 {
 	size_t m = 0;
 	unsigned visit = (unsigned)(key % ((size_t)f->max_visit + 1));
-	double sig = 0, ref = 0;
+	double ref = 0;
 
 	f->v_effect[key] = NAN;
-	if (!visit)
-		return;
 	for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++) {
 		size_t i = f->by_visit[k], c = f->obs[i].cell, o = 0;
 
-		if (!usable(f, i))
+		f->dev[i] = NAN;
+		if (!visit || !usable(f, i))
 			continue;
 		for (size_t q = f->cell_at[c]; q < f->cell_at[c + 1]; q++) {
 			size_t j = f->by_cell[q];
@@ -268,16 +233,77 @@ static void visit_effect(struct fit *f, size_t key)
 		}
 		if (!o)
 			continue;
-		f->buf[m++] = f->z[i] - r0_median(f->buf2, o);
-		sig += f->sigma0[f->obs[i].group];
-		ref += 1 + 1.0 / (double)o;
+		f->dev[i] = f->z[i] - r0_median(f->buf2, o);
+		f->ref[i] = 1 + 1.0 / (double)o;
+		f->buf[m++] = f->dev[i] / f->sigma0[f->obs[i].group];
+		ref += f->ref[i];
 	}
 	if (m < VISIT_MIN_RUNS)
 		return;
+	f->v_std[key] = r0_median(f->buf, m);
+	m = 0;
+	for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++)
+		if (!isnan(f->dev[f->by_visit[k]]))
+			f->buf[m++] = f->dev[f->by_visit[k]];
 	f->v_effect[key] = r0_median(f->buf, m);
-	f->v_sigma[key] = sig / (double)m * f->tfactor[key / ((size_t)f->max_visit + 1)];
 	/* the median of m independent runs, each against its cell's others: sqrt(pi / 2) sigma / sqrt(m) */
 	f->v_null[key] = sqrt(M_PI / 2 * ref / (double)m / (double)m);
+}
+
+/*
+ * Each target's noise against its groups' when judging its runs and
+ * visits, at least 1: the robust spread of its runs about their visits'
+ * effects (a shared shift of a visit is the visit's, not the runs'
+ * noise: two slow visits of six must not make the target look noisy
+ * and so lenient); without visits judged, the median over its cells (3
+ * or more) of each one's median distance of two runs kept last round.
+ * A noisier target judged by its quieter peers would have its tails
+ * trimmed into a steadiness it does not have; a quieter one judged by
+ * its group is only judged leniently.
+ */
+static void target_factors(struct fit *f)
+{
+	for (size_t t = 0; t < f->n_target; t++) {
+		size_t lo = t * ((size_t)f->max_visit + 1), hi = lo + f->max_visit + 1, m = 0, cells = 0;
+
+		for (size_t key = lo; key < hi; key++) {
+			if (isnan(f->v_effect[key]))
+				continue;
+			for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++) {
+				size_t i = f->by_visit[k];
+
+				if (!isnan(f->dev[i]))
+					f->buf[m++] = fabs(f->dev[i] / f->sigma0[f->obs[i].group] - f->v_std[key]) /
+						      sqrt(f->ref[i]);
+			}
+		}
+		if (m >= 6) {
+			/* a gaussian's median absolute deviation is 0.6745 sigma */
+			f->tfactor[t] = r0_median(f->buf, m) * MAD_TO_SIGMA;
+			if (!(f->tfactor[t] >= 1))
+				f->tfactor[t] = 1;
+			continue;
+		}
+		for (size_t c = 0; c < f->n_cell; c++) {
+			size_t np = 0;
+
+			if (cell_target(f, c) != t)
+				continue;
+			for (size_t a = f->cell_at[c]; a < f->cell_at[c + 1]; a++)
+				for (size_t b = a + 1; b < f->cell_at[c + 1]; b++) {
+					size_t i = f->by_cell[a], j = f->by_cell[b];
+
+					if (usable(f, i) && usable(f, j) && !f->obs[i].aside && !f->obs[j].aside)
+						f->pairs[np++] = fabs(f->z[i] - f->z[j]);
+				}
+			if (np >= 3)
+				f->buf[cells++] = r0_median(f->pairs, np) / PAIR_MAD_TO_SIGMA /
+						  f->sigma0[f->obs[f->by_cell[f->cell_at[c]]].group];
+		}
+		f->tfactor[t] = cells >= 3 ? r0_median(f->buf, cells) : 1;
+		if (!(f->tfactor[t] >= 1))
+			f->tfactor[t] = 1;
+	}
 }
 
 /*
@@ -292,10 +318,12 @@ static void set_aside_visits(struct fit *f)
 	double med, scale;
 
 	for (size_t key = 0; key < nk; key++) {
-		visit_effect(f, key);
 		f->v_score[key] = 0;
-		if (!isnan(f->v_effect[key]))
-			f->buf[judged++] = f->v_effect[key] / f->v_sigma[key];
+		if (isnan(f->v_effect[key]))
+			continue;
+		/* in the target's own noise */
+		f->v_std[key] /= f->tfactor[key / ((size_t)f->max_visit + 1)];
+		f->buf[judged++] = f->v_std[key];
 	}
 	if (judged < VISIT_MIN_VISITS)
 		return;
@@ -304,14 +332,11 @@ static void set_aside_visits(struct fit *f)
 		f->buf[k] = fabs(f->buf[k] - med);
 	scale = MAD_TO_SIGMA * r0_median(f->buf, judged);
 	for (size_t key = 0; key < nk; key++) {
-		double thr;
-
-		if (isnan(f->v_effect[key]))
+		if (isnan(f->v_effect[key]) || fabs(f->v_effect[key]) <= R0_NOISE_ASIDE_SIGMAS * R0_NOISE_FLOOR)
 			continue;
 		/* never below what the runs' own noise gives a visit of no shared factor: a few
 		 * visits' spread can be small by chance, and only a shared factor is a visit's event */
-		thr = R0_NOISE_ASIDE_SIGMAS * fmax(fmax(scale, f->v_null[key]) * f->v_sigma[key], R0_NOISE_FLOOR);
-		f->v_score[key] = fabs(f->v_effect[key] - med * f->v_sigma[key]) / thr;
+		f->v_score[key] = fabs(f->v_std[key] - med) / (R0_NOISE_ASIDE_SIGMAS * fmax(scale, f->v_null[key]));
 	}
 	for (size_t t = 0; t < f->n_target; t++) {
 		size_t lo = t * ((size_t)f->max_visit + 1), hi = lo + f->max_visit + 1, n_judged = 0, most;
@@ -389,6 +414,8 @@ static void set_aside_runs(struct fit *f)
 
 static void set_aside(struct fit *f)
 {
+	for (size_t key = 0; key < n_vkeys(f); key++)
+		visit_effect(f, key);
 	target_factors(f);
 	for (size_t i = 0; i < f->n; i++)
 		f->obs[i].aside = f->obs[i].visit_aside = false;
@@ -610,12 +637,14 @@ static void fit_free(struct fit *f)
 	free(f->by_visit);
 	free(f->visit_at);
 	free(f->v_effect);
-	free(f->v_sigma);
+	free(f->v_std);
 	free(f->v_null);
 	free(f->v_score);
 	free(f->pairs);
 	free(f->buf);
 	free(f->buf2);
+	free(f->dev);
+	free(f->ref);
 }
 
 int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_group, struct r0_noise *out)
@@ -655,14 +684,17 @@ int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_gro
 	f.sigma0 = malloc((n_group + 1) * sizeof(double));
 	f.tfactor = malloc((f.n_target ? f.n_target : one) * sizeof(double));
 	f.v_effect = malloc((n_vkeys(&f) ? n_vkeys(&f) : one) * sizeof(double));
-	f.v_sigma = malloc((n_vkeys(&f) ? n_vkeys(&f) : one) * sizeof(double));
+	f.v_std = malloc((n_vkeys(&f) ? n_vkeys(&f) : one) * sizeof(double));
 	f.v_null = malloc((n_vkeys(&f) ? n_vkeys(&f) : one) * sizeof(double));
 	f.v_score = calloc(n_vkeys(&f) ? n_vkeys(&f) : one, sizeof(double));
 	f.buf = malloc((n ? n : one) * sizeof(double));
 	f.buf2 = malloc((n ? n : one) * sizeof(double));
+	f.dev = malloc((n ? n : one) * sizeof(double));
+	f.ref = malloc((n ? n : one) * sizeof(double));
 	if (!out->cell_var || !out->cell_df || !out->group_var || !out->group_df || !f.y || !f.z || !f.by_cell ||
 	    !f.by_pass || !f.by_visit || !f.cell_at || !f.pass_at || !f.visit_at || !f.center || !f.spans ||
-	    !f.delta || !f.sigma0 || !f.tfactor || !f.v_effect || !f.v_sigma || !f.v_null || !f.v_score || !f.buf || !f.buf2)
+	    !f.delta || !f.sigma0 || !f.tfactor || !f.v_effect || !f.v_std || !f.v_null || !f.v_score || !f.buf || !f.buf2 ||
+	    !f.dev || !f.ref)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		obs[i].aside = obs[i].visit_aside = false;
