@@ -15,18 +15,20 @@
  *  - Visits set aside: a visit is one target's runs in one pass, all
  *    its workloads measured together, so a pause or a slow spell of that
  *    target moves them together. A visit's effect is the median distance
- *    of its runs from their cells' other visits (drift out, log units);
- *    a visit whose effect is beyond R0_NOISE_ASIDE_SIGMAS robust standard
- *    deviations of the visits' effects, fast or slow, is set aside whole
- *    (at most a third of a target's visits): one event, judged once.
+ *    of its runs from their cells' runs in other visits (drift out), each
+ *    in its group's robust noise times the target's own (its runs' spread
+ *    about their visits' effects, at least 1). A visit whose effect is
+ *    beyond R0_NOISE_ASIDE_SIGMAS robust standard deviations of all
+ *    visits' effects (never below what independent runs give), fast or
+ *    slow, is set aside whole, at most a third of a target's visits: one
+ *    event, judged once.
  *  - Runs set aside: then a run further than R0_NOISE_ASIDE_SIGMAS robust
- *    standard deviations from the median of its cell's other runs, either
- *    way (cells of 3 runs or more; at most a third of a cell's runs).
- *    Both rules are symmetric, so under symmetric noise no target's mean
- *    moves; a target noisier than its workloads is judged by its own
- *    noise, so its tails are not trimmed into a false steadiness. The
- *    planner runs such cells (a visit's target: one visit more) again;
- *    the records stay in the file and the report names them.
+ *    standard deviations (times its target's own noise) from the median
+ *    of its cell's other runs, either way (cells of 3 runs or more; at
+ *    most a third of a cell's runs). Both rules are symmetric, so under
+ *    symmetric noise no target's mean moves. The planner runs such cells
+ *    (a visit's target: one visit more) again; the records stay in the
+ *    file and the report names them.
  *  - Pooled noise: the variance of log(run) around the cell's mean,
  *    pooled over the cells of a group (one workload on every target),
  *    and each cell's own variance moderated toward it (an empirical-Bayes
@@ -53,8 +55,8 @@
 #define R0_NOISE_FLOOR 0.01
 /* the pooled noise's weight in a cell's own, in degrees of freedom */
 #define R0_NOISE_PRIOR_DF 12
-/* a cell whose own variance is this many times its group's keeps its own (a cell that
- * strays between two levels says so in its interval) */
+/* a cell whose own variance is this many times its prior (its group's, or its target's) keeps its
+ * own (a cell that strays between two levels says so in its interval) */
 #define R0_NOISE_OWN_RATIO 4
 
 /* One run: what it is, and what the fit makes of it. */
