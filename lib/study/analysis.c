@@ -242,7 +242,7 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 			const struct r0_sweep_rec *r = g[k].recs[j];
 
 			/* a file that records no pass was swept repeat by repeat (older r0sweep): its
-			 * repeat is its pass for the visits, not for the drift (no order in time known) */
+			 * repeat stands for its visit's pass; drift is taken out only by recorded passes */
 			obs[i] = (struct r0_noise_obs){ .cell = k, .group = g[k].c.wl, .target = target[k],
 							.pass = r->pass, .visit = passes ? r->pass : r->repeat,
 							.value = r->bytes_per_s };
