@@ -535,19 +535,36 @@ static void single_stripes(struct r0_planner *p)
 			activate_with(p, t, -1);
 }
 
-/* Runs set aside in the analysis, by target and workload: each is run again. */
+/*
+ * Runs set aside in the analysis, by target and workload: each run set
+ * aside alone is run again; a target with a visit set aside whole gets a
+ * visit more for each (all its cells again).
+ */
 static void count_aside(struct r0_planner *p, const struct r0_analysis *a)
 {
+	unsigned visits[R0_SWEEP_MAX_TARGETS] = { 0 };
+
 	memset(p->aside, 0, sizeof(p->aside));
+	/* a visit is one run of each of its target's cells: their most is the target's count */
+	for (size_t i = 0; i < a->n_cell; i++) {
+		const struct r0_cell *c = &a->cell[i];
+		int t = target_at(p, c->layer, c->chunk_bytes, c->n_members);
+
+		if (t >= 0 && c->n_visit_aside > visits[t])
+			visits[t] = c->n_visit_aside;
+	}
 	for (size_t i = 0; i < a->n_cell; i++) {
 		const struct r0_cell *c = &a->cell[i];
 		int t = target_at(p, c->layer, c->chunk_bytes, c->n_members), w = wl_of(p, a->wl[c->wl].name);
+		unsigned alone;
 
-		/* each run set aside is run again, and one more: a cell whose re-run strayed the same
-		 * way would otherwise keep the strays as its majority; a cell that keeps straying is
-		 * not run again without end */
-		if (t >= 0 && w >= 0)
-			p->aside[t][w] = c->n_aside && p->have[t][w] < 2 * p->looks[p->n_looks - 1] ? c->n_aside + 1 : 0;
+		if (t < 0 || w < 0 || p->have[t][w] >= 2 * p->looks[p->n_looks - 1])
+			continue;
+		/* each run set aside alone is run again, and one more: a cell whose re-run strayed the
+		 * same way would otherwise keep the strays as its majority; a cell that keeps straying
+		 * is not run again without end */
+		alone = c->n_aside - c->n_visit_aside;
+		p->aside[t][w] = (alone ? alone + 1 : 0) + visits[t];
 	}
 }
 

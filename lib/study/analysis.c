@@ -69,7 +69,7 @@ static double busy_of(const struct r0_sweep_rec *r)
 }
 
 /* The cell's statistics over its error-free repeats (g->recs holds only those). */
-static int fill_cell(struct group *g)
+static int fill_cell(struct group *g, bool passes)
 {
 	double *v = malloc((g->n ? g->n : 1) * sizeof(*v));
 	struct r0_cell *c = &g->c;
@@ -88,7 +88,7 @@ static int fill_cell(struct group *g)
 	}
 	for (size_t k = 0; k < g->n; k++) {
 		c->bps_v[k] = g->adj ? g->adj[k] : g->recs[k]->bytes_per_s;
-		c->pass_v[k] = g->recs[k]->pass;
+		c->pass_v[k] = passes ? g->recs[k]->pass : g->recs[k]->repeat;   /* as fit_noise's visit */
 	}
 	STAT_OF(g, bytes_per_s, &c->bps);
 	STAT_OF(g, iops, &c->iops);
@@ -176,8 +176,9 @@ static int fill_bases(struct r0_analysis *a)
 	return 0;
 }
 
-/* repeats set aside named in the reasoning; the rest are counted */
+/* repeats and visits set aside named in the reasoning; the rest are counted */
 #define ASIDE_NAMED 6
+#define VISITS_NAMED 4
 
 /* "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" into the list of repeats set aside. */
 static void note_aside(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl, double of_cell)
@@ -190,6 +191,18 @@ static void note_aside(char *buf, size_t len, const struct r0_sweep_rec *r, cons
 			      r0_layer_name(r->layer), r->n_members, r->chunk_bytes / 1024, wl, r->repeat, of_cell);
 }
 
+/* "md 3 x 512K, pass 3: 0.85x across 5 workloads" into the list of visits set aside. */
+static void note_visit(char *buf, size_t len, const struct r0_cell *c, const char *unit,
+		       const struct r0_noise_visit *v)
+{
+	if (c->layer == R0_LAYER_RAW)
+		r0_strbuf_cat(buf, len, "%sraw, %s %u", *buf ? "; " : "", unit, v->visit);
+	else
+		r0_strbuf_cat(buf, len, "%s%s %u x %uK, %s %u", *buf ? "; " : "", r0_layer_name(c->layer),
+			      c->n_members, c->chunk_bytes / 1024, unit, v->visit);
+	r0_strbuf_cat(buf, len, ": %.2fx across %u workload%s", exp(v->effect), v->runs, v->runs == 1 ? "" : "s");
+}
+
 /*
  * The study's noise (r0/noise.h) over every group's error-free repeats:
  * each group keeps the repeats not set aside, with their drift taken out
@@ -200,23 +213,55 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 {
 	struct r0_noise_obs *obs;
 	struct r0_noise nz;
-	size_t n = 0, i = 0;
+	size_t n = 0, i = 0, *target, alone = 0;
+	bool passes = false;
 	int err;
 
-	for (size_t k = 0; k < ng; k++)
+	for (size_t k = 0; k < ng; k++) {
 		n += g[k].n;
+		for (size_t j = 0; j < g[k].n; j++)
+			passes |= g[k].recs[j]->pass > 0;
+	}
 	obs = calloc(n ? n : 1, sizeof(*obs));
-	if (!obs)
+	target = calloc(ng ? ng : 1, sizeof(*target));
+	if (!obs || !target) {
+		free(obs);
+		free(target);
 		return -ENOMEM;
+	}
+	/* each cell's target: the first cell of its layer, chunk and members */
 	for (size_t k = 0; k < ng; k++)
-		for (size_t j = 0; j < g[k].n; j++, i++)
-			obs[i] = (struct r0_noise_obs){ .cell = k, .group = g[k].c.wl, .pass = g[k].recs[j]->pass,
-							.value = g[k].recs[j]->bytes_per_s };
+		for (size_t q = 0; q <= k; q++)
+			if (g[q].c.layer == g[k].c.layer && g[q].c.chunk_bytes == g[k].c.chunk_bytes &&
+			    g[q].c.n_members == g[k].c.n_members) {
+				target[k] = q;
+				break;
+			}
+	for (size_t k = 0; k < ng; k++)
+		for (size_t j = 0; j < g[k].n; j++, i++) {
+			const struct r0_sweep_rec *r = g[k].recs[j];
+
+			/* a file that records no pass was swept repeat by repeat (older r0sweep): its
+			 * repeat stands for its visit's pass; drift is taken out only by recorded passes */
+			obs[i] = (struct r0_noise_obs){ .cell = k, .group = g[k].c.wl, .target = target[k],
+							.pass = r->pass, .visit = passes ? r->pass : r->repeat,
+							.value = r->bytes_per_s };
+		}
 	err = r0_noise_fit(obs, n, ng, a->n_wl, &nz);
 	if (err) {
 		free(obs);
+		free(target);
 		return err;
 	}
+	for (size_t v = 0; v < nz.n_visits_aside; v++) {
+		/* the first few by name */
+		if (a->n_visits_aside++ < VISITS_NAMED)
+			note_visit(a->visits_aside, sizeof(a->visits_aside), &g[nz.visits_aside[v].target].c,
+				   passes ? "pass" : "repeat", &nz.visits_aside[v]);
+	}
+	if (a->n_visits_aside > VISITS_NAMED)
+		r0_strbuf_cat(a->visits_aside, sizeof(a->visits_aside), "; and %zu more",
+			      a->n_visits_aside - VISITS_NAMED);
 	i = 0;
 	for (size_t k = 0; k < ng && !err; k++) {
 		size_t kept = 0, first = i;
@@ -237,8 +282,13 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 		for (size_t j = 0; j < g[k].n; j++, i++) {
 			if (obs[i].aside) {
 				g[k].c.n_aside++;
+				a->n_aside++;
+				if (obs[i].visit_aside) {
+					g[k].c.n_visit_aside++;
+					continue;
+				}
 				/* the first few by name: the report's first screens stay readable */
-				if (a->n_aside++ < ASIDE_NAMED)
+				if (alone++ < ASIDE_NAMED)
 					note_aside(a->aside, sizeof(a->aside), g[k].recs[j], a->wl[g[k].c.wl].name,
 						   med > 0 ? obs[i].adjusted / med : 0);
 				continue;
@@ -250,14 +300,15 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 		g[k].c.var_log = nz.cell_var[k];
 		g[k].c.df_log = nz.cell_df[k];
 	}
-	if (a->n_aside > ASIDE_NAMED)
-		r0_strbuf_cat(a->aside, sizeof(a->aside), "; and %zu more", a->n_aside - ASIDE_NAMED);
+	if (alone > ASIDE_NAMED)
+		r0_strbuf_cat(a->aside, sizeof(a->aside), "; and %zu more", alone - ASIDE_NAMED);
 	for (size_t w = 0; w < a->n_wl; w++)
 		a->wl[w].noise = nz.group_var[w] > 0 ? sqrt(nz.group_var[w]) : 0;
 	a->max_drift = nz.max_drift;
 	a->visit_rho = nz.visit_rho;
 	r0_noise_free(&nz);
 	free(obs);
+	free(target);
 	return err;
 }
 
@@ -361,10 +412,13 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	struct group *g = NULL;
 	size_t ng = 0;
 	char excluded[2048] = "";
+	bool passes = false;        /* the records carry their pass; else a repeat is its visit */
 	int err = -ENOMEM;
 
 	if (!set->n)
 		return -ENODATA;
+	for (size_t i = 0; i < set->n; i++)
+		passes |= set->recs[i].pass > 0;
 	if (cmp)
 		a.cmp = *cmp;
 	else
@@ -458,7 +512,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	if (!a.cell)
 		goto out;
 	for (size_t k = 0; k < ng; k++) {
-		if (fill_cell(&g[k]))
+		if (fill_cell(&g[k], passes))
 			goto out;
 		if (!a.pooled)
 			g[k].c.var_log = g[k].c.df_log = 0;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A study's own noise: drift by pass, runs set aside, noise pooled by group (r0/noise.h). */
+/* A study's own noise: drift by pass, visits and runs set aside, noise pooled by group (r0/noise.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -17,11 +17,20 @@
  * runs, half of them slow, would move every run of the pass */
 #define PASS_MIN_RUNS 8
 #define FIT_ROUNDS 10
+/* a visit of fewer runs with a cell to compare is left to the run rule: its median is one run's */
+#define VISIT_MIN_RUNS 3
+/* fewer visits judged show no spread of their own: none is set aside whole */
+#define VISIT_MIN_VISITS 8
+/* fewer pairs of runs show no visit correlation */
+#define RHO_MIN_PAIRS 10
+#define RHO_MAX 0.95
+/* a robust sd from the median absolute deviation */
+#define MAD_TO_SIGMA 1.4826
 
 struct fit {
 	struct r0_noise_obs *obs;
-	size_t n, n_cell, n_group;
-	unsigned max_pass;
+	size_t n, n_cell, n_group, n_target;
+	unsigned max_pass, max_visit;
 	double *y, *z;              /* log(value); with the pass effect out (NAN: not a usable run) */
 	size_t *by_cell, *cell_at;  /* runs sorted by cell: cell c is by_cell[cell_at[c] .. cell_at[c + 1]) */
 	size_t *by_pass, *pass_at;
@@ -29,25 +38,50 @@ struct fit {
 	bool *spans;                /* per cell: runs in two passes or more (it shows a pass's effect) */
 	double *delta;              /* per pass */
 	double *sigma0;             /* per group: robust noise for judging runs */
-	double *buf;
+	double *tfactor;            /* per target: its noise against its groups', judging runs (>= 1) */
+	size_t *by_visit, *visit_at;   /* runs sorted by visit key (target x (max_visit + 1) + visit) */
+	double *v_effect;           /* per visit key: its effect (NAN: not judged) */
+	double *v_std;              /* per visit key: its effect in its runs' noise */
+	double *v_null;             /* per visit key: v_std's sd were its runs independent */
+	double *v_score;            /* per visit key: |effect| against its threshold (> 1: beyond; < 0: set aside) */
+	double *pairs;              /* room for every pair of runs of one cell */
+	double *dev, *ref;          /* per run: its distance from its cell's other visits; their 1 + 1 / count */
+	double *buf, *buf2;
 };
+
+static size_t n_vkeys(const struct fit *f)
+{
+	return f->n_target * ((size_t)f->max_visit + 1);
+}
+
+static size_t vkey(const struct fit *f, size_t i)
+{
+	return f->obs[i].target * ((size_t)f->max_visit + 1) + f->obs[i].visit;
+}
 
 static bool usable(const struct fit *f, size_t i)
 {
 	return !isnan(f->y[i]);
 }
 
-/* Counting sort of the runs by KEY (cell or pass) into ORDER, with AT[k] the first of key k. */
-static void index_by(const struct fit *f, bool by_pass, size_t keys, size_t *order, size_t *at)
+enum key { BY_CELL, BY_PASS, BY_VISIT };
+
+static size_t key_of(const struct fit *f, enum key by, size_t i)
+{
+	return by == BY_PASS ? f->obs[i].pass : by == BY_CELL ? f->obs[i].cell : vkey(f, i);
+}
+
+/* Counting sort of the runs by key into ORDER, with AT[k] the first of key k. */
+static void index_by(const struct fit *f, enum key by, size_t keys, size_t *order, size_t *at)
 {
 	memset(at, 0, (keys + 1) * sizeof(*at));
 	for (size_t i = 0; i < f->n; i++)
-		at[(by_pass ? f->obs[i].pass : f->obs[i].cell) + 1]++;
+		at[key_of(f, by, i) + 1]++;
 	for (size_t k = 0; k < keys; k++)
 		at[k + 1] += at[k];
 	/* a second walk places each run after the runs of its key before it */
 	for (size_t i = 0; i < f->n; i++) {
-		size_t k = by_pass ? f->obs[i].pass : f->obs[i].cell;
+		size_t k = key_of(f, by, i);
 
 		order[at[k]++] = i;
 	}
@@ -165,25 +199,189 @@ static void robust_sigma(struct fit *f)
 	free(d);
 }
 
-/*
- * Sets aside, cell by cell (3 runs or more), the runs furthest below the
- * median of the cell's other runs beyond R0_NOISE_ASIDE_SIGMAS, at most a
- * third of the cell's runs.
- */
-static void set_aside(struct fit *f)
+/* The target of cell C (of its first run), or SIZE_MAX for a cell of no run. */
+static size_t cell_target(const struct fit *f, size_t c)
 {
-	for (size_t i = 0; i < f->n; i++)
-		f->obs[i].aside = false;
-	for (size_t c = 0; c < f->n_cell; c++) {
-		size_t lo = f->cell_at[c], hi = f->cell_at[c + 1], m = 0, most;
+	return f->cell_at[c] < f->cell_at[c + 1] ? f->obs[f->by_cell[f->cell_at[c]]].target : SIZE_MAX;
+}
 
-		for (size_t k = lo; k < hi; k++)
-			m += usable(f, f->by_cell[k]);
-		if (m < 3)
+/*
+ * Visit KEY's effect (the median of its runs' distances from the median
+ * of their cells' runs in other visits, each kept in dev) into v_effect;
+ * the median of those distances in their groups' noise into v_std, and
+ * into v_null its sd were its runs independent; NAN when it has too few
+ * runs to judge.
+ */
+static void visit_effect(struct fit *f, size_t key)
+{
+	size_t m = 0;
+	unsigned visit = (unsigned)(key % ((size_t)f->max_visit + 1));
+	double ref = 0;
+
+	f->v_effect[key] = NAN;
+	for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++) {
+		size_t i = f->by_visit[k], c = f->obs[i].cell, o = 0;
+
+		f->dev[i] = NAN;
+		if (!visit || !usable(f, i))
 			continue;
-		/* at most a third: the runs kept outnumber those set aside two to one, so a
-		 * cell whose re-runs happened to be slow again cannot keep the slow ones */
-		for (most = m / 3; most; most--) {
+		for (size_t q = f->cell_at[c]; q < f->cell_at[c + 1]; q++) {
+			size_t j = f->by_cell[q];
+
+			if (usable(f, j) && f->obs[j].visit != visit)
+				f->buf2[o++] = f->z[j];
+		}
+		if (!o)
+			continue;
+		f->dev[i] = f->z[i] - r0_median(f->buf2, o);
+		f->ref[i] = 1 + 1.0 / (double)o;
+		f->buf[m++] = f->dev[i] / f->sigma0[f->obs[i].group];
+		ref += f->ref[i];
+	}
+	if (m < VISIT_MIN_RUNS)
+		return;
+	f->v_std[key] = r0_median(f->buf, m);
+	m = 0;
+	for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++)
+		if (!isnan(f->dev[f->by_visit[k]]))
+			f->buf[m++] = f->dev[f->by_visit[k]];
+	f->v_effect[key] = r0_median(f->buf, m);
+	/* the median of m independent runs, each against its cell's others: sqrt(pi / 2) sigma / sqrt(m) */
+	f->v_null[key] = sqrt(M_PI / 2 * ref / (double)m / (double)m);
+}
+
+/*
+ * Each target's noise against its groups' when judging its runs and
+ * visits, at least 1: the robust spread of its runs about their visits'
+ * effects (a shared shift of a visit is the visit's, not the runs'
+ * noise: two slow visits of six must not make the target look noisy
+ * and so lenient); without visits judged, the median over its cells (3
+ * or more) of each one's median distance of two runs kept last round.
+ * A noisier target judged by its quieter peers would have its tails
+ * trimmed into a steadiness it does not have; a quieter one judged by
+ * its group is only judged leniently.
+ */
+static void target_factors(struct fit *f)
+{
+	for (size_t t = 0; t < f->n_target; t++) {
+		size_t lo = t * ((size_t)f->max_visit + 1), hi = lo + f->max_visit + 1, m = 0, cells = 0;
+
+		for (size_t key = lo; key < hi; key++) {
+			if (isnan(f->v_effect[key]))
+				continue;
+			for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++) {
+				size_t i = f->by_visit[k];
+
+				if (!isnan(f->dev[i]))
+					f->buf[m++] = fabs(f->dev[i] / f->sigma0[f->obs[i].group] - f->v_std[key]) /
+						      sqrt(f->ref[i]);
+			}
+		}
+		if (m >= 6) {
+			/* a gaussian's median absolute deviation is 0.6745 sigma */
+			f->tfactor[t] = r0_median(f->buf, m) * MAD_TO_SIGMA;
+			if (!(f->tfactor[t] >= 1))
+				f->tfactor[t] = 1;
+			continue;
+		}
+		for (size_t c = 0; c < f->n_cell; c++) {
+			size_t np = 0;
+
+			if (cell_target(f, c) != t)
+				continue;
+			for (size_t a = f->cell_at[c]; a < f->cell_at[c + 1]; a++)
+				for (size_t b = a + 1; b < f->cell_at[c + 1]; b++) {
+					size_t i = f->by_cell[a], j = f->by_cell[b];
+
+					if (usable(f, i) && usable(f, j) && !f->obs[i].aside && !f->obs[j].aside)
+						f->pairs[np++] = fabs(f->z[i] - f->z[j]);
+				}
+			if (np >= 3)
+				f->buf[cells++] = r0_median(f->pairs, np) / PAIR_MAD_TO_SIGMA /
+						  f->sigma0[f->obs[f->by_cell[f->cell_at[c]]].group];
+		}
+		f->tfactor[t] = cells >= 3 ? r0_median(f->buf, cells) : 1;
+		if (!(f->tfactor[t] >= 1))
+			f->tfactor[t] = 1;
+	}
+}
+
+/*
+ * Sets aside whole the visits whose effect, in units of their runs'
+ * noise, is beyond R0_NOISE_ASIDE_SIGMAS robust standard deviations of
+ * all visits' (either way), the furthest first, at most a third of a
+ * target's visits judged.
+ */
+static void set_aside_visits(struct fit *f)
+{
+	size_t nk = n_vkeys(f), judged = 0;
+	double med, scale;
+
+	for (size_t key = 0; key < nk; key++) {
+		f->v_score[key] = 0;
+		if (isnan(f->v_effect[key]))
+			continue;
+		/* in the target's own noise */
+		f->v_std[key] /= f->tfactor[key / ((size_t)f->max_visit + 1)];
+		f->buf[judged++] = f->v_std[key];
+	}
+	if (judged < VISIT_MIN_VISITS)
+		return;
+	med = r0_median(f->buf, judged);
+	for (size_t k = 0; k < judged; k++)
+		f->buf[k] = fabs(f->buf[k] - med);
+	scale = MAD_TO_SIGMA * r0_median(f->buf, judged);
+	for (size_t key = 0; key < nk; key++) {
+		if (isnan(f->v_effect[key]) || fabs(f->v_effect[key]) <= R0_NOISE_ASIDE_SIGMAS * R0_NOISE_FLOOR)
+			continue;
+		/* never below what the runs' own noise gives a visit of no shared factor: a few
+		 * visits' spread can be small by chance, and only a shared factor is a visit's event */
+		f->v_score[key] = fabs(f->v_std[key] - med) / (R0_NOISE_ASIDE_SIGMAS * fmax(scale, f->v_null[key]));
+	}
+	for (size_t t = 0; t < f->n_target; t++) {
+		size_t lo = t * ((size_t)f->max_visit + 1), hi = lo + f->max_visit + 1, n_judged = 0, most;
+
+		for (size_t key = lo; key < hi; key++)
+			n_judged += !isnan(f->v_effect[key]);
+		/* at most a third: the visits kept outnumber those set aside two to one */
+		for (most = n_judged / 3; most; most--) {
+			size_t worst = SIZE_MAX;
+
+			for (size_t key = lo; key < hi; key++)
+				if (f->v_score[key] > 1 && (worst == SIZE_MAX || f->v_score[key] > f->v_score[worst]))
+					worst = key;
+			if (worst == SIZE_MAX)
+				break;
+			f->v_score[worst] = -f->v_score[worst];   /* set aside: negative */
+			for (size_t k = f->visit_at[worst]; k < f->visit_at[worst + 1]; k++) {
+				size_t i = f->by_visit[k];
+
+				if (usable(f, i))
+					f->obs[i].aside = f->obs[i].visit_aside = true;
+			}
+		}
+	}
+}
+
+/*
+ * Sets aside, cell by cell (3 runs or more), the runs furthest from the
+ * median of the cell's other runs beyond R0_NOISE_ASIDE_SIGMAS, either
+ * way, until a third of the cell's runs are set aside (visits' included).
+ */
+static void set_aside_runs(struct fit *f)
+{
+	for (size_t c = 0; c < f->n_cell; c++) {
+		size_t lo = f->cell_at[c], hi = f->cell_at[c + 1], m = 0, already = 0, most;
+		size_t t = cell_target(f, c);
+
+		for (size_t k = lo; k < hi; k++) {
+			m += usable(f, f->by_cell[k]);
+			already += usable(f, f->by_cell[k]) && f->obs[f->by_cell[k]].aside;
+		}
+		if (m < 3 || already >= m / 3)
+			continue;
+		/* at most a third: the runs kept outnumber those set aside two to one */
+		for (most = m / 3 - already; most; most--) {
 			double worst = 0;
 			size_t wi = SIZE_MAX, g = 0;
 
@@ -199,31 +397,44 @@ static void set_aside(struct fit *f)
 					if (j != i && usable(f, j) && !f->obs[j].aside)
 						f->buf[o++] = f->z[j];
 				}
-				/* only a slow run: a drive is slowed by a pause far more often than
-				 * sped up, and a cell of two slow runs and one right one must not
-				 * set the right one aside */
-				dev = (r0_median(f->buf, o) - f->z[i]) / sqrt(1 + 1.0 / (double)o);
+				/* either way: set aside only when slow, the cell's mean would rise */
+				dev = fabs(r0_median(f->buf, o) - f->z[i]) / sqrt(1 + 1.0 / (double)o);
 				if (dev > worst) {
 					worst = dev;
 					wi = i;
 					g = f->obs[i].group;
 				}
 			}
-			if (wi == SIZE_MAX || worst <= R0_NOISE_ASIDE_SIGMAS * f->sigma0[g])
+			if (wi == SIZE_MAX || worst <= R0_NOISE_ASIDE_SIGMAS * f->sigma0[g] * f->tfactor[t])
 				break;
 			f->obs[wi].aside = true;
 		}
 	}
 }
 
-/* The pooled and the moderated variances of log(run), over the runs kept. */
-static void variances(struct fit *f, struct r0_noise *out)
+static void set_aside(struct fit *f)
+{
+	for (size_t key = 0; key < n_vkeys(f); key++)
+		visit_effect(f, key);
+	target_factors(f);
+	for (size_t i = 0; i < f->n; i++)
+		f->obs[i].aside = f->obs[i].visit_aside = false;
+	set_aside_visits(f);
+	set_aside_runs(f);
+}
+
+/* The pooled and the moderated variances of log(run), over the runs kept. 0 or -ENOMEM. */
+static int variances(struct fit *f, struct r0_noise *out)
 {
 	double ss_all = 0, df_all = 0;
 	double *ss_c = calloc(f->n_cell ? f->n_cell : 1, sizeof(*ss_c));
 	double *d_c = calloc(f->n_cell ? f->n_cell : 1, sizeof(*d_c));
+	double *t_ss = calloc(f->n_target ? f->n_target : 1, sizeof(*t_ss));
+	double *t_exp = calloc(f->n_target ? f->n_target : 1, sizeof(*t_exp));
+	double *t_df = calloc(f->n_target ? f->n_target : 1, sizeof(*t_df));
+	int err = -ENOMEM;
 
-	if (!ss_c || !d_c)
+	if (!ss_c || !d_c || !t_ss || !t_exp || !t_df)
 		goto out;
 	for (size_t c = 0; c < f->n_cell; c++) {
 		size_t m = 0;
@@ -268,29 +479,136 @@ static void variances(struct fit *f, struct r0_noise *out)
 			out->group_df[g] = df_all;
 		}
 	}
+	/*
+	 * Each target's noise factor: its cells' variances against their
+	 * groups', over all its cells' df. The prior a cell is moderated
+	 * toward is its group's times that factor where it is above 1, never
+	 * below: a target noisier than its workloads' pool shows it on all its
+	 * cells, and pooling must not lend it the quieter targets' steadiness
+	 * (an interval too narrow makes false claims); one that looks quieter
+	 * keeps the pool's, since its few df cannot show that as surely as the
+	 * pool's many (an interval too wide costs only power). That holds
+	 * whatever the noise's shape: it compares only variances.
+	 */
 	for (size_t c = 0; c < f->n_cell; c++) {
-		size_t g = SIZE_MAX;
-		double d0;
+		size_t g = SIZE_MAX, t = cell_target(f, c);
+
+		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1] && g == SIZE_MAX; k++)
+			g = f->obs[f->by_cell[k]].group;
+		if (g == SIZE_MAX || !d_c[c] || !(out->group_var[g] > 0))
+			continue;
+		t_ss[t] += ss_c[c];
+		t_exp[t] += d_c[c] * out->group_var[g];
+		t_df[t] += d_c[c];
+	}
+	for (size_t c = 0; c < f->n_cell; c++) {
+		size_t g = SIZE_MAX, t = cell_target(f, c);
+		double d0, prior;
 
 		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1] && g == SIZE_MAX; k++)
 			g = f->obs[f->by_cell[k]].group;
 		if (g == SIZE_MAX)
 			continue;
 		d0 = out->group_df[g] < R0_NOISE_PRIOR_DF ? out->group_df[g] : R0_NOISE_PRIOR_DF;
+		prior = out->group_var[g];
+		if (t_exp[t] > 0 && t_ss[t] > t_exp[t]) {
+			prior *= t_ss[t] / t_exp[t];
+			/* the prior is then known to the target's df, not the pool's */
+			if (t_df[t] < d0)
+				d0 = t_df[t];
+		}
 		if (d0 + d_c[c] <= 0)
 			continue;
-		/* a cell far noisier than its group is not of the same noise: its own, unmoderated */
-		if (d_c[c] >= 1 && ss_c[c] / d_c[c] > R0_NOISE_OWN_RATIO * out->group_var[g]) {
+		/* a cell far noisier than its prior is not of the same noise: its own, unmoderated */
+		if (d_c[c] >= 1 && ss_c[c] / d_c[c] > R0_NOISE_OWN_RATIO * prior) {
 			out->cell_var[c] = ss_c[c] / d_c[c];
 			out->cell_df[c] = d_c[c];
 			continue;
 		}
-		out->cell_var[c] = (d0 * out->group_var[g] + ss_c[c]) / (d0 + d_c[c]);
+		out->cell_var[c] = (d0 * prior + ss_c[c]) / (d0 + d_c[c]);
 		out->cell_df[c] = d0 + d_c[c];
 	}
+	err = 0;
 out:
 	free(ss_c);
 	free(d_c);
+	free(t_ss);
+	free(t_exp);
+	free(t_df);
+	return err;
+}
+
+/*
+ * The correlation of one visit's kept runs of different cells: each run's
+ * residual about its cell's mean (drift out) over the cell's sd, pooled
+ * over every such pair of every visit; clamped to [0, RHO_MAX], 0 with
+ * fewer than RHO_MIN_PAIRS pairs. The cells' means are over the same
+ * visits, so the residuals' shrinkage cancels in the ratio.
+ */
+static double visit_rho(struct fit *f, const struct r0_noise *out)
+{
+	double sxy = 0, sxx = 0, syy = 0, rho;
+	size_t pairs = 0;
+
+	for (size_t c = 0; c < f->n_cell; c++) {
+		size_t kept = 0;
+
+		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1]; k++)
+			kept += usable(f, f->by_cell[k]) && !f->obs[f->by_cell[k]].aside;
+		/* buf: each run's standardized residual; NAN: none */
+		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1]; k++) {
+			size_t i = f->by_cell[k];
+
+			f->buf[i] = usable(f, i) && !f->obs[i].aside && kept >= 2 && out->cell_var[c] > 0
+					    ? (f->z[i] - f->center[c]) / sqrt(out->cell_var[c]) : NAN;
+		}
+	}
+	for (size_t key = 0; key < n_vkeys(f); key++) {
+		if (!(key % ((size_t)f->max_visit + 1)))
+			continue;
+		for (size_t a = f->visit_at[key]; a < f->visit_at[key + 1]; a++)
+			for (size_t b = a + 1; b < f->visit_at[key + 1]; b++) {
+				size_t i = f->by_visit[a], j = f->by_visit[b];
+
+				if (isnan(f->buf[i]) || isnan(f->buf[j]) || f->obs[i].cell == f->obs[j].cell)
+					continue;
+				sxy += f->buf[i] * f->buf[j];
+				sxx += f->buf[i] * f->buf[i];
+				syy += f->buf[j] * f->buf[j];
+				pairs++;
+			}
+	}
+	if (pairs < RHO_MIN_PAIRS || !(sxx > 0 && syy > 0))
+		return 0;
+	rho = sxy / sqrt(sxx * syy);
+	return rho < 0 ? 0 : rho > RHO_MAX ? RHO_MAX : rho;
+}
+
+/* The visits set aside into OUT. 0 or -ENOMEM. */
+static int list_visits(const struct fit *f, struct r0_noise *out)
+{
+	size_t n = 0;
+
+	for (size_t key = 0; key < n_vkeys(f); key++)
+		n += f->v_score[key] < 0;
+	if (!n)
+		return 0;
+	out->visits_aside = calloc(n, sizeof(*out->visits_aside));
+	if (!out->visits_aside)
+		return -ENOMEM;
+	for (size_t key = 0; key < n_vkeys(f); key++) {
+		struct r0_noise_visit *v = &out->visits_aside[out->n_visits_aside];
+
+		if (!(f->v_score[key] < 0))
+			continue;
+		v->target = key / ((size_t)f->max_visit + 1);
+		v->visit = (unsigned)(key % ((size_t)f->max_visit + 1));
+		v->effect = f->v_effect[key];
+		for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++)
+			v->runs += f->obs[f->by_visit[k]].visit_aside;
+		out->n_visits_aside++;
+	}
+	return 0;
 }
 
 void r0_noise_free(struct r0_noise *nz)
@@ -299,6 +617,7 @@ void r0_noise_free(struct r0_noise *nz)
 	free(nz->cell_df);
 	free(nz->group_var);
 	free(nz->group_df);
+	free(nz->visits_aside);
 	memset(nz, 0, sizeof(*nz));
 }
 
@@ -314,13 +633,24 @@ static void fit_free(struct fit *f)
 	free(f->spans);
 	free(f->delta);
 	free(f->sigma0);
+	free(f->tfactor);
+	free(f->by_visit);
+	free(f->visit_at);
+	free(f->v_effect);
+	free(f->v_std);
+	free(f->v_null);
+	free(f->v_score);
+	free(f->pairs);
 	free(f->buf);
+	free(f->buf2);
+	free(f->dev);
+	free(f->ref);
 }
 
 int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_group, struct r0_noise *out)
 {
 	struct fit f = { .obs = obs, .n = n, .n_cell = n_cell, .n_group = n_group };
-	size_t one = 1;
+	size_t one = 1, cap = 0;
 	int err = -ENOMEM;
 
 	memset(out, 0, sizeof(*out));
@@ -329,6 +659,10 @@ int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_gro
 			return -EINVAL;
 		if (obs[i].pass > f.max_pass)
 			f.max_pass = obs[i].pass;
+		if (obs[i].visit > f.max_visit)
+			f.max_visit = obs[i].visit;
+		if (obs[i].target >= f.n_target)
+			f.n_target = obs[i].target + 1;
 	}
 	out->n_cell = n_cell;
 	out->n_group = n_group;
@@ -340,22 +674,45 @@ int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_gro
 	f.z = malloc((n ? n : one) * sizeof(double));
 	f.by_cell = malloc((n ? n : one) * sizeof(size_t));
 	f.by_pass = malloc((n ? n : one) * sizeof(size_t));
+	f.by_visit = malloc((n ? n : one) * sizeof(size_t));
 	f.cell_at = malloc((n_cell + 2) * sizeof(size_t));
 	f.pass_at = malloc(((size_t)f.max_pass + 2) * sizeof(size_t));
+	f.visit_at = malloc((n_vkeys(&f) + 2) * sizeof(size_t));
 	f.center = calloc(n_cell ? n_cell : one, sizeof(double));
 	f.spans = calloc(n_cell ? n_cell : one, sizeof(bool));
 	f.delta = calloc((size_t)f.max_pass + 1, sizeof(double));
 	f.sigma0 = malloc((n_group + 1) * sizeof(double));
+	f.tfactor = malloc((f.n_target ? f.n_target : one) * sizeof(double));
+	f.v_effect = malloc((n_vkeys(&f) ? n_vkeys(&f) : one) * sizeof(double));
+	f.v_std = malloc((n_vkeys(&f) ? n_vkeys(&f) : one) * sizeof(double));
+	f.v_null = malloc((n_vkeys(&f) ? n_vkeys(&f) : one) * sizeof(double));
+	f.v_score = calloc(n_vkeys(&f) ? n_vkeys(&f) : one, sizeof(double));
 	f.buf = malloc((n ? n : one) * sizeof(double));
+	f.buf2 = malloc((n ? n : one) * sizeof(double));
+	f.dev = malloc((n ? n : one) * sizeof(double));
+	f.ref = malloc((n ? n : one) * sizeof(double));
 	if (!out->cell_var || !out->cell_df || !out->group_var || !out->group_df || !f.y || !f.z || !f.by_cell ||
-	    !f.by_pass || !f.cell_at || !f.pass_at || !f.center || !f.spans || !f.delta || !f.sigma0 || !f.buf)
+	    !f.by_pass || !f.by_visit || !f.cell_at || !f.pass_at || !f.visit_at || !f.center || !f.spans ||
+	    !f.delta || !f.sigma0 || !f.tfactor || !f.v_effect || !f.v_std || !f.v_null || !f.v_score || !f.buf || !f.buf2 ||
+	    !f.dev || !f.ref)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
-		obs[i].aside = false;
+		obs[i].aside = obs[i].visit_aside = false;
 		f.y[i] = obs[i].value > 0 && isfinite(obs[i].value) ? log(obs[i].value) : NAN;
 	}
-	index_by(&f, false, n_cell, f.by_cell, f.cell_at);
-	index_by(&f, true, (size_t)f.max_pass + 1, f.by_pass, f.pass_at);
+	for (size_t t = 0; t < f.n_target; t++)
+		f.tfactor[t] = 1;
+	index_by(&f, BY_CELL, n_cell, f.by_cell, f.cell_at);
+	index_by(&f, BY_PASS, (size_t)f.max_pass + 1, f.by_pass, f.pass_at);
+	index_by(&f, BY_VISIT, n_vkeys(&f), f.by_visit, f.visit_at);
+	for (size_t c = 0; c < n_cell; c++) {
+		size_t m = f.cell_at[c + 1] - f.cell_at[c];
+
+		cap += m * (m - (m > 0)) / 2;
+	}
+	f.pairs = malloc((cap ? cap : one) * sizeof(double));
+	if (!f.pairs)
+		goto out;
 	find_spans(&f);
 	for (int round = 0; round < FIT_ROUNDS; round++) {
 		centers(&f, round == 0);
@@ -368,7 +725,9 @@ int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_gro
 		}
 	}
 	centers(&f, false);
-	variances(&f, out);
+	if (variances(&f, out) || list_visits(&f, out))
+		goto out;
+	out->visit_rho = visit_rho(&f, out);
 	for (size_t i = 0; i < n; i++) {
 		obs[i].adjusted = usable(&f, i) ? obs[i].value * exp(-f.delta[obs[i].pass]) : obs[i].value;
 		out->n_aside += obs[i].aside;

@@ -59,7 +59,7 @@ static void list_choices(const struct r0_analysis *a, bool set, char *buf, size_
 
 static void write_method(struct r0_analysis *a)
 {
-	char how[320], looks[160] = "", family[512] = "";
+	char how[400], looks[160] = "", family[512] = "";
 	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 
@@ -72,7 +72,8 @@ static void write_method(struct r0_analysis *a)
 		snprintf(how, sizeof(how),
 			 "the ratio of the two sides' mean bytes/s (under a mix, of the mix-weighted speed-ups) "
 			 "with a Welch t-interval on its log, each side's noise the study's own for that workload "
-			 "(pooled over its cells), a run far slower than its cell's others set aside and run again, and "
+			 "(pooled over its cells), a run far from its cell's others or a visit off across its workloads "
+			 "set aside and run again, and "
 			 "the drift of each pass taken out");
 	else
 		snprintf(how, sizeof(how),
@@ -423,8 +424,11 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
 		r0_strbuf_cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
-	if (a->n_aside)
-		r0_strbuf_cat(r, len, "- Set aside as far slower than their cells' other repeats (kept in the file, left out of every figure): %s.\n",
+	if (a->n_visits_aside)
+		r0_strbuf_cat(r, len, "- Visits set aside whole, off across their workloads beyond the visits' noise (kept in the file, left out of every figure): %s.\n",
+		    a->visits_aside);
+	if (*a->aside)
+		r0_strbuf_cat(r, len, "- Set aside as far from their cells' other repeats (kept in the file, left out of every figure): %s.\n",
 		    a->aside);
 	if (a->max_drift > 0.005)
 		r0_strbuf_cat(r, len, "- Drift: the passes' speeds differed by up to %.1f %%; each was taken out before comparing.\n",

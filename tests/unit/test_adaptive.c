@@ -13,6 +13,7 @@
 
 #include "r0/adaptive.h"
 #include "r0/preset.h"
+#include "r0/prng.h"
 #include "studysim.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -327,4 +328,66 @@ Test(adaptive, a_beaten_chunk_is_not_expanded)
 			cr_expect_eq(p.need[t][0], 6, "target %zu: %u", t, p.need[t][0]);
 	}
 	r0_sweep_set_free(&set);
+}
+
+/* The first look of md 3 x 64K and 1M against one drive, 2 % noise, pass = repeat; SLOW: 1M's pass 2 at 0.7x. */
+static void first_look(const struct r0_sweep_plan *plan, const struct r0_planner *p, bool slow,
+		       struct r0_sweep_set *set)
+{
+	struct r0_prng rng;
+
+	r0_prng_seed(&rng, 17);
+	for (unsigned rep = 1; rep <= 3; rep++)
+		for (size_t t = 0; t < plan->n_targets; t++)
+			for (size_t w = 0; p->active[t] && w < plan->n_wl; w++) {
+				const struct r0_sweep_target *x = &plan->targets[t];
+				struct r0_sweep_rec r;
+				double v = (x->layer == R0_LAYER_RAW ? 100e6 : x->chunk_bytes == 65536 ? 280e6 : 150e6) *
+					   (1 + 0.02 * r0_prng_gauss(&rng));
+
+				if (slow && x->chunk_bytes == 1024 * 1024 && rep == 2)
+					v *= 0.7;
+				r0_sim_rec(&r, x->layer, x->chunk_bytes, x->n, plan->wl[w].label, &plan->wl[w].w, rep, v);
+				r.pass = rep;
+				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+			}
+}
+
+/*
+ * A visit set aside whole (md 3 x 1M slow on every workload in pass 2)
+ * brings one visit more of its target, every workload, though the chunk
+ * is beaten; without it the beaten chunk gets no more runs.
+ */
+Test(adaptive, a_visit_set_aside_is_visited_again)
+{
+	static const uint32_t chunks[] = { 64 * 1024, 1024 * 1024 };
+	static const unsigned qd1[] = { 1 };
+	const struct r0_preset *cdm3 = r0_preset_find("cdm3");
+	const bool backend[2] = { true, false };
+	const bool count[R0_MAX_MEMBERS + 1] = { false, true, false, true };
+	static struct r0_sweep_plan plan;
+	static struct r0_planner p;
+	struct r0_mix mix;
+
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	memset(&plan, 0, sizeof(plan));
+	cr_assert_eq(r0_sweep_plan_workloads(&plan, &cdm3, 1, qd1, 1, false, true), 0);
+	cr_assert_eq(r0_sweep_plan_targets(&plan, backend, 3, count, chunks, 2, chunks, 1), 0);
+	for (int slow = 1; slow >= 0; slow--) {
+		struct r0_sweep_set set = { 0 };
+		struct r0_sweep_rec probe = { .layer = R0_LAYER_MD, .chunk_bytes = 1024 * 1024, .n_members = 3 };
+		int t;
+
+		cr_assert_eq(r0_planner_init(&p, &plan, true, 3, 8), 0);
+		first_look(&plan, &p, slow, &set);
+		t = r0_planner_target_of(&p, &probe);
+		cr_assert_geq(t, 0);
+		cr_assert_geq(r0_planner_step(&p, &set, &mix, NULL, SIZE_MAX), 0);
+		/* one visit more: each workload once, not a run more per run set aside and one more */
+		for (size_t w = 0; w < plan.n_wl; w++) {
+			cr_expect_eq(r0_planner_next_repeat(&p, (size_t)t, w), slow ? 4u : 0u, "slow %d, workload %zu", slow, w);
+			cr_expect_eq(p.aside[t][w], slow ? 1u : 0u, "slow %d, workload %zu", slow, w);
+		}
+		r0_sweep_set_free(&set);
+	}
 }

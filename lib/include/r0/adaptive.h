@@ -10,7 +10,8 @@
  *
  *  1. the single drive and the largest array on the first layer at every
  *     chunk (the first look);
- *  2. runs set aside (r0/noise.h) measured again;
+ *  2. runs set aside (r0/noise.h) measured again; a target with a visit
+ *     set aside whole, a visit more (all its cells);
  *  3. the pick against one drive under the mix, while undecided;
  *  4. how many drives: the pick's layer and chunk at every member count,
  *     then more repeats while a drive's gain over one fewer is undecided
@@ -74,7 +75,8 @@ struct r0_planner {
 	bool active[R0_SWEEP_MAX_TARGETS];   /* measured at all */
 	unsigned need[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats wanted, not counting runs set aside */
 	unsigned have[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats in the records */
-	unsigned aside[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];  /* of them set aside (r0/noise.h): run again */
+	unsigned aside[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];  /* of them set aside (r0/noise.h), and the
+	                                                         * runs more they bring: run again */
 	bool bumped[R0_SWEEP_MAX_TARGETS];   /* during a step: measured again as a new target's partner */
 	/* after the last step: comparisons still open, by kind; cells that
 	 * wanted more than the last look allows */

@@ -111,10 +111,12 @@ struct r0_cell {
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
 	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones not set
 	                             * aside, with their pass's drift taken out (r0/noise.h) */
-	unsigned *pass_v;           /* the pass (the visit of this target) each was measured in; 0: not recorded */
+	unsigned *pass_v;           /* the visit (pass; in files without passes, the repeat) of each */
 	double var_log, df_log;     /* the noise of one repeat: variance of log(run) moderated toward
 	                             * the workload's pooled one, its degrees of freedom; 0: unknown */
-	unsigned n_aside;           /* repeats set aside: far slower than the cell's others (r0/noise.h) */
+	unsigned n_aside;           /* repeats set aside: far from the cell's others, or in a visit set
+	                             * aside whole (r0/noise.h) */
+	unsigned n_visit_aside;     /* of them, in a visit set aside whole */
 	struct r0_cmp vs_base;      /* bytes/s against the baseline's (both sides' noise) */
 	struct r0_stat speedup;     /* med: vs_base.ratio; min, max: its interval; n 0 without a base */
 	double efficiency;          /* speedup.med / n_members */
@@ -179,8 +181,10 @@ struct r0_analysis {
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
 	size_t n_excluded;          /* repeats left out for I/O errors */
-	size_t n_aside;             /* repeats set aside as far slower than their cells' others */
-	char aside[1024];           /* which: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
+	size_t n_aside;             /* repeats set aside (r0/noise.h), those of visits set aside included */
+	char aside[1024];           /* those set aside alone: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
+	size_t n_visits_aside;      /* visits (one target's runs in one pass) set aside whole */
+	char visits_aside[1024];    /* which: "md 3 x 512K, pass 3: 0.85x across 5 workloads" */
 	double max_drift;           /* the largest drift of a pass taken out, a share; 0: none */
 	double visit_rho;           /* the correlation of one visit's runs (r0_noise.visit_rho): the
 	                             * mix's workloads measured in one visit do not count as independent */

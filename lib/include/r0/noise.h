@@ -12,16 +12,33 @@
  *    that effect taken out. The study measures each new target's
  *    comparison partners in the same passes (r0/adaptive.h), so the
  *    effect is seen on cells measured before and after.
- *  - Runs set aside: a run slower by more than R0_NOISE_ASIDE_SIGMAS robust
- *    standard deviations than the median of its cell's other runs (cells
- *    of 3 runs or more; at most a third of a cell's runs). The planner
- *    runs such a cell again; the record stays in the file and the report
- *    names it.
+ *  - Visits set aside: a visit is one target's runs in one pass, all
+ *    its workloads measured together, so a pause or a slow spell of that
+ *    target moves them together. A visit's effect is the median distance
+ *    of its runs from their cells' runs in other visits (drift out), each
+ *    in its group's robust noise times the target's own (its runs' spread
+ *    about their visits' effects, at least 1). A visit whose effect is
+ *    beyond R0_NOISE_ASIDE_SIGMAS robust standard deviations of all
+ *    visits' effects (never below what independent runs give), fast or
+ *    slow, is set aside whole, at most a third of a target's visits: one
+ *    event, judged once.
+ *  - Runs set aside: then a run further than R0_NOISE_ASIDE_SIGMAS robust
+ *    standard deviations (times its target's own noise) from the median
+ *    of its cell's other runs, either way (cells of 3 runs or more; at
+ *    most a third of a cell's runs). Both rules are symmetric, so under
+ *    symmetric noise no target's mean moves. The planner runs such cells
+ *    (a visit's target: one visit more) again; the records stay in the
+ *    file and the report names them.
  *  - Pooled noise: the variance of log(run) around the cell's mean,
  *    pooled over the cells of a group (one workload on every target),
  *    and each cell's own variance moderated toward it (an empirical-Bayes
  *    prior of at most R0_NOISE_PRIOR_DF degrees of freedom), so a cell's
- *    interval leans on the hundreds of runs of the study.
+ *    interval leans on the hundreds of runs of the study. The prior is
+ *    the group's times the target's noise factor (its cells' variances
+ *    against their groups', over all its cells' df) where that is above
+ *    1: pooling never lends a noisy target the others' steadiness.
+ *  - Visit correlation: the pooled correlation of the kept runs of one
+ *    visit in different cells, each standardized about its cell.
  *
  * Pure: no I/O, no global state.
  */
@@ -38,18 +55,29 @@
 #define R0_NOISE_FLOOR 0.01
 /* the pooled noise's weight in a cell's own, in degrees of freedom */
 #define R0_NOISE_PRIOR_DF 12
-/* a cell whose own variance is this many times its group's keeps its own (a cell that
- * strays between two levels says so in its interval) */
+/* a cell whose own variance is this many times its prior (its group's, or its target's) keeps its
+ * own (a cell that strays between two levels says so in its interval) */
 #define R0_NOISE_OWN_RATIO 4
 
 /* One run: what it is, and what the fit makes of it. */
 struct r0_noise_obs {
 	size_t cell;                /* 0 .. n_cell - 1 */
 	size_t group;               /* 0 .. n_group - 1: cells of a group share one noise level */
+	size_t target;              /* the cell's target (layer, chunk, members): cells of a target share visits */
 	unsigned pass;              /* the pass it was measured in; 0: not recorded (no drift taken out) */
+	unsigned visit;             /* the pass of its visit (PASS, or what stands for it); 0: not known */
 	double value;               /* bytes/s, > 0 (anything else is left as it is, never set aside) */
 	double adjusted;            /* out: VALUE with its pass's effect taken out */
-	bool aside;                 /* out: set aside, far from its cell's other runs */
+	bool aside;                 /* out: set aside, far from its cell's other runs or in a visit set aside */
+	bool visit_aside;           /* out: set aside with its whole visit */
+};
+
+/* A visit set aside whole. */
+struct r0_noise_visit {
+	size_t target;
+	unsigned visit;             /* r0_noise_obs.visit */
+	unsigned runs;              /* its runs, all set aside */
+	double effect;              /* its runs' median distance from their cells, log units */
 };
 
 struct r0_noise {
@@ -58,13 +86,16 @@ struct r0_noise {
 	double *cell_df;            /* its degrees of freedom */
 	double *group_var;          /* per group: the pooled variance of log(run); 0: unknown */
 	double *group_df;
-	unsigned n_aside;           /* runs set aside */
+	unsigned n_aside;           /* runs set aside, those of visits set aside included */
+	size_t n_visits_aside;
+	struct r0_noise_visit *visits_aside;   /* the visits set aside, by target then visit */
 	unsigned n_pass;            /* passes with a drift effect taken out */
 	double max_drift;           /* the largest |pass effect|, a share (0.04: 4 %) */
 	/*
 	 * The correlation of the runs of one visit (one target's runs in one
 	 * pass) around their cells, drift taken out: a visit that is slow is
-	 * slow on each workload it measures. 0: none shown (or not fitted).
+	 * slow on each workload it measures. In [0, 0.95]; 0: none shown, or
+	 * fewer than 10 pairs of runs to show it.
 	 */
 	double visit_rho;
 };
