@@ -354,12 +354,23 @@ static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
 	const struct r0_choice *pick = &a->choice[a->pick];
 	char what[160];
 
+	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
+
 	if (!undecided_bar(a->answer))
 		return;
 	snprintf(what, sizeof(what), "%s %uK against one drive under the mix", r0_layer_name(pick->layer),
 		 pick->chunk_bytes / 1024);
 	p->undecided[R0_ADAPT_WORTH]++;
-	more_choice(p, a, pick, what);
+	/* the answer is the built count's (r0_rank_build): repeats there, and at each fewer count
+	 * whose own answer against the bar is still open (it could become the fewest worth it) */
+	more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, a->build_members), what);
+	for (unsigned m = 2; m < a->build_members; m++) {
+		struct r0_cmp c;
+
+		if (!r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_primary, &c) && !c.indicative && c.lo < worth &&
+		    c.hi >= worth)
+			more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, m), NULL);
+	}
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0 && wl_of(p, a->wl[w].name) >= 0)
 			more_base(p, (size_t)wl_of(p, a->wl[w].name));
