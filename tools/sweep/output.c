@@ -2,6 +2,7 @@
 /* r0sweep's output: usage, the resume check, the analysis printed and recorded, the members described. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,6 +18,7 @@
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
+#include "r0/calibrate.h"
 #include "r0/geometry.h"
 #include "r0/preset.h"
 #include "r0/probe.h"
@@ -259,6 +261,66 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	r0_analysis_free(&a);
 	if (err)
 		fprintf(stderr, PROG ": cannot append the analysis: %s\n", strerror(-err));
+	return err;
+}
+
+int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0_mix *mix,
+			     const struct r0_cmp_opts *cmp)
+{
+	struct r0_sweep_set set = { 0 };
+	struct r0_calibration *k = malloc(sizeof(*k));
+	const struct r0_noise_diag *d;
+	json_object *o, *ts;
+	int err = k ? r0_sweep_load(path, &set, NULL) : -ENOMEM;
+
+	if (!err) {
+		struct r0_cmp_opts co = r0_planner_cmp(&sw->study.planner, cmp);
+
+		err = r0_calibrate(&set, mix, &co, k);
+	}
+	r0_sweep_set_free(&set);
+	if (err) {
+		fprintf(stderr, PROG ": %s: no calibration: %s\n", path, strerror(-err));
+		free(k);
+		return err;
+	}
+	printf("%s\n", k->answer);
+	d = &k->noise;
+	o = json_object_new_object();
+	json_object_object_add(o, "copies", json_object_new_int((int)k->copies));
+	json_object_object_add(o, "members", json_object_new_int((int)k->members));
+	json_object_object_add(o, "passes", json_object_new_int((int)k->passes));
+	json_object_object_add(o, "mix", json_object_new_string(k->mix_name));
+	json_object_object_add(o, "wl_compared", json_object_new_int64((int64_t)k->wl_compared));
+	json_object_object_add(o, "wl_false", json_object_new_int64((int64_t)k->wl_false));
+	json_object_object_add(o, "mix_compared", json_object_new_int64((int64_t)k->mix_compared));
+	json_object_object_add(o, "mix_false", json_object_new_int64((int64_t)(k->mix_loses + k->mix_too_noisy)));
+	json_object_object_add(o, "visit_sd", json_object_new_double(d->visit_sd));
+	json_object_object_add(o, "visit_rho", json_object_new_double(d->visit_rho));
+	json_object_object_add(o, "kurtosis", json_object_new_double(d->kurtosis));
+	json_object_object_add(o, "max_drift", json_object_new_double(d->max_drift));
+	json_object_object_add(o, "run_noise_max", json_object_new_double(d->run_noise_max));
+	ts = json_object_new_array();
+	for (size_t i = 0; i < d->n_target; i++) {
+		json_object *t = json_object_new_object();
+
+		json_object_object_add(t, "target", json_object_new_string(d->target[i].name));
+		json_object_object_add(t, "visits", json_object_new_int((int)d->target[i].visits));
+		json_object_object_add(t, "visit_sd", json_object_new_double(d->target[i].visit_sd));
+		json_object_object_add(t, "run_noise", json_object_new_double(d->target[i].run_noise));
+		json_object_array_add(ts, t);
+	}
+	json_object_object_add(o, "targets", ts);
+	json_object_object_add(o, "within", json_object_new_boolean(d->within));
+	json_object_object_add(o, "sentence", json_object_new_string(d->sentence));
+	json_object_object_add(o, "answer", json_object_new_string(k->answer));
+	json_object_object_add(o, "tool", json_object_new_string(PROG " " R0_VERSION));
+	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
+	err = r0_sweep_append_json(sw->out, "calibration", json_object_to_json_string(o));
+	json_object_put(o);
+	free(k);
+	if (err)
+		fprintf(stderr, PROG ": cannot append the calibration: %s\n", strerror(-err));
 	return err;
 }
 
