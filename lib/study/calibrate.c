@@ -241,6 +241,20 @@ out:
 	free(cnt);
 }
 
+/* Targets in the study's order: the raw drive, then by layer, members, chunk and copy. */
+static int cmp_target(const void *pa, const void *pb)
+{
+	const struct r0_noise_target *a = pa, *b = pb;
+
+	if (a->layer != b->layer)
+		return a->layer < b->layer ? -1 : 1;
+	if (a->n_members != b->n_members)
+		return a->n_members < b->n_members ? -1 : 1;
+	if (a->chunk_bytes != b->chunk_bytes)
+		return a->chunk_bytes < b->chunk_bytes ? -1 : 1;
+	return a->copy < b->copy ? -1 : a->copy > b->copy;
+}
+
 static int cmp_run(const void *pa, const void *pb)
 {
 	const struct run *a = pa, *b = pb;
@@ -306,6 +320,7 @@ int r0_noise_diag(const struct r0_sweep_set *set, struct r0_noise_diag *out)
 		runs[i].r = log(obs[i].adjusted);
 	qsort(runs, n, sizeof(*runs), cmp_run);
 	measure(out, runs, n, n_cell, &nz);
+	qsort(out->target, out->n_target, sizeof(out->target[0]), cmp_target);
 	say(out);
 	r0_noise_free(&nz);
 out:
