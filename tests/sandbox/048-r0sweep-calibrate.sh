@@ -23,12 +23,17 @@ expect_status 2 "a budget too short for 3 passes" r0sweep --calibrate --copies 2
 grep -q "3 passes take" /tmp/expect.out || fail "the short budget's reason: $(cat /tmp/expect.out)"
 [ -e "$out/short.jsonl" ] && fail "a refused calibration made its file"
 
+expect_status 0 "the calibration's plan" r0sweep --calibrate --copies 2 --plan --output "$f" -t 0.3 --ramp 0 \
+	--region 16M --budget 1m "$@"
+grep -q "calibration: one md array of the 2 members at 64K, built afresh at every visit and measured as 2 copies (A,B)" \
+	/tmp/expect.out || fail "the plan does not say what the calibration builds: $(cat /tmp/expect.out)"
+grep -q "runs: 3 targets x 8 workloads x 3 passes = 72 cells" /tmp/expect.out || fail "the plan's passes"
+[ -e "$f" ] && fail "a planned calibration made its file"
+
 expect_status 0 "calibration" r0sweep --calibrate --copies 2 --yes --output "$f" -t 0.3 --ramp 0 --region 16M \
 	--budget 1m "$@"
 cat /tmp/expect.out
 no_arrays "calibration"
-grep -q "calibration: one md array of the 2 members at 64K, built afresh at every visit and measured as 2 copies (A,B)" \
-	/tmp/expect.out || fail "the plan does not say what the calibration builds"
 grep -q "^A/A calibration: 2 copies of one md array (2 members, 64K), built afresh at every visit, [0-9]* passes" \
 	/tmp/expect.out || fail "no calibration answer"
 grep -qE "^False differences: [0-9]+ of 8 comparisons per workload, [0-9]+ of 1 under the desktop mix" /tmp/expect.out ||
@@ -58,13 +63,13 @@ grep -q "worth it" /tmp/rep-cal/report.md && fail "a calibration's report gives 
 grep -q '^all,' /tmp/rep-cal/noise.csv || fail "noise.csv: $(cat /tmp/rep-cal/noise.csv)"
 
 # --read-only: the reads alone, nothing written to the members
-sums=$(for m; do head -c 16M "$m" | md5sum; done)
+sums=$(for m; do md5sum < "$m"; done)
 expect_status 0 "read-only calibration" r0sweep --calibrate --copies 2 --read-only --output "$out/ro.jsonl" -t 0.3 \
 	--ramp 0 --region 16M --budget 40s "$@"
 no_arrays "read-only calibration"
 grep -q "preconditioning" /tmp/expect.out && fail "a read-only calibration preconditioned"
 grep -q '"rw":"[a-z]*write' "$out/ro.jsonl" && fail "a read-only calibration ran a write test"
 grep -q '"type":"calibration"' "$out/ro.jsonl" || fail "the read-only calibration's line"
-expect_eq "$(for m; do head -c 16M "$m" | md5sum; done)" "$sums" "the members after a read-only calibration"
+expect_eq "$(for m; do md5sum < "$m"; done)" "$sums" "the members after a read-only calibration"
 r0_remove_members || fail "a member stayed"
 exit 0
