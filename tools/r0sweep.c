@@ -619,11 +619,16 @@ static int run(struct sweep *sw, struct options *o)
 			r0_plan_bound((double)sw->budget_ns / 1e9, b, sizeof(b));
 		fprintf(stderr, PROG ": first %s%s; then repeats where undecided, up to %u; budget %s\n", first,
 			sw->skipped ? " (some already in the file)" : "", sw->max_repeats, b);
-	} else
+	} else if (sw->calibrate) {
+		fprintf(stderr, PROG ": calibration: %zu targets (the first member alone, %u copies) x %zu workloads x %u "
+			"passes = %zu cells; about %.0f min\n", sw->plan.n_targets, sw->copies, sw->plan.n_wl, sw->repeats,
+			sw->total, (double)sw->total * sweep_cell_seconds(sw) / 60);
+	} else {
 		fprintf(stderr, PROG ": %zu targets x %zu workloads x %u repeats = %zu cells%s; about %.0f min\n",
 			sw->plan.n_targets, sw->plan.n_wl, sw->repeats, sw->total,
 			sw->skipped ? " (some already in the file)" : "",
 			(double)(sw->total - sw->skipped) * sweep_cell_seconds(sw) / 60);
+	}
 	r0_cli_catch_stop_signals();
 	clock_gettime(CLOCK_MONOTONIC, &sw->t0);
 	/* the members' regions written once before any test; on a resume too,

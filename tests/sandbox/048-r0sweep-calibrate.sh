@@ -34,6 +34,8 @@ expect_status 0 "calibration" r0sweep --calibrate --copies 2 --yes --output "$f"
 	--budget 1m "$@"
 cat /tmp/expect.out
 no_arrays "calibration"
+grep -q "^r0sweep: calibration: 3 targets (the first member alone, 2 copies) x 8 workloads x [0-9]* passes" \
+	/tmp/expect.out || fail "the calibration's start line"
 grep -q "^A/A calibration: 2 copies of one md array (2 members, 64K), built afresh at every visit, [0-9]* passes" \
 	/tmp/expect.out || fail "no calibration answer"
 grep -qE "^False differences: [0-9]+ of 8 comparisons per workload, [0-9]+ of 1 under the desktop mix" /tmp/expect.out ||

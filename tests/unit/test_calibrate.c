@@ -156,6 +156,24 @@ Test(calibrate, a_noisy_machine_is_told_what_to_do)
 	r0_sweep_set_free(&set);
 }
 
+/* An older file without passes: a repeat's runs of a target are its visit; no drift is taken out. */
+Test(calibrate, files_without_passes_visit_by_repeat)
+{
+	struct r0_sweep_set set;
+	struct r0_noise_diag d;
+
+	study(&set, 6, 20, 0.03, 0.03, false, 0, 1);
+	for (size_t i = 0; i < set.n; i++)
+		set.recs[i].pass = 0;
+	cr_assert_eq(r0_noise_diag(&set, &d), 0);
+	cr_expect(d.measured);
+	cr_expect_eq(d.passes, 0);
+	cr_expect_eq(d.target[2].visits, 20);
+	cr_expect(fabs(d.visit_rho - 0.5) < 0.12, "rho %f", d.visit_rho);
+	cr_expect_eq(d.max_drift, 0);
+	r0_sweep_set_free(&set);
+}
+
 Test(calibrate, one_pass_measures_no_noise)
 {
 	struct r0_sweep_set set;

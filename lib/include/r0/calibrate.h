@@ -75,7 +75,9 @@ struct r0_noise_diag {
 	double visit_sd;            /* pooled over the targets */
 	double visit_rho;           /* correlation of two runs of one visit (different workloads) */
 	size_t rho_pairs;
-	double kurtosis;            /* of the standardized residuals; a normal is 3 */
+	double kurtosis;            /* of the standardized residuals; a normal is 3 (with 3 or 4 passes
+	                             * a normal reads about 2.2-2.6, and the figure rests on a few
+	                             * hundred runs: one above the bound asks for more passes) */
 	double max_drift;           /* the largest pass effect, a share */
 	double run_noise_max;       /* the noisiest target's run noise */
 	bool within;                /* each figure within the validated range */
