@@ -180,8 +180,8 @@ void calibration_screen(struct doc *d, const struct r0_calibration *k, const str
 		 k->mix_name, k->noise.sentence);
 	doc_verdict(d, head, k->noise.within && k->wl_false * 10 <= k->wl_compared);
 	doc_heading(d, 2, "calibration", "The calibration");
-	/* its answer, a paragraph a line */
-	while (*p) {
+	/* its answer, a paragraph a line, up to the noise: the Noise section says that */
+	while (*p && strncmp(p, "Noise: ", 7)) {
 		const char *nl = strchr(p, '\n');
 		int n = nl ? (int)(nl - p) : (int)strlen(p);
 
