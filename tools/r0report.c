@@ -22,11 +22,13 @@
 #include "r0/advice.h"
 #include "r0/analysis.h"
 #include "r0/benchjson.h"
+#include "r0/calibrate.h"
 #include "r0/csv.h"
 #include "r0/resultfiles.h"
 #include "r0/sweep.h"
 
 #define PROG "r0report"
+#define N_CSV 4
 
 enum { OPT_MIX = CHAR_MAX + 1, OPT_TITLE, OPT_THRESHOLD, OPT_DRIVE_GAIN, OPT_ASIDE, OPT_ASIDE_TITLE, OPT_ASIDE_MIX, OPT_ASIDE_DIR,
        OPT_OUTPUT_DIR, OPT_OLD_OUTPUT, OPT_CSV, OPT_SKIP_DAMAGED };
@@ -54,15 +56,21 @@ static void usage(FILE *f)
 	      "workload heat map per back end, latency percentiles against queue depth;\n"
 	      "r0trim's discarded sectors per member and range, expected against\n"
 	      "observed; a scenario's write speed and WAF against cycles with and\n"
-	      "without TRIM. Prints the first screen's words (the verdict in one\n"
+	      "without TRIM. A sweep's report has a Noise section: the study's own\n"
+	      "runs' visit sd, correlation within a visit, kurtosis, drift and run\n"
+	      "noise, and whether they are within what the study was validated for;\n"
+	      "an r0sweep --calibrate file's report opens with the calibration's\n"
+	      "answer (its false differences and that sentence) instead of a verdict.\n"
+	      "Prints the first screen's words (the verdict in one\n"
 	      "sentence, what to build), the --aside line and the two paths.\n"
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
 	      "      --csv DIR      also write the sweep as CSV into DIR (created if missing):\n"
 	      "                     cells.csv (a row per run), comparisons.csv (a row per\n"
-	      "                     workload and target: median, speed-up and its interval)\n"
-	      "                     and choices.csv (the chunk choices under the mix);\n"
+	      "                     workload and target: median, speed-up and its interval),\n"
+	      "                     choices.csv (the chunk choices under the mix) and\n"
+	      "                     noise.csv (the study's noise, a row per target);\n"
 	      "                     RFC 4180, units in the column names, empty: not known\n"
 	      "      --mix MIX      the workload mix the verdict weighs: desktop (default;\n"
 	      "                     everyday or replay for results of those alone),\n"
@@ -104,15 +112,24 @@ static void usage(FILE *f)
  * The whole report in one format: the same calls write report.md and
  * report.html; the HTML page adds the charts (A NULL: no sweep).
  */
+/* What the sweep's own runs say of the machine's noise, and a calibration's answer (NULL: not one). */
+struct noise_of {
+	struct r0_noise_diag nz;
+	struct r0_calibration *k;
+};
+
 static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const struct aside *as,
-		   const struct extra *x, const char *title, const char *verdict, bool good, char **files, int nfiles,
-		   const char *skipped)
+		   const struct extra *x, const struct noise_of *no, const char *title, const char *verdict, bool good,
+		   char **files, int nfiles, const char *skipped)
 {
 	struct doc d = { .f = f, .fmt = fmt };
 
 	doc_begin(&d, title);
-	if (a) {
-		first_screen(&d, a, as, files, nfiles, skipped);
+	if (a && no->k) {
+		/* a calibration: its answer, not a verdict on RAID0 */
+		calibration_screen(&d, no->k, a, files, nfiles);
+	} else if (a) {
+		first_screen(&d, a, as, &no->nz, files, nfiles, skipped);
 		if (doc_html(&d)) {
 			sweep_charts(f, a);
 			fprintf(f, "<h2>Tables</h2>\n");
@@ -132,8 +149,9 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 
 /* One report file in DIR; false (and said why) when it could not be written. */
 static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, const struct r0_analysis *a,
-		       const struct aside *as, const struct extra *x, const char *title, const char *verdict, bool good,
-		       char **files, int nfiles, const char *skipped, char *path, size_t len)
+		       const struct aside *as, const struct extra *x, const struct noise_of *no, const char *title,
+		       const char *verdict, bool good, char **files, int nfiles, const char *skipped, char *path,
+		       size_t len)
 {
 	FILE *f;
 
@@ -144,7 +162,7 @@ static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, cons
 		if (!strcmp(name, SUMMARY_SVG))
 			chart_summary(f, a);
 		else
-			report(f, fmt, a, as, x, title, verdict, good, files, nfiles, skipped);
+			report(f, fmt, a, as, x, no, title, verdict, good, files, nfiles, skipped);
 		if (!(ferror(f) | fclose(f)))
 			return true;
 	}
@@ -153,16 +171,17 @@ static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, cons
 }
 
 /*
- * --csv DIR: the sweep's runs, comparisons and choices, a file each;
- * PATHS[i] the ones written. false (and said why) when one could not be.
+ * --csv DIR: the sweep's runs, comparisons, choices and noise, a file
+ * each; PATHS[i] the ones written. false (and said why) when one could
+ * not be.
  */
 static bool write_csv(const char *dir, const struct r0_sweep_set *set, const struct r0_analysis *a,
-		      char paths[3][4200])
+		      const struct r0_noise_diag *nz, char paths[N_CSV][4200])
 {
-	static const char *const names[3] = { "cells.csv", "comparisons.csv", "choices.csv" };
+	static const char *const names[N_CSV] = { "cells.csv", "comparisons.csv", "choices.csv", "noise.csv" };
 	bool ok = true;
 
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < N_CSV; i++) {
 		char path[4200];
 		FILE *f;
 		int err;
@@ -172,7 +191,8 @@ static bool write_csv(const char *dir, const struct r0_sweep_set *set, const str
 		if (!f) {
 			err = -errno;
 		} else {
-			err = i == 0 ? r0_csv_cells(f, set) : i == 1 ? r0_csv_comparisons(f, a) : r0_csv_choices(f, a);
+			err = i == 0 ? r0_csv_cells(f, set) : i == 1 ? r0_csv_comparisons(f, a) :
+			      i == 2 ? r0_csv_choices(f, a) : r0_csv_noise(f, nz);
 			if ((ferror(f) | fclose(f)) && !err)
 				err = -EIO;
 		}
@@ -405,12 +425,35 @@ static int analyse(struct inputs *in, const char *mixs, struct r0_mix *mix, char
 	return 0;
 }
 
+/*
+ * The noise of the sweeps' own runs into NO, and a calibration's answer
+ * when the records hold copies (r0sweep --calibrate). 0, or -1 after
+ * saying why not.
+ */
+static int noise_and_calibration(const struct inputs *in, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+				 struct noise_of *no)
+{
+	int err = r0_noise_diag(&in->set, &no->nz);
+
+	if (!err && r0_calib_is_calibration(&in->set)) {
+		no->k = malloc(sizeof(*no->k));
+		err = no->k ? r0_calibrate(&in->set, mix, cmp, no->k) : -ENOMEM;
+	}
+	if (err)
+		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "a calibration without its baseline (the first member "
+			"alone) or its copies" : strerror(-err));
+	return err ? -1 : 0;
+}
+
 /* The title a report gets without --title, by what it reports on. */
-static void default_title(const struct inputs *in, const struct r0_analysis *a, char *buf, size_t len)
+static void default_title(const struct inputs *in, const struct r0_analysis *a, const struct noise_of *no,
+			  char *buf, size_t len)
 {
 	const struct extra *x = &in->x;
 
-	if (in->have_sweep)
+	if (in->have_sweep && no->k)
+		snprintf(buf, len, "r0kit: how noisy is this machine? An A/A calibration");
+	else if (in->have_sweep)
 		snprintf(buf, len, "r0kit: RAID0 of %u drives, is it worth it?", a->max_members);
 	else if (x->scen.n)
 		snprintf(buf, len, "r0kit: RAID0 of SSDs with and without TRIM, over cycles of use");
@@ -435,21 +478,21 @@ static int output_dir(const char *opt, const char *dir)
 
 /* report.md, summary.svg (a sweep with a pick) and report.html into DIR; the paths written into MD and HTML. */
 static bool write_reports(const char *dir, const struct inputs *in, const struct r0_analysis *a,
-			  const struct aside *as, const char *title, const char *verdict, bool good, char **files,
-			  int nf, char *md, char *html, size_t len)
+			  const struct aside *as, const struct noise_of *no, const char *title, const char *verdict,
+			  bool good, char **files, int nf, char *md, char *html, size_t len)
 {
 	const struct r0_analysis *pa = in->have_sweep ? a : NULL;
 	char svg[4200];
 	bool ok = true;
 
-	if (!write_file(dir, "report.md", DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, in->sweeps.note, md, len)) {
+	if (!write_file(dir, "report.md", DOC_MD, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, md, len)) {
 		ok = false;
 		md[0] = '\0';
 	}
-	if (pa && a->has_choice &&
-	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, &in->x, title, verdict, good, files, nf, in->sweeps.note, svg, sizeof(svg)))
+	if (pa && a->has_choice && !no->k &&
+	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, svg, sizeof(svg)))
 		ok = false;
-	if (!write_file(dir, "report.html", DOC_HTML, pa, as, &in->x, title, verdict, good, files, nf, in->sweeps.note, html, len)) {
+	if (!write_file(dir, "report.html", DOC_HTML, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, html, len)) {
 		ok = false;
 		html[0] = '\0';
 	}
@@ -461,12 +504,14 @@ static bool write_reports(const char *dir, const struct inputs *in, const struct
  * screen word for word (its headline and what to build) or the verdict
  * of the other results, the aside's line, and the files written.
  */
-static void say(const struct inputs *in, const struct r0_analysis *a, const char *mixdesc, const char *verdict,
-		const struct aside *as, const char *md, const char *html, char csv[][4200])
+static void say(const struct inputs *in, const struct r0_analysis *a, const struct noise_of *no, const char *mixdesc,
+		const char *verdict, const struct aside *as, const char *md, const char *html, char csv[][4200])
 {
 	if (mixdesc[0] && in->have_sweep)
 		printf("For %s:\n", mixdesc);
-	if (in->have_sweep) {
+	if (in->have_sweep && no->k) {
+		printf("%s\n", no->k->answer);
+	} else if (in->have_sweep) {
 		char first[sizeof(a->headline) + 4096];
 
 		r0_first_screen_text(a, first, sizeof(first));
@@ -480,7 +525,7 @@ static void say(const struct inputs *in, const struct r0_analysis *a, const char
 	for (const char *p = md; p; p = p == md ? html : NULL)
 		if (p[0])
 			printf("%s\n", p);
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < N_CSV; i++)
 		if (csv[i][0])
 			printf("%s\n", csv[i]);
 }
@@ -494,7 +539,8 @@ int main(int argc, char **argv)
 	struct r0_analysis a = { 0 };
 	bool good = true, skip_damaged = false;
 	char verdict[3072] = "", mixdesc[1024] = "", deftitle[128];
-	char path_md[4096] = "", path_html[4096] = "", csv_paths[3][4200] = { "", "", "" };
+	char path_md[4096] = "", path_html[4096] = "", csv_paths[N_CSV][4200] = { "", "", "", "" };
+	static struct noise_of no;
 	struct r0_mix mix;
 	struct r0_cmp_opts cmp;
 	struct stat st;
@@ -556,6 +602,8 @@ int main(int argc, char **argv)
 			goto refused;
 		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
 		good = a.worth;
+		if (noise_and_calibration(&in, &mix, &cmp, &no))
+			goto refused;
 	} else if (csv_dir) {
 		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
 			"write as CSV\n");
@@ -565,21 +613,23 @@ int main(int argc, char **argv)
 		extra_verdict(verdict, sizeof(verdict), &in.x, &good);
 	}
 	if (!title)
-		default_title(&in, &a, deftitle, sizeof(deftitle));
+		default_title(&in, &a, &no, deftitle, sizeof(deftitle));
 	if (output_dir("--output-dir", dir) || (csv_dir && output_dir("--csv", csv_dir)))
 		goto refused;
-	if (csv_dir && !write_csv(csv_dir, &in.set, &a, csv_paths))
+	if (csv_dir && !write_csv(csv_dir, &in.set, &a, &no.nz, csv_paths))
 		status = R0_EXIT_FAILURE;
-	if (!write_reports(dir, &in, &a, &as, title ? title : deftitle, verdict, good, argv + optind, argc - optind,
-			   path_md, path_html, sizeof(path_md)))
+	if (!write_reports(dir, &in, &a, &as, &no, title ? title : deftitle, verdict, good, argv + optind,
+			   argc - optind, path_md, path_html, sizeof(path_md)))
 		status = R0_EXIT_FAILURE;
-	say(&in, &a, mixdesc, verdict, &as, path_md, path_html, csv_paths);
+	say(&in, &a, &no, mixdesc, verdict, &as, path_md, path_html, csv_paths);
+	free(no.k);
 	r0_analysis_free(&a);
 	inputs_free(&in);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;
 	return status;
 refused:
+	free(no.k);
 	r0_analysis_free(&a);
 	inputs_free(&in);
 	return R0_EXIT_REFUSED;

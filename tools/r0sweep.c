@@ -17,6 +17,7 @@
 #include "sweep/sweep.h"
 
 #include "r0/array.h"
+#include "r0/calibrate.h"
 #include "r0/everyday.h"
 #include "r0/geometry.h"
 #include "r0/mix.h"
@@ -32,6 +33,7 @@ enum {
 	OPT_STATE, OPT_DESCRIBE, OPT_MIX, OPT_RESUME, OPT_NO_STRADDLE, OPT_SINGLE_CHUNKS,
 	OPT_READ_ONLY, OPT_WORKLOADS, OPT_NO_PRECONDITION, OPT_THRESHOLD, OPT_OUTPUT, OPT_BUDGET,
 	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY, OPT_REPLAY_SKIP, OPT_REPLAY_SCALE, OPT_REPLAY_DISCARDS, OPT_DRIVE_GAIN,
+	OPT_CALIBRATE, OPT_COPIES,
 };
 
 /* --- options --------------------------------------------------------- */
@@ -209,6 +211,18 @@ static int show_plan(const struct sweep *sw, bool read_only, const char *output,
 		if (sw->study.planner.money_first)
 			fprintf(p.f, "  the budget does not hold every chunk's first look: the first is worth it and how "
 				"many drives at one chunk; the other chunks only where they fit with their counts\n");
+	} else if (sw->calibrate) {
+		char letters[2 * R0_CALIB_MAX_COPIES] = "";
+
+		for (unsigned c = 1; c <= sw->copies; c++)
+			snprintf(letters + strlen(letters), sizeof(letters) - strlen(letters), "%s%c", c > 1 ? "," : "",
+				 r0_calib_letter(c));
+		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
+		fprintf(p.f, "  calibration: one md array of the %u members at 64K, built afresh at every visit and "
+			"measured as %u copies (%s), beside the first member alone; the study's statistics count the "
+			"differences they find between the copies\n", sw->n_members, sw->copies, letters);
+		fprintf(p.f, "  runs: %zu targets x %zu workloads x %u passes = %zu cells, %s\n", sw->plan.n_targets,
+			sw->plan.n_wl, sw->repeats, sw->total, t_cells);
 	} else {
 		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
 		fprintf(p.f, "  runs: %zu targets x %zu workloads x %u repeats = %zu cells%s, %s\n",
@@ -274,6 +288,7 @@ struct options {
 	bool scale_given, replay_discards;
 	bool resume, force, straddle, read_only, state_given;
 	bool repeats_given, every_target, min_runtime_given, budget_given, max_repeats_given;
+	bool calibrate, copies_given, runtime_given, backend_given, chunks_given, preset_given, qd_given;
 	struct chunk_list cl;
 	size_t n_presets;
 	struct r0_mix mix;
@@ -281,6 +296,96 @@ struct options {
 	struct r0_cmp_opts cmp;
 	struct r0_consent consent;
 };
+
+/* what --calibrate measures itself: the options that would choose it otherwise, or NULL */
+static const char *calibration_conflict(const struct options *o)
+{
+	const struct { bool given; const char *name; } c[] = {
+		{ o->backend_given, "--backend" }, { o->chunks_given, "--chunks" }, { o->counts != NULL, "--members" },
+		{ o->single != NULL, "--single-chunks" }, { o->preset_given, "--preset" }, { o->qd_given, "--qd" },
+		{ o->only != NULL, "--workloads" }, { o->repeats_given, "--repeats" }, { o->every_target, "--every-target" },
+		{ o->max_repeats_given, "--max-repeats" }, { o->replay != NULL, "--replay" }, { o->resume, "--resume" },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (c[i].given)
+			return c[i].name;
+	return NULL;
+}
+
+/*
+ * --calibrate: the raw first member and COPIES copies of md 64K over all
+ * the members, the cdm3 set at QD 1 and 32 (reads only with --read-only),
+ * under the mix. The passes are set once the members are known
+ * (calibration_passes). -1, or the exit status after saying why not.
+ */
+static int calibration_plan(struct sweep *sw, struct options *o)
+{
+	static const unsigned qds[] = { 1, 32 };
+	const struct r0_preset *cdm3[] = { r0_preset_find("cdm3") };
+	const char *bad = calibration_conflict(o);
+
+	if (bad)
+		return r0_cli_usage_error(PROG, "--calibrate measures its own targets and workloads: %s does not go "
+					  "with it", bad);
+	if (sw->n_members > R0_MAX_MEMBERS)
+		return r0_cli_usage_error(PROG, "at most %d members", R0_MAX_MEMBERS);
+	/* short cells: a few minutes hold three passes or more */
+	if (!o->runtime_given)
+		sw->runtime_ns = 1000000000ULL;
+	if (!o->min_runtime_given)
+		sw->min_runtime_ns = 0;
+	if (sw->min_runtime_ns > sw->runtime_ns)
+		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
+	if (!o->budget_given)
+		sw->budget_ns = R0_CALIB_DEFAULT_BUDGET_NS;
+	if (!sw->budget_ns)
+		return r0_cli_usage_error(PROG, "--calibrate: give a budget (--budget 5m): it sets the passes");
+	sw->calibrate = true;
+	sw->adaptive = false;
+	sw->chunks[0] = sw->single_chunks[0] = R0_CALIB_CHUNK_BYTES;
+	sw->n_chunks = sw->n_single = 1;
+	sw->backend[R0_BACKEND_MD] = true;
+	if (!cdm3[0] || r0_sweep_plan_workloads(&sw->plan, cdm3, 1, qds, 2, false, o->read_only) ||
+	    r0_sweep_plan_copies(&sw->plan, sw->n_members, R0_CALIB_CHUNK_BYTES, sw->copies))
+		return r0_cli_usage_error(PROG, "--calibrate: no plan");
+	if (!o->mixs)
+		o->mixs = "desktop";
+	if (r0_cli_mix(PROG, o->mixs, &o->mix, o->mixdesc, sizeof(o->mixdesc)))
+		return R0_EXIT_USAGE;
+	return -1;
+}
+
+/*
+ * The calibration's passes: as many whole ones as the budget holds after
+ * preconditioning, each visit building and removing its array; at least
+ * R0_CALIB_MIN_PASSES. -1, or the exit status after saying why not.
+ */
+static int calibration_passes(struct sweep *sw)
+{
+	/* a visit builds an array and removes it: about a second beside its cells (md, udev) */
+	const double visit_s = 1.0;
+	double pre_s = 0, pass_s, budget_s = (double)sw->budget_ns / 1e9;
+	unsigned passes;
+	char need[48], have[48];
+
+	for (unsigned i = 0; sw->precondition && i < sw->n_members; i++) {
+		uint64_t b = sw->chk[i].size_sectors * 512;
+
+		pre_s += r0_plan_write_seconds(b < sw->region_bytes ? b : sw->region_bytes);
+	}
+	pass_s = (double)(sw->plan.n_targets * sw->plan.n_wl) * sweep_cell_seconds(sw) +
+		 (double)sw->plan.n_targets * visit_s;
+	passes = budget_s > pre_s ? (unsigned)((budget_s - pre_s) / pass_s) : 0;
+	if (passes < R0_CALIB_MIN_PASSES) {
+		r0_plan_duration(pre_s + R0_CALIB_MIN_PASSES * pass_s, need, sizeof(need));
+		r0_plan_bound(budget_s, have, sizeof(have));
+		return r0_cli_usage_error(PROG, "--calibrate: %d passes take %s, beyond the budget (%s): give a "
+					  "longer --budget or a shorter --runtime", R0_CALIB_MIN_PASSES, need, have);
+	}
+	sw->repeats = passes > 100 ? 100 : passes;
+	return -1;
+}
 
 /*
  * The plan from the options: members, back ends, chunks, counts,
@@ -297,6 +402,8 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 	sw->members = argv + optind;
 	if (sw->n_members < 2)
 		return r0_cli_usage_error(PROG, "name 2 or more member devices");
+	if (o->calibrate)
+		return calibration_plan(sw, o);
 	/* a test ends when steady, from 1 s on, where it has room to (not in a short demo's tests) */
 	if (!o->min_runtime_given)
 		sw->min_runtime_ns = sw->runtime_ns >= 2 * R0_SWEEP_DEFAULT_MIN_RUNTIME_NS ?
@@ -453,7 +560,7 @@ static int check_members(struct sweep *sw, const struct options *o)
 	if (!o->state_given)
 		sweep_state_from_records(sw);
 	sweep_describe_members(sw, o->describe);
-	return -1;
+	return sw->calibrate ? calibration_passes(sw) : -1;
 }
 
 /*
@@ -530,11 +637,16 @@ static int run(struct sweep *sw, struct options *o)
 			r0_plan_bound((double)sw->budget_ns / 1e9, b, sizeof(b));
 		fprintf(stderr, PROG ": first %s%s; then repeats where undecided, up to %u; budget %s\n", first,
 			sw->skipped ? " (some already in the file)" : "", sw->max_repeats, b);
-	} else
+	} else if (sw->calibrate) {
+		fprintf(stderr, PROG ": calibration: %zu targets (the first member alone, %u copies) x %zu workloads x %u "
+			"passes = %zu cells; about %.0f min\n", sw->plan.n_targets, sw->copies, sw->plan.n_wl, sw->repeats,
+			sw->total, (double)sw->total * sweep_cell_seconds(sw) / 60);
+	} else {
 		fprintf(stderr, PROG ": %zu targets x %zu workloads x %u repeats = %zu cells%s; about %.0f min\n",
 			sw->plan.n_targets, sw->plan.n_wl, sw->repeats, sw->total,
 			sw->skipped ? " (some already in the file)" : "",
 			(double)(sw->total - sw->skipped) * sweep_cell_seconds(sw) / 60);
+	}
 	r0_cli_catch_stop_signals();
 	clock_gettime(CLOCK_MONOTONIC, &sw->t0);
 	/* the members' regions written once before any test; on a resume too,
@@ -566,7 +678,8 @@ static int run(struct sweep *sw, struct options *o)
 		if (o->mixdesc[0])
 			printf("For %s:\n", o->mixdesc);
 		sweep_print_plan_summary(sw);
-		if (sweep_finish(sw, o->output, &o->mix, &o->cmp))
+		if (sw->calibrate ? sweep_finish_calibration(sw, o->output, &o->mix, &o->cmp) :
+				    sweep_finish(sw, o->output, &o->mix, &o->cmp))
 			status = R0_EXIT_FAILURE;
 		if (sw->io_error_cells) {
 			fprintf(stderr, PROG ": %zu cells had I/O errors (counted in their records)\n",
@@ -596,12 +709,15 @@ int main(int argc, char **argv)
 	const struct r0_cli_opt opts[] = {
 		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(o.output) },
 		{ "resume", OPT_RESUME, R0_CLI_SET, R0_CLI_TO(o.resume) },
-		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(o.backend) },
-		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.chunks) },
+		{ "calibrate", OPT_CALIBRATE, R0_CLI_SET, R0_CLI_TO(o.calibrate) },
+		{ "copies", OPT_COPIES, R0_CLI_UINT, R0_CLI_TO(sw.copies), R0_CALIB_MIN_COPIES, R0_CALIB_MAX_COPIES,
+		  .why = "from 2 to 8", .given = &o.copies_given },
+		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(o.backend), .given = &o.backend_given },
+		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.chunks), .given = &o.chunks_given },
 		{ "members", OPT_MEMBERS, R0_CLI_STRING, R0_CLI_TO(o.counts) },
 		{ "single-chunks", OPT_SINGLE_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.single) },
-		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(o.preset) },
-		{ "qd", OPT_QD, R0_CLI_STRING, R0_CLI_TO(o.qd) },
+		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(o.preset), .given = &o.preset_given },
+		{ "qd", OPT_QD, R0_CLI_STRING, R0_CLI_TO(o.qd), .given = &o.qd_given },
 		{ "no-straddle", OPT_NO_STRADDLE, R0_CLI_CLEAR, R0_CLI_TO(o.straddle) },
 		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(o.read_only) },
 		{ "workloads", 'w', R0_CLI_STRING, R0_CLI_TO(o.only) },
@@ -612,7 +728,8 @@ int main(int argc, char **argv)
 		{ "budget", OPT_BUDGET, R0_CLI_CALL, R0_CLI_TO(sw.budget_ns), .call = opt_budget,
 		  .given = &o.budget_given },
 		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(o.every_target) },
-		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5" },
+		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5",
+		  .given = &o.runtime_given },
 		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1" },
 		{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(sw.min_runtime_ns), 0, UINT64_MAX, .why = "seconds, e.g. 2 (0: off)",
 		  .given = &o.min_runtime_given },
@@ -634,6 +751,7 @@ int main(int argc, char **argv)
 	};
 	r0_cmp_defaults(&o.cmp);
 	sw.precondition = true;
+	sw.copies = R0_CALIB_DEFAULT_COPIES;
 	sw.repeats = R0_ADAPT_MIN_REPEATS;
 	sw.max_repeats = R0_ADAPT_MAX_REPEATS;
 	sw.budget_ns = R0_SWEEP_DEFAULT_BUDGET_NS;
@@ -642,6 +760,8 @@ int main(int argc, char **argv)
 	sw.region_bytes = R0_CDM_REGION_BYTES;
 	snprintf(sw.state, sizeof(sw.state), "empty");
 	r0_cli_parse(&cli, opts, argc, argv);
+	if (o.copies_given && !o.calibrate)
+		return r0_cli_usage_error(PROG, "--copies goes with --calibrate");
 	if ((rc = plan_from_options(&sw, &o, argc, argv)) >= 0 || (rc = check_members(&sw, &o)) >= 0 ||
 	    (rc = open_output(&sw, &o)) >= 0)
 		return rc;

@@ -96,10 +96,11 @@ void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res
 
 int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "%s/%" PRIu32 "/%u/%s/%d/%u/%" PRIu32 "/%" PRIu32 "/%u/%u/%u",
+	/* a calibration's copy is a target of its own; a study's keys are as they were */
+	int n = snprintf(buf, len, "%s/%" PRIu32 "/%u/%s/%d/%u/%" PRIu32 "/%" PRIu32 "/%u/%u/%u%s%.0u",
 			 r0_layer_name(r->layer), r->chunk_bytes, r->n_members, r->label,
 			 (int)r->access, r->read_pct, r->block_bytes, r->align_bytes, r->queue_depth,
-			 r->jobs ? r->jobs : 1, r->repeat);
+			 r->jobs ? r->jobs : 1, r->repeat, r->copy ? "/copy" : "", r->copy);
 
 	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
 }
@@ -268,6 +269,8 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 		add_int(o, "pass", r->pass);
 	if (r->looks)
 		add_int(o, "looks", r->looks);
+	if (r->copy)
+		add_int(o, "copy", r->copy);
 	add_str(o, "tool", r->tool);
 	add_int(o, "time", r->time_unix);
 	if (r->predicted)
@@ -446,6 +449,7 @@ int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out)
 	    (json_object_object_get_ex(o, "order_pos", NULL) && !get_uns_n(o, "order_pos", &r.order_pos)) ||
 	    (json_object_object_get_ex(o, "looks", NULL) && !get_uns(o, "looks", &r.looks)) ||
 	    (json_object_object_get_ex(o, "pass", NULL) && !get_uns(o, "pass", &r.pass)) ||
+	    (json_object_object_get_ex(o, "copy", NULL) && !get_uns(o, "copy", &r.copy)) ||
 	    (json_object_object_get_ex(o, "predicted", NULL) && !get(o, "predicted", json_type_boolean, &pred)))
 		goto out;
 	r.predicted = pred && json_object_get_boolean(pred);

@@ -153,7 +153,7 @@ int r0_planner_target_of(const struct r0_planner *p, const struct r0_sweep_rec *
 	for (size_t t = 0; t < p->plan->n_targets; t++) {
 		const struct r0_sweep_target *x = &p->plan->targets[t];
 
-		if (x->layer == r->layer && x->n == r->n_members &&
+		if (x->layer == r->layer && x->n == r->n_members && x->copy == r->copy &&
 		    (x->layer == R0_LAYER_RAW || x->chunk_bytes == r->chunk_bytes))
 			return (int)t;
 	}

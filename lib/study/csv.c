@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "r0/calibrate.h"
 #include "r0/csv.h"
 
 static int io_err(void)
@@ -63,7 +64,7 @@ static const char *const cell_names[] = {
 	"layer", "chunk_bytes", "members", "workload", "rw", "read_pct", "block_bytes", "align_bytes",
 	"queue_depth", "jobs", "repeat", "pass", "runtime_s", "ios", "errors", "iops", "bytes_per_s",
 	"mean_us", "p50_us", "p90_us", "p99_us", "p99_9_us", "p99_99_us", "max_us", "cpu_s_per_io", "busy",
-	"ended", "predicted", "state", "time", NULL,
+	"ended", "predicted", "state", "time", "copy", NULL,
 };
 
 int r0_csv_cells(FILE *f, const struct r0_sweep_set *set)
@@ -104,6 +105,7 @@ int r0_csv_cells(FILE *f, const struct r0_sweep_set *set)
 		STR(r->predicted ? "true" : "false");
 		STR(r->state);
 		NUM("%.0f", r->time_unix, r->time_unix > 0);
+		NUM("%.0f", r->copy, r->copy > 0);
 		if (!err)
 			err = r0_csv_eol(f);
 	}
@@ -183,6 +185,46 @@ int r0_csv_choices(FILE *f, const struct r0_analysis *a)
 		STR(a->has_choice && i == a->pick ? "true" : "false");
 		STR(c->incomplete ? "false" : "true");
 		STR(c->loss);
+		if (!err)
+			err = r0_csv_eol(f);
+	}
+	return err;
+}
+
+static const char *const noise_names[] = {
+	"target", "visits", "visit_sd_pct", "run_noise_pct", "visit_rho", "kurtosis", "max_drift_pct", "within",
+	"sentence", NULL,
+};
+
+int r0_csv_noise(FILE *f, const struct r0_noise_diag *d)
+{
+	int err = header(f, noise_names);
+
+	/* the study's figures first, then each target's */
+	if (!err)
+		err = r0_csv_field(f, "all", true);
+	NUM("%.0f", d->n_visits, true);
+	NUM("%.4g", d->visit_sd * 100, d->measured);
+	NUM("%.4g", d->run_noise_max * 100, d->measured);
+	NUM("%.4g", d->visit_rho, d->measured);
+	NUM("%.4g", d->kurtosis, d->measured);
+	NUM("%.4g", d->max_drift * 100, true);
+	STR(!d->measured ? NULL : d->within ? "true" : "false");
+	STR(d->sentence);
+	if (!err)
+		err = r0_csv_eol(f);
+	for (size_t i = 0; i < d->n_target && !err; i++) {
+		const struct r0_noise_target *t = &d->target[i];
+
+		err = r0_csv_field(f, t->name, true);
+		NUM("%.0f", t->visits, true);
+		NUM("%.4g", t->visit_sd * 100, t->visits >= 2);
+		NUM("%.4g", t->run_noise * 100, t->run_noise > 0);
+		STR(NULL);
+		STR(NULL);
+		STR(NULL);
+		STR(NULL);
+		STR(NULL);
 		if (!err)
 			err = r0_csv_eol(f);
 	}

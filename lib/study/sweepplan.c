@@ -120,7 +120,7 @@ static int add_target(struct r0_sweep_plan *p, enum r0_layer layer, uint32_t chu
 {
 	if (p->n_targets == R0_SWEEP_MAX_TARGETS)
 		return -E2BIG;
-	p->targets[p->n_targets++] = (struct r0_sweep_target){ layer, chunk_bytes, n };
+	p->targets[p->n_targets++] = (struct r0_sweep_target){ layer, chunk_bytes, n, 0 };
 	return 0;
 }
 
@@ -144,4 +144,14 @@ int r0_sweep_plan_targets(struct r0_sweep_plan *p, const bool backend[2], unsign
 		}
 	}
 	return err;
+}
+
+int r0_sweep_plan_copies(struct r0_sweep_plan *p, unsigned n_members, uint32_t chunk_bytes, unsigned copies)
+{
+	if (n_members < 2 || copies < 2 || copies > 8 || p->n_targets || !chunk_bytes)
+		return -EINVAL;
+	add_target(p, R0_LAYER_RAW, 0, 1);
+	for (unsigned c = 1; c <= copies; c++)
+		p->targets[p->n_targets++] = (struct r0_sweep_target){ R0_LAYER_MD, chunk_bytes, n_members, c };
+	return 0;
 }

@@ -80,7 +80,7 @@ Test(csv, cells_row_per_record_unknown_empty)
 	cr_expect(!strncmp(s, "layer,chunk_bytes,members,workload,rw,", 38), "%s", s);
 	/* the label quoted for its comma; runtime, ios, errors and the tail unknown: empty */
 	cr_expect_str_eq(line2 + 2, "md,65536,2,\"4K, QD1\",randread,100,4096,0,1,1,1,,,,,1000,4096000,,90.500,,,,,,,,"
-				    "fixed,true,empty,\r\n");
+				    "fixed,true,empty,,\r\n");
 	free(s);
 	r0_sweep_set_free(&one_set);
 }

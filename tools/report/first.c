@@ -138,8 +138,75 @@ static void write_aside(struct doc *d, const struct aside *as)
 	fputs(doc_html(d) ? "</p>\n" : "\n\n", d->f);
 }
 
-void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles,
-		  const char *skipped)
+void noise_section(struct doc *d, const struct r0_noise_diag *nz)
+{
+	doc_heading(d, 2, "noise", "Noise");
+	if (nz->measured) {
+		doc_table(d);
+		doc_th(d, 'l', "target");
+		doc_th(d, 'r', "visits");
+		doc_th(d, 'r', "visit sd");
+		doc_th(d, 'r', "run noise");
+		doc_row(d);
+		for (size_t i = 0; i < nz->n_target; i++) {
+			const struct r0_noise_target *t = &nz->target[i];
+
+			doc_td(d, false, "%s", t->name);
+			doc_td(d, false, "%u", t->visits);
+			if (t->visits >= 2)
+				doc_td(d, false, "%.1f %%", t->visit_sd * 100);
+			else
+				doc_td(d, false, "-");
+			if (t->run_noise > 0)
+				doc_td(d, false, "%.1f %%", t->run_noise * 100);
+			else
+				doc_td(d, false, "-");
+			doc_row(d);
+		}
+		doc_table_end(d);
+	}
+	doc_p(d, "Measured from the study's own runs: %s.", nz->figures);
+	doc_p(d, "%s.", nz->sentence);
+}
+
+void calibration_screen(struct doc *d, const struct r0_calibration *k, const struct r0_analysis *a, char **files,
+			int nfiles)
+{
+	char head[1536], passes[256];
+	const char *p = k->answer;
+
+	snprintf(head, sizeof(head), "Calibration: %zu false differences in %zu comparisons per workload, %zu of %zu "
+		 "under the %s mix. %s.", k->wl_false, k->wl_compared, k->mix_loses + k->mix_too_noisy, k->mix_compared,
+		 k->mix_name, k->noise.sentence);
+	doc_verdict(d, head, k->noise.within && k->wl_false * 10 <= k->wl_compared);
+	doc_heading(d, 2, "calibration", "The calibration");
+	/* its answer, a paragraph a line, up to the noise: the Noise section says that */
+	while (*p && strncmp(p, "Noise: ", 7)) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+
+		doc_p(d, "%.*s", n, p);
+		p += n + (nl != NULL);
+	}
+	doc_p(d, "The copies are one array, built afresh at every visit: a difference the study's statistics find "
+		 "between them is not there. The first member alone is the baseline, as in a study.");
+	noise_section(d, &k->noise);
+	doc_heading(d, 2, NULL, "How it was measured");
+	doc_ul(d, "measured");
+	snprintf(passes, sizeof(passes), "%u, each visiting the first member alone and every copy once, in its own "
+		 "seeded order; %.1f s measured a run", k->passes, a->runtime_s);
+	doc_li(d, "Devices: %s", a->devices);
+	if (a->state[0])
+		doc_li(d, "State: %s", a->state);
+	doc_li(d, "Preconditioning: %s", precond_words(a));
+	doc_li(d, "Passes: %s", passes);
+	doc_li(d, "Tool: %s", a->tool);
+	doc_files_li(d, "Results", files, nfiles);
+	doc_ul_end(d);
+}
+
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside,
+		  const struct r0_noise_diag *nz, char **files, int nfiles, const char *skipped)
 {
 	const char *lines[8][2];
 	char rep[320], nm[64], plan[2400] = "";
@@ -197,6 +264,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 	if (skipped && skipped[0])
 		doc_li(d, "Skipped: %s; the verdict rests on the lines that could be read", skipped);
 	doc_ul_end(d);
+	if (nz && !is_predicted(a))
+		noise_section(d, nz);
 	doc_heading(d, 2, NULL, "Verdict in detail");
 	doc_p(d, "%s", a->verdict);
 	doc_heading(d, 2, NULL, "Reasoning");

@@ -12,6 +12,7 @@
 #include "doc.h"
 
 #include "r0/analysis.h"
+#include "r0/calibrate.h"
 
 /* The summary chart's file beside report.md (the HTML page holds its own copy). */
 #define SUMMARY_SVG "summary.svg"
@@ -34,7 +35,19 @@ void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_
  * summary, how it was measured (FILES the results), verdict in detail,
  * reasoning. SKIPPED: the result files' lines skipped, in words ("": none).
  */
-void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside, char **files, int nfiles,
-		  const char *skipped);
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside,
+		  const struct r0_noise_diag *nz, char **files, int nfiles, const char *skipped);
+
+/* The noise of the study's own runs (NZ): a table per target, the figures and the sentence. */
+void noise_section(struct doc *d, const struct r0_noise_diag *nz);
+
+/*
+ * A calibration's report (r0sweep --calibrate): its answer first (the
+ * false differences and the noise's sentence), the noise, how it was
+ * measured; A is the analysis of its records with the copies pooled, for
+ * the devices and parameters only.
+ */
+void calibration_screen(struct doc *d, const struct r0_calibration *k, const struct r0_analysis *a, char **files,
+			int nfiles);
 
 #endif

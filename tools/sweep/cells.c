@@ -10,6 +10,7 @@
 #include "consent.h"
 #include "sweep.h"
 
+#include "r0/calibrate.h"
 #include "r0/everyday.h"
 #include "r0/size.h"
 
@@ -83,6 +84,7 @@ void sweep_cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, siz
 	r->queue_depth = sw->plan.wl[wl].w.queue_depth;
 	r->jobs = sw->plan.wl[wl].w.jobs ? sw->plan.wl[wl].w.jobs : 1;
 	r->repeat = rep;
+	r->copy = t->copy;
 	sweep_study_rec(sw, r);
 	snprintf(r->tool, sizeof(r->tool), PROG " %s", R0_VERSION);
 }
@@ -131,7 +133,10 @@ void sweep_target_name(const struct r0_sweep_target *t, char *buf, size_t len)
 		return;
 	}
 	r0_format_size(t->chunk_bytes, ck, sizeof(ck));
-	snprintf(buf, len, "%s %u x %s", r0_layer_name(t->layer), t->n, ck);
+	if (t->copy)
+		snprintf(buf, len, "%s %u x %s copy %c", r0_layer_name(t->layer), t->n, ck, r0_calib_letter(t->copy));
+	else
+		snprintf(buf, len, "%s %u x %s", r0_layer_name(t->layer), t->n, ck);
 }
 
 void sweep_progress(struct sweep *sw, const char *cell, const char *result)

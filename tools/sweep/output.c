@@ -2,6 +2,7 @@
 /* r0sweep's output: usage, the resume check, the analysis printed and recorded, the members described. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,6 +18,7 @@
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
+#include "r0/calibrate.h"
 #include "r0/geometry.h"
 #include "r0/preset.h"
 #include "r0/probe.h"
@@ -74,14 +76,15 @@ void sweep_usage(FILE *f)
 	      "                         as it is; a signature needs no --force\n"
 	      "  -w, --workloads LIST   only these, by name: \"Seq read,4K QD32 write\"\n"
 	      "      --budget TIME      plan the study into TIME, preconditioning included\n"
-	      "                         (default 30m; 0: no bound); nothing starts that\n"
-	      "                         would end past it\n"
+	      "                         (default 30m, --calibrate 5m; 0: no bound); nothing\n"
+	      "                         starts that would end past it\n"
 	      "      --max-repeats N    repeats of an undecided cell at most (default " STR(R0_ADAPT_MAX_REPEATS) ")\n"
 	      "  -r, --repeats N        a fixed plan instead: N repeats of every cell of\n"
 	      "                         every target (below 3 every verdict is indicative)\n"
 	      "      --every-target     a fixed plan of every target at every chunk, " STR(R0_SWEEP_DEFAULT_REPEATS) "\n"
 	      "                         repeats (or --repeats); hours on real drives\n"
-	      "  -t, --runtime SEC      measured seconds per test at most (default 3)\n"
+	      "  -t, --runtime SEC      measured seconds per test at most (default 3;\n"
+	      "                         --calibrate 1)\n"
 	      "      --ramp SEC         unmeasured seconds before each test (default 0.5)\n"
 	      "      --min-runtime SEC  end a test once its rate is steady, not before SEC;\n"
 	      "                         --runtime is then its most (default 1 where\n"
@@ -113,7 +116,17 @@ void sweep_usage(FILE *f)
 	      "                         \"replay NAME xX\"\n"
 	      "      --replay-discards  issue the trace's discards too (BLKDISCARD, one at\n"
 	      "                         a time; refused unless every member takes them)\n"
-	      "  -f, --force            accept members that hold a signature\n"
+	      "      --calibrate        instead of a study, how noisy this machine is (an\n"
+	      "                         A/A calibration): one md array of the members at\n"
+	      "                         64K, built afresh at every visit and measured as\n"
+	      "                         copies A, B, ... beside the first member alone, the\n"
+	      "                         cdm3 set at QD 1 and 32 in 1 s cells, as many whole\n"
+	      "                         passes as --budget holds (at least 3); counts the\n"
+	      "                         differences the study's statistics find between\n"
+	      "                         the copies and says whether the noise is within\n"
+	      "                         what the study was validated for\n"
+	      "      --copies K         the calibration's copies (2 to 8, default 3)\n"
+      "  -f, --force            accept members that hold a signature\n"
 	      R0_CONSENT_HELP
 	      "  -h, --help             this text\n"
 	      "  -V, --version          version\n"
@@ -261,6 +274,66 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	r0_analysis_free(&a);
 	if (err)
 		fprintf(stderr, PROG ": cannot append the analysis: %s\n", strerror(-err));
+	return err;
+}
+
+int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0_mix *mix,
+			     const struct r0_cmp_opts *cmp)
+{
+	struct r0_sweep_set set = { 0 };
+	struct r0_calibration *k = malloc(sizeof(*k));
+	const struct r0_noise_diag *d;
+	json_object *o, *ts;
+	int err = k ? r0_sweep_load(path, &set, NULL) : -ENOMEM;
+
+	if (!err) {
+		struct r0_cmp_opts co = r0_planner_cmp(&sw->study.planner, cmp);
+
+		err = r0_calibrate(&set, mix, &co, k);
+	}
+	r0_sweep_set_free(&set);
+	if (err) {
+		fprintf(stderr, PROG ": %s: no calibration: %s\n", path, strerror(-err));
+		free(k);
+		return err;
+	}
+	printf("%s\n", k->answer);
+	d = &k->noise;
+	o = json_object_new_object();
+	json_object_object_add(o, "copies", json_object_new_int((int)k->copies));
+	json_object_object_add(o, "members", json_object_new_int((int)k->members));
+	json_object_object_add(o, "passes", json_object_new_int((int)k->passes));
+	json_object_object_add(o, "mix", json_object_new_string(k->mix_name));
+	json_object_object_add(o, "wl_compared", json_object_new_int64((int64_t)k->wl_compared));
+	json_object_object_add(o, "wl_false", json_object_new_int64((int64_t)k->wl_false));
+	json_object_object_add(o, "mix_compared", json_object_new_int64((int64_t)k->mix_compared));
+	json_object_object_add(o, "mix_false", json_object_new_int64((int64_t)(k->mix_loses + k->mix_too_noisy)));
+	json_object_object_add(o, "visit_sd", json_object_new_double(d->visit_sd));
+	json_object_object_add(o, "visit_rho", json_object_new_double(d->visit_rho));
+	json_object_object_add(o, "kurtosis", json_object_new_double(d->kurtosis));
+	json_object_object_add(o, "max_drift", json_object_new_double(d->max_drift));
+	json_object_object_add(o, "run_noise_max", json_object_new_double(d->run_noise_max));
+	ts = json_object_new_array();
+	for (size_t i = 0; i < d->n_target; i++) {
+		json_object *t = json_object_new_object();
+
+		json_object_object_add(t, "target", json_object_new_string(d->target[i].name));
+		json_object_object_add(t, "visits", json_object_new_int((int)d->target[i].visits));
+		json_object_object_add(t, "visit_sd", json_object_new_double(d->target[i].visit_sd));
+		json_object_object_add(t, "run_noise", json_object_new_double(d->target[i].run_noise));
+		json_object_array_add(ts, t);
+	}
+	json_object_object_add(o, "targets", ts);
+	json_object_object_add(o, "within", json_object_new_boolean(d->within));
+	json_object_object_add(o, "sentence", json_object_new_string(d->sentence));
+	json_object_object_add(o, "answer", json_object_new_string(k->answer));
+	json_object_object_add(o, "tool", json_object_new_string(PROG " " R0_VERSION));
+	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
+	err = r0_sweep_append_json(sw->out, "calibration", json_object_to_json_string(o));
+	json_object_put(o);
+	free(k);
+	if (err)
+		fprintf(stderr, PROG ": cannot append the calibration: %s\n", strerror(-err));
 	return err;
 }
 

@@ -55,6 +55,8 @@ struct sweep {
 	char trace_path[4096];
 	double replay_scale;        /* --replay-scale: paced at X times the recorded speed; 0: as fast as possible */
 	bool fs_made;               /* this visit made a file system: its members are wiped after it */
+	bool calibrate;             /* --calibrate: copies of one array against the raw drive (r0/calibrate.h) */
+	unsigned copies;            /* --copies */
 	double visit_s;             /* seconds in target visits so far ... */
 	size_t visit_cells;         /* ... and the cells they finished: the cell time planned from now on */
 };
@@ -131,6 +133,9 @@ void sweep_usage(FILE *f);
 int sweep_check_resume(const struct sweep *sw, const char *path);
 /* Prints the analysis and the verdict and appends them to the file. 0 or -errno (said why). */
 int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp);
+/* --calibrate: the calibration's answer printed and appended to the file. 0 or -errno (said why). */
+int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0_mix *mix,
+			     const struct r0_cmp_opts *cmp);
 /* How the study planned itself, in words, on stdout (adaptive studies). */
 void sweep_print_plan_summary(const struct sweep *sw);
 /* Path, size, model and serial (where the kernel has them) of every member. */

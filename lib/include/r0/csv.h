@@ -14,6 +14,10 @@
  *                    interval (lo, hi), as the report's tables give it
  *   choices.csv      the chunk choices at the largest member count, scored
  *                    under the mix, best first
+ *   noise.csv        the study's noise from its own runs (r0/calibrate.h):
+ *                    a row "all" (visit sd, the noisiest target's run noise,
+ *                    correlation within a visit, kurtosis, drift, within the
+ *                    validated range, the sentence), then a row per target
  */
 #ifndef R0_CSV_H
 #define R0_CSV_H
@@ -22,6 +26,7 @@
 #include <stdio.h>
 
 #include "r0/analysis.h"
+#include "r0/calibrate.h"
 #include "r0/sweep.h"
 
 /* The line end RFC 4180 asks for. */
@@ -48,5 +53,8 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a);
 
 /* choices.csv of A: its header and a row per choice, best first. 0 or -errno. */
 int r0_csv_choices(FILE *f, const struct r0_analysis *a);
+
+/* noise.csv of D: its header, the study's row and a row per target. 0 or -errno. */
+int r0_csv_noise(FILE *f, const struct r0_noise_diag *d);
 
 #endif

@@ -48,6 +48,11 @@
  *                 (r0/study.h); runs of one pass were measured close in
  *                 time, so the analysis takes drift out pass by pass
  *                 (r0/noise.h); optional: absent in older files (0)
+ *   copy          1..8: the copy of a calibration (r0sweep --calibrate,
+ *                 r0/calibrate.h): one array built afresh at every visit
+ *                 and labelled as copy A, B, ...; records of different
+ *                 copies are different targets; optional: absent in a
+ *                 study (0)
  *   tool          "r0sweep 0.1.0" (or "r0predict 0.1.0")
  *   predicted     true: not measured but predicted by r0predict from one
  *                 drive's results; optional, absent (false) in measured cells
@@ -125,6 +130,7 @@ struct r0_sweep_rec {
 	unsigned order_pos;          /* 0: not recorded */
 	unsigned pass;               /* the study's pass that measured it (r0/study.h); 0: not recorded */
 	unsigned looks;              /* an adaptive study's looks at its data (r0/adaptive.h); 0: a fixed plan */
+	unsigned copy;               /* a calibration's copy, 1-based (r0/calibrate.h); 0: not a copy */
 	char tool[48];
 	int64_t time_unix;
 	bool predicted;              /* r0predict's, not a measurement */

@@ -25,6 +25,8 @@ struct r0_sweep_target {
 	enum r0_layer layer;
 	uint32_t chunk_bytes;       /* 0 for raw */
 	unsigned n;                 /* members */
+	unsigned copy;              /* a calibration's copy, 1-based (r0/calibrate.h): the same array,
+	                             * built afresh, measured as a target of its own; 0: not a copy */
 };
 
 struct r0_sweep_plan {
@@ -67,5 +69,13 @@ void r0_sweep_plan_keep(struct r0_sweep_plan *p, const bool *keep);
 int r0_sweep_plan_targets(struct r0_sweep_plan *p, const bool backend[2], unsigned n_members,
 			  const bool *count, const uint32_t *chunks, size_t n_chunks,
 			  const uint32_t *single, size_t n_single);
+
+/*
+ * A calibration's targets (r0/calibrate.h): the raw first member, then
+ * COPIES copies (1..COPIES) of one md array of N_MEMBERS at CHUNK_BYTES.
+ * 0, or -EINVAL (fewer than 2 members, copies out of 2..8 or a target
+ * list already there).
+ */
+int r0_sweep_plan_copies(struct r0_sweep_plan *p, unsigned n_members, uint32_t chunk_bytes, unsigned copies);
 
 #endif

@@ -3,7 +3,8 @@
 # On the host, after the guest: the result formats r0report reads validate
 # against their schemas in tools/schema/ (r0trim/1 is checked elsewhere):
 # r0sweep/1 (the stored sweep, the result files of 040-r0sweep-cells and
-# 046-r0sweep-adaptive (with its looks and plan), 042's everyday and 059's replay
+# 046-r0sweep-adaptive (with its looks and plan), 048's calibration (copies and
+# its calibration line), 042's everyday and 059's replay
 # studies ("fs" and "replay" cells), and r0predict's
 # cells predicted here from the stored sweep), r0scenario/1 (the stored
 # scenario and 056's) and r0age-state/1 (the stored steady record, and
@@ -21,6 +22,7 @@ tmp=$(mktemp -d /var/tmp/r0-schemas.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
 for f in "$results/040-r0sweep-cells/tiny.jsonl" "$results/046-r0sweep-adaptive/adaptive.jsonl" "$results/raid0-without-trim.jsonl" \
+	"$results/048-r0sweep-calibrate/calibrate.jsonl" \
 	"$results/042-everyday/everyday.jsonl" "$results/042-everyday/xfs.jsonl" "$results/059-sweep.jsonl"; do
 	[[ -s $f ]] || { echo "expected the guest's result file $f"; exit 1; }
 done
@@ -28,7 +30,8 @@ done
 # the stored sample is an older file ("schema", which r0kit still reads): checked as written now
 sed 's/^{"schema":/{"r0kit_schema":/' "$data/sample.jsonl" > "$tmp/sample.jsonl"
 check "$schema/r0sweep-1.schema.json" "$tmp/sample.jsonl" "$results/040-r0sweep-cells/tiny.jsonl" \
-	"$results/046-r0sweep-adaptive/adaptive.jsonl" "$tmp/predicted.jsonl" "$results/042-everyday/everyday.jsonl" \
+	"$results/046-r0sweep-adaptive/adaptive.jsonl" "$results/048-r0sweep-calibrate/calibrate.jsonl" \
+	"$tmp/predicted.jsonl" "$results/042-everyday/everyday.jsonl" \
 	"$results/042-everyday/xfs.jsonl" "$results/059-sweep.jsonl"
 check "$schema/r0scenario-1.schema.json" "$data/scenario.jsonl" "$results/raid0-without-trim.jsonl"
 check "$schema/r0age-state-1.schema.json" "$data/age-steady.json"

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The user's own machine, checked (issue #44): how noisy a study's runs
+ * are, and an A/A calibration.
+ *
+ *  - The noise of any r0sweep study, from its own runs: each target's
+ *    visit sd (a visit is one target's runs in one pass; its effect the
+ *    mean log residual of its runs about their cells, after each pass's
+ *    drift is taken out), the correlation of the runs of one visit, the
+ *    tails (kurtosis), the drift and each target's run noise; then one
+ *    sentence: within what the study was validated for, or not and what
+ *    to do.
+ *  - A calibration (r0sweep --calibrate): one md array of the members at
+ *    64K, built afresh at every visit and labelled as COPIES copies (A,
+ *    B, ...), beside the raw first member as the baseline. The copies are
+ *    the same array, so every difference the study's own statistics
+ *    (r0_analyse) find between them is a false one: they are counted per
+ *    workload and under the mix.
+ *
+ * Pure: no I/O, no global state.
+ */
+#ifndef R0_CALIBRATE_H
+#define R0_CALIBRATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "r0/compare.h"
+#include "r0/mix.h"
+#include "r0/sweep.h"
+
+#define R0_CALIB_DEFAULT_COPIES 3
+#define R0_CALIB_MIN_COPIES 2
+#define R0_CALIB_MAX_COPIES 8
+#define R0_CALIB_CHUNK_BYTES (64u * 1024)   /* the copies' array: md at 64K */
+#define R0_CALIB_MIN_PASSES 3               /* fewer tell no visit sd worth the name */
+#define R0_CALIB_DEFAULT_BUDGET_NS (5ULL * 60 * 1000000000ULL)
+
+/*
+ * What the 30-minute study's statistics were validated for: the noise of
+ * the stored real studies (the bank tests/data/noise/): visit sd 1-8 %
+ * (20 % in one short SATA study, left out of the range), correlation of
+ * one visit's runs up to 0.73, kurtosis of the standardized residuals up
+ * to 6.8, run noise per target 3-19 %.
+ * NOTE: the bank is being built; update these from tests/data/noise/README.md
+ * when it lands.
+ */
+#define R0_VALID_VISIT_SD 0.08
+#define R0_VALID_VISIT_RHO 0.73
+#define R0_VALID_KURTOSIS 6.8
+#define R0_VALID_RUN_NOISE 0.19
+#define R0_VALID_RUN_NOISE_LOW 0.03   /* below it: quieter than any stored study (no harm) */
+
+#define R0_NOISE_MAX_TARGETS 64
+
+/* One target's noise: a raw drive, an array, or a calibration's copy. */
+struct r0_noise_target {
+	enum r0_layer layer;
+	uint32_t chunk_bytes;
+	unsigned n_members, copy;
+	char name[32];              /* "raw", "md 2 x 64K", "copy A" */
+	unsigned visits;            /* visits with a residual: runs of cells measured twice or more */
+	double visit_sd;            /* sd of its visits' effects, a share (0.02: 2 %); 0: unknown */
+	double run_noise;           /* the sd of one run about its cell (log units: a share); 0: unknown */
+};
+
+struct r0_noise_diag {
+	bool measured;              /* some target had 2 visits or more of cells measured twice */
+	size_t n_runs;              /* runs used: measured, error-free, of cells with 2 runs or more */
+	size_t n_visits;
+	unsigned passes;            /* the last pass recorded (0: an older file; visits by repeat) */
+	size_t n_target;
+	struct r0_noise_target target[R0_NOISE_MAX_TARGETS];
+	double visit_sd;            /* pooled over the targets */
+	double visit_rho;           /* correlation of two runs of one visit (different workloads) */
+	size_t rho_pairs;
+	double kurtosis;            /* of the standardized residuals; a normal is 3 (with 3 or 4 passes
+	                             * a normal reads about 2.2-2.6, and the figure rests on a few
+	                             * hundred runs: one above the bound asks for more passes) */
+	double max_drift;           /* the largest pass effect, a share */
+	double run_noise_max;       /* the noisiest target's run noise */
+	bool within;                /* each figure within the validated range */
+	char figures[512];          /* "visit sd 2.1 % (raw 1.0 %, copy A 2.2 %, ...), correlation ..." */
+	char sentence[512];         /* "Your machine's noise is within what ..." */
+};
+
+/*
+ * The noise of SET's own runs into *OUT: cells as the analysis makes them
+ * (one workload on one target, a calibration's copies apart), drift taken
+ * out pass by pass (r0/noise.h). Residuals are log(run) about the cell's
+ * mean, scaled by sqrt(n / (n - 1)) and standardized by the cell's sd (the
+ * study's moderated one, r0_noise_fit's cell_var). Visits are (target,
+ * pass), or (target, repeat) in files without passes. 0; -ENOMEM.
+ */
+int r0_noise_diag(const struct r0_sweep_set *set, struct r0_noise_diag *out);
+
+/* Whether SET holds a calibration's records (a copy). */
+bool r0_calib_is_calibration(const struct r0_sweep_set *set);
+
+/* 'A' for copy 1 ... 'H' for 8; '?' otherwise. */
+char r0_calib_letter(unsigned copy);
+
+/*
+ * The copies as distinct targets for r0_analyse: a copy of SET into OUT in
+ * which copy c's records have the synthetic chunk R0_CALIB_SYNTH_CHUNK(c)
+ * (one r0_analyse groups apart; never shown) and copy 0. 0 or -ENOMEM.
+ */
+#define R0_CALIB_SYNTH_CHUNK(c) (4096u << (c))
+int r0_calib_map(const struct r0_sweep_set *set, struct r0_sweep_set *out);
+
+struct r0_calibration {
+	unsigned copies;            /* copies measured */
+	unsigned members;
+	unsigned passes;
+	char mix_name[32];
+	/* per workload: each copy against the best copy (copies - 1 a workload) */
+	size_t wl_compared, wl_false;
+	/* under the mix: each copy's choice against the best */
+	size_t mix_compared, mix_loses, mix_too_noisy;
+	char false_words[512];      /* the false differences: "Seq read: copy B 0.91x of copy A; ..." */
+	struct r0_noise_diag noise;
+	char answer[1024];          /* the calibration's answer, a few lines */
+};
+
+/*
+ * A calibration's answer from SET (records with copies) under MIX with
+ * CMP (NULL: the defaults). 0; -ENODATA (no copies, or no baseline),
+ * -EINVAL, -ENOMEM as r0_analyse.
+ */
+int r0_calibrate(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+		 struct r0_calibration *out);
+
+#endif
