@@ -43,6 +43,9 @@ int r0_member_paths(const char *devices, char (*paths)[R0_ADVICE_PATH_MAX], size
 /* What the first screen says to do, by the answer under the mix; no more than a guess without the noise. */
 static const char *lead_of(const struct r0_analysis *a)
 {
+	if (a->predicted)
+		return "Predicted from one drive, not measured: measure these drives (r0sweep) before you buy; the best "
+		       "predicted is";
 	if (a->indicative)
 		return "Indicative only: too few repeats to know the noise. Measure again (3 repeats or more) before you "
 		       "buy; the best measured is";

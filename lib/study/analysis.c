@@ -417,8 +417,10 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 
 	if (!set->n)
 		return -ENODATA;
-	for (size_t i = 0; i < set->n; i++)
+	for (size_t i = 0; i < set->n; i++) {
 		passes |= set->recs[i].pass > 0;
+		a.predicted |= set->recs[i].predicted;
+	}
 	if (cmp)
 		a.cmp = *cmp;
 	else

@@ -235,9 +235,11 @@ static void write_build(struct r0_analysis *a)
 	else
 		r0_strbuf_cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
 	if (!c->indicative)
-		r0_strbuf_cat(b, len, " (%.2f-%.2f)", c->lo, c->hi);
-	r0_strbuf_cat(b, len, " under the %s mix, not shown to reach the %.2fx a drive must add", a->mix_name,
-	    gain);
+		r0_strbuf_cat(b, len, " (%.2f-%.2f) under the %s mix, not shown to reach the %.2fx a drive must add",
+		    c->lo, c->hi, a->mix_name, gain);
+	else   /* no noise known: the point decided, and the words say no more */
+		r0_strbuf_cat(b, len, " under the %s mix%s, below the %.2fx a drive must add", a->mix_name,
+		    a->predicted ? " (predicted)" : "", gain);
 	if (a->shared_limit)
 		r0_strbuf_cat(b, len, ": something the members share is the limit");
 }
@@ -279,12 +281,14 @@ static void write_headline(struct r0_analysis *a)
 
 	if (a->build_members < a->max_members)
 		snprintf(with, sizeof(with), " with %u of them", a->build_members);
-	snprintf(h, len, "RAID0 of these %u drives: %s%s under the %s mix, %s at %.2fx one drive", a->max_members,
-		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)"
+	snprintf(h, len, "RAID0 of these %u drives: %s%s%s under the %s mix, %s at %.2fx one drive", a->max_members,
+		 a->predicted ? "predicted " : "", a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)"
 					    : r0_answer_name(a->answer),
 		 with, a->mix_name, choice_str(pick, nm, sizeof(nm)), score->ratio);
 	if (!a->indicative)
 		r0_strbuf_cat(h, len, " (%.2f-%.2f)", score->lo, score->hi);
+	else if (a->predicted)
+		r0_strbuf_cat(h, len, " (predicted from one drive, not measured)");
 	else
 		r0_strbuf_cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
 	/* the mix's speed-up is the user's time (Amdahl's law): say it so */
@@ -309,9 +313,17 @@ static void write_headline(struct r0_analysis *a)
 /* Why there is no pick: no array at all (a study cut short holds only its first cells), or none against one drive. */
 static void no_pick_words(const struct r0_analysis *a, char *buf, size_t len)
 {
+	char nm[32];
+
 	if (a->max_members < 2)
 		snprintf(buf, len, "No verdict: the results hold no RAID0 of 2 or more drives, only single drives "
 			 "(a study cut short, or not yet past its first targets).");
+	else if (a->n_choice && a->choice[0].incomplete)
+		/* every choice lacks a workload another has: none can be ranked against the rest */
+		snprintf(buf, len, "No verdict: no choice at %u members has a figure for every workload of the mix "
+			 "that another has (%s: no figure for %s%s).", a->max_members,
+			 choice_str(&a->choice[0], nm, sizeof(nm)), a->wl[a->choice[0].missing_wl].name,
+			 a->predicted ? ", not predicted" : "");
 	else
 		snprintf(buf, len, "No verdict: the results hold no stripe of %u members measured against a single "
 			 "drive.", a->max_members);

@@ -200,6 +200,26 @@ Test(analysis, predicted_cells_count_no_requests_and_stay_in)
 	cr_expect_eq(a.n_excluded, 0);
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
+	/* one predicted figure a cell: the words say predicted, never measured (#45) */
+	load_rows(pickrows, N(pickrows), &set);
+	{
+		size_t kept = 0;
+
+		for (size_t i = 0; i < set.n; i++)
+			if (set.recs[i].repeat == 1) {
+				set.recs[kept] = set.recs[i];
+				set.recs[kept].predicted = true;
+				set.recs[kept++].ios = 0;
+			}
+		set.n = kept;
+	}
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect(a.predicted && a.indicative);
+	cr_expect_not_null(strstr(a.headline, ": predicted "), "%s", a.headline);
+	cr_expect_not_null(strstr(a.headline, "(predicted from one drive, not measured)"), "%s", a.headline);
+	cr_expect_null(strstr(a.headline, "measured is"), "%s", a.headline);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
 }
 
 Test(analysis, below_three_repeats_is_indicative)

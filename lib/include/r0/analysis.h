@@ -162,6 +162,7 @@ struct r0_analysis {
 	double runtime_s;           /* the longest measured window of one repeat */
 	unsigned min_repeats;       /* the fewest error-free repeats of a compared cell */
 	bool indicative;            /* min_repeats < R0_CMP_MIN_REPEATS: noise unknown */
+	bool predicted;             /* its cells are r0predict's (predicted: true), not measured */
 	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
 	char mix_name[32];
 	bool mix_per_request;       /* the mix was given in shares of requests (runs), turned into
