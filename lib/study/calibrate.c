@@ -128,24 +128,28 @@ static void say(struct r0_noise_diag *d)
 	if (d->visit_sd > R0_VALID_VISIT_SD)
 		r0_strbuf_cat(over, sizeof(over), "%svisit sd %s, above %s", over[0] ? "; " : "",
 			      pct(d->visit_sd, a, sizeof(a)), pct(R0_VALID_VISIT_SD, b, sizeof(b)));
-	if (d->visit_rho > R0_VALID_VISIT_RHO)
-		r0_strbuf_cat(over, sizeof(over), "%scorrelation %.2f, above %.2f", over[0] ? "; " : "", d->visit_rho,
-			      R0_VALID_VISIT_RHO);
-	if (d->kurtosis > R0_VALID_KURTOSIS)
-		r0_strbuf_cat(over, sizeof(over), "%skurtosis %.1f, above %.1f", over[0] ? "; " : "", d->kurtosis,
-			      R0_VALID_KURTOSIS);
 	if (d->run_noise_max > R0_VALID_RUN_NOISE)
 		r0_strbuf_cat(over, sizeof(over), "%srun noise %s, above %s", over[0] ? "; " : "",
 			      pct(d->run_noise_max, a, sizeof(a)), pct(R0_VALID_RUN_NOISE, b, sizeof(b)));
+	if (d->visit_rho > R0_VALID_VISIT_RHO)
+		r0_strbuf_cat(over, sizeof(over), "%scorrelation %.2f, above %.2f", over[0] ? "; " : "", d->visit_rho,
+			      R0_VALID_VISIT_RHO);
 	d->within = !over[0];
+	d->honest = d->visit_sd <= R0_HONEST_VISIT_SD && d->run_noise_max <= R0_HONEST_RUN_NOISE;
 	if (d->within)
 		snprintf(d->sentence, sizeof(d->sentence),
 			 "Your machine's noise is within what the 30-minute study was validated for (visit sd %s, "
-			 "correlation %.2f, kurtosis %.1f)", pct(d->visit_sd, a, sizeof(a)), d->visit_rho, d->kurtosis);
+			 "correlation %.2f)", pct(d->visit_sd, a, sizeof(a)), d->visit_rho);
+	else if (d->honest)
+		snprintf(d->sentence, sizeof(d->sentence),
+			 "Your machine is noisier than where the 30-minute study was shown to find a true 1.3x (%s): "
+			 "its claims keep their error rates, but it will often say likely or could not tell where a "
+			 "gain is real: use longer cells (--runtime), a larger --budget, or a quieter host", over);
 	else
 		snprintf(d->sentence, sizeof(d->sentence),
-			 "Your machine is noisier than the study was validated for (%s): stop other work on the host, "
-			 "use longer cells (--runtime), or more repeats (--repeats 8), and calibrate again", over);
+			 "Your machine is noisier than any noise the study was validated on (%s; validated up to "
+			 "visit sd %s): stop other work on the host, use longer cells (--runtime) or more repeats, "
+			 "and calibrate again", over, pct(R0_HONEST_VISIT_SD, b, sizeof(b)));
 }
 
 /* Residuals, visit effects, correlation and tails over RUNS[0..n) with the fit's NZ. */

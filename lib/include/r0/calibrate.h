@@ -38,19 +38,25 @@
 #define R0_CALIB_DEFAULT_BUDGET_NS (5ULL * 60 * 1000000000ULL)
 
 /*
- * What the 30-minute study's statistics were validated for: the noise of
- * the stored real studies (the bank tests/data/noise/): visit sd 1-8 %
- * (20 % in one short SATA study, left out of the range), correlation of
- * one visit's runs up to 0.73, kurtosis of the standardized residuals up
- * to 6.8, run noise per target 3-19 %.
- * NOTE: the bank is being built; update these from tests/data/noise/README.md
- * when it lands.
+ * What the 30-minute study's statistics were validated for, as these
+ * figures read the stored real studies behind the bank tests/data/noise/
+ * (docs/validation.md, "Real noise"; 200 simulated studies a row, 3.8 s
+ * cells, each target borrowing a real target's visits whole):
+ *  - every bar held (a true 1.3x worth it in 100 %, no false claims
+ *    beyond the bars) on nvme-real-md and sata-real-md: visit sd 4.1 %
+ *    and 3.2 %, run noise up to 3.4 % and 3.7 %, correlation 0.27, 0.22;
+ *  - the false claims stayed within their bars (false losers <= 2 %, a
+ *    true 1.15x worth it <= 1 %) but a true 1.3x was worth it in only
+ *    74 %, 78 % and 38 % on demo, sample and r0ssd-md: visit sd up to
+ *    13 %, run noise up to 23 %, correlation up to 0.45.
+ * Kurtosis is reported, not judged: three runs a cell make it unstable
+ * (9.6 to 25 on the stored studies, every one within the false-claim bars).
  */
-#define R0_VALID_VISIT_SD 0.08
-#define R0_VALID_VISIT_RHO 0.73
-#define R0_VALID_KURTOSIS 6.8
-#define R0_VALID_RUN_NOISE 0.19
-#define R0_VALID_RUN_NOISE_LOW 0.03   /* below it: quieter than any stored study (no harm) */
+#define R0_VALID_VISIT_SD 0.045       /* every bar held up to here */
+#define R0_VALID_RUN_NOISE 0.05
+#define R0_VALID_VISIT_RHO 0.5
+#define R0_HONEST_VISIT_SD 0.13       /* the false-claim bars held up to here */
+#define R0_HONEST_RUN_NOISE 0.23
 
 #define R0_NOISE_MAX_TARGETS 64
 
@@ -80,7 +86,8 @@ struct r0_noise_diag {
 	                             * hundred runs: one above the bound asks for more passes) */
 	double max_drift;           /* the largest pass effect, a share */
 	double run_noise_max;       /* the noisiest target's run noise */
-	bool within;                /* each figure within the validated range */
+	bool within;                /* each figure where every bar held (R0_VALID_*) */
+	bool honest;                /* where the false-claim bars held, power not shown (R0_HONEST_*) */
 	char figures[512];          /* "visit sd 2.1 % (raw 1.0 %, copy A 2.2 %, ...), correlation ..." */
 	char sentence[512];         /* "Your machine's noise is within what ..." */
 };
