@@ -127,28 +127,35 @@ static void bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s
  * chunks equal in truth, a complete choice called a loser in at most 5 %;
  * a true 1.15x worth it in at most 5 %, a true 1.3x in 90 % or more; the
  * build count right in 95 % (90 % where the bank's runs stray 7.5 % or
- * more); the pick within 5 % of the best in 90 %. Asserted only when
- * R0_AA_ASSERT=1 is set, as the A/A test's (tests/unit/test_aa.c): before
- * the statistics fix of issue 44 the banks miss them; the rows print
- * their figures either way and the merger switches the bars on with it.
+ * more); the pick within 5 % of the best in 90 %. The power to show a
+ * true 1.3x (and its count) only where the bank's runs stray 6 % or less:
+ * at 200 studies a row it was 100 % there, 38-78 % on the noisier banks,
+ * whose false-claim bars hold (docs/validation.md).
  */
 static void bank_bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s, const struct row *r)
 {
-	const char *on = getenv("R0_AA_ASSERT");
 	double n = r->n, build = 100.0 * r->build_right / n, pick = 100.0 * r->pick_good / n;
 	double sd = r0_sim_bank_run_sd(noise);
+	/*
+	 * the banks whose runs stray more than R0_VALID_RUN_NOISE's range (demo,
+	 * sample, r0ssd: 10-19 %) keep the false-claim bars but not the power
+	 * to show a true 1.3x in 30 minutes; the calibration says so of such a
+	 * machine (r0/calibrate.h)
+	 */
+	bool power = sd <= 0.06;
 	const char *tn = r0_sim_truth_name(truth), *nn = r0_sim_noise_name(noise);
 
-	if (getenv("R0_SIM_SANITIZE") || !on || strcmp(on, "1"))
+	if (getenv("R0_SIM_SANITIZE"))
 		return;
 	cr_expect_leq(100.0 * r->false_loss / n, 5.0, "%s, %s, %.1f s: false losers in %.0f %%", tn, nn, cell_s,
 		      100.0 * r->false_loss / n);
-	cr_expect_geq(build, sd >= 0.075 ? 90.0 : 95.0, "%s, %s, %.1f s: build count right in %.0f %%", tn, nn, cell_s,
-		      build);
+	if (truth != R0_SIM_TRUE_13 || power)
+		cr_expect_geq(build, sd >= 0.075 ? 90.0 : 95.0, "%s, %s, %.1f s: build count right in %.0f %%", tn, nn,
+			      cell_s, build);
 	if (truth == R0_SIM_TRUE_115)
 		cr_expect_leq(100.0 * r->worth / n, 5.0, "%s, %s, %.1f s: a true 1.15x worth it in %.0f %%", tn, nn,
 			      cell_s, 100.0 * r->worth / n);
-	if (truth == R0_SIM_TRUE_13)
+	if (truth == R0_SIM_TRUE_13 && power)
 		cr_expect_geq(100.0 * r->worth / n, 90.0, "%s, %s, %.1f s: a true 1.3x worth it in %.0f %%", tn, nn,
 			      cell_s, 100.0 * r->worth / n);
 	cr_expect_geq(pick, 90.0, "%s, %s, %.1f s: the pick within 5 %% in %.0f %%", tn, nn, cell_s, pick);
@@ -179,9 +186,8 @@ Test(sim, the_money_answers_at_3_8_s_cells, .timeout = 600)
 /*
  * The 30-minute study under real noise: three banks (tests/data/noise/,
  * each simulated target borrowing a real target's visits whole) under
- * the truths the bars speak of, 20 studies a row. The bars: bank_bars,
- * asserted with R0_AA_ASSERT=1 only (until the statistics fix of issue
- * 44); the rows print their figures. R0_SIM_BANKS (a list of the banks'
+ * the truths the bars speak of, 20 studies a row. The bars: bank_bars;
+ * the rows print their figures. R0_SIM_BANKS (a list of the banks'
  * names: "sample,r0ssd-md") runs those banks' rows instead.
  */
 Test(sim, bank_noise_at_3_8_s_cells, .timeout = 600)
