@@ -54,7 +54,8 @@ Test(sim15, worth_it_and_the_count_in_15_minutes, .timeout = 900)
 	static const enum r0_sim_truth truths[] = { R0_SIM_NO_GAIN, R0_SIM_PERFECT, R0_SIM_THIRD_NOTHING,
 						    R0_SIM_SHARED, R0_SIM_RAID0, R0_SIM_CHUNK_RANDOM,
 						    R0_SIM_TRUE_115, R0_SIM_TRUE_13 };
-	static const enum r0_sim_noise noises[] = { R0_SIM_GAUSS5, R0_SIM_OUTLIERS, R0_SIM_DRIFT };
+	static const enum r0_sim_noise noises[] = { R0_SIM_GAUSS5, R0_SIM_OUTLIERS, R0_SIM_DRIFT, R0_SIM_BANK_NVME,
+						    R0_SIM_BANK_SATA };
 	bool all = getenv("R0_SIM_MATRIX") != NULL;
 
 	for (size_t t = 0; t < N(truths); t++)
@@ -77,6 +78,11 @@ Test(sim15, worth_it_and_the_count_in_15_minutes, .timeout = 900)
 			 * where no study can be right by a count and the 30-minute
 			 * study is not either (docs/validation.md): shown, not asserted
 			 */
+			/* and the banks whose runs stray more than 6 % keep the false-claim bars but not
+			 * the power to show 1.3x (docs/validation.md, "Real noise"): shown, not asserted */
+			if (nz >= R0_SIM_BANK_FIRST && r0_sim_bank_run_sd((enum r0_sim_noise)nz) > 0.06 &&
+			    truths[t] == R0_SIM_TRUE_13)
+				continue;
 			if (!getenv("R0_SIM_SANITIZE") && truths[t] != R0_SIM_RAID0 && truths[t] != R0_SIM_CHUNK_RANDOM)
 				cr_expect_geq(right, 90.0, "%s, %s: the build count right in %.0f %% at 15 minutes",
 					      r0_sim_truth_name(truths[t]), r0_sim_noise_name((enum r0_sim_noise)nz), right);
