@@ -342,6 +342,7 @@ static void scen_section(struct doc *d, const struct r0_scenario *s)
 struct bench_grid {
 	size_t nt, nd;
 	char test[BENCH_TESTS][80];
+	const struct r0_bench_result *what[BENCH_TESTS];   /* what each test measured (its first run) */
 	const char *tp[BENCH_TESTS], *dev[BENCH_DEVS];
 	double bps[BENCH_TESTS * BENCH_DEVS];   /* median bytes/s; NAN: not run there */
 };
@@ -369,6 +370,13 @@ static const char *bench_dev(const char *file, char *buf, size_t len)
 	return buf;
 }
 
+/* Whether two tests measured the same: pattern, direction, block size, depth and jobs. */
+static bool bench_same(const struct r0_bench_result *a, const struct r0_bench_result *b)
+{
+	return a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
+	       a->queue_depth == b->queue_depth && a->jobs == b->jobs;
+}
+
 static void bench_grid(const struct extra *x, struct bench_grid *g, char names[BENCH_DEVS][64])
 {
 	g->nt = 0;
@@ -385,11 +393,24 @@ static void bench_grid(const struct extra *x, struct bench_grid *g, char names[B
 			if (r->trim)
 				continue;
 			bench_name(r, name, sizeof(name));
-			for (t = 0; t < g->nt && strcmp(g->test[t], name); t++)
+			/* one test is one measurement: the same label over another block size, depth,
+			 * pattern or job count is another test, named by what it measured */
+			for (t = 0; t < g->nt && !(bench_same(g->what[t], r) && !strncmp(g->test[t], name, strlen(name)));
+			     t++)
 				;
 			if (t == g->nt) {
+				bool taken = false;
+				char bs[16];
+
 				if (g->nt == BENCH_TESTS)
 					continue;
+				for (size_t u = 0; u < g->nt; u++)
+					taken |= !strcmp(g->test[u], name);
+				if (taken && !r0_format_size(r->block_bytes, bs, sizeof(bs)))
+					snprintf(name + strlen(name), sizeof(name) - strlen(name), " (%s %s QD%u T%u)",
+						 r->access == R0_ACCESS_SEQ ? "seq" : "random", bs, r->queue_depth,
+						 r->jobs ? r->jobs : 1);
+				g->what[g->nt] = r;
 				snprintf(g->test[g->nt], sizeof(g->test[0]), "%s", name);
 				g->tp[g->nt] = g->test[g->nt];
 				g->nt++;
@@ -435,7 +456,10 @@ static void bench_summary(char *buf, size_t len, const struct extra *x)
 
 	bench_grid(x, &g, names);
 	best = bench_best(&g, &wins, &of);
-	if (g.nd < 2 || !of)
+	if (g.nd >= 2 && !of)
+		snprintf(buf, len, "Measured with r0bench: %zu drives or arrays, no test run on them all (one block "
+			 "size, depth, pattern and job count): nothing compared", g.nd);
+	else if (g.nd < 2)
 		snprintf(buf, len, "Measured with r0bench: %s (%s), %zu tests", g.nd ? g.dev[0] : "-",
 			 g.nd ? x->bench[0].path : "-", g.nt);
 	else
