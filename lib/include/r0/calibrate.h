@@ -89,7 +89,7 @@ struct r0_noise_diag {
 	bool within;                /* each figure where every bar held (R0_VALID_*) */
 	bool honest;                /* where the false-claim bars held, power not shown (R0_HONEST_*) */
 	char figures[512];          /* "visit sd 2.1 % (raw 1.0 %, copy A 2.2 %, ...), correlation ..." */
-	char sentence[512];         /* "Your machine's noise is within what ..." */
+	char sentence[768];         /* "Your machine's noise is within what ..." */
 };
 
 /*
