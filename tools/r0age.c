@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "consent.h"
 
+#include "r0/buildid.h"
 #include "r0/age.h"
 #include "r0/engine.h"
 #include "r0/probe.h"
@@ -468,7 +469,7 @@ int main(int argc, char **argv)
 	rec.devt = t.devt;
 	rec.device_bytes = t.size_bytes;
 	snprintf(rec.device_path, sizeof(rec.device_path), "%s", path);
-	snprintf(rec.version, sizeof(rec.version), "%s", R0_VERSION);
+	snprintf(rec.version, sizeof(rec.version), "%s", r0_build_id());
 	tty = !json && isatty(STDOUT_FILENO);
 	r0_cli_catch_stop_signals();
 	rec.started = time(NULL);

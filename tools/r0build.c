@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "consent.h"
 
+#include "r0/buildid.h"
 #include "r0/array.h"
 #include "r0/arrayjson.h"
 #include "r0/geometry.h"
@@ -426,7 +427,7 @@ int main(int argc, char **argv)
 		return r0_cli_close_stdout(PROG);
 	}
 	if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
-		printf(PROG " from r0kit %s\n", R0_VERSION);
+		printf(PROG " from r0kit %s\n", r0_build_id());
 		return r0_cli_close_stdout(PROG);
 	}
 	if (strcmp(cmd, "create") == 0) {

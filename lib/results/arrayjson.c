@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <sys/sysmacros.h>
 
+#include "r0/buildid.h"
 #include "r0/arrayjson.h"
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
@@ -45,7 +46,7 @@ json_object *r0_array_list_to_json(const struct r0_array *arrays, size_t n)
 		return NULL;
 	}
 	ADD(root, "r0kit_schema", json_object_new_string(R0_ARRAY_LIST_SCHEMA));
-	ADD(root, "version", json_object_new_string(R0_VERSION));
+	ADD(root, "version", json_object_new_string(r0_build_id()));
 	for (size_t i = 0; i < n; i++)
 		json_object_array_add(arr, j_array(&arrays[i]));
 	ADD(root, "arrays", arr);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "r0/buildid.h"
 #include "r0/benchjson.h"
 #include "r0/enginepolicy.h"
 #include "r0/jsonfields.h"
@@ -284,7 +285,7 @@ json_object *r0_bench_to_json(const struct r0_bench_run *run)
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	ADD(root, "r0kit_schema", json_object_new_string(R0_BENCH_SCHEMA));
 	ADD(root, "tool", json_object_new_string(run->tool));
-	ADD(root, "version", json_object_new_string(R0_VERSION));
+	ADD(root, "version", json_object_new_string(r0_build_id()));
 	ADD(root, "finished", json_object_new_string(when));
 	ADD(root, "target", j_target(run->target, run->device));
 	ADD(root, "state", run->state ? json_object_get(run->state) : NULL);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <sys/sysmacros.h>
 
+#include "r0/buildid.h"
 #include "r0/jsonfields.h"
 #include "r0/probejson.h"
 
@@ -188,7 +189,7 @@ json_object *r0_probe_to_json(const struct r0_probe_record *recs, size_t n)
 		return NULL;
 	}
 	ADD(root, "r0kit_schema", json_object_new_string(R0_PROBE_SCHEMA));
-	ADD(root, "version", json_object_new_string(R0_VERSION));
+	ADD(root, "version", json_object_new_string(r0_build_id()));
 	for (size_t i = 0; i < n; i++)
 		json_object_array_add(a, r0_probe_record_json(&recs[i]));
 	ADD(root, "devices", a);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "r0/buildid.h"
 #include "r0/jsonfields.h"
 #include "r0/trimjson.h"
 
@@ -293,7 +294,7 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 	if (!root)
 		return NULL;
 	ADD(root, "r0kit_schema", json_object_new_string(R0_TRIM_SCHEMA));
-	ADD(root, "version", json_object_new_string(R0_VERSION));
+	ADD(root, "version", json_object_new_string(r0_build_id()));
 	if (doc->mode == R0_TRIM_MODE_LIVE) {
 		ADD(root, "mode", json_object_new_string("live"));
 		ADD(root, "directory", json_object_new_string(doc->directory));

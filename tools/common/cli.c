@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "r0/buildid.h"
 #include "r0/compare.h"
 #include "r0/geometry.h"
 
@@ -116,7 +117,7 @@ static int common_option(int c, const char *prog, void (*usage)(FILE *f))
 		usage(stdout);
 		return r0_cli_close_stdout(prog);
 	case 'V':
-		printf("%s from r0kit %s\n", prog, R0_VERSION);
+		printf("%s from r0kit %s\n", prog, r0_build_id());
 		return r0_cli_close_stdout(prog);
 	default:
 		return r0_cli_usage_error(prog, "bad option");

@@ -10,6 +10,7 @@
 #include "consent.h"
 #include "sweep.h"
 
+#include "r0/buildid.h"
 #include "r0/calibrate.h"
 #include "r0/everyday.h"
 #include "r0/size.h"
@@ -86,7 +87,7 @@ void sweep_cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, siz
 	r->repeat = rep;
 	r->copy = t->copy;
 	sweep_study_rec(sw, r);
-	snprintf(r->tool, sizeof(r->tool), PROG " %s", R0_VERSION);
+	snprintf(r->tool, sizeof(r->tool), PROG " %s", r0_build_id());
 }
 
 /* --- progress -------------------------------------------------------- */
