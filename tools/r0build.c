@@ -184,21 +184,19 @@ static int cmd_create(int argc, char **argv)
 	if (!consent.plan_only && (rc = r0_cli_need_root(PROG, "building md and dm arrays")) >= 0)
 		return rc;
 
-	/* every check before anything is touched */
-	for (i = 0; i < n; i++) {
-		const char *path = argv[optind + i];
-		char why[256];
+	/* every check of every member before anything is touched: every problem named at once */
+	{
+		r0_member_why why[R0_MAX_MEMBERS];
 
-		err = r0_member_check(path, force, spec.chunk_bytes, &checks[i], why, sizeof(why));
-		if (err) {
-			fprintf(stderr, PROG ": %s: %s\n", path, why);
+		if (r0_members_check((const char *const *)argv + optind, (size_t)n, force, spec.chunk_bytes, checks,
+				     why)) {
+			for (i = 0; i < n; i++)
+				if (why[i][0])
+					fprintf(stderr, PROG ": %s: %s\n", argv[optind + i], why[i]);
 			return R0_EXIT_REFUSED;
 		}
-		for (int j = 0; j < i; j++)
-			if (checks[j].devt == checks[i].devt) {
-				fprintf(stderr, PROG ": %s: the same device as %s\n", path, argv[optind + j]);
-				return R0_EXIT_REFUSED;
-			}
+	}
+	for (i = 0; i < n; i++) {
 		spec.members[i] = checks[i].devt;
 		sizes[i] = checks[i].size_sectors;
 	}

@@ -514,7 +514,7 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
  */
 static int check_members(struct sweep *sw, const struct options *o)
 {
-	int err, rc;
+	int rc;
 
 	/* --read-only writes nothing, ever: no preconditioning either */
 	if (o->read_only)
@@ -532,28 +532,15 @@ static int check_members(struct sweep *sw, const struct options *o)
 	 * matters only to a writer
 	 */
 	{
-		unsigned bad = 0;
+		r0_member_why why[R0_MAX_MEMBERS];
 
-		for (unsigned i = 0; i < sw->n_members; i++) {
-			char why[256];
-
-			err = r0_member_check(sw->members[i], o->force || o->read_only, sw->chunks[0], &sw->chk[i], why,
-					      sizeof(why));
-			if (err) {
-				fprintf(stderr, PROG ": %s: %s\n", sw->members[i], why);
-				bad++;
-				continue;
-			}
-			for (unsigned j = 0; j < i; j++)
-				if (sw->chk[j].devt && sw->chk[j].devt == sw->chk[i].devt) {
-					fprintf(stderr, PROG ": %s: the same device as %s\n", sw->members[i],
-						sw->members[j]);
-					bad++;
-					break;
-				}
-		}
-		if (bad)
+		if (r0_members_check((const char *const *)sw->members, sw->n_members, o->force || o->read_only,
+				     sw->chunks[0], sw->chk, why)) {
+			for (unsigned i = 0; i < sw->n_members; i++)
+				if (why[i][0])
+					fprintf(stderr, PROG ": %s: %s\n", sw->members[i], why[i]);
 			return R0_EXIT_REFUSED;
+		}
 	}
 	if ((rc = check_everyday_region(sw)) >= 0)
 		return rc;

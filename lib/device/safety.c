@@ -84,6 +84,29 @@ int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 	return check(path, force, align_bytes, out, why, why_len);
 }
 
+size_t r0_members_check(const char *const *paths, size_t n, bool force, uint32_t align_bytes,
+			struct r0_member_check *out, r0_member_why *why)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		why[i][0] = '\0';
+		if (check(paths[i], force, align_bytes, &out[i], why[i], sizeof(why[i]))) {
+			if (!why[i][0])
+				snprintf(why[i], sizeof(why[i]), "cannot be used");
+			bad++;
+			continue;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (!why[j][0] && out[j].devt && out[j].devt == out[i].devt) {
+				snprintf(why[i], sizeof(why[i]), "the same device as %s", paths[j]);
+				bad++;
+				break;
+			}
+	}
+	return bad;
+}
+
 int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,
 		   size_t why_len)
 {

@@ -30,6 +30,19 @@ struct r0_member_check {
 int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 		    struct r0_member_check *out, char *why, size_t why_len);
 
+/* Why one member of several may not be used: "" when it may. */
+#define R0_MEMBER_WHY_MAX 256
+typedef char r0_member_why[R0_MEMBER_WHY_MAX];
+
+/*
+ * r0_member_check of every one of the N members PATHS, and no device
+ * named twice (by two names: "the same device as /dev/sdb"), so a user
+ * hears of every problem at once. OUT[i] and WHY[i] ("" when member i is
+ * fine) for each. Returns how many members may not be used (0: all may).
+ */
+size_t r0_members_check(const char *const *paths, size_t n, bool force, uint32_t align_bytes,
+			struct r0_member_check *out, r0_member_why *why);
+
 /*
  * The same checks for a tool that writes to one device (r0bench, r0age),
  * without the alignment. r0trim takes r0_member_check for its DEVICE and
