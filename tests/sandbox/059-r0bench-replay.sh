@@ -95,7 +95,7 @@ cat /tmp/replay.pace
 rec=$(awk '/^trace:/ { for (i = 1; i < NF; i++) if ($(i + 1) == "s)") print $i }' /tmp/replay.pace)
 t=$(field /tmp/replay.pace time)
 note "paced replay: $t s for a recording of $rec s"
-check "$t >= $rec * 0.99 && $t <= $rec * 1.2 + 0.5" "paced replay time against the recorded time"
+check "$t >= $rec * 0.95 && $t <= $rec * 1.2 + 0.5" "paced replay time against the recorded time"
 grep -q "^lag: .*behind its recorded time" /tmp/replay.pace || fail "the paced replay does not say its lag"
 
 # the same as r0bench/1 JSON (060 checks it against the schema on the host)
@@ -220,7 +220,9 @@ cells=$(grep -c '"workload":"replay day x0.05"' /tmp/scale.jsonl)
 check "$cells >= 1" "paced replay cells under their own label ($cells)"
 slowest=$(sed -n 's/.*"workload":"replay day x0.05".*"runtime_s":\([0-9.e+-]*\).*/\1/p' /tmp/scale.jsonl | sort -g | head -1)
 note "the paced replay's quickest cell: $slowest s (recorded 0.084 s, at 0.05 times its speed)"
-check "$slowest >= 0.084 / 0.05 * 0.99" "a paced cell lasts the recorded time over the scale"
+# (a replay's time runs from its first request's issue, which a busy guest can delay past its due
+# time while the pace holds the last to its own: 5 % below the recorded span is still paced)
+check "$slowest >= 0.084 / 0.05 * 0.95" "a paced cell lasts the recorded time over the scale"
 grep -q "replayed at 0.05 times its pace" /tmp/scale.sweep || fail "the sentence does not say the pace"
 rm -f /tmp/scale.jsonl
 rm -f /tmp/cut.r0trace /tmp/day.r0trace
