@@ -235,8 +235,9 @@ static void write_build(struct r0_analysis *a)
 	else
 		r0_strbuf_cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
 	if (!c->indicative)
-		r0_strbuf_cat(b, len, " (%.2f-%.2f) under the %s mix, not shown to reach the %.2fx a drive must add",
-		    c->lo, c->hi, a->mix_name, gain);
+		/* the whole interval under the bar says more than an interval that reaches it */
+		r0_strbuf_cat(b, len, " (%.2f-%.2f) under the %s mix, %s the %.2fx a drive must add", c->lo, c->hi,
+		    a->mix_name, c->hi < gain ? "shown not to reach" : "not shown to reach", gain);
 	else   /* no noise known: the point decided, and the words say no more */
 		r0_strbuf_cat(b, len, " under the %s mix%s, below the %.2fx a drive must add", a->mix_name,
 		    a->predicted ? " (predicted)" : "", gain);

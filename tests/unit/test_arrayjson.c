@@ -5,10 +5,16 @@
 #include <sys/sysmacros.h>
 #include <criterion/criterion.h>
 
+#include "r0/buildid.h"
 #include "r0/arrayjson.h"
 
 static const char *plain(json_object *o)
 {
+	json_object *v;
+
+	/* the build's commit varies (r0_build_id, checked apart): the version it starts with is compared */
+	if (json_object_object_get_ex(o, "version", &v))
+		json_object_object_add(o, "version", json_object_new_string(R0_VERSION));
 	return json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
@@ -56,7 +62,7 @@ Test(arrayjson, no_array_is_an_empty_list_under_the_schema)
 	cr_expect_str_eq(R0_ARRAY_LIST_SCHEMA, "r0build-list/1");
 	cr_assert_not_null(o);
 	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "r0kit_schema")), R0_ARRAY_LIST_SCHEMA);
-	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "version")), R0_VERSION);
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "version")), r0_build_id());
 	cr_expect(json_object_object_get_ex(o, "arrays", &a) && json_object_is_type(a, json_type_array));
 	cr_expect_eq(json_object_array_length(a), 0);
 	json_object_put(o);
