@@ -405,6 +405,16 @@ Test(profile, mix_file_round_trip, .init = mkdir_tmp, .fini = rm_tmp)
 	json_object_put(o);
 	cr_expect_eq(r0_mix_load(path, &mix, NULL, 0), 0);
 	cr_expect_eq(mix.n, 2);
+	cr_expect_not(mix.per_request, "busy time: time shares already");
+
+	/* a trace without completions weighs by requests: the reader turns them into time (issue 44) */
+	p.weights_by_requests = true;
+	cr_assert_not_null(o = r0_profile_to_json(&p, &m));
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "weights_basis")), "requests");
+	cr_assert_eq(json_object_to_file(path, o), 0);
+	json_object_put(o);
+	cr_expect_eq(r0_mix_load(path, &mix, NULL, 0), 0);
+	cr_expect(mix.per_request);
 }
 
 Test(profile, mix_file_refusals, .init = mkdir_tmp, .fini = rm_tmp)
