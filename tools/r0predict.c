@@ -12,7 +12,6 @@
 #include "cli.h"
 #include "sweepin.h"
 
-#include "r0/buildid.h"
 #include "r0/benchjson.h"
 #include "r0/filehead.h"
 #include "r0/geometry.h"
@@ -22,14 +21,6 @@
 #define PROG "r0predict"
 #define MAX_CHUNKS 16
 
-/* "PROG 0.2.0+g...": which code wrote the record (r0/buildid.h) */
-static const char *tool_id(void)
-{
-	static char id[64];
-
-	snprintf(id, sizeof(id), PROG " %s", r0_build_id());
-	return id;
-}
 
 enum { OPT_LAYER = CHAR_MAX + 1, OPT_CPU, OPT_SHARED, OPT_COMPARE, OPT_TABLE, OPT_BACKEND, OPT_OUTPUT, OPT_CHUNKS, OPT_SKIP_DAMAGED };
 
@@ -185,7 +176,7 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 		struct r0_sweep_set *out, struct r0_sweep_rec *r)
 {
 	char doubt[320], name[64];
-	int err = r0_predict_cell(in, &o->model, wl, layer, n, chunk, tool_id(), r, doubt, sizeof(doubt));
+	int err = r0_predict_cell(in, &o->model, wl, layer, n, chunk, r0_cli_tool_id(PROG), r, doubt, sizeof(doubt));
 
 	if (err)
 		return err;

@@ -18,7 +18,6 @@
 
 #include "cli.h"
 
-#include "r0/buildid.h"
 #include "r0/clock.h"
 #include "r0/blktrace.h"
 #include "r0/mixfile.h"
@@ -28,14 +27,6 @@
 
 #define PROG "r0profile"
 
-/* "PROG 0.2.0+g...": which code wrote the record (r0/buildid.h) */
-static const char *tool_id(void)
-{
-	static char id[64];
-
-	snprintf(id, sizeof(id), PROG " %s", r0_build_id());
-	return id;
-}
 #define MAX_DEV 16
 /* in_flight reads per interval (at most one per 10 ms): the queue depth io_ticks blurs */
 #define SUBSAMPLES 10
@@ -407,7 +398,7 @@ static int from_trace(const char *file, const char *output, bool json)
 	else
 		path = file;
 	meta = (struct r0_profile_meta){
-		.tool = tool_id(), .n_dev = 1, .dev_path = &path, .dev_kname = &kname,
+		.tool = r0_cli_tool_id(PROG), .n_dev = 1, .dev_path = &path, .dev_kname = &kname,
 		.dev_max_request_bytes = &maxreq, .start_epoch_s = (int64_t)(h.start_epoch_us / 1000000),
 		.end_epoch_s = (int64_t)(h.start_epoch_us / 1000000 + (uint64_t)p.seconds), .interval_s = 1,
 		.from_trace = true,
@@ -743,7 +734,7 @@ int main(int argc, char **argv)
 	r0_profile_finish(&p);
 
 	meta = (struct r0_profile_meta){
-		.tool = tool_id(), .n_dev = n_dev, .dev_path = paths, .dev_kname = kn,
+		.tool = r0_cli_tool_id(PROG), .n_dev = n_dev, .dev_path = paths, .dev_kname = kn,
 		.dev_max_request_bytes = maxreq, .start_epoch_s = start_epoch,
 		.end_epoch_s = (int64_t)time(NULL), .interval_s = (double)interval_ns / 1e9,
 		.interrupted = stop || vanished,

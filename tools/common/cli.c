@@ -375,3 +375,11 @@ int r0_cli_add_backend(const char *item, void *arg)
 	b[v] = true;
 	return 0;
 }
+
+const char *r0_cli_tool_id(const char *prog)
+{
+	static char id[64];
+
+	snprintf(id, sizeof(id), "%s %s", prog, r0_build_id());
+	return id;
+}

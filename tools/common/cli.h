@@ -178,4 +178,11 @@ int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), v
  */
 int r0_cli_add_backend(const char *item, void *arg);
 
+/*
+ * "PROG 0.2.0+g1a2b3c4d5e6f": the tool and the code it was built from
+ * (r0_build_id), as every result file's tool field and a report's
+ * "Analysed by" name it. A buffer of the process's own: one tool a process.
+ */
+const char *r0_cli_tool_id(const char *prog);
+
 #endif

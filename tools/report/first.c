@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "cells.h"
+#include "cli.h"
 #include "charts.h"
 #include "first.h"
 #include "svg.h"
 
-#include "r0/buildid.h"
 #include "r0/advice.h"
 #include "r0/size.h"
 
@@ -39,15 +39,6 @@ static bool is_predicted(const struct r0_analysis *a);
  * whole page; what a prediction does not have (a state, preconditioning,
  * repeats) is left out, not said to be missing.
  */
-/* "r0report 0.2.0+g...": which code made this report's verdict from the cells (r0/buildid.h) */
-static const char *analyser(void)
-{
-	static char id[64];
-
-	snprintf(id, sizeof(id), "r0report %s", r0_build_id());
-	return id;
-}
-
 static size_t measured(const struct r0_analysis *a, const char *lines[][2], char *rep, size_t len,
 		       const char *plan)
 {
@@ -70,7 +61,7 @@ static size_t measured(const struct r0_analysis *a, const char *lines[][2], char
 		lines[n][0] = "Preconditioning", lines[n++][1] = precond_words(a);
 	lines[n][0] = "Repeats", lines[n++][1] = rep;
 	lines[n][0] = "Tool", lines[n++][1] = a->tool;
-	lines[n][0] = "Analysed by", lines[n++][1] = analyser();
+	lines[n][0] = "Analysed by", lines[n++][1] = r0_cli_tool_id("r0report");
 	lines[n][0] = "Method", lines[n++][1] = a->method;
 	if (plan[0])
 		lines[n][0] = "Plan", lines[n++][1] = plan;

@@ -10,7 +10,6 @@
 #include "consent.h"
 #include "sweep.h"
 
-#include "r0/buildid.h"
 #include "r0/calibrate.h"
 #include "r0/everyday.h"
 #include "r0/size.h"
@@ -87,7 +86,7 @@ void sweep_cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, siz
 	r->repeat = rep;
 	r->copy = t->copy;
 	sweep_study_rec(sw, r);
-	snprintf(r->tool, sizeof(r->tool), PROG " %s", r0_build_id());
+	snprintf(r->tool, sizeof(r->tool), "%s", r0_cli_tool_id(PROG));
 }
 
 /* --- progress -------------------------------------------------------- */

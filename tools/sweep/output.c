@@ -15,7 +15,6 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-#include "r0/buildid.h"
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
@@ -26,14 +25,6 @@
 #include "r0/size.h"
 #include "consent.h"
 
-/* "PROG 0.2.0+g...": which code wrote the record (r0/buildid.h) */
-static const char *tool_id(void)
-{
-	static char id[64];
-
-	snprintf(id, sizeof(id), PROG " %s", r0_build_id());
-	return id;
-}
 
 
 void sweep_usage(FILE *f)
@@ -278,7 +269,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	json_object_object_add(o, "choices", ch);
 	if (sw->adaptive)
 		json_object_object_add(o, "plan", plan_json(sw));
-	json_object_object_add(o, "tool", json_object_new_string(tool_id()));
+	json_object_object_add(o, "tool", json_object_new_string(r0_cli_tool_id(PROG)));
 	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
 	err = r0_sweep_append_json(sw->out, "analysis", json_object_to_json_string(o));
 	json_object_put(o);
@@ -338,7 +329,7 @@ int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0
 	json_object_object_add(o, "within", json_object_new_boolean(d->within));
 	json_object_object_add(o, "sentence", json_object_new_string(d->sentence));
 	json_object_object_add(o, "answer", json_object_new_string(k->answer));
-	json_object_object_add(o, "tool", json_object_new_string(tool_id()));
+	json_object_object_add(o, "tool", json_object_new_string(r0_cli_tool_id(PROG)));
 	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
 	err = r0_sweep_append_json(sw->out, "calibration", json_object_to_json_string(o));
 	json_object_put(o);
