@@ -633,8 +633,10 @@ int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const 
 
 		pick_worth(p, &a);
 		member_counts(p, &a);
-		/* while the money answers still take cells, they have this step to themselves */
-		if (p->todo_now > before && (p->undecided[R0_ADAPT_WORTH] || p->undecided[R0_ADAPT_BUILD]))
+		/* while the money answers still take cells, they have this step to themselves: a
+		 * member count measured for the first time may leave worth it open at that count,
+		 * and the cells it then needs must not have gone to the chunks */
+		if (p->todo_now > before)
 			goto done;
 		other_chunks(p, &a);
 		the_set(p, &a);

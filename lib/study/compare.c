@@ -337,6 +337,16 @@ double r0_cmp_p_against(const struct r0_cmp *c, double bar, unsigned looks)
 	return p < 1 ? p : 1;
 }
 
+double r0_cmp_p_beyond(const struct r0_cmp *c, double bar, unsigned looks)
+{
+	double p;
+
+	if (!(c->se > 0) || !(c->df > 0) || !(c->ratio > 0) || !(bar > 0))
+		return 1;
+	p = (1 - r0_t_cdf(fabs(log(c->ratio / bar)) / c->se, c->df)) * (looks > 1 ? looks : 1);
+	return p < 1 ? p : 1;
+}
+
 static int cmp_p(const void *x, const void *y)
 {
 	double a = *(const double *)x, b = *(const double *)y;

@@ -626,18 +626,18 @@ static int collect(const struct r0_analysis *a, struct pvals *diff, struct pvals
 		unsigned looks = a->cmp_bar.looks;
 
 		if (!err)
-			err = add_p(primary, r0_cmp_p_against(&pick->vs_base, worth_bar(a), looks));
+			err = add_p(primary, r0_cmp_p_beyond(&pick->vs_base, worth_bar(a), looks));
 		for (unsigned m = 3; m <= a->max_members && !err; m++) {
 			struct r0_cmp step;
 
 			if (!r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_primary, &step))
-				err = add_p(primary, r0_cmp_p_against(&step, gain_bar(a), looks));
+				err = add_p(primary, r0_cmp_p_beyond(&step, gain_bar(a), looks));
 		}
 		for (size_t w = 0; w < a->n_wl && !err; w++) {
 			const struct r0_cell *c = r0_analysis_cell(a, pick->layer, pick->chunk_bytes, a->max_members, w);
 
 			if (c && c->speedup.n)
-				err = add_p(bar, r0_cmp_p_against(&c->vs_base, worth_bar(a), looks));
+				err = add_p(bar, r0_cmp_p_beyond(&c->vs_base, worth_bar(a), looks));
 		}
 	}
 	return err;
@@ -675,6 +675,23 @@ static struct r0_cmp_opts at_level(const struct r0_cmp_opts *o, double level)
 	return l;
 }
 
+/*
+ * A claim against a bar ("worth it": the bottom at the bar; "not": the
+ * top under it) is wrong on one side only, so its error is one tail: the
+ * two-sided interval at 1 - 2 x LEVEL bounds each claim at LEVEL, as the
+ * two one-sided tests of an equivalence test do. Within the looks' share
+ * when LOOKS (the first ranking, before the family's level is known).
+ */
+static struct r0_cmp_opts one_sided(const struct r0_cmp_opts *o, double level, bool looks)
+{
+	struct r0_cmp_opts l = looks ? *o : at_level(o, level);
+
+	l.confidence = 1 - 2 * (looks ? 1 - o->confidence : level);
+	if (l.confidence < 0.5)
+		l.confidence = 0.5;
+	return l;
+}
+
 /* Benjamini-Hochberg's level over the family P at rate Q, at most Q. */
 static double family_level(const struct pvals *p, double q)
 {
@@ -689,7 +706,8 @@ int r0_rank_all(struct r0_analysis *a)
 	double q = 1 - a->cmp.confidence;
 	int err;
 
-	a->cmp_diff = a->cmp_bar = a->cmp_primary = a->cmp;
+	a->cmp_diff = a->cmp;
+	a->cmp_bar = a->cmp_primary = one_sided(&a->cmp, q, true);
 	a->diff_level = a->bar_level = a->primary_level = q / (a->cmp.looks > 1 ? a->cmp.looks : 1);
 	err = rank_once(a);
 	/* without the pooled noise (an indicative study, or the bootstrap) each claim stands alone */
@@ -704,8 +722,8 @@ int r0_rank_all(struct r0_analysis *a)
 		a->bar_level = family_level(&bar, q);
 		a->primary_level = family_level(&primary, q);
 		a->cmp_diff = at_level(&a->cmp, a->diff_level);
-		a->cmp_bar = at_level(&a->cmp, a->bar_level);
-		a->cmp_primary = at_level(&a->cmp, a->primary_level);
+		a->cmp_bar = one_sided(&a->cmp, a->bar_level, false);
+		a->cmp_primary = one_sided(&a->cmp, a->primary_level, false);
 		err = rank_once(a);
 	}
 	free(diff.p);

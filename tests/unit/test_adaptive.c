@@ -46,6 +46,31 @@ static unsigned studies(unsigned dflt)
 	return s && atoi(s) > 0 ? (unsigned)atoi(s) : dflt;
 }
 
+/*
+ * Whether BAD of N studies keeps a bar that allows a share MAX_BAD (0.05:
+ * 5 %). The bars are the issue's at 200 studies a row (make perf), where
+ * they hold as stated. make check's 20 cannot tell 95 % from 85 %: one
+ * row there may have as many as a study that keeps the bar exactly would
+ * exceed in only 5 % of rows (the binomial's 95th percentile: 3 of 20 at
+ * 5 %), so a row fails on evidence, not on the draw of 20 seeds.
+ */
+static bool keeps(unsigned bad, unsigned n, double max_bad)
+{
+	double p_le = 0, term = pow(1 - max_bad, n);   /* P(X = 0) */
+	unsigned allowed = 0;
+
+	if (n >= 200)
+		return bad <= max_bad * n + 1e-9;
+	for (unsigned k = 0; k <= n; k++) {
+		p_le += term;
+		allowed = k;
+		if (p_le >= 0.95)
+			break;
+		term *= (double)(n - k) / (double)(k + 1) * max_bad / (1 - max_bad);
+	}
+	return bad <= allowed;
+}
+
 /* What a row of studies (one truth, one noise, one cell time) gave. */
 struct row {
 	unsigned n, build_right, false_loss, false_line, worth, pick_good, fixed_good, budget;
@@ -94,10 +119,11 @@ static void run_row(enum r0_sim_truth truth, enum r0_sim_noise noise, double cel
 	fflush(stdout);
 }
 
-/* The bars of the 30-minute study, in one noise model: the share of studies, in percent. */
+/* The bars of the 30-minute study, in one noise model, as shares of studies (keeps: at 20 studies, on evidence). */
 static void bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s, const struct row *r)
 {
-	double n = r->n, build = 100.0 * r->build_right / n, pick = 100.0 * r->pick_good / n;
+	unsigned n = r->n;
+	double build = 100.0 * r->build_right / n, pick = 100.0 * r->pick_good / n;
 
 	/* under the sanitizers (make asan) the same code runs on 2 studies a row, for memory
 	 * errors only: the bars are the plain run's */
@@ -106,17 +132,17 @@ static void bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s
 	bool low = noise == R0_SIM_GAUSS2, mid = noise == R0_SIM_GAUSS5 || noise == R0_SIM_OUTLIERS;
 	const char *tn = r0_sim_truth_name(truth), *nn = r0_sim_noise_name(noise);
 
-	cr_expect_geq(build, low || mid ? 95.0 : 90.0, "%s, %s, %.1f s: build count right in %.0f %%", tn, nn,
-		      cell_s, build);
-	cr_expect_leq(100.0 * r->false_loss / n, 5.0, "%s, %s, %.1f s: false losers", tn, nn, cell_s);
-	cr_expect_leq(100.0 * r->false_line / n, 10.0, "%s, %s, %.1f s: false per-workload lines", tn, nn, cell_s);
+	cr_expect(keeps(n - r->build_right, n, low || mid ? 0.05 : 0.10), "%s, %s, %.1f s: build count right in %.0f %%",
+		  tn, nn, cell_s, build);
+	cr_expect(keeps(r->false_loss, n, 0.05), "%s, %s, %.1f s: false losers", tn, nn, cell_s);
+	cr_expect(keeps(r->false_line, n, 0.10), "%s, %s, %.1f s: false per-workload lines", tn, nn, cell_s);
 	if (truth == R0_SIM_TRUE_115)
-		cr_expect_leq(100.0 * r->worth / n, 5.0, "%s, %s, %.1f s: a true 1.15x worth it", tn, nn, cell_s);
+		cr_expect(keeps(r->worth, n, 0.05), "%s, %s, %.1f s: a true 1.15x worth it", tn, nn, cell_s);
 	if (truth == R0_SIM_TRUE_13 && (low || noise == R0_SIM_GAUSS5))
-		cr_expect_geq(100.0 * r->worth / n, 95.0, "%s, %s, %.1f s: a true 1.3x worth it", tn, nn, cell_s);
+		cr_expect(keeps(n - r->worth, n, 0.05), "%s, %s, %.1f s: a true 1.3x worth it", tn, nn, cell_s);
 	if (low || mid)
-		cr_expect_geq(pick, low ? 95.0 : 90.0, "%s, %s, %.1f s: the pick within 5 %% in %.0f %%", tn, nn, cell_s,
-			      pick);
+		cr_expect(keeps(n - r->pick_good, n, low ? 0.05 : 0.10), "%s, %s, %.1f s: the pick within 5 %% in %.0f %%",
+			  tn, nn, cell_s, pick);
 	if (r->fixed_good)
 		cr_expect_geq(pick, 100.0 * r->fixed_good / n - 5, "%s, %s, %.1f s: no more than 5 points behind the fixed plan",
 			      tn, nn, cell_s);
@@ -128,37 +154,35 @@ static void bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s
  * a true 1.15x worth it in at most 5 %, a true 1.3x in 90 % or more; the
  * build count right in 95 % (90 % where the bank's runs stray 7.5 % or
  * more); the pick within 5 % of the best in 90 %. The power to show a
- * true 1.3x (and its count) only where the bank's runs stray 6 % or less:
- * at 200 studies a row it was 100 % there, 38-78 % on the noisier banks,
- * whose false-claim bars hold (docs/validation.md).
+ * true 1.3x (and its count) where the bank's runs stray 15 % or less: at
+ * 200 studies a row it was 95-100 % there, 64 % on r0ssd's (runs
+ * straying 19 %), whose false-claim bars hold (docs/validation.md).
  */
 static void bank_bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s, const struct row *r)
 {
-	double n = r->n, build = 100.0 * r->build_right / n, pick = 100.0 * r->pick_good / n;
+	unsigned n = r->n;
+	double build = 100.0 * r->build_right / n, pick = 100.0 * r->pick_good / n;
 	double sd = r0_sim_bank_run_sd(noise);
-	/*
-	 * the banks whose runs stray more than R0_VALID_RUN_NOISE's range (demo,
-	 * sample, r0ssd: 10-19 %) keep the false-claim bars but not the power
-	 * to show a true 1.3x in 30 minutes; the calibration says so of such a
-	 * machine (r0/calibrate.h)
-	 */
-	bool power = sd <= 0.06;
+	/* beyond the runs' noise the calibration calls validated (R0_VALID_RUN_NOISE, r0/calibrate.h)
+	 * the false-claim bars hold but 30 minutes do not show a true 1.3x; the calibration says so */
+	bool power = sd <= 0.15;
 	const char *tn = r0_sim_truth_name(truth), *nn = r0_sim_noise_name(noise);
 
 	if (getenv("R0_SIM_SANITIZE"))
 		return;
-	cr_expect_leq(100.0 * r->false_loss / n, 5.0, "%s, %s, %.1f s: false losers in %.0f %%", tn, nn, cell_s,
-		      100.0 * r->false_loss / n);
+	cr_expect(keeps(r->false_loss, n, 0.05), "%s, %s, %.1f s: false losers in %.0f %%", tn, nn, cell_s,
+		  100.0 * r->false_loss / n);
 	if (truth != R0_SIM_TRUE_13 || power)
-		cr_expect_geq(build, sd >= 0.075 ? 90.0 : 95.0, "%s, %s, %.1f s: build count right in %.0f %%", tn, nn,
-			      cell_s, build);
+		cr_expect(keeps(n - r->build_right, n, sd >= 0.075 ? 0.10 : 0.05),
+			  "%s, %s, %.1f s: build count right in %.0f %%", tn, nn, cell_s, build);
 	if (truth == R0_SIM_TRUE_115)
-		cr_expect_leq(100.0 * r->worth / n, 5.0, "%s, %s, %.1f s: a true 1.15x worth it in %.0f %%", tn, nn,
-			      cell_s, 100.0 * r->worth / n);
+		cr_expect(keeps(r->worth, n, 0.05), "%s, %s, %.1f s: a true 1.15x worth it in %.0f %%", tn, nn, cell_s,
+			  100.0 * r->worth / n);
 	if (truth == R0_SIM_TRUE_13 && power)
-		cr_expect_geq(100.0 * r->worth / n, 90.0, "%s, %s, %.1f s: a true 1.3x worth it in %.0f %%", tn, nn,
-			      cell_s, 100.0 * r->worth / n);
-	cr_expect_geq(pick, 90.0, "%s, %s, %.1f s: the pick within 5 %% in %.0f %%", tn, nn, cell_s, pick);
+		cr_expect(keeps(n - r->worth, n, 0.10), "%s, %s, %.1f s: a true 1.3x worth it in %.0f %%", tn, nn,
+			  cell_s, 100.0 * r->worth / n);
+	cr_expect(keeps(n - r->pick_good, n, 0.10), "%s, %s, %.1f s: the pick within 5 %% in %.0f %%", tn, nn, cell_s,
+		  pick);
 }
 
 /*
@@ -260,10 +284,41 @@ SIM_TEST(CHUNK_RANDOM, 23)
 SIM_TEST(TRUE_115, 23)
 SIM_TEST(TRUE_13, 23)
 
+/* Records of every active target up to its need, at the truths of a_beaten_chunk_is_not_expanded. */
+static size_t fill_needs(const struct r0_sweep_plan *plan, const struct r0_planner *p, struct r0_sweep_set *set)
+{
+	size_t added = 0;
+
+	for (size_t t = 0; t < plan->n_targets; t++)
+		for (size_t w = 0; w < plan->n_wl; w++)
+			for (unsigned rep = p->have[t][w] + 1; p->active[t] && rep <= p->need[t][w]; rep++) {
+				const struct r0_sweep_target *x = &plan->targets[t];
+				struct r0_sweep_rec r = { .layer = x->layer, .chunk_bytes = x->chunk_bytes,
+							  .n_members = x->n, .repeat = rep, .runtime_s = 1 };
+				double truth = x->layer == R0_LAYER_RAW ? 100e6 : x->chunk_bytes == 65536 ? 280e6 : 150e6;
+
+				snprintf(r.label, sizeof(r.label), "%s", plan->wl[w].label);
+				r.access = plan->wl[w].w.access;
+				r.read_pct = plan->wl[w].w.read_pct;
+				r.block_bytes = plan->wl[w].w.block_bytes;
+				r.queue_depth = plan->wl[w].w.queue_depth;
+				r.jobs = 1;
+				r.bytes_per_s = truth * (1 + 0.01 * ((double)(rep % 3) - 1));
+				r.iops = r.bytes_per_s / r.block_bytes;
+				r.ios = 1000;
+				r.cpu_s_per_io = 0.1 / r.iops;
+				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+				added++;
+			}
+	return added;
+}
+
 /*
  * One look at clear data: 64K well ahead of 1M, 1 % noise. The next step
- * measures 64K on dm and at 2 members, with their partners again, but not
- * 1M there, and names what it left out; nothing is undecided.
+ * measures 64K at 2 members, with its partners again, and nothing else:
+ * the money answers have a step to themselves while they take cells. The
+ * one after measures 64K on dm, but not 1M there, and names what it left
+ * out; nothing is undecided.
  */
 Test(adaptive, a_beaten_chunk_is_not_expanded)
 {
@@ -276,7 +331,6 @@ Test(adaptive, a_beaten_chunk_is_not_expanded)
 	static struct r0_planner p;
 	struct r0_sweep_set set = { 0 };
 	struct r0_mix mix;
-	size_t seq = 0;
 
 	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
 	memset(&plan, 0, sizeof(plan));
@@ -291,28 +345,24 @@ Test(adaptive, a_beaten_chunk_is_not_expanded)
 			     "target %zu: %d %u %u", t, x->layer, x->n, x->chunk_bytes);
 	}
 	cr_assert_eq(r0_planner_step(&p, &set, &mix, NULL, SIZE_MAX), 1, "the first look is to run");
-	for (size_t t = 0; t < plan.n_targets; t++)
-		for (size_t w = 0; w < plan.n_wl; w++)
-			for (unsigned rep = 1; p.active[t] && rep <= 3; rep++) {
-				const struct r0_sweep_target *x = &plan.targets[t];
-				struct r0_sweep_rec r = { .layer = x->layer, .chunk_bytes = x->chunk_bytes,
-							  .n_members = x->n, .repeat = rep, .runtime_s = 1 };
-				double truth = x->layer == R0_LAYER_RAW ? 100e6 : x->chunk_bytes == 65536 ? 280e6 : 150e6;
+	cr_assert_gt(fill_needs(&plan, &p, &set), 0);
+	cr_assert_eq(r0_planner_step(&p, &set, &mix, NULL, SIZE_MAX), 1, "the counts");
+	for (size_t t = 0; t < plan.n_targets; t++) {
+		const struct r0_sweep_target *x = &plan.targets[t];
+		bool want = x->layer == R0_LAYER_RAW || (x->layer == R0_LAYER_MD && x->n == 3) ||
+			    (x->layer == R0_LAYER_MD && x->chunk_bytes == 65536 && x->n == 2);
 
-				snprintf(r.label, sizeof(r.label), "%s", plan.wl[w].label);
-				r.access = plan.wl[w].w.access;
-				r.read_pct = plan.wl[w].w.read_pct;
-				r.block_bytes = plan.wl[w].w.block_bytes;
-				r.queue_depth = plan.wl[w].w.queue_depth;
-				r.jobs = 1;
-				r.bytes_per_s = truth * (1 + 0.01 * ((double)rep - 2));
-				r.iops = r.bytes_per_s / r.block_bytes;
-				r.ios = 1000;
-				r.cpu_s_per_io = 0.1 / r.iops;
-				cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
-				seq++;
-			}
-	cr_assert_gt(seq, 0);
+		cr_expect_eq(p.active[t], want, "the counts: target %zu: %s %u x %uK", t, r0_layer_name(x->layer),
+			     x->n, x->chunk_bytes / 1024);
+	}
+	/* the new target's partners, the pick at 3 and the single drive, are measured again in its passes */
+	for (size_t t = 0; t < plan.n_targets; t++) {
+		const struct r0_sweep_target *x = &plan.targets[t];
+
+		if (x->layer == R0_LAYER_RAW || (x->layer == R0_LAYER_MD && x->n == 3 && x->chunk_bytes == 65536))
+			cr_expect_eq(p.need[t][0], 6, "target %zu: %u", t, p.need[t][0]);
+	}
+	cr_assert_gt(fill_needs(&plan, &p, &set), 0);
 	cr_assert_eq(r0_planner_step(&p, &set, &mix, NULL, SIZE_MAX), 1, "around the set");
 	for (size_t t = 0; t < plan.n_targets; t++) {
 		const struct r0_sweep_target *x = &plan.targets[t];
@@ -326,13 +376,6 @@ Test(adaptive, a_beaten_chunk_is_not_expanded)
 	}
 	cr_expect(strstr(p.dropped, "dm 3 x 1024K") && strstr(p.dropped, "md 2 x 1024K"), "%s", p.dropped);
 	cr_expect_eq(p.at_max, 0);
-	/* the new targets' partners, the pick at 3 and the single drive, are measured again in their passes */
-	for (size_t t = 0; t < plan.n_targets; t++) {
-		const struct r0_sweep_target *x = &plan.targets[t];
-
-		if (x->layer == R0_LAYER_RAW || (x->layer == R0_LAYER_MD && x->n == 3 && x->chunk_bytes == 65536))
-			cr_expect_eq(p.need[t][0], 6, "target %zu: %u", t, p.need[t][0]);
-	}
 	r0_sweep_set_free(&set);
 }
 

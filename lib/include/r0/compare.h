@@ -115,6 +115,14 @@ struct r0_cmp {
 double r0_cmp_p_against(const struct r0_cmp *c, double bar, unsigned looks);
 
 /*
+ * The one-sided p-value of the claim C's ratio makes against BAR: above
+ * it when the ratio is above, below it when below ("worth it", "not worth
+ * it": each claim is wrong on one side only), times the looks; 1 when C
+ * has no standard error. Half r0_cmp_p_against's.
+ */
+double r0_cmp_p_beyond(const struct r0_cmp *c, double bar, unsigned looks);
+
+/*
  * Benjamini-Hochberg over the family P[0..n) at rate Q: the largest
  * level alpha = Q x k / n such that k of the p-values are at most it, so
  * a claim is made where p <= alpha; Q / n when no p-value qualifies (what
