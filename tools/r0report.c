@@ -191,7 +191,7 @@ static bool write_csv(const char *dir, const struct r0_sweep_set *set, const str
 		if (!f) {
 			err = -errno;
 		} else {
-			err = i == 0 ? r0_csv_cells(f, set) : i == 1 ? r0_csv_comparisons(f, a) :
+			err = i == 0 ? r0_csv_cells(f, set, a) : i == 1 ? r0_csv_comparisons(f, a) :
 			      i == 2 ? r0_csv_choices(f, a) : r0_csv_noise(f, nz);
 			if ((ferror(f) | fclose(f)) && !err)
 				err = -EIO;
