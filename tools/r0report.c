@@ -67,11 +67,13 @@ static void usage(FILE *f)
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
 	      "      --csv DIR      also write the sweep as CSV into DIR (created if missing):\n"
-	      "                     cells.csv (a row per run), comparisons.csv (a row per\n"
-	      "                     workload and target: median, speed-up and its interval),\n"
+	      "                     cells.csv (a row per run, those set aside flagged),\n"
+	      "                     comparisons.csv (a row per workload and target: median,\n"
+	      "                     speed-up and its interval; none for the single drive),\n"
 	      "                     choices.csv (the chunk choices under the mix) and\n"
-	      "                     noise.csv (the study's noise, a row per target);\n"
-	      "                     RFC 4180, units in the column names, empty: not known\n"
+	      "                     noise.csv (the study's noise, a row per target); RFC\n"
+	      "                     4180, the report's names, units in the column names,\n"
+	      "                     empty: not known or no answer\n"
 	      "      --mix MIX      the workload mix the verdict weighs: desktop (default;\n"
 	      "                     everyday or replay for results of those alone),\n"
 	      "                     database, sequential, or KEY=WEIGHT,... where KEY is a\n"
@@ -191,7 +193,7 @@ static bool write_csv(const char *dir, const struct r0_sweep_set *set, const str
 		if (!f) {
 			err = -errno;
 		} else {
-			err = i == 0 ? r0_csv_cells(f, set) : i == 1 ? r0_csv_comparisons(f, a) :
+			err = i == 0 ? r0_csv_cells(f, set, a) : i == 1 ? r0_csv_comparisons(f, a) :
 			      i == 2 ? r0_csv_choices(f, a) : r0_csv_noise(f, nz);
 			if ((ferror(f) | fclose(f)) && !err)
 				err = -EIO;

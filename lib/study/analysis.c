@@ -123,6 +123,13 @@ static bool is_base(const struct r0_cell *c, int pass)
 	return pass == 0 ? c->layer == R0_LAYER_RAW : c->n_members == 1;
 }
 
+bool r0_analysis_is_baseline(const struct r0_analysis *a, const struct r0_cell *c)
+{
+	const struct r0_wl *wl = &a->wl[c->wl];
+
+	return wl->base.n && c->bps.n && is_base(c, wl->base_raw ? 0 : 1);
+}
+
 /*
  * The baseline of every workload: its raw cell, else all its 1-member
  * stripes' repeats together (their noise then the workload's pooled one).
@@ -206,10 +213,11 @@ static void note_visit(char *buf, size_t len, const struct r0_cell *c, const cha
 /*
  * The study's noise (r0/noise.h) over every group's error-free repeats:
  * each group keeps the repeats not set aside, with their drift taken out
- * (adj); the rest are counted and named. The cells' and workloads' noise
- * levels come with it.
+ * (adj); the rest are counted, named and marked in a->run_use (RECS: the
+ * set's records, which the groups point into). The cells' and workloads'
+ * noise levels come with it.
  */
-static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
+static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng, const struct r0_sweep_rec *recs)
 {
 	struct r0_noise_obs *obs;
 	struct r0_noise nz;
@@ -283,6 +291,7 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng)
 			if (obs[i].aside) {
 				g[k].c.n_aside++;
 				a->n_aside++;
+				a->run_use[g[k].recs[j] - recs] = obs[i].visit_aside ? R0_RUN_VISIT_ASIDE : R0_RUN_ASIDE;
 				if (obs[i].visit_aside) {
 					g[k].c.n_visit_aside++;
 					continue;
@@ -399,6 +408,7 @@ void r0_analysis_free(struct r0_analysis *a)
 		free(a->cell[k].bps_v);
 		free(a->cell[k].pass_v);
 	}
+	free(a->run_use);
 	free(a->wl);
 	free(a->cell);
 	free(a->choice);
@@ -439,6 +449,10 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	snprintf(a.precondition, sizeof(a.precondition), "%s", set->recs[0].precondition);
 	snprintf(a.tool, sizeof(a.tool), "%s", set->recs[0].tool);
 	snprintf(a.mix_name, sizeof(a.mix_name), "%s", mix->name);
+	a.run_use = calloc(set->n, sizeof(*a.run_use));   /* R0_RUN_USED until told otherwise */
+	if (!a.run_use)
+		goto out;
+	a.n_run = set->n;
 	for (size_t i = 0; i < set->n; i++) {
 		const struct r0_sweep_rec *r = &set->recs[i];
 		char name[48];
@@ -483,6 +497,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		}
 		g[k].c.errors += r->errors;
 		if (unmeasured(r)) {
+			a.run_use[i] = R0_RUN_UNMEASURED;
 			g[k].c.n_excluded++;
 			a.n_excluded++;
 			r0_verdict_note_excluded(excluded, sizeof(excluded), r, name);
@@ -491,13 +506,14 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 		if (group_add(&g[k], r))
 			goto out;
 	}
+	a.passes = passes;
 	if (!a.max_members)
 		a.max_members = 1;
 	a.build_members = a.max_members;
 	for (size_t k = 0; k < ng; k++)
 		if (g[k].n > a.repeats)
 			a.repeats = (unsigned)g[k].n;
-	err = fit_noise(&a, g, ng);
+	err = fit_noise(&a, g, ng, set->recs);
 	if (err)
 		goto out;
 	/*

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A sweep as CSV (RFC 4180): the field writer and the three tables (r0/csv.h). */
+/* A sweep as CSV (RFC 4180): the field writer and the four tables (r0/csv.h). */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -62,23 +62,41 @@ static int header(FILE *f, const char *const *names)
 
 static const char *const cell_names[] = {
 	"layer", "chunk_bytes", "members", "workload", "rw", "read_pct", "block_bytes", "align_bytes",
-	"queue_depth", "jobs", "repeat", "pass", "runtime_s", "ios", "errors", "iops", "bytes_per_s",
-	"mean_us", "p50_us", "p90_us", "p99_us", "p99_9_us", "p99_99_us", "max_us", "cpu_s_per_io", "busy",
-	"ended", "predicted", "state", "time", "copy", NULL,
+	"queue_depth", "jobs", "repeat", "pass", "pass_recorded", "set_aside", "runtime_s", "ios", "errors",
+	"iops", "bytes_per_s", "mean_us", "p50_us", "p90_us", "p99_us", "p99_9_us", "p99_99_us", "max_us",
+	"cpu_s_per_io", "busy_pct", "ended", "predicted", "state", "time_unix_s", "copy", NULL,
 };
 
-int r0_csv_cells(FILE *f, const struct r0_sweep_set *set)
+/* cells.csv's set_aside: what the analysis did with the run */
+static const char *use_name(enum r0_run_use u)
 {
-	int err = header(f, cell_names);
+	switch (u) {
+	case R0_RUN_ASIDE:
+		return "run";
+	case R0_RUN_VISIT_ASIDE:
+		return "visit";
+	case R0_RUN_UNMEASURED:
+		return "unmeasured";
+	case R0_RUN_USED:
+		break;
+	}
+	return "no";
+}
+
+int r0_csv_cells(FILE *f, const struct r0_sweep_set *set, const struct r0_analysis *a)
+{
+	int err = a->n_run == set->n ? header(f, cell_names) : -EINVAL;
 
 	for (size_t i = 0; i < set->n && !err; i++) {
 		const struct r0_sweep_rec *r = &set->recs[i];
 		const bool meas = !r->predicted;
+		char name[48];
 
+		r0_sweep_rec_workload(r, name, sizeof(name));
 		err = r0_csv_field(f, r0_layer_name(r->layer), true);
 		INT(r->chunk_bytes);
 		INT(r->n_members);
-		STR(r->label);
+		STR(name);
 		STR(r0_sweep_rw_name(r->access, r->read_pct));
 		INT(r->read_pct);
 		INT(r->block_bytes);
@@ -86,7 +104,10 @@ int r0_csv_cells(FILE *f, const struct r0_sweep_set *set)
 		INT(r->queue_depth);
 		INT(r->jobs ? r->jobs : 1);
 		INT(r->repeat);
-		NUM("%.0f", r->pass, r->pass > 0);
+		/* where no pass is recorded, the repeat is the pass, as the analysis takes it */
+		NUM("%.0f", a->passes ? r->pass : r->repeat, !a->passes || r->pass > 0);
+		STR(a->passes && r->pass > 0 ? "true" : "false");
+		STR(use_name(a->run_use[i]));
 		NUM(G, r->runtime_s, meas);
 		NUM("%.0f", r->ios, meas);
 		NUM("%.0f", r->errors, meas);
@@ -100,7 +121,7 @@ int r0_csv_cells(FILE *f, const struct r0_sweep_set *set)
 		US(r->lat_p9999_ns);
 		US(r->lat_max_ns);
 		NUM(G, r->cpu_s_per_io, meas);
-		NUM(G, r->busy, r->busy > 0);
+		NUM(G, r->busy * 100, r->busy > 0);
 		STR(r0_end_name(r->ended));
 		STR(r->predicted ? "true" : "false");
 		STR(r->state);
@@ -113,10 +134,10 @@ int r0_csv_cells(FILE *f, const struct r0_sweep_set *set)
 }
 
 static const char *const cmp_names[] = {
-	"workload", "rw", "read_pct", "block_bytes", "queue_depth", "jobs", "weight", "layer", "chunk_bytes",
-	"members", "repeats", "bytes_per_s", "bytes_per_s_min", "bytes_per_s_max", "iops", "mean_us", "p50_us",
-	"p99_us", "p99_9_us", "cpu_s_per_io", "speedup", "speedup_lo", "speedup_hi", "efficiency", "answer",
-	"tie_best", "repeats_excluded", "errors", NULL,
+	"workload", "rw", "read_pct", "block_bytes", "queue_depth", "jobs", "weight_pct", "layer", "chunk_bytes",
+	"members", "baseline", "repeats_used", "repeats_set_aside", "repeats_unmeasured", "bytes_per_s",
+	"bytes_per_s_min", "bytes_per_s_max", "iops", "mean_us", "p50_us", "p99_us", "p99_9_us", "cpu_s_per_io",
+	"speedup_x", "speedup_x_lo", "speedup_x_hi", "efficiency_x", "answer", "tie_best", "errors", NULL,
 };
 
 int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
@@ -127,19 +148,24 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 		const struct r0_cell *c = &a->cell[i];
 		const struct r0_wl *w = &a->wl[c->wl];
 		const struct r0_sweep_rec *p = &w->proto;
-		const bool has = c->bps.n > 0, sp = c->speedup.n > 0;
+		const bool base = r0_analysis_is_baseline(a, c);
+		/* the single drive answers nothing against itself */
+		const bool has = c->bps.n > 0, sp = c->speedup.n > 0 && !base;
 
-		err = r0_csv_field(f, p->label, true);
+		err = r0_csv_field(f, w->name, true);
 		STR(r0_sweep_rw_name(p->access, p->read_pct));
 		INT(p->read_pct);
 		INT(p->block_bytes);
 		INT(p->queue_depth);
 		INT(p->jobs ? p->jobs : 1);
-		NUM(G, w->weight, true);
+		NUM(G, w->weight * 100, true);
 		STR(r0_layer_name(c->layer));
 		INT(c->chunk_bytes);
 		INT(c->n_members);
+		STR(base ? "true" : "false");
 		INT(c->bps.n);
+		INT(c->n_aside);
+		INT(c->n_excluded);
 		NUM(G, c->bps.med, has);
 		NUM(G, c->bps.min, has);
 		NUM(G, c->bps.max, has);
@@ -154,8 +180,7 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 		NUM(G, c->speedup.max, sp);
 		NUM(G, c->efficiency, sp);
 		STR(sp && c->answer != R0_ANSWER_NONE ? r0_answer_name(c->answer) : NULL);
-		STR(c->layer == R0_LAYER_RAW ? NULL : c->tie_best ? "true" : "false");
-		INT(c->n_excluded);
+		STR(c->layer == R0_LAYER_RAW || base ? NULL : c->tie_best ? "true" : "false");
 		INT(c->errors);
 		if (!err)
 			err = r0_csv_eol(f);
@@ -164,8 +189,8 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 }
 
 static const char *const choice_names[] = {
-	"layer", "chunk_bytes", "members", "score", "score_lo", "score_hi", "tie_best", "picked", "complete",
-	"loss", NULL,
+	"layer", "chunk_bytes", "members", "mix_speedup_x", "mix_speedup_x_lo", "mix_speedup_x_hi", "tie_best",
+	"picked", "complete", "loss", NULL,
 };
 
 int r0_csv_choices(FILE *f, const struct r0_analysis *a)

@@ -5,6 +5,7 @@
  * the CPU limit, repeats left out, predicted cells, too few repeats.
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include <criterion/criterion.h>
 
@@ -56,6 +57,15 @@ Test(analysis, speedup_and_efficiency)
 		  c->speedup.med);
 	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 1, seq);
 	cr_expect(NEAR(c->speedup.med, 0.97), "the layer's own cost shows at 1 member");
+	/* the raw cell is the single drive; a 1-member stripe beside it is compared with it */
+	cr_expect(r0_analysis_is_baseline(&a, r0_analysis_cell(&a, R0_LAYER_RAW, 0, 1, seq)));
+	cr_expect(!r0_analysis_is_baseline(&a, c));
+	cr_expect(!r0_analysis_is_baseline(&a, r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, seq)));
+	/* every run used: no file records passes here, each repeat stands for its pass */
+	cr_assert_eq(a.n_run, set.n);
+	for (size_t i = 0; i < a.n_run; i++)
+		cr_expect_eq(a.run_use[i], R0_RUN_USED, "record %zu", i);
+	cr_expect(!a.passes);
 	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
 	cr_expect(NEAR(c->speedup.med, 0.95));
 	cr_expect_null(r0_analysis_cell(&a, R0_LAYER_DM, 64 * K, 3, q1));
@@ -130,6 +140,8 @@ Test(analysis, speedup_and_efficiency)
 	cr_expect(!a.wl[0].base_raw);
 	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 2, 0);
 	cr_expect(NEAR(c->speedup.med, 190.0 / 97), "%f", c->speedup.med);
+	cr_expect(!r0_analysis_is_baseline(&a, c));
+	cr_expect(r0_analysis_is_baseline(&a, r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 1, 0)));
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
 }
@@ -163,6 +175,11 @@ static void left_out(unsigned repeat, uint64_t errors, uint64_t ios, const char 
 	cr_expect(NEAR(c->bps.med, 280e6) && c->bps.min > 0, "the 0 B/s repeat is in no median");
 	cr_expect_eq(a.n_excluded, 1);
 	cr_expect_not_null(strstr(a.reasoning, named), "%s", a.reasoning);
+	/* the run itself is marked, the others of its cell used */
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].chunk_bytes == 64 * K && set.recs[i].n_members == 3)
+			cr_expect_eq(a.run_use[i], set.recs[i].repeat == repeat ? R0_RUN_UNMEASURED : R0_RUN_USED,
+				     "repeat %u", set.recs[i].repeat);
 	r0_analysis_free(&a);
 	r0_sweep_set_free(&set);
 }
@@ -178,6 +195,35 @@ Test(analysis, error_cells_left_out_and_named)
 Test(analysis, stalled_cells_left_out_and_named)
 {
 	left_out(3, 0, 0, "md 3 x 64K Seq read repeat 3 (no request completed)");
+}
+
+/* A run far from its cell's others is set aside, and marked so among the runs (cells.csv flags it). */
+Test(analysis, a_run_set_aside_is_marked)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const struct r0_cell *c;
+	size_t slow = SIZE_MAX;
+
+	load_rows(pickrows, N(pickrows), &set);
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].chunk_bytes == 64 * K && set.recs[i].repeat == 2) {
+			set.recs[i].bytes_per_s *= 0.6;
+			set.recs[i].iops *= 0.6;
+			slow = i;
+		}
+	cr_assert_neq(slow, SIZE_MAX);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, 0);
+	cr_assert_not_null(c);
+	cr_expect_eq(c->n_aside, 1);
+	cr_expect_eq(c->bps.n, 3);
+	for (size_t i = 0; i < set.n; i++)
+		cr_expect_eq(a.run_use[i], i == slow ? R0_RUN_ASIDE : R0_RUN_USED, "record %zu", i);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
 }
 
 Test(analysis, predicted_cells_count_no_requests_and_stay_in)

@@ -126,7 +126,15 @@ struct r0_cell {
 	                             * CPU (its own clock; older records: IOPS x CPU s per I/O / jobs);
 	                             * near 1: CPU-bound */
 	uint64_t errors;            /* summed over the repeats, excluded ones included */
-	unsigned n_excluded;        /* repeats left out for I/O errors */
+	unsigned n_excluded;        /* repeats left out: I/O errors, or no request completed */
+};
+
+/* What the analysis did with one run (a record of the set). */
+enum r0_run_use {
+	R0_RUN_USED,                /* in its cell's figures */
+	R0_RUN_ASIDE,               /* set aside: far from its cell's other repeats (r0/noise.h) */
+	R0_RUN_VISIT_ASIDE,         /* set aside: in a visit set aside whole (r0/noise.h) */
+	R0_RUN_UNMEASURED,          /* left out, not a measurement: I/O errors, or no request completed */
 };
 
 /* A candidate configuration at the largest member count, scored under the mix. */
@@ -181,8 +189,10 @@ struct r0_analysis {
 	enum r0_answer answer;      /* the pick under the mix (R0_ANSWER_CPU when not worth it
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
-	size_t n_excluded;          /* repeats left out for I/O errors */
+	size_t n_excluded;          /* repeats left out: I/O errors, or no request completed */
 	size_t n_aside;             /* repeats set aside (r0/noise.h), those of visits set aside included */
+	enum r0_run_use *run_use;   /* each record of the set analysed, in its order: used or why not */
+	size_t n_run;               /* the set's records */
 	char aside[1024];           /* those set aside alone: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
 	size_t n_visits_aside;      /* visits (one target's runs in one pass) set aside whole */
 	char visits_aside[1024];    /* which: "md 3 x 512K, pass 3: 0.85x across 5 workloads" */
@@ -191,6 +201,8 @@ struct r0_analysis {
 	                             * mix's workloads measured in one visit do not count as independent */
 	bool pooled;                /* comparisons use the study's pooled noise (r0/noise.h) */
 	bool ordered;               /* the cells record their repeat's order (order_pos) */
+	bool passes;                /* the records carry their pass; else (an older r0sweep, which swept
+	                             * repeat by repeat, or r0predict) each repeat stands for its pass */
 	char method[2048];          /* a few sentences: how differences are told from noise */
 	char chunks[1024];          /* "md 64K, md 512K are equivalent within 5 %; md 4K loses 60 % on ..." */
 	bool shared_limit;          /* some workload's wl[].shared_limit */
@@ -242,6 +254,13 @@ void r0_analysis_free(struct r0_analysis *a);
 /* The cell of workload WL on that target, or NULL. */
 const struct r0_cell *r0_analysis_cell(const struct r0_analysis *a, enum r0_layer layer,
 				       uint32_t chunk_bytes, unsigned n_members, size_t wl);
+
+/*
+ * Whether cell C is its workload's single drive, the baseline its speed-ups
+ * are over: the raw cell, or (no raw run usable) each 1-member stripe,
+ * their repeats pooled. Such a cell answers nothing against itself.
+ */
+bool r0_analysis_is_baseline(const struct r0_analysis *a, const struct r0_cell *c);
 
 /*
  * The best chunk for workload WL on LAYER at N members (highest median

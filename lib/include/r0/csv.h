@@ -3,15 +3,31 @@
  * A sweep as CSV for spreadsheets and scripts (r0report --csv): one kind
  * of row a file, RFC 4180 (comma-separated, CRLF line ends, a field
  * quoted with "..." when it holds a comma, a quote, CR or LF, a quote
- * inside written twice), a header row first whose names carry the units
- * (bytes_per_s, chunk_bytes, p99_us). An empty field is a value not known
- * (null in the JSON): never 0 or -1.
+ * inside written twice), a header row first. Every quantity's unit is in
+ * its name: _bytes, _s, _us, _pct (percent, 0-100), _x (a ratio, "times",
+ * as the report writes 1.31x), bytes_per_s, iops, cpu_s_per_io; counts
+ * (ios, errors, members, repeats_*, visits) and pure numbers (visit_rho,
+ * kurtosis) carry none. Workloads and targets are named as the report's
+ * tables name them ("Seq read", "4K QD32 write"; "md 3 x 64K"). An empty
+ * field is a value not known (null in the JSON) or a question that has no
+ * answer there (the baseline against itself): never 0 or -1.
  *
  *   cells.csv        one row per measured (or predicted) run: a cell record
- *                    of the r0sweep/1 file, in the file's order
- *   comparisons.csv  one row per workload and target: the median of its
- *                    repeats and the speed-up over one drive with its
- *                    interval (lo, hi), as the report's tables give it
+ *                    of the r0sweep/1 file, in the file's order, with what
+ *                    the analysis did with it: set_aside "no" (in every
+ *                    figure), "run" (far from its cell's other repeats),
+ *                    "visit" (its visit, that target's runs of that pass,
+ *                    set aside whole) or "unmeasured" (I/O errors, or no
+ *                    request completed); pass the study's pass, or where
+ *                    the file records none (pass_recorded false: an older
+ *                    r0sweep, which swept repeat by repeat, or r0predict)
+ *                    the repeat, which the analysis takes as its pass
+ *   comparisons.csv  one row per workload and target: its repeats used, set
+ *                    aside and unmeasured, the median of those used and the
+ *                    speed-up over one drive with its interval (lo, hi), as
+ *                    the report's tables give it; baseline "true" on the
+ *                    single drive's rows, whose speed-up, efficiency,
+ *                    answer and tie_best are empty
  *   choices.csv      the chunk choices at the largest member count, scored
  *                    under the mix, best first
  *   noise.csv        the study's noise from its own runs (r0/calibrate.h):
@@ -45,8 +61,11 @@ int r0_csv_num(FILE *f, const char *fmt, double v, bool known);
 /* The end of a row. 0 or -errno. */
 int r0_csv_eol(FILE *f);
 
-/* cells.csv of SET: its header and a row per record. 0 or -errno. */
-int r0_csv_cells(FILE *f, const struct r0_sweep_set *set);
+/*
+ * cells.csv of SET: its header and a row per record, each with what A, the
+ * analysis of SET, did with it. 0 or -errno (-EINVAL: A is not of SET).
+ */
+int r0_csv_cells(FILE *f, const struct r0_sweep_set *set, const struct r0_analysis *a);
 
 /* comparisons.csv of A: its header and a row per cell (workload and target). 0 or -errno. */
 int r0_csv_comparisons(FILE *f, const struct r0_analysis *a);
