@@ -37,6 +37,7 @@ static void usage(FILE *f)
 	      "  -J, --json           JSON with every field (schema \"" R0_PROBE_SCHEMA "\")\n"
 	      "      --stat           the I/O counters (reads, writes, discards...) as the table\n"
 	      "  -o, --columns LIST   table columns, comma-separated; +LIST adds to the default\n"
+	      "      --output LIST    old name of --columns, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --list-columns   the columns and what they hold\n"
 	      "  -b, --bytes          sizes in bytes\n"
 	      "  -n, --noheadings     no header line\n"

@@ -66,6 +66,7 @@ static void usage(FILE *f)
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
+	      "      --output DIR   old name of --output-dir, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --csv DIR      also write the sweep as CSV into DIR (created if missing):\n"
 	      "                     cells.csv (a row per run), comparisons.csv (a row per\n"
 	      "                     workload and target: median, speed-up and its interval),\n"
