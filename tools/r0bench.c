@@ -412,7 +412,18 @@ static int run_tests(struct run *run, const char *path)
 
 /* Which workload options were given, for the rules between them. */
 struct given {
-	bool time, size, min, steady, verify, rw, preset;
+	bool time, size, min, steady, verify, rw, preset, ramp;
+};
+
+/* What a preset sets in each of its tests: given with --preset, each would be ignored. */
+static const char *const preset_sets[] = {
+	"rw", "bs", "qd", "jobs", "shared", "span", "align", "cover", "verify", "pass", NULL,
+};
+
+/* All a replay takes: the trace is the workload, so nothing else shapes it. */
+static const char *const replay_takes[] = {
+	"replay", "replay-pace", "replay-scale", "replay-skip", "replay-discards", "qd", "seed", "stall",
+	"read-only", "json", "force", "plan", "yes", NULL,
 };
 
 /*
@@ -428,6 +439,10 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 		return r0_cli_usage_error(PROG, "--steady goes with --min-runtime");
 	if (g->min && (g->size || g->verify))
 		return r0_cli_usage_error(PROG, "--min-runtime ends a time-based test: no --size or --verify with it");
+	/* the engine ramps only a test that runs for a time */
+	if (g->ramp && (g->size || g->verify))
+		return r0_cli_usage_error(PROG, "--ramp runs a time-based test before it is measured: no --size or "
+					  "--verify with it");
 	if (g->min && g->time && w->min_runtime_ns > w->runtime_ns)
 		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
 	if (g->min && !g->time && w->min_runtime_ns > 5000000000ULL)
@@ -438,8 +453,6 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 		w->steady.range_frac = steady_pct / 100;
 		w->steady.slope_frac = steady_pct / 200;
 	}
-	if (g->preset && (g->rw || g->verify))
-		return r0_cli_usage_error(PROG, "--preset sets the workloads: no --rw or --verify with it");
 	if (g->verify) {
 		if (w->trim || (w->read_pct != 0 && w->read_pct != 100))
 			return r0_cli_usage_error(PROG, "--verify goes with read, write, randread or randwrite");
@@ -526,6 +539,13 @@ int main(int argc, char **argv)
 	/* a share of reads in a workload that does not mix them would be ignored: refused */
 	if (mix_given && !rw.mixed)
 		return r0_cli_usage_error(PROG, "--rwmix-read is the share of reads of --rw rw or randrw: give one of them");
+	/* so is every other option given without what it works on */
+	if (r0_cli_given("pass") && !verify)
+		return r0_cli_usage_error(PROG, "--pass is the pass --verify stamps or checks: give --verify");
+	for (const char *const *k = preset_sets; preset && *k; k++)
+		if (r0_cli_given(*k))
+			return r0_cli_usage_error(PROG, "--preset sets the workloads: no --%s with it%s", *k,
+						  strcmp(*k, "span") ? "" : " (--region is its span)");
 	if ((replay_pace || replay_skip || replay_discards) && !replay)
 		return r0_cli_usage_error(PROG, "--replay-pace, --replay-skip and --replay-discards go with --replay");
 	if (scale_given && !replay_pace)
@@ -537,15 +557,24 @@ int main(int argc, char **argv)
 						.queue_depth = qd_given ? w.queue_depth : 0, .seed = w.seed,
 						.stall_ns = w.stall_ns, .consent = consent, .json = run.json };
 
-		/* the trace is the workload: nothing else shapes it */
-		if (rw_given || preset || verify || time_given || size_given)
-			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, --replay-discards, --qd, --seed, --stall, --read-only, --json, --force and the consent options");
+		const char *other = r0_cli_given_other_than(replay_takes);
+
+		if (other)
+			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, "
+						  "--replay-discards, --qd, --seed, --stall, --read-only, --json, --force, "
+						  "--plan and --yes: not --%s", other);
 		return bench_replay(path, replay, &ra);
 	}
 	if (rw.mixed)
 		w.read_pct = mix;
+	if (!preset && w.shared_region && w.jobs < 2)
+		return r0_cli_usage_error(PROG, "--shared gives the jobs one region: give --jobs 2 or more");
+	if (!preset && w.cover && w.access != R0_ACCESS_RAND)
+		return r0_cli_usage_error(PROG, "--cover is for random offsets: --rw randread, randwrite, randrw or "
+					  "randtrim");
 	{
-		const struct given g = { time_given, size_given, min_given, steady_given, verify, rw_given, preset != NULL };
+		const struct given g = { time_given, size_given, min_given, steady_given, verify, rw_given, preset != NULL,
+					 r0_cli_given("ramp") };
 
 		if ((err = shape_workload(&w, &g, steady_pct)) >= 0)
 			return err;

@@ -171,6 +171,12 @@ int main(int argc, char **argv)
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
+	/* an option that would be ignored is refused, as in every r0kit tool */
+	if (list_columns && (optind < argc || r0_cli_given_other_than((const char *const[]){ "list-columns", NULL })))
+		return r0_cli_usage_error(PROG, "--list-columns lists the columns: no other option or DEVICE with it");
+	if (o.all && optind < argc)
+		return r0_cli_usage_error(PROG, "--all is for the list of every disk: a DEVICE named is described "
+					  "whatever it is");
 	if (list_columns) {
 		probe_print_columns();
 		goto flush;
@@ -182,8 +188,9 @@ int main(int argc, char **argv)
 		return err;
 	if (!o.nr_cols)
 		probe_cols_default(&o);
-	if (o.json && (output || o.raw || o.pairs))
-		return r0_cli_usage_error(PROG, "--columns, --raw and --pairs are for the table; --json always has every field");
+	if (o.json && (output || stat || o.bytes || o.noheadings || o.raw || o.pairs))
+		return r0_cli_usage_error(PROG, "--columns, --stat, --bytes, --noheadings, --raw and --pairs are for the "
+					  "table; --json always has every field, in bytes");
 	if (o.raw && o.pairs)
 		return r0_cli_usage_error(PROG, "one table form: --raw or --pairs");
 

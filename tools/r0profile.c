@@ -673,8 +673,9 @@ int main(int argc, char **argv)
 	if (trace_from) {
 		if (optind < argc)
 			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");
-		if (trace || for_given || interval_given)
-			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --for or --interval");
+		if (trace || trace_max_given || for_given || interval_given)
+			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --trace-max, --for or "
+						  "--interval");
 		if ((rc = refuse_unwritable(output)))
 			return rc;
 		if (export_iolog || export_blktrace)

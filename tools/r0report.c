@@ -609,6 +609,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
 			"write as CSV\n");
 		goto refused;
+	} else if (mixs || r0_cli_given("threshold") || r0_cli_given("drive-gain")) {
+		/* they weigh a sweep's verdict: without one they would be ignored */
+		fprintf(stderr, PROG ": --%s: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: it weighs a "
+			"sweep's verdict\n", mixs ? "mix" : r0_cli_given("threshold") ? "threshold" : "drive-gain");
+		goto refused;
 	} else {
 		/* no sweep: the verdict is what the TRIM, scenario and r0age results say */
 		extra_verdict(verdict, sizeof(verdict), &in.x, &good);
