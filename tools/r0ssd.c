@@ -353,6 +353,23 @@ static int write_pid_file(const char *path)
 	return 0;
 }
 
+/*
+ * An option given without what it works on would be ignored: refused, said
+ * (R0_EXIT_USAGE); else -1. CLEANUP: --cleanup given.
+ */
+static int ignored_options(bool cleanup, const char *stats_file)
+{
+	/* a server's options, with --cleanup that serves no device */
+	const char *other = cleanup ? r0_cli_given_other_than((const char *const[]){ "cleanup", NULL }) : NULL;
+
+	if (other)
+		return r0_cli_usage_error(PROG, "--cleanup takes no other option (not --%s): it serves no device", other);
+	if (r0_cli_given("stats-interval") && !stats_file)
+		return r0_cli_usage_error(PROG, "--stats-interval is how often the --stats file is written: "
+					  "give --stats FILE");
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct r0_ftl_config fc;
@@ -360,7 +377,7 @@ int main(int argc, char **argv)
 				     .max_io_bytes = 512 * 1024, .discard = true, .dev_id = -1 };
 	struct ssd s = { .timing = true, .spare_pct = 7 };
 	const char *capacity = NULL, *stats_file = NULL, *pid_file = NULL, *cleanup_id = NULL;
-	bool daemon = false, cleanup = false, no_data = false, interval_given = false;
+	bool daemon = false, cleanup = false, no_data = false;
 	double interval = 1;
 	uint64_t capacity_bytes = 0;
 	struct r0_ublk *u;
@@ -391,7 +408,7 @@ int main(int argc, char **argv)
 		{ "max-io", OPT_MAX_IO, R0_CLI_CALL, R0_CLI_TO(spec.max_io_bytes), .call = opt_max_io },
 		{ "id", OPT_ID, R0_CLI_UINT, R0_CLI_TO(spec.dev_id), 0, 1u << 20, .why = "a device number" },
 		{ "stats", OPT_STATS, R0_CLI_STRING, R0_CLI_TO(stats_file) },
-		{ "stats-interval", OPT_STATS_INTERVAL, R0_CLI_DOUBLE, R0_CLI_TO(interval), .dmin = 0.01, .dmax = 3600, .why = "0.01 to 3600 seconds", .given = &interval_given },
+		{ "stats-interval", OPT_STATS_INTERVAL, R0_CLI_DOUBLE, R0_CLI_TO(interval), .dmin = 0.01, .dmax = 3600, .why = "0.01 to 3600 seconds" },
 		{ "daemon", 'd', R0_CLI_SET, R0_CLI_TO(daemon) },
 		{ "pid-file", OPT_PID_FILE, R0_CLI_STRING, R0_CLI_TO(pid_file) },
 		{ "cleanup", OPT_CLEANUP, R0_CLI_CALL, R0_CLI_TO(cleanup_id), .call = opt_cleanup, .optional = true, .given = &cleanup },
@@ -402,18 +419,10 @@ int main(int argc, char **argv)
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "unexpected argument '%s'", argv[optind]);
-	if (cleanup) {
-		/* a server's options would be ignored: refused, as every option without what it needs */
-		const char *other = r0_cli_given_other_than((const char *const[]){ "cleanup", NULL });
-
-		if (other)
-			return r0_cli_usage_error(PROG, "--cleanup takes no other option (not --%s): it serves no device",
-						  other);
+	if ((rc = ignored_options(cleanup, stats_file)) >= 0)
+		return rc;
+	if (cleanup)
 		return cmd_cleanup(cleanup_id);
-	}
-	if (interval_given && !stats_file)
-		return r0_cli_usage_error(PROG, "--stats-interval is how often the --stats file is written: "
-					  "give --stats FILE");
 	if ((rc = build_flash(&s, &fc, capacity, no_data, &capacity_bytes)) >= 0)
 		return rc;
 	rc = R0_EXIT_OK;
