@@ -5,8 +5,13 @@ vocabulary, docs/options.md) and dist/bash-completion/make-completion."""
 import re
 import subprocess
 
-# "  -o, --columns LIST   text" or "      --plan   text": the option column of a --help
-OPTION = re.compile(r"^ {2,6}(?:-([A-Za-z]), )?--([a-z][a-z0-9-]*)(?:[ =](\S+))?(?:\s{2,}(.*))?\s*$")
+# The option column of a --help, in the shapes a tool may print it: "  -o, --columns LIST   text",
+# "      --plan   text", "--cleanup [ID]", "--rw=KIND", "--cleanup[=ID]", "-o LIST, --columns LIST",
+# the text on the next line ("--fs-discard fstrim|mount" alone)
+OPTION = re.compile(r"^ {2,6}(?:-([A-Za-z])(?: \S+)?, )?--([a-z][a-z0-9-]*)(?:[ =](\S+)|(\[=?\S+\]))?"
+                    r"(?:\s{2,}(.*))?\s*$")
+# An old name's text: "old name of --NEW, kept until 0.3", after a subcommand's "record-cycle: "
+OLD_NAME = re.compile(r"^(?:([a-z][a-z-]*): )?old name of --([a-z][a-z0-9-]*), kept until (\d+\.\d+)$")
 
 
 def help_text(tool):
@@ -20,13 +25,21 @@ def options(tool, text=None):
     for line in out.splitlines():
         m = OPTION.match(line)
         if m:
-            last = [m.group(1), m.group(2), m.group(3) or "", (m.group(4) or "").strip()]
+            value = m.group(3) or (m.group(4) or "").replace("[=", "[")
+            last = [m.group(1), m.group(2), value, (m.group(5) or "").strip()]
             found.append(last)
         elif last is not None and line.startswith(" " * 20) and line.strip():
             last[3] = (last[3] + " " + line.strip()).strip()
         else:
             last = None
     return found
+
+
+def old_name(text):
+    """(subcommand or None, new long name, release kept until) of an option whose --help TEXT
+    says it is an old name ("old name of --capacity, kept until 0.3"), else None."""
+    m = OLD_NAME.match(text)
+    return m.groups() if m else None
 
 
 def usage(tool, text=None):

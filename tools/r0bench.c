@@ -412,7 +412,18 @@ static int run_tests(struct run *run, const char *path)
 
 /* Which workload options were given, for the rules between them. */
 struct given {
-	bool time, size, min, steady, verify, rw, preset;
+	bool time, size, min, steady, verify, rw, preset, ramp;
+};
+
+/* What a preset sets in each of its tests: given with --preset, each would be ignored. */
+static const char *const preset_sets[] = {
+	"rw", "bs", "qd", "jobs", "shared", "span", "align", "cover", "verify", "pass", NULL,
+};
+
+/* All a replay takes: the trace is the workload, so nothing else shapes it. */
+static const char *const replay_takes[] = {
+	"replay", "replay-pace", "replay-scale", "replay-skip", "replay-discards", "qd", "seed", "stall",
+	"read-only", "json", "force", "plan", "yes", NULL,
 };
 
 /*
@@ -428,6 +439,10 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 		return r0_cli_usage_error(PROG, "--steady goes with --min-runtime");
 	if (g->min && (g->size || g->verify))
 		return r0_cli_usage_error(PROG, "--min-runtime ends a time-based test: no --size or --verify with it");
+	/* the engine ramps only a test that runs for a time */
+	if (g->ramp && (g->size || g->verify))
+		return r0_cli_usage_error(PROG, "--ramp runs a time-based test before it is measured: no --size or "
+					  "--verify with it");
 	if (g->min && g->time && w->min_runtime_ns > w->runtime_ns)
 		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
 	if (g->min && !g->time && w->min_runtime_ns > 5000000000ULL)
@@ -438,8 +453,6 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 		w->steady.range_frac = steady_pct / 100;
 		w->steady.slope_frac = steady_pct / 200;
 	}
-	if (g->preset && (g->rw || g->verify))
-		return r0_cli_usage_error(PROG, "--preset sets the workloads: no --rw or --verify with it");
 	if (g->verify) {
 		if (w->trim || (w->read_pct != 0 && w->read_pct != 100))
 			return r0_cli_usage_error(PROG, "--verify goes with read, write, randread or randwrite");
@@ -454,6 +467,39 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 	return -1;
 }
 
+/*
+ * An option given without what it works on would be ignored: refused, the
+ * first such said (R0_EXIT_USAGE); -1 when there is none. MIXED: --rw rw
+ * or randrw; PRESET, REPLAY: --preset or --replay given.
+ */
+static int ignored_options(const struct r0_workload *w, bool mixed, bool preset, bool replay)
+{
+	const char *other;
+
+	if (r0_cli_given("rwmix-read") && !mixed)
+		return r0_cli_usage_error(PROG, "--rwmix-read is the share of reads of --rw rw or randrw: give one of them");
+	if (r0_cli_given("pass") && !r0_cli_given("verify"))
+		return r0_cli_usage_error(PROG, "--pass is the pass --verify stamps or checks: give --verify");
+	for (const char *const *k = preset_sets; preset && *k; k++)
+		if (r0_cli_given(*k))
+			return r0_cli_usage_error(PROG, "--preset sets the workloads: no --%s with it%s", *k,
+						  strcmp(*k, "span") ? "" : " (--region is its span)");
+	if ((r0_cli_given("replay-pace") || r0_cli_given("replay-skip") || r0_cli_given("replay-discards")) && !replay)
+		return r0_cli_usage_error(PROG, "--replay-pace, --replay-skip and --replay-discards go with --replay");
+	if (r0_cli_given("replay-scale") && !r0_cli_given("replay-pace"))
+		return r0_cli_usage_error(PROG, "--replay-scale scales the pace: it goes with --replay-pace");
+	if (replay && (other = r0_cli_given_other_than(replay_takes)))
+		return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, "
+					  "--replay-discards, --qd, --seed, --stall, --read-only, --json, --force, --plan "
+					  "and --yes: not --%s", other);
+	if (!preset && w->shared_region && w->jobs < 2)
+		return r0_cli_usage_error(PROG, "--shared gives the jobs one region: give --jobs 2 or more");
+	if (!preset && w->cover && w->access != R0_ACCESS_RAND)
+		return r0_cli_usage_error(PROG, "--cover is for random offsets: --rw randread, randwrite, randrw or "
+					  "randtrim");
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	static struct run run;
@@ -465,12 +511,10 @@ int main(int argc, char **argv)
 	bool force = false, verify = false, time_given = false, size_given = false, rw_given = false;
 	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
 	unsigned mix = 50;
-	bool mix_given = false;
 	double steady_pct = 0;
 	bool min_given = false, steady_given = false, qd_given = false, replay_pace = false, replay_discards = false;
 	const char *replay = NULL, *replay_skip = NULL;
 	double replay_scale = 1;
-	bool scale_given = false;
 	unsigned skip_mask = 0;
 	uint64_t region = 0;
 	static char label[64];
@@ -484,7 +528,7 @@ int main(int argc, char **argv)
 		{ "shared", OPT_SHARED, R0_CLI_SET, R0_CLI_TO(w.shared_region) },
 		{ "offset", OPT_OFFSET, R0_CLI_SIZE, R0_CLI_TO(w.offset_bytes), 0, UINT64_MAX, .why = "not a size" },
 		{ "span", OPT_SPAN, R0_CLI_SIZE, R0_CLI_TO(w.span_bytes), 1, UINT64_MAX, .why = "a size above 0" },
-		{ "rwmix-read", OPT_MIX, R0_CLI_UINT, R0_CLI_TO(mix), 0, 100, .why = "a percentage from 0 to 100", .given = &mix_given },
+		{ "rwmix-read", OPT_MIX, R0_CLI_UINT, R0_CLI_TO(mix), 0, 100, .why = "a percentage from 0 to 100" },
 		{ "align", OPT_ALIGN, R0_CLI_SIZE, R0_CLI_TO(w.align_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M" },
 		{ "cover", OPT_COVER, R0_CLI_SET, R0_CLI_TO(w.cover) },
 		{ "seed", OPT_SEED, R0_CLI_CALL, R0_CLI_TO(w.seed), .call = opt_seed },
@@ -508,7 +552,7 @@ int main(int argc, char **argv)
 		{ "continue-on-error", OPT_CONTINUE, R0_CLI_SET, R0_CLI_TO(w.continue_on_error) },
 		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(replay) },
 		{ "replay-pace", OPT_REPLAY_PACE, R0_CLI_SET, R0_CLI_TO(replay_pace) },
-		{ "replay-scale", OPT_REPLAY_SCALE, R0_CLI_DOUBLE, R0_CLI_TO(replay_scale), .dmin = 0.001, .dmax = 1000, .why = "a speed factor from 0.001 to 1000 (2: twice as fast)", .given = &scale_given },
+		{ "replay-scale", OPT_REPLAY_SCALE, R0_CLI_DOUBLE, R0_CLI_TO(replay_scale), .dmin = 0.001, .dmax = 1000, .why = "a speed factor from 0.001 to 1000 (2: twice as fast)" },
 		{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(replay_skip) },
 		{ "replay-discards", OPT_REPLAY_DISCARDS, R0_CLI_SET, R0_CLI_TO(replay_discards) },
 		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(run.json) },
@@ -523,13 +567,8 @@ int main(int argc, char **argv)
 	if (argc - optind > 1)
 		return r0_cli_usage_error(PROG, "one TARGET at a time");
 	path = argv[optind];
-	/* a share of reads in a workload that does not mix them would be ignored: refused */
-	if (mix_given && !rw.mixed)
-		return r0_cli_usage_error(PROG, "--rwmix-read is the share of reads of --rw rw or randrw: give one of them");
-	if ((replay_pace || replay_skip || replay_discards) && !replay)
-		return r0_cli_usage_error(PROG, "--replay-pace, --replay-skip and --replay-discards go with --replay");
-	if (scale_given && !replay_pace)
-		return r0_cli_usage_error(PROG, "--replay-scale scales the pace: it goes with --replay-pace");
+	if ((err = ignored_options(&w, rw.mixed, preset != NULL, replay != NULL)) >= 0)
+		return err;
 	if (replay_skip && r0_replay_skip_parse(replay_skip, &skip_mask))
 		return r0_cli_usage_error(PROG, "--replay-skip takes reads, writes, flushes (comma-separated)");
 	if (replay) {
@@ -537,15 +576,13 @@ int main(int argc, char **argv)
 						.queue_depth = qd_given ? w.queue_depth : 0, .seed = w.seed,
 						.stall_ns = w.stall_ns, .consent = consent, .json = run.json };
 
-		/* the trace is the workload: nothing else shapes it */
-		if (rw_given || preset || verify || time_given || size_given)
-			return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, --replay-discards, --qd, --seed, --stall, --read-only, --json, --force and the consent options");
 		return bench_replay(path, replay, &ra);
 	}
 	if (rw.mixed)
 		w.read_pct = mix;
 	{
-		const struct given g = { time_given, size_given, min_given, steady_given, verify, rw_given, preset != NULL };
+		const struct given g = { time_given, size_given, min_given, steady_given, verify, rw_given, preset != NULL,
+					 r0_cli_given("ramp") };
 
 		if ((err = shape_workload(&w, &g, steady_pct)) >= 0)
 			return err;

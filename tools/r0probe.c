@@ -37,6 +37,7 @@ static void usage(FILE *f)
 	      "  -J, --json           JSON with every field (schema \"" R0_PROBE_SCHEMA "\")\n"
 	      "      --stat           the I/O counters (reads, writes, discards...) as the table\n"
 	      "  -o, --columns LIST   table columns, comma-separated; +LIST adds to the default\n"
+	      "      --output LIST    old name of --columns, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --list-columns   the columns and what they hold\n"
 	      "  -b, --bytes          sizes in bytes\n"
 	      "  -n, --noheadings     no header line\n"
@@ -170,6 +171,12 @@ int main(int argc, char **argv)
 	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
+	/* an option that would be ignored is refused, as in every r0kit tool */
+	if (list_columns && (optind < argc || r0_cli_given_other_than((const char *const[]){ "list-columns", NULL })))
+		return r0_cli_usage_error(PROG, "--list-columns lists the columns: no other option or DEVICE with it");
+	if (o.all && optind < argc)
+		return r0_cli_usage_error(PROG, "--all is for the list of every disk: a DEVICE named is described "
+					  "whatever it is");
 	if (list_columns) {
 		probe_print_columns();
 		goto flush;
@@ -181,8 +188,9 @@ int main(int argc, char **argv)
 		return err;
 	if (!o.nr_cols)
 		probe_cols_default(&o);
-	if (o.json && (output || o.raw || o.pairs))
-		return r0_cli_usage_error(PROG, "--columns, --raw and --pairs are for the table; --json always has every field");
+	if (o.json && (output || stat || o.bytes || o.noheadings || o.raw || o.pairs))
+		return r0_cli_usage_error(PROG, "--columns, --stat, --bytes, --noheadings, --raw and --pairs are for the "
+					  "table; --json always has every field, in bytes");
 	if (o.raw && o.pairs)
 		return r0_cli_usage_error(PROG, "one table form: --raw or --pairs");
 

@@ -428,11 +428,11 @@ static int export(const char *trace, const char *out, enum r0_trace_format fmt)
 	}
 	r0_trace_reader_free(r);
 	if ((err = r0_trace_export(trace, fmt, out, &st))) {
-		const char *t = r0_trace_error_text(err, err == -EBADMSG);
+		const char *t = err != -EIO ? r0_trace_error_text(err, err == -EBADMSG) : NULL;
 
-		fprintf(stderr, PROG ": %s: exporting to %s: %s (nothing written)\n", trace, out,
-			t && err != -EIO ? t : strerror(-err));
-		return R0_EXIT_FAILURE;
+		fprintf(stderr, PROG ": %s: exporting to %s: %s (nothing written)\n", trace, out, t ? t : strerror(-err));
+		/* the trace's fault is a refusal, as --from-trace's: OUT is left as it was either way */
+		return t ? R0_EXIT_REFUSED : R0_EXIT_FAILURE;
 	}
 	fprintf(stderr, PROG ": %s: %s: %llu reads (%llu bytes), %llu writes (%llu bytes), %llu discards, "
 		"%llu flushes%s\n", out, r0_trace_format_name(fmt), (unsigned long long)st.reads,
@@ -673,8 +673,9 @@ int main(int argc, char **argv)
 	if (trace_from) {
 		if (optind < argc)
 			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");
-		if (trace || for_given || interval_given)
-			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --for or --interval");
+		if (trace || trace_max_given || for_given || interval_given)
+			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --trace-max, --for or "
+						  "--interval");
 		if ((rc = refuse_unwritable(output)))
 			return rc;
 		if (export_iolog || export_blktrace)

@@ -66,6 +66,7 @@ static void usage(FILE *f)
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
+	      "      --output DIR   old name of --output-dir, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --csv DIR      also write the sweep as CSV into DIR (created if missing):\n"
 	      "                     cells.csv (a row per run, those set aside flagged),\n"
 	      "                     comparisons.csv (a row per workload and target: median,\n"
@@ -609,6 +610,11 @@ int main(int argc, char **argv)
 	} else if (csv_dir) {
 		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
 			"write as CSV\n");
+		goto refused;
+	} else if (mixs || r0_cli_given("threshold") || r0_cli_given("drive-gain")) {
+		/* they weigh a sweep's verdict: without one they would be ignored */
+		fprintf(stderr, PROG ": --%s: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: it weighs a "
+			"sweep's verdict\n", mixs ? "mix" : r0_cli_given("threshold") ? "threshold" : "drive-gain");
 		goto refused;
 	} else {
 		/* no sweep: the verdict is what the TRIM, scenario and r0age results say */

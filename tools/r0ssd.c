@@ -28,13 +28,13 @@
 enum {
 	OPT_SPARE = CHAR_MAX + 1, OPT_BLOCK_PAGES, OPT_VICTIM, OPT_READ_US, OPT_PROGRAM_US,
 	OPT_ERASE_US, OPT_CHANNELS, OPT_DIES, OPT_NO_TIMING, OPT_NO_DATA, OPT_ID, OPT_MAX_IO,
-	OPT_STATS, OPT_STATS_INTERVAL, OPT_PID_FILE, OPT_CLEANUP, OPT_QD, OPT_OLD_QD,
+	OPT_STATS, OPT_STATS_INTERVAL, OPT_PID_FILE, OPT_CLEANUP, OPT_QD, OPT_OLD_QD, OPT_CAPACITY,
 };
 
 static void usage(FILE *f)
 {
 	fputs("Usage:\n"
-	      "  " PROG " --size SIZE [options]      serve a simulated SSD as /dev/ublkbN\n"
+	      "  " PROG " --capacity SIZE [options]  serve a simulated SSD as /dev/ublkbN\n"
 	      "  " PROG " --cleanup [ID]             delete ublk devices a killed r0ssd left behind\n"
 	      "\n"
 	      "Serves a block device backed by a model of an SSD: 4 KiB flash pages in\n"
@@ -45,7 +45,8 @@ static void usage(FILE *f)
 	      "device and prints its counters on stderr.\n"
 	      "\n"
 	      "Options:\n"
-	      "  -s, --size SIZE         capacity the host sees (a multiple of 4K): 256M, 1G...\n"
+	      "      --capacity SIZE     capacity the host sees (a multiple of 4K): 256M, 1G...\n"
+	      "  -s, --size SIZE         old name of --capacity, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --spare PCT         over-provisioning, % of the flash (default 7)\n"
 	      "      --block-pages N     pages an erase block (default 256)\n"
 	      "      --victim greedy|fifo  GC victim: fewest valid pages (default) or oldest\n"
@@ -57,6 +58,7 @@ static void usage(FILE *f)
 	      "      --no-timing         complete requests at once (no time model)\n"
 	      "      --no-data           keep no data: reads return zeros (faster, less memory)\n"
 	      "      --qd N              requests in flight (default 32, at most 1024)\n"
+	      "      --queue-depth N     old name of --qd, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --max-io SIZE       largest request (default 512K, at most 1M)\n"
 	      "      --id N              ask for /dev/ublkbN (default: the driver picks)\n"
 	      "      --stats FILE        write the counters to FILE (key=value lines) every\n"
@@ -312,14 +314,17 @@ static int stop_server(struct ssd *s, struct r0_ublk *u, int stop_sig, const cha
 	return err ? R0_EXIT_FAILURE : 0;
 }
 
-/* The flash model of --size SIZE_ARG (into *SIZE) with FC's settings into S. -1, or the exit status after saying why not. */
-static int build_flash(struct ssd *s, struct r0_ftl_config *fc, const char *size_arg, bool no_data, uint64_t *size)
+/*
+ * The flash model of --capacity CAPACITY (into *BYTES) with FC's settings
+ * into S. -1, or the exit status after saying why not.
+ */
+static int build_flash(struct ssd *s, struct r0_ftl_config *fc, const char *capacity, bool no_data, uint64_t *bytes)
 {
-	if (!size_arg)
-		return r0_cli_usage_error(PROG, "--size SIZE is required");
-	if (r0_parse_size(size_arg, size) || !*size || *size % PAGE_BYTES)
-		return r0_cli_usage_error(PROG, "--size '%s': a non-zero multiple of 4K", size_arg);
-	fc->logical_pages = *size / PAGE_BYTES;
+	if (!capacity)
+		return r0_cli_usage_error(PROG, "--capacity SIZE is required");
+	if (r0_parse_size(capacity, bytes) || !*bytes || *bytes % PAGE_BYTES)
+		return r0_cli_usage_error(PROG, "--capacity '%s': a non-zero multiple of 4K", capacity);
+	fc->logical_pages = *bytes / PAGE_BYTES;
 	fc->spare_fraction = s->spare_pct / 100;
 	s->spare_effective_pct = 100 * r0_ftl_spare_effective(fc, false);
 	s->spare_reserve_pct = 100 * r0_ftl_spare_effective(fc, true);
@@ -327,10 +332,10 @@ static int build_flash(struct ssd *s, struct r0_ftl_config *fc, const char *size
 	s->ftl = r0_ftl_new(fc);
 	if (!s->ftl) {
 		if (errno == EINVAL)
-			return r0_cli_usage_error(PROG, "--size %s with --spare %g and --block-pages %u: "
+			return r0_cli_usage_error(PROG, "--capacity %s with --spare %g and --block-pages %u: "
 						  "no such flash (too large, or too few blocks)",
-						  size_arg, s->spare_pct, fc->pages_per_block);
-		fprintf(stderr, PROG ": flash model of %s: %s\n", size_arg, strerror(errno));
+						  capacity, s->spare_pct, fc->pages_per_block);
+		fprintf(stderr, PROG ": flash model of %s: %s\n", capacity, strerror(errno));
 		return R0_EXIT_FAILURE;
 	}
 	return -1;
@@ -348,16 +353,33 @@ static int write_pid_file(const char *path)
 	return 0;
 }
 
+/*
+ * An option given without what it works on would be ignored: refused, said
+ * (R0_EXIT_USAGE); else -1. CLEANUP: --cleanup given.
+ */
+static int ignored_options(bool cleanup, const char *stats_file)
+{
+	/* a server's options, with --cleanup that serves no device */
+	const char *other = cleanup ? r0_cli_given_other_than((const char *const[]){ "cleanup", NULL }) : NULL;
+
+	if (other)
+		return r0_cli_usage_error(PROG, "--cleanup takes no other option (not --%s): it serves no device", other);
+	if (r0_cli_given("stats-interval") && !stats_file)
+		return r0_cli_usage_error(PROG, "--stats-interval is how often the --stats file is written: "
+					  "give --stats FILE");
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct r0_ftl_config fc;
 	struct r0_ublk_spec spec = { .block_bytes = PAGE_BYTES, .queue_depth = 32,
 				     .max_io_bytes = 512 * 1024, .discard = true, .dev_id = -1 };
 	struct ssd s = { .timing = true, .spare_pct = 7 };
-	const char *size_arg = NULL, *stats_file = NULL, *pid_file = NULL, *cleanup_id = NULL;
+	const char *capacity = NULL, *stats_file = NULL, *pid_file = NULL, *cleanup_id = NULL;
 	bool daemon = false, cleanup = false, no_data = false;
 	double interval = 1;
-	uint64_t size = 0;
+	uint64_t capacity_bytes = 0;
 	struct r0_ublk *u;
 	sigset_t sigs;
 	static const struct r0_cli_choice victims[] = {
@@ -369,7 +391,8 @@ int main(int argc, char **argv)
 	unsigned seq = 0;
 
 	const struct r0_cli_opt opts[] = {
-		{ "size", 's', R0_CLI_STRING, R0_CLI_TO(size_arg) },
+		{ "capacity", OPT_CAPACITY, R0_CLI_STRING, R0_CLI_TO(capacity) },
+		{ "size", 's', R0_CLI_STRING, R0_CLI_TO(capacity), .renamed_to = "capacity" },
 		{ "spare", OPT_SPARE, R0_CLI_DOUBLE, R0_CLI_TO(s.spare_pct), .dmin = 0.01, .dmax = 90, .why = "a percentage above 0 and up to 90" },
 		{ "block-pages", OPT_BLOCK_PAGES, R0_CLI_UINT, R0_CLI_TO(fc.pages_per_block), 2, 65536, .why = "2 to 65536" },
 		{ "victim", OPT_VICTIM, R0_CLI_CHOICE, R0_CLI_TO(fc.victim), .choices = victims, .why = "greedy or fifo" },
@@ -396,13 +419,15 @@ int main(int argc, char **argv)
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "unexpected argument '%s'", argv[optind]);
+	if ((rc = ignored_options(cleanup, stats_file)) >= 0)
+		return rc;
 	if (cleanup)
 		return cmd_cleanup(cleanup_id);
-	if ((rc = build_flash(&s, &fc, size_arg, no_data, &size)) >= 0)
+	if ((rc = build_flash(&s, &fc, capacity, no_data, &capacity_bytes)) >= 0)
 		return rc;
 	rc = R0_EXIT_OK;
 	pthread_mutex_init(&s.lock, NULL);
-	spec.size_bytes = size;
+	spec.size_bytes = capacity_bytes;
 	spec.handler = handle;
 	spec.user = &s;
 

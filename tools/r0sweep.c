@@ -448,16 +448,27 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 		for (unsigned n = 1; n <= sw->n_members; n++)
 			sw->count[n] = true;
 	}
+	/* an option whose targets or tests are not in the study would be ignored: refused */
+	if (o->single && !sw->count[1])
+		return r0_cli_usage_error(PROG, "--single-chunks are the chunks of the 1-member stripes: --members "
+					  "'%s' has no 1", o->counts);
 	if (r0_cli_each_item(o->preset, add_preset, o->presets))
 		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3, cdm-nvme, everyday or everyday-xfs, comma "
 					  "separated, at most %d", o->preset, MAX_PRESETS);
 	if (r0_cli_each_item(o->qd, add_qd, sw))
 		return r0_cli_usage_error(PROG, "--qd '%s': queue depths from 1 to %u, e.g. 1,32", o->qd, R0_QD_MAX);
+	bool block_tests = false;
+
 	for (o->n_presets = 0; o->presets[o->n_presets]; o->n_presets++)
-		for (size_t i = 0; o->read_only && i < o->presets[o->n_presets]->n_tests; i++)
-			if (o->presets[o->n_presets]->tests[i].w.access == R0_ACCESS_FS)
+		for (size_t i = 0; i < o->presets[o->n_presets]->n_tests; i++) {
+			if (o->read_only && o->presets[o->n_presets]->tests[i].w.access == R0_ACCESS_FS)
 				return r0_cli_usage_error(PROG, "--preset %s with --read-only: its scenarios make a "
 							  "file system on each target", o->presets[o->n_presets]->name);
+			block_tests |= o->presets[o->n_presets]->tests[i].w.access != R0_ACCESS_FS;
+		}
+	if (!block_tests && (o->qd_given || !o->straddle))
+		return r0_cli_usage_error(PROG, "%s shapes the block tests: --preset '%s' has none (everyday work "
+					  "goes through a file system)", o->qd_given ? "--qd" : "--no-straddle", o->preset);
 	if (r0_sweep_plan_workloads(&sw->plan, o->presets, o->n_presets, sw->qds, sw->n_qds, o->straddle, o->read_only))
 		return r0_cli_usage_error(PROG, "more than %d workloads: choose fewer presets or depths",
 					  R0_SWEEP_MAX_WL);

@@ -77,6 +77,7 @@ static void usage(FILE *f)
 	      "                       discard with FITRIM (fstrim, default) or by mounting\n"
 	      "                       with -o discard\n"
 	      "      --discard-repeats N  discard each range N times (default 1)\n"
+	      "      --repeats N      old name of --discard-repeats, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --full-scan      check every sector outside each range also on devices\n"
 	      "                       over 1 GiB (default there: two stripes either side)\n"
 	      "      --require deallocated\n"
@@ -469,9 +470,9 @@ int main(int argc, char **argv)
 	if (live) {
 		if (argc - optind != 0)
 			return r0_cli_usage_error(PROG, "--live takes a directory, no DEVICE");
-		if (fstype || cycles_set || full_scan || repeats != 1)
+		if (fstype || cycles_set || full_scan || repeats != 1 || r0_cli_given("fill") || force)
 			return r0_cli_usage_error(PROG, "--live checks one test file: no --fs, --cycles, "
-						  "--discard-repeats or --full-scan");
+						  "--discard-repeats, --full-scan, --fill or --force");
 		/* nothing can be shown where no test file can be written: refused, not a "no" */
 		if ((err = live_check_dir(live, live_fs, sizeof(live_fs), &live_devt, why, sizeof(why)))) {
 			fprintf(stderr, PROG ": %s: %s\n", live, why);
@@ -493,6 +494,9 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--discard-repeats and --full-scan are for the range checks, not --fs");
 	if (fstype && !cycles_set)
 		cycles = 3;
+	/* the range checks fill nothing: a share for cycles that do not run would be ignored */
+	if (r0_cli_given("fill") && !live && !cycles)
+		return r0_cli_usage_error(PROG, "--fill is the share a cycle fills: give --cycles N or --fs");
 	if (!live)
 		r.path = argv[optind];
 	if (!consent.plan_only && (rc = r0_cli_need_root(PROG, "it writes to DEVICE and reads its bottom devices")) >= 0)

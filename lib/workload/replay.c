@@ -165,10 +165,7 @@ int r0_replay_load_flags(const char *path, unsigned flags, struct r0_replay_trac
 			continue;
 		}
 		if (ev.op != R0_TRACE_FLUSH) {
-			if (ev.bytes > UINT32_MAX) {
-				err = -E2BIG;
-				goto out;
-			}
+			/* r0_trace_read held it to R0_TRACE_REQUEST_MAX_BYTES: 32 bits hold it */
 			q.offset_bytes = ev.sector * 512;
 			q.bytes = (uint32_t)ev.bytes;
 			if (q.bytes > t->max_request_bytes)

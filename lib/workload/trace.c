@@ -37,6 +37,9 @@ const char *r0_trace_error_text(int err, bool truncated)
 		return "empty: not a trace";
 	case -EPROTONOSUPPORT:
 		return "a blktrace of another version than 7: not read";
+	case -E2BIG:
+		return "too large: a request above 4 GiB - 512 B, more than the kernel issues in one (a bio's "
+		       "length is 32 bits)";
 	default:
 		return NULL;
 	}
@@ -176,7 +179,7 @@ int r0_trace_write(struct r0_trace_writer *w, const struct r0_trace_event *ev)
 
 	if ((unsigned)ev->kind >= KINDS || (unsigned)ev->op >= OPS || ev->t_us < w->last_t_us)
 		return -EINVAL;
-	if (has_range(ev->kind, ev->op) && (!ev->bytes || ev->bytes % 512))
+	if (has_range(ev->kind, ev->op) && (!ev->bytes || ev->bytes % 512 || ev->bytes > R0_TRACE_REQUEST_MAX_BYTES))
 		return -EINVAL;
 	tag = (unsigned char)(ev->op | ev->kind << 2);
 	put(w, &tag, 1);
@@ -438,19 +441,13 @@ static int read_end(struct r0_trace_reader *r)
 	return 1;
 }
 
-int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev)
+/* The next event of an r0trace/1 file (r0_trace_read's returns). */
+static int read_record(struct r0_trace_reader *r, struct r0_trace_event *ev)
 {
 	unsigned char tag;
 	uint64_t dt, zz, sectors;
 	int err;
 
-	if (r->done)
-		return 1;
-	if (r->in) {
-		err = r0_tracein_read(r->in, ev, &r->truncated);
-		r->done = err == 1;
-		return err;
-	}
 	memset(ev, 0, sizeof(*ev));
 	if ((err = get(r, &tag)))
 		return err;
@@ -478,6 +475,21 @@ int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev)
 	}
 	r->records++;
 	return 0;
+}
+
+int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev)
+{
+	int err;
+
+	if (r->done)
+		return 1;
+	err = r->in ? r0_tracein_read(r->in, ev, &r->truncated) : read_record(r, ev);
+	if (err == 1)
+		r->done = true;
+	/* one limit for every format, here where they all pass: what one tool reads, all do */
+	if (!err && ev->kind == R0_TRACE_QUEUE && ev->bytes > R0_TRACE_REQUEST_MAX_BYTES)
+		return -E2BIG;
+	return err;
 }
 
 bool r0_trace_reader_truncated(const struct r0_trace_reader *r)

@@ -43,9 +43,7 @@ static int write_blktrace(FILE *f, const struct r0_trace_event *ev, uint32_t seq
 		.action = act[ev->kind] | BLK_TC_ACT(cls[ev->kind] | dir[ev->op]),
 	};
 
-	/* a request above 4 GiB has no blk_io_trace length */
-	if (ev->bytes > UINT32_MAX)
-		return -E2BIG;
+	/* r0_trace_read held every length to R0_TRACE_REQUEST_MAX_BYTES: blk_io_trace's 32 bits hold it */
 	return fwrite(&t, sizeof(t), 1, f) == 1 ? 0 : -EIO;
 }
 

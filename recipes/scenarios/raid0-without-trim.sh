@@ -79,7 +79,7 @@ r0s_start() {
 	_devs=""
 	for _i in "${1}0" "${1}1"; do
 		rm -f "/tmp/r0s-$_i.stats"
-		_d=$(r0ssd --size "${2}M" --daemon --pid-file "/tmp/r0s-$_i.pid" \
+		_d=$(r0ssd --capacity "${2}M" --daemon --pid-file "/tmp/r0s-$_i.pid" \
 			--stats "/tmp/r0s-$_i.stats" --stats-interval 60) || return 1
 		_devs="$_devs $_d"
 	done
@@ -149,7 +149,7 @@ r0s_bench() {
 	_at_seq=$(r0s_counts "$1") || return 1
 	# unknown (cycle 0, or no fstrim): left out, and the record holds null
 	# shellcheck disable=SC2086
-	r0age record-cycle --scenario raid0-without-trim --array "r0s$1" --members 2 \
+	r0age record-cycle --scenario raid0-without-trim --array "r0s$1" --member-count 2 \
 		--ssd-mib "$r0s_ssd_mib" --trim "$([ "$1" = 1 ] && echo yes || echo no)" --cycle "$2" \
 		--fill "$r0s_fill_pct" --fill-bytes "$r0s_filled" \
 		${r0s_mapped_deleted:+--mapped-after-delete $r0s_mapped_deleted} \

@@ -121,7 +121,7 @@ r0_members_ssd() {
 	_count=$1 _size=$2 _made=""
 	shift 2
 	for _i in $(seq "$_count"); do
-		_dev=$(r0ssd --size "$_size" --daemon --pid-file "/tmp/r0ssd$_i.pid" "$@") &&
+		_dev=$(r0ssd --capacity "$_size" --daemon --pid-file "/tmp/r0ssd$_i.pid" "$@") &&
 			r0_wait_dev "$_dev" && _made="$_made $_dev" ||
 			{ echo "guest: cannot start r0ssd $_i of $_count" >&2; return 1; }
 	done

@@ -56,12 +56,12 @@ wait_gone() {
 	done
 }
 
-expect_status 2 "r0ssd without --size" r0ssd
-expect_status 2 "r0ssd --size not a multiple of 4K" r0ssd --size 1000
-expect_status 2 "r0ssd --spare out of range" r0ssd --size 32M --spare 95
+expect_status 2 "r0ssd without --capacity" r0ssd
+expect_status 2 "r0ssd --capacity not a multiple of 4K" r0ssd --capacity 1000
+expect_status 2 "r0ssd --spare out of range" r0ssd --capacity 32M --spare 95
 
 # a 32 MiB SSD with the default time model, in the background
-dev=$(r0ssd --size 32M --daemon --pid-file /tmp/ssd.pid --stats "$st" --stats-interval 5) ||
+dev=$(r0ssd --capacity 32M --daemon --pid-file /tmp/ssd.pid --stats "$st" --stats-interval 5) ||
 	fail "r0ssd did not start"
 pid=$(cat /tmp/ssd.pid)
 pids="$pid"
@@ -146,7 +146,7 @@ expect_eq "$(counter failed_requests)" 0 "no failed requests"
 expect_eq "$(counter server_errors)" 0 "no server errors"
 
 # SIGKILL leaves /dev/ublkcN; --cleanup removes it, and only it
-dev2=$(r0ssd --size 8M --no-timing --daemon --pid-file /tmp/ssd2.pid) || fail "second r0ssd"
+dev2=$(r0ssd --capacity 8M --no-timing --daemon --pid-file /tmp/ssd2.pid) || fail "second r0ssd"
 pid2=$(cat /tmp/ssd2.pid)
 pids="$pid $pid2"
 id2=${dev2#/dev/ublkb}
@@ -169,7 +169,7 @@ expect_eq "$(sed -n 's/^state=//p' "$st")" stopped "stats state after SIGTERM"
 note "final counters: $(grep -E '^(host_write_pages|flash_program_pages|waf|gc_runs|free_blocks)=' "$st" | tr '\n' ' ')"
 
 # in the foreground a stop signal removes the device and exits 0: the server's end
-r0ssd --size 16M --no-data > /tmp/fg.path 2> /tmp/fg.err &
+r0ssd --capacity 16M --no-data > /tmp/fg.path 2> /tmp/fg.err &
 fg=$!
 n=50
 while [ ! -s /tmp/fg.path ] && [ "$n" -gt 0 ]; do sleep 0.1; n=$((n - 1)); done

@@ -134,6 +134,23 @@ Test(trace, bad_events_are_refused, .init = tmpfile_setup, .fini = tmpfile_teard
 	cr_expect_eq(r0_trace_writer_open("/nonexistent/t.r0trace", &hdr, &w), -ENOENT);
 }
 
+/* the largest request the kernel can issue is written and read back; one larger is not written */
+Test(trace, requests_up_to_the_limit, .init = tmpfile_setup, .fini = tmpfile_teardown)
+{
+	const struct r0_trace_event ok = { 1, R0_TRACE_QUEUE, R0_TRACE_DISCARD, 0, R0_TRACE_REQUEST_MAX_BYTES };
+	struct r0_trace_event over = ok, got;
+	struct r0_trace_writer *w;
+
+	over.bytes += 512;
+	cr_assert_eq(r0_trace_writer_open(path, &hdr, &w), 0);
+	cr_expect_eq(r0_trace_write(w, &over), -EINVAL);
+	cr_expect_eq(r0_trace_write(w, &ok), 0);
+	cr_assert_eq(r0_trace_writer_close(w), 0);
+	cr_assert_eq(read_all(&got, 1, NULL), 1);
+	cr_expect_eq(got.bytes, R0_TRACE_REQUEST_MAX_BYTES);
+	cr_expect_not_null(r0_trace_error_text(-E2BIG, false));
+}
+
 /* A million requests of a busy day, half a stream, half random in 1 TiB, each completed: about 14 MB. */
 Test(trace, a_busy_day_stays_small, .init = tmpfile_setup, .fini = tmpfile_teardown)
 {

@@ -363,6 +363,31 @@ Test(tracein, fio_iolog_refused, .init = dir_setup, .fini = dir_teardown)
 	cr_expect_eq(read_all(p, &h, NULL, 0, NULL), -EBADMSG);
 }
 
+/* one limit for a request in every format: an iolog's length above it is no request the kernel made */
+Test(tracein, fio_iolog_request_limit, .init = dir_setup, .fini = dir_teardown)
+{
+	struct r0_trace_event got[2];
+	struct r0_trace_header h;
+	char p[PATH_MAX + 16], text[128];
+
+	snprintf(p, sizeof(p), "%s/x.log", dir);
+	snprintf(text, sizeof(text), "fio version 3 iolog\n1 /f write 0 %llu\n2 /f trim 0 %llu\n",
+		 R0_TRACE_REQUEST_MAX_BYTES, R0_TRACE_REQUEST_MAX_BYTES);
+	write_text(p, text);
+	cr_assert_eq(read_all(p, &h, got, N(got), NULL), 2);
+	cr_expect_eq(got[0].bytes, R0_TRACE_REQUEST_MAX_BYTES);
+	cr_expect_eq(got[1].bytes, R0_TRACE_REQUEST_MAX_BYTES);
+	/* a byte more spans one more sector; r0profile took 99,999,999,999 bytes where r0bench refused them */
+	static const char *const over[] = { "4294966785", "4294967296", "99999999999" };
+
+	for (size_t i = 0; i < N(over); i++) {
+		snprintf(text, sizeof(text), "fio version 3 iolog\n1 /f read 0 4096\n2 /f read 0 %s\n", over[i]);
+		write_text(p, text);
+		cr_expect_eq(read_all(p, &h, got, N(got), NULL), -E2BIG, "%s bytes", over[i]);
+	}
+	cr_expect_not_null(strstr(r0_trace_error_text(-E2BIG, false), "4 GiB"));
+}
+
 /* a huge file of something else is told from its first bytes, not read whole */
 Test(tracein, huge_non_trace, .init = dir_setup, .fini = dir_teardown)
 {

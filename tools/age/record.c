@@ -18,7 +18,7 @@
 enum {
 	OPT_SCENARIO = CHAR_MAX + 1, OPT_ARRAY, OPT_MEMBERS, OPT_SSD_MIB, OPT_TRIM, OPT_CYCLE, OPT_FILL,
 	OPT_FILL_BYTES, OPT_MAPPED_DELETE, OPT_FSTRIM_BYTES, OPT_MAPPED_BENCH, OPT_RANDWRITE, OPT_SEQWRITE,
-	OPT_AT_START, OPT_AT_BENCH, OPT_AT_RANDWRITE, OPT_AT_SEQWRITE,
+	OPT_AT_START, OPT_AT_BENCH, OPT_AT_RANDWRITE, OPT_AT_SEQWRITE, OPT_OLD_MEMBERS,
 };
 
 static const struct r0_cli_choice yes_no[] = { { "yes", 1 }, { "no", 0 }, { NULL, 0 } };
@@ -130,15 +130,17 @@ int record_cycle(const struct r0_cli *cli, int argc, char **argv)
 	struct r0_scenario_counts at[R0_SCENARIO_MOMENTS] = { { 0 } };
 	struct r0_bench_doc rand = { 0 }, seq = { 0 };
 	const char *scenario = NULL, *array = NULL, *rand_path = NULL, *seq_path = NULL;
-	bool given[OPT_AT_SEQWRITE - OPT_SCENARIO + 1] = { false };
 	char why[256];
 	int trim = 0, rc;
 
-	struct r0_cli_opt opts[] = {
+	const struct r0_cli_opt opts[] = {
 		{ "scenario", OPT_SCENARIO, R0_CLI_STRING, R0_CLI_TO(scenario) },
 		{ "array", OPT_ARRAY, R0_CLI_STRING, R0_CLI_TO(array) },
-		{ "members", OPT_MEMBERS, R0_CLI_UINT, R0_CLI_TO(c.members), .min = 1, .max = UINT_MAX,
+		{ "member-count", OPT_MEMBERS, R0_CLI_UINT, R0_CLI_TO(c.members), .min = 1, .max = UINT_MAX,
 		  .why = "from 1 to %u" },
+		/* r0sweep's --members is a list of counts to study: this one the array's own */
+		{ "members", OPT_OLD_MEMBERS, R0_CLI_UINT, R0_CLI_TO(c.members), .min = 1, .max = UINT_MAX,
+		  .why = "from 1 to %u", .renamed_to = "member-count" },
 		{ "ssd-mib", OPT_SSD_MIB, R0_CLI_UINT, R0_CLI_TO(c.ssd_mib), .min = 1, .max = UINT_MAX,
 		  .why = "MiB, from 1 to %u" },
 		{ "trim", OPT_TRIM, R0_CLI_CHOICE, R0_CLI_TO(trim), .choices = yes_no, .why = "yes or no" },
@@ -163,12 +165,11 @@ int record_cycle(const struct r0_cli *cli, int argc, char **argv)
 		{ 0 },
 	};
 
-	for (struct r0_cli_opt *o = opts; o->name; o++)
-		o->given = &given[o->key - OPT_SCENARIO];
 	r0_cli_parse(cli, opts, argc, argv);
-	/* left out, the two the record may hold as null; the rest it must have */
+	/* left out, the two the record may hold as null; the rest it must have (an old name counts) */
 	for (const struct r0_cli_opt *o = opts; o->name; o++)
-		if (!given[o->key - OPT_SCENARIO] && o->key != OPT_MAPPED_DELETE && o->key != OPT_FSTRIM_BYTES)
+		if (!o->renamed_to && !r0_cli_given(o->name) && o->key != OPT_MAPPED_DELETE &&
+		    o->key != OPT_FSTRIM_BYTES)
 			return r0_cli_usage_error(PROG, "record-cycle: --%s is required", o->name);
 	if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "record-cycle: name one result file (r0scenario/1) to append to");

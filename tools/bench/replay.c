@@ -23,8 +23,6 @@ static void print_load_error(const char *trace, const struct r0_replay_trace *t,
 {
 	if (r0_trace_error_text(err, t->truncated))
 		fprintf(stderr, PROG ": %s: %s; nothing replayed\n", trace, r0_trace_error_text(err, t->truncated));
-	else if (err == -E2BIG)
-		fprintf(stderr, PROG ": %s: holds a request above 4 GiB\n", trace);
 	else
 		fprintf(stderr, PROG ": %s: cannot read the trace: %s\n", trace, strerror(-err));
 }

@@ -228,6 +228,39 @@ static const char *retired_letter(const char *retired, int c, size_t *len)
 	return NULL;
 }
 
+/* The options the last r0_cli_parse read, by their new names, in the order typed: each once. */
+static const char *given_names[R0_CLI_MAX_OPTS];
+static size_t n_given;
+
+static void note_given(const struct r0_cli_opt *o)
+{
+	const char *name = o->renamed_to ? o->renamed_to : o->name;
+
+	if (!r0_cli_given(name) && n_given < R0_CLI_MAX_OPTS)
+		given_names[n_given++] = name;
+}
+
+bool r0_cli_given(const char *name)
+{
+	for (size_t i = 0; i < n_given; i++)
+		if (!strcmp(given_names[i], name))
+			return true;
+	return false;
+}
+
+const char *r0_cli_given_other_than(const char *const *only)
+{
+	for (size_t i = 0; i < n_given; i++) {
+		const char *const *k = only;
+
+		while (*k && strcmp(*k, given_names[i]))
+			k++;
+		if (!*k)
+			return given_names[i];
+	}
+	return NULL;
+}
+
 void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv)
 {
 	struct option lo[R0_CLI_MAX_OPTS + 3];
@@ -262,6 +295,7 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 	}
 	lo[n] = (struct option){ NULL, 0, NULL, 0 };
 	shorts[k] = '\0';
+	n_given = 0;
 
 	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
 		const char *instead;
@@ -277,11 +311,13 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 		if (!o->name)
 			exit(common_option(c, tool->prog, tool->usage));
 		if (o->renamed_to)
-			fprintf(stderr, "%s: --%s is now --%s\n", tool->prog, o->name, o->renamed_to);
+			fprintf(stderr, "%s: --%s is now --%s (the old name is kept until " R0_CLI_OLD_NAMES_UNTIL ")\n",
+				tool->prog, o->name, o->renamed_to);
 		if ((rc = take(tool->prog, o, optarg)))
 			exit(rc);
 		if (o->given)
 			*o->given = true;
+		note_given(o);
 	}
 }
 

@@ -94,9 +94,20 @@ struct r0_cli_opt {
 	bool *given;        /* set to true when the option was given (and read) */
 	int (*call)(const char *prog, const struct r0_cli_opt *o, const char *arg); /* 0 or an exit status */
 	bool optional;      /* R0_CLI_CALL: the value may be left out (optional_argument) */
-	/* an old spelling: works as before, with the hint "PROG: --NAME is now --RENAMED_TO" */
+	/*
+	 * an old name: works as before, with the hint "PROG: --NAME is now
+	 * --RENAMED_TO" (see R0_CLI_OLD_NAMES_UNTIL)
+	 */
 	const char *renamed_to;
 };
+
+/*
+ * The release up to which an old name still works: --help lists each as
+ * "old name of --NEW, kept until " R0_CLI_OLD_NAMES_UNTIL, and
+ * tests/options/check-options fails once VERSION reaches it (then the old
+ * names go). Scripts get one release to move.
+ */
+#define R0_CLI_OLD_NAMES_UNTIL "0.3"
 
 #define R0_CLI_TO(x) .dest = &(x), .width = sizeof(x)
 
@@ -123,6 +134,19 @@ struct r0_cli {
  * as util-linux's usage() and errtryhelp() do.
  */
 void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv);
+
+/*
+ * Whether option NAME (its long name; an old name counts as its new one)
+ * was on the command line the last r0_cli_parse read.
+ */
+bool r0_cli_given(const char *name);
+
+/*
+ * The first option on that command line, in the order typed, that is none
+ * of ONLY (long names, NULL-ended), or NULL: a mode that takes only a few
+ * options names one that would be ignored, for a usage error.
+ */
+const char *r0_cli_given_other_than(const char *const *only);
 
 /* R0_CLI_CALL readers more than one tool uses. */
 

@@ -58,8 +58,8 @@ struct r0_replay_trace {
 /*
  * Reads the trace PATH whole into *T. 0; the errors of r0_trace_reader_open
  * and r0_trace_read (-EBADMSG: a file cut short, ->truncated then true, or
- * damaged), -E2BIG for a request above 4 GiB, -ENOMEM. Nothing is replayed
- * from a trace that does not end right. *T is to be freed either way.
+ * damaged; -E2BIG for a request above R0_TRACE_REQUEST_MAX_BYTES), -ENOMEM.
+ * Nothing is replayed from a trace that does not end right. *T is to be freed either way.
  */
 int r0_replay_load(const char *path, struct r0_replay_trace *t);
 

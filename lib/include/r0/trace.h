@@ -81,6 +81,15 @@ struct r0_trace_header {
 	bool untimed;               /* no times (fio iolog v2): every event at 0 */
 };
 
+/*
+ * The largest request any reader takes, in every format: 4 GiB - 512. A
+ * bio's length (bi_size) is 32 bits, so the kernel issues none larger in
+ * whole sectors, and blktrace records lengths in 32 bits. A longer one
+ * (an iolog's length, an r0trace record) is no request the kernel made:
+ * r0_trace_read refuses it (-E2BIG), r0_trace_write does not write it.
+ */
+#define R0_TRACE_REQUEST_MAX_BYTES 0xfffffe00ULL
+
 struct r0_trace_event {
 	uint64_t t_us;              /* since the start; never less than the previous event's */
 	enum r0_trace_kind kind;
@@ -123,7 +132,8 @@ int r0_trace_writer_open(const char *path, const struct r0_trace_header *h,
 /*
  * Appends EV. 0; -EINVAL for an event before the previous one, an unknown
  * kind or operation, a length that is not a multiple of 512, or a QUEUE
- * read/write/discard of 0 bytes; -errno of writing.
+ * read/write/discard of 0 bytes or above R0_TRACE_REQUEST_MAX_BYTES;
+ * -errno of writing.
  */
 int r0_trace_write(struct r0_trace_writer *w, const struct r0_trace_event *ev);
 /* Bytes written so far (the header and the records, before the end record). */
@@ -150,7 +160,8 @@ int r0_trace_reader_open(const char *path, struct r0_trace_header *h, struct r0_
  * the checksum are found right (the other formats: at the end of the
  * file); -EBADMSG for a file cut short (see
  * r0_trace_reader_truncated), a bad record, a wrong count or checksum, or
- * bytes after the end record; -errno of reading. After an error, the
+ * bytes after the end record; -E2BIG for a request above
+ * R0_TRACE_REQUEST_MAX_BYTES; -errno of reading. After an error, the
  * events already returned are not to be trusted.
  */
 int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev);
@@ -161,7 +172,8 @@ bool r0_trace_reader_truncated(const struct r0_trace_reader *r);
  * What is wrong with a trace that could not be read, in words, for error
  * ERR of reading it (TRUNCATED: r0_trace_reader_truncated): "truncated:
  * ...", "damaged: ...", "not a trace: ..." (naming the formats read),
- * "empty: ..."; NULL for any other error (say strerror).
+ * "empty: ...", a request above the limit (-E2BIG); NULL for any other
+ * error (say strerror).
  */
 const char *r0_trace_error_text(int err, bool truncated);
 /* NULL: nothing. */
