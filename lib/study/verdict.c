@@ -65,19 +65,19 @@ static void write_method(struct r0_analysis *a)
 
 	if (a->cmp.method == R0_CMP_BOOTSTRAP)
 		snprintf(how, sizeof(how),
-			 "the ratio of the two sides' median bytes/s (under a mix, of the mix-weighted speed-ups) "
+			 "the ratio of the two sides' median bytes/s (under a mix, one drive's time for the mix over the array's: Amdahl's law) "
 			 "with a %.0f %% bootstrap interval from %u seeded resamples of both sides' repeats",
 			 a->cmp.confidence * 100, a->cmp.resamples);
 	else if (a->pooled)
 		snprintf(how, sizeof(how),
-			 "the ratio of the two sides' mean bytes/s (under a mix, of the mix-weighted speed-ups) "
+			 "the ratio of the two sides' mean bytes/s (under a mix, one drive's time for the mix over the array's: Amdahl's law) "
 			 "with a Welch t-interval on its log, each side's noise the study's own for that workload "
 			 "(pooled over its cells), a run far from its cell's others or a visit off across its workloads "
 			 "set aside and run again, and "
 			 "the drift of each pass taken out");
 	else
 		snprintf(how, sizeof(how),
-			 "the ratio of the two sides' mean bytes/s (under a mix, of the mix-weighted speed-ups) "
+			 "the ratio of the two sides' mean bytes/s (under a mix, one drive's time for the mix over the array's: Amdahl's law) "
 			 "with a %.0f %% Welch t-interval on its log over both sides' repeats",
 			 a->cmp.confidence * 100);
 	if (a->cmp.looks > 1)
@@ -93,7 +93,8 @@ static void write_method(struct r0_analysis *a)
 	snprintf(a->method, sizeof(a->method),
 		 "Each comparison is %s%s. A difference counts only when its interval excludes 1 and the ratio is "
 		 "beyond %.0f %%. %sWorth it means the interval's bottom is at least %.2fx one drive (likely worth "
-		 "it: only the point is); a drive is worth buying when it adds at least %.2fx by the same rule, and "
+		 "it: only the point is); a claim against a bar is wrong on one side only, so its interval is "
+		 "the two-sided one at twice its kind's error rate; a drive is worth buying when it adds at least %.2fx by the same rule, and "
 		 "the array to build has every drive up to it worth buying. With fewer than %d repeats the noise is "
 		 "unknown and every verdict is indicative.",
 		 how, looks, a->cmp.threshold * 100, family, worth, gain, R0_CMP_MIN_REPEATS);
