@@ -90,13 +90,14 @@ static size_t target_of(struct r0_noise_diag *d, const struct r0_sweep_rec *r)
 	return d->n_target++;
 }
 
-/* "2.1 %", "14 %" */
+/* "2.1 %", "14 %", "20.1 %" */
 static const char *pct(double share, char *buf, size_t len)
 {
 	double p = share * 100;
 
-	/* a whole figure as one ("8 %"), else a decimal below 10 */
-	snprintf(buf, len, p < 9.95 && fabs(p - round(p)) >= 0.05 ? "%.1f %%" : "%.0f %%", p);
+	/* a whole figure as one ("8 %"), else one decimal: a bound such as 20.1 % must not read as
+	 * the 20 % a figure above it rounds to */
+	snprintf(buf, len, fabs(p - round(p)) >= 0.05 ? "%.1f %%" : "%.0f %%", p);
 	return buf;
 }
 
