@@ -137,7 +137,7 @@ static const char *const cmp_names[] = {
 	"workload", "rw", "read_pct", "block_bytes", "queue_depth", "jobs", "weight_pct", "layer", "chunk_bytes",
 	"members", "baseline", "repeats_used", "repeats_set_aside", "repeats_unmeasured", "bytes_per_s",
 	"bytes_per_s_min", "bytes_per_s_max", "iops", "mean_us", "p50_us", "p99_us", "p99_9_us", "cpu_s_per_io",
-	"speedup_x", "speedup_x_lo", "speedup_x_hi", "efficiency_x", "answer", "tie_best", "errors", NULL,
+	"speedup_x", "speedup_x_lo", "speedup_x_hi", "efficiency_x", "answer", "tie_best", "errors", "predicted", NULL,
 };
 
 int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
@@ -182,6 +182,7 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 		STR(sp && c->answer != R0_ANSWER_NONE ? r0_answer_name(c->answer) : NULL);
 		STR(c->layer == R0_LAYER_RAW || base ? NULL : c->tie_best ? "true" : "false");
 		INT(c->errors);
+		STR(a->predicted ? "true" : "false");   /* r0predict's figures: a prediction, not a measurement */
 		if (!err)
 			err = r0_csv_eol(f);
 	}
@@ -190,7 +191,7 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 
 static const char *const choice_names[] = {
 	"layer", "chunk_bytes", "members", "mix_speedup_x", "mix_speedup_x_lo", "mix_speedup_x_hi", "tie_best",
-	"picked", "complete", "loss", NULL,
+	"picked", "complete", "loss", "predicted", NULL,
 };
 
 int r0_csv_choices(FILE *f, const struct r0_analysis *a)
@@ -210,6 +211,7 @@ int r0_csv_choices(FILE *f, const struct r0_analysis *a)
 		STR(a->has_choice && i == a->pick ? "true" : "false");
 		STR(c->incomplete ? "false" : "true");
 		STR(c->loss);
+		STR(a->predicted ? "true" : "false");
 		if (!err)
 			err = r0_csv_eol(f);
 	}

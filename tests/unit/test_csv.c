@@ -187,12 +187,12 @@ Test(csv, the_baseline_answers_nothing)
 	}
 	raw = strstr(s, "\r\nSeq read,read,100,1048576,1,1,100,raw,0,1,true,4,0,0,");
 	cr_assert_not_null(raw, "%s", s);
-	/* speedup_x .. tie_best empty, then errors */
+	/* speedup_x .. tie_best empty, then errors and predicted */
 	raw = strchr(raw + 2, '\r');
-	cr_expect(!strncmp(raw - 8, ",,,,,,,0", 8), "%.60s", raw - 60);
+	cr_expect(!strncmp(raw - 14, ",,,,,,,0,false", 14), "%.60s", raw - 60);
 	md = strstr(s, "\r\nSeq read,read,100,1048576,1,1,100,md,65536,3,false,4,0,0,");
 	cr_assert_not_null(md, "%s", s);
-	cr_expect_not_null(strstr(md, ",worth it,true,0\r\n"), "%.300s", md);
+	cr_expect_not_null(strstr(md, ",worth it,true,0,false\r\n"), "%.300s", md);
 	free(s);
 	r0_analysis_free(&pick_an);
 	r0_sweep_set_free(&set);
