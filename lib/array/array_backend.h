@@ -41,8 +41,8 @@ int r0_array_list_add(struct r0_array **list, size_t *count, const struct r0_arr
 /*
  * Calls OP(ARG) again while it returns -EBUSY, at most R0_ARRAY_BUSY_TRIES
  * times R0_ARRAY_BUSY_WAIT_MS apart (about 5 s in all): a new or just used
- * array can be open for a moment (udev and blkid probe a new device; io_uring
- * released a target in its deferred clean-up before commit bbf9aad). The
+ * array can be open for a moment (udev and blkid probe a new device; an
+ * io_uring ring releases its files in a deferred clean-up). The
  * one retry of r0kit's array code; returns OP's last result.
  */
 #define R0_ARRAY_BUSY_TRIES 50

@@ -21,7 +21,8 @@
 #include "r0/trimcheck.h"
 #include "r0/probe.h"
 
-/* 4 MiB a read or write: at 1 MiB the sandbox's NVMe check spent about twice as long in them */
+/* 4 MiB a read or write: the check's time goes to these calls, and larger ones make fewer
+ * (docs/notes/lab-notebook.md, r0trim on QEMU NVMe drives) */
 #define IO_BYTES (4u << 20)
 
 int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counters *c)

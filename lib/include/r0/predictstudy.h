@@ -42,9 +42,9 @@
 
 /*
  * Neither given nor measured, the layer cost is a guess; a cell whose
- * figure moves by more than 15 % when a bio costs this much instead (a
- * busy or emulated CPU: the sandbox's md took ~300 us a bio on a loaded
- * host) depends on the guess and is not predicted.
+ * figure moves by more than 15 % when a bio costs this much instead (what
+ * a busy or emulated CPU can cost: the lab notebook has the sandbox's)
+ * depends on the guess and is not predicted.
  */
 #define R0_PREDICT_SLOW_LAYER_NS 50000.0
 
@@ -56,8 +56,8 @@
  * two measurements' own spreads together, the drive changed its state
  * during the grid (garbage collection, a write cache filling): its speed
  * depends on a state one drive's grid does not model, and no cell of that
- * direction is predicted. Repeated grid points on a quiet sandbox differ
- * by a few per cent (sata-real 4K QD1: 150-155 IOPS, 12 of 12 within 3 %).
+ * direction is predicted. Repeated grid points of a drive that kept its
+ * state differ by a few per cent (docs/notes/lab-notebook.md), far inside it.
  */
 #define R0_PREDICT_MAX_DRIFT R0_PREDICT_BAR
 
