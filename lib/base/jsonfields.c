@@ -43,3 +43,13 @@ void r0_json_add_fields(json_object *o, const void *rec, const struct r0_json_fi
 		json_object_object_add(o, fields[i].name,
 				       field_value((const char *)rec + fields[i].offset, fields[i].kind));
 }
+
+void r0_json_set(json_object *o, const char *key, json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+void r0_json_schema(json_object *o, const char *schema)
+{
+	r0_json_set(o, "r0kit_schema", json_object_new_string(schema));
+}

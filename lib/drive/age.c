@@ -18,6 +18,7 @@
 
 #include "r0/age.h"
 #include "r0/steady.h"
+#include "r0/jsonfields.h"
 
 static const char *const state_names[] = {
 	[R0_AGE_EMPTY] = "empty", [R0_AGE_FILL] = "fill", [R0_AGE_USED] = "used",
@@ -195,7 +196,6 @@ int r0_age_plan(const struct r0_age_params *p, uint64_t dev_bytes, uint32_t lbs,
 
 /* --- the state record ------------------------------------------------- */
 
-#define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
 static json_object *j_time(time_t t)
 {
@@ -230,53 +230,53 @@ json_object *r0_state_record_json(const struct r0_state_record *r)
 		return NULL;
 	}
 	snprintf(devt, sizeof(devt), "%u:%u", major(r->devt), minor(r->devt));
-	ADD(o, "r0kit_schema", json_object_new_string(R0_STATE_SCHEMA));
-	ADD(o, "tool", json_object_new_string("r0age"));
-	ADD(o, "version", json_object_new_string(r->version));
-	ADD(o, "state", json_object_new_string(r0_age_state_name(r->state)));
-	ADD(o, "complete", json_object_new_boolean(r->complete));
+	r0_json_schema(o, R0_STATE_SCHEMA);
+	r0_json_set(o, "tool", json_object_new_string("r0age"));
+	r0_json_set(o, "version", json_object_new_string(r->version));
+	r0_json_set(o, "state", json_object_new_string(r0_age_state_name(r->state)));
+	r0_json_set(o, "complete", json_object_new_boolean(r->complete));
 	dev = json_object_new_object();
-	ADD(dev, "path", json_object_new_string(r->device_path));
-	ADD(dev, "devt", json_object_new_string(devt));
-	ADD(dev, "size_bytes", json_object_new_uint64(r->device_bytes));
-	ADD(o, "device", dev);
+	r0_json_set(dev, "path", json_object_new_string(r->device_path));
+	r0_json_set(dev, "devt", json_object_new_string(devt));
+	r0_json_set(dev, "size_bytes", json_object_new_uint64(r->device_bytes));
+	r0_json_set(o, "device", dev);
 	par = json_object_new_object();
-	ADD(par, "fill_pct", fill ? json_object_new_int((int)p->fill_pct) : NULL);
-	ADD(par, "duration_s", r->state == R0_AGE_USED ?
+	r0_json_set(par, "fill_pct", fill ? json_object_new_int((int)p->fill_pct) : NULL);
+	r0_json_set(par, "duration_s", r->state == R0_AGE_USED ?
 	    json_object_new_double((double)p->duration_ns / 1e9) : NULL);
-	ADD(par, "round_s", r->state == R0_AGE_STEADY ?
+	r0_json_set(par, "round_s", r->state == R0_AGE_STEADY ?
 	    json_object_new_double((double)p->round_ns / 1e9) : NULL);
-	ADD(par, "max_rounds", r->state == R0_AGE_STEADY ?
+	r0_json_set(par, "max_rounds", r->state == R0_AGE_STEADY ?
 	    json_object_new_int((int)p->max_rounds) : NULL);
-	ADD(par, "block_bytes", r->state >= R0_AGE_USED ?
+	r0_json_set(par, "block_bytes", r->state >= R0_AGE_USED ?
 	    json_object_new_uint64(p->block_bytes) : NULL);
-	ADD(par, "queue_depth", r->state >= R0_AGE_USED ?
+	r0_json_set(par, "queue_depth", r->state >= R0_AGE_USED ?
 	    json_object_new_int((int)p->queue_depth) : NULL);
-	ADD(par, "seed", json_object_new_uint64(p->seed));
-	ADD(o, "parameters", par);
-	ADD(o, "started", j_time(r->started));
-	ADD(o, "finished", j_time(r->finished));
-	ADD(o, "seconds", json_object_new_double(r->seconds));
-	ADD(o, "bytes_written", json_object_new_uint64(r->bytes_written));
-	ADD(o, "bytes_discarded", json_object_new_uint64(r->bytes_discarded));
+	r0_json_set(par, "seed", json_object_new_uint64(p->seed));
+	r0_json_set(o, "parameters", par);
+	r0_json_set(o, "started", j_time(r->started));
+	r0_json_set(o, "finished", j_time(r->finished));
+	r0_json_set(o, "seconds", json_object_new_double(r->seconds));
+	r0_json_set(o, "bytes_written", json_object_new_uint64(r->bytes_written));
+	r0_json_set(o, "bytes_discarded", json_object_new_uint64(r->bytes_discarded));
 	if (r->state == R0_AGE_STEADY) {
 		json_object *a = json_object_new_array(), *rule = json_object_new_object();
 		unsigned n = r->rounds < R0_AGE_ROUNDS_MAX ? r->rounds : R0_AGE_ROUNDS_MAX;
 
 		st = json_object_new_object();
-		ADD(st, "reached", json_object_new_boolean(r->steady_round > 0));
-		ADD(st, "round", r->steady_round ? json_object_new_int((int)r->steady_round) : NULL);
-		ADD(st, "rounds", json_object_new_int((int)r->rounds));
-		ADD(st, "metric", json_object_new_string("write_iops"));
+		r0_json_set(st, "reached", json_object_new_boolean(r->steady_round > 0));
+		r0_json_set(st, "round", r->steady_round ? json_object_new_int((int)r->steady_round) : NULL);
+		r0_json_set(st, "rounds", json_object_new_int((int)r->rounds));
+		r0_json_set(st, "metric", json_object_new_string("write_iops"));
 		for (unsigned i = 0; i < n; i++)
 			json_object_array_add(a, json_object_new_double(r->round_iops[i]));
-		ADD(st, "round_iops", a);
-		ADD(rule, "window", json_object_new_int((int)R0_STEADY_SNIA.window));
-		ADD(rule, "range_frac", json_object_new_double(R0_STEADY_SNIA.range_frac));
-		ADD(rule, "slope_frac", json_object_new_double(R0_STEADY_SNIA.slope_frac));
-		ADD(st, "rule", rule);
+		r0_json_set(st, "round_iops", a);
+		r0_json_set(rule, "window", json_object_new_int((int)R0_STEADY_SNIA.window));
+		r0_json_set(rule, "range_frac", json_object_new_double(R0_STEADY_SNIA.range_frac));
+		r0_json_set(rule, "slope_frac", json_object_new_double(R0_STEADY_SNIA.slope_frac));
+		r0_json_set(st, "rule", rule);
 	}
-	ADD(o, "steady", st);
+	r0_json_set(o, "steady", st);
 	return o;
 }
 

@@ -50,17 +50,16 @@ static double mibps(const struct r0_result *r)
 	return r0_result_bytes_per_s(r) / 1048576.0;
 }
 
-#define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
 /* Over the counted passes; null without one (not known, never 0) */
 static json_object *j_spread(struct r0_bench_spread s, bool known)
 {
 	json_object *o = json_object_new_object();
 
-	ADD(o, "best", known ? json_object_new_double(s.best) : NULL);
-	ADD(o, "median", known ? json_object_new_double(s.median) : NULL);
-	ADD(o, "min", known ? json_object_new_double(s.min) : NULL);
-	ADD(o, "max", known ? json_object_new_double(s.max) : NULL);
+	r0_json_set(o, "best", known ? json_object_new_double(s.best) : NULL);
+	r0_json_set(o, "median", known ? json_object_new_double(s.median) : NULL);
+	r0_json_set(o, "min", known ? json_object_new_double(s.min) : NULL);
+	r0_json_set(o, "max", known ? json_object_new_double(s.max) : NULL);
 	return o;
 }
 
@@ -72,12 +71,12 @@ static json_object *j_latency(const struct r0_hist *h)
 	json_object *o = json_object_new_object();
 
 	/* without a completion every figure but the count is null: not known */
-	ADD(o, "count", json_object_new_uint64(h->count));
-	ADD(o, "mean", h->count ? json_object_new_double(r0_hist_mean(h)) : NULL);
-	ADD(o, "min", h->count ? json_object_new_uint64(h->min) : NULL);
+	r0_json_set(o, "count", json_object_new_uint64(h->count));
+	r0_json_set(o, "mean", h->count ? json_object_new_double(r0_hist_mean(h)) : NULL);
+	r0_json_set(o, "min", h->count ? json_object_new_uint64(h->min) : NULL);
 	for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
-		ADD(o, pct[i].k, h->count ? json_object_new_uint64(r0_hist_percentile(h, pct[i].p)) : NULL);
-	ADD(o, "max", h->count ? json_object_new_uint64(h->max) : NULL);
+		r0_json_set(o, pct[i].k, h->count ? json_object_new_uint64(r0_hist_percentile(h, pct[i].p)) : NULL);
+	r0_json_set(o, "max", h->count ? json_object_new_uint64(h->max) : NULL);
 	return o;
 }
 
@@ -88,11 +87,11 @@ static json_object *j_error(const struct r0_result *r)
 	if (!r->errors)
 		return NULL;
 	o = json_object_new_object();
-	ADD(o, "op", json_object_new_string(r0_op_name(r->first_error.op)));
-	ADD(o, "offset_bytes", json_object_new_uint64(r->first_error.offset_bytes));
-	ADD(o, "length_bytes", json_object_new_uint64(r->first_error.length_bytes));
-	ADD(o, "errno", json_object_new_int(r->first_error.err));
-	ADD(o, "message", json_object_new_string(strerror(r->first_error.err)));
+	r0_json_set(o, "op", json_object_new_string(r0_op_name(r->first_error.op)));
+	r0_json_set(o, "offset_bytes", json_object_new_uint64(r->first_error.offset_bytes));
+	r0_json_set(o, "length_bytes", json_object_new_uint64(r->first_error.length_bytes));
+	r0_json_set(o, "errno", json_object_new_int(r->first_error.err));
+	r0_json_set(o, "message", json_object_new_string(strerror(r->first_error.err)));
 	return o;
 }
 
@@ -110,15 +109,15 @@ static json_object *j_verify(const struct r0_result *r)
 	json_object *o = json_object_new_object(), *b = NULL;
 	const struct r0_verify_report *f = &r->first_bad;
 
-	ADD(o, "checked_bytes", json_object_new_uint64(r->verify_checked_bytes));
-	ADD(o, "bad_sectors", json_object_new_uint64(r->verify_bad_sectors));
+	r0_json_set(o, "checked_bytes", json_object_new_uint64(r->verify_checked_bytes));
+	r0_json_set(o, "bad_sectors", json_object_new_uint64(r->verify_bad_sectors));
 	if (r->verify_bad_sectors) {
 		b = json_object_new_object();
 		r0_json_add_fields(b, f, where, R0_JSON_N(where));
-		ADD(b, "fault", json_object_new_string(r0_verify_fault_name(f->fault)));
+		r0_json_set(b, "fault", json_object_new_string(r0_verify_fault_name(f->fault)));
 		r0_json_add_fields(b, f, what, R0_JSON_N(what));
 	}
-	ADD(o, "first_bad", b);
+	r0_json_set(o, "first_bad", b);
 	return o;
 }
 
@@ -136,11 +135,11 @@ static json_object *j_steady(const struct r0_result *r, const struct r0_workload
 	const double slice_s = (double)r->slice_ns / 1e9;
 	const bool seen = l->mean > 0;
 
-	ADD(o, "samples", json_object_new_uint64(r->samples));
-	ADD(o, "slice_s", json_object_new_double(slice_s));
-	ADD(o, "bytes_per_s", seen ? json_object_new_double(l->mean / slice_s) : NULL);
-	ADD(o, "range_pct", seen ? json_object_new_double(100 * l->range / l->mean) : NULL);
-	ADD(o, "trend_pct", seen ? json_object_new_double(100 * fabs(l->slope) *
+	r0_json_set(o, "samples", json_object_new_uint64(r->samples));
+	r0_json_set(o, "slice_s", json_object_new_double(slice_s));
+	r0_json_set(o, "bytes_per_s", seen ? json_object_new_double(l->mean / slice_s) : NULL);
+	r0_json_set(o, "range_pct", seen ? json_object_new_double(100 * l->range / l->mean) : NULL);
+	r0_json_set(o, "trend_pct", seen ? json_object_new_double(100 * fabs(l->slope) *
 							  (double)(rule.window - 1) / l->mean) : NULL);
 	return o;
 }
@@ -149,34 +148,34 @@ static json_object *j_pass(const struct r0_result *r, const struct r0_workload *
 {
 	json_object *o = json_object_new_object(), *jc, *jw;
 
-	ADD(o, "elapsed_s", json_object_new_double(r->elapsed_s));
-	ADD(o, "ios", json_object_new_uint64(r0_result_ios(r)));
-	ADD(o, "bytes", json_object_new_uint64(r0_result_bytes(r)));
-	ADD(o, "read_ios", json_object_new_uint64(r->ios[R0_OP_READ]));
-	ADD(o, "write_ios", json_object_new_uint64(r->ios[R0_OP_WRITE]));
-	ADD(o, "trim_ios", json_object_new_uint64(r->ios[R0_OP_TRIM]));
-	ADD(o, "iops", json_object_new_double(r0_result_iops(r)));
-	ADD(o, "bytes_per_s", json_object_new_double(r0_result_bytes_per_s(r)));
-	ADD(o, "user_s", json_object_new_double(r->user_s));
-	ADD(o, "sys_s", json_object_new_double(r->sys_s));
-	ADD(o, "cpu_per_io_s", json_object_new_double(r0_result_cpu_per_io(r)));
+	r0_json_set(o, "elapsed_s", json_object_new_double(r->elapsed_s));
+	r0_json_set(o, "ios", json_object_new_uint64(r0_result_ios(r)));
+	r0_json_set(o, "bytes", json_object_new_uint64(r0_result_bytes(r)));
+	r0_json_set(o, "read_ios", json_object_new_uint64(r->ios[R0_OP_READ]));
+	r0_json_set(o, "write_ios", json_object_new_uint64(r->ios[R0_OP_WRITE]));
+	r0_json_set(o, "trim_ios", json_object_new_uint64(r->ios[R0_OP_TRIM]));
+	r0_json_set(o, "iops", json_object_new_double(r0_result_iops(r)));
+	r0_json_set(o, "bytes_per_s", json_object_new_double(r0_result_bytes_per_s(r)));
+	r0_json_set(o, "user_s", json_object_new_double(r->user_s));
+	r0_json_set(o, "sys_s", json_object_new_double(r->sys_s));
+	r0_json_set(o, "cpu_per_io_s", json_object_new_double(r0_result_cpu_per_io(r)));
 	jc = json_object_new_array();
 	jw = json_object_new_array();
 	for (unsigned i = 0; i < r->jobs && i < R0_JOBS_MAX; i++) {
 		json_object_array_add(jc, json_object_new_double(r->job_cpu_s[i]));
 		json_object_array_add(jw, json_object_new_double(r->job_wall_s[i]));
 	}
-	ADD(o, "job_cpu_s", jc);
-	ADD(o, "job_wall_s", jw);
-	ADD(o, "busy", json_object_new_double(r0_result_busy(r)));
-	ADD(o, "errors", json_object_new_uint64(r->errors));
-	ADD(o, "eagain_retries", json_object_new_uint64(r->eagain_retries));
-	ADD(o, "carried_ios", json_object_new_uint64(r->carried_ios));
-	ADD(o, "carry_stopped", json_object_new_boolean(r->carry_stopped));
-	ADD(o, "interrupted", json_object_new_boolean(r->interrupted));
-	ADD(o, "ended", json_object_new_string(r0_end_name(r->ended)));
+	r0_json_set(o, "job_cpu_s", jc);
+	r0_json_set(o, "job_wall_s", jw);
+	r0_json_set(o, "busy", json_object_new_double(r0_result_busy(r)));
+	r0_json_set(o, "errors", json_object_new_uint64(r->errors));
+	r0_json_set(o, "eagain_retries", json_object_new_uint64(r->eagain_retries));
+	r0_json_set(o, "carried_ios", json_object_new_uint64(r->carried_ios));
+	r0_json_set(o, "carry_stopped", json_object_new_boolean(r->carry_stopped));
+	r0_json_set(o, "interrupted", json_object_new_boolean(r->interrupted));
+	r0_json_set(o, "ended", json_object_new_string(r0_end_name(r->ended)));
 	if (r->slice_ns)
-		ADD(o, "steady", j_steady(r, w));
+		r0_json_set(o, "steady", j_steady(r, w));
 	return o;
 }
 
@@ -184,44 +183,44 @@ static json_object *j_workload(const struct r0_workload *w, const struct r0_targ
 {
 	json_object *o = json_object_new_object();
 
-	ADD(o, "rw", json_object_new_string(r0_bench_rw_name(w)));
-	ADD(o, "access", json_object_new_string(w->access == R0_ACCESS_SEQ ? "sequential" : "random"));
-	ADD(o, "read_pct", json_object_new_int(w->trim ? 0 : (int)w->read_pct));
-	ADD(o, "trim", json_object_new_boolean(w->trim));
-	ADD(o, "block_bytes", json_object_new_uint64(w->block_bytes));
-	ADD(o, "align_bytes", json_object_new_uint64(w->align_bytes ? w->align_bytes : w->block_bytes));
-	ADD(o, "queue_depth", json_object_new_uint64(w->queue_depth));
-	ADD(o, "jobs", json_object_new_uint64(w->jobs ? w->jobs : 1));
-	ADD(o, "shared_region", json_object_new_boolean(w->shared_region));
-	ADD(o, "offset_bytes", json_object_new_uint64(w->offset_bytes));
-	ADD(o, "span_bytes", json_object_new_uint64(w->span_bytes));
-	ADD(o, "runtime_s", json_object_new_double((double)w->runtime_ns / 1e9));
-	ADD(o, "ramp_s", json_object_new_double((double)w->ramp_ns / 1e9));
+	r0_json_set(o, "rw", json_object_new_string(r0_bench_rw_name(w)));
+	r0_json_set(o, "access", json_object_new_string(w->access == R0_ACCESS_SEQ ? "sequential" : "random"));
+	r0_json_set(o, "read_pct", json_object_new_int(w->trim ? 0 : (int)w->read_pct));
+	r0_json_set(o, "trim", json_object_new_boolean(w->trim));
+	r0_json_set(o, "block_bytes", json_object_new_uint64(w->block_bytes));
+	r0_json_set(o, "align_bytes", json_object_new_uint64(w->align_bytes ? w->align_bytes : w->block_bytes));
+	r0_json_set(o, "queue_depth", json_object_new_uint64(w->queue_depth));
+	r0_json_set(o, "jobs", json_object_new_uint64(w->jobs ? w->jobs : 1));
+	r0_json_set(o, "shared_region", json_object_new_boolean(w->shared_region));
+	r0_json_set(o, "offset_bytes", json_object_new_uint64(w->offset_bytes));
+	r0_json_set(o, "span_bytes", json_object_new_uint64(w->span_bytes));
+	r0_json_set(o, "runtime_s", json_object_new_double((double)w->runtime_ns / 1e9));
+	r0_json_set(o, "ramp_s", json_object_new_double((double)w->ramp_ns / 1e9));
 	if (w->min_runtime_ns) {
 		const struct r0_steady_rule r = r0_workload_steady_rule(w);
 		json_object *st = json_object_new_object();
 
-		ADD(o, "min_runtime_s", json_object_new_double((double)w->min_runtime_ns / 1e9));
-		ADD(st, "window", json_object_new_uint64(r.window));
-		ADD(st, "slice_s", json_object_new_double((double)r0_workload_slice_ns(w) / 1e9));
-		ADD(st, "range_pct", json_object_new_double(100 * r.range_frac));
-		ADD(st, "trend_pct", json_object_new_double(100 * r.slope_frac));
-		ADD(o, "steady", st);
+		r0_json_set(o, "min_runtime_s", json_object_new_double((double)w->min_runtime_ns / 1e9));
+		r0_json_set(st, "window", json_object_new_uint64(r.window));
+		r0_json_set(st, "slice_s", json_object_new_double((double)r0_workload_slice_ns(w) / 1e9));
+		r0_json_set(st, "range_pct", json_object_new_double(100 * r.range_frac));
+		r0_json_set(st, "trend_pct", json_object_new_double(100 * r.slope_frac));
+		r0_json_set(o, "steady", st);
 	}
-	ADD(o, "size_bytes", json_object_new_uint64(w->size_bytes));
-	ADD(o, "cover", json_object_new_boolean(w->cover));
-	ADD(o, "seed", json_object_new_uint64(w->seed));
-	ADD(o, "verify", json_object_new_string(w->verify == R0_VERIFY_WRITE ? "write" :
+	r0_json_set(o, "size_bytes", json_object_new_uint64(w->size_bytes));
+	r0_json_set(o, "cover", json_object_new_boolean(w->cover));
+	r0_json_set(o, "seed", json_object_new_uint64(w->seed));
+	r0_json_set(o, "verify", json_object_new_string(w->verify == R0_VERIFY_WRITE ? "write" :
 						 w->verify == R0_VERIFY_READ ? "read" : "none"));
-	ADD(o, "verify_pass", json_object_new_uint64(w->verify_pass));
-	ADD(o, "continue_on_error", json_object_new_boolean(w->continue_on_error));
-	ADD(o, "reap_batch", json_object_new_uint64(w->reap_batch ? w->reap_batch : 1));
-	ADD(o, "hipri", json_object_new_boolean(w->hipri));
-	ADD(o, "sqpoll", json_object_new_boolean(w->sqpoll));
-	ADD(o, "async_submit", json_object_new_boolean(r0_engine_submits_async(t, w)));
+	r0_json_set(o, "verify_pass", json_object_new_uint64(w->verify_pass));
+	r0_json_set(o, "continue_on_error", json_object_new_boolean(w->continue_on_error));
+	r0_json_set(o, "reap_batch", json_object_new_uint64(w->reap_batch ? w->reap_batch : 1));
+	r0_json_set(o, "hipri", json_object_new_boolean(w->hipri));
+	r0_json_set(o, "sqpoll", json_object_new_boolean(w->sqpoll));
+	r0_json_set(o, "async_submit", json_object_new_boolean(r0_engine_submits_async(t, w)));
 	if (r0_engine_async(t, w) == R0_ASYNC_BLOCKING_ONLY)
-		ADD(o, "io_workers", json_object_new_int((int)r0_engine_io_workers(w)));
-	ADD(o, "sync", json_object_new_boolean(r0_engine_is_sync(w)));
+		r0_json_set(o, "io_workers", json_object_new_int((int)r0_engine_io_workers(w)));
+	r0_json_set(o, "sync", json_object_new_boolean(r0_engine_is_sync(w)));
 	return o;
 }
 
@@ -229,13 +228,13 @@ static json_object *j_target(const struct r0_target *t, json_object *device)
 {
 	json_object *o = json_object_new_object();
 
-	ADD(o, "path", json_object_new_string(t->path));
-	ADD(o, "kind", json_object_new_string(t->is_block ? "block" : "file"));
-	ADD(o, "size_bytes", json_object_new_uint64(t->size_bytes));
-	ADD(o, "logical_block_bytes", json_object_new_uint64(t->logical_block_bytes));
-	ADD(o, "physical_block_bytes", json_object_new_uint64(t->physical_block_bytes));
-	ADD(o, "direct", json_object_new_boolean(t->direct));
-	ADD(o, "device", device);
+	r0_json_set(o, "path", json_object_new_string(t->path));
+	r0_json_set(o, "kind", json_object_new_string(t->is_block ? "block" : "file"));
+	r0_json_set(o, "size_bytes", json_object_new_uint64(t->size_bytes));
+	r0_json_set(o, "logical_block_bytes", json_object_new_uint64(t->logical_block_bytes));
+	r0_json_set(o, "physical_block_bytes", json_object_new_uint64(t->physical_block_bytes));
+	r0_json_set(o, "direct", json_object_new_boolean(t->direct));
+	r0_json_set(o, "device", device);
 	return o;
 }
 
@@ -245,34 +244,34 @@ static json_object *j_test(const struct r0_bench_test *t, const struct r0_target
 	uint64_t errors = 0;
 	const struct r0_result *first_err = NULL;
 
-	ADD(x, "label", json_object_new_string(t->label));
-	ADD(x, "workload", j_workload(&t->w, target));
+	r0_json_set(x, "label", json_object_new_string(t->label));
+	r0_json_set(x, "workload", j_workload(&t->w, target));
 	for (unsigned p = 0; p < t->npasses; p++) {
 		json_object_array_add(passes, j_pass(&t->passes[p], &t->w));
 		if (t->passes[p].errors && !first_err)
 			first_err = &t->passes[p];
 		errors += t->passes[p].errors;
 	}
-	ADD(x, "passes", passes);
-	ADD(s, "bytes_per_s", j_spread(r0_bench_spread(t, r0_result_bytes_per_s), t->npasses));
-	ADD(s, "mb_per_s", j_spread(r0_bench_spread(t, r0_result_mb_per_s), t->npasses));
-	ADD(s, "mib_per_s", j_spread(r0_bench_spread(t, mibps), t->npasses));
-	ADD(s, "iops", j_spread(r0_bench_spread(t, r0_result_iops), t->npasses));
-	ADD(s, "cpu_per_io_s", j_spread(r0_bench_spread(t, r0_result_cpu_per_io), t->npasses));
-	ADD(s, "busy", j_spread(r0_bench_spread(t, r0_result_busy), t->npasses));
-	ADD(x, "summary", s);
-	ADD(x, "latency_ns", j_latency(&t->lat));
+	r0_json_set(x, "passes", passes);
+	r0_json_set(s, "bytes_per_s", j_spread(r0_bench_spread(t, r0_result_bytes_per_s), t->npasses));
+	r0_json_set(s, "mb_per_s", j_spread(r0_bench_spread(t, r0_result_mb_per_s), t->npasses));
+	r0_json_set(s, "mib_per_s", j_spread(r0_bench_spread(t, mibps), t->npasses));
+	r0_json_set(s, "iops", j_spread(r0_bench_spread(t, r0_result_iops), t->npasses));
+	r0_json_set(s, "cpu_per_io_s", j_spread(r0_bench_spread(t, r0_result_cpu_per_io), t->npasses));
+	r0_json_set(s, "busy", j_spread(r0_bench_spread(t, r0_result_busy), t->npasses));
+	r0_json_set(x, "summary", s);
+	r0_json_set(x, "latency_ns", j_latency(&t->lat));
 	/* one kind at a time, as fio's read and write sections; null without one of that kind */
-	ADD(x, "read_latency_ns", t->lat_op[R0_OP_READ].count ? j_latency(&t->lat_op[R0_OP_READ]) : NULL);
-	ADD(x, "write_latency_ns", t->lat_op[R0_OP_WRITE].count ? j_latency(&t->lat_op[R0_OP_WRITE]) : NULL);
-	ADD(x, "errors", json_object_new_uint64(errors));
-	ADD(x, "first_error", first_err ? j_error(first_err) : NULL);
+	r0_json_set(x, "read_latency_ns", t->lat_op[R0_OP_READ].count ? j_latency(&t->lat_op[R0_OP_READ]) : NULL);
+	r0_json_set(x, "write_latency_ns", t->lat_op[R0_OP_WRITE].count ? j_latency(&t->lat_op[R0_OP_WRITE]) : NULL);
+	r0_json_set(x, "errors", json_object_new_uint64(errors));
+	r0_json_set(x, "first_error", first_err ? j_error(first_err) : NULL);
 	if (t->verified)
-		ADD(x, "verify", j_verify(&t->verify));
+		r0_json_set(x, "verify", j_verify(&t->verify));
 	else if (t->w.verify == R0_VERIFY_READ && t->npasses)
-		ADD(x, "verify", j_verify(&t->passes[0]));
+		r0_json_set(x, "verify", j_verify(&t->passes[0]));
 	else
-		ADD(x, "verify", NULL);
+		r0_json_set(x, "verify", NULL);
 	return x;
 }
 
@@ -283,27 +282,27 @@ json_object *r0_bench_to_json(const struct r0_bench_run *run)
 	time_t now = time(NULL);
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	ADD(root, "r0kit_schema", json_object_new_string(R0_BENCH_SCHEMA));
-	ADD(root, "tool", json_object_new_string(run->tool));
-	ADD(root, "version", json_object_new_string(r0_build_id()));
-	ADD(root, "finished", json_object_new_string(when));
-	ADD(root, "target", j_target(run->target, run->device));
-	ADD(root, "state", run->state ? json_object_get(run->state) : NULL);
+	r0_json_schema(root, R0_BENCH_SCHEMA);
+	r0_json_set(root, "tool", json_object_new_string(run->tool));
+	r0_json_set(root, "version", json_object_new_string(r0_build_id()));
+	r0_json_set(root, "finished", json_object_new_string(when));
+	r0_json_set(root, "target", j_target(run->target, run->device));
+	r0_json_set(root, "state", run->state ? json_object_get(run->state) : NULL);
 	m = json_object_new_object();
-	ADD(m, "preset", run->preset ? json_object_new_string(run->preset) : NULL);
-	ADD(m, "passes", json_object_new_uint64(run->passes));
-	ADD(m, "warmup_passes", json_object_new_uint64(run->warmup));
-	ADD(m, "region_bytes", run->region_bytes ? json_object_new_uint64(run->region_bytes) : NULL);
-	ADD(m, "engine", json_object_new_string("io_uring"));
-	ADD(root, "method", m);
+	r0_json_set(m, "preset", run->preset ? json_object_new_string(run->preset) : NULL);
+	r0_json_set(m, "passes", json_object_new_uint64(run->passes));
+	r0_json_set(m, "warmup_passes", json_object_new_uint64(run->warmup));
+	r0_json_set(m, "region_bytes", run->region_bytes ? json_object_new_uint64(run->region_bytes) : NULL);
+	r0_json_set(m, "engine", json_object_new_string("io_uring"));
+	r0_json_set(root, "method", m);
 	for (unsigned i = 0; i < run->n_tests; i++)
 		if (run->tests[i].ran)
 			json_object_array_add(tests, j_test(&run->tests[i], run->target));
-	ADD(root, "tests", tests);
+	r0_json_set(root, "tests", tests);
 	x = json_object_new_object();
-	ADD(x, "status", json_object_new_int(run->status));
-	ADD(x, "reason", run->reason ? json_object_new_string(run->reason) : NULL);
-	ADD(root, "exit", x);
+	r0_json_set(x, "status", json_object_new_int(run->status));
+	r0_json_set(x, "reason", run->reason ? json_object_new_string(run->reason) : NULL);
+	r0_json_set(root, "exit", x);
 	return root;
 }
 
@@ -459,4 +458,64 @@ void r0_bench_doc_free(struct r0_bench_doc *d)
 {
 	free(d->tests);
 	memset(d, 0, sizeof(*d));
+}
+
+/* --- the "replay" object of r0bench --replay --json (tools/schema/r0bench-1.schema.json) --- */
+
+static json_object *replay_p50_p99(uint64_t p50, uint64_t p99)
+{
+	json_object *o = json_object_new_object();
+
+	r0_json_set(o, "p50", json_object_new_uint64(p50));
+	r0_json_set(o, "p99", json_object_new_uint64(p99));
+	return o;
+}
+
+json_object *r0_bench_replay_to_json(const char *trace, const struct r0_replay_trace *t, bool pace,
+				     const struct r0_replay_result *r)
+{
+	json_object *j = json_object_new_object(), *tr = json_object_new_object();
+	json_object *lat = json_object_new_object(), *lag = NULL;
+
+	r0_json_set(tr, "path", json_object_new_string(trace));
+	r0_json_set(tr, "device", json_object_new_string(t->h.name));
+	r0_json_set(tr, "size_bytes", json_object_new_uint64(t->h.size_sectors * 512));
+	r0_json_set(tr, "logical_block_bytes", json_object_new_uint64(t->h.logical_block_bytes));
+	r0_json_set(tr, "requests", json_object_new_uint64(t->n));
+	r0_json_set(tr, "discards", json_object_new_uint64(t->discards));
+	r0_json_set(tr, "discard_bytes", json_object_new_uint64(t->discard_bytes));
+	r0_json_set(tr, "retried", json_object_new_uint64(t->retried));
+	r0_json_set(tr, "duration_s", json_object_new_double((double)t->duration_us / 1e6));
+	r0_json_set(tr, "max_in_flight", t->max_in_flight ? json_object_new_uint64(t->max_in_flight) : NULL);
+	r0_json_set(j, "trace", tr);
+	r0_json_set(j, "pace", json_object_new_boolean(pace));
+	r0_json_set(j, "queue_depth", json_object_new_uint64(r->queue_depth));
+	r0_json_set(j, "mapped", json_object_new_boolean(r->mapped));
+	r0_json_set(j, "wrapped_requests", json_object_new_uint64(r->wrapped));
+	r0_json_set(j, "resized_requests", json_object_new_uint64(r->resized));
+	r0_json_set(j, "requests", json_object_new_uint64(r->requests));
+	r0_json_set(j, "reads", json_object_new_uint64(r->reads));
+	r0_json_set(j, "writes", json_object_new_uint64(r->writes));
+	r0_json_set(j, "flushes", json_object_new_uint64(r->flushes));
+	r0_json_set(j, "discards", t->discards_kept ? json_object_new_uint64(r->discards) : NULL);
+	r0_json_set(j, "discarded_bytes", t->discards_kept ? json_object_new_uint64(r->discarded_bytes) : NULL);
+	r0_json_set(j, "read_bytes", json_object_new_uint64(r->read_bytes));
+	r0_json_set(j, "written_bytes", json_object_new_uint64(r->written_bytes));
+	r0_json_set(j, "elapsed_s", json_object_new_double((double)r->wall_ns / 1e9));
+	r0_json_set(j, "mib_per_s", json_object_new_double(r->mib_s));
+	r0_json_set(j, "iops", json_object_new_double(r->iops));
+	r0_json_set(lat, "p50", json_object_new_uint64(r->lat_p50_ns));
+	r0_json_set(lat, "p99", json_object_new_uint64(r->lat_p99_ns));
+	r0_json_set(j, "latency_ns", lat);
+	/* one kind at a time: null without a request of that kind */
+	r0_json_set(j, "read_latency_ns", r->reads ? replay_p50_p99(r->read_lat_p50_ns, r->read_lat_p99_ns) : NULL);
+	r0_json_set(j, "write_latency_ns", r->writes ? replay_p50_p99(r->write_lat_p50_ns, r->write_lat_p99_ns) : NULL);
+	if (pace) {
+		lag = json_object_new_object();
+		r0_json_set(lag, "max", json_object_new_uint64(r->lag_max_ns));
+		r0_json_set(lag, "mean", json_object_new_double(r->lag_mean_ns));
+		r0_json_set(lag, "last", json_object_new_uint64(r->lag_end_ns));
+	}
+	r0_json_set(j, "lag_ns", lag);
+	return j;
 }

@@ -45,7 +45,6 @@ static json_object *j_names(const struct r0_names *l)
 	return a;
 }
 
-#define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
 #define SIG(m, kind) R0_JSON_FIELD(struct r0_signature, m, #m, kind)
 static const struct r0_json_field sig_fields[] = {
@@ -73,10 +72,10 @@ static json_object *j_stat(const struct r0_blockstat *s)
 		s->flushes, s->flush_ticks_ms,
 	};
 
-	ADD(o, "nr_fields", json_object_new_int64(s->nr_fields));
+	r0_json_set(o, "nr_fields", json_object_new_int64(s->nr_fields));
 	/* a counter this kernel does not have is null, not 0 */
 	for (unsigned i = 0; i < 17; i++)
-		ADD(o, names[i], i < s->nr_fields ? json_object_new_uint64(v[i]) : NULL);
+		r0_json_set(o, names[i], i < s->nr_fields ? json_object_new_uint64(v[i]) : NULL);
 	return o;
 }
 
@@ -89,80 +88,80 @@ json_object *r0_probe_record_json(const struct r0_probe_record *it)
 
 	if (!o)
 		return NULL;
-	ADD(o, "path", json_object_new_string(it->path));
-	ADD(o, "kname", json_object_new_string(d->kname));
-	ADD(o, "devt", j_devt(d->devt));
-	ADD(o, "major", json_object_new_int64(major(d->devt)));
-	ADD(o, "minor", json_object_new_int64(minor(d->devt)));
-	ADD(o, "type", json_object_new_string(r0_probe_type_name(d)));
-	ADD(o, "is_partition", json_object_new_boolean(d->is_partition));
-	ADD(o, "parent", j_str(d->parent));
-	ADD(o, "partition_number", d->is_partition ? json_object_new_int64(d->partition_number) : NULL);
-	ADD(o, "start_sectors", j_num(d->start_sectors));
-	ADD(o, "size_bytes", json_object_new_uint64(d->size_bytes));
-	ADD(o, "read_only", j_flag(d->read_only));
-	ADD(o, "removable", j_flag(d->removable));
-	ADD(o, "logical_block_size_bytes", j_num(d->logical_block_size_bytes));
-	ADD(o, "physical_block_size_bytes", j_num(d->physical_block_size_bytes));
-	ADD(o, "minimum_io_size_bytes", j_num(d->minimum_io_size_bytes));
-	ADD(o, "optimal_io_size_bytes", j_num(d->optimal_io_size_bytes));
-	ADD(o, "rotational", j_flag(d->rotational));
-	ADD(o, "nr_requests", j_num(d->nr_requests));
-	ADD(o, "max_sectors_kib", j_num(d->max_sectors_kib));
-	ADD(o, "max_hw_sectors_kib", j_num(d->max_hw_sectors_kib));
-	ADD(o, "discard_granularity_bytes", j_num(d->discard_granularity_bytes));
-	ADD(o, "discard_max_bytes", j_num(d->discard_max_bytes));
-	ADD(o, "discard_max_hw_bytes", j_num(d->discard_max_hw_bytes));
-	ADD(o, "discard_alignment_bytes", j_num(d->discard_alignment_bytes));
-	ADD(o, "write_zeroes_max_bytes", j_num(d->write_zeroes_max_bytes));
-	ADD(o, "model", j_str(d->model));
-	ADD(o, "serial", j_str(d->serial));
+	r0_json_set(o, "path", json_object_new_string(it->path));
+	r0_json_set(o, "kname", json_object_new_string(d->kname));
+	r0_json_set(o, "devt", j_devt(d->devt));
+	r0_json_set(o, "major", json_object_new_int64(major(d->devt)));
+	r0_json_set(o, "minor", json_object_new_int64(minor(d->devt)));
+	r0_json_set(o, "type", json_object_new_string(r0_probe_type_name(d)));
+	r0_json_set(o, "is_partition", json_object_new_boolean(d->is_partition));
+	r0_json_set(o, "parent", j_str(d->parent));
+	r0_json_set(o, "partition_number", d->is_partition ? json_object_new_int64(d->partition_number) : NULL);
+	r0_json_set(o, "start_sectors", j_num(d->start_sectors));
+	r0_json_set(o, "size_bytes", json_object_new_uint64(d->size_bytes));
+	r0_json_set(o, "read_only", j_flag(d->read_only));
+	r0_json_set(o, "removable", j_flag(d->removable));
+	r0_json_set(o, "logical_block_size_bytes", j_num(d->logical_block_size_bytes));
+	r0_json_set(o, "physical_block_size_bytes", j_num(d->physical_block_size_bytes));
+	r0_json_set(o, "minimum_io_size_bytes", j_num(d->minimum_io_size_bytes));
+	r0_json_set(o, "optimal_io_size_bytes", j_num(d->optimal_io_size_bytes));
+	r0_json_set(o, "rotational", j_flag(d->rotational));
+	r0_json_set(o, "nr_requests", j_num(d->nr_requests));
+	r0_json_set(o, "max_sectors_kib", j_num(d->max_sectors_kib));
+	r0_json_set(o, "max_hw_sectors_kib", j_num(d->max_hw_sectors_kib));
+	r0_json_set(o, "discard_granularity_bytes", j_num(d->discard_granularity_bytes));
+	r0_json_set(o, "discard_max_bytes", j_num(d->discard_max_bytes));
+	r0_json_set(o, "discard_max_hw_bytes", j_num(d->discard_max_hw_bytes));
+	r0_json_set(o, "discard_alignment_bytes", j_num(d->discard_alignment_bytes));
+	r0_json_set(o, "write_zeroes_max_bytes", j_num(d->write_zeroes_max_bytes));
+	r0_json_set(o, "model", j_str(d->model));
+	r0_json_set(o, "serial", j_str(d->serial));
 	x = NULL;
 	if (d->is_md) {
 		x = json_object_new_object();
-		ADD(x, "level", j_str(d->md_level));
-		ADD(x, "chunk_size_bytes", j_num(d->md_chunk_size_bytes));
-		ADD(x, "raid_disks", j_num(d->md_raid_disks));
-		ADD(x, "layout", j_num(d->md_layout));   /* -1: md reports none */
+		r0_json_set(x, "level", j_str(d->md_level));
+		r0_json_set(x, "chunk_size_bytes", j_num(d->md_chunk_size_bytes));
+		r0_json_set(x, "raid_disks", j_num(d->md_raid_disks));
+		r0_json_set(x, "layout", j_num(d->md_layout));   /* -1: md reports none */
 	}
-	ADD(o, "md", x);
+	r0_json_set(o, "md", x);
 	x = NULL;
 	if (d->is_dm) {
 		x = json_object_new_object();
-		ADD(x, "name", j_str(d->dm_name));
-		ADD(x, "uuid", j_str(d->dm_uuid));
+		r0_json_set(x, "name", j_str(d->dm_name));
+		r0_json_set(x, "uuid", j_str(d->dm_uuid));
 	}
-	ADD(o, "dm", x);
-	ADD(o, "holders", j_names(&d->holders));
-	ADD(o, "slaves", j_names(&d->slaves));
+	r0_json_set(o, "dm", x);
+	r0_json_set(o, "holders", j_names(&d->holders));
+	r0_json_set(o, "slaves", j_names(&d->slaves));
 	a = json_object_new_array();
 	for (i = 0; i < d->nr_partitions; i++) {
 		const struct r0_partition *p = &d->partitions[i];
 
 		x = json_object_new_object();
-		ADD(x, "kname", json_object_new_string(p->kname));
-		ADD(x, "devt", j_devt(p->devt));
-		ADD(x, "number", json_object_new_int64(p->number));
-		ADD(x, "start_sectors", json_object_new_uint64(p->start_sectors));
-		ADD(x, "size_bytes", json_object_new_uint64(p->size_bytes));
-		ADD(x, "holders", j_names(&p->holders));
+		r0_json_set(x, "kname", json_object_new_string(p->kname));
+		r0_json_set(x, "devt", j_devt(p->devt));
+		r0_json_set(x, "number", json_object_new_int64(p->number));
+		r0_json_set(x, "start_sectors", json_object_new_uint64(p->start_sectors));
+		r0_json_set(x, "size_bytes", json_object_new_uint64(p->size_bytes));
+		r0_json_set(x, "holders", j_names(&p->holders));
 		json_object_array_add(a, x);
 	}
-	ADD(o, "partitions", a);
-	ADD(o, "mounted", json_object_new_boolean(d->mounted));
-	ADD(o, "partition_mounted", json_object_new_boolean(d->partition_mounted));
+	r0_json_set(o, "partitions", a);
+	r0_json_set(o, "mounted", json_object_new_boolean(d->mounted));
+	r0_json_set(o, "partition_mounted", json_object_new_boolean(d->partition_mounted));
 	a = json_object_new_array();
 	for (i = 0; i < d->nr_mounts; i++) {
 		x = json_object_new_object();
-		ADD(x, "kname", json_object_new_string(d->mounts[i].kname));
-		ADD(x, "devt", j_devt(d->mounts[i].devt));
-		ADD(x, "mount_point", json_object_new_string(d->mounts[i].mount_point));
-		ADD(x, "fstype", json_object_new_string(d->mounts[i].fstype));
+		r0_json_set(x, "kname", json_object_new_string(d->mounts[i].kname));
+		r0_json_set(x, "devt", j_devt(d->mounts[i].devt));
+		r0_json_set(x, "mount_point", json_object_new_string(d->mounts[i].mount_point));
+		r0_json_set(x, "fstype", json_object_new_string(d->mounts[i].fstype));
 		json_object_array_add(a, x);
 	}
-	ADD(o, "mounts", a);
-	ADD(o, "busy", json_object_new_boolean(r0_device_is_busy(d, why, sizeof(why))));
-	ADD(o, "busy_reason", j_str(why));
+	r0_json_set(o, "mounts", a);
+	r0_json_set(o, "busy", json_object_new_boolean(r0_device_is_busy(d, why, sizeof(why))));
+	r0_json_set(o, "busy_reason", j_str(why));
 	a = NULL;
 	if (it->sigs_probed) {
 		a = json_object_new_array();
@@ -174,8 +173,8 @@ json_object *r0_probe_record_json(const struct r0_probe_record *it)
 			json_object_array_add(a, x);
 		}
 	}
-	ADD(o, "signatures", a);
-	ADD(o, "stat", it->stat ? j_stat(it->stat) : NULL);
+	r0_json_set(o, "signatures", a);
+	r0_json_set(o, "stat", it->stat ? j_stat(it->stat) : NULL);
 	return o;
 }
 
@@ -188,10 +187,10 @@ json_object *r0_probe_to_json(const struct r0_probe_record *recs, size_t n)
 		json_object_put(a);
 		return NULL;
 	}
-	ADD(root, "r0kit_schema", json_object_new_string(R0_PROBE_SCHEMA));
-	ADD(root, "version", json_object_new_string(r0_build_id()));
+	r0_json_schema(root, R0_PROBE_SCHEMA);
+	r0_json_set(root, "version", json_object_new_string(r0_build_id()));
 	for (size_t i = 0; i < n; i++)
 		json_object_array_add(a, r0_probe_record_json(&recs[i]));
-	ADD(root, "devices", a);
+	r0_json_set(root, "devices", a);
 	return root;
 }

@@ -12,6 +12,7 @@
 #include "jsonl.h"
 #include "r0/size.h"
 #include "r0/sweep.h"
+#include "r0/jsonfields.h"
 #include "grow.h"
 
 static const char *const layer_names[] = { "raw", "md", "dm" };
@@ -224,7 +225,7 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 		errno = ENOMEM;
 		return NULL;
 	}
-	add_str(o, "r0kit_schema", R0_SWEEP_SCHEMA);
+	r0_json_schema(o, R0_SWEEP_SCHEMA);
 	add_str(o, "type", "cell");
 	add_str(o, "layer", r0_layer_name(r->layer));
 	add_int(o, "chunk_bytes", r->chunk_bytes);
@@ -489,7 +490,7 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body)
 		return -EINVAL;
 	}
 	out = json_object_new_object();
-	add_str(out, "r0kit_schema", R0_SWEEP_SCHEMA);
+	r0_json_schema(out, R0_SWEEP_SCHEMA);
 	add_str(out, "type", type);
 	json_object_object_foreach(o, k, v)
 		json_object_object_add(out, k, json_object_get(v));

@@ -7,7 +7,6 @@
 #include "r0/jsonfields.h"
 #include "r0/trimjson.h"
 
-#define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
 /* the schema predates uint64: every count is written signed */
 static json_object *j_limits(const struct r0_discard_limits *l)
@@ -44,7 +43,7 @@ static json_object *j_effect(const struct r0_trim_effect *e)
 #undef F
 	json_object *o = json_object_new_object();
 
-	ADD(o, "verdict", json_object_new_string(r0_check_result_name(e->verdict)));
+	r0_json_set(o, "verdict", json_object_new_string(r0_check_result_name(e->verdict)));
 	r0_json_add_fields(o, e, fields, R0_JSON_N(fields));
 	return o;
 }
@@ -59,15 +58,15 @@ static json_object *j_counts(const struct r0_trim_target *t, const struct r0_tri
 		const struct r0_trim_member_result *x = &c->member[i];
 		json_object *o = json_object_new_object();
 
-		ADD(o, "member", json_object_new_string(m->kname));
-		ADD(o, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
-		ADD(o, "expected_sectors", json_object_new_int64((int64_t)x->expected_sectors));
-		ADD(o, "observed_sectors", json_object_new_int64((int64_t)x->observed_sectors));
+		r0_json_set(o, "member", json_object_new_string(m->kname));
+		r0_json_set(o, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
+		r0_json_set(o, "expected_sectors", json_object_new_int64((int64_t)x->expected_sectors));
+		r0_json_set(o, "observed_sectors", json_object_new_int64((int64_t)x->observed_sectors));
 		/* only where the member is not itself the bottom device */
 		if (m->depth)
-			ADD(o, "observed_member_sectors", json_object_new_int64((int64_t)x->observed_member_sectors));
-		ADD(o, "conclusive", json_object_new_boolean(x->conclusive));
-		ADD(o, "verdict", json_object_new_string(r0_check_result_name(x->verdict)));
+			r0_json_set(o, "observed_member_sectors", json_object_new_int64((int64_t)x->observed_member_sectors));
+		r0_json_set(o, "conclusive", json_object_new_boolean(x->conclusive));
+		r0_json_set(o, "verdict", json_object_new_string(r0_check_result_name(x->verdict)));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -78,40 +77,40 @@ static void add_target(json_object *root, const char *device, const char *kernel
 {
 	json_object *ms = json_object_new_array(), *ls = json_object_new_array();
 
-	ADD(root, "device", json_object_new_string(device));
-	ADD(root, "kernel_name", json_object_new_string(t->kname));
-	ADD(root, "description", json_object_new_string(t->desc));
-	ADD(root, "kernel", json_object_new_string(kernel));
-	ADD(root, "size_bytes", json_object_new_int64((int64_t)(t->size_sectors * 512)));
+	r0_json_set(root, "device", json_object_new_string(device));
+	r0_json_set(root, "kernel_name", json_object_new_string(t->kname));
+	r0_json_set(root, "description", json_object_new_string(t->desc));
+	r0_json_set(root, "kernel", json_object_new_string(kernel));
+	r0_json_set(root, "size_bytes", json_object_new_int64((int64_t)(t->size_sectors * 512)));
 	/* a device that is no stripe has no chunk: null, never 0 */
-	ADD(root, "chunk_bytes", t->geo.chunk_sectors ? json_object_new_int64(t->geo.chunk_sectors * 512) : NULL);
-	ADD(root, "zones", json_object_new_int((int)t->geo.n_zones));
+	r0_json_set(root, "chunk_bytes", t->geo.chunk_sectors ? json_object_new_int64(t->geo.chunk_sectors * 512) : NULL);
+	r0_json_set(root, "zones", json_object_new_int((int)t->geo.n_zones));
 	if (t->kind == R0_TRIM_MD)
-		ADD(root, "md_layout", json_object_new_int(t->md_layout));
-	ADD(root, "limits", j_limits(&t->lim));
+		r0_json_set(root, "md_layout", json_object_new_int(t->md_layout));
+	r0_json_set(root, "limits", j_limits(&t->lim));
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];
 		json_object *o = json_object_new_object(), *ch = json_object_new_array();
 
-		ADD(o, "name", json_object_new_string(m->kname));
+		r0_json_set(o, "name", json_object_new_string(m->kname));
 		for (unsigned d = 0; d <= m->depth; d++) {
 			json_object *c = json_object_new_object();
 
-			ADD(c, "name", json_object_new_string(m->chain_kname[d]));
+			r0_json_set(c, "name", json_object_new_string(m->chain_kname[d]));
 			if (m->chain_type[d][0])
-				ADD(c, "dm_target", json_object_new_string(m->chain_type[d]));
+				r0_json_set(c, "dm_target", json_object_new_string(m->chain_type[d]));
 			json_object_array_add(ch, c);
 		}
-		ADD(o, "stack", ch);
-		ADD(o, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
-		ADD(o, "reads_after_discard", json_object_new_string(r0_discard_reads_name(m->reads)));
-		ADD(o, "reads_after_discard_source", json_object_new_string(m->reads_why));
-		ADD(o, "used_sectors", json_object_new_int64((int64_t)t->geo.used_sectors[i]));
-		ADD(o, "data_offset_sectors", json_object_new_int64((int64_t)t->geo.data_offset_sectors[i]));
-		ADD(o, "limits", j_limits(&m->lim));
+		r0_json_set(o, "stack", ch);
+		r0_json_set(o, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
+		r0_json_set(o, "reads_after_discard", json_object_new_string(r0_discard_reads_name(m->reads)));
+		r0_json_set(o, "reads_after_discard_source", json_object_new_string(m->reads_why));
+		r0_json_set(o, "used_sectors", json_object_new_int64((int64_t)t->geo.used_sectors[i]));
+		r0_json_set(o, "data_offset_sectors", json_object_new_int64((int64_t)t->geo.data_offset_sectors[i]));
+		r0_json_set(o, "limits", j_limits(&m->lim));
 		json_object_array_add(ms, o);
 	}
-	ADD(root, "members", ms);
+	r0_json_set(root, "members", ms);
 	for (unsigned i = 0; i < t->stack.n_nodes; i++) {
 		const struct r0_trim_node *nd = &t->stack.node[i];
 		json_object *o;
@@ -121,13 +120,13 @@ static void add_target(json_object *root, const char *device, const char *kernel
 			continue;   /* the bottom devices are the members */
 		o = json_object_new_object();
 		r0_trim_stack_layer_line(&t->stack, i, line, sizeof(line));
-		ADD(o, "name", json_object_new_string(nd->kname));
-		ADD(o, "layer", json_object_new_string(nd->label));
-		ADD(o, "description", json_object_new_string(line));
-		ADD(o, "drops_discards", json_object_new_boolean(nd->drops));
+		r0_json_set(o, "name", json_object_new_string(nd->kname));
+		r0_json_set(o, "layer", json_object_new_string(nd->label));
+		r0_json_set(o, "description", json_object_new_string(line));
+		r0_json_set(o, "drops_discards", json_object_new_boolean(nd->drops));
 		json_object_array_add(ls, o);
 	}
-	ADD(root, "layers", ls);
+	r0_json_set(root, "layers", ls);
 }
 
 /* Seconds since the epoch in UTC, as r0age's records give times: "2025-01-31T06:00:00Z". */
@@ -157,30 +156,30 @@ static json_object *j_watch(const struct r0_trim_watch_doc *w)
 	const struct r0_watch_rec *now = w->now;
 	json_object *o = json_object_new_object(), *devs = json_object_new_array();
 
-	ADD(o, "record_file", json_object_new_string(w->record_file));
-	ADD(o, "watched", json_object_new_string(w->watched));
-	ADD(o, "records", json_object_new_int64((int64_t)j->n_records));
-	ADD(o, "intervals", json_object_new_int64(j->n_intervals));
-	ADD(o, "reboots", json_object_new_int64(j->boots));
-	ADD(o, "since", j_iso_time(w->since));
-	ADD(o, "skipped_lines", json_object_new_int64(w->skipped_lines));
-	ADD(o, "shares_from_geometry", json_object_new_boolean(w->shares_from_geometry));
-	ADD(o, "detail", json_object_new_string(w->detail));
+	r0_json_set(o, "record_file", json_object_new_string(w->record_file));
+	r0_json_set(o, "watched", json_object_new_string(w->watched));
+	r0_json_set(o, "records", json_object_new_int64((int64_t)j->n_records));
+	r0_json_set(o, "intervals", json_object_new_int64(j->n_intervals));
+	r0_json_set(o, "reboots", json_object_new_int64(j->boots));
+	r0_json_set(o, "since", j_iso_time(w->since));
+	r0_json_set(o, "skipped_lines", json_object_new_int64(w->skipped_lines));
+	r0_json_set(o, "shares_from_geometry", json_object_new_boolean(w->shares_from_geometry));
+	r0_json_set(o, "detail", json_object_new_string(w->detail));
 	for (unsigned i = 0; i < now->n; i++) {
 		json_object *d = json_object_new_object();
 
-		ADD(d, "name", json_object_new_string(now->name[i]));
-		ADD(d, "serial", json_object_new_string(now->serial[i]));
-		ADD(d, "discarded_bytes", json_object_new_int64((int64_t)(j->total[i] * 512)));
-		ADD(d, "observed_share", j_share(j->share[i]));
-		ADD(d, "predicted_share", j_share(w->predicted_share[i]));
+		r0_json_set(d, "name", json_object_new_string(now->name[i]));
+		r0_json_set(d, "serial", json_object_new_string(now->serial[i]));
+		r0_json_set(d, "discarded_bytes", json_object_new_int64((int64_t)(j->total[i] * 512)));
+		r0_json_set(d, "observed_share", j_share(j->share[i]));
+		r0_json_set(d, "predicted_share", j_share(w->predicted_share[i]));
 		if (j->stopped_since[i]) {
-			ADD(d, "stopped_since", j_iso_time(j->stopped_since[i]));
-			ADD(d, "others_since_bytes", json_object_new_int64((int64_t)(j->others_since[i] * 512)));
+			r0_json_set(d, "stopped_since", j_iso_time(j->stopped_since[i]));
+			r0_json_set(d, "others_since_bytes", json_object_new_int64((int64_t)(j->others_since[i] * 512)));
 		}
 		json_object_array_add(devs, d);
 	}
-	ADD(o, "devices", devs);
+	r0_json_set(o, "devices", devs);
 	return o;
 }
 
@@ -192,9 +191,9 @@ static json_object *j_checks(const struct r0_trim_doc *doc)
 		const struct r0_trim_check_line *x = &doc->checks[i];
 		json_object *o = json_object_new_object();
 
-		ADD(o, "check", json_object_new_string(x->check));
-		ADD(o, "verdict", json_object_new_string(r0_check_result_name(x->verdict)));
-		ADD(o, "detail", json_object_new_string(x->detail));
+		r0_json_set(o, "check", json_object_new_string(x->check));
+		r0_json_set(o, "verdict", json_object_new_string(r0_check_result_name(x->verdict)));
+		r0_json_set(o, "detail", json_object_new_string(x->detail));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -208,16 +207,16 @@ static json_object *j_ranges(const struct r0_trim_doc *doc)
 		const struct r0_trim_range_doc *rg = &doc->ranges[i];
 		json_object *o = json_object_new_object(), *d = json_object_new_object();
 
-		ADD(o, "name", json_object_new_string(rg->name));
-		ADD(o, "start_bytes", json_object_new_int64((int64_t)rg->start_bytes));
-		ADD(o, "length_bytes", json_object_new_int64((int64_t)rg->length_bytes));
-		ADD(o, "smaller_than_granularity", json_object_new_boolean(rg->smaller_than_granularity));
-		ADD(d, "verdict", json_object_new_string(r0_check_result_name(rg->delivery)));
-		ADD(d, "repeats", json_object_new_int((int)rg->repeats));
-		ADD(d, "members", j_counts(doc->target, &rg->counts));
-		ADD(o, "delivery", d);
+		r0_json_set(o, "name", json_object_new_string(rg->name));
+		r0_json_set(o, "start_bytes", json_object_new_int64((int64_t)rg->start_bytes));
+		r0_json_set(o, "length_bytes", json_object_new_int64((int64_t)rg->length_bytes));
+		r0_json_set(o, "smaller_than_granularity", json_object_new_boolean(rg->smaller_than_granularity));
+		r0_json_set(d, "verdict", json_object_new_string(r0_check_result_name(rg->delivery)));
+		r0_json_set(d, "repeats", json_object_new_int((int)rg->repeats));
+		r0_json_set(d, "members", j_counts(doc->target, &rg->counts));
+		r0_json_set(o, "delivery", d);
 		if (rg->has_effect)
-			ADD(o, "effect", j_effect(&rg->effect));
+			r0_json_set(o, "effect", j_effect(&rg->effect));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -232,12 +231,12 @@ static json_object *j_cycles(const struct r0_trim_doc *doc)
 		const struct r0_trim_cycle_doc *c = &doc->cycles[i];
 		json_object *o = json_object_new_object();
 
-		ADD(o, "cycle", json_object_new_int((int)c->cycle));
-		ADD(o, "verdict", json_object_new_string(r0_check_result_name(c->verdict)));
-		ADD(o, "start_bytes", json_object_new_int64((int64_t)c->start_bytes));
-		ADD(o, "length_bytes", json_object_new_int64((int64_t)c->length_bytes));
-		ADD(o, "members", j_counts(t, &c->counts));
-		ADD(o, "effect", j_effect(&c->effect));
+		r0_json_set(o, "cycle", json_object_new_int((int)c->cycle));
+		r0_json_set(o, "verdict", json_object_new_string(r0_check_result_name(c->verdict)));
+		r0_json_set(o, "start_bytes", json_object_new_int64((int64_t)c->start_bytes));
+		r0_json_set(o, "length_bytes", json_object_new_int64((int64_t)c->length_bytes));
+		r0_json_set(o, "members", j_counts(t, &c->counts));
+		r0_json_set(o, "effect", j_effect(&c->effect));
 		json_object_array_add(a, o);
 	}
 	for (size_t i = 0; i < doc->n_fs_cycles; i++) {
@@ -248,20 +247,20 @@ static json_object *j_cycles(const struct r0_trim_doc *doc)
 			const struct r0_trim_member *m = &t->members[k];
 			json_object *x = json_object_new_object();
 
-			ADD(x, "member", json_object_new_string(m->kname));
-			ADD(x, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
-			ADD(x, "deleted_file_sectors", json_object_new_int64((int64_t)c->deleted_sectors[k]));
-			ADD(x, "observed_sectors", json_object_new_int64((int64_t)c->observed_sectors[k]));
+			r0_json_set(x, "member", json_object_new_string(m->kname));
+			r0_json_set(x, "counted_at", json_object_new_string(m->chain_kname[m->depth]));
+			r0_json_set(x, "deleted_file_sectors", json_object_new_int64((int64_t)c->deleted_sectors[k]));
+			r0_json_set(x, "observed_sectors", json_object_new_int64((int64_t)c->observed_sectors[k]));
 			json_object_array_add(ms, x);
 		}
-		ADD(o, "cycle", json_object_new_int((int)c->cycle));
-		ADD(o, "fs", json_object_new_string(c->fs));
-		ADD(o, "discard", json_object_new_string(c->mount_discard ? "mount" : "fstrim"));
-		ADD(o, "verdict", json_object_new_string(r0_check_result_name(c->verdict)));
-		ADD(o, "files", json_object_new_int((int)c->files));
+		r0_json_set(o, "cycle", json_object_new_int((int)c->cycle));
+		r0_json_set(o, "fs", json_object_new_string(c->fs));
+		r0_json_set(o, "discard", json_object_new_string(c->mount_discard ? "mount" : "fstrim"));
+		r0_json_set(o, "verdict", json_object_new_string(r0_check_result_name(c->verdict)));
+		r0_json_set(o, "files", json_object_new_int((int)c->files));
 		if (!c->mount_discard)
-			ADD(o, "fstrim_bytes", json_object_new_int64((int64_t)c->fstrim_bytes));
-		ADD(o, "members", ms);
+			r0_json_set(o, "fstrim_bytes", json_object_new_int64((int64_t)c->fstrim_bytes));
+		r0_json_set(o, "members", ms);
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -277,9 +276,9 @@ static json_object *j_evidence(const struct r0_trim_evidence *ev, const struct r
 		char why[256];
 		enum r0_trim_level l = r0_trim_evidence_level(ev, t, i, why, sizeof(why));
 
-		ADD(o, "member", json_object_new_string(t->members[i].kname));
-		ADD(o, "level", json_object_new_string(r0_trim_level_name(l)));
-		ADD(o, "detail", json_object_new_string(why));
+		r0_json_set(o, "member", json_object_new_string(t->members[i].kname));
+		r0_json_set(o, "level", json_object_new_string(r0_trim_level_name(l)));
+		r0_json_set(o, "detail", json_object_new_string(why));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -293,31 +292,31 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 
 	if (!root)
 		return NULL;
-	ADD(root, "r0kit_schema", json_object_new_string(R0_TRIM_SCHEMA));
-	ADD(root, "version", json_object_new_string(r0_build_id()));
+	r0_json_schema(root, R0_TRIM_SCHEMA);
+	r0_json_set(root, "version", json_object_new_string(r0_build_id()));
 	if (doc->mode == R0_TRIM_MODE_LIVE) {
-		ADD(root, "mode", json_object_new_string("live"));
-		ADD(root, "directory", json_object_new_string(doc->directory));
-		ADD(root, "file_system", json_object_new_string(doc->file_system));
+		r0_json_set(root, "mode", json_object_new_string("live"));
+		r0_json_set(root, "directory", json_object_new_string(doc->directory));
+		r0_json_set(root, "file_system", json_object_new_string(doc->file_system));
 	} else if (doc->mode == R0_TRIM_MODE_WATCH) {
-		ADD(root, "mode", json_object_new_string("watch"));
+		r0_json_set(root, "mode", json_object_new_string("watch"));
 	}
 	/* --watch writes no pattern */
 	if (doc->mode != R0_TRIM_MODE_WATCH) {
 		char seed[24];
 
 		snprintf(seed, sizeof(seed), "%016llx", (unsigned long long)doc->pattern_seed);
-		ADD(root, "pattern_seed", json_object_new_string(seed));
+		r0_json_set(root, "pattern_seed", json_object_new_string(seed));
 	}
 	add_target(root, doc->device, doc->kernel, doc->target);
 	if (doc->mode == R0_TRIM_MODE_WATCH)
-		ADD(root, "watch", j_watch(doc->watch));
+		r0_json_set(root, "watch", j_watch(doc->watch));
 	/* --watch has no range, cycle or check of the other modes: its records are the evidence */
-	ADD(root, "checks", j_checks(doc));
-	ADD(root, "ranges", j_ranges(doc));
-	ADD(root, "cycles", j_cycles(doc));
+	r0_json_set(root, "checks", j_checks(doc));
+	r0_json_set(root, "ranges", j_ranges(doc));
+	r0_json_set(root, "cycles", j_cycles(doc));
 	if (doc->evidence)
-		ADD(root, "evidence", j_evidence(doc->evidence, doc->target));
+		r0_json_set(root, "evidence", j_evidence(doc->evidence, doc->target));
 	if (doc->mode == R0_TRIM_MODE_WATCH) {
 		verdict = r0_watch_verdict_label(doc->watch->judgement->verdict);
 		pass = r0_watch_passes(doc->watch->judgement->verdict);
@@ -327,9 +326,9 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 		pass = doc->verdict == R0_CHECK_PASS;
 		reason = doc->reason;
 	}
-	ADD(root, "verdict", json_object_new_string(verdict));
-	ADD(root, "discards_pass", json_object_new_boolean(pass));
+	r0_json_set(root, "verdict", json_object_new_string(verdict));
+	r0_json_set(root, "discards_pass", json_object_new_boolean(pass));
 	if (!pass)
-		ADD(root, "reason", json_object_new_string(reason ? reason : ""));
+		r0_json_set(root, "reason", json_object_new_string(reason ? reason : ""));
 	return root;
 }

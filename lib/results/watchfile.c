@@ -10,6 +10,7 @@
 
 #include "r0/filehead.h"
 #include "r0/watchfile.h"
+#include "r0/jsonfields.h"
 
 int r0_watch_file_check(const char *path, char *words, size_t len)
 {
@@ -41,7 +42,7 @@ static json_object *rec_json(const struct r0_watch_rec *r, const char *top)
 		json_object_put(devs);
 		return NULL;
 	}
-	json_object_object_add(o, "r0kit_schema", json_object_new_string(R0_TRIM_WATCH_SCHEMA));
+	r0_json_schema(o, R0_TRIM_WATCH_SCHEMA);
 	json_object_object_add(o, "time", json_object_new_int64(r->time));
 	json_object_object_add(o, "boot_id", json_object_new_string(r->boot_id));
 	json_object_object_add(o, "top", json_object_new_string(top));

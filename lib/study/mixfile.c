@@ -70,7 +70,6 @@ static int join(const char *const *s, size_t n, char *buf, size_t len)
 	return 0;
 }
 
-#define ADD(o, k, v) json_object_object_add((o), (k), (v))
 
 /* [{"classes": [seq-write, rand-large-write, rand-small-q1-write, rand-small-qd-write], "busy_share": ...}] */
 static json_object *cannot_tell(const struct r0_profile *p)
@@ -83,12 +82,12 @@ static json_object *cannot_tell(const struct r0_profile *p)
 		if (!(p->busy_s > 0) || p->cut_busy_s[d] / p->busy_s < R0_PROFILE_CUT_NOTE_SHARE)
 			continue;
 		json_object_array_add(a, e = json_object_new_object());
-		ADD(e, "classes", c = json_object_new_array());
+		r0_json_set(e, "classes", c = json_object_new_array());
 		for (int k = R0_PC_SEQ_READ + d; c && k < R0_PC_N; k += 2)
 			json_object_array_add(c, json_object_new_string(r0_pclass_name(k)));
-		ADD(e, "weighed_as", json_object_new_string(r0_pclass_name(R0_PC_SEQ_READ + d)));
-		ADD(e, "busy_share", num(p->cut_busy_s[d] / p->busy_s));
-		ADD(e, "why", json_object_new_string(
+		r0_json_set(e, "weighed_as", json_object_new_string(r0_pclass_name(R0_PC_SEQ_READ + d)));
+		r0_json_set(e, "busy_share", num(p->cut_busy_s[d] / p->busy_s));
+		r0_json_set(e, "why", json_object_new_string(
 			"a striped array's counters count the whole-chunk pieces it cuts requests into; a stream, "
 			"large random requests and random requests of one chunk leave the same pieces (a trace: "
 			"r0profile --trace tells them apart)"));
@@ -124,83 +123,83 @@ json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_prof
 			 "sequential, large random or one-chunk random, which counters cannot tell apart",
 			 r0_profile_cut_share(p) * 100);
 	}
-	ADD(o, "r0kit_schema", json_object_new_string(R0_MIX_SCHEMA));
-	ADD(o, "tool", json_object_new_string(m->tool));
-	ADD(o, "description", json_object_new_string(desc));
+	r0_json_schema(o, R0_MIX_SCHEMA);
+	r0_json_set(o, "tool", json_object_new_string(m->tool));
+	r0_json_set(o, "description", json_object_new_string(desc));
 
-	ADD(o, "devices", d = json_object_new_array());
+	r0_json_set(o, "devices", d = json_object_new_array());
 	for (size_t i = 0; d && i < m->n_dev; i++) {
 		json_object *e = json_object_new_object();
 
 		json_object_array_add(d, e);
-		ADD(e, "path", json_object_new_string(m->dev_path[i]));
-		ADD(e, "kname", json_object_new_string(m->dev_kname[i]));
-		ADD(e, "max_request_bytes", m->dev_max_request_bytes[i] ?
+		r0_json_set(e, "path", json_object_new_string(m->dev_path[i]));
+		r0_json_set(e, "kname", json_object_new_string(m->dev_kname[i]));
+		r0_json_set(e, "max_request_bytes", m->dev_max_request_bytes[i] ?
 			json_object_new_uint64(m->dev_max_request_bytes[i]) : NULL);   /* 0: not known */
 	}
 
-	ADD(o, "period", per = json_object_new_object());
+	r0_json_set(o, "period", per = json_object_new_object());
 	/* a trace without a wall clock (a fio iolog, a blkparse dump) has no dates: null */
-	ADD(per, "start", m->start_epoch_s > 0 ? iso_time(m->start_epoch_s) : NULL);
-	ADD(per, "end", m->start_epoch_s > 0 ? iso_time(m->end_epoch_s) : NULL);
-	ADD(per, "seconds", num(p->seconds));
-	ADD(per, "interval_s", num(m->interval_s));
-	ADD(per, "intervals", json_object_new_uint64(p->intervals));
-	ADD(per, "active_intervals", json_object_new_uint64(p->active));
-	ADD(per, "skipped_intervals", json_object_new_uint64(p->resets));
-	ADD(per, "interrupted", json_object_new_boolean(m->interrupted));
-	ADD(o, "method", json_object_new_string(m->from_trace ? trace_method : method));
+	r0_json_set(per, "start", m->start_epoch_s > 0 ? iso_time(m->start_epoch_s) : NULL);
+	r0_json_set(per, "end", m->start_epoch_s > 0 ? iso_time(m->end_epoch_s) : NULL);
+	r0_json_set(per, "seconds", num(p->seconds));
+	r0_json_set(per, "interval_s", num(m->interval_s));
+	r0_json_set(per, "intervals", json_object_new_uint64(p->intervals));
+	r0_json_set(per, "active_intervals", json_object_new_uint64(p->active));
+	r0_json_set(per, "skipped_intervals", json_object_new_uint64(p->resets));
+	r0_json_set(per, "interrupted", json_object_new_boolean(m->interrupted));
+	r0_json_set(o, "method", json_object_new_string(m->from_trace ? trace_method : method));
 	if (r0_profile_cut_share(p) >= R0_PROFILE_CUT_NOTE_SHARE)
-		ADD(o, "cannot_tell", cannot_tell(p));
+		r0_json_set(o, "cannot_tell", cannot_tell(p));
 
 	/* a reader turns request shares into time shares by one drive's time per request */
-	ADD(o, "weights_basis", json_object_new_string(p->weights_by_requests ? "requests" : "busy_time"));
-	ADD(o, "weights", w = json_object_new_object());
+	r0_json_set(o, "weights_basis", json_object_new_string(p->weights_by_requests ? "requests" : "busy_time"));
+	r0_json_set(o, "weights", w = json_object_new_object());
 	for (int c = 0; c < R0_PC_N; c++) {
 		const struct r0_profile_class *k = &p->cls[c];
 		json_object *e = json_object_new_object();
 
-		ADD(w, r0_pclass_name(c), e);
-		ADD(e, "weight", num(k->weight));
-		ADD(e, "busy_s", num(k->busy_s));
-		ADD(e, "bytes", json_object_new_uint64(k->bytes));
-		ADD(e, "ops", json_object_new_uint64(k->ops));
-		ADD(e, "intervals", json_object_new_uint64(k->intervals));
-		ADD(e, "avg_request_bytes", json_object_new_uint64(k->ops ? k->bytes / k->ops : 0));
-		ADD(e, "mean_in_flight", num(k->busy_s > 0 ? k->qd_busy_s / k->busy_s : 0));
+		r0_json_set(w, r0_pclass_name(c), e);
+		r0_json_set(e, "weight", num(k->weight));
+		r0_json_set(e, "busy_s", num(k->busy_s));
+		r0_json_set(e, "bytes", json_object_new_uint64(k->bytes));
+		r0_json_set(e, "ops", json_object_new_uint64(k->ops));
+		r0_json_set(e, "intervals", json_object_new_uint64(k->intervals));
+		r0_json_set(e, "avg_request_bytes", json_object_new_uint64(k->ops ? k->bytes / k->ops : 0));
+		r0_json_set(e, "mean_in_flight", num(k->busy_s > 0 ? k->qd_busy_s / k->busy_s : 0));
 	}
 
-	ADD(o, "totals", t = json_object_new_object());
+	r0_json_set(o, "totals", t = json_object_new_object());
 	r0_json_add_fields(t, p, totals, R0_JSON_N(totals));
-	ADD(t, "read_share_bytes", num(p->read_share_bytes));
-	ADD(t, "read_share_ops", num(p->read_share_ops));
-	ADD(t, "discard_share_bytes", num(p->discard_share_bytes));
-	ADD(t, "avg_read_bytes", json_object_new_uint64((uint64_t)llround(p->avg_read_bytes)));
-	ADD(t, "avg_write_bytes", json_object_new_uint64((uint64_t)llround(p->avg_write_bytes)));
-	ADD(t, "busy_s", num(p->busy_s));
-	ADD(t, "busy_io_ticks_s", num(p->busy_ticks_s));
+	r0_json_set(t, "read_share_bytes", num(p->read_share_bytes));
+	r0_json_set(t, "read_share_ops", num(p->read_share_ops));
+	r0_json_set(t, "discard_share_bytes", num(p->discard_share_bytes));
+	r0_json_set(t, "avg_read_bytes", json_object_new_uint64((uint64_t)llround(p->avg_read_bytes)));
+	r0_json_set(t, "avg_write_bytes", json_object_new_uint64((uint64_t)llround(p->avg_write_bytes)));
+	r0_json_set(t, "busy_s", num(p->busy_s));
+	r0_json_set(t, "busy_io_ticks_s", num(p->busy_ticks_s));
 
-	ADD(o, "request_sizes", rs = json_object_new_object());
-	ADD(rs, "basis", json_object_new_string(m->from_trace ? "requests by their size" :
+	r0_json_set(o, "request_sizes", rs = json_object_new_object());
+	r0_json_set(rs, "basis", json_object_new_string(m->from_trace ? "requests by their size" :
 						"intervals by their average request size (bytes / requests)"));
-	ADD(rs, "bucket_max_bytes", bk = json_object_new_array());
+	r0_json_set(rs, "bucket_max_bytes", bk = json_object_new_array());
 	for (unsigned i = 0; bk && i < R0_PROFILE_SIZE_BUCKETS; i++) {
 		uint64_t b = r0_profile_bucket_bytes(i);
 
 		json_object_array_add(bk, b == UINT64_MAX ? NULL : json_object_new_uint64(b));
 	}
-	ADD(rs, "read_intervals", uint_array(p->size_hist[0], R0_PROFILE_SIZE_BUCKETS));
-	ADD(rs, "write_intervals", uint_array(p->size_hist[1], R0_PROFILE_SIZE_BUCKETS));
+	r0_json_set(rs, "read_intervals", uint_array(p->size_hist[0], R0_PROFILE_SIZE_BUCKETS));
+	r0_json_set(rs, "write_intervals", uint_array(p->size_hist[1], R0_PROFILE_SIZE_BUCKETS));
 
-	ADD(o, "queue_depth", qd = json_object_new_object());
-	ADD(qd, "busy_share_q1", num(p->q1_share));
-	ADD(qd, "mean_in_flight_busy", num(p->mean_qd));
-	ADD(qd, "in_flight_samples", uint_array(p->inflight_hist, 4));
+	r0_json_set(o, "queue_depth", qd = json_object_new_object());
+	r0_json_set(qd, "busy_share_q1", num(p->q1_share));
+	r0_json_set(qd, "mean_in_flight_busy", num(p->mean_qd));
+	r0_json_set(qd, "in_flight_samples", uint_array(p->inflight_hist, 4));
 
-	ADD(o, "confidence", cf = json_object_new_object());
-	ADD(cf, "score", num(p->confidence));
-	ADD(cf, "level", json_object_new_string(p->confidence_level));
-	ADD(cf, "basis", json_object_new_string(
+	r0_json_set(o, "confidence", cf = json_object_new_object());
+	r0_json_set(cf, "score", num(p->confidence));
+	r0_json_set(cf, "level", json_object_new_string(p->confidence_level));
+	r0_json_set(cf, "basis", json_object_new_string(
 		"active intervals (full at 30) x the busy-time share of intervals whose average size, "
 		"merges and queue depth are clear of the class borders"));
 	return o;

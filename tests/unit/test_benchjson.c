@@ -227,3 +227,36 @@ Test(benchjson, a_drive_differs_by_its_first_property)
 	b.max_hw_sectors_kib = 0;
 	cr_expect_eq(r0_bench_drive_diff(&a, &b, why, sizeof(why)), 0);
 }
+
+/* r0bench --replay's "replay" object: what was replayed, null where a kind was not (no reads, not paced). */
+Test(benchjson, the_replay_object)
+{
+	struct r0_replay_trace t = { .n = 3, .discards = 2, .discard_bytes = 8192, .duration_us = 1500000 };
+	struct r0_replay_result r = { .queue_depth = 4, .requests = 3, .writes = 3, .written_bytes = 12288,
+				      .wall_ns = 2000000000, .mib_s = 0.5, .iops = 1.5, .lat_p50_ns = 100,
+				      .lat_p99_ns = 900, .write_lat_p50_ns = 100, .write_lat_p99_ns = 900 };
+	json_object *j, *v;
+
+	snprintf(t.h.name, sizeof(t.h.name), "sdb");
+	t.h.size_sectors = 2048;
+	t.h.logical_block_bytes = 512;
+	j = r0_bench_replay_to_json("w.trace", &t, false, &r);
+	cr_assert_not_null(j);
+	cr_assert(json_object_object_get_ex(j, "trace", &v));
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(v, "device")), "sdb");
+	cr_expect_eq(json_object_get_int64(json_object_object_get(v, "size_bytes")), 2048 * 512);
+	cr_expect(json_object_object_get_ex(v, "max_in_flight", &v) && !v, "no queue depth data: null");
+	cr_expect_eq(json_object_get_int64(json_object_object_get(j, "written_bytes")), 12288);
+	cr_expect(json_object_object_get_ex(j, "read_latency_ns", &v) && !v, "no read: null");
+	cr_expect(json_object_object_get_ex(j, "write_latency_ns", &v) && v);
+	cr_expect_eq(json_object_get_int64(json_object_object_get(v, "p99")), 900);
+	cr_expect(json_object_object_get_ex(j, "discards", &v) && !v, "discards not kept: null");
+	cr_expect(json_object_object_get_ex(j, "lag_ns", &v) && !v, "not paced: no lag");
+	json_object_put(j);
+	t.discards_kept = true;
+	r.discards = 2;
+	j = r0_bench_replay_to_json("w.trace", &t, true, &r);
+	cr_expect_eq(json_object_get_int64(json_object_object_get(j, "discards")), 2);
+	cr_expect(json_object_object_get_ex(j, "lag_ns", &v) && v, "paced: its lag");
+	json_object_put(j);
+}

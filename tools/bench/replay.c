@@ -110,68 +110,6 @@ static void print_result(const char *path, const char *trace, const struct r0_re
 		       (double)r->lag_max_ns / 1e6, r->lag_mean_ns / 1e6, (double)r->lag_end_ns / 1e6);
 }
 
-#define ADD(o, k, v) json_object_object_add((o), (k), (v))
-#define U64(v) json_object_new_uint64(v)
-
-static json_object *p50_p99(uint64_t p50, uint64_t p99)
-{
-	json_object *o = json_object_new_object();
-
-	ADD(o, "p50", U64(p50));
-	ADD(o, "p99", U64(p99));
-	return o;
-}
-
-/* The document's "replay" object (tools/schema/r0bench-1.schema.json). */
-static json_object *replay_json(const char *trace, const struct r0_replay_trace *t,
-				const struct r0_replay_opts *o, const struct r0_replay_result *r)
-{
-	json_object *j = json_object_new_object(), *tr = json_object_new_object();
-	json_object *lat = json_object_new_object(), *lag = NULL;
-
-	ADD(tr, "path", json_object_new_string(trace));
-	ADD(tr, "device", json_object_new_string(t->h.name));
-	ADD(tr, "size_bytes", U64(t->h.size_sectors * 512));
-	ADD(tr, "logical_block_bytes", U64(t->h.logical_block_bytes));
-	ADD(tr, "requests", U64(t->n));
-	ADD(tr, "discards", U64(t->discards));
-	ADD(tr, "discard_bytes", U64(t->discard_bytes));
-	ADD(tr, "retried", U64(t->retried));
-	ADD(tr, "duration_s", json_object_new_double((double)t->duration_us / 1e6));
-	ADD(tr, "max_in_flight", t->max_in_flight ? U64(t->max_in_flight) : NULL);
-	ADD(j, "trace", tr);
-	ADD(j, "pace", json_object_new_boolean(o->pace));
-	ADD(j, "queue_depth", U64(r->queue_depth));
-	ADD(j, "mapped", json_object_new_boolean(r->mapped));
-	ADD(j, "wrapped_requests", U64(r->wrapped));
-	ADD(j, "resized_requests", U64(r->resized));
-	ADD(j, "requests", U64(r->requests));
-	ADD(j, "reads", U64(r->reads));
-	ADD(j, "writes", U64(r->writes));
-	ADD(j, "flushes", U64(r->flushes));
-	ADD(j, "discards", t->discards_kept ? U64(r->discards) : NULL);
-	ADD(j, "discarded_bytes", t->discards_kept ? U64(r->discarded_bytes) : NULL);
-	ADD(j, "read_bytes", U64(r->read_bytes));
-	ADD(j, "written_bytes", U64(r->written_bytes));
-	ADD(j, "elapsed_s", json_object_new_double((double)r->wall_ns / 1e9));
-	ADD(j, "mib_per_s", json_object_new_double(r->mib_s));
-	ADD(j, "iops", json_object_new_double(r->iops));
-	ADD(lat, "p50", U64(r->lat_p50_ns));
-	ADD(lat, "p99", U64(r->lat_p99_ns));
-	ADD(j, "latency_ns", lat);
-	/* one kind at a time: null without a request of that kind */
-	ADD(j, "read_latency_ns", r->reads ? p50_p99(r->read_lat_p50_ns, r->read_lat_p99_ns) : NULL);
-	ADD(j, "write_latency_ns", r->writes ? p50_p99(r->write_lat_p50_ns, r->write_lat_p99_ns) : NULL);
-	if (o->pace) {
-		lag = json_object_new_object();
-		ADD(lag, "max", U64(r->lag_max_ns));
-		ADD(lag, "mean", json_object_new_double(r->lag_mean_ns));
-		ADD(lag, "last", U64(r->lag_end_ns));
-	}
-	ADD(j, "lag_ns", lag);
-	return j;
-}
-
 int bench_replay(const char *path, const char *trace, const struct bench_replay_args *a)
 {
 	struct r0_replay_trace t;
@@ -272,7 +210,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 	if (err)
 		fprintf(stderr, PROG ": %s: %s\n", path, why);
 	if (a->json)
-		bench_print_replay_json(&tg, replay_json(trace, &t, &o, &r), err ? R0_EXIT_FAILURE : 0,
+		bench_print_replay_json(&tg, r0_bench_replay_to_json(trace, &t, o.pace, &r), err ? R0_EXIT_FAILURE : 0,
 					err ? why : NULL);
 	else if (!err || err == -EINTR || err == -EIO)
 		print_result(path, trace, &t, &o, &r, tg.size_bytes, tg.is_block);

@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "r0/engine.h"
+#include "r0/replay.h"
 
 #define R0_BENCH_SCHEMA "r0bench/1"
 
@@ -57,6 +58,14 @@ struct r0_bench_run {
 
 /* The r0bench/1 document of RUN, finished now; NULL on a json-c allocation failure. */
 json_object *r0_bench_to_json(const struct r0_bench_run *run);
+
+/*
+ * The "replay" object of r0bench --replay's document: the trace at path
+ * TRACE as loaded (T), whether it was paced, and what replaying it gave
+ * (R); null members where a kind of request was not replayed.
+ */
+json_object *r0_bench_replay_to_json(const char *trace, const struct r0_replay_trace *t, bool pace,
+				     const struct r0_replay_result *r);
 
 /* What a reader takes from one test of a document. */
 struct r0_bench_result {

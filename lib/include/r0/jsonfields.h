@@ -33,4 +33,11 @@ struct r0_json_field {
 /* Adds to O the N FIELDS of the record at REC, in their order. */
 void r0_json_add_fields(json_object *o, const void *rec, const struct r0_json_field *fields, size_t n);
 
+/* Sets O's member KEY to V, which O then owns (NULL: JSON null); the one way lib writes a member. */
+void r0_json_set(json_object *o, const char *key, json_object *v);
+
+/* Starts document or record O with its schema key, "r0kit_schema": SCHEMA ("r0bench/1"), the
+ * key every r0kit file is told apart by (r0/filehead.h). */
+void r0_json_schema(json_object *o, const char *schema);
+
 #endif
