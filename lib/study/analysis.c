@@ -33,19 +33,6 @@ static ssize_t find_wl(const struct r0_analysis *a, const char *name)
 	return -1;
 }
 
-const struct r0_cell *r0_analysis_cell(const struct r0_analysis *a, enum r0_layer layer,
-				       uint32_t chunk_bytes, unsigned n_members, size_t wl)
-{
-	for (size_t i = 0; i < a->n_cell; i++) {
-		const struct r0_cell *c = &a->cell[i];
-
-		if (c->layer == layer && c->chunk_bytes == chunk_bytes && c->n_members == n_members &&
-		    c->wl == wl)
-			return c;
-	}
-	return NULL;
-}
-
 static int group_add(struct group *g, const struct r0_sweep_rec *r)
 {
 	if (r0_grow(&g->recs, &g->cap, g->n, sizeof(*g->recs), 4))
