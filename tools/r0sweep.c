@@ -136,145 +136,6 @@ static int opt_budget(const char *prog, const struct r0_cli_opt *o, const char *
 	return r0_cli_opt_duration(prog, "--budget", arg, 0, UINT64_MAX, o->dest, "a time, e.g. 30m or 2h; 0: none");
 }
 
-/*
- * --resume after a SIGKILL: the killed run's array (and its scenario's
- * window and mount) still holds the members; what it left on these
- * members alone is removed, by its name, and said. What cannot be is left
- * to the member checks, which then name what holds each member.
- */
-static void clear_killed_sweep(const struct sweep *sw)
-{
-	dev_t devs[R0_MAX_MEMBERS];
-	char names[8][R0_ARRAY_NAME_MAX + 1];
-	size_t n = 0, removed;
-	struct stat st;
-	int err;
-
-	for (unsigned i = 0; i < sw->n_members; i++)
-		if (!stat(sw->members[i], &st) && S_ISBLK(st.st_mode))
-			devs[n++] = st.st_rdev;
-	err = r0_array_clear_killed_sweep(devs, n, names, 8, &removed);
-	for (size_t i = 0; i < removed && i < 8; i++)
-		fprintf(stderr, PROG ": removed %s, left on these members by an r0sweep that was killed\n", names[i]);
-	if (err)
-		fprintf(stderr, PROG ": what a killed r0sweep left on these members: %s\n",
-			err == -EBUSY ? "mounted elsewhere or held, left alone" : strerror(-err));
-}
-
-/* "9 targets x 13 workloads x 3 repeats = 351 cells" of an adaptive study's first look */
-static void first_look_words(const struct sweep *sw, char *buf, size_t len)
-{
-	size_t active = 0;
-
-	for (size_t t = 0; t < sw->plan.n_targets; t++)
-		active += sw->study.planner.active[t];
-	snprintf(buf, len, "%zu targets x %zu workloads x %u repeats = %zu cells", active, sw->plan.n_wl,
-		 sw->study.planner.looks[0], r0_planner_first_cells(&sw->study.planner));
-}
-
-/* The plan: what will be destroyed, written and how long it takes. */
-static int show_plan(const struct sweep *sw, bool read_only, const char *output,
-		     const struct r0_consent *consent)
-{
-	double cells_s = (double)(sw->total - sw->skipped) * sweep_cell_seconds(sw);
-	double pre_s = 0, all_s;
-	char region[32], t_cells[48], t_pre[48], t_all[48], first[96];
-	struct r0_plan p;
-
-	if (r0_plan_begin(&p, PROG, read_only ?
-			  "a read-only study: nothing is written to these devices" :
-			  "a study that DESTROYS THE DATA on these devices"))
-		return R0_EXIT_FAILURE;
-	p.keeps_data = read_only;
-	for (unsigned i = 0; i < sw->n_members; i++)
-		r0_plan_device(&p, sw->members[i]);
-	r0_format_size_human(sweep_region_bytes(sw), region, sizeof(region));
-	if (read_only)
-		fprintf(p.f, "  writes: nothing (--read-only): the reads hit the drives' data as it is\n");
-	else {
-		for (unsigned i = 0; sw->precondition && i < sw->n_members; i++) {
-			uint64_t b = sw->chk[i].size_sectors * 512;
-
-			pre_s += r0_plan_write_seconds(b < sw->region_bytes ? b : sw->region_bytes);
-		}
-		fprintf(p.f, "  writes: %s the first %s of each member, then write tests all over it\n",
-			sw->precondition ? "preconditioning writes" : "no preconditioning;", region);
-	}
-	r0_plan_duration(pre_s, t_pre, sizeof(t_pre));
-	if (sw->adaptive) {
-		first_look_words(sw, first, sizeof(first));
-		cells_s = (double)r0_planner_first_cells(&sw->study.planner) * sweep_cell_seconds(sw);
-		r0_plan_bound(cells_s, t_cells, sizeof(t_cells));
-		fprintf(p.f, "  runs: first %s%s, at most %s; then more repeats (up to %u) only where a comparison "
-			"is still undecided, and the chunks left in the running on the other layer and at fewer "
-			"members\n", first, sw->skipped ? " (some already in the file)" : "", t_cells, sw->max_repeats);
-		if (sw->study.planner.money_first)
-			fprintf(p.f, "  the budget does not hold every chunk's first look: the first is worth it and how "
-				"many drives at one chunk; the other chunks only where they fit with their counts\n");
-	} else if (sw->calibrate) {
-		char letters[2 * R0_CALIB_MAX_COPIES] = "";
-
-		for (unsigned c = 1; c <= sw->copies; c++)
-			snprintf(letters + strlen(letters), sizeof(letters) - strlen(letters), "%s%c", c > 1 ? "," : "",
-				 r0_calib_letter(c));
-		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
-		fprintf(p.f, "  calibration: one md array of the %u members at 64K, built afresh at every visit and "
-			"measured as %u copies (%s), beside the first member alone; the study's statistics count the "
-			"differences they find between the copies\n", sw->n_members, sw->copies, letters);
-		fprintf(p.f, "  runs: %zu targets x %zu workloads x %u passes = %zu cells, %s\n", sw->plan.n_targets,
-			sw->plan.n_wl, sw->repeats, sw->total, t_cells);
-	} else {
-		r0_plan_duration(cells_s, t_cells, sizeof(t_cells));
-		fprintf(p.f, "  runs: %zu targets x %zu workloads x %u repeats = %zu cells%s, %s\n",
-			sw->plan.n_targets, sw->plan.n_wl, sw->repeats, sw->total,
-			sw->skipped ? " (some already in the file)" : "", t_cells);
-	}
-	if (pre_s > 0)
-		fprintf(p.f, "  preconditioning: %s at %.0f MB/s a drive (a guess: not measured yet)\n",
-			t_pre, R0_PLAN_ASSUMED_MBPS);
-	all_s = cells_s + pre_s;
-	if (sw->adaptive && sw->budget_ns) {
-		/* the budget bounds it all: nothing starts that would end past it */
-		all_s = (double)sw->budget_ns / 1e9;
-		r0_plan_bound(all_s, t_all, sizeof(t_all));
-		fprintf(p.f, "  time: at most %s in all (--budget), preconditioning included; results in %s\n",
-			t_all, output);
-	} else {
-		r0_plan_duration(all_s, t_all, sizeof(t_all));
-		fprintf(p.f, "  time: %s%s in all; results in %s\n", sw->adaptive ? "at least " : "", t_all, output);
-	}
-	/* a read-only study writes nothing: there is nothing to agree to */
-	if (read_only && !consent->plan_only) {
-		struct r0_consent go = { .yes = true };
-		return r0_plan_decide(&p, &go);
-	}
-	return r0_plan_decide(&p, consent);
-}
-
-/* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
-static int check_everyday_region(const struct sweep *sw)
-{
-	uint64_t r = sweep_region_bytes(sw);
-
-	r -= r % (1u << 20);
-	for (size_t i = 0; i < sw->plan.n_wl; i++) {
-		enum r0_everyday s;
-		char fs[16], need[32];
-
-		if (!sweep_is_everyday(sw, i) || r0_everyday_parse(sw->plan.wl[i].label, fs, sizeof(fs), &s))
-			continue;
-		if (r >= r0_everyday_fs_min_bytes(fs))
-			continue;
-		r0_format_size(r0_everyday_fs_min_bytes(fs), need, sizeof(need));
-		return r0_cli_usage_error(PROG, "%s: a test region of %s at least for %s (the region is %llu MiB%s)",
-					  sw->plan.wl[i].label, need,
-					  strcmp(fs, "xfs") ? "the scenarios to keep their shape" : "mkfs.xfs",
-					  (unsigned long long)(r >> 20),
-					  r < sw->region_bytes ? ", the smallest member" : "");
-	}
-	return -1;
-}
-
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage, .retired = "o--output" };
 
@@ -353,37 +214,6 @@ static int calibration_plan(struct sweep *sw, struct options *o)
 		o->mixs = "desktop";
 	if (r0_cli_mix(PROG, o->mixs, &o->mix, o->mixdesc, sizeof(o->mixdesc)))
 		return R0_EXIT_USAGE;
-	return -1;
-}
-
-/*
- * The calibration's passes: as many whole ones as the budget holds after
- * preconditioning, each visit building and removing its array; at least
- * R0_CALIB_MIN_PASSES. -1, or the exit status after saying why not.
- */
-static int calibration_passes(struct sweep *sw)
-{
-	/* a visit builds an array and removes it: about a second beside its cells (md, udev) */
-	const double visit_s = 1.0;
-	double pre_s = 0, pass_s, budget_s = (double)sw->budget_ns / 1e9;
-	unsigned passes;
-	char need[48], have[48];
-
-	for (unsigned i = 0; sw->precondition && i < sw->n_members; i++) {
-		uint64_t b = sw->chk[i].size_sectors * 512;
-
-		pre_s += r0_plan_write_seconds(b < sw->region_bytes ? b : sw->region_bytes);
-	}
-	pass_s = (double)(sw->plan.n_targets * sw->plan.n_wl) * sweep_cell_seconds(sw) +
-		 (double)sw->plan.n_targets * visit_s;
-	passes = budget_s > pre_s ? (unsigned)((budget_s - pre_s) / pass_s) : 0;
-	if (passes < R0_CALIB_MIN_PASSES) {
-		r0_plan_duration(pre_s + R0_CALIB_MIN_PASSES * pass_s, need, sizeof(need));
-		r0_plan_bound(budget_s, have, sizeof(have));
-		return r0_cli_usage_error(PROG, "--calibrate: %d passes take %s, beyond the budget (%s): give a "
-					  "longer --budget or a shorter --runtime", R0_CALIB_MIN_PASSES, need, have);
-	}
-	sw->repeats = passes > 100 ? 100 : passes;
 	return -1;
 }
 
@@ -536,7 +366,7 @@ static int check_members(struct sweep *sw, const struct options *o)
 		return rc;
 
 	if (o->resume && !o->consent.plan_only)
-		clear_killed_sweep(sw);
+		sweep_clear_killed(sw);
 	/*
 	 * every check before anything is touched, of every member: a user
 	 * preparing a study hears of all the problems at once; a signature
@@ -553,12 +383,12 @@ static int check_members(struct sweep *sw, const struct options *o)
 			return R0_EXIT_REFUSED;
 		}
 	}
-	if ((rc = check_everyday_region(sw)) >= 0)
+	if ((rc = sweep_check_everyday_region(sw)) >= 0)
 		return rc;
 	if (!o->state_given)
 		sweep_state_from_records(sw);
 	sweep_describe_members(sw, o->describe);
-	return sw->calibrate ? calibration_passes(sw) : -1;
+	return sw->calibrate ? sweep_calibration_passes(sw) : -1;
 }
 
 /*
@@ -606,7 +436,7 @@ static int open_output(struct sweep *sw, struct options *o)
 	/* the first look's cells (every cell of a fixed plan), some maybe in a resumed file */
 	sw->total = r0_planner_todo(&sw->study.planner);
 	sw->skipped = sweep_first_look_in_file(sw);
-	if ((rc = show_plan(sw, o->read_only, o->output, &o->consent)) >= 0) {
+	if ((rc = sweep_show_plan(sw, o->read_only, o->output, &o->consent)) >= 0) {
 		r0_sweep_set_free(&sw->done);
 		return rc;
 	}
@@ -630,7 +460,7 @@ static int run(struct sweep *sw, struct options *o)
 	if (sw->adaptive) {
 		char first[96], b[32] = "none";
 
-		first_look_words(sw, first, sizeof(first));
+		sweep_first_look_words(sw, first, sizeof(first));
 		if (sw->budget_ns)
 			r0_plan_bound((double)sw->budget_ns / 1e9, b, sizeof(b));
 		fprintf(stderr, PROG ": first %s%s; then repeats where undecided, up to %u; budget %s\n", first,

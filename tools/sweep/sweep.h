@@ -126,6 +126,20 @@ void sweep_print_replay(const struct sweep *sw, const struct r0_analysis *a);
 /* After a visit's array is removed: any file system signature within the region off its members. */
 void sweep_wipe_members(struct sweep *sw, const struct r0_sweep_target *t);
 
+/* plan.c */
+
+struct r0_consent;
+/* The plan: what will be destroyed, written and how long it takes; then the yes. An exit status. */
+int sweep_show_plan(const struct sweep *sw, bool read_only, const char *output, const struct r0_consent *consent);
+/* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
+int sweep_check_everyday_region(const struct sweep *sw);
+/* The calibration's whole passes within the budget (at least R0_CALIB_MIN_PASSES): -1, or an exit. */
+int sweep_calibration_passes(struct sweep *sw);
+/* "9 targets x 13 workloads x 3 repeats = 351 cells" of an adaptive study's first look */
+void sweep_first_look_words(const struct sweep *sw, char *buf, size_t len);
+/* --resume after a SIGKILL: what the killed run left on these members alone, removed and said. */
+void sweep_clear_killed(const struct sweep *sw);
+
 /* output.c */
 
 void sweep_usage(FILE *f);
