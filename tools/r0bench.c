@@ -31,121 +31,6 @@ enum {
 	OPT_BS, OPT_QD, OPT_MIN_RUNTIME, OPT_STEADY, OPT_REPLAY, OPT_REPLAY_PACE, OPT_REPLAY_SCALE, OPT_REPLAY_SKIP, OPT_REPLAY_DISCARDS,
 };
 
-static void usage(FILE *f)
-{
-	size_t n;
-	const struct r0_preset *p = r0_presets(&n);
-
-	fputs("Usage:\n"
-	      "  " PROG " [options] TARGET\n"
-	      "  " PROG " --preset NAME [options] TARGET\n"
-	      "  " PROG " --replay TRACE [--replay-pace [--replay-scale X]] [--replay-skip KINDS] [--replay-discards] [--qd N] TARGET\n"
-	      "\n"
-	      "Runs I/O on TARGET (a block device or a regular file) with io_uring and\n"
-	      "O_DIRECT and reports throughput, IOPS, latency percentiles and CPU time.\n"
-	      "\n"
-	      "Workload:\n"
-	      "      --rw KIND          read, write, randread, randwrite, rw, randrw, trim,\n"
-	      "                         randtrim (default randread)\n"
-	      "      --bs SIZE          block size (default 4K)\n"
-	      "      --qd N             queue depth per job (default 1)\n"
-	      "  -j, --jobs N           threads, each with its own ring (default 1)\n"
-	      "      --shared           jobs share the region (default: a slice each, on\n"
-	      "                         the block size, device blocks and --align; the\n"
-	      "                         last takes the rest)\n"
-	      "      --offset SIZE      region start (default 0)\n"
-	      "      --span SIZE        region length (default: to the end)\n"
-	      "      --rwmix-read PCT   rw/randrw: share of reads (default 50)\n"
-	      "      --align SIZE       random offsets are the slice start plus multiples\n"
-	      "                         of SIZE (default bs)\n"
-	      "      --cover            random: every block exactly once per pass\n"
-	      "      --seed N           offsets and data (default 1)\n"
-	      "  -t, --runtime TIME     time-based: measure for TIME (default 5 s; 500ms, 2m)\n"
-	      "      --ramp TIME        run TIME first without counting (default 0)\n"
-	      "      --min-runtime TIME  end a time-based test once its rate is steady,\n"
-	      "                         not before TIME: --runtime is then the most it\n"
-	      "                         runs (fio's steadystate; default: off, the full\n"
-	      "                         --runtime)\n"
-	      "      --steady PCT       with --min-runtime: steady is 8 slices of 250 ms\n"
-	      "                         (shorter for a minimum under 2.25 s) whose\n"
-	      "                         throughput spans at most PCT % of their mean and\n"
-	      "                         trends by at most PCT/2 % (default 10)\n"
-	      "  -s, --size SIZE        size-based: SIZE bytes per job instead of a time\n"
-	      "      --reap-batch N     wait for N completions at once (default 1: each\n"
-	      "                         timed as it arrives; more costs latency accuracy,\n"
-	      "                         saves wake-ups on CPU-bound devices)\n"
-	      "      --stall TIME       abandon the run with an error when requests are out\n"
-	      "                         and none completes for TIME (default 60 s)\n"
-	      "      --hipri            polled completions (io_uring IOPOLL, fio's hipri):\n"
-	      "                         needs a device with poll queues (NVMe, null_blk\n"
-	      "                         poll_queues); fails on one without\n"
-	      "      --sqpoll           a kernel thread submits (io_uring SQPOLL, fio's\n"
-	      "                         sqthread_poll)\n"
-	      "      --ring             io_uring at QD1 too (default there: the job reads and\n"
-	      "                         writes itself, pread/pwrite: no hand-over to an\n"
-	      "                         io_uring worker on devices such as zram)\n"
-	      "      --passes N         repeat the test N times (default 1)\n"
-	      "      --warmup N         passes run first and not counted (default 0)\n"
-	      "\n"
-	      "Presets (CrystalDiskMark's method: a 1 GiB region, 1 warm-up and 5 passes\n"
-	      "of 5 s, unless the preset says otherwise; each test read, then write):\n"
-	      "  -p, --preset NAME      run the preset's tests (one of those below) instead\n"
-	      "                         of --rw; no --rw or --verify with it\n",
-	      f);
-	/* everyday work is timed through a file system on each array: r0sweep's, not a block benchmark's */
-	for (size_t i = 0; i < n; i++)
-		if (!r0_preset_is_fs(&p[i]))
-			fprintf(f, "  -p %-9s %s\n", p[i].name, p[i].description);
-	fputs("  (everyday work through a file system: r0sweep -p everyday)\n", f);
-	fputs("      --region SIZE      preset region (default 1G, at most the target)\n"
-	      "      --read-only        a preset's read tests only (nothing is written); a\n"
-	      "                         replay of a trace with writes is refused\n"
-	      "\n"
-	      "Replay (fio's read_iolog: a trace recorded by r0profile --trace, a\n"
-	      "blktrace recording or blkparse -d dump, a fio iolog v2 or v3):\n"
-	      "      --replay TRACE     issue the trace's reads, writes and flushes\n"
-	      "                         (fdatasync) again on TARGET, as fast as --qd allows\n"
-	      "                         (default: the trace's deepest queue, else 32);\n"
-	      "                         writes carry a pattern, discards are skipped\n"
-	      "                         (--replay-discards issues them); a\n"
-	      "                         trace from a larger device is mapped modulo\n"
-	      "                         TARGET's size and says so\n"
-	      "      --replay-skip KINDS  leave out reads, writes or flushes (comma-\n"
-	      "                         separated; fio's replay_skip)\n"
-	      "      --replay-discards  issue the trace's discards too, in their place and\n"
-	      "                         one at a time: BLKDISCARD on a block device (one\n"
-	      "                         that takes none is refused), a punched hole in a\n"
-	      "                         file; they destroy data as writes do\n"
-	      "      --replay-scale X   with --replay-pace: X times the recorded speed\n"
-	      "                         (2 twice as fast, 0.5 half; fio's\n"
-	      "                         replay_time_scale=200, 50)\n"
-	      "      --replay-pace      no request before its recorded time; reports how\n"
-	      "                         far behind it the target fell\n"
-	      "\n"
-	      "Checks:\n"
-	      "      --verify           write: stamp every 512-byte sector with its number,\n"
-	      "                         the pass and the seed, then read it all back and\n"
-	      "                         check; read: check what an earlier pass wrote\n"
-	      "      --pass N           the pass number stamped or expected (default 1)\n"
-	      "      --continue-on-error  count I/O errors and go on (default: stop)\n"
-	      "\n"
-	      "Output and safety:\n"
-	      "      --json             JSON (schema " JSON_SCHEMA ", see r0bench(1))\n"
-	      "  -f, --force            write to a device that holds a signature\n"
-	      R0_CONSENT_HELP
-	      "  -h, --help             this text\n"
-	      "  -V, --version          version\n"
-	      "\n"
-	      "Writes and trims to a block device are refused when it is mounted, has a\n"
-	      "mounted partition or is held by md/dm, and, without --force, when it holds\n"
-	      "a signature; otherwise r0bench shows the plan and asks first. Reads\n"
-	      "never ask. A block device needs read (and for writes, write) access:\n"
-	      "root, as a rule. Exit status: 0 done, 1 failure (I/O error, verify\n"
-	      "fault, interrupted), 2 usage or refused before anything was touched (a\n"
-	      "target in use or missing, a trace it cannot replay, no yes, writes with\n"
-	      "no terminal to ask and no --yes).\n",
-	      f);
-}
 
 /* --- options ---------------------------------------------------------- */
 
@@ -229,7 +114,7 @@ static int add_test(struct run *run, const char *label, const struct r0_workload
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--bs q--qd" };
+static const struct r0_cli cli = { .prog = PROG, .usage = bench_usage, .retired = "b--bs q--qd" };
 
 /* The plan of a run that writes to a block device: the device, the tests that write, the time. */
 static int show_plan(const struct run *run, const char *path, bool any_writes, const struct r0_consent *c)
