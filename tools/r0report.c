@@ -21,6 +21,7 @@
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
+#include "r0/benchcommon.h"
 #include "r0/benchjson.h"
 #include "r0/calibrate.h"
 #include "r0/csv.h"
@@ -50,7 +51,8 @@ static void usage(FILE *f)
 	      "bottom device received against its share) and scenario JSON lines\n"
 	      "(r0scenario/1), and r0bench --json documents (r0bench/1: several drives or\n"
 	      "arrays, each its own file, compared in one table and one chart of MB/s per\n"
-	      "test). The HTML page is one self-contained file (no scripts,\n"
+	      "test, a test being one rw, block size, queue depth and jobs; files with no\n"
+	      "test in common are refused). The HTML page is one self-contained file (no scripts,\n"
 	      "fonts or anything from the network) with SVG charts: speed-up against\n"
 	      "member count per workload (with the ideal n x line), a chunk size x\n"
 	      "workload heat map per back end, latency percentiles against queue depth;\n"
@@ -107,7 +109,7 @@ static void usage(FILE *f)
 	      "refused: it would narrow every interval on no new evidence.\n"
 	      "Exit status: 0 the report written, 1 it could not be written, 2 usage or\n"
 	      "an input refused (unreadable, of no schema it reads, damaged, read twice,\n"
-	      "no measured cell).\n",
+	      "no measured cell, r0bench files with no test in common).\n",
 	      f);
 }
 
@@ -448,6 +450,18 @@ static int noise_and_calibration(const struct inputs *in, const struct r0_mix *m
 	return err ? -1 : 0;
 }
 
+/* r0bench/1 documents with no test in common: refused, naming each file's tests (they compare nothing). */
+static int bench_apart(const struct extra *x)
+{
+	char why[4096];
+
+	if (!r0_bench_none_common(x->bench, x->bench_file, x->n_bench, why, sizeof(why)))
+		return 0;
+	fprintf(stderr, PROG ": the r0bench files have no test in common (one test is one rw, block size, queue "
+		"depth and jobs), so nothing compares them: %s\n", why);
+	return -1;
+}
+
 /* The title a report gets without --title, by what it reports on. */
 static void default_title(const struct inputs *in, const struct r0_analysis *a, const struct noise_of *no,
 			  char *buf, size_t len)
@@ -592,7 +606,7 @@ int main(int argc, char **argv)
 		return R0_EXIT_REFUSED;
 	/* an input it cannot report on, or no directory for it: refused, nothing written */
 	in.sweeps.skip_damaged = skip_damaged;
-	if (load_inputs(argv + optind, argc - optind, &in))
+	if (load_inputs(argv + optind, argc - optind, &in) || bench_apart(&in.x))
 		goto refused;
 	/* the aside's line goes under a sweep's verdict: without one it would be dropped */
 	if (aside_file && !in.have_sweep) {
