@@ -27,6 +27,7 @@
 #include "r0/csv.h"
 #include "r0/resultfiles.h"
 #include "r0/sweep.h"
+#include "r0/trimanswer.h"
 
 #define PROG "r0report"
 #define N_CSV 4
@@ -63,8 +64,9 @@ static void usage(FILE *f)
 	      "noise, and whether they are within what the study was validated for;\n"
 	      "an r0sweep --calibrate file's report opens with the calibration's\n"
 	      "answer (its false differences and that sentence) instead of a verdict.\n"
-	      "Prints the first screen's words (the verdict in one\n"
-	      "sentence, what to build), the --aside line and the two paths.\n"
+	      "Prints the first screen's words (the verdict in one sentence with what\n"
+	      "each drive bought adds, what to build, whether TRIM passes through each\n"
+	      "array), the --aside line and the two paths.\n"
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
@@ -124,8 +126,8 @@ struct noise_of {
 };
 
 static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const struct aside *as,
-		   const struct extra *x, const struct noise_of *no, const char *title, const char *verdict, bool good,
-		   char **files, int nfiles, const char *skipped)
+		   const struct screen_words *w, const struct extra *x, const struct noise_of *no, const char *title,
+		   const char *verdict, bool good, char **files, int nfiles, const char *skipped)
 {
 	struct doc d = { .f = f, .fmt = fmt };
 
@@ -134,7 +136,7 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 		/* a calibration: its answer, not a verdict on RAID0 */
 		calibration_screen(&d, no->k, a, files, nfiles);
 	} else if (a) {
-		first_screen(&d, a, as, &no->nz, files, nfiles, skipped);
+		first_screen(&d, a, as, w, &no->nz, files, nfiles, skipped);
 		if (doc_html(&d)) {
 			sweep_charts(f, a);
 			fprintf(f, "<h2>Tables</h2>\n");
@@ -154,9 +156,9 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 
 /* One report file in DIR; false (and said why) when it could not be written. */
 static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, const struct r0_analysis *a,
-		       const struct aside *as, const struct extra *x, const struct noise_of *no, const char *title,
-		       const char *verdict, bool good, char **files, int nfiles, const char *skipped, char *path,
-		       size_t len)
+		       const struct aside *as, const struct screen_words *w, const struct extra *x,
+		       const struct noise_of *no, const char *title, const char *verdict, bool good, char **files,
+		       int nfiles, const char *skipped, char *path, size_t len)
 {
 	FILE *f;
 
@@ -167,7 +169,7 @@ static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, cons
 		if (!strcmp(name, SUMMARY_SVG))
 			chart_summary(f, a);
 		else
-			report(f, fmt, a, as, x, no, title, verdict, good, files, nfiles, skipped);
+			report(f, fmt, a, as, w, x, no, title, verdict, good, files, nfiles, skipped);
 		if (!(ferror(f) | fclose(f)))
 			return true;
 	}
@@ -495,21 +497,22 @@ static int output_dir(const char *opt, const char *dir)
 
 /* report.md, summary.svg (a sweep with a pick) and report.html into DIR; the paths written into MD and HTML. */
 static bool write_reports(const char *dir, const struct inputs *in, const struct r0_analysis *a,
-			  const struct aside *as, const struct noise_of *no, const char *title, const char *verdict,
-			  bool good, char **files, int nf, char *md, char *html, size_t len)
+			  const struct aside *as, const struct screen_words *w, const struct noise_of *no,
+			  const char *title, const char *verdict, bool good, char **files, int nf, char *md, char *html,
+			  size_t len)
 {
 	const struct r0_analysis *pa = in->have_sweep ? a : NULL;
 	char svg[4200];
 	bool ok = true;
 
-	if (!write_file(dir, "report.md", DOC_MD, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, md, len)) {
+	if (!write_file(dir, "report.md", DOC_MD, pa, as, w, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, md, len)) {
 		ok = false;
 		md[0] = '\0';
 	}
 	if (pa && a->has_choice && !no->k &&
-	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, svg, sizeof(svg)))
+	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, w, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, svg, sizeof(svg)))
 		ok = false;
-	if (!write_file(dir, "report.html", DOC_HTML, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, html, len)) {
+	if (!write_file(dir, "report.html", DOC_HTML, pa, as, w, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, html, len)) {
 		ok = false;
 		html[0] = '\0';
 	}
@@ -522,16 +525,17 @@ static bool write_reports(const char *dir, const struct inputs *in, const struct
  * of the other results, the aside's line, and the files written.
  */
 static void say(const struct inputs *in, const struct r0_analysis *a, const struct noise_of *no, const char *mixdesc,
-		const char *verdict, const struct aside *as, const char *md, const char *html, char csv[][4200])
+		const char *verdict, const struct aside *as, const struct screen_words *w, const char *md,
+		const char *html, char csv[][4200])
 {
 	if (mixdesc[0] && in->have_sweep)
 		printf("For %s:\n", mixdesc);
 	if (in->have_sweep && no->k) {
 		printf("%s\n", no->k->answer);
 	} else if (in->have_sweep) {
-		char first[sizeof(a->headline) + 4096];
+		char first[sizeof(a->headline) + 8192];
 
-		r0_first_screen_text(a, first, sizeof(first));
+		r0_first_screen_text(a, w->trim, first, sizeof(first));
 		fputs(first, stdout);
 	} else
 		printf("%s\n", verdict);
@@ -552,6 +556,8 @@ int main(int argc, char **argv)
 	const char *dir = ".", *mixs = NULL, *title = NULL, *csv_dir = NULL;
 	const char *aside_file = NULL, *aside_title = NULL, *aside_mix = NULL;
 	struct aside as = { .line = "" };
+	char trim_line[1024] = "";
+	struct screen_words words = { .trim = trim_line };
 	struct inputs in = { 0 };
 	struct r0_analysis a = { 0 };
 	bool good = true, skip_damaged = false;
@@ -621,6 +627,7 @@ int main(int argc, char **argv)
 		good = a.worth;
 		if (noise_and_calibration(&in, &mix, &cmp, &no))
 			goto refused;
+		r0_trim_answer(&a, in.x.trim, in.x.n_trim, trim_line, sizeof(trim_line));
 	} else if (csv_dir) {
 		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
 			"write as CSV\n");
@@ -640,10 +647,10 @@ int main(int argc, char **argv)
 		goto refused;
 	if (csv_dir && !write_csv(csv_dir, &in.set, &a, &no.nz, csv_paths))
 		status = R0_EXIT_FAILURE;
-	if (!write_reports(dir, &in, &a, &as, &no, title ? title : deftitle, verdict, good, argv + optind,
+	if (!write_reports(dir, &in, &a, &as, &words, &no, title ? title : deftitle, verdict, good, argv + optind,
 			   argc - optind, path_md, path_html, sizeof(path_md)))
 		status = R0_EXIT_FAILURE;
-	say(&in, &a, &no, mixdesc, verdict, &as, path_md, path_html, csv_paths);
+	say(&in, &a, &no, mixdesc, verdict, &as, &words, path_md, path_html, csv_paths);
 	free(no.k);
 	r0_analysis_free(&a);
 	inputs_free(&in);

@@ -207,9 +207,22 @@ void calibration_screen(struct doc *d, const struct r0_calibration *k, const str
 	doc_ul_end(d);
 }
 
-void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside,
-		  const struct r0_noise_diag *nz, char **files, int nfiles, const char *skipped)
+/* A line of the first screen in its own paragraph, ID its HTML id ("" text: none). */
+static void screen_line(struct doc *d, const char *id, const char *text)
 {
+	if (!text || !text[0])
+		return;
+	if (doc_html(d))
+		fprintf(d->f, "<p id=\"%s\">", id);
+	doc_text(d, text);
+	fputs(doc_html(d) ? "</p>\n" : "\n\n", d->f);
+}
+
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside,
+		  const struct screen_words *w, const struct r0_noise_diag *nz, char **files, int nfiles,
+		  const char *skipped)
+{
+	bool trim_said = false;
 	const char *lines[8][2];
 	char rep[320], nm[64], plan[2400] = "";
 	struct r0_advice v;
@@ -242,6 +255,9 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		}
 		if (!v.paths_known)
 			doc_p(d, "The results name no member paths: put your %u devices for <your devices>.", v.n_members);
+		/* the third question, beside the array it is about */
+		screen_line(d, "trim-answer", w ? w->trim : "");
+		trim_said = true;
 		pick_str(a, nm, sizeof(nm));
 		if (doc_html(d)) {
 			fprintf(d->f, "<figure id=\"summary\">\n");
@@ -253,6 +269,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 			summary_table(d, a, nm);
 		}
 	}
+	if (!trim_said)
+		screen_line(d, "trim-answer", w ? w->trim : "");
 	doc_heading(d, 2, NULL, "How it was measured");
 	doc_ul(d, "measured");
 	/* an adaptive study's own account of what it repeated, left open and left out */
