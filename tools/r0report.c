@@ -25,6 +25,7 @@
 #include "r0/benchjson.h"
 #include "r0/calibrate.h"
 #include "r0/csv.h"
+#include "r0/provenance.h"
 #include "r0/resultfiles.h"
 #include "r0/sweep.h"
 #include "r0/trimanswer.h"
@@ -66,7 +67,8 @@ static void usage(FILE *f)
 	      "answer (its false differences and that sentence) instead of a verdict.\n"
 	      "Prints the first screen's words (the verdict in one sentence with what\n"
 	      "each drive bought adds, what to build, whether TRIM passes through each\n"
-	      "array), the --aside line and the two paths.\n"
+	      "array, and the analysis stored in the sweep file when other code made it\n"
+	      "or it says otherwise), the --aside line and the two paths.\n"
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
@@ -452,6 +454,30 @@ static int noise_and_calibration(const struct inputs *in, const struct r0_mix *m
 	return err ? -1 : 0;
 }
 
+/*
+ * The analysis r0sweep stored in the one sweep file read, beside A (the
+ * same cells, today's code) into *P: true when the report names it (other
+ * code made it, or it says otherwise). Pooled files each stored theirs
+ * of other cells: none is the pool's.
+ */
+static bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struct r0_provenance *p)
+{
+	struct r0_sweep_stored *s;
+	const char *file, *base;
+	bool say = false;
+
+	if (in->sweeps.n_files != 1 || !(s = malloc(sizeof(*s))))
+		return false;
+	file = in->sweeps.file[0];
+	base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	if (!r0_sweep_stored_analysis(file, s)) {
+		r0_provenance_of(s, a, r0_cli_tool_id(PROG), base, p);
+		say = p->line[0] != '\0';
+	}
+	free(s);
+	return say;
+}
+
 /* r0bench/1 documents with no test in common: refused, naming each file's tests (they compare nothing). */
 static int bench_apart(const struct extra *x)
 {
@@ -535,7 +561,7 @@ static void say(const struct inputs *in, const struct r0_analysis *a, const stru
 	} else if (in->have_sweep) {
 		char first[sizeof(a->headline) + 8192];
 
-		r0_first_screen_text(a, w->trim, first, sizeof(first));
+		r0_first_screen_text(a, w->trim, w->stored ? w->stored->line : NULL, first, sizeof(first));
 		fputs(first, stdout);
 	} else
 		printf("%s\n", verdict);
@@ -556,6 +582,7 @@ int main(int argc, char **argv)
 	const char *dir = ".", *mixs = NULL, *title = NULL, *csv_dir = NULL;
 	const char *aside_file = NULL, *aside_title = NULL, *aside_mix = NULL;
 	struct aside as = { .line = "" };
+	static struct r0_provenance stored;
 	char trim_line[1024] = "";
 	struct screen_words words = { .trim = trim_line };
 	struct inputs in = { 0 };
@@ -628,6 +655,8 @@ int main(int argc, char **argv)
 		if (noise_and_calibration(&in, &mix, &cmp, &no))
 			goto refused;
 		r0_trim_answer(&a, in.x.trim, in.x.n_trim, trim_line, sizeof(trim_line));
+		if (stored_analysis(&in, &a, &stored))
+			words.stored = &stored;
 	} else if (csv_dir) {
 		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
 			"write as CSV\n");

@@ -317,21 +317,22 @@ static void write_headline(struct r0_analysis *a)
 	};
 	const struct r0_choice *pick = &a->choice[a->pick];
 	const struct r0_cmp *score = &a->build_vs_base;
-	char *h = a->headline, nm[32], with[32] = "";
+	char *h = a->headline, *l = a->lead, nm[32], with[32] = "";
 	size_t len = sizeof(a->headline);
 
 	if (a->build_members < a->max_members)
 		snprintf(with, sizeof(with), " with %u of them", a->build_members);
-	snprintf(h, len, "RAID0 of these %u drives: %s%s%s under the %s mix, %s at %.2fx one drive", a->max_members,
-		 a->predicted ? "predicted " : "", a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)"
-					    : r0_answer_name(a->answer),
+	snprintf(l, sizeof(a->lead), "%s%s%s under the %s mix, %s at %.2fx one drive", a->predicted ? "predicted " : "",
+		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)" : r0_answer_name(a->answer),
 		 with, a->mix_name, choice_str(pick, nm, sizeof(nm)), score->ratio);
 	if (!a->indicative)
-		r0_strbuf_cat(h, len, " (%.2f-%.2f)", score->lo, score->hi);
+		r0_strbuf_cat(l, sizeof(a->lead), " (%.2f-%.2f)", score->lo, score->hi);
 	else if (a->predicted)
-		r0_strbuf_cat(h, len, " (predicted from one drive, not measured)");
+		r0_strbuf_cat(l, sizeof(a->lead), " (predicted from one drive, not measured)");
 	else
-		r0_strbuf_cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
+		r0_strbuf_cat(l, sizeof(a->lead), " (indicative: %u repeat%s)", a->min_repeats,
+		    a->min_repeats == 1 ? "" : "s");
+	snprintf(h, len, "RAID0 of these %u drives: %s", a->max_members, l);
 	/* the mix's speed-up is the user's time (Amdahl's law): say it so */
 	if (score->ratio > 0)
 		r0_strbuf_cat(h, len, ": your I/O would take %.0f %% of one drive's time", 100 / score->ratio);

@@ -320,6 +320,10 @@ Test(ranking, build_two_when_the_third_adds_little)
 	cr_expect_not_null(strstr(a.verdict, "Under the sequential mix md 64K of 2 drives is 1.90x a single drive (1."),
 			   "%s", a.verdict);
 	cr_expect_not_null(strstr(a.verdict, "): worth it; of 3 drives, 1.9"), "%s", a.verdict);
+	/* the lead a stored analysis keeps is the headline's opening clause */
+	cr_expect(!strncmp(a.lead, "worth it with 2 of them under the sequential mix, md 64K at 1.90x one drive (1.", 79),
+		  "%s", a.lead);
+	cr_expect(!strncmp(a.headline + strlen("RAID0 of these 3 drives: "), a.lead, strlen(a.lead)), "%s", a.headline);
 	cr_expect_not_null(strstr(a.reasoning, "something the members share is the limit; build 2.\n"), "%s", a.reasoning);
 	cr_expect_not_null(strstr(a.method, "a drive is worth buying when it adds at least 1.20x by the same rule"),
 			   "%s", a.method);

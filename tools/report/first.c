@@ -222,6 +222,7 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		  const struct screen_words *w, const struct r0_noise_diag *nz, char **files, int nfiles,
 		  const char *skipped)
 {
+	const char *stored = w && w->stored ? w->stored->line : "";
 	bool trim_said = false;
 	const char *lines[8][2];
 	char rep[320], nm[64], plan[2400] = "";
@@ -232,6 +233,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
 	doc_verdict(d, a->headline, a->worth);
 	write_aside(d, aside);
+	/* a verdict other code stored for these cells, named under today's */
+	screen_line(d, "stored", stored);
 	if (!r0_advice_of(a, &v)) {
 		/* v.action's words, the array in bold: what the terminal says too */
 		doc_heading(d, 2, "build", "What to build");
@@ -288,6 +291,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		noise_section(d, nz);
 	doc_heading(d, 2, NULL, "Verdict in detail");
 	doc_p(d, "%s", a->verdict);
+	if (stored[0] && w->stored->detail[0])
+		doc_p(d, "%s", w->stored->detail);
 	doc_heading(d, 2, NULL, "Reasoning");
 	doc_md_list(d, a->reasoning);
 }

@@ -239,7 +239,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 		char first[sizeof(a.headline) + 4096], trim[512];
 
 		r0_trim_answer(&a, NULL, 0, trim, sizeof(trim));
-		r0_first_screen_text(&a, trim, first, sizeof(first));
+		r0_first_screen_text(&a, trim, NULL, first, sizeof(first));
 		printf("%s\n%s\n\n", first, a.verdict);
 	}
 	sweep_print_replay(sw, &a);
@@ -247,6 +247,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	o = json_object_new_object();
 	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
 	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));
+	json_object_object_add(o, "lead", json_object_new_string(a.lead));
 	json_object_object_add(o, "reasoning", json_object_new_string(a.reasoning));
 	json_object_object_add(o, "members", json_object_new_int((int)a.max_members));
 	json_object_object_add(o, "answer", json_object_new_string(r0_answer_name(a.answer)));

@@ -247,6 +247,9 @@ struct r0_analysis {
 	 */
 	double diff_level, bar_level, primary_level;
 	size_t diff_claims, bar_claims, primary_claims;
+	char lead[512];             /* the headline's answer in one clause: "worth it with 2 of them under
+	                             * the desktop mix, md 64K at 1.92x one drive (1.89-1.95)"; "" without
+	                             * a pick */
 	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
 	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
