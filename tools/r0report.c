@@ -21,11 +21,14 @@
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
+#include "r0/benchcommon.h"
 #include "r0/benchjson.h"
 #include "r0/calibrate.h"
 #include "r0/csv.h"
+#include "r0/provenance.h"
 #include "r0/resultfiles.h"
 #include "r0/sweep.h"
+#include "r0/trimanswer.h"
 
 #define PROG "r0report"
 #define N_CSV 4
@@ -50,7 +53,8 @@ static void usage(FILE *f)
 	      "bottom device received against its share) and scenario JSON lines\n"
 	      "(r0scenario/1), and r0bench --json documents (r0bench/1: several drives or\n"
 	      "arrays, each its own file, compared in one table and one chart of MB/s per\n"
-	      "test). The HTML page is one self-contained file (no scripts,\n"
+	      "test, a test being one rw, block size, queue depth and jobs; files with no\n"
+	      "test in common are refused). The HTML page is one self-contained file (no scripts,\n"
 	      "fonts or anything from the network) with SVG charts: speed-up against\n"
 	      "member count per workload (with the ideal n x line), a chunk size x\n"
 	      "workload heat map per back end, latency percentiles against queue depth;\n"
@@ -61,8 +65,10 @@ static void usage(FILE *f)
 	      "noise, and whether they are within what the study was validated for;\n"
 	      "an r0sweep --calibrate file's report opens with the calibration's\n"
 	      "answer (its false differences and that sentence) instead of a verdict.\n"
-	      "Prints the first screen's words (the verdict in one\n"
-	      "sentence, what to build), the --aside line and the two paths.\n"
+	      "Prints the first screen's words (the verdict in one sentence with what\n"
+	      "each drive bought adds, what to build, whether TRIM passes through each\n"
+	      "array, and the analysis stored in the sweep file when other code made it\n"
+	      "or it says otherwise), the --aside line and the two paths.\n"
 "\n"
 	      "Options:\n"
 	      "      --output-dir DIR  where the report goes (default .; created if missing)\n"
@@ -107,7 +113,7 @@ static void usage(FILE *f)
 	      "refused: it would narrow every interval on no new evidence.\n"
 	      "Exit status: 0 the report written, 1 it could not be written, 2 usage or\n"
 	      "an input refused (unreadable, of no schema it reads, damaged, read twice,\n"
-	      "no measured cell).\n",
+	      "no measured cell, r0bench files with no test in common).\n",
 	      f);
 }
 
@@ -122,8 +128,8 @@ struct noise_of {
 };
 
 static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const struct aside *as,
-		   const struct extra *x, const struct noise_of *no, const char *title, const char *verdict, bool good,
-		   char **files, int nfiles, const char *skipped)
+		   const struct screen_words *w, const struct extra *x, const struct noise_of *no, const char *title,
+		   const char *verdict, bool good, char **files, int nfiles, const char *skipped)
 {
 	struct doc d = { .f = f, .fmt = fmt };
 
@@ -132,7 +138,7 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 		/* a calibration: its answer, not a verdict on RAID0 */
 		calibration_screen(&d, no->k, a, files, nfiles);
 	} else if (a) {
-		first_screen(&d, a, as, &no->nz, files, nfiles, skipped);
+		first_screen(&d, a, as, w, &no->nz, files, nfiles, skipped);
 		if (doc_html(&d)) {
 			sweep_charts(f, a);
 			fprintf(f, "<h2>Tables</h2>\n");
@@ -152,9 +158,9 @@ static void report(FILE *f, enum doc_fmt fmt, const struct r0_analysis *a, const
 
 /* One report file in DIR; false (and said why) when it could not be written. */
 static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, const struct r0_analysis *a,
-		       const struct aside *as, const struct extra *x, const struct noise_of *no, const char *title,
-		       const char *verdict, bool good, char **files, int nfiles, const char *skipped, char *path,
-		       size_t len)
+		       const struct aside *as, const struct screen_words *w, const struct extra *x,
+		       const struct noise_of *no, const char *title, const char *verdict, bool good, char **files,
+		       int nfiles, const char *skipped, char *path, size_t len)
 {
 	FILE *f;
 
@@ -165,7 +171,7 @@ static bool write_file(const char *dir, const char *name, enum doc_fmt fmt, cons
 		if (!strcmp(name, SUMMARY_SVG))
 			chart_summary(f, a);
 		else
-			report(f, fmt, a, as, x, no, title, verdict, good, files, nfiles, skipped);
+			report(f, fmt, a, as, w, x, no, title, verdict, good, files, nfiles, skipped);
 		if (!(ferror(f) | fclose(f)))
 			return true;
 	}
@@ -448,6 +454,42 @@ static int noise_and_calibration(const struct inputs *in, const struct r0_mix *m
 	return err ? -1 : 0;
 }
 
+/*
+ * The analysis r0sweep stored in the one sweep file read, beside A (the
+ * same cells, today's code) into *P: true when the report names it (other
+ * code made it, or it says otherwise). Pooled files each stored theirs
+ * of other cells: none is the pool's.
+ */
+static bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struct r0_provenance *p)
+{
+	struct r0_sweep_stored *s;
+	const char *file, *base;
+	bool say = false;
+
+	if (in->sweeps.n_files != 1 || !(s = malloc(sizeof(*s))))
+		return false;
+	file = in->sweeps.file[0];
+	base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	if (!r0_sweep_stored_analysis(file, s)) {
+		r0_provenance_of(s, a, r0_cli_tool_id(PROG), base, p);
+		say = p->line[0] != '\0';
+	}
+	free(s);
+	return say;
+}
+
+/* r0bench/1 documents with no test in common: refused, naming each file's tests (they compare nothing). */
+static int bench_apart(const struct extra *x)
+{
+	char why[4096];
+
+	if (!r0_bench_none_common(x->bench, x->bench_file, x->n_bench, why, sizeof(why)))
+		return 0;
+	fprintf(stderr, PROG ": the r0bench files have no test in common (one test is one rw, block size, queue "
+		"depth and jobs), so nothing compares them: %s\n", why);
+	return -1;
+}
+
 /* The title a report gets without --title, by what it reports on. */
 static void default_title(const struct inputs *in, const struct r0_analysis *a, const struct noise_of *no,
 			  char *buf, size_t len)
@@ -481,21 +523,22 @@ static int output_dir(const char *opt, const char *dir)
 
 /* report.md, summary.svg (a sweep with a pick) and report.html into DIR; the paths written into MD and HTML. */
 static bool write_reports(const char *dir, const struct inputs *in, const struct r0_analysis *a,
-			  const struct aside *as, const struct noise_of *no, const char *title, const char *verdict,
-			  bool good, char **files, int nf, char *md, char *html, size_t len)
+			  const struct aside *as, const struct screen_words *w, const struct noise_of *no,
+			  const char *title, const char *verdict, bool good, char **files, int nf, char *md, char *html,
+			  size_t len)
 {
 	const struct r0_analysis *pa = in->have_sweep ? a : NULL;
 	char svg[4200];
 	bool ok = true;
 
-	if (!write_file(dir, "report.md", DOC_MD, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, md, len)) {
+	if (!write_file(dir, "report.md", DOC_MD, pa, as, w, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, md, len)) {
 		ok = false;
 		md[0] = '\0';
 	}
 	if (pa && a->has_choice && !no->k &&
-	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, svg, sizeof(svg)))
+	    !write_file(dir, SUMMARY_SVG, DOC_MD, pa, as, w, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, svg, sizeof(svg)))
 		ok = false;
-	if (!write_file(dir, "report.html", DOC_HTML, pa, as, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, html, len)) {
+	if (!write_file(dir, "report.html", DOC_HTML, pa, as, w, &in->x, no, title, verdict, good, files, nf, in->sweeps.note, html, len)) {
 		ok = false;
 		html[0] = '\0';
 	}
@@ -508,16 +551,17 @@ static bool write_reports(const char *dir, const struct inputs *in, const struct
  * of the other results, the aside's line, and the files written.
  */
 static void say(const struct inputs *in, const struct r0_analysis *a, const struct noise_of *no, const char *mixdesc,
-		const char *verdict, const struct aside *as, const char *md, const char *html, char csv[][4200])
+		const char *verdict, const struct aside *as, const struct screen_words *w, const char *md,
+		const char *html, char csv[][4200])
 {
 	if (mixdesc[0] && in->have_sweep)
 		printf("For %s:\n", mixdesc);
 	if (in->have_sweep && no->k) {
 		printf("%s\n", no->k->answer);
 	} else if (in->have_sweep) {
-		char first[sizeof(a->headline) + 4096];
+		char first[sizeof(a->headline) + 8192];
 
-		r0_first_screen_text(a, first, sizeof(first));
+		r0_first_screen_text(a, w->trim, w->stored ? w->stored->line : NULL, first, sizeof(first));
 		fputs(first, stdout);
 	} else
 		printf("%s\n", verdict);
@@ -538,6 +582,9 @@ int main(int argc, char **argv)
 	const char *dir = ".", *mixs = NULL, *title = NULL, *csv_dir = NULL;
 	const char *aside_file = NULL, *aside_title = NULL, *aside_mix = NULL;
 	struct aside as = { .line = "" };
+	static struct r0_provenance stored;
+	char trim_line[1024] = "";
+	struct screen_words words = { .trim = trim_line };
 	struct inputs in = { 0 };
 	struct r0_analysis a = { 0 };
 	bool good = true, skip_damaged = false;
@@ -592,7 +639,7 @@ int main(int argc, char **argv)
 		return R0_EXIT_REFUSED;
 	/* an input it cannot report on, or no directory for it: refused, nothing written */
 	in.sweeps.skip_damaged = skip_damaged;
-	if (load_inputs(argv + optind, argc - optind, &in))
+	if (load_inputs(argv + optind, argc - optind, &in) || bench_apart(&in.x))
 		goto refused;
 	/* the aside's line goes under a sweep's verdict: without one it would be dropped */
 	if (aside_file && !in.have_sweep) {
@@ -607,6 +654,9 @@ int main(int argc, char **argv)
 		good = a.worth;
 		if (noise_and_calibration(&in, &mix, &cmp, &no))
 			goto refused;
+		r0_trim_answer(&a, in.x.trim, in.x.n_trim, trim_line, sizeof(trim_line));
+		if (stored_analysis(&in, &a, &stored))
+			words.stored = &stored;
 	} else if (csv_dir) {
 		fprintf(stderr, PROG ": --csv: no r0sweep results (" R0_SWEEP_SCHEMA ") among the files: nothing to "
 			"write as CSV\n");
@@ -626,10 +676,10 @@ int main(int argc, char **argv)
 		goto refused;
 	if (csv_dir && !write_csv(csv_dir, &in.set, &a, &no.nz, csv_paths))
 		status = R0_EXIT_FAILURE;
-	if (!write_reports(dir, &in, &a, &as, &no, title ? title : deftitle, verdict, good, argv + optind,
+	if (!write_reports(dir, &in, &a, &as, &words, &no, title ? title : deftitle, verdict, good, argv + optind,
 			   argc - optind, path_md, path_html, sizeof(path_md)))
 		status = R0_EXIT_FAILURE;
-	say(&in, &a, &no, mixdesc, verdict, &as, path_md, path_html, csv_paths);
+	say(&in, &a, &no, mixdesc, verdict, &as, &words, path_md, path_html, csv_paths);
 	free(no.k);
 	r0_analysis_free(&a);
 	inputs_free(&in);

@@ -2,6 +2,7 @@
 /* r0sweep's result file: records to and from JSON lines (see r0/sweep.h). */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -710,4 +711,68 @@ int r0_sweep_plan_note(const char *path, char *buf, size_t len)
 	if (err)
 		return err;
 	return buf[0] ? 0 : -ENOENT;
+}
+
+struct stored_scan {
+	struct r0_sweep_stored *out;
+	bool found;
+};
+
+/* The picked choice of an analysis line's choices, into S. */
+static void stored_pick(json_object *choices, struct r0_sweep_stored *s)
+{
+	for (size_t k = 0; k < json_object_array_length(choices); k++) {
+		json_object *c = json_object_array_get_idx(choices, k), *v;
+		char layer[8];
+
+		if (!get(c, "picked", json_type_boolean, &v) || !json_object_get_boolean(v) ||
+		    !get_str(c, "layer", layer, sizeof(layer)) || r0_layer_parse(layer, &s->layer) ||
+		    !get_u32(c, "chunk_bytes", &s->chunk_bytes) || !get_dbl(c, "score", &s->score))
+			continue;
+		if (!get_dbl(c, "score_min", &s->score_min) || !get_dbl(c, "score_max", &s->score_max))
+			s->score_min = s->score_max = NAN;
+		s->has_pick = true;
+		return;
+	}
+}
+
+/* Each line: an analysis line replaces what an earlier one said; a cell after it is counted. */
+static int take_stored_line(const char *line, void *ctx)
+{
+	struct stored_scan *sc = ctx;
+	struct r0_sweep_stored *s = sc->out;
+	json_object *o = json_tokener_parse(line), *ch;
+	char type[32] = "";
+
+	if (!o)
+		return -EINVAL;
+	if (!get_str(o, "type", type, sizeof(type)) || strcmp(type, "analysis")) {
+		s->cells_after += sc->found && !strcmp(type, "cell");
+		json_object_put(o);
+		return -ENOMSG;
+	}
+	memset(s, 0, sizeof(*s));
+	get_str(o, "tool", s->tool, sizeof(s->tool));
+	get_str(o, "mix", s->mix, sizeof(s->mix));
+	get_str(o, "verdict", s->verdict, sizeof(s->verdict));
+	get_str(o, "answer", s->answer, sizeof(s->answer));
+	get_str(o, "lead", s->lead, sizeof(s->lead));
+	if (get(o, "choices", json_type_array, &ch))
+		stored_pick(ch, s);
+	sc->found = true;
+	json_object_put(o);
+	return 0;
+}
+
+int r0_sweep_stored_analysis(const char *path, struct r0_sweep_stored *out)
+{
+	struct stored_scan sc = { out, false };
+	unsigned good = 0, bad = 0;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	err = r0_jsonl_each(path, take_stored_line, &sc, &good, &bad);
+	if (err)
+		return err;
+	return sc.found ? 0 : -ENOENT;
 }

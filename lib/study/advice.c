@@ -106,7 +106,7 @@ int r0_advice_of(const struct r0_analysis *a, struct r0_advice *out)
 	return 0;
 }
 
-int r0_first_screen_text(const struct r0_analysis *a, char *buf, size_t len)
+int r0_first_screen_text(const struct r0_analysis *a, const char *trim, const char *stored, char *buf, size_t len)
 {
 	struct r0_advice *v = malloc(sizeof(*v));
 	int n;
@@ -118,5 +118,11 @@ int r0_first_screen_text(const struct r0_analysis *a, char *buf, size_t len)
 	else
 		n = snprintf(buf, len, "%s\n", a->headline);
 	free(v);
+	for (int k = 0; k < 2 && n >= 0 && (size_t)n < len; k++) {
+		const char *l = k ? stored : trim;
+
+		if (l && l[0])
+			n += snprintf(buf + n, len - (size_t)n, "%s\n", l);
+	}
 	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
 }

@@ -501,6 +501,27 @@ int r0_rank_shared(struct r0_analysis *a)
 }
 
 /*
+ * What each drive adds at the pick under the mix, every count measured:
+ * 2 against one drive, each more against one fewer (drive_step). 0 or
+ * -errno.
+ */
+static int drive_steps(struct r0_analysis *a, const struct r0_choice *pick)
+{
+	for (unsigned m = 2; m <= a->max_members && m <= R0_MAX_MEMBERS; m++) {
+		int err = 0;
+
+		if (m == a->max_members && m == 2)
+			a->drive_step[m] = pick->vs_base;   /* as the bar judged it */
+		else
+			err = r0_rank_compare(a, pick, m, m == 2 ? NULL : pick, m - 1, &a->cmp_primary,
+					      &a->drive_step[m]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
  * How many members to build, at the pick, from what was measured: every
  * count from 2 up must have been measured (a count not measured is never
  * answered: build_decided false, build_unmeasured the first missing).
@@ -522,9 +543,11 @@ int r0_rank_build(struct r0_analysis *a)
 	a->build_members = n;
 	a->build_decided = true;
 	a->build_unmeasured = 0;
+	a->build_fewest = 0;
 	a->build_vs_base = pick->vs_base;
 	memset(&a->more_vs_build, 0, sizeof(a->more_vs_build));
 	memset(&a->fewer_vs_base, 0, sizeof(a->fewer_vs_base));
+	memset(a->drive_step, 0, sizeof(a->drive_step));
 	for (unsigned m = 2; m <= n && !fewest; m++) {
 		struct r0_cmp base;
 
@@ -545,16 +568,14 @@ int r0_rank_build(struct r0_analysis *a)
 	if (!fewest)
 		return 0;
 	a->build_members = fewest;
+	a->build_fewest = fewest;
+	if ((err = drive_steps(a, pick)))
+		return err;
 	memset(&a->fewer_vs_base, 0, sizeof(a->fewer_vs_base));
 	if (fewest > 2 && (err = r0_rank_compare(a, pick, fewest - 1, NULL, 0, &a->cmp_primary, &a->fewer_vs_base)))
 		return err;
 	for (unsigned m = fewest + 1; m <= n; m++) {
-		struct r0_cmp step;
-
-		err = r0_rank_compare(a, pick, m, pick, m - 1, &a->cmp_primary, &step);
-		if (err)
-			return err;
-		if (answer_of(&step, gain_bar(a)) != R0_ANSWER_WORTH)
+		if (answer_of(&a->drive_step[m], gain_bar(a)) != R0_ANSWER_WORTH)
 			break;
 		a->build_members = m;
 	}

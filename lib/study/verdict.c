@@ -203,10 +203,20 @@ static const char *ordinal(unsigned n, char *buf, size_t len)
 	return buf;
 }
 
+/* "shown not to reach" where the whole interval is under BAR, "not shown to reach" where it still reaches it */
+static const char *reach_words(const struct r0_cmp *c, double bar)
+{
+	return c->hi < bar ? "shown not to reach" : "not shown to reach";
+}
+
 /*
- * "a 3rd drive adds 1.03x (1.02-1.08) under the desktop mix, less than the
- * 1.20x a drive must add: something the members share is the limit", or
- * why the count is not decided.
+ * What each drive bought beyond the 2nd adds, then why no more: "2 drives
+ * give 1.80x one drive (1.70-1.90), worth it; the 3rd drive adds 1.40x of
+ * 2 (1.30-1.50), at least the 1.20x a drive must add; a 4th drive adds
+ * 1.03x (1.02-1.08) under the desktop mix, shown not to reach the 1.20x a
+ * drive must add: something the members share is the limit", or why the
+ * count is not decided. With 2 drives built the headline's figure is the
+ * 2nd drive's.
  */
 static void write_build(struct r0_analysis *a)
 {
@@ -214,6 +224,7 @@ static void write_build(struct r0_analysis *a)
 	char *b = a->build, th[16], nm[32];
 	size_t len = sizeof(a->build);
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
+	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
 
 	if (!a->build_decided) {
 		r0_strbuf_cat(b, len, "number of drives to build is not decided: %s at %u drives was not measured "
@@ -222,28 +233,56 @@ static void write_build(struct r0_analysis *a)
 		return;
 	}
 	if (a->fewer_vs_base.ratio > 0) {
-		r0_strbuf_cat(b, len, "%u drives give %.2fx one drive", a->build_members - 1, a->fewer_vs_base.ratio);
-		if (!a->fewer_vs_base.indicative)
-			r0_strbuf_cat(b, len, " (%.2f-%.2f)", a->fewer_vs_base.lo, a->fewer_vs_base.hi);
-		r0_strbuf_cat(b, len, ", not worth it beyond noise");
-		if (a->build_members < a->max_members)
-			r0_strbuf_cat(b, len, "; ");
+		const struct r0_cmp *f = &a->fewer_vs_base;
+
+		/* the count below the fewest worth it: why not fewer */
+		r0_strbuf_cat(b, len, "%u drives give %.2fx one drive", a->build_fewest - 1, f->ratio);
+		if (!f->indicative)
+			r0_strbuf_cat(b, len, " (%.2f-%.2f), %s the %.2fx worth-it bar", f->lo, f->hi,
+			    reach_words(f, worth), worth);
+		else
+			r0_strbuf_cat(b, len, ", below the %.2fx worth-it bar", worth);
+	} else if (a->build_members >= 3 && a->drive_step[2].ratio > 0) {
+		const struct r0_cmp *s2 = &a->drive_step[2];
+
+		/* the 2nd drive, judged by the worth-it bar */
+		r0_strbuf_cat(b, len, "2 drives give %.2fx one drive", s2->ratio);
+		if (!s2->indicative)
+			r0_strbuf_cat(b, len, " (%.2f-%.2f)", s2->lo, s2->hi);
+		r0_strbuf_cat(b, len, ", %s", s2->lo >= worth ? "worth it" : "likely worth it");
 	}
-	if (a->build_members == a->max_members)
-		return;
-	if (a->max_members == a->build_members + 1)
-		r0_strbuf_cat(b, len, "a %s drive adds %.2fx", ordinal(a->max_members, th, sizeof(th)), c->ratio);
-	else
-		r0_strbuf_cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
-	if (!c->indicative)
-		/* the whole interval under the bar says more than an interval that reaches it */
-		r0_strbuf_cat(b, len, " (%.2f-%.2f) under the %s mix, %s the %.2fx a drive must add", c->lo, c->hi,
-		    a->mix_name, c->hi < gain ? "shown not to reach" : "not shown to reach", gain);
-	else   /* no noise known: the point decided, and the words say no more */
-		r0_strbuf_cat(b, len, " under the %s mix%s, below the %.2fx a drive must add", a->mix_name,
-		    a->predicted ? " (predicted)" : "", gain);
-	if (a->shared_limit)
-		r0_strbuf_cat(b, len, ": something the members share is the limit");
+	for (unsigned m = 3; m <= a->build_members && m <= R0_MAX_MEMBERS; m++) {
+		const struct r0_cmp *s = &a->drive_step[m];
+
+		if (!(s->ratio > 0))
+			continue;
+		r0_strbuf_cat(b, len, "; the %s drive adds %.2fx of %u", ordinal(m, th, sizeof(th)), s->ratio, m - 1);
+		if (!s->indicative)
+			r0_strbuf_cat(b, len, " (%.2f-%.2f)", s->lo, s->hi);
+		/* bought for its gain; below the fewest count worth it a drive is bought to reach the bar */
+		if (m > a->build_fewest)
+			r0_strbuf_cat(b, len, ", at least the %.2fx a drive must add", gain);
+	}
+	if (a->build_members < a->max_members) {
+		if (*b)
+			r0_strbuf_cat(b, len, "; ");
+		if (a->max_members == a->build_members + 1)
+			r0_strbuf_cat(b, len, "a %s drive adds %.2fx", ordinal(a->max_members, th, sizeof(th)), c->ratio);
+		else
+			r0_strbuf_cat(b, len, "%u more drives add %.2fx", a->max_members - a->build_members, c->ratio);
+		if (!c->indicative)
+			/* the whole interval under the bar says more than an interval that reaches it */
+			r0_strbuf_cat(b, len, " (%.2f-%.2f) under the %s mix, %s the %.2fx a drive must add", c->lo, c->hi,
+			    a->mix_name, reach_words(c, gain), gain);
+		else   /* no noise known: the point decided, and the words say no more */
+			r0_strbuf_cat(b, len, " under the %s mix%s, below the %.2fx a drive must add", a->mix_name,
+			    a->predicted ? " (predicted)" : "", gain);
+		if (a->shared_limit)
+			r0_strbuf_cat(b, len, ": something the members share is the limit");
+	}
+	/* a drive list that starts with the 3rd: no "; " before it */
+	if (!strncmp(b, "; ", 2))
+		memmove(b, b + 2, strlen(b + 2) + 1);
 }
 
 /* "A, B and C": the workloads whose cell at the pick answers ANS. */
@@ -278,21 +317,22 @@ static void write_headline(struct r0_analysis *a)
 	};
 	const struct r0_choice *pick = &a->choice[a->pick];
 	const struct r0_cmp *score = &a->build_vs_base;
-	char *h = a->headline, nm[32], with[32] = "";
+	char *h = a->headline, *l = a->lead, nm[32], with[32] = "";
 	size_t len = sizeof(a->headline);
 
 	if (a->build_members < a->max_members)
 		snprintf(with, sizeof(with), " with %u of them", a->build_members);
-	snprintf(h, len, "RAID0 of these %u drives: %s%s%s under the %s mix, %s at %.2fx one drive", a->max_members,
-		 a->predicted ? "predicted " : "", a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)"
-					    : r0_answer_name(a->answer),
+	snprintf(l, sizeof(a->lead), "%s%s%s under the %s mix, %s at %.2fx one drive", a->predicted ? "predicted " : "",
+		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)" : r0_answer_name(a->answer),
 		 with, a->mix_name, choice_str(pick, nm, sizeof(nm)), score->ratio);
 	if (!a->indicative)
-		r0_strbuf_cat(h, len, " (%.2f-%.2f)", score->lo, score->hi);
+		r0_strbuf_cat(l, sizeof(a->lead), " (%.2f-%.2f)", score->lo, score->hi);
 	else if (a->predicted)
-		r0_strbuf_cat(h, len, " (predicted from one drive, not measured)");
+		r0_strbuf_cat(l, sizeof(a->lead), " (predicted from one drive, not measured)");
 	else
-		r0_strbuf_cat(h, len, " (indicative: %u repeat%s)", a->min_repeats, a->min_repeats == 1 ? "" : "s");
+		r0_strbuf_cat(l, sizeof(a->lead), " (indicative: %u repeat%s)", a->min_repeats,
+		    a->min_repeats == 1 ? "" : "s");
+	snprintf(h, len, "RAID0 of these %u drives: %s", a->max_members, l);
 	/* the mix's speed-up is the user's time (Amdahl's law): say it so */
 	if (score->ratio > 0)
 		r0_strbuf_cat(h, len, ": your I/O would take %.0f %% of one drive's time", 100 / score->ratio);
@@ -358,7 +398,11 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 		no_pick_words(a, v, len);
 		return;
 	}
-	snprintf(v, len, "RAID0 of these %u drives: ", a->max_members);
+	/* the figures below are the count to build's: a heading of all the drives would claim them for all */
+	if (a->build_members < a->max_members)
+		snprintf(v, len, "RAID0 of %u of these %u drives: ", a->build_members, a->max_members);
+	else
+		snprintf(v, len, "RAID0 of these %u drives: ", a->max_members);
 	if (a->indicative)
 		r0_strbuf_cat(v, len, "indicative: %u repeat%s, noise unknown. ", a->min_repeats,
 		    a->min_repeats == 1 ? "" : "s");
@@ -383,18 +427,28 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 			parts++;
 		}
 	}
-	r0_strbuf_cat(v, len, ". Chunk: %s. Under the %s mix %s is %.2fx a single drive", a->chunks, mix->name,
-	    choice_str(pick, nm, sizeof(nm)), pick->score);
-	if (!a->indicative)
-		r0_strbuf_cat(v, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
-	r0_strbuf_cat(v, len, ": %s.", r0_answer_name(a->answer));
+	r0_strbuf_cat(v, len, ". Chunk: %s. Under the %s mix %s", a->chunks, mix->name, choice_str(pick, nm, sizeof(nm)));
+	if (a->build_members < a->max_members) {
+		/* the answer is the count to build's; all the drives' figure beside it, named as such */
+		r0_strbuf_cat(v, len, " of %u drives is %.2fx a single drive", a->build_members, a->build_vs_base.ratio);
+		if (!a->indicative)
+			r0_strbuf_cat(v, len, " (%.2f-%.2f)", a->build_vs_base.lo, a->build_vs_base.hi);
+		r0_strbuf_cat(v, len, ": %s; of %u drives, %.2fx", r0_answer_name(a->answer), a->max_members, pick->score);
+		if (!a->indicative)
+			r0_strbuf_cat(v, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
+		r0_strbuf_cat(v, len, ".");
+	} else {
+		r0_strbuf_cat(v, len, " is %.2fx a single drive", pick->score);
+		if (!a->indicative)
+			r0_strbuf_cat(v, len, " (%.2f-%.2f)", pick->score_min, pick->score_max);
+		r0_strbuf_cat(v, len, ": %s.", r0_answer_name(a->answer));
+	}
 	if (a->shared_limit)
 		r0_strbuf_cat(v, len, " %s", a->shared);
 	if (a->build[0] && !a->build_decided)
 		r0_strbuf_cat(v, len, " The %s.", a->build);
 	else if (a->build[0])
-		r0_strbuf_cat(v, len, " Build %u of them (%.2fx one drive): %s.", a->build_members, a->build_vs_base.ratio,
-		    a->build);
+		r0_strbuf_cat(v, len, " Build %u of them: %s.", a->build_members, a->build);
 }
 
 /* "- Members at md 64K, speed-up under the mix: 2: 1.94x (...); 3: 2.01x (...); 3 of 2: 1.03x (...): build 2." */
@@ -420,9 +474,9 @@ static void write_members(const struct r0_analysis *a, char *r, size_t len)
 		r0_strbuf_cat(r, len, " %s.\n", a->build);
 	else if (a->build[0])
 		r0_strbuf_cat(r, len, " %s; build %u.\n", a->build, a->build_members);
-	else
-		r0_strbuf_cat(r, len, " each drive up to %u adds at least %.2fx of one fewer: build %u.\n",
-		    a->max_members, a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN, a->max_members);
+	else   /* no count reached the bar: no drive was judged by its gain */
+		r0_strbuf_cat(r, len, " no count reaches the %.2fx worth-it bar beyond noise: the answer is %u drives'.\n",
+		    a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP, a->max_members);
 }
 
 static void write_reasoning(struct r0_analysis *a, const char *excluded)

@@ -84,9 +84,20 @@ Test(advice, action_by_answer)
 	cr_assert_eq(r0_advice_of(&a, &v), 0);
 	cr_expect_str_eq(v.action, "Build: md RAID0 of 2 drives, 64K chunk; a 3rd drive adds 1.06x.");
 	cr_expect_str_eq(v.mdadm, "mdadm --create /dev/md0 --level=0 --chunk=64 --raid-devices=2 /dev/sdb /dev/sdc");
-	cr_assert_eq(r0_first_screen_text(&a, text, sizeof(text)), 0);
+	cr_assert_eq(r0_first_screen_text(&a, NULL, NULL, text, sizeof(text)), 0);
 	cr_expect_str_eq(text, "RAID0 of these 3 drives: worth it with 2 of them.\n"
 			       "Build: md RAID0 of 2 drives, 64K chunk; a 3rd drive adds 1.06x.\n");
+	/* the three questions, then a stored analysis other code made, one a line; "" says nothing */
+	cr_assert_eq(r0_first_screen_text(&a, "TRIM: md raid0 PASS.", "The analysis stored ...", text, sizeof(text)), 0);
+	cr_expect_str_eq(text, "RAID0 of these 3 drives: worth it with 2 of them.\n"
+			       "Build: md RAID0 of 2 drives, 64K chunk; a 3rd drive adds 1.06x.\n"
+			       "TRIM: md raid0 PASS.\n"
+			       "The analysis stored ...\n");
+	cr_assert_eq(r0_first_screen_text(&a, "", "The analysis stored ...", text, sizeof(text)), 0);
+	cr_expect_str_eq(text, "RAID0 of these 3 drives: worth it with 2 of them.\n"
+			       "Build: md RAID0 of 2 drives, 64K chunk; a 3rd drive adds 1.06x.\n"
+			       "The analysis stored ...\n");
+	cr_expect_eq(r0_first_screen_text(&a, "TRIM: md raid0 PASS.", NULL, text, 120), -ENOSPC);
 	a.answer = R0_ANSWER_NOT;
 	a.build[0] = '\0';
 	cr_assert_eq(r0_advice_of(&a, &v), 0);
@@ -96,9 +107,9 @@ Test(advice, action_by_answer)
 	a.indicative = true;
 	cr_assert_eq(r0_advice_of(&a, &v), 0);
 	cr_expect(!strncmp(v.action, "Indicative only: ", 17), "%s", v.action);
-	cr_expect_eq(r0_first_screen_text(&a, text, 8), -ENOSPC);
+	cr_expect_eq(r0_first_screen_text(&a, NULL, NULL, text, 8), -ENOSPC);
 	/* no pick: the headline alone */
 	a.has_choice = false;
-	cr_assert_eq(r0_first_screen_text(&a, text, sizeof(text)), 0);
+	cr_assert_eq(r0_first_screen_text(&a, NULL, NULL, text, sizeof(text)), 0);
 	cr_expect_str_eq(text, "RAID0 of these 3 drives: worth it with 2 of them.\n");
 }

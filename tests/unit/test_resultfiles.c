@@ -87,6 +87,7 @@ Test(results, trim_document)
 	cr_expect_eq(t->range[0].observed[1], 0);
 	cr_expect_eq(t->range[0].expected[0], 0);
 	cr_expect_str_eq(t->range[0].verdict, "FAIL");
+	cr_expect_eq(t->layer, R0_LAYER_MD, "the array checked, by its description");
 	/* a single device has no chunk: null, read as none */
 	{
 		char one[sizeof(trim_doc) + 8], path1[] = "/tmp/r0-test-trim-XXXXXX";
@@ -100,6 +101,34 @@ Test(results, trim_document)
 		cr_expect_eq(t->chunk_bytes, 0);
 	}
 	free(t);
+}
+
+/* Which array a check was of: the stripe itself as r0trim names it; anything over or under it is none. */
+Test(results, trim_document_names_its_array)
+{
+	static const struct { const char *desc; enum r0_layer layer; } t[] = {
+		{ "md raid0, 2 members, chunk 64K", R0_LAYER_MD },
+		{ "dm striped, 3 members, chunk 512K", R0_LAYER_DM },
+		{ "crypt over 3 bottom devices", R0_LAYER_RAW },
+		{ "disk, checked as a single device", R0_LAYER_RAW },
+		{ "md raid0 but written by hand", R0_LAYER_RAW },
+	};
+	struct r0_trimres *r = calloc(1, sizeof(*r));
+
+	cr_assert(r);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char doc[sizeof(trim_doc) + 64], path[] = "/tmp/r0-test-trimarr-XXXXXX";
+		const char *at = strstr(trim_doc, "md raid0, 2 members, chunk 64K");
+
+		cr_assert(at);
+		snprintf(doc, sizeof(doc), "%.*s%s%s", (int)(at - trim_doc), trim_doc, t[i].desc,
+			 at + strlen("md raid0, 2 members, chunk 64K"));
+		put(path, doc);
+		cr_expect_eq(r0_trimres_load(path, r), 0, "case %zu", i);
+		unlink(path);
+		cr_expect_eq(r->layer, t[i].layer, "case %zu: %s", i, t[i].desc);
+	}
+	free(r);
 }
 
 Test(results, trim_document_refused)

@@ -403,6 +403,55 @@ Test(sweep, plan_note)
 	unlink(path);
 }
 
+/* The analysis r0sweep stored: the last one, what it said and which code made it, and the cells after it. */
+Test(sweep, stored_analysis)
+{
+	static const char cell[] = "{\"schema\":\"r0sweep/1\",\"type\":\"cell\"}\n";
+	char path[] = "/tmp/r0-test-stored-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	struct r0_sweep_stored *s = calloc(1, sizeof(*s));
+
+	cr_assert_not_null(f);
+	cr_assert_not_null(s);
+	fputs(cell, f);
+	fflush(f);
+	cr_expect_eq(r0_sweep_stored_analysis(path, s), -ENOENT, "no analysis line: nothing stored");
+	/* an older file's: no answer, no pick, its tool without a build */
+	fputs("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\",\"mix\":\"desktop\",\"verdict\":\"old\","
+	      "\"choices\":[{\"layer\":\"md\",\"chunk_bytes\":65536,\"score\":1.7}],\"tool\":\"r0sweep 0.1.0\"}\n", f);
+	fflush(f);
+	cr_assert_eq(r0_sweep_stored_analysis(path, s), 0);
+	cr_expect_str_eq(s->tool, "r0sweep 0.1.0");
+	cr_expect_str_eq(s->verdict, "old");
+	cr_expect_str_empty(s->answer);
+	cr_expect_str_empty(s->lead);
+	cr_expect(!s->has_pick);
+	cr_expect_eq(s->cells_after, 0);
+	/* a resumed study: more cells, then its own analysis; the last one is the file's */
+	fputs(cell, f);
+	fputs("{\"schema\":\"r0sweep/1\",\"type\":\"analysis\",\"mix\":\"sequential\",\"verdict\":\"new\","
+	      "\"answer\":\"worth it\",\"lead\":\"worth it under the sequential mix, md 64K at 1.90x one drive\","
+	      "\"choices\":[{\"layer\":\"dm\",\"chunk_bytes\":4096,\"score\":1.2,\"picked\":false},"
+	      "{\"layer\":\"md\",\"chunk_bytes\":65536,\"score\":1.9,\"score_min\":1.8,\"score_max\":2.0,"
+	      "\"picked\":true}],\"tool\":\"r0sweep 0.2.0+g0123456789ab\"}\n", f);
+	fputs(cell, f);
+	fputs(cell, f);
+	fclose(f);
+	cr_assert_eq(r0_sweep_stored_analysis(path, s), 0);
+	cr_expect_str_eq(s->tool, "r0sweep 0.2.0+g0123456789ab");
+	cr_expect_str_eq(s->mix, "sequential");
+	cr_expect_str_eq(s->verdict, "new");
+	cr_expect_str_eq(s->answer, "worth it");
+	cr_expect_str_eq(s->lead, "worth it under the sequential mix, md 64K at 1.90x one drive");
+	cr_expect(s->has_pick && s->layer == R0_LAYER_MD && s->chunk_bytes == 65536);
+	cr_expect(s->score == 1.9 && s->score_min == 1.8 && s->score_max == 2.0);
+	cr_expect_eq(s->cells_after, 2, "the cells measured after it are not in it");
+	cr_expect_eq(r0_sweep_stored_analysis("/nonexistent/r0", s), -ENOENT);
+	unlink(path);
+	free(s);
+}
+
 Test(sweep, a_replay_cell_goes_through_the_file_named_by_its_label)
 {
 	struct r0_sweep_rec r = { .layer = R0_LAYER_RAW, .n_members = 1, .access = R0_ACCESS_REPLAY, .read_pct = 40,

@@ -13,6 +13,7 @@
 #include "extra.h"
 #include "svg.h"
 
+#include "r0/benchcommon.h"
 #include "r0/size.h"
 #include "r0/trimwatch.h"
 
@@ -370,13 +371,6 @@ static const char *bench_dev(const char *file, char *buf, size_t len)
 	return buf;
 }
 
-/* Whether two tests measured the same: pattern, direction, block size, depth and jobs. */
-static bool bench_same(const struct r0_bench_result *a, const struct r0_bench_result *b)
-{
-	return a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
-	       a->queue_depth == b->queue_depth && a->jobs == b->jobs;
-}
-
 static void bench_grid(const struct extra *x, struct bench_grid *g, char names[BENCH_DEVS][64])
 {
 	g->nt = 0;
@@ -393,10 +387,9 @@ static void bench_grid(const struct extra *x, struct bench_grid *g, char names[B
 			if (r->trim)
 				continue;
 			bench_name(r, name, sizeof(name));
-			/* one test is one measurement: the same label over another block size, depth,
-			 * pattern or job count is another test, named by what it measured */
-			for (t = 0; t < g->nt && !(bench_same(g->what[t], r) && !strncmp(g->test[t], name, strlen(name)));
-			     t++)
+			/* one test is one measurement, whatever its label: the same label over another block
+			 * size, depth, pattern or job count is another test, named by what it measured */
+			for (t = 0; t < g->nt && !r0_bench_same_test(g->what[t], r); t++)
 				;
 			if (t == g->nt) {
 				bool taken = false;

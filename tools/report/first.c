@@ -207,9 +207,23 @@ void calibration_screen(struct doc *d, const struct r0_calibration *k, const str
 	doc_ul_end(d);
 }
 
-void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside,
-		  const struct r0_noise_diag *nz, char **files, int nfiles, const char *skipped)
+/* A line of the first screen in its own paragraph, ID its HTML id ("" text: none). */
+static void screen_line(struct doc *d, const char *id, const char *text)
 {
+	if (!text || !text[0])
+		return;
+	if (doc_html(d))
+		fprintf(d->f, "<p id=\"%s\">", id);
+	doc_text(d, text);
+	fputs(doc_html(d) ? "</p>\n" : "\n\n", d->f);
+}
+
+void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside,
+		  const struct screen_words *w, const struct r0_noise_diag *nz, char **files, int nfiles,
+		  const char *skipped)
+{
+	const char *stored = w && w->stored ? w->stored->line : "";
+	bool trim_said = false;
 	const char *lines[8][2];
 	char rep[320], nm[64], plan[2400] = "";
 	struct r0_advice v;
@@ -219,6 +233,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
 	doc_verdict(d, a->headline, a->worth);
 	write_aside(d, aside);
+	/* a verdict other code stored for these cells, named under today's */
+	screen_line(d, "stored", stored);
 	if (!r0_advice_of(a, &v)) {
 		/* v.action's words, the array in bold: what the terminal says too */
 		doc_heading(d, 2, "build", "What to build");
@@ -242,6 +258,9 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		}
 		if (!v.paths_known)
 			doc_p(d, "The results name no member paths: put your %u devices for <your devices>.", v.n_members);
+		/* the third question, beside the array it is about */
+		screen_line(d, "trim-answer", w ? w->trim : "");
+		trim_said = true;
 		pick_str(a, nm, sizeof(nm));
 		if (doc_html(d)) {
 			fprintf(d->f, "<figure id=\"summary\">\n");
@@ -253,6 +272,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 			summary_table(d, a, nm);
 		}
 	}
+	if (!trim_said)
+		screen_line(d, "trim-answer", w ? w->trim : "");
 	doc_heading(d, 2, NULL, "How it was measured");
 	doc_ul(d, "measured");
 	/* an adaptive study's own account of what it repeated, left open and left out */
@@ -270,6 +291,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		noise_section(d, nz);
 	doc_heading(d, 2, NULL, "Verdict in detail");
 	doc_p(d, "%s", a->verdict);
+	if (stored[0] && w->stored->detail[0])
+		doc_p(d, "%s", w->stored->detail);
 	doc_heading(d, 2, NULL, "Reasoning");
 	doc_md_list(d, a->reasoning);
 }

@@ -13,6 +13,7 @@
 
 #include "r0/analysis.h"
 #include "r0/calibrate.h"
+#include "r0/provenance.h"
 
 /* The summary chart's file beside report.md (the HTML page holds its own copy). */
 #define SUMMARY_SVG "summary.svg"
@@ -30,13 +31,22 @@ struct aside {
  */
 void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_t len);
 
+/* What the first screen says beside the analysis, in lib's words. */
+struct screen_words {
+	const char *trim;                     /* the TRIM answer per array (r0_trim_answer); "": none */
+	const struct r0_provenance *stored;   /* a stored analysis to name (its line not ""); NULL: none */
+};
+
 /*
- * After the title: verdict, ASIDE (NULL or line "": none), what to build,
- * summary, how it was measured (FILES the results), verdict in detail,
- * reasoning. SKIPPED: the result files' lines skipped, in words ("": none).
+ * After the title: verdict, ASIDE (NULL or line "": none), the stored
+ * analysis's line, what to build, the TRIM answer, summary, how it was
+ * measured (FILES the results), verdict in detail (with the stored one's
+ * where they differ), reasoning. SKIPPED: the result files' lines
+ * skipped, in words ("": none).
  */
 void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside *aside,
-		  const struct r0_noise_diag *nz, char **files, int nfiles, const char *skipped);
+		  const struct screen_words *w, const struct r0_noise_diag *nz, char **files, int nfiles,
+		  const char *skipped);
 
 /* The noise of the study's own runs (NZ): a table per target, the figures and the sentence. */
 void noise_section(struct doc *d, const struct r0_noise_diag *nz);

@@ -23,6 +23,7 @@
 #include "r0/preset.h"
 #include "r0/probe.h"
 #include "r0/size.h"
+#include "r0/trimanswer.h"
 #include "consent.h"
 
 
@@ -235,9 +236,10 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	}
 	{
 		/* what r0report's terminal and the report's first screen say, then the detail */
-		char first[sizeof(a.headline) + 4096];
+		char first[sizeof(a.headline) + 4096], trim[512];
 
-		r0_first_screen_text(&a, first, sizeof(first));
+		r0_trim_answer(&a, NULL, 0, trim, sizeof(trim));
+		r0_first_screen_text(&a, trim, NULL, first, sizeof(first));
 		printf("%s\n%s\n\n", first, a.verdict);
 	}
 	sweep_print_replay(sw, &a);
@@ -245,6 +247,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	o = json_object_new_object();
 	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
 	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));
+	json_object_object_add(o, "lead", json_object_new_string(a.lead));
 	json_object_object_add(o, "reasoning", json_object_new_string(a.reasoning));
 	json_object_object_add(o, "members", json_object_new_int((int)a.max_members));
 	json_object_object_add(o, "answer", json_object_new_string(r0_answer_name(a.answer)));

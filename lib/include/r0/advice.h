@@ -48,11 +48,14 @@ int r0_member_paths(const char *devices, char (*paths)[R0_ADVICE_PATH_MAX], size
 int r0_advice_of(const struct r0_analysis *a, struct r0_advice *out);
 
 /*
- * The first screen's words in plain text, as a terminal says them: A's
- * headline, then (when A has a pick) the advice's action, one a line.
- * The report's first screen says the same two with its markup. 0, or
- * -ENOSPC when LEN is too short (BUF then holds what fit).
+ * The first screen's words in plain text, as a terminal says them, one a
+ * line: A's headline (worth it, and what each drive adds), then (when A
+ * has a pick) the advice's action (which array), then TRIM (the TRIM
+ * answer, r0/trimanswer.h) and STORED (a stored analysis's line,
+ * r0/provenance.h), each when not NULL or "". The report's first screen
+ * says the same with its markup. 0, or -ENOSPC when LEN is too short (BUF
+ * then holds what fit).
  */
-int r0_first_screen_text(const struct r0_analysis *a, char *buf, size_t len);
+int r0_first_screen_text(const struct r0_analysis *a, const char *trim, const char *stored, char *buf, size_t len);
 
 #endif

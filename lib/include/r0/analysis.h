@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "r0/compare.h"
+#include "r0/geometry.h"
 #include "r0/mix.h"
 #include "r0/stats.h"
 #include "r0/sweep.h"
@@ -222,8 +223,20 @@ struct r0_analysis {
 	                                * (ratio 0: build_members == max_members) */
 	struct r0_cmp fewer_vs_base;   /* build_members - 1 (2 or more) against one drive, not shown
 	                                * worth it: the count below the fewest that is (ratio 0: none) */
-	char build[512];            /* why fewer: "a 3rd adds 1.03x (1.02-1.08) under the sequential
-	                             * mix: something the members share is the limit"; "" if none */
+	unsigned build_fewest;      /* the fewest count worth it (or likely) under the mix; 0: none */
+	/*
+	 * What each drive adds at the pick under the mix, with build_fewest:
+	 * [2] 2 drives against one, [n] n against n - 1 (n up to max_members);
+	 * ratio 0: not compared
+	 */
+	struct r0_cmp drive_step[R0_MAX_MEMBERS + 1];
+	char build[768];            /* why this count: what each drive bought beyond the 2nd adds ("2
+	                             * drives give 1.80x one drive (...), worth it; the 3rd adds 1.40x
+	                             * of 2 (...), at least the 1.20x a drive must add"), then why not
+	                             * more: "a 4th drive adds 1.03x (1.02-1.08) under the sequential
+	                             * mix, shown not to reach the 1.20x a drive must add: something
+	                             * the members share is the limit"; "" if the headline's figure
+	                             * says it all (2 drives of 2) */
 	/*
 	 * The study's claims, in three families, each held to the rate 1 -
 	 * confidence by Benjamini-Hochberg: differences (a chunk or an array
@@ -234,6 +247,9 @@ struct r0_analysis {
 	 */
 	double diff_level, bar_level, primary_level;
 	size_t diff_claims, bar_claims, primary_claims;
+	char lead[512];             /* the headline's answer in one clause: "worth it with 2 of them under
+	                             * the desktop mix, md 64K at 1.92x one drive (1.89-1.95)"; "" without
+	                             * a pick */
 	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
 	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
 	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "r0/scenariojson.h"
+#include "r0/sweep.h"
 
 enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO, R0_RESULT_AGE, R0_RESULT_BENCH };
 
@@ -50,6 +51,9 @@ struct r0_trimres_watch {
 
 struct r0_trimres {
 	char device[128], description[128], kernel[96], verdict[24];   /* verdict: "PASS with DRIFT" too */
+	/* the array checked, when the device is the stripe itself (its description: "md raid0, ...", "dm
+	 * striped, ..."); R0_LAYER_RAW: anything else (a disk, a stack over a stripe) */
+	enum r0_layer layer;
 	bool pass;                                 /* discards_pass */
 	uint64_t size_bytes, chunk_bytes;
 	unsigned n_members;

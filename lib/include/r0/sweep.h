@@ -265,6 +265,31 @@ size_t r0_sweep_set_dups(const struct r0_sweep_set *set, size_t from, size_t *fi
  */
 int r0_sweep_plan_note(const char *path, char *buf, size_t len);
 
+/*
+ * The analysis r0sweep stored at the end of a study (an "analysis" line):
+ * which code made it and what it said, to be set beside what the reader's
+ * code says of the same cells.
+ */
+struct r0_sweep_stored {
+	char tool[64];              /* "r0sweep 0.1.0", "r0sweep 0.2.0+g1a2b3c4d5e6f" (r0_build_id) */
+	char mix[32];
+	char verdict[3072];         /* the verdict in detail */
+	char answer[64];            /* under the mix (r0_answer_name); "" in older files */
+	char lead[512];             /* the answer in one clause, as the headline opens; "" in older files */
+	bool has_pick;              /* a choice marked picked (older files: none) */
+	enum r0_layer layer;        /* with has_pick: the pick and its speed-up under the mix */
+	uint32_t chunk_bytes;
+	double score, score_min, score_max;   /* min, max: NAN when not recorded */
+	unsigned cells_after;       /* cell lines after it: measured later (a resumed study), not in it */
+};
+
+/*
+ * The last analysis line of the r0sweep/1 file at PATH into *OUT. 0;
+ * -ENOENT when the file has none (r0predict's, a study interrupted);
+ * -errno reading the file.
+ */
+int r0_sweep_stored_analysis(const char *path, struct r0_sweep_stored *out);
+
 /* Adds a copy of R. 0 or -ENOMEM. */
 int r0_sweep_set_add(struct r0_sweep_set *set, const struct r0_sweep_rec *r);
 

@@ -184,7 +184,8 @@ struct r0_trim_target {
 	char kname[R0_KNAME_LEN];
 	dev_t devt;
 	enum r0_trim_kind kind;
-	char desc[96];                 /* "md raid0, 3 members, chunk 64K", "disk" ... */
+	char desc[96];                 /* "md raid0, 3 members, chunk 64K", "dm striped, ...", "disk" ...: its
+	                                * stripe prefix is how a reader of r0trim/1 tells the array (r0_trimres) */
 	uint64_t size_sectors;         /* the kernel's */
 	uint32_t unit_bytes;           /* "a chunk" for the range set */
 	int md_layout;                 /* md/layout as read (-1: none) */
