@@ -261,6 +261,19 @@ Test(sim, bank_noise_at_3_8_s_cells, .timeout = 3600)
 	}
 }
 
+/* A bank by name reads as its built-in self; a name with no file is refused, and the slot stays empty. */
+Test(sim, a_bank_by_name)
+{
+	cr_expect(!r0_sim_noise_is_bank(R0_SIM_BANK_NAMED), "nothing named yet");
+	cr_expect_eq(r0_sim_bank_name("no-such-bank"), -ENOENT);
+	cr_expect(!r0_sim_noise_is_bank(R0_SIM_BANK_NAMED));
+	cr_assert_eq(r0_sim_bank_name("sata-real-md"), 0, "tests/data/noise/sata-real-md.json is read");
+	cr_expect(r0_sim_noise_is_bank(R0_SIM_BANK_NAMED));
+	cr_expect_str_eq(r0_sim_noise_bank(R0_SIM_BANK_NAMED), "sata-real-md");
+	cr_expect_str_eq(r0_sim_noise_name(R0_SIM_BANK_NAMED), "bank: sata-real-md");
+	cr_expect_eq(r0_sim_bank_run_sd(R0_SIM_BANK_NAMED), r0_sim_bank_run_sd(R0_SIM_BANK_SATA));
+}
+
 /* Every truth under every noise at one cell time: only when R0_SIM_MATRIX is set (the recipe's). */
 static void matrix(enum r0_sim_truth truth, double cell_s)
 {
