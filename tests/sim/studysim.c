@@ -27,6 +27,9 @@ const char *r0_sim_truth_name(enum r0_sim_truth t)
 	return t < R0_SIM_TRUTHS ? names[t] : "?";
 }
 
+/* R0_SIM_BANK_NAMED's bank (r0_sim_bank_name; as r0_bank_get's cache, one a process) */
+static char bank_named[32];
+
 const char *r0_sim_noise_name(enum r0_sim_noise n)
 {
 	static const char *const names[] = { "gaussian 2 %", "gaussian 5 %", "gaussian 10 %", "lognormal 10 %",
@@ -34,19 +37,37 @@ const char *r0_sim_noise_name(enum r0_sim_noise n)
 					     "bank: sample (sata-ssd, TCG)", "bank: nvme-real md", "bank: sata-real md",
 					     "bank: r0ssd md" };
 
+	static char named[64];
+
+	if (n == R0_SIM_BANK_NAMED && bank_named[0]) {
+		snprintf(named, sizeof(named), "bank: %s", bank_named);
+		return named;
+	}
 	return n < R0_SIM_NOISES ? names[n] : "?";
 }
 
 bool r0_sim_noise_is_bank(enum r0_sim_noise n)
 {
-	return n >= R0_SIM_BANK_FIRST && n < R0_SIM_NOISES;
+	return n >= R0_SIM_BANK_FIRST && (n < R0_SIM_NOISES || (n == R0_SIM_BANK_NAMED && bank_named[0]));
 }
 
 const char *r0_sim_noise_bank(enum r0_sim_noise n)
 {
 	static const char *const files[] = { "demo", "sample", "nvme-real-md", "sata-real-md", "r0ssd-md" };
 
-	return r0_sim_noise_is_bank(n) ? files[n - R0_SIM_BANK_FIRST] : NULL;
+	if (!r0_sim_noise_is_bank(n))
+		return NULL;
+	return n == R0_SIM_BANK_NAMED ? bank_named : files[n - R0_SIM_BANK_FIRST];
+}
+
+int r0_sim_bank_name(const char *name)
+{
+	if (strlen(name) >= sizeof(bank_named))
+		return -ENAMETOOLONG;
+	if (!r0_bank_get(name))
+		return -errno;
+	strcpy(bank_named, name);
+	return 0;
 }
 
 double r0_sim_bank_run_sd(enum r0_sim_noise n)

@@ -63,7 +63,9 @@ enum r0_sim_noise {
 	R0_SIM_BANK_NVME,           /* nvme-real-md.json: r0predict's nvme-real md study (reads) */
 	R0_SIM_BANK_SATA,           /* sata-real-md.json: r0predict's sata-real md study (reads) */
 	R0_SIM_BANK_R0SSD,          /* r0ssd-md.json: r0ssd flash models, md 64K at 1-3 members */
-	R0_SIM_NOISES
+	R0_SIM_NOISES,
+	/* Not in the matrix: the bank last named by r0_sim_bank_name (any tests/data/noise/NAME.json). */
+	R0_SIM_BANK_NAMED = R0_SIM_NOISES
 };
 
 #define R0_SIM_BANK_FIRST R0_SIM_BANK_DEMO
@@ -73,6 +75,9 @@ const char *r0_sim_noise_name(enum r0_sim_noise n);
 /* Whether N draws from a bank; its bank's file name under tests/data/noise/ ("demo"), or NULL. */
 bool r0_sim_noise_is_bank(enum r0_sim_noise n);
 const char *r0_sim_noise_bank(enum r0_sim_noise n);
+/* Makes R0_SIM_BANK_NAMED draw from bank NAME (its file's name without .json). 0, or -ENOENT,
+ * -EINVAL (not a bank), -ENAMETOOLONG, -ENOMEM, -ENOSPC (too many banks read). */
+int r0_sim_bank_name(const char *name);
 /* The bank's pooled sd of one run's log residual (0.10: about 10 %); NAN when it cannot be read or N is no bank. */
 double r0_sim_bank_run_sd(enum r0_sim_noise n);
 

@@ -212,35 +212,49 @@ Test(sim, the_money_answers_at_3_8_s_cells, .timeout = 600)
  * each simulated target borrowing a real target's visits whole) under
  * the truths the bars speak of, 20 studies a row. The bars: bank_bars;
  * the rows print their figures. R0_SIM_BANKS (a list of the banks'
- * names: "sample,r0ssd-md") runs those banks' rows instead.
+ * names: "sample,r0ssd-md") runs those banks' rows instead; a name that is
+ * no built-in bank is read from tests/data/noise/NAME.json (a new
+ * recording's, through R0_SIM_BANK_NAMED).
  */
-Test(sim, bank_noise_at_3_8_s_cells, .timeout = 600)
+Test(sim, bank_noise_at_3_8_s_cells, .timeout = 3600)
 {
 	static const enum r0_sim_truth truths[] = { R0_SIM_PERFECT, R0_SIM_THIRD_NOTHING, R0_SIM_TRUE_115,
 						    R0_SIM_TRUE_13 };
-	enum r0_sim_noise noises[R0_SIM_NOISES] = { R0_SIM_BANK_DEMO, R0_SIM_BANK_NVME, R0_SIM_BANK_SATA };
+	enum { MAX_BANKS = 16 };
+	enum r0_sim_noise noises[MAX_BANKS] = { R0_SIM_BANK_DEMO, R0_SIM_BANK_NVME, R0_SIM_BANK_SATA };
+	char names[MAX_BANKS][32] = { "" };   /* a named bank's name; "" for a built-in */
 	size_t nn = 3;
 	const char *only = getenv("R0_SIM_BANKS");
-
-	/* R0_SIM_BANKS=sample,r0ssd-md: those banks' rows instead (their files' names) */
-	if (only && *only) {
-		nn = 0;
-		for (int nz = R0_SIM_BANK_FIRST; nz < R0_SIM_NOISES; nz++) {
-			const char *b = r0_sim_noise_bank((enum r0_sim_noise)nz), *p = strstr(only, b);
-			size_t l = strlen(b);
-
-			if (p && (p == only || p[-1] == ',') && (p[l] == ',' || !p[l]))
-				noises[nn++] = (enum r0_sim_noise)nz;
-		}
-	}
-	for (size_t nz = 0; nz < nn; nz++)
-		cr_assert(!isnan(r0_sim_bank_run_sd(noises[nz])), "%s: the bank is read from tests/data/noise/",
-			  r0_sim_noise_name(noises[nz]));
 	/* R0_SIM_TRUTH=N: that truth (enum r0_sim_truth) alone, for a look at one row */
 	const char *one = getenv("R0_SIM_TRUTH");
 
-	for (size_t t = 0; t < N(truths); t++)
-		for (size_t nz = 0; nz < nn; nz++) {
+	/* R0_SIM_BANKS=sample,r0ssd-md: those banks' rows instead (their files' names) */
+	if (only && *only) {
+		char list[512], *save = NULL;
+
+		cr_assert_lt(strlen(only), sizeof(list), "R0_SIM_BANKS: too long");
+		strcpy(list, only);
+		nn = 0;
+		for (char *b = strtok_r(list, ",", &save); b; b = strtok_r(NULL, ",", &save)) {
+			cr_assert_lt(nn, MAX_BANKS, "R0_SIM_BANKS: at most %d banks", MAX_BANKS);
+			noises[nn] = R0_SIM_BANK_NAMED;
+			for (int nz = R0_SIM_BANK_FIRST; nz < R0_SIM_NOISES; nz++)
+				if (!strcmp(b, r0_sim_noise_bank((enum r0_sim_noise)nz)))
+					noises[nn] = (enum r0_sim_noise)nz;
+			if (noises[nn] == R0_SIM_BANK_NAMED) {
+				cr_assert_lt(strlen(b), sizeof(names[nn]), "R0_SIM_BANKS: %s: name too long", b);
+				strcpy(names[nn], b);
+			}
+			nn++;
+		}
+	}
+	/* bank by bank: the named slot holds one at a time */
+	for (size_t nz = 0; nz < nn; nz++) {
+		cr_assert(!names[nz][0] || r0_sim_bank_name(names[nz]) == 0,
+			  "bank %s: not read from tests/data/noise/%s.json", names[nz], names[nz]);
+		cr_assert(!isnan(r0_sim_bank_run_sd(noises[nz])), "%s: the bank is read from tests/data/noise/",
+			  r0_sim_noise_name(noises[nz]));
+		for (size_t t = 0; t < N(truths); t++) {
 			struct row r;
 			enum r0_sim_truth truth = one && *one ? (enum r0_sim_truth)atoi(one) : truths[t];
 
@@ -249,6 +263,20 @@ Test(sim, bank_noise_at_3_8_s_cells, .timeout = 600)
 			run_row(truth, noises[nz], 3.8, false, &r);
 			bank_bars(truth, noises[nz], 3.8, &r);
 		}
+	}
+}
+
+/* A bank by name reads as its built-in self; a name with no file is refused, and the slot stays empty. */
+Test(sim, a_bank_by_name)
+{
+	cr_expect(!r0_sim_noise_is_bank(R0_SIM_BANK_NAMED), "nothing named yet");
+	cr_expect_eq(r0_sim_bank_name("no-such-bank"), -ENOENT);
+	cr_expect(!r0_sim_noise_is_bank(R0_SIM_BANK_NAMED));
+	cr_assert_eq(r0_sim_bank_name("sata-real-md"), 0, "tests/data/noise/sata-real-md.json is read");
+	cr_expect(r0_sim_noise_is_bank(R0_SIM_BANK_NAMED));
+	cr_expect_str_eq(r0_sim_noise_bank(R0_SIM_BANK_NAMED), "sata-real-md");
+	cr_expect_str_eq(r0_sim_noise_name(R0_SIM_BANK_NAMED), "bank: sata-real-md");
+	cr_expect_eq(r0_sim_bank_run_sd(R0_SIM_BANK_NAMED), r0_sim_bank_run_sd(R0_SIM_BANK_SATA));
 }
 
 /* Every truth under every noise at one cell time: only when R0_SIM_MATRIX is set (the recipe's). */
