@@ -156,7 +156,7 @@ enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t
 		snprintf(detail, len, "cannot count or predict: %s", strerror(-err));
 		return R0_CHECK_FAIL;
 	}
-	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
+	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
 	off += (size_t)snprintf(detail + off, len - off, "sectors expected/observed");
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];
@@ -278,7 +278,7 @@ void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_
 	}
 	if (!any)
 		return;   /* no SCSI drive that answers: nothing to say */
-	r0_trim_evidence_lba_status(&r->ev, t->n_members, a);
+	r0_trim_evidence_lba_status(&r->result.ev, t->n_members, a);
 	if (mapped && off < sizeof(d))
 		snprintf(d + off, sizeof(d) - off, "; a drive kept discarded blocks mapped (UNMAP is a hint to it)");
 	check_line(r, "lba-status", mapped ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_PASS, "%s", d);
@@ -379,9 +379,9 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 			v = r0_check_result_worse(v, rv);
 		}
 		if (v == R0_CHECK_PASS)
-			r->delivery_pass++;
+			r->result.delivery_pass++;
 		if (v == R0_CHECK_NOT_CONCLUSIVE)
-			r->delivery_nc++;
+			r->result.delivery_nc++;
 		check_line(r, "delivery", v, "%s: %s%s", what, detail,
 			   sub ? "; smaller than the granularity, proves nothing" : "");
 		if (jr) {
@@ -403,7 +403,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 			if (err) {
 				check_line(r, "effect", R0_CHECK_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
 			} else {
-				r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+				r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
 				if (sub && e.verdict == R0_CHECK_NOT_CHECKABLE)
 					e.verdict = R0_CHECK_NOT_CONCLUSIVE;
 				effect_detail(&e, t, detail, sizeof(detail));
@@ -461,7 +461,7 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 				   ioerr ? d : strerror(-err));
 			return 1;
 		}
-		r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+		r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
 		effect_detail(&e, t, e_d, sizeof(e_d));
 		v = r0_check_result_worse(v, e.verdict == R0_CHECK_FAIL ? R0_CHECK_FAIL : R0_CHECK_PASS);
 		check_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
@@ -479,7 +479,7 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 			}
 		}
 		if (v == R0_CHECK_PASS)
-			r->delivery_pass++;
+			r->result.delivery_pass++;
 	}
 	return 0;
 }

@@ -333,7 +333,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	v = r0_trim_judge_fs(t, share, &before, &after, mount_discard ? R0_TRIM_NO_FITRIM : trimmed, false,
 			     why, sizeof(why));
 	member_results(t, share, &before, &after, res);
-	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
+	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
 	off = (size_t)snprintf(d, sizeof(d), "%s; sectors of the file/discarded",
 			       mount_discard ? "online discard (mount -o discard)" :
 			       "FITRIM over the file's former extents only");
@@ -355,9 +355,9 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 			 sz(bytes, b1, sizeof(b1)));
 	check_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
 	if (v == R0_CHECK_PASS)
-		r->delivery_pass++;
+		r->result.delivery_pass++;
 	if (v == R0_CHECK_NOT_CONCLUSIVE)
-		r->delivery_nc++;
+		r->result.delivery_nc++;
 
 	/* the file's own sectors on each drive, read raw: as the drive promises? */
 	if ((err = r0_trim_leaf_readback(t, x, n, ok, bad, unchecked)) ||
@@ -388,7 +388,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 		e.verdict = e.member_discarded_bad ? (reused ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_FAIL) :
 			    e.member_discarded_ok ? R0_CHECK_PASS : R0_CHECK_NOT_CHECKABLE;
 		if (e.verdict != R0_CHECK_NOT_CONCLUSIVE)
-			r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+			r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
 		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
 			if (bad[i] && !reused)
 				off += (size_t)snprintf(d + off, sizeof(d) - off, "; %s: the drive was sent the discard "
