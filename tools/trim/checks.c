@@ -15,6 +15,7 @@
 #include "r0/safety.h"
 #include "r0/size.h"
 #include "r0/trimcheck.h"
+#include "r0/trimshare.h"
 
 
 #include "trim.h"
@@ -158,31 +159,11 @@ enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t
 	}
 	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
 	off += (size_t)snprintf(detail + off, len - off, "sectors expected/observed");
-	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-		const struct r0_trim_member_result *x = &res[i];
-		const char *at = m->chain_kname[m->depth];
-		unsigned long long e = x->expected_sectors, o = x->observed_sectors, mo = x->observed_member_sectors;
-
-		if (off < len)
-			off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", at, e, o);
-		if (x->verdict == R0_CHECK_FAIL && !why[0]) {
-			if (o > e)
-				snprintf(why, sizeof(why), "%s received %llu sectors, %llu expected: misrouted, or other I/O on it",
-					 at, o, e);
-			else if (r0_trim_stack_drop_on_path(&t->stack, i) >= 0) {
-				const struct r0_trim_node *dn = &t->stack.node[r0_trim_stack_drop_on_path(&t->stack, i)];
-
-				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s (%s) drops them: %s",
-					 at, o, e, dn->label, dn->kname, dn->drop_why);
-			} else if (m->depth && mo >= e)
-				snprintf(why, sizeof(why), "%s received %llu of %llu sectors although %s above it counted %llu: the %s layer dropped them",
-					 at, o, e, m->chain_kname[0], mo, m->chain_type[0]);
-			else
-				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s", at, o, e,
-					 o ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
-		}
-	}
+	for (unsigned i = 0; i < t->n_members && off < len; i++)
+		off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", t->members[i].chain_kname[t->members[i].depth],
+					(unsigned long long)res[i].expected_sectors,
+					(unsigned long long)res[i].observed_sectors);
+	r0_trim_delivery_why(t, res, why, sizeof(why));
 	if (counts) {
 		counts->counted = true;
 		memcpy(counts->member, res, t->n_members * sizeof(res[0]));

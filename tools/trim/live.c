@@ -31,6 +31,7 @@
 #include "trim.h"
 
 #include "r0/trimcheck.h"
+#include "r0/trimshare.h"
 
 #define LIVE_MIN_BYTES (4ull << 20)
 #define LIVE_MAX_BYTES (64ull << 20)
@@ -241,24 +242,6 @@ static int trim_file_ranges(const struct r0_trim_target *t, const char *dir,
 	return err;
 }
 
-/* The member results of the deletion for the evidence: expected is the file's share. */
-static void member_results(const struct r0_trim_target *t, const uint64_t *share,
-			   const struct r0_trim_counters *before, const struct r0_trim_counters *after,
-			   struct r0_trim_member_result *res)
-{
-	for (unsigned i = 0; i < t->n_members; i++) {
-		uint64_t obs = after->leaf_sectors[i] - before->leaf_sectors[i];
-
-		res[i] = (struct r0_trim_member_result){
-			.expected_sectors = share[i],
-			.observed_sectors = obs,
-			.observed_member_sectors = after->member_sectors[i] - before->member_sectors[i],
-			.conclusive = share[i] > 0,
-			.verdict = obs >= share[i] ? R0_CHECK_PASS : R0_CHECK_FAIL,
-		};
-	}
-}
-
 int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_discard)
 {
 	const struct r0_trim_target *t = &r->t;
@@ -297,8 +280,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 		err = fd < 0 ? -errno : r0_trim_file_extents(&t->stack, fd, &x, &n);
 		if (fd >= 0)
 			close(fd);
-		for (size_t k = 0; k < n; k++)
-			share[x[k].leaf] += x[k].n_sectors;
+		r0_trim_extents_share(x, n, share);
 	}
 	if (err) {
 		check_line(r, "live-file", R0_CHECK_FAIL, "%s: %s", path,
@@ -332,7 +314,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	/* FITRIM's ranges held only the file: what it trimmed went to the devices, once a copy */
 	v = r0_trim_judge_fs(t, share, &before, &after, mount_discard ? R0_TRIM_NO_FITRIM : trimmed, false,
 			     why, sizeof(why));
-	member_results(t, share, &before, &after, res);
+	r0_trim_share_results(t, share, &before, &after, res);   /* expected: the file's share */
 	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
 	off = (size_t)snprintf(d, sizeof(d), "%s; sectors of the file/discarded",
 			       mount_discard ? "online discard (mount -o discard)" :
