@@ -25,30 +25,10 @@
 void check_limits(struct run *r, struct r0_limits_check *lc)
 {
 	const struct r0_trim_target *t = &r->t;
-	struct r0_discard_limits ml[R0_MAX_MEMBERS];
-	const char *names[R0_MAX_MEMBERS];
 	char b[6][32];
-	bool splits = t->kind != R0_TRIM_SINGLE;
-	uint64_t mwz = UINT64_MAX;
+	uint64_t mwz;
 
-	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-
-		/* the member's own queue, unless the stack below it takes less */
-		ml[i] = m->lim;
-		if (m->depth && m->leaf_lim.max_bytes == 0)
-			ml[i] = m->leaf_lim;
-		if (m->leaf_lim.granularity_bytes > ml[i].granularity_bytes)
-			ml[i].granularity_bytes = m->leaf_lim.granularity_bytes;
-		names[i] = m->leaf_lim.max_bytes == 0 && m->depth ? m->chain_kname[m->depth] : m->kname;
-		if (ml[i].write_zeroes_max_bytes < mwz)
-			mwz = ml[i].write_zeroes_max_bytes;
-	}
-	if (t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
-		/* the device is its own member: nothing is stacked, only support to check */
-		splits = true;
-	}
-	r0_trim_check_limits(&t->lim, ml, names, t->n_members, splits, lc);
+	r0_trim_target_check_limits(t, lc, &mwz);
 	{
 		int d = r0_trim_stack_first_drop(&t->stack);
 
@@ -75,7 +55,7 @@ void check_limits(struct run *r, struct r0_limits_check *lc)
 		   t->kind == R0_TRIM_SINGLE ? "" : t->lim.max_bytes > lc->min_member_max_bytes ?
 			   ": the layer splits discards per member" : "",
 		   (unsigned long long)t->lim.alignment_bytes, sz(t->lim.write_zeroes_max_bytes, b[4], 32),
-		   sz(mwz == UINT64_MAX ? 0 : mwz, b[5], 32), lc->why[0] ? "; " : "", lc->why);
+		   sz(mwz, b[5], 32), lc->why[0] ? "; " : "", lc->why);
 }
 
 void check_geometry(struct run *r)
@@ -420,17 +400,16 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 {
 	const struct r0_trim_target *t = &r->t;
-	uint64_t A = t->geo.array_sectors, lb = t->lim.logical_block_bytes / 512 ? t->lim.logical_block_bytes / 512 : 1;
-	uint64_t share = A * fill_pct / 100 / lb * lb;
 
 	for (unsigned c = 0; c < cycles; c++) {
-		uint64_t start = cycles > 1 ? (A - share) * c / (cycles - 1) / lb * lb : 0;
+		uint64_t start, share;
 		char d[1024], e_d[1024], b1[32], b2[32];
 		struct r0_trim_effect e;
 		enum r0_check_result v;
 		int ioerr = 0, err;
 		struct r0_trim_counts counts = { 0 };
 
+		r0_trim_cycle_range(t->geo.array_sectors, t->lim.logical_block_bytes, cycles, fill_pct, c, &start, &share);
 		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r0_cli_stop_requested), "cycle") ||
 		    map_thin(r, "cycle"))
 			return 1;
