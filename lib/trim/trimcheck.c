@@ -295,6 +295,18 @@ void r0_trim_plan_windows(const struct r0_trim_range *rg, size_t n, uint64_t arr
 	}
 }
 
+void r0_trim_readback_plan(const struct r0_geometry *g, unsigned n_members, const struct r0_trim_range *rg,
+			   size_t n, bool full_scan, uint64_t *window, bool *every)
+{
+	uint64_t stripes2 = 2 * (uint64_t)g->chunk_sectors * n_members;
+
+	*every = full_scan || g->array_sectors <= R0_TRIM_FULL_SCAN_MAX_SECTORS;
+	for (size_t i = 0; i < n; i++)
+		window[i] = stripes2;
+	if (*every)
+		r0_trim_plan_windows(rg, n, g->array_sectors, stripes2, window);
+}
+
 void r0_trim_interior(uint64_t start, uint64_t n, uint64_t gran_sectors, uint64_t align_sectors,
 		      uint64_t *a, uint64_t *b)
 {

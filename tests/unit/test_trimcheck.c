@@ -533,6 +533,47 @@ Test(layout, kernel_version)
 }
 
 /* Windows only while the next range writes inside all of them; else a whole read. */
+Test(ranges, readback_plan)
+{
+	struct r0_geometry g;
+	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
+	uint64_t small[3] = { 2048, 2048, 2048 }, big[3] = { 1ull << 21, 1ull << 21, 1ull << 21 };
+	uint64_t window[R0_TRIM_MAX_RANGES], planned[R0_TRIM_MAX_RANGES];
+	bool every = false;
+	int n;
+
+	/* a small array: every sector outside every range, as r0_trim_plan_windows plans it */
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 3, small, NULL, R0_MD_LAYOUT_ALT), 0);
+	n = r0_trim_ranges(&g, 65536, 4096, 4096, rg, N(rg));
+	cr_assert_gt(n, 2);
+	r0_trim_readback_plan(&g, 3, rg, (size_t)n, false, window, &every);
+	cr_expect(every);
+	r0_trim_plan_windows(rg, (size_t)n, g.array_sectors, 2 * 128 * 3, planned);
+	cr_expect_arr_eq(window, planned, (size_t)n * sizeof(window[0]));
+	/* beyond R0_TRIM_FULL_SCAN_MAX_SECTORS: two stripes either side of each range, no whole read */
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 3, big, NULL, R0_MD_LAYOUT_ALT), 0);
+	n = r0_trim_ranges(&g, 65536, 4096, 4096, rg, N(rg));
+	cr_assert_gt(n, 2);
+	r0_trim_readback_plan(&g, 3, rg, (size_t)n, false, window, &every);
+	cr_expect_not(every);
+	for (int i = 0; i < n; i++)
+		cr_expect_eq(window[i], 2 * 128 * 3, "range %d", i);
+	/* unless a full scan is asked for */
+	r0_trim_readback_plan(&g, 3, rg, (size_t)n, true, window, &every);
+	cr_expect(every);
+	cr_expect_eq(window[n - 1], 0, "the whole device's range is followed by a whole read");
+	/* exactly R0_TRIM_FULL_SCAN_MAX_SECTORS (2 GiB) is still read whole, a chunk more is not */
+	big[0] = big[1] = 1ull << 21;
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 2, big, NULL, R0_MD_LAYOUT_ALT), 0);
+	cr_assert_eq(g.array_sectors, R0_TRIM_FULL_SCAN_MAX_SECTORS);
+	r0_trim_readback_plan(&g, 2, rg, 0, false, window, &every);
+	cr_expect(every);
+	big[1] += 128;
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 2, big, NULL, R0_MD_LAYOUT_ALT), 0);
+	r0_trim_readback_plan(&g, 2, rg, 0, false, window, &every);
+	cr_expect_not(every);
+}
+
 Test(ranges, plan_windows)
 {
 	/* 3 members, 64K chunks (128 sectors): two stripes are 768 sectors */

@@ -264,8 +264,8 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 {
 	const struct r0_trim_target *t = &r->t;
 	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
-	bool no_effect = false, every = full_scan || t->geo.array_sectors <= FULL_SCAN_MAX_SECTORS;
-	uint64_t stripes2 = 2 * (uint64_t)t->geo.chunk_sectors * t->n_members, window[R0_TRIM_MAX_RANGES];
+	bool no_effect = false, every;
+	uint64_t window[R0_TRIM_MAX_RANGES];
 	char unread[256] = "";   /* the ranges whose far outside the next whole read checks */
 	int n = r0_trim_ranges(&t->geo, t->unit_bytes, t->lim.logical_block_bytes ? t->lim.logical_block_bytes : 512,
 			       lc->effective_granularity_bytes, rg, R0_TRIM_MAX_RANGES);
@@ -274,10 +274,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		check_line(r, "ranges", R0_CHECK_FAIL, "cannot build the range set: %s", strerror(-n));
 		return 1;
 	}
-	for (int i = 0; i < n; i++)
-		window[i] = stripes2;
-	if (every)
-		r0_trim_plan_windows(rg, (size_t)n, t->geo.array_sectors, stripes2, window);
+	r0_trim_readback_plan(&t->geo, t->n_members, rg, (size_t)n, full_scan, window, &every);
 	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill") ||
 	    map_thin(r, "fill"))
 		return 1;

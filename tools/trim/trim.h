@@ -13,7 +13,6 @@
 #include "r0/trimresult.h"
 
 #define PROG "r0trim"
-#define FULL_SCAN_MAX_SECTORS (2ull << 21)   /* 1 GiB: beyond it, check two stripes either side */
 
 struct run {
 	struct r0_trim_target t;

@@ -346,6 +346,22 @@ void r0_trim_plan_windows(const struct r0_trim_range *rg, size_t n, uint64_t arr
 			  uint64_t w, uint64_t *window);
 
 /*
+ * Up to this size every sector outside every range is checked; beyond it,
+ * two stripes either side. 2^22 sectors: 2 GiB (r0trim's docs say 1 GiB).
+ */
+#define R0_TRIM_FULL_SCAN_MAX_SECTORS (2ull << 21)
+
+/*
+ * How far outside each of the N ranges RG r0_trim_verify reads on an
+ * array of geometry G over N_MEMBERS bottom devices, into WINDOW[0..n-1]:
+ * two stripes (2 x chunk x N_MEMBERS) either side; where every sector is
+ * to be checked (*EVERY: FULL_SCAN, or an array of at most
+ * R0_TRIM_FULL_SCAN_MAX_SECTORS), r0_trim_plan_windows's plan on them.
+ */
+void r0_trim_readback_plan(const struct r0_geometry *g, unsigned n_members, const struct r0_trim_range *rg,
+			   size_t n, bool full_scan, uint64_t *window, bool *every);
+
+/*
  * After [START, START + N) of the array was discarded, reads back through
  * ARRAY_FD: inside the range, every granule-aligned block of a member
  * that promises a read-back value must read it; outside the range, the
