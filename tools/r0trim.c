@@ -232,56 +232,23 @@ static int watch_main(struct run *r, const char *watch, const char *what, bool o
 }
 
 /*
- * The run's verdict into R: every bottom device shown at least at
- * REQUIRE (the file system mode judges its own cycles; LEVELS says what
- * was shown), then no failure and at least one conclusive pass, else
- * why not. Whether the evidence was judged (the document then has it).
+ * The verdict line for exit status RC, with what the result's levels
+ * show, or the whole r0trim/1 document (with the evidence when judged).
+ * The exit status: RC, or a failure when the document cannot be made.
  */
-static bool judge(struct run *r, bool fs, enum r0_trim_level require, char *levels, size_t len)
+static int say_verdict(struct run *r, int rc)
 {
-	bool judged = false;
+	const char *levels = r->result.levels;
 
-	if (!fs && r->t.geometry_matches) {
-		char fail[sizeof(r->first_fail)];
-		enum r0_check_result ev;
-
-		judged = true;
-		ev = r0_trim_evidence_verdict(&r->ev, &r->t, require, levels, len, fail, sizeof(fail));
-		/* a broken read-back promise is the finding to name, whatever failed first */
-		if (ev == R0_CHECK_FAIL &&
-		    (r->overall != R0_CHECK_FAIL || strstr(fail, "still returns the old data"))) {
-			r->overall = R0_CHECK_FAIL;
-			snprintf(r->first_fail, sizeof(r->first_fail), "%s", fail);
-		} else if (ev == R0_CHECK_NOT_CONCLUSIVE && r->overall != R0_CHECK_FAIL) {
-			/* nothing failed, something was not shown: no "no" (a busy device, --live's quiet check) */
-			r->overall = R0_CHECK_NOT_CONCLUSIVE;
-			snprintf(r->first_fail, sizeof(r->first_fail), "%s", fail);
-		}
-	}
-	if (r->overall != R0_CHECK_FAIL && r->delivery_pass == 0) {
-		r->overall = R0_CHECK_NOT_CONCLUSIVE;
-		snprintf(r->first_fail, sizeof(r->first_fail), "%s",
-			 r->first_nc[0] ? r->first_nc : "no check could show a discard arriving");
-	}
-	return judged;
-}
-
-/*
- * The verdict line for exit status RC, with what LEVELS shows, or the
- * whole r0trim/1 document (with the evidence when JUDGED). The exit
- * status: RC, or a failure when the document cannot be made.
- */
-static int say_verdict(struct run *r, bool judged, int rc, const char *levels)
-{
 	if (r->json) {
 		const struct r0_trim_doc doc = {
 			.mode = r->live_dir ? R0_TRIM_MODE_LIVE : R0_TRIM_MODE_DEVICE,
 			.directory = r->live_dir, .file_system = r->live_fs, .pattern_seed = r->seed,
 			.device = r->path, .kernel = r->kernel, .target = &r->t,
-			.checks = r->res, .n_checks = r->n_res, .ranges = r->ranges, .n_ranges = r->n_ranges,
+			.checks = r->result.lines, .n_checks = r->result.n_lines, .ranges = r->ranges, .n_ranges = r->n_ranges,
 			.cycles = r->cycles, .n_cycles = r->n_cycles,
 			.fs_cycles = r->fs_cycles, .n_fs_cycles = r->n_fs_cycles,
-			.evidence = judged ? &r->ev : NULL, .verdict = r->overall, .reason = r->first_fail,
+			.evidence = r->result.judged ? &r->result.ev : NULL, .verdict = r->result.overall, .reason = r->result.first_fail,
 		};
 		json_object *o = r0_trim_to_json(&doc);
 
@@ -293,16 +260,16 @@ static int say_verdict(struct run *r, bool judged, int rc, const char *levels)
 		json_object_put(o);
 	} else if (rc == 0 && r->t.kind == R0_TRIM_SINGLE && r->t.members[0].depth == 0) {
 		printf("%-10s %-14s discards reach %s (%u conclusive checks, %u not conclusive)%s%s\n",
-		       "verdict", "PASS", r->path, r->delivery_pass, r->delivery_nc, levels[0] ? ": " : "", levels);
+		       "verdict", "PASS", r->path, r->result.delivery_pass, r->result.delivery_nc, levels[0] ? ": " : "", levels);
 	} else if (rc == 0) {
 		printf("%-10s %-14s discards pass through %s to %s %u bottom device%s (%u conclusive checks, %u not conclusive)%s%s\n",
 		       "verdict", "PASS", r->path, r->t.n_members == 1 ? "its" : "all", r->t.n_members,
-		       r->t.n_members == 1 ? "" : "s", r->delivery_pass, r->delivery_nc, levels[0] ? ": " : "", levels);
+		       r->t.n_members == 1 ? "" : "s", r->result.delivery_pass, r->result.delivery_nc, levels[0] ? ": " : "", levels);
 	} else {
 		/* "no" only where something failed: not shown is not conclusive, no "no" */
-		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_check_result_name(r->overall == R0_CHECK_FAIL ?
-		       R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE), r->overall == R0_CHECK_FAIL ? "no: " : "",
-		       r->first_fail, levels[0] ? "; shown: " : "", levels);
+		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_check_result_name(r->result.overall == R0_CHECK_FAIL ?
+		       R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE), r->result.overall == R0_CHECK_FAIL ? "no: " : "",
+		       r->result.first_fail, levels[0] ? "; shown: " : "", levels);
 	}
 	return rc;
 }
@@ -432,8 +399,8 @@ int main(int argc, char **argv)
 	unsigned cycles = 0, fill = 50, repeats = 1;
 	bool force = false, mount_discard = false, cycles_set = false, full_scan = false;
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
-	char why[512], levels[600] = "";
-	bool judged, tuned = false;   /* --fill, --fs-discard or --require given */
+	char why[512];
+	bool tuned = false;   /* --fill, --fs-discard or --require given */
 	struct r0_consent consent = { 0 };
 	struct utsname u;
 	int err, rc;
@@ -537,9 +504,10 @@ int main(int argc, char **argv)
 	}
 	fs_unmount(&r);
 
-	judged = judge(&r, fstype != NULL, require, levels, sizeof(levels));
-	rc = trim_exit_status(r.overall);
+	/* every bottom device shown at least at REQUIRE, no failure, one conclusive pass */
+	r0_trim_result_judge(&r.result, &r.t, fstype != NULL, require);
+	rc = trim_exit_status(r.result.overall);
 	print_results(&r);
-	rc = say_verdict(&r, judged, rc, levels);
+	rc = say_verdict(&r, rc);
 	return finish(&r, rc);
 }

@@ -129,6 +129,45 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 	out->overall = r0_check_result_worse(out->overall, out->write_zeroes);
 }
 
+void r0_trim_target_check_limits(const struct r0_trim_target *t, struct r0_limits_check *lc,
+				 uint64_t *min_write_zeroes_bytes)
+{
+	struct r0_discard_limits ml[R0_MAX_MEMBERS] = { 0 };   /* set for each member; zeroed for the compiler */
+	const char *names[R0_MAX_MEMBERS] = { NULL };
+	bool splits = t->kind != R0_TRIM_SINGLE;
+	uint64_t mwz = UINT64_MAX;
+
+	for (unsigned i = 0; i < t->n_members; i++) {
+		const struct r0_trim_member *m = &t->members[i];
+
+		/* the member's own queue, unless the stack below it takes less */
+		ml[i] = m->lim;
+		if (m->depth && m->leaf_lim.max_bytes == 0)
+			ml[i] = m->leaf_lim;
+		if (m->leaf_lim.granularity_bytes > ml[i].granularity_bytes)
+			ml[i].granularity_bytes = m->leaf_lim.granularity_bytes;
+		names[i] = m->leaf_lim.max_bytes == 0 && m->depth ? m->chain_kname[m->depth] : m->kname;
+		if (ml[i].write_zeroes_max_bytes < mwz)
+			mwz = ml[i].write_zeroes_max_bytes;
+	}
+	if (t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
+		/* the device is its own member: nothing is stacked, only support to check */
+		splits = true;
+	}
+	r0_trim_check_limits(&t->lim, ml, names, t->n_members, splits, lc);
+	*min_write_zeroes_bytes = mwz == UINT64_MAX ? 0 : mwz;
+}
+
+void r0_trim_cycle_range(uint64_t array_sectors, uint32_t lbs_bytes, unsigned cycles, unsigned fill_pct,
+			 unsigned c, uint64_t *start_sector, uint64_t *n_sectors)
+{
+	uint64_t lb = lbs_bytes / 512 ? lbs_bytes / 512 : 1;
+	uint64_t share = array_sectors * fill_pct / 100 / lb * lb;
+
+	*n_sectors = share;
+	*start_sector = cycles > 1 ? (array_sectors - share) * c / (cycles - 1) / lb * lb : 0;
+}
+
 static uint64_t rdown(uint64_t v, uint64_t a)
 {
 	return a ? v / a * a : v;
@@ -254,6 +293,18 @@ void r0_trim_plan_windows(const struct r0_trim_range *rg, size_t n, uint64_t arr
 		lo = 0;   /* a whole read: nothing is left unread */
 		hi = array_sectors;
 	}
+}
+
+void r0_trim_readback_plan(const struct r0_geometry *g, unsigned n_members, const struct r0_trim_range *rg,
+			   size_t n, bool full_scan, uint64_t *window, bool *every)
+{
+	uint64_t stripes2 = 2 * (uint64_t)g->chunk_sectors * n_members;
+
+	*every = full_scan || g->array_sectors <= R0_TRIM_FULL_SCAN_MAX_SECTORS;
+	for (size_t i = 0; i < n; i++)
+		window[i] = stripes2;
+	if (*every)
+		r0_trim_plan_windows(rg, n, g->array_sectors, stripes2, window);
 }
 
 void r0_trim_interior(uint64_t start, uint64_t n, uint64_t gran_sectors, uint64_t align_sectors,

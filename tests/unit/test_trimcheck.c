@@ -277,6 +277,31 @@ Test(ranges, bad_input)
 
 /* ------------------------------------------------------------ granularity and verdicts */
 
+Test(ranges, cycles_spread_over_the_array)
+{
+	uint64_t start, n, end = 0;
+
+	/* half of 10000 sectors in 4K blocks, three times: at the start, the middle, the end */
+	r0_trim_cycle_range(10000, 4096, 3, 50, 0, &start, &n);
+	cr_expect(start == 0 && n == 5000, "%llu %llu", (unsigned long long)start, (unsigned long long)n);
+	r0_trim_cycle_range(10000, 4096, 3, 50, 1, &start, &n);
+	cr_expect(start == 2496 && n == 5000, "%llu", (unsigned long long)start);
+	r0_trim_cycle_range(10000, 4096, 3, 50, 2, &start, &n);
+	cr_expect(start == 5000 && n == 5000, "%llu", (unsigned long long)start);
+	/* one cycle starts at 0; whole blocks only; no block size is 512 */
+	r0_trim_cycle_range(10001, 4096, 1, 33, 0, &start, &n);
+	cr_expect(start == 0 && n == 3296, "%llu", (unsigned long long)n);
+	r0_trim_cycle_range(10001, 0, 1, 33, 0, &start, &n);
+	cr_expect_eq(n, 3300);
+	/* any count: every cycle inside the array, on a block, the last at its end */
+	for (unsigned c = 0; c < 7; c++) {
+		r0_trim_cycle_range(1 << 20, 4096, 7, 90, c, &start, &n);
+		cr_expect(start % 8 == 0 && n % 8 == 0 && start + n <= 1 << 20 && start <= end, "cycle %u: no gap", c);
+		end = start + n;
+	}
+	cr_expect_eq(end, 1 << 20);
+}
+
 Test(granularity, whole_granules_only)
 {
 	static const struct { uint64_t s, n, g, al; bool holds; uint64_t a, b; } t[] = {
@@ -355,6 +380,56 @@ static struct r0_trim_target target3(uint32_t gran_bytes)
 	}
 	stripe_stack(&t);
 	return t;
+}
+
+Test(limits, a_target_from_its_bottom_devices)
+{
+	struct r0_trim_target t = target3(4096);
+	struct r0_limits_check lc;
+	uint64_t mwz = 1;
+
+	t.kind = R0_TRIM_MD;
+	t.lim = good;
+	t.lim.max_bytes = 4ull << 30;   /* md advertises 4 GiB over members capped at 1 MiB */
+	for (unsigned i = 0; i < 3; i++) {
+		snprintf(t.members[i].kname, R0_KNAME_LEN, "sd%c", 'a' + i);
+		t.members[i].lim.write_zeroes_max_bytes = (i + 1) << 20;
+	}
+	t.members[2].lim.write_zeroes_max_bytes = 512 << 10;
+	r0_trim_target_check_limits(&t, &lc, &mwz);
+	cr_expect_eq(lc.overall, R0_CHECK_PASS, "%s", lc.why);
+	cr_expect_eq(mwz, 512 << 10);
+	/* a bottom device's larger granularity counts, though its member's queue says less */
+	t.members[1].leaf_lim.granularity_bytes = 65536;
+	r0_trim_target_check_limits(&t, &lc, &mwz);
+	cr_expect_eq(lc.expected_granularity_bytes, 65536);
+	cr_expect_eq(lc.granularity, R0_CHECK_FAIL);
+	/* below a layer, a bottom device that takes no discards is the one named */
+	t.members[1].leaf_lim.granularity_bytes = 4096;
+	t.members[2].depth = 1;
+	snprintf(t.members[2].chain_kname[1], R0_KNAME_LEN, "nvme9n1");
+	t.members[2].leaf_lim.max_bytes = 0;
+	r0_trim_target_check_limits(&t, &lc, &mwz);
+	cr_expect_eq(lc.support, R0_CHECK_FAIL);
+	cr_expect_eq(lc.no_discard_member, 2);
+	cr_expect(strstr(lc.why, "nvme9n1 takes none"), "%s", lc.why);
+	cr_expect_eq(mwz, 0, "the bottom device's limits stand for it");
+	/* a single device is its own member: it may advertise more than a layer would pass */
+	t = target3(4096);
+	t.kind = R0_TRIM_SINGLE;
+	t.n_members = 1;
+	t.lim = good;
+	t.lim.max_bytes = 2 << 20;
+	r0_trim_target_check_limits(&t, &lc, &mwz);
+	cr_expect_eq(lc.max, R0_CHECK_PASS);
+	/* over a layer of its own (dm-crypt over one disk) it does not split */
+	t.members[0].depth = 1;
+	r0_trim_target_check_limits(&t, &lc, &mwz);
+	cr_expect_eq(lc.max, R0_CHECK_FAIL, "%s", lc.why);
+	/* no members: nothing to take a minimum of */
+	t.n_members = 0;
+	r0_trim_target_check_limits(&t, &lc, &mwz);
+	cr_expect_eq(mwz, 0);
 }
 
 Test(verdict, a_range_against_the_counters)
@@ -458,6 +533,47 @@ Test(layout, kernel_version)
 }
 
 /* Windows only while the next range writes inside all of them; else a whole read. */
+Test(ranges, readback_plan)
+{
+	struct r0_geometry g;
+	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
+	uint64_t small[3] = { 2048, 2048, 2048 }, big[3] = { 1ull << 21, 1ull << 21, 1ull << 21 };
+	uint64_t window[R0_TRIM_MAX_RANGES], planned[R0_TRIM_MAX_RANGES];
+	bool every = false;
+	int n;
+
+	/* a small array: every sector outside every range, as r0_trim_plan_windows plans it */
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 3, small, NULL, R0_MD_LAYOUT_ALT), 0);
+	n = r0_trim_ranges(&g, 65536, 4096, 4096, rg, N(rg));
+	cr_assert_gt(n, 2);
+	r0_trim_readback_plan(&g, 3, rg, (size_t)n, false, window, &every);
+	cr_expect(every);
+	r0_trim_plan_windows(rg, (size_t)n, g.array_sectors, 2 * 128 * 3, planned);
+	cr_expect_arr_eq(window, planned, (size_t)n * sizeof(window[0]));
+	/* beyond R0_TRIM_FULL_SCAN_MAX_SECTORS: two stripes either side of each range, no whole read */
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 3, big, NULL, R0_MD_LAYOUT_ALT), 0);
+	n = r0_trim_ranges(&g, 65536, 4096, 4096, rg, N(rg));
+	cr_assert_gt(n, 2);
+	r0_trim_readback_plan(&g, 3, rg, (size_t)n, false, window, &every);
+	cr_expect_not(every);
+	for (int i = 0; i < n; i++)
+		cr_expect_eq(window[i], 2 * 128 * 3, "range %d", i);
+	/* unless a full scan is asked for */
+	r0_trim_readback_plan(&g, 3, rg, (size_t)n, true, window, &every);
+	cr_expect(every);
+	cr_expect_eq(window[n - 1], 0, "the whole device's range is followed by a whole read");
+	/* exactly R0_TRIM_FULL_SCAN_MAX_SECTORS (2 GiB) is still read whole, a chunk more is not */
+	big[0] = big[1] = 1ull << 21;
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 2, big, NULL, R0_MD_LAYOUT_ALT), 0);
+	cr_assert_eq(g.array_sectors, R0_TRIM_FULL_SCAN_MAX_SECTORS);
+	r0_trim_readback_plan(&g, 2, rg, 0, false, window, &every);
+	cr_expect(every);
+	big[1] += 128;
+	cr_assert_eq(r0_geometry_init(&g, R0_BACKEND_MD, 65536, 2, big, NULL, R0_MD_LAYOUT_ALT), 0);
+	r0_trim_readback_plan(&g, 2, rg, 0, false, window, &every);
+	cr_expect_not(every);
+}
+
 Test(ranges, plan_windows)
 {
 	/* 3 members, 64K chunks (128 sectors): two stripes are 768 sectors */

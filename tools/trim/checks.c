@@ -15,6 +15,7 @@
 #include "r0/safety.h"
 #include "r0/size.h"
 #include "r0/trimcheck.h"
+#include "r0/trimshare.h"
 
 
 #include "trim.h"
@@ -24,30 +25,10 @@
 void check_limits(struct run *r, struct r0_limits_check *lc)
 {
 	const struct r0_trim_target *t = &r->t;
-	struct r0_discard_limits ml[R0_MAX_MEMBERS];
-	const char *names[R0_MAX_MEMBERS];
 	char b[6][32];
-	bool splits = t->kind != R0_TRIM_SINGLE;
-	uint64_t mwz = UINT64_MAX;
+	uint64_t mwz;
 
-	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-
-		/* the member's own queue, unless the stack below it takes less */
-		ml[i] = m->lim;
-		if (m->depth && m->leaf_lim.max_bytes == 0)
-			ml[i] = m->leaf_lim;
-		if (m->leaf_lim.granularity_bytes > ml[i].granularity_bytes)
-			ml[i].granularity_bytes = m->leaf_lim.granularity_bytes;
-		names[i] = m->leaf_lim.max_bytes == 0 && m->depth ? m->chain_kname[m->depth] : m->kname;
-		if (ml[i].write_zeroes_max_bytes < mwz)
-			mwz = ml[i].write_zeroes_max_bytes;
-	}
-	if (t->kind == R0_TRIM_SINGLE && t->members[0].depth == 0) {
-		/* the device is its own member: nothing is stacked, only support to check */
-		splits = true;
-	}
-	r0_trim_check_limits(&t->lim, ml, names, t->n_members, splits, lc);
+	r0_trim_target_check_limits(t, lc, &mwz);
 	{
 		int d = r0_trim_stack_first_drop(&t->stack);
 
@@ -74,7 +55,7 @@ void check_limits(struct run *r, struct r0_limits_check *lc)
 		   t->kind == R0_TRIM_SINGLE ? "" : t->lim.max_bytes > lc->min_member_max_bytes ?
 			   ": the layer splits discards per member" : "",
 		   (unsigned long long)t->lim.alignment_bytes, sz(t->lim.write_zeroes_max_bytes, b[4], 32),
-		   sz(mwz == UINT64_MAX ? 0 : mwz, b[5], 32), lc->why[0] ? "; " : "", lc->why);
+		   sz(mwz, b[5], 32), lc->why[0] ? "; " : "", lc->why);
 }
 
 void check_geometry(struct run *r)
@@ -156,33 +137,13 @@ enum r0_check_result deliver(struct run *r, uint64_t start, uint64_t n, uint64_t
 		snprintf(detail, len, "cannot count or predict: %s", strerror(-err));
 		return R0_CHECK_FAIL;
 	}
-	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
+	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
 	off += (size_t)snprintf(detail + off, len - off, "sectors expected/observed");
-	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-		const struct r0_trim_member_result *x = &res[i];
-		const char *at = m->chain_kname[m->depth];
-		unsigned long long e = x->expected_sectors, o = x->observed_sectors, mo = x->observed_member_sectors;
-
-		if (off < len)
-			off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", at, e, o);
-		if (x->verdict == R0_CHECK_FAIL && !why[0]) {
-			if (o > e)
-				snprintf(why, sizeof(why), "%s received %llu sectors, %llu expected: misrouted, or other I/O on it",
-					 at, o, e);
-			else if (r0_trim_stack_drop_on_path(&t->stack, i) >= 0) {
-				const struct r0_trim_node *dn = &t->stack.node[r0_trim_stack_drop_on_path(&t->stack, i)];
-
-				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s (%s) drops them: %s",
-					 at, o, e, dn->label, dn->kname, dn->drop_why);
-			} else if (m->depth && mo >= e)
-				snprintf(why, sizeof(why), "%s received %llu of %llu sectors although %s above it counted %llu: the %s layer dropped them",
-					 at, o, e, m->chain_kname[0], mo, m->chain_type[0]);
-			else
-				snprintf(why, sizeof(why), "%s received %llu of %llu sectors: %s", at, o, e,
-					 o ? "cut short" : m->leaf_lim.max_bytes == 0 ? "dropped (it takes no discards)" : "dropped");
-		}
-	}
+	for (unsigned i = 0; i < t->n_members && off < len; i++)
+		off += (size_t)snprintf(detail + off, len - off, " %s %llu/%llu", t->members[i].chain_kname[t->members[i].depth],
+					(unsigned long long)res[i].expected_sectors,
+					(unsigned long long)res[i].observed_sectors);
+	r0_trim_delivery_why(t, res, why, sizeof(why));
 	if (counts) {
 		counts->counted = true;
 		memcpy(counts->member, res, t->n_members * sizeof(res[0]));
@@ -278,7 +239,7 @@ void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_
 	}
 	if (!any)
 		return;   /* no SCSI drive that answers: nothing to say */
-	r0_trim_evidence_lba_status(&r->ev, t->n_members, a);
+	r0_trim_evidence_lba_status(&r->result.ev, t->n_members, a);
 	if (mapped && off < sizeof(d))
 		snprintf(d + off, sizeof(d) - off, "; a drive kept discarded blocks mapped (UNMAP is a hint to it)");
 	check_line(r, "lba-status", mapped ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_PASS, "%s", d);
@@ -303,8 +264,8 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 {
 	const struct r0_trim_target *t = &r->t;
 	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
-	bool no_effect = false, every = full_scan || t->geo.array_sectors <= FULL_SCAN_MAX_SECTORS;
-	uint64_t stripes2 = 2 * (uint64_t)t->geo.chunk_sectors * t->n_members, window[R0_TRIM_MAX_RANGES];
+	bool no_effect = false, every;
+	uint64_t window[R0_TRIM_MAX_RANGES];
 	char unread[256] = "";   /* the ranges whose far outside the next whole read checks */
 	int n = r0_trim_ranges(&t->geo, t->unit_bytes, t->lim.logical_block_bytes ? t->lim.logical_block_bytes : 512,
 			       lc->effective_granularity_bytes, rg, R0_TRIM_MAX_RANGES);
@@ -313,10 +274,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 		check_line(r, "ranges", R0_CHECK_FAIL, "cannot build the range set: %s", strerror(-n));
 		return 1;
 	}
-	for (int i = 0; i < n; i++)
-		window[i] = stripes2;
-	if (every)
-		r0_trim_plan_windows(rg, (size_t)n, t->geo.array_sectors, stripes2, window);
+	r0_trim_readback_plan(&t->geo, t->n_members, rg, (size_t)n, full_scan, window, &every);
 	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r0_cli_stop_requested), "fill") ||
 	    map_thin(r, "fill"))
 		return 1;
@@ -379,9 +337,9 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 			v = r0_check_result_worse(v, rv);
 		}
 		if (v == R0_CHECK_PASS)
-			r->delivery_pass++;
+			r->result.delivery_pass++;
 		if (v == R0_CHECK_NOT_CONCLUSIVE)
-			r->delivery_nc++;
+			r->result.delivery_nc++;
 		check_line(r, "delivery", v, "%s: %s%s", what, detail,
 			   sub ? "; smaller than the granularity, proves nothing" : "");
 		if (jr) {
@@ -403,7 +361,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 			if (err) {
 				check_line(r, "effect", R0_CHECK_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
 			} else {
-				r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+				r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
 				if (sub && e.verdict == R0_CHECK_NOT_CHECKABLE)
 					e.verdict = R0_CHECK_NOT_CONCLUSIVE;
 				effect_detail(&e, t, detail, sizeof(detail));
@@ -439,17 +397,16 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 {
 	const struct r0_trim_target *t = &r->t;
-	uint64_t A = t->geo.array_sectors, lb = t->lim.logical_block_bytes / 512 ? t->lim.logical_block_bytes / 512 : 1;
-	uint64_t share = A * fill_pct / 100 / lb * lb;
 
 	for (unsigned c = 0; c < cycles; c++) {
-		uint64_t start = cycles > 1 ? (A - share) * c / (cycles - 1) / lb * lb : 0;
+		uint64_t start, share;
 		char d[1024], e_d[1024], b1[32], b2[32];
 		struct r0_trim_effect e;
 		enum r0_check_result v;
 		int ioerr = 0, err;
 		struct r0_trim_counts counts = { 0 };
 
+		r0_trim_cycle_range(t->geo.array_sectors, t->lim.logical_block_bytes, cycles, fill_pct, c, &start, &share);
 		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r0_cli_stop_requested), "cycle") ||
 		    map_thin(r, "cycle"))
 			return 1;
@@ -461,7 +418,7 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 				   ioerr ? d : strerror(-err));
 			return 1;
 		}
-		r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+		r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
 		effect_detail(&e, t, e_d, sizeof(e_d));
 		v = r0_check_result_worse(v, e.verdict == R0_CHECK_FAIL ? R0_CHECK_FAIL : R0_CHECK_PASS);
 		check_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
@@ -479,7 +436,7 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 			}
 		}
 		if (v == R0_CHECK_PASS)
-			r->delivery_pass++;
+			r->result.delivery_pass++;
 	}
 	return 0;
 }

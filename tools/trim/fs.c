@@ -131,7 +131,7 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 			}
 		}
 		if (v == R0_CHECK_PASS)
-			r->delivery_pass++;
+			r->result.delivery_pass++;
 	}
 	return 0;
 }

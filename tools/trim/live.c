@@ -31,37 +31,8 @@
 #include "trim.h"
 
 #include "r0/trimcheck.h"
-
-#define LIVE_MIN_BYTES (4ull << 20)
-#define LIVE_MAX_BYTES (64ull << 20)
-#define LIVE_MARGIN_BYTES (16ull << 20)   /* left free beside the file */
-#define EXT4_MAGIC 0xEF53
-#define XFS_MAGIC 0x58465342
-
-/* The file systems one names by mistake, by statfs's f_type (linux/magic.h; zfs's from OpenZFS) */
-static const struct {
-	unsigned long magic;
-	const char *name;
-} fs_names[] = {
-	{ 0x01021994, "tmpfs" }, { 0x858458f6, "ramfs" }, { 0x9fa0, "proc" }, { 0x62656572, "sysfs" },
-	{ 0x1cd1, "devpts" }, { 0x794c7630, "overlay" }, { 0x6969, "nfs" }, { 0xff534d42, "cifs" },
-	{ 0xfe534d42, "smb2" }, { 0x9123683e, "btrfs" }, { 0x2fc12fc1, "zfs" }, { 0xf2f52010, "f2fs" },
-	{ 0x4d44, "vfat" }, { 0x2011bab0, "exfat" }, { 0x65735546, "fuse" }, { 0x73717368, "squashfs" },
-	{ 0x27e0eb, "cgroup" }, { 0x63677270, "cgroup2" }, { 0x958458f6, "hugetlbfs" },
-	{ 0x64626720, "debugfs" }, { 0x01021997, "9p" }, { 0x5346414f, "afs" }, { 0x00c36400, "ceph" },
-	{ 0xe0f5e1e2, "erofs" }, { 0x9660, "iso9660" },
-};
-
-/* "tmpfs", or its magic number for one not in the table */
-static void fs_name(unsigned long magic, char *buf, size_t len)
-{
-	for (size_t i = 0; i < sizeof(fs_names) / sizeof(fs_names[0]); i++)
-		if (fs_names[i].magic == (magic & 0xffffffffUL)) {
-			snprintf(buf, len, "%s", fs_names[i].name);
-			return;
-		}
-	snprintf(buf, len, "one it does not know (file system magic 0x%lx)", magic);
-}
+#include "r0/trimlive.h"
+#include "r0/trimshare.h"
 
 int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev, char *why, size_t why_len)
 {
@@ -77,30 +48,21 @@ int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev, char *
 		snprintf(why, why_len, "not a directory (give the mount point of the file system)");
 		return -ENOTDIR;
 	}
-	if (sf.f_type != EXT4_MAGIC && sf.f_type != XFS_MAGIC) {
+	if (!r0_trim_live_fs((unsigned long)sf.f_type)) {
 		char name[64];
 
-		fs_name((unsigned long)sf.f_type, name, sizeof(name));
+		r0_trim_fs_magic_name((unsigned long)sf.f_type, name, sizeof(name));
 		snprintf(why, why_len, "not ext4 or xfs but %s: r0trim --live follows FIEMAP and FITRIM as "
 			 "those two behave", name);
 		return -EOPNOTSUPP;
 	}
-	snprintf(fstype, len, "%s", sf.f_type == EXT4_MAGIC ? "ext4" : "xfs");
+	snprintf(fstype, len, "%s", r0_trim_live_fs((unsigned long)sf.f_type));
 	if (sv.f_flag & ST_RDONLY) {
 		snprintf(why, why_len, "mounted read-only: no test file can be written, nothing can be shown");
 		return -EROFS;
 	}
 	*dev = st.st_dev;
 	return 0;
-}
-
-/* A few full stripes of the stack's first striped layer, within the bounds above. */
-static uint64_t file_bytes(const struct r0_trim_target *t)
-{
-	uint64_t b = 8ull * t->unit_bytes * (t->n_members ? t->n_members : 1);
-
-	b = b < LIVE_MIN_BYTES ? LIVE_MIN_BYTES : b > LIVE_MAX_BYTES ? LIVE_MAX_BYTES : b;
-	return b >> 20 << 20;
 }
 
 int live_room(const struct run *r, const char *dir, char *why, size_t why_len)
@@ -112,8 +74,7 @@ int live_room(const struct run *r, const char *dir, char *why, size_t why_len)
 		snprintf(why, why_len, "%s", strerror(errno));
 		return -errno;
 	}
-	/* the file, and as much again plus a margin left for the user's own work */
-	need = 2 * file_bytes(&r->t) + LIVE_MARGIN_BYTES;
+	need = r0_trim_live_room_bytes(&r->t);
 	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	if (avail < need) {
 		snprintf(why, why_len, "%llu MiB free: the test file and a margin need %llu MiB",
@@ -166,13 +127,6 @@ static int others_discard(const struct r0_trim_target *t, bool *busy)
 	return 0;
 }
 
-static int cmp_range(const void *a, const void *b)
-{
-	const uint64_t *x = a, *y = b;
-
-	return x[0] < y[0] ? -1 : x[0] > y[0];
-}
-
 /*
  * FITRIM over the file's own former extents only (top sectors of X, merged):
  * where the file system keeps to the range (xfs), the rest of the free
@@ -192,23 +146,7 @@ static int trim_file_ranges(const struct r0_trim_target *t, const char *dir,
 
 	if (!rg)
 		return -ENOMEM;
-	for (size_t k = 0; k < n; k++) {
-		rg[m][0] = x[k].top_start_sector;
-		rg[m++][1] = x[k].top_start_sector + x[k].n_sectors;
-	}
-	qsort(rg, m, sizeof(*rg), cmp_range);
-	{
-		size_t w = 0;
-
-		for (size_t k = 0; k < m; k++)
-			if (w && rg[k][0] <= rg[w - 1][1])
-				rg[w - 1][1] = rg[k][1] > rg[w - 1][1] ? rg[k][1] : rg[w - 1][1];
-			else {
-				rg[w][0] = rg[k][0];
-				rg[w++][1] = rg[k][1];
-			}
-		m = w;
-	}
+	m = r0_trim_top_ranges(x, n, rg);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
 		free(rg);
@@ -241,24 +179,6 @@ static int trim_file_ranges(const struct r0_trim_target *t, const char *dir,
 	return err;
 }
 
-/* The member results of the deletion for the evidence: expected is the file's share. */
-static void member_results(const struct r0_trim_target *t, const uint64_t *share,
-			   const struct r0_trim_counters *before, const struct r0_trim_counters *after,
-			   struct r0_trim_member_result *res)
-{
-	for (unsigned i = 0; i < t->n_members; i++) {
-		uint64_t obs = after->leaf_sectors[i] - before->leaf_sectors[i];
-
-		res[i] = (struct r0_trim_member_result){
-			.expected_sectors = share[i],
-			.observed_sectors = obs,
-			.observed_member_sectors = after->member_sectors[i] - before->member_sectors[i],
-			.conclusive = share[i] > 0,
-			.verdict = obs >= share[i] ? R0_CHECK_PASS : R0_CHECK_FAIL,
-		};
-	}
-}
-
 int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_discard)
 {
 	const struct r0_trim_target *t = &r->t;
@@ -266,7 +186,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	struct r0_trim_member_result res[R0_MAX_MEMBERS];
 	struct r0_trim_leaf_extent *x = NULL;
 	uint64_t share[R0_MAX_MEMBERS] = { 0 }, ok[R0_MAX_MEMBERS], bad[R0_MAX_MEMBERS];
-	uint64_t unchecked[R0_MAX_MEMBERS], trimmed = R0_TRIM_NO_FITRIM, bytes = file_bytes(t);
+	uint64_t unchecked[R0_MAX_MEMBERS], trimmed = R0_TRIM_NO_FITRIM, bytes = r0_trim_live_file_bytes(t);
 	char path[PATH_MAX], why[512], d[1024], b1[32];
 	enum r0_check_result v;
 	size_t n = 0, off = 0;
@@ -297,8 +217,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 		err = fd < 0 ? -errno : r0_trim_file_extents(&t->stack, fd, &x, &n);
 		if (fd >= 0)
 			close(fd);
-		for (size_t k = 0; k < n; k++)
-			share[x[k].leaf] += x[k].n_sectors;
+		r0_trim_extents_share(x, n, share);
 	}
 	if (err) {
 		check_line(r, "live-file", R0_CHECK_FAIL, "%s: %s", path,
@@ -332,8 +251,8 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	/* FITRIM's ranges held only the file: what it trimmed went to the devices, once a copy */
 	v = r0_trim_judge_fs(t, share, &before, &after, mount_discard ? R0_TRIM_NO_FITRIM : trimmed, false,
 			     why, sizeof(why));
-	member_results(t, share, &before, &after, res);
-	r0_trim_evidence_delivery(&r->ev, t->n_members, res);
+	r0_trim_share_results(t, share, &before, &after, res);   /* expected: the file's share */
+	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
 	off = (size_t)snprintf(d, sizeof(d), "%s; sectors of the file/discarded",
 			       mount_discard ? "online discard (mount -o discard)" :
 			       "FITRIM over the file's former extents only");
@@ -355,9 +274,9 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 			 sz(bytes, b1, sizeof(b1)));
 	check_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
 	if (v == R0_CHECK_PASS)
-		r->delivery_pass++;
+		r->result.delivery_pass++;
 	if (v == R0_CHECK_NOT_CONCLUSIVE)
-		r->delivery_nc++;
+		r->result.delivery_nc++;
 
 	/* the file's own sectors on each drive, read raw: as the drive promises? */
 	if ((err = r0_trim_leaf_readback(t, x, n, ok, bad, unchecked)) ||
@@ -366,29 +285,18 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 		goto out;
 	}
 	{
-		struct r0_trim_effect e = { .first_bad_sector = -1, .first_bad_member = -1,
-					    .first_bad_member_direct = -1 };
-		bool reused = false;
+		struct r0_trim_effect e;
+		bool reused;
 
+		r0_trim_live_effect(t->n_members, ok, bad, unchecked, &before, &later, &e, &reused);
 		off = (size_t)snprintf(d, sizeof(d), "the file's sectors read raw as promised");
-		for (unsigned i = 0; i < t->n_members; i++) {
-			e.leaf_discarded_ok[i] = ok[i];
-			e.leaf_discarded_bad[i] = bad[i];
-			e.member_discarded_ok += ok[i];
-			e.member_discarded_bad += bad[i];
-			e.unchecked += unchecked[i];
-			/* the file system may have written there again since: then a wrong block says nothing */
-			reused |= bad[i] && later.leaf_writes[i] != before.leaf_writes[i];
-			if (off < sizeof(d))
-				off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu%s",
-							t->members[i].chain_kname[t->members[i].depth],
-							(unsigned long long)ok[i], (unsigned long long)(ok[i] + bad[i]),
-							t->members[i].reads == R0_READS_UNKNOWN ? " (no promise)" : "");
-		}
-		e.verdict = e.member_discarded_bad ? (reused ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_FAIL) :
-			    e.member_discarded_ok ? R0_CHECK_PASS : R0_CHECK_NOT_CHECKABLE;
+		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+			off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu%s",
+						t->members[i].chain_kname[t->members[i].depth],
+						(unsigned long long)ok[i], (unsigned long long)(ok[i] + bad[i]),
+						t->members[i].reads == R0_READS_UNKNOWN ? " (no promise)" : "");
 		if (e.verdict != R0_CHECK_NOT_CONCLUSIVE)
-			r0_trim_evidence_effect(&r->ev, t->n_members, &e);
+			r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
 		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
 			if (bad[i] && !reused)
 				off += (size_t)snprintf(d + off, sizeof(d) - off, "; %s: the drive was sent the discard "

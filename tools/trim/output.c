@@ -28,25 +28,10 @@ void check_line(struct run *r, const char *check, enum r0_check_result v, const 
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
-	r->overall = r0_check_result_worse(r->overall, v == R0_CHECK_FAIL ? v : R0_CHECK_PASS);
-	if (v == R0_CHECK_FAIL && !r->first_fail[0])
-		snprintf(r->first_fail, sizeof(r->first_fail), "%s: %s", check, detail);
-	if (v == R0_CHECK_NOT_CONCLUSIVE && !r->first_nc[0])
-		snprintf(r->first_nc, sizeof(r->first_nc), "%s: %s", check, detail);
-	struct r0_trim_check_line *x = realloc(r->res, (r->n_res + 1) * sizeof(*x));
-
-	if (!x)
-		return;   /* out of memory: the line is lost, its verdict above is not */
-	r->res = x;
-	x = &r->res[r->n_res];
-	snprintf(x->check, sizeof(x->check), "%s", check);
-	x->verdict = v;
-	x->detail = strdup(detail);
-	if (x->detail)
-		r->n_res++;
+	r0_trim_result_add(&r->result, check, v, detail);   /* out of memory: the line is lost, its verdict is not */
 	/* the results print once at the end; a long --cycles run says where it is */
 	if (r->progress)
-		fprintf(stderr, "\r\033[K" PROG ": %zu checks done, last: %s %s", r->n_res, check,
+		fprintf(stderr, "\r\033[K" PROG ": %zu checks done, last: %s %s", r->result.n_lines, check,
 			r0_check_result_name(v));
 }
 
@@ -55,8 +40,8 @@ void print_results(struct run *r)
 {
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	for (size_t i = 0; i < r->n_res && !r->json; i++) {
-		const struct r0_trim_check_line *x = &r->res[i];
+	for (size_t i = 0; i < r->result.n_lines && !r->json; i++) {
+		const struct r0_trim_check_line *x = &r->result.lines[i];
 
 		printf("%-10s %-14s %s\n", x->check, r0_check_result_name(x->verdict), x->detail);
 	}
@@ -64,11 +49,7 @@ void print_results(struct run *r)
 
 void free_results(struct run *r)
 {
-	for (size_t i = 0; i < r->n_res; i++)
-		free(r->res[i].detail);
-	free(r->res);
-	r->res = NULL;
-	r->n_res = 0;
+	r0_trim_result_free(&r->result);
 	free(r->cycles);
 	r->cycles = NULL;
 	r->n_cycles = 0;

@@ -10,15 +10,14 @@
 
 #include "r0/trimcheck.h"
 #include "r0/trimjson.h"
+#include "r0/trimresult.h"
 
 #define PROG "r0trim"
-#define FULL_SCAN_MAX_SECTORS (2ull << 21)   /* 1 GiB: beyond it, check two stripes either side */
 
 struct run {
 	struct r0_trim_target t;
-	/* the checks' results: all of them are printed once, at the end, as text or JSON */
-	struct r0_trim_check_line *res;
-	size_t n_res;
+	/* the checks' lines, their tally, the evidence and the verdict: printed once, at the end, as text or JSON */
+	struct r0_trim_result result;
 	const char *path;
 	bool json;
 	/* -J: what the document records besides the checks (r0/trimjson.h) */
@@ -30,11 +29,6 @@ struct run {
 	size_t n_fs_cycles;
 	const char *live_dir, *live_fs;        /* --live: the directory and its file system */
 	const char *kernel;                    /* uname's release */
-	enum r0_check_result overall;
-	unsigned delivery_pass, delivery_nc;   /* conclusive passes; not conclusive ranges */
-	struct r0_trim_evidence ev;            /* per bottom device */
-	char first_fail[1100];
-	char first_nc[1100];                   /* the first NOT CONCLUSIVE check, "check: detail" */
 	int fd;
 	int member_fd[R0_MAX_MEMBERS];
 	uint64_t seed;                         /* of this run's fill pattern: old data never matches it */

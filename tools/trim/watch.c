@@ -20,6 +20,7 @@
 #include "trim.h"
 
 #include "r0/probe.h"
+#include "r0/trimshare.h"
 #include "r0/trimwatch.h"
 #include "r0/watchfile.h"
 
@@ -103,19 +104,6 @@ static void when(int64_t t, char *buf, size_t len)
 		strftime(buf, len, "%Y-%m-%d %H:%M", &tm);
 	else
 		snprintf(buf, len, "%lld", (long long)t);
-}
-
-/* The geometry's share of each bottom device for discards over the whole top device. */
-static bool predicted_shares(const struct r0_trim_target *t, double *share)
-{
-	uint64_t tot[R0_MAX_MEMBERS] = { 0 }, all = 0;
-
-	if (!r0_trim_stack_totals(&t->stack, 0, t->size_sectors, tot))
-		for (unsigned i = 0; i < t->n_members; i++)
-			all += tot[i];
-	for (unsigned i = 0; i < t->n_members; i++)
-		share[i] = all ? (double)tot[i] / (double)all : 1.0 / t->n_members;
-	return all > 0;
 }
 
 /* What the verdict line says after "verdict X: "; of a FAIL, about stopped device I. */
@@ -288,7 +276,7 @@ int watch_mode(struct run *r, const char *log, const char *what)
 		recs = p;
 		recs[n++] = now;
 	}
-	known = predicted_shares(t, pred);
+	known = r0_trim_expected_shares(t, pred) == 0;   /* else equal shares assumed */
 	if ((err = r0_watch_judge(recs, n, pred, &j))) {
 		fprintf(stderr, PROG ": %s: %s\n", log, strerror(-err));
 		free(recs);

@@ -101,6 +101,16 @@ struct r0_trim_range {
 int r0_trim_ranges(const struct r0_geometry *g, uint32_t unit_bytes, uint32_t lbs_bytes,
 		   uint64_t gran_bytes, struct r0_trim_range *out, size_t max);
 
+/*
+ * Cycle C (from 0) of CYCLES fill-discard cycles on an array of
+ * ARRAY_SECTORS with logical block LBS_BYTES (0: 512): FILL_PCT of the
+ * array in whole logical blocks, N_SECTORS at *START_SECTOR; the first
+ * cycle at the start, the last at the end (rounded down to a block), the
+ * others evenly between, so that the cycles together cover the array.
+ */
+void r0_trim_cycle_range(uint64_t array_sectors, uint32_t lbs_bytes, unsigned cycles, unsigned fill_pct,
+			 unsigned c, uint64_t *start_sector, uint64_t *n_sectors);
+
 /* ------------------------------------------------------------------ verdicts */
 
 /*
@@ -236,6 +246,18 @@ int r0_trim_target_map_thin(struct r0_trim_target *t, char *why, size_t len);
 /* The first md raid0 geometry in the stack (for the layout audit), NULL if none. */
 const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t);
 
+/*
+ * r0_trim_check_limits for T into LC: each bottom device's limits are its
+ * member's queue (chain[0]), or its bottom device's where that takes no
+ * discards below a layer, with the larger of the two granularities; a
+ * layer over members splits discards itself, and so does a single device
+ * that is its own member (only its support is checked), not a single
+ * device over layers. The smallest member write_zeroes_max_bytes (0 with
+ * no member) into *MIN_WRITE_ZEROES_BYTES.
+ */
+void r0_trim_target_check_limits(const struct r0_trim_target *t, struct r0_limits_check *lc,
+				 uint64_t *min_write_zeroes_bytes);
+
 /* ------------------------------------------------------------------ I/O */
 
 /* Discard sectors counted so far at every member and at the bottom of each chain. */
@@ -323,6 +345,22 @@ struct r0_trim_effect {
  */
 void r0_trim_plan_windows(const struct r0_trim_range *rg, size_t n, uint64_t array_sectors,
 			  uint64_t w, uint64_t *window);
+
+/*
+ * Up to this size every sector outside every range is checked; beyond it,
+ * two stripes either side. 2^22 sectors: 2 GiB (r0trim's docs say 1 GiB).
+ */
+#define R0_TRIM_FULL_SCAN_MAX_SECTORS (2ull << 21)
+
+/*
+ * How far outside each of the N ranges RG r0_trim_verify reads on an
+ * array of geometry G over N_MEMBERS bottom devices, into WINDOW[0..n-1]:
+ * two stripes (2 x chunk x N_MEMBERS) either side; where every sector is
+ * to be checked (*EVERY: FULL_SCAN, or an array of at most
+ * R0_TRIM_FULL_SCAN_MAX_SECTORS), r0_trim_plan_windows's plan on them.
+ */
+void r0_trim_readback_plan(const struct r0_geometry *g, unsigned n_members, const struct r0_trim_range *rg,
+			   size_t n, bool full_scan, uint64_t *window, bool *every);
 
 /*
  * After [START, START + N) of the array was discarded, reads back through

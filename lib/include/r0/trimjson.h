@@ -16,16 +16,10 @@
 #include <json-c/json.h>
 
 #include "r0/trimcheck.h"
+#include "r0/trimresult.h"
 #include "r0/trimwatch.h"
 
 #define R0_TRIM_SCHEMA "r0trim/1"
-
-/* One check's line: "limits", PASS, "granularity 4K (members up to 4K), ...". */
-struct r0_trim_check_line {
-	char check[12];
-	enum r0_check_result verdict;
-	char *detail;                  /* the caller's (r0trim allocates and frees it) */
-};
 
 /*
  * What the bottom devices counted of one discard (r0_trim_judge_range's
