@@ -79,7 +79,7 @@ static void usage(FILE *f)
 	      "      --discard-repeats N  discard each range N times (default 1)\n"
 	      "      --repeats N      old name of --discard-repeats, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
 	      "      --full-scan      check every sector outside each range also on devices\n"
-	      "                       over 1 GiB (default there: two stripes either side)\n"
+	      "                       over 2 GiB (default there: two stripes either side)\n"
 	      "      --require deallocated\n"
 	      "                       fail unless every bottom device read back as it\n"
 	      "                       promises (default: delivered is enough)\n"
