@@ -426,7 +426,14 @@ static int analyse(struct inputs *in, const char *mixs, struct r0_mix *mix, char
 	/* a key of the mix that names nothing in the study would drop its share unsaid */
 	if (r0_cli_mix_check(PROG, "--mix", mix_given ? mixs : mix->name, mix, in->set.recs, in->set.n))
 		return -1;
-	err = r0_analyse(&in->set, mix, cmp, a);
+	{
+		/* the runs' own noise: beyond any the study was validated on, no claim is made */
+		struct r0_noise_diag nz;
+
+		err = r0_noise_diag(&in->set, &nz);
+		if (!err)
+			err = r0_analyse_machine(&in->set, mix, cmp, &nz, a);
+	}
 	if (err) {
 		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
 		return -1;

@@ -49,6 +49,9 @@ static const char *lead_of(const struct r0_analysis *a)
 	if (a->indicative)
 		return "Indicative only: too few repeats to know the noise. Measure again (3 repeats or more) before you "
 		       "buy; the best measured is";
+	if (a->noise_beyond)
+		return "Too noisy to tell: stop other work on the host, use longer cells (--runtime) and measure again "
+		       "(r0sweep --calibrate checks the noise in minutes) before you buy; the best measured is";
 	switch (a->answer) {
 	case R0_ANSWER_WORTH:
 		return "Build";

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "r0/analysis.h"
+#include "r0/calibrate.h"
 #include "r0/noise.h"
 #include "analysis_steps.h"
 #include "grow.h"
@@ -402,8 +403,23 @@ void r0_analysis_free(struct r0_analysis *a)
 	memset(a, 0, sizeof(*a));
 }
 
+static int analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+		   const struct r0_noise_diag *machine, struct r0_analysis *out);
+
 int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 	       struct r0_analysis *out)
+{
+	return analyse(set, mix, cmp, NULL, out);
+}
+
+int r0_analyse_machine(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+		       const struct r0_noise_diag *d, struct r0_analysis *out)
+{
+	return analyse(set, mix, cmp, d && d->measured && d->visit_sd > R0_HONEST_VISIT_SD ? d : NULL, out);
+}
+
+static int analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+		   const struct r0_noise_diag *machine, struct r0_analysis *out)
 {
 	struct r0_analysis a = { 0 };
 	struct group *g = NULL;
@@ -536,6 +552,11 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 	if (a.min_repeats == UINT32_MAX)
 		a.min_repeats = a.repeats;
 	a.indicative = !a.pooled && a.min_repeats < R0_CMP_MIN_REPEATS;
+	if (machine && a.has_choice && !a.indicative) {
+		snprintf(a.noise_why, sizeof(a.noise_why), "visit sd %.1f %%; validated up to %.1f %%",
+			 machine->visit_sd * 100, R0_HONEST_VISIT_SD * 100);
+		r0_rank_withhold(&a);
+	}
 	r0_verdict_words(&a, mix, excluded);
 	/* a share of the mix no workload measured goes nowhere: said, never silently dropped */
 	if (a.mix_unmeasured[0])

@@ -18,6 +18,8 @@
  * level (r0_analysis.diff_level, bar_level). 0 or -errno.
  */
 int r0_rank_all(struct r0_analysis *a);
+/* The machine's noise beyond any validated (r0_analyse_machine): every claim withheld, the figures kept. */
+void r0_rank_withhold(struct r0_analysis *a);
 /* Whether choice C was measured at every member count from 2 (how many drives can be answered there). */
 bool r0_rank_counts_measured(const struct r0_analysis *a, const struct r0_choice *c);
 /* The preference among close choices: nearest 512K in powers of two, the larger on a tie, md before dm. */

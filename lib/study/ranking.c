@@ -752,3 +752,30 @@ int r0_rank_all(struct r0_analysis *a)
 	free(primary.p);
 	return err;
 }
+
+void r0_rank_withhold(struct r0_analysis *a)
+{
+	a->noise_beyond = true;
+	/* against a bar: could not tell (a CPU limit stays said as it is) */
+	if (a->answer == R0_ANSWER_WORTH || a->answer == R0_ANSWER_LIKELY || a->answer == R0_ANSWER_NOT)
+		a->answer = R0_ANSWER_UNSURE;
+	for (size_t i = 0; i < a->n_cell; i++) {
+		struct r0_cell *c = &a->cell[i];
+
+		if (c->answer == R0_ANSWER_WORTH || c->answer == R0_ANSWER_LIKELY || c->answer == R0_ANSWER_NOT)
+			c->answer = R0_ANSWER_UNSURE;
+		c->tie_best = true;     /* no chunk left out of a workload's best set */
+	}
+	/* every complete choice in the set: ranked by its figure, none told apart, none losing */
+	for (size_t k = 0; k < a->n_choice; k++) {
+		struct r0_choice *c = &a->choice[k];
+
+		if (c->incomplete)
+			continue;
+		c->tie_best = true;
+		c->too_noisy = false;
+		c->loses = false;
+		c->loss[0] = 0;
+	}
+	a->build_decided = false;
+}

@@ -226,6 +226,10 @@ static void write_build(struct r0_analysis *a)
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
 
+	if (a->noise_beyond) {
+		r0_strbuf_cat(b, len, "number of drives to build is not decided: the noise leaves it open");
+		return;
+	}
 	if (!a->build_decided) {
 		r0_strbuf_cat(b, len, "number of drives to build is not decided: %s at %u drives was not measured "
 		    "(the study ended, or its plan left it out, before it)", choice_str(&a->choice[a->pick], nm,
@@ -323,7 +327,8 @@ static void write_headline(struct r0_analysis *a)
 	if (a->build_members < a->max_members)
 		snprintf(with, sizeof(with), " with %u of them", a->build_members);
 	snprintf(l, sizeof(a->lead), "%s%s%s under the %s mix, %s at %.2fx one drive", a->predicted ? "predicted " : "",
-		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)" : r0_answer_name(a->answer),
+		 a->answer == R0_ANSWER_CPU ? "could not tell (the measuring CPU was the limit)" :
+		 a->noise_beyond ? "too noisy to tell" : r0_answer_name(a->answer),
 		 with, a->mix_name, choice_str(pick, nm, sizeof(nm)), score->ratio);
 	if (!a->indicative)
 		r0_strbuf_cat(l, sizeof(a->lead), " (%.2f-%.2f)", score->lo, score->hi);
@@ -336,6 +341,9 @@ static void write_headline(struct r0_analysis *a)
 	/* the mix's speed-up is the user's time (Amdahl's law): say it so */
 	if (score->ratio > 0)
 		r0_strbuf_cat(h, len, ": your I/O would take %.0f %% of one drive's time", 100 / score->ratio);
+	if (a->noise_beyond)
+		r0_strbuf_cat(h, len, "; no claim is made: the runs' noise is beyond any the study was validated on "
+			      "(%s)", a->noise_why);
 	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
 		char list[512] = "";
 

@@ -4,7 +4,7 @@
  * (tests/report/data/demo/sweep.jsonl: the sandbox's emulated sata-real
  * drives, 5 repeats of every target) made equal in truth at each member
  * count, then resampled by whole visits into many small studies, each
- * judged by r0_analyse under the desktop mix - what r0report runs. Any
+ * judged by r0_analyse_machine under the desktop mix - what r0report runs. Any
  * complete choice said to lose is a false loser: every target at a
  * member count is the same in truth.
  *
@@ -32,6 +32,7 @@
 #include <criterion/criterion.h>
 
 #include "r0/analysis.h"
+#include "r0/calibrate.h"
 #include "r0/mix.h"
 #include "r0/prng.h"
 #include "r0/sweep.h"
@@ -197,7 +198,12 @@ Test(aa, demo_sweep_whole_visits, .timeout = 300)
 			r.pass = v;
 			cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
 		}
-		cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+		{
+			struct r0_noise_diag nz;   /* as r0report reads a study: with its own noise */
+
+			cr_assert_eq(r0_noise_diag(&set, &nz), 0);
+			cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &nz, &a), 0);
+		}
 		analysed++;
 		for (size_t k = 0; k < a.n_choice; k++)
 			if (a.choice[k].loses && !a.choice[k].incomplete) {

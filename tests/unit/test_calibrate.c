@@ -13,6 +13,7 @@
 #include <criterion/criterion.h>
 
 #include "r0/adaptive.h"
+#include "r0/analysis.h"
 #include "r0/calibrate.h"
 #include "r0/mix.h"
 #include "r0/prng.h"
@@ -319,4 +320,49 @@ Test(calibrate, the_plan_has_the_raw_drive_and_the_copies)
 	cr_expect_eq(r0_planner_target_of(&pl, &r), 1);
 	r.copy = 0;
 	cr_expect_eq(r0_planner_target_of(&pl, &r), -1);
+}
+
+/*
+ * Beyond any noise validated (a visit factor of 15 %, R0_HONEST_VISIT_SD
+ * 13.3 %): r0_analyse_machine makes no claim - the answer is too noisy to
+ * tell, no choice loses, no count is decided, the figures stay. Within
+ * it (2 %) it says what r0_analyse says, word for word.
+ */
+Test(calibrate, no_claim_beyond_the_validated_noise)
+{
+	struct r0_sweep_set set;
+	struct r0_noise_diag d;
+	struct r0_analysis a, plain;
+	struct r0_mix mix;
+
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	study(&set, 3, 6, 0.15, 0.02, false, 0, 5);
+	cr_assert_eq(r0_noise_diag(&set, &d), 0);
+	cr_assert(d.measured && d.visit_sd > R0_HONEST_VISIT_SD, "visit sd %f", d.visit_sd);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &plain), 0);
+	cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &d, &a), 0);
+	cr_expect(a.noise_beyond && !plain.noise_beyond);
+	cr_expect(a.answer != R0_ANSWER_WORTH && a.answer != R0_ANSWER_LIKELY && a.answer != R0_ANSWER_NOT, "%d",
+		  a.answer);
+	cr_expect(!a.build_decided);
+	for (size_t k = 0; k < a.n_choice; k++)
+		cr_expect(a.choice[k].incomplete || (a.choice[k].tie_best && !a.choice[k].loses), "choice %zu", k);
+	for (size_t i = 0; i < a.n_cell; i++)
+		cr_expect(a.cell[i].answer != R0_ANSWER_WORTH && a.cell[i].answer != R0_ANSWER_NOT, "cell %zu", i);
+	cr_expect(strstr(a.headline, "too noisy to tell") && strstr(a.headline, "no claim is made"), "%s", a.headline);
+	cr_expect(a.has_choice && a.n_choice == plain.n_choice && a.choice[0].score == plain.choice[0].score,
+		  "the figures stay");
+	r0_analysis_free(&a);
+	r0_analysis_free(&plain);
+	r0_sweep_set_free(&set);
+
+	study(&set, 3, 6, 0.02, 0.02, false, 0, 5);
+	cr_assert_eq(r0_noise_diag(&set, &d), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &plain), 0);
+	cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &d, &a), 0);
+	cr_expect(!a.noise_beyond);
+	cr_expect_str_eq(a.headline, plain.headline);
+	r0_analysis_free(&a);
+	r0_analysis_free(&plain);
+	r0_sweep_set_free(&set);
 }

@@ -227,7 +227,12 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	if (!err) {
 		struct r0_cmp_opts o = r0_planner_cmp(&sw->study.planner, cmp);
 
-		err = r0_analyse(&set, mix, &o, &a);
+		struct r0_noise_diag nz;
+
+		/* as r0report reads it: no claim where the runs' noise is beyond any validated */
+		err = r0_noise_diag(&set, &nz);
+		if (!err)
+			err = r0_analyse_machine(&set, mix, &o, &nz, &a);
 	}
 	r0_sweep_set_free(&set);
 	if (err) {

@@ -171,6 +171,10 @@ struct r0_analysis {
 	double runtime_s;           /* the longest measured window of one repeat */
 	unsigned min_repeats;       /* the fewest error-free repeats of a compared cell */
 	bool indicative;            /* min_repeats < R0_CMP_MIN_REPEATS: noise unknown */
+	/* the machine's noise beyond any the study was validated on (r0_analyse_machine): every
+	 * claim withheld, the figures ranked, none told apart; NOISE_WHY says the figures */
+	bool noise_beyond;
+	char noise_why[160];
 	bool predicted;             /* its cells are r0predict's (predicted: true), not measured */
 	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
 	char mix_name[32];

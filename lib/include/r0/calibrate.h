@@ -102,6 +102,19 @@ struct r0_noise_diag {
  */
 int r0_noise_diag(const struct r0_sweep_set *set, struct r0_noise_diag *out);
 
+struct r0_analysis;
+/*
+ * r0_analyse, told the machine's noise D (r0_noise_diag of the same
+ * set): where its visit sd is beyond any the study was validated on
+ * (R0_HONEST_VISIT_SD), on which even the false-claim bars were not shown
+ * to hold, no claim is made: the answer is "too noisy to tell", no choice
+ * loses, no chunk line is drawn and no drive count is decided; the
+ * figures are ranked as measured (noise_beyond). D NULL or not measured:
+ * r0_analyse.
+ */
+int r0_analyse_machine(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+		       const struct r0_noise_diag *d, struct r0_analysis *out);
+
 /* Whether SET holds a calibration's records (a copy). */
 bool r0_calib_is_calibration(const struct r0_sweep_set *set);
 
