@@ -155,7 +155,7 @@ static void bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s
  * build count right in 95 % (90 % where the bank's runs stray 7.5 % or
  * more); the pick within 5 % of the best in 90 %. The power to show a
  * true 1.3x (and its count) where the bank's runs stray 15 % or less: at
- * 200 studies a row it was 95-100 % there, 64 % on r0ssd's (runs
+ * 200 studies a row it was 94-100 % there, 64 % on r0ssd's (runs
  * straying 19 %), whose false-claim bars hold (docs/validation.md).
  */
 static void bank_bars(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s, const struct row *r)

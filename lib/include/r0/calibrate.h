@@ -42,7 +42,7 @@
  * figures read the stored real studies behind the bank tests/data/noise/
  * (docs/validation.md, "Real noise"; 200 simulated studies a row, 3.8 s
  * cells, each target borrowing a real target's visits whole):
- *  - every bar held (a true 1.3x worth it in 95-100 %, no false claims
+ *  - every bar held (a true 1.3x worth it in 94-100 %, no false claims
  *    beyond the bars) on nvme-real-md, sata-real-md, demo and sample:
  *    visit sd up to 8.5 % (sample), run noise up to 20.1 % (sample),
  *    correlation up to 0.45 (demo);
