@@ -299,7 +299,8 @@ static int read_record(struct r0_trace_reader *r, struct r0_trace_event *ev)
 	if (has_range(ev->kind, ev->op)) {
 		if ((err = get_varint(r, &zz)) || (err = get_varint(r, &sectors)))
 			return err;
-		if (!sectors || sectors > UINT64_MAX / 512)
+		/* r0_trace_write never writes a request above the limit: in an r0trace/1 file one is damage */
+		if (!sectors || sectors > R0_TRACE_REQUEST_MAX_BYTES / 512)
 			return -EBADMSG;
 		ev->sector = r->end[ev->op] + (uint64_t)unzigzag(zz);
 		ev->bytes = sectors * 512;
