@@ -77,10 +77,23 @@ against() {
 	note "replay: $t s for $rb bytes read and $wb written; r0bench's rates give $want s (ratio $ratio)"
 }
 
-against "$dev"
-# a busy host only slows one of the runs: once more before judging
-holds "$ratio >= 0.75 && $ratio <= 1.33" || { note "outside the bound: measured again"; against "$dev"; }
-check "$ratio >= 0.75 && $ratio <= 1.33" "replay time against r0bench's rates"
+# judged DEV WHAT: the ratio on DEV judged against the bound. A busy host
+# disturbs either side (slow rates make the ratio low, a slow replay high),
+# so a first ratio outside is measured twice more and the median of the
+# three is judged: one disturbed round of three does not decide
+judged() {
+	against "$1"
+	if ! holds "$ratio >= 0.75 && $ratio <= 1.33"; then
+		note "outside the bound: measured twice more, the median of three judged"
+		r1=$ratio t1=$t; against "$1"; r2=$ratio t2=$t; against "$1"
+		ratio=$(printf '%s %s\n' "$r1" "$t1" "$r2" "$t2" "$ratio" "$t" | sort -g | sed -n 2p)
+		t=${ratio#* } ratio=${ratio% *}
+		note "median ratio $ratio (replay $t s)"
+	fi
+	check "$ratio >= 0.75 && $ratio <= 1.33" "$2"
+}
+
+judged "$dev" "replay time against r0bench's rates"
 fast1=$t   # the as-fast replay's time on one drive, for the pair below
 note "against the traced rates: $(awk -v t="$t" -v a="$bytes_rand4k" -v ra="$rec_rand4k" -v b="$bytes_seqr1m" -v rb="$rec_seqr1m" -v w="$wb" -v rw="$rec_seqw1m" 'BEGIN { print t / (a / ra + b / rb + w / rw) }')"
 # each 1M write once: io_uring's refused nonblocking attempt (a bio that must
@@ -170,9 +183,7 @@ mdadm --create /dev/md/r0rep2 --run --level=0 --chunk=64 --metadata=1.2 --raid-d
 md=$(readlink -f /dev/md/r0rep2)
 # written once first: null_blk's first write to a page allocates it (a fresh member is slower)
 r0bench --yes --rw write --bs 1M --qd 4 -t 3 "$md" > /dev/null || fail "preconditioning the pair"
-against "$md"
-holds "$ratio >= 0.75 && $ratio <= 1.33" || { note "outside the bound: measured again"; against "$md"; }
-check "$ratio >= 0.75 && $ratio <= 1.33" "replay time on md raid0 of 2 against r0bench's rates there"
+judged "$md" "replay time on md raid0 of 2 against r0bench's rates there"
 note "the trace took $fast1 s on one drive and $t s on md raid0 of 2, as fast as each allows at QD1"
 mdadm --stop "$md" > /dev/null 2>&1 || fail "mdadm --stop"
 for m in "$@"; do mdadm --zero-superblock "$m" 2>/dev/null; done
