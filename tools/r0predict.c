@@ -391,18 +391,71 @@ static int opt_positive(const char *prog, const struct r0_cli_opt *o, const char
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--backend c--chunks o--output" };
 
+/*
+ * The RESULTs named, each checked, then loaded into IN (an r0sweep file
+ * damaged inside, or runs read twice, refused before any is used). 0, or
+ * -1 after saying why.
+ */
+static int load_inputs(int argc, char **argv, struct r0_predict_input *in, struct sweep_in *sweeps)
+{
+	struct r0_sweep_set read = { 0 };
+	bool is_sweep = false;
+	int err = 0;
+
+	sweeps->set = &read;
+	for (int i = optind; i < argc && !err; i++) {
+		err = -1;
+		if (check_input(argv[i], false, &is_sweep) ||
+		    (is_sweep && sweep_in_read(PROG, sweeps, argv[i], "cannot read: not an r0sweep/1 file")))
+			break;
+		err = r0_predict_input_load(in, argv[i]);
+		if (err == -EXDEV)
+			fprintf(stderr, PROG ": %s: another drive than the first r0bench grid given, another %s: "
+				"the grids of one drive only (predict each drive on its own)\n", argv[i], in->drive_diff);
+		else if (err)
+			fprintf(stderr, PROG ": %s: cannot read: %s\n", argv[i],
+				err == -EINVAL ? "neither r0bench/1 JSON nor an r0sweep/1 file" :
+				err == -E2BIG ? "more than 64 workloads" : strerror(-err));
+	}
+	sweep_in_free(sweeps);
+	sweeps->set = NULL;
+	r0_sweep_set_free(&read);
+	if (err)
+		return -1;
+	if (!in->curve.n) {
+		fprintf(stderr, PROG ": %s: no single-drive read or write result in it\n", argv[argc - 1]);
+		return -1;
+	}
+	return 0;
+}
+
+/* Without -m or -c: the counts and chunks of the study compared with (MEAS), else the defaults. */
+static void arrays_default(struct opts *o, const struct r0_sweep_set *meas, bool members_given, bool chunks_given)
+{
+	for (size_t i = 0; i < meas->n; i++)
+		if (meas->recs[i].layer != R0_LAYER_RAW) {
+			o->members[meas->recs[i].n_members] |= !members_given;
+			if (!chunks_given && !has_chunk(o, meas->recs[i].chunk_bytes) && o->n_chunks < MAX_CHUNKS)
+				o->chunks[o->n_chunks++] = meas->recs[i].chunk_bytes;
+		}
+	if (!members_given && !meas->n)
+		r0_cli_each_item("2,3,4", add_count, o->members);
+	if (!chunks_given && !meas->n)
+		r0_cli_each_item(R0_DEFAULT_CHUNKS, add_chunk, o);
+}
+
 int main(int argc, char **argv)
 {
 	static struct r0_predict_input in;
 	struct doubts doubts = { 0 };
 	struct opts o = { .model.layer_ns = -1, .doubts = &doubts };
-	struct r0_sweep_set pred = { 0 }, meas = { 0 }, read = { 0 };
-	struct sweep_in sweeps = { .set = &read }, measin = { .set = &meas };
+	struct r0_sweep_set pred = { 0 }, meas = { 0 };
+	struct sweep_in sweeps = { 0 }, measin = { .set = &meas };
 	bool is_sweep = false;
 	const char *members = NULL, *chunks = NULL, *backend = "md,dm";
 	const char *preset = NULL, *cmp = NULL, *output = NULL;
 	FILE *f = stdout;
-	int err, status = R0_EXIT_OK;
+	int err = 0, status = R0_EXIT_OK;
 
 	bool cap_given = false;
 	const struct r0_cli_opt opts[] = {
@@ -439,47 +492,14 @@ int main(int argc, char **argv)
 					  "work through a file system is timed, not predicted; " : "", names);
 	}
 	measin.skip_damaged = sweeps.skip_damaged;
-	for (int i = optind; i < argc; i++) {
-		if (check_input(argv[i], false, &is_sweep))
-			return R0_EXIT_REFUSED;
-		/* an r0sweep file damaged inside, or runs read twice: refused before any is used */
-		if (is_sweep && sweep_in_read(PROG, &sweeps, argv[i], "cannot read: not an r0sweep/1 file"))
-			return R0_EXIT_REFUSED;
-		err = r0_predict_input_load(&in, argv[i]);
-		if (err == -EXDEV) {
-			fprintf(stderr, PROG ": %s: another drive than the first r0bench grid given, another %s: "
-				"the grids of one drive only (predict each drive on its own)\n", argv[i], in.drive_diff);
-			return R0_EXIT_REFUSED;
-		}
-		if (err) {
-			fprintf(stderr, PROG ": %s: cannot read: %s\n", argv[i],
-				err == -EINVAL ? "neither r0bench/1 JSON nor an r0sweep/1 file" :
-				err == -E2BIG ? "more than 64 workloads" : strerror(-err));
-			return R0_EXIT_REFUSED;
-		}
-	}
-	sweep_in_free(&sweeps);
-	r0_sweep_set_free(&read);
-	if (!in.curve.n) {
-		fprintf(stderr, PROG ": %s: no single-drive read or write result in it\n", argv[argc - 1]);
+	if (load_inputs(argc, argv, &in, &sweeps))
 		return R0_EXIT_REFUSED;
-	}
 	if (cmp && check_input(cmp, true, &is_sweep))
 		return R0_EXIT_REFUSED;
 	if (cmp && sweep_in_read(PROG, &measin, cmp, "cannot read: not an r0sweep/1 file"))
 		return R0_EXIT_REFUSED;
 	sweep_in_free(&measin);
-	/* without -m or -c: the counts and chunks of the study compared with, else the defaults */
-	for (size_t i = 0; i < meas.n; i++)
-		if (meas.recs[i].layer != R0_LAYER_RAW) {
-			o.members[meas.recs[i].n_members] |= !members;
-			if (!chunks && !has_chunk(&o, meas.recs[i].chunk_bytes) && o.n_chunks < MAX_CHUNKS)
-				o.chunks[o.n_chunks++] = meas.recs[i].chunk_bytes;
-		}
-	if (!members && !meas.n)
-		r0_cli_each_item("2,3,4", add_count, o.members);
-	if (!chunks && !meas.n)
-		r0_cli_each_item(R0_DEFAULT_CHUNKS, add_chunk, &o);
+	arrays_default(&o, &meas, members != NULL, chunks != NULL);
 	if (preset)
 		err = r0_predict_input_use_preset(&in, r0_preset_find(preset));
 	else if (cmp)
