@@ -365,11 +365,12 @@ static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
 	 * whose own answer against the bar is still open (it could become the fewest worth it) */
 	more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, a->build_members), what);
 	for (unsigned m = 2; m < a->build_members; m++) {
+		const struct r0_choice *at = &a->choice[a->counts_at];   /* where the fewer counts were measured */
 		struct r0_cmp c;
 
-		if (!r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_primary, &c) && !c.indicative && c.lo < worth &&
+		if (!r0_rank_compare(a, at, m, NULL, 0, &a->cmp_primary, &c) && !c.indicative && c.lo < worth &&
 		    c.hi >= worth)
-			more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, m), NULL);
+			more_target(p, a, target_at(p, at->layer, at->chunk_bytes, m), NULL);
 	}
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0 && wl_of(p, a->wl[w].name) >= 0)
@@ -385,13 +386,13 @@ static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
  */
 static void member_counts(struct r0_planner *p, const struct r0_analysis *a)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->counts_at];
 	int top;
 
 	/*
 	 * None measured at every count yet: the best measured. Should the
 	 * pick move later among choices it cannot be told from, the count made
-	 * here still answers (r0_analysis.pick_for_counts).
+	 * here still answers (r0_analysis.counts_at).
 	 */
 	if (!r0_rank_counts_measured(a, pick))
 		pick = &a->choice[0];

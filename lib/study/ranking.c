@@ -302,6 +302,25 @@ static void mark_incomplete(struct r0_analysis *a)
 	}
 }
 
+/* The answer under the mix at the pick and the largest count against the worth-it bar. */
+static void answer_at_pick(struct r0_analysis *a)
+{
+	/* most of the mix's weight on workloads the CPU limited: the mix cannot tell either */
+	double cpu = 0;
+
+	a->answer = answer_of(&a->choice[a->pick].vs_base, worth_bar(a));
+	for (size_t w = 0; w < a->n_wl; w++) {
+		const struct r0_cell *c = r0_analysis_cell(a, a->choice[a->pick].layer, a->choice[a->pick].chunk_bytes,
+							   a->max_members, w);
+
+		if (c && c->answer == R0_ANSWER_CPU)
+			cpu += a->wl[w].weight;
+	}
+	if (a->answer != R0_ANSWER_WORTH && cpu >= 0.5)
+		a->answer = R0_ANSWER_CPU;
+	a->worth = a->answer == R0_ANSWER_WORTH;
+}
+
 int r0_rank_choices(struct r0_analysis *a)
 {
 	struct r0_cmp_opts best_opts;
@@ -381,7 +400,13 @@ int r0_rank_choices(struct r0_analysis *a)
 		if (r0_rank_picks_before(ch, &a->choice[a->pick]))
 			a->pick = k;
 	}
-	/* how many drives is answered at the pick: where it lacks a count, the set's choice that has them all */
+	/*
+	 * How many drives is answered at the pick; where it lacks a count, at
+	 * the set's choice that has them all: the pick moves there for the
+	 * count (r0_rank_build), and back should that count be the largest,
+	 * where every choice was measured (r0_rank_pick_back).
+	 */
+	a->pick_best = a->pick;
 	a->pick_for_counts = false;
 	for (size_t k = 0; !r0_rank_counts_measured(a, &a->choice[a->pick]) && k < a->n_choice; k++)
 		if (a->choice[k].tie_best && !a->choice[k].incomplete && r0_rank_counts_measured(a, &a->choice[k])) {
@@ -389,22 +414,8 @@ int r0_rank_choices(struct r0_analysis *a)
 			a->pick_for_counts = true;
 			break;
 		}
-	a->answer = answer_of(&a->choice[a->pick].vs_base, worth_bar(a));
-	{
-		/* most of the mix's weight on workloads the CPU limited: the mix cannot tell either */
-		double cpu = 0;
-
-		for (size_t w = 0; w < a->n_wl; w++) {
-			const struct r0_cell *c = r0_analysis_cell(a, a->choice[a->pick].layer,
-								   a->choice[a->pick].chunk_bytes, a->max_members, w);
-
-			if (c && c->answer == R0_ANSWER_CPU)
-				cpu += a->wl[w].weight;
-		}
-		if (a->answer != R0_ANSWER_WORTH && cpu >= 0.5)
-			a->answer = R0_ANSWER_CPU;
-	}
-	a->worth = a->answer == R0_ANSWER_WORTH;
+	a->counts_at = a->pick;
+	answer_at_pick(a);
 	{
 		/*
 		 * A mix of one workload is that workload: its cell at the pick
@@ -539,7 +550,7 @@ int r0_rank_build(struct r0_analysis *a)
 	unsigned n = a->max_members, fewest = 0;
 	int err;
 
-	pick = &a->choice[a->pick];
+	pick = &a->choice[a->counts_at];
 	a->build_members = n;
 	a->build_decided = true;
 	a->build_unmeasured = 0;
@@ -664,6 +675,24 @@ static int collect(const struct r0_analysis *a, struct pvals *diff, struct pvals
 	return err;
 }
 
+/*
+ * The pick moved to a choice measured at every count (pick_for_counts) for
+ * how many drives; if the count built is the largest, where every choice
+ * was measured, the chunk is picked as it would be without the counts: the
+ * preferred choice of the set (pick_best) at that count, its answer its
+ * own, and the drive count stays the one made at counts_at. A smaller
+ * count keeps the pick there: a configuration recommended is one measured.
+ */
+static void pick_back(struct r0_analysis *a)
+{
+	if (!a->pick_for_counts || !a->build_decided || a->build_members != a->max_members)
+		return;
+	a->pick = a->pick_best;
+	a->pick_for_counts = false;
+	answer_at_pick(a);
+	a->build_vs_base = a->choice[a->pick].vs_base;
+}
+
 static int rank_once(struct r0_analysis *a)
 {
 	int err;
@@ -681,6 +710,8 @@ static int rank_once(struct r0_analysis *a)
 		err = r0_rank_choices(a);
 	if (!err && a->has_choice)
 		err = r0_rank_build(a);
+	if (!err && a->has_choice)
+		pick_back(a);
 	if (!err && a->has_choice)
 		err = r0_rank_shared(a);
 	return err;

@@ -154,6 +154,9 @@ static void write_chunks(struct r0_analysis *a)
 	else
 		r0_strbuf_cat(b, len, "; pick %s%s", choice_str(&a->choice[0], nm, sizeof(nm)),
 		    n_set > 1 ? " (the best measured; no other shown within 2.5 % of it and nearer 512K)" : "");
+	if (a->counts_at != a->pick)
+		r0_strbuf_cat(b, len, "; how many drives is answered at %s, which it cannot be told from and which was "
+		    "measured at every drive count", choice_str(&a->choice[a->counts_at], nm, sizeof(nm)));
 }
 
 /* The workload with a shared limit that weighs most in the mix; n_wl if none. */
@@ -232,10 +235,11 @@ static void write_build(struct r0_analysis *a)
 	}
 	if (!a->build_decided) {
 		r0_strbuf_cat(b, len, "number of drives to build is not decided: %s at %u drives was not measured "
-		    "(the study ended, or its plan left it out, before it)", choice_str(&a->choice[a->pick], nm,
+		    "(the study ended, or its plan left it out, before it)", choice_str(&a->choice[a->counts_at], nm,
 		    sizeof(nm)), a->build_unmeasured);
 		return;
 	}
+
 	if (a->fewer_vs_base.ratio > 0) {
 		const struct r0_cmp *f = &a->fewer_vs_base;
 
@@ -287,6 +291,17 @@ static void write_build(struct r0_analysis *a)
 	/* a drive list that starts with the 3rd: no "; " before it */
 	if (!strncmp(b, "; ", 2))
 		memmove(b, b + 2, strlen(b + 2) + 1);
+	/* the count made at another choice than the pick (r0_analysis.counts_at): said where */
+	if (a->counts_at != a->pick && *b) {
+		char at[48];
+		size_t n = (size_t)snprintf(at, sizeof(at), "at %s: ", choice_str(&a->choice[a->counts_at], nm,
+									  sizeof(nm)));
+
+		if (n < sizeof(at) && strlen(b) + n < len) {
+			memmove(b + n, b, strlen(b) + 1);
+			memcpy(b, at, n);
+		}
+	}
 }
 
 /* "A, B and C": the workloads whose cell at the pick answers ANS. */

@@ -708,6 +708,64 @@ static const struct row one_repeat[] = {
 	{ R0_LAYER_MD, 4 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } },
 };
 
+/*
+ * md 512K ahead by its point but measured at 3 drives only, md 64K at every
+ * count, the two not told apart: how many drives is answered at 64K. Where
+ * that is 3, every choice's count, the chunk is picked as without the
+ * counts (512K, the best measured) and the words say where the count was
+ * made; where it is 2, the pick stays 64K, the one measured at 2 drives.
+ */
+static void analyse_counts_elsewhere(double third_64k, struct r0_sweep_set *set, struct r0_analysis *a)
+{
+	struct row rows[] = {
+		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
+		{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 190, 188, 192 } },
+		{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100,
+		  { third_64k, third_64k - 3, third_64k + 3 } },
+		{ R0_LAYER_MD, 512 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100,
+		  { third_64k * 1.1, third_64k * 0.95, third_64k * 1.25 } },
+	};
+	struct r0_mix mix;
+
+	load_rows(rows, N(rows), set);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(set, &mix, NULL, a), 0);
+}
+
+Test(ranking, the_pick_at_every_count_the_count_where_measured)
+{
+	struct r0_sweep_set set;
+	struct r0_analysis a;
+
+	analyse_counts_elsewhere(285, &set, &a);   /* the 3rd drive adds 1.5x of 2 */
+	cr_assert(a.has_choice && a.n_choice == 2, "%s", a.reasoning);
+	cr_expect_eq(a.choice[0].chunk_bytes, 512 * K, "%s", a.chunks);
+	cr_expect(a.choice[1].tie_best, "%s", a.chunks);
+	cr_expect_eq(a.build_members, 3, "%s", a.reasoning);
+	cr_expect_eq(a.choice[a.pick].chunk_bytes, 512 * K, "%s", a.chunks);
+	cr_expect_eq(a.choice[a.counts_at].chunk_bytes, 64 * K, "%s", a.chunks);
+	cr_expect(!a.pick_for_counts);
+	cr_expect(NEAR(a.build_vs_base.ratio, a.choice[a.pick].vs_base.ratio));
+	cr_expect_not_null(strstr(a.chunks, "; how many drives is answered at md 64K, which it cannot be told from"),
+			   "%s", a.chunks);
+	cr_expect(!strncmp(a.build, "at md 64K: 2 drives give 1.9", 28), "%s", a.build);
+	cr_expect_not_null(strstr(a.headline, "md 512K at "), "%s", a.headline);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+
+	analyse_counts_elsewhere(196, &set, &a);   /* the 3rd adds 1.03x of 2: build 2, measured at 64K only */
+	cr_assert(a.has_choice, "%s", a.reasoning);
+	cr_expect_eq(a.build_members, 2, "%s", a.reasoning);
+	cr_expect_eq(a.choice[a.pick].chunk_bytes, 64 * K, "%s", a.chunks);
+	cr_expect(a.pick_for_counts && a.counts_at == a.pick);
+	cr_expect_not_null(strstr(a.chunks, "and was measured at every drive count)"), "%s", a.chunks);
+	cr_expect_null(strstr(a.build, "at md 64K: "), "%s", a.build);
+	cr_expect_not_null(strstr(a.headline, "with 2 of them under the sequential mix, md 64K at 1.90x"), "%s",
+			   a.headline);
+	r0_analysis_free(&a);
+	r0_sweep_set_free(&set);
+}
+
 Test(ranking, too_noisy_to_tell_and_indicative_names_no_loser)
 {
 	struct r0_sweep_set set;

@@ -190,7 +190,12 @@ struct r0_analysis {
 	size_t pick;                /* the recommended one, from the tie_best set (see method) */
 	bool has_choice;
 	bool pick_for_counts;       /* the pick is the set's choice measured at every member count
-	                             * (the best measured was not): how many drives is answered there */
+	                             * (the best measured was not): how many drives is answered there,
+	                             * and fewer than max_members are built */
+	size_t pick_best;           /* the pick the set prefers, before any move for the counts */
+	size_t counts_at;           /* the choice how many drives is answered at: the pick, or one it
+	                             * cannot be told from measured at every count (the pick is then
+	                             * pick_best at max_members, every choice's count) */
 	enum r0_answer answer;      /* the pick under the mix (R0_ANSWER_CPU when not worth it
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
