@@ -389,13 +389,35 @@ static int finish(struct run *r, int rc)
 	return rc;
 }
 
+/*
+ * --live DIR: the file system DIR is on (FS) and its device's /dev node
+ * (DEV). Nothing can be shown where no test file can be written: refused,
+ * not a "no". 0, or -1 after saying why.
+ */
+static int live_device(const char *dir, char *fs, size_t fs_len, char *dev, size_t dev_len)
+{
+	char why[512];
+	dev_t devt = 0;
+	int err;
+
+	if (live_check_dir(dir, fs, fs_len, &devt, why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s: %s\n", dir, why);
+		return -1;
+	}
+	if ((err = r0_devt_node(devt, dev, dev_len))) {
+		fprintf(stderr, PROG ": %s: no /dev node of its device %u:%u: %s\n", dir, major(devt), minor(devt),
+			strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
 	struct r0_limits_check lc;
 	const char *fstype = NULL, *live = NULL, *watch = NULL;
 	char live_fs[16] = "", live_dev[64];
-	dev_t live_devt = 0;
 	unsigned cycles = 0, fill = 50, repeats = 1;
 	bool force = false, mount_discard = false, cycles_set = false, full_scan = false;
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
@@ -440,16 +462,8 @@ int main(int argc, char **argv)
 		if (fstype || cycles_set || full_scan || repeats != 1 || r0_cli_given("fill") || force)
 			return r0_cli_usage_error(PROG, "--live checks one test file: no --fs, --cycles, "
 						  "--discard-repeats, --full-scan, --fill or --force");
-		/* nothing can be shown where no test file can be written: refused, not a "no" */
-		if ((err = live_check_dir(live, live_fs, sizeof(live_fs), &live_devt, why, sizeof(why)))) {
-			fprintf(stderr, PROG ": %s: %s\n", live, why);
+		if (live_device(live, live_fs, sizeof(live_fs), live_dev, sizeof(live_dev)))
 			return R0_EXIT_REFUSED;
-		}
-		if ((err = r0_devt_node(live_devt, live_dev, sizeof(live_dev)))) {
-			fprintf(stderr, PROG ": %s: no /dev node of its device %u:%u: %s\n", live,
-				major(live_devt), minor(live_devt), strerror(-err));
-			return R0_EXIT_REFUSED;
-		}
 		r.path = live_dev;
 	} else if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
