@@ -116,7 +116,7 @@ static void add_target(json_object *root, const char *device, const char *kernel
 		json_object *o;
 		char line[512];
 
-		if (nd->layer == R0_LAYER_DEVICE)
+		if (nd->kind == R0_NODE_DEVICE)
 			continue;   /* the bottom devices are the members */
 		o = json_object_new_object();
 		r0_trim_stack_layer_line(&t->stack, i, line, sizeof(line));

@@ -20,21 +20,21 @@ void r0_trim_stack_init(struct r0_trim_stack *s)
 	s->thin_node = -1;
 }
 
-int r0_trim_stack_add(struct r0_trim_stack *s, enum r0_trim_layer layer, const char *kname,
+int r0_trim_stack_add(struct r0_trim_stack *s, enum r0_trim_node_kind kind, const char *kname,
 		      const char *label)
 {
 	struct r0_trim_node *nd;
 
 	if (s->n_nodes >= R0_TRIM_MAX_NODES ||
-	    (layer == R0_LAYER_DEVICE && s->n_leaves >= R0_MAX_MEMBERS))
+	    (kind == R0_NODE_DEVICE && s->n_leaves >= R0_MAX_MEMBERS))
 		return -E2BIG;
 	nd = &s->node[s->n_nodes];
 	memset(nd, 0, sizeof(*nd));
-	nd->layer = layer;
+	nd->kind = kind;
 	nd->leaf = -1;
 	snprintf(nd->kname, sizeof(nd->kname), "%s", kname ? kname : "");
 	snprintf(nd->label, sizeof(nd->label), "%s", label ? label : "");
-	if (layer == R0_LAYER_DEVICE) {
+	if (kind == R0_NODE_DEVICE) {
 		nd->leaf = (int)s->n_leaves;
 		s->leaf_node[s->n_leaves++] = s->n_nodes;
 	}
@@ -98,19 +98,19 @@ static void walk(struct walk *w, unsigned idx, uint64_t start, uint64_t n, uint6
 		dropped = (int)idx;
 	if (nd->transforms)
 		plain = false;
-	if (nd->layer != R0_LAYER_DEVICE && nd->n_children == 0) {
+	if (nd->kind != R0_NODE_DEVICE && nd->n_children == 0) {
 		w->err = -EINVAL;
 		return;
 	}
-	switch (nd->layer) {
-	case R0_LAYER_DEVICE:
+	switch (nd->kind) {
+	case R0_NODE_DEVICE:
 		emit(w, (unsigned)nd->leaf, placed ? start : 0, n, top, placed, plain, dropped);
 		return;
-	case R0_LAYER_ONE:
+	case R0_NODE_ONE:
 		walk(w, nd->child[0], start + nd->child_offset_sectors[0], n, top, placed, plain, dropped,
 		     depth + 1);
 		return;
-	case R0_LAYER_LINEAR:
+	case R0_NODE_LINEAR:
 		if (!placed) {
 			if (nd->n_children != 1)
 				w->err = -EINVAL;
@@ -133,12 +133,12 @@ static void walk(struct walk *w, unsigned idx, uint64_t start, uint64_t n, uint6
 			     top + (a - start), placed, plain, dropped, depth + 1);
 		}
 		return;
-	case R0_LAYER_MIRROR:
+	case R0_NODE_MIRROR:
 		for (unsigned i = 0; i < nd->n_children; i++)
 			walk(w, nd->child[i], start + nd->child_offset_sectors[i], n, top, placed, plain,
 			     dropped, depth + 1);
 		return;
-	case R0_LAYER_STRIPE:
+	case R0_NODE_STRIPE:
 		if (!placed || nd->geo.n_members != nd->n_children || !nd->geo.chunk_sectors) {
 			w->err = -EINVAL;
 			return;
@@ -162,7 +162,7 @@ static void walk(struct walk *w, unsigned idx, uint64_t start, uint64_t n, uint6
 			a += len;
 		}
 		return;
-	case R0_LAYER_RAID10:
+	case R0_NODE_RAID10:
 		if (!placed || !nd->chunk_sectors || !nd->copies || nd->copies > nd->n_children) {
 			w->err = -EINVAL;
 			return;
@@ -186,7 +186,7 @@ static void walk(struct walk *w, unsigned idx, uint64_t start, uint64_t n, uint6
 			a += len;
 		}
 		return;
-	case R0_LAYER_THIN: {
+	case R0_NODE_THIN: {
 		uint64_t b = nd->block_sectors ? nd->block_sectors : 1;
 		uint64_t lo = (start + b - 1) / b * b, hi = end / b * b;
 
@@ -292,7 +292,7 @@ static bool find_path(const struct r0_trim_stack *s, unsigned idx, unsigned leaf
 	if (depth > s->n_nodes || *len >= max)
 		return false;
 	path[(*len)++] = idx;
-	if (nd->layer == R0_LAYER_DEVICE && nd->leaf == (int)leaf)
+	if (nd->kind == R0_NODE_DEVICE && nd->leaf == (int)leaf)
 		return true;
 	for (unsigned i = 0; i < nd->n_children; i++)
 		if (nd->child[i] < s->n_nodes && find_path(s, nd->child[i], leaf, path, max, len, depth + 1))
@@ -344,9 +344,9 @@ static unsigned copies_of(const struct r0_trim_stack *s, unsigned idx, unsigned 
 	const struct r0_trim_node *nd = &s->node[idx];
 	unsigned c = 0, sum = 0;
 
-	if (nd->layer == R0_LAYER_DEVICE)
+	if (nd->kind == R0_NODE_DEVICE)
 		return 1;
-	if (nd->layer == R0_LAYER_THIN || depth > s->n_nodes || !nd->n_children)
+	if (nd->kind == R0_NODE_THIN || depth > s->n_nodes || !nd->n_children)
 		return 0;
 	for (unsigned i = 0; i < nd->n_children; i++) {
 		unsigned k = nd->child[i] < s->n_nodes ? copies_of(s, nd->child[i], depth + 1) : 0;
@@ -356,9 +356,9 @@ static unsigned copies_of(const struct r0_trim_stack *s, unsigned idx, unsigned 
 		c = k;
 		sum += k;
 	}
-	if (nd->layer == R0_LAYER_MIRROR)
+	if (nd->kind == R0_NODE_MIRROR)
 		return sum;
-	if (nd->layer == R0_LAYER_RAID10)
+	if (nd->kind == R0_NODE_RAID10)
 		return c * nd->copies;
 	return c;
 }

@@ -145,7 +145,7 @@ static int refuse(struct build *b, int err, const char *fmt, const char *a, cons
 	return err;
 }
 
-static int add_node(struct build *b, enum r0_trim_layer layer, const struct r0_device *d,
+static int add_node(struct build *b, enum r0_trim_node_kind layer, const struct r0_device *d,
 		    const char *type, const char *label)
 {
 	int idx = r0_trim_stack_add(&b->t->stack, layer, d->kname, label);
@@ -188,7 +188,7 @@ static int build_leaf(struct build *b, const struct r0_device *d, int *out)
 	int idx;
 
 	snprintf(label, sizeof(label), "%s %s", type, d->kname);
-	if ((idx = add_node(b, R0_LAYER_DEVICE, d, type, label)) < 0)
+	if ((idx = add_node(b, R0_NODE_DEVICE, d, type, label)) < 0)
 		return idx;
 	m = &b->t->members[b->t->stack.node[idx].leaf];
 	m->devt = d->devt;
@@ -267,17 +267,17 @@ static int build_md(struct build *b, const struct r0_device *d, unsigned depth, 
 {
 	dev_t dev[R0_MAX_MEMBERS];
 	uint64_t off[R0_MAX_MEMBERS] = { 0 }, size[R0_MAX_MEMBERS] = { 0 };
-	enum r0_trim_layer layer;
+	enum r0_trim_node_kind layer;
 	char label[96];
 	struct r0_trim_node *nd;
 	int idx, err;
 
 	if (!strcmp(d->md_level, "raid0"))
-		layer = R0_LAYER_STRIPE;
+		layer = R0_NODE_STRIPE;
 	else if (!strcmp(d->md_level, "raid1"))
-		layer = R0_LAYER_MIRROR;
+		layer = R0_NODE_MIRROR;
 	else if (!strcmp(d->md_level, "raid10") && d->md_layout >= 0 && (d->md_layout >> 8) == 1)
-		layer = R0_LAYER_RAID10;   /* near copies only: far_copies 1, no far_offset */
+		layer = R0_NODE_RAID10;   /* near copies only: far_copies 1, no far_offset */
 	else if (!strcmp(d->md_level, "raid10"))
 		return refuse(b, -EOPNOTSUPP, "md %s is raid10 with a far or offset layout: r0trim models "
 			      "the near layout only%s", d->kname, "");
@@ -290,15 +290,15 @@ static int build_md(struct build *b, const struct r0_device *d, unsigned depth, 
 	if ((idx = add_node(b, layer, d, d->md_level, label)) < 0)
 		return idx;
 	nd = &b->t->stack.node[idx];
-	if (layer == R0_LAYER_STRIPE && (err = md_raid0_geometry(b, d, &nd->geo, size, off)))
+	if (layer == R0_NODE_STRIPE && (err = md_raid0_geometry(b, d, &nd->geo, size, off)))
 		return err;
-	if (layer == R0_LAYER_RAID10) {
+	if (layer == R0_NODE_RAID10) {
 		nd->copies = (unsigned)(d->md_layout & 0xff);
 		nd->chunk_sectors = (uint32_t)(d->md_chunk_size_bytes / 512);
 	}
 	for (unsigned i = 0; i < (unsigned)d->md_raid_disks; i++)
 		/* raid0's geometry holds its offsets itself */
-		if ((err = link_child(b, idx, i, dev[i], layer == R0_LAYER_STRIPE ? 0 : off[i], depth)))
+		if ((err = link_child(b, idx, i, dev[i], layer == R0_NODE_STRIPE ? 0 : off[i], depth)))
 			return err;
 	*out = idx;
 	return 0;
@@ -309,9 +309,9 @@ static bool single_path(const struct r0_trim_stack *s, unsigned idx)
 {
 	const struct r0_trim_node *nd = &s->node[idx];
 
-	if (nd->layer == R0_LAYER_DEVICE)
+	if (nd->kind == R0_NODE_DEVICE)
 		return true;
-	if ((nd->layer != R0_LAYER_ONE && nd->layer != R0_LAYER_LINEAR) || nd->n_children != 1)
+	if ((nd->kind != R0_NODE_ONE && nd->kind != R0_NODE_LINEAR) || nd->n_children != 1)
 		return false;
 	return single_path(s, nd->child[0]);
 }
@@ -351,7 +351,7 @@ static int build_thin(struct build *b, const struct r0_device *d, const struct r
 		}
 	}
 	snprintf(label, sizeof(label), "dm-thin %.64s", d->dm_name);
-	if ((idx = add_node(b, R0_LAYER_THIN, d, "thin", label)) < 0)
+	if ((idx = add_node(b, R0_NODE_THIN, d, "thin", label)) < 0)
 		return idx;
 	nd = &b->t->stack.node[idx];
 	nd->block_sectors = bs;
@@ -400,7 +400,7 @@ static int build_dm(struct build *b, const struct r0_device *d, unsigned depth, 
 		return refuse(b, -EOPNOTSUPP, "dm %s has no table loaded%s", d->kname, "");
 	if (all_linear) {
 		snprintf(label, sizeof(label), "dm-linear %.64s", d->dm_name);
-		if ((idx = add_node(b, R0_LAYER_LINEAR, d, "linear", label)) < 0)
+		if ((idx = add_node(b, R0_NODE_LINEAR, d, "linear", label)) < 0)
 			return idx;
 		for (unsigned i = 0; i < count; i++) {
 			struct r0_trim_segment *sg = &b->t->stack.node[idx].seg[i];
@@ -446,7 +446,7 @@ static int build_dm(struct build *b, const struct r0_device *d, unsigned depth, 
 			size[i] = o + tab[0].length_sectors / n;   /* stripe_ctr: each the same width */
 		}
 		snprintf(label, sizeof(label), "dm-striped %.64s", d->dm_name);
-		if ((idx = add_node(b, R0_LAYER_STRIPE, d, "striped", label)) < 0)
+		if ((idx = add_node(b, R0_NODE_STRIPE, d, "striped", label)) < 0)
 			return idx;
 		if ((err = r0_geometry_init(&b->t->stack.node[idx].geo, R0_BACKEND_DM, cs * 512, n, size, off,
 					    R0_MD_LAYOUT_ORIG))) {
@@ -476,7 +476,7 @@ static int build_dm(struct build *b, const struct r0_device *d, unsigned depth, 
 			return refuse(b, -EOPNOTSUPP, "dm delay %s sends writes to another device: r0trim cannot "
 				      "model it%s", d->kname, "");
 		snprintf(label, sizeof(label), "dm-%.16s %.64s", tab[0].type, d->dm_name);
-		if ((idx = add_node(b, R0_LAYER_ONE, d, tab[0].type, label)) < 0)
+		if ((idx = add_node(b, R0_NODE_ONE, d, tab[0].type, label)) < 0)
 			return idx;
 		nd = &b->t->stack.node[idx];
 		nd->transforms = crypt;
@@ -503,7 +503,7 @@ static int build_part(struct build *b, const struct r0_device *d, unsigned depth
 	    (err = r0_sysfs_read_devt(path, &disk)) || d->start_sectors < 0)
 		return refuse(b, err ? err : -EINVAL, "partition %s: its disk cannot be found%s", d->kname, "");
 	snprintf(label, sizeof(label), "partition %s", d->kname);
-	if ((idx = add_node(b, R0_LAYER_LINEAR, d, "part", label)) < 0)
+	if ((idx = add_node(b, R0_NODE_LINEAR, d, "part", label)) < 0)
 		return idx;
 	b->t->stack.node[idx].seg[0] = (struct r0_trim_segment){ 0, d->size_bytes / 512, 0,
 								  (uint64_t)d->start_sectors };
@@ -541,9 +541,9 @@ static int build_node(struct build *b, dev_t devt, unsigned depth, int *out)
 static uint32_t stack_chunk(const struct r0_trim_stack *s)
 {
 	for (unsigned i = 0; i < s->n_nodes; i++) {
-		if (s->node[i].layer == R0_LAYER_STRIPE)
+		if (s->node[i].kind == R0_NODE_STRIPE)
 			return s->node[i].geo.chunk_sectors * 512;
-		if (s->node[i].layer == R0_LAYER_RAID10)
+		if (s->node[i].kind == R0_NODE_RAID10)
 			return s->node[i].chunk_sectors * 512;
 	}
 	return 0;
@@ -570,7 +570,7 @@ static int fill_chains(struct r0_trim_target *t, char *why, size_t len)
 			/* memcpy: both live in *t, which snprintf's restrict forbids */
 			memcpy(m->chain_kname[k - first], nd->kname, R0_KNAME_LEN);
 			memset(m->chain_type[k - first], 0, sizeof(m->chain_type[0]));
-			if (nd->layer != R0_LAYER_DEVICE)
+			if (nd->kind != R0_NODE_DEVICE)
 				memcpy(m->chain_type[k - first], nd->type, sizeof(nd->type));
 		}
 		if (m->depth) {
@@ -629,9 +629,9 @@ int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *wh
 	if ((err = build_node(&b, st.st_rdev, 0, &idx)) || (err = fill_chains(t, why, len)))
 		return err;
 	top = &t->stack.node[0];
-	if (top->layer == R0_LAYER_DEVICE)
+	if (top->kind == R0_NODE_DEVICE)
 		t->kind = R0_TRIM_SINGLE;
-	if (top->layer == R0_LAYER_STRIPE) {
+	if (top->kind == R0_NODE_STRIPE) {
 		/* the array itself: its geometry names the ranges (chunks, zones) */
 		t->geo = top->geo;
 		t->unit_bytes = top->geo.chunk_sectors * 512;
@@ -656,17 +656,17 @@ int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *wh
 			snprintf(why, len, "too small to check (%llu sectors)", (unsigned long long)size);
 			return err;
 		}
-		if (top->layer == R0_LAYER_DEVICE)
+		if (top->kind == R0_NODE_DEVICE)
 			snprintf(t->desc, sizeof(t->desc), "%s, checked as a single device",
 				 strcmp(top->type, "nvme") ? "disk" : "NVMe namespace");
-		else if (top->n_children == 1 && t->stack.node[top->child[0]].layer == R0_LAYER_DEVICE)
+		else if (top->n_children == 1 && t->stack.node[top->child[0]].kind == R0_NODE_DEVICE)
 			snprintf(t->desc, sizeof(t->desc), "%.64s over one device", top->label);
 		else
 			snprintf(t->desc, sizeof(t->desc), "%.64s over %u bottom device%s", top->label,
 				 t->n_members, t->n_members == 1 ? "" : "s");
 	}
 	t->geometry_matches = t->geo.array_sectors == t->size_sectors ||
-			      (top->layer != R0_LAYER_STRIPE && t->geo.array_sectors <= t->size_sectors);
+			      (top->kind != R0_NODE_STRIPE && t->geo.array_sectors <= t->size_sectors);
 	return 0;
 }
 
@@ -680,7 +680,7 @@ int r0_trim_target_map_thin(struct r0_trim_target *t, char *why, size_t len)
 const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t)
 {
 	for (unsigned i = 0; i < t->stack.n_nodes; i++)
-		if (t->stack.node[i].layer == R0_LAYER_STRIPE && t->stack.node[i].geo.backend == R0_BACKEND_MD)
+		if (t->stack.node[i].kind == R0_NODE_STRIPE && t->stack.node[i].geo.backend == R0_BACKEND_MD)
 			return &t->stack.node[i].geo;
 	return NULL;
 }
@@ -697,7 +697,7 @@ int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len)
 			char busy[256], allowed[2 * R0_KNAME_LEN + 2];
 			/* a thin volume's data device is held by its pool, not by the volume */
 			bool by_pool = d ? !strcmp(m->chain_type[d - 1], "thin") :
-				t->stack.node[0].layer == R0_LAYER_THIN;
+				t->stack.node[0].kind == R0_NODE_THIN;
 			int err = r0_probe_devt(m->chain[d], NULL, &dev);
 
 			/* the pool's metadata LV may share a PV with its data (LVM puts both on one) */

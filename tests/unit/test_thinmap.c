@@ -74,10 +74,10 @@ static void thin_over_stripe(struct r0_trim_stack *s)
 	int thin, stripe, a, b;
 
 	r0_trim_stack_init(s);
-	thin = r0_trim_stack_add(s, R0_LAYER_THIN, "dm-2", "dm-thin thin");
-	stripe = r0_trim_stack_add(s, R0_LAYER_STRIPE, "dm-1", "dm striped data");
-	a = r0_trim_stack_add(s, R0_LAYER_DEVICE, "a", "disk a");
-	b = r0_trim_stack_add(s, R0_LAYER_DEVICE, "b", "disk b");
+	thin = r0_trim_stack_add(s, R0_NODE_THIN, "dm-2", "dm-thin thin");
+	stripe = r0_trim_stack_add(s, R0_NODE_STRIPE, "dm-1", "dm striped data");
+	a = r0_trim_stack_add(s, R0_NODE_DEVICE, "a", "disk a");
+	b = r0_trim_stack_add(s, R0_NODE_DEVICE, "b", "disk b");
 	cr_assert(thin == 0 && stripe == 1 && a == 2 && b == 3);
 	s->node[0].size_sectors = 2048;
 	s->node[0].block_sectors = 128;

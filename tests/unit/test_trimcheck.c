@@ -352,12 +352,12 @@ static void stripe_stack(struct r0_trim_target *t)
 	int top;
 
 	r0_trim_stack_init(&t->stack);
-	top = r0_trim_stack_add(&t->stack, R0_LAYER_STRIPE, "md0", "md raid0 md0");
+	top = r0_trim_stack_add(&t->stack, R0_NODE_STRIPE, "md0", "md raid0 md0");
 	cr_assert_eq(top, 0);
 	t->stack.node[0].geo = t->geo;
 	t->stack.node[0].size_sectors = t->geo.array_sectors;
 	for (unsigned m = 0; m < t->geo.n_members; m++) {
-		int i = r0_trim_stack_add(&t->stack, R0_LAYER_DEVICE, "m", "disk m");
+		int i = r0_trim_stack_add(&t->stack, R0_NODE_DEVICE, "m", "disk m");
 
 		cr_assert_geq(i, 0);
 		t->stack.node[i].size_sectors = t->geo.member_sectors[m];
@@ -891,7 +891,7 @@ Test(fs, files_and_the_kept_file)
 
 static unsigned add_leaf(struct r0_trim_stack *s, uint64_t sectors)
 {
-	int i = r0_trim_stack_add(s, R0_LAYER_DEVICE, "d", "disk d");
+	int i = r0_trim_stack_add(s, R0_NODE_DEVICE, "d", "disk d");
 
 	cr_assert_geq(i, 0);
 	s->node[i].size_sectors = sectors;
@@ -914,7 +914,7 @@ Test(stack, linear_segments_swap_halves)
 	size_t n;
 
 	r0_trim_stack_init(&s);
-	cr_assert_eq(r0_trim_stack_add(&s, R0_LAYER_LINEAR, "dm-0", "dm-linear lv"), 0);
+	cr_assert_eq(r0_trim_stack_add(&s, R0_NODE_LINEAR, "dm-0", "dm-linear lv"), 0);
 	s.node[0].size_sectors = 2000;
 	link_node(&s, 0, add_leaf(&s, 1000), 0);
 	link_node(&s, 0, add_leaf(&s, 5000), 0);
@@ -942,7 +942,7 @@ Test(stack, a_mirror_gives_every_leg_the_whole_range)
 	size_t n;
 
 	r0_trim_stack_init(&s);
-	r0_trim_stack_add(&s, R0_LAYER_MIRROR, "md0", "md raid1 md0");
+	r0_trim_stack_add(&s, R0_NODE_MIRROR, "md0", "md raid1 md0");
 	s.node[0].size_sectors = 1000;
 	link_node(&s, 0, add_leaf(&s, 3048), 2048);   /* data offsets as mdadm 1.2 sets them */
 	link_node(&s, 0, add_leaf(&s, 3048), 2048);
@@ -967,7 +967,7 @@ Test(stack, raid10_near_copies)
 
 	/* 3 devices, 2 near copies, chunk 128: chunk c's copies on devices 2c mod 3, 2c+1 mod 3 */
 	r0_trim_stack_init(&s);
-	r0_trim_stack_add(&s, R0_LAYER_RAID10, "md0", "md raid10 md0");
+	r0_trim_stack_add(&s, R0_NODE_RAID10, "md0", "md raid10 md0");
 	s.node[0].size_sectors = 128 * 6;
 	s.node[0].chunk_sectors = 128;
 	s.node[0].copies = 2;
@@ -995,16 +995,16 @@ Test(stack, stripes_under_linear_and_crypt)
 
 	/* dm-crypt (drops) -> linear at 256 -> md raid0 64K chunk over two */
 	r0_trim_stack_init(&s);
-	cr = (unsigned)r0_trim_stack_add(&s, R0_LAYER_ONE, "dm-1", "dm-crypt luks");
+	cr = (unsigned)r0_trim_stack_add(&s, R0_NODE_ONE, "dm-1", "dm-crypt luks");
 	s.node[cr].size_sectors = 512;
 	s.node[cr].transforms = true;
 	s.node[cr].drops = true;
-	unsigned lv = (unsigned)r0_trim_stack_add(&s, R0_LAYER_LINEAR, "dm-0", "dm-linear lv");
+	unsigned lv = (unsigned)r0_trim_stack_add(&s, R0_NODE_LINEAR, "dm-0", "dm-linear lv");
 	link_node(&s, cr, lv, 0);
 	s.node[lv].size_sectors = 512;
 	s.node[lv].seg[0] = (struct r0_trim_segment){ 0, 512, 0, 256 };
 	s.node[lv].n_segments = 1;
-	md = (unsigned)r0_trim_stack_add(&s, R0_LAYER_STRIPE, "md0", "md raid0 md0");
+	md = (unsigned)r0_trim_stack_add(&s, R0_NODE_STRIPE, "md0", "md raid0 md0");
 	link_node(&s, lv, md, 0);
 	cr_assert_eq(r0_geometry_init(&s.node[md].geo, R0_BACKEND_MD, 65536, 2, sz, NULL, R0_MD_LAYOUT_ORIG), 0);
 	s.node[md].size_sectors = 2048;
@@ -1030,7 +1030,7 @@ Test(stack, thin_passes_whole_blocks_only)
 	size_t n;
 
 	r0_trim_stack_init(&s);
-	r0_trim_stack_add(&s, R0_LAYER_THIN, "dm-2", "dm-thin t");
+	r0_trim_stack_add(&s, R0_NODE_THIN, "dm-2", "dm-thin t");
 	s.node[0].size_sectors = 4096;
 	s.node[0].block_sectors = 128;
 	link_node(&s, 0, add_leaf(&s, 8192), 0);
@@ -1168,7 +1168,7 @@ Test(stack, a_layer_in_words)
 	char line[128];
 
 	r0_trim_stack_init(&s);
-	r0_trim_stack_add(&s, R0_LAYER_MIRROR, "md0", "md raid1 md0");
+	r0_trim_stack_add(&s, R0_NODE_MIRROR, "md0", "md raid1 md0");
 	link_node(&s, 0, add_leaf(&s, 100), 0);
 	link_node(&s, 0, add_leaf(&s, 100), 0);
 	r0_trim_stack_layer_line(&s, 0, line, sizeof(line));

@@ -48,10 +48,10 @@ static struct r0_trim_target *md_target(void)
 	snprintf(t->members[1].chain_kname[1], sizeof(t->members[1].chain_kname[1]), "sdb");
 	snprintf(t->members[1].reads_why, sizeof(t->members[1].reads_why), "no promise");
 	r0_trim_stack_init(s);
-	top = r0_trim_stack_add(s, R0_LAYER_STRIPE, "md127", "md raid0 md127");
-	a = r0_trim_stack_add(s, R0_LAYER_DEVICE, "sda", "disk sda");
-	fl = r0_trim_stack_add(s, R0_LAYER_ONE, "dm-3", "dm-flakey r0-fl");
-	b = r0_trim_stack_add(s, R0_LAYER_DEVICE, "sdb", "disk sdb");
+	top = r0_trim_stack_add(s, R0_NODE_STRIPE, "md127", "md raid0 md127");
+	a = r0_trim_stack_add(s, R0_NODE_DEVICE, "sda", "disk sda");
+	fl = r0_trim_stack_add(s, R0_NODE_ONE, "dm-3", "dm-flakey r0-fl");
+	b = r0_trim_stack_add(s, R0_NODE_DEVICE, "sdb", "disk sdb");
 	cr_assert(top == 0 && a > 0 && fl > 0 && b > 0);
 	s->node[top].child[s->node[top].n_children++] = (unsigned)a;
 	s->node[top].child[s->node[top].n_children++] = (unsigned)fl;
@@ -232,7 +232,7 @@ Test(trimjson, a_single_device_live)
 	t->lim = lim;
 	/* no stripe: chunk null, no md_layout; a stack of one device lists no layer */
 	r0_trim_stack_init(&t->stack);
-	r0_trim_stack_add(&t->stack, R0_LAYER_DEVICE, "nvme0n1", "nvme nvme0n1");
+	r0_trim_stack_add(&t->stack, R0_NODE_DEVICE, "nvme0n1", "nvme nvme0n1");
 	s = plain(r0_trim_to_json(&doc));
 	cr_expect_str_eq(s,
 		"{\"r0kit_schema\":\"r0trim/1\",\"version\":\"" R0_VERSION "\",\"mode\":\"live\",\"directory\":\"/srv/data\","

@@ -20,12 +20,12 @@ static struct r0_trim_target striped(unsigned n, const uint64_t *sectors)
 	t.size_sectors = t.geo.array_sectors;
 	t.geometry_matches = true;
 	r0_trim_stack_init(&t.stack);
-	top = r0_trim_stack_add(&t.stack, R0_LAYER_STRIPE, "md0", "md raid0 md0");
+	top = r0_trim_stack_add(&t.stack, R0_NODE_STRIPE, "md0", "md raid0 md0");
 	cr_assert_eq(top, 0);
 	t.stack.node[0].geo = t.geo;
 	t.stack.node[0].size_sectors = t.geo.array_sectors;
 	for (unsigned m = 0; m < n; m++) {
-		int i = r0_trim_stack_add(&t.stack, R0_LAYER_DEVICE, "m", "disk m");
+		int i = r0_trim_stack_add(&t.stack, R0_NODE_DEVICE, "m", "disk m");
 
 		cr_assert_geq(i, 0);
 		t.stack.node[i].size_sectors = sectors[m];
@@ -62,7 +62,7 @@ Test(trimshare, expected_shares_of_a_mirror_and_when_unknown)
 	double share[2];
 
 	/* a raid1: every leg gets the whole device */
-	t.stack.node[0].layer = R0_LAYER_MIRROR;
+	t.stack.node[0].kind = R0_NODE_MIRROR;
 	t.stack.node[0].size_sectors = t.size_sectors = 2048;
 	cr_assert_eq(r0_trim_expected_shares(&t, share), 0);
 	cr_expect_float_eq(share[0], 0.5, 1e-12);

@@ -92,7 +92,7 @@ void print_header(struct run *r, const char *release)
 	for (unsigned i = 0; i < t->stack.n_nodes; i++) {
 		char line[512];
 
-		if (t->stack.node[i].layer == R0_LAYER_DEVICE)
+		if (t->stack.node[i].kind == R0_NODE_DEVICE)
 			continue;
 		r0_trim_stack_layer_line(&t->stack, i, line, sizeof(line));
 		printf("  layer %s: %s\n", t->stack.node[i].kname, line);

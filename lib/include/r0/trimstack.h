@@ -20,14 +20,15 @@
 #define R0_TRIM_MAX_NODES 40
 #define R0_TRIM_MAX_SEGMENTS 16
 
-enum r0_trim_layer {
-	R0_LAYER_DEVICE,   /* a bottom device (NVMe, SCSI/SATA disk, null_blk...) */
-	R0_LAYER_LINEAR,   /* dm linear (segments), a partition (one segment) */
-	R0_LAYER_ONE,      /* one device at an offset: dm crypt, flakey, delay */
-	R0_LAYER_STRIPE,   /* md raid0, dm striped: geo over the children in order */
-	R0_LAYER_MIRROR,   /* md raid1: every leg gets the whole range */
-	R0_LAYER_RAID10,   /* md raid10, near layout: COPIES adjacent copies of each chunk */
-	R0_LAYER_THIN,     /* dm thin: whole blocks go to the pool's data device, where only its map says */
+/* What a node of the stack is (R0_NODE_*; the array layers raw, md, dm are enum r0_layer). */
+enum r0_trim_node_kind {
+	R0_NODE_DEVICE,   /* a bottom device (NVMe, SCSI/SATA disk, null_blk...) */
+	R0_NODE_LINEAR,   /* dm linear (segments), a partition (one segment) */
+	R0_NODE_ONE,      /* one device at an offset: dm crypt, flakey, delay */
+	R0_NODE_STRIPE,   /* md raid0, dm striped: geo over the children in order */
+	R0_NODE_MIRROR,   /* md raid1: every leg gets the whole range */
+	R0_NODE_RAID10,   /* md raid10, near layout: COPIES adjacent copies of each chunk */
+	R0_NODE_THIN,     /* dm thin: whole blocks go to the pool's data device, where only its map says */
 };
 
 /* Top sectors [start, start + n) of a linear layer go to child CHILD from CHILD_START. */
@@ -38,7 +39,7 @@ struct r0_trim_segment {
 };
 
 struct r0_trim_node {
-	enum r0_trim_layer layer;
+	enum r0_trim_node_kind kind;
 	char kname[R0_KNAME_LEN];          /* "dm-0", "md127", "nvme0n1" */
 	char label[96];                    /* "dm-crypt r0-luks", "md raid0 md127", "nvme nvme0n1" */
 	char type[16];                     /* "crypt", "raid0", "linear", "part", "nvme" ... */
@@ -78,11 +79,11 @@ struct r0_trim_stack {
 void r0_trim_stack_init(struct r0_trim_stack *s);
 
 /*
- * Appends a node of LAYER and returns its index, or -E2BIG when the stack
+ * Appends a node of KIND and returns its index, or -E2BIG when the stack
  * is full (or, for a DEVICE, there are R0_MAX_MEMBERS bottom devices).
- * Fields other than layer, leaf and the labels are the caller's to set.
+ * Fields other than kind, leaf and the labels are the caller's to set.
  */
-int r0_trim_stack_add(struct r0_trim_stack *s, enum r0_trim_layer layer, const char *kname,
+int r0_trim_stack_add(struct r0_trim_stack *s, enum r0_trim_node_kind kind, const char *kname,
 		      const char *label);
 
 /* One piece of a top range on one bottom device. */
