@@ -17,6 +17,7 @@
 
 #include "r0/analysis.h"
 #include "r0/prng.h"
+#include "methodsim.h"
 #include "studysim.h"
 #include "sweeprows.h"
 
@@ -385,120 +386,6 @@ Test(ranking, build_two_when_the_third_cannot_be_told)
 
 /* ---- the simulation ---- */
 
-/* Demo-like workloads: label, access, block, depth, read share, true speed-up of 3 drives. */
-static const struct simwl {
-	const char *label;
-	enum r0_access access;
-	uint32_t bs;
-	unsigned qd, read_pct;
-	double base_mbps, speedup;
-} simwl[] = {
-	{ "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 100, 250, 2.8 },
-	{ "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 0, 230, 2.7 },
-	{ "512K", R0_ACCESS_RAND, 512 * K, 1, 100, 250, 2.0 },
-	{ "512K", R0_ACCESS_RAND, 512 * K, 1, 0, 230, 1.9 },
-	{ "4K", R0_ACCESS_RAND, 4 * K, 1, 100, 30, 0.97 },
-	{ "4K", R0_ACCESS_RAND, 4 * K, 1, 0, 60, 0.98 },
-	{ "4K QD32", R0_ACCESS_RAND, 4 * K, 32, 100, 200, 2.6 },
-	{ "4K QD32", R0_ACCESS_RAND, 4 * K, 32, 0, 180, 2.5 },
-	{ "512K straddle", R0_ACCESS_RAND, 512 * K, 1, 100, 250, 1.8 },
-};
-static const uint32_t simchunk[] = { 4 * K, 64 * K, 512 * K };
-
-static void sim_rec(struct r0_sweep_rec *r, const struct simwl *w, enum r0_layer l, uint32_t chunk,
-		    unsigned rep, double bps)
-{
-	const struct r0_workload x = { .access = w->access, .read_pct = w->read_pct, .block_bytes = w->bs,
-				       .queue_depth = w->qd, .jobs = 1 };
-
-	r0_sim_rec(r, l, chunk, l == R0_LAYER_RAW ? 1 : 3, w->label, &x, rep, bps);
-}
-
-/*
- * One study: raw + md 3 x each chunk, REPEATS each, every repeat drawn as
- * truth x (1 + SIGMA x N(0,1)); chunk BEST (index, or -1) is ADV times the
- * others on every workload.
- */
-static void sim_study(struct r0_prng *rng, unsigned repeats, double sigma, int best, double adv,
-		      struct r0_sweep_set *set)
-{
-	set->n = 0;
-	for (size_t w = 0; w < N(simwl); w++)
-		for (int t = -1; t < (int)N(simchunk); t++)
-			for (unsigned k = 1; k <= repeats; k++) {
-				double truth = simwl[w].base_mbps * 1e6;
-				struct r0_sweep_rec r;
-
-				if (t >= 0)
-					truth *= simwl[w].speedup * (t == best ? adv : 1);
-				sim_rec(&r, &simwl[w], t < 0 ? R0_LAYER_RAW : R0_LAYER_MD, t < 0 ? 0 : simchunk[t], k,
-					truth * (1 + sigma * r0_prng_gauss(rng)));
-				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
-			}
-}
-
-struct rates {
-	unsigned studies, pair_claims, pairs, wl_sets_short, wl_sets, pick_claims, exact, has_best;
-	char sample[1024];          /* the chunk words of the first study, or of the first that missed */
-	bool sample_missed;
-};
-
-static void run_sim_with(unsigned studies, unsigned repeats, double sigma, int best, double adv, uint64_t seed,
-			 const struct r0_cmp_opts *cmp, struct rates *out)
-{
-	struct r0_sweep_set set = { 0 };
-	struct r0_prng rng;
-	struct r0_mix mix;
-
-	memset(out, 0, sizeof(*out));
-	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
-	r0_prng_seed(&rng, seed);
-	for (unsigned s = 0; s < studies; s++) {
-		struct r0_analysis a;
-		size_t n_set = 0;
-		bool best_in = false;
-
-		sim_study(&rng, repeats, sigma, best, adv, &set);
-		cr_assert_eq(r0_analyse(&set, &mix, cmp, &a), 0);
-		/* per workload: 64K against 512K head to head, and the best-chunk sets */
-		for (size_t w = 0; w < a.n_wl; w++) {
-			const struct r0_cell *x = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, w);
-			const struct r0_cell *y = r0_analysis_cell(&a, R0_LAYER_MD, 512 * K, 3, w);
-			struct r0_cmp c;
-			size_t in = 0;
-
-			cr_assert(x && y);
-			cr_assert_eq(r0_compare_one(x->bps_v, x->bps.n, y->bps_v, y->bps.n, &a.cmp, &c), 0);
-			out->pair_claims += c.sign != 0;
-			out->pairs++;
-			for (size_t k = 0; k < N(simchunk); k++)
-				in += r0_analysis_cell(&a, R0_LAYER_MD, simchunk[k], 3, w)->tie_best;
-			out->wl_sets_short += in < N(simchunk);
-			out->wl_sets++;
-		}
-		for (size_t k = 0; k < a.n_choice; k++) {
-			n_set += a.choice[k].tie_best;
-			best_in |= best >= 0 && a.choice[k].tie_best && a.choice[k].chunk_bytes == simchunk[best];
-		}
-		out->pick_claims += n_set < N(simchunk);
-		out->exact += best >= 0 && n_set == 1 && best_in;
-		out->has_best += best_in;
-		if (!s || (best >= 0 && n_set != 1 && !out->sample_missed)) {
-			snprintf(out->sample, sizeof(out->sample), "%s", a.chunks);
-			out->sample_missed = s > 0;
-		}
-		r0_analysis_free(&a);
-	}
-	out->studies = studies;
-	r0_sweep_set_free(&set);
-}
-
-static void run_sim(unsigned studies, unsigned repeats, double sigma, int best, double adv, uint64_t seed,
-		    struct rates *out)
-{
-	run_sim_with(studies, repeats, sigma, best, adv, seed, NULL, out);
-}
-
 #define STUDIES 200
 #define RATE(x, n) (100.0 * (double)(x) / (double)(n))
 
@@ -535,51 +422,42 @@ static unsigned sim_studies(unsigned studies)
  */
 Test(simulation, error_rates_at_every_repeat_count, .timeout = 900)
 {
-	static const unsigned repeats[] = { 3, 5, 10 };
-	static const double sigmas[] = { 0.02, 0.05, 0.10 };
-	static const char *const name[] = { "Welch t (new)", "bootstrap (old)" };
 	unsigned old_wl_worst = 0;
 
 	/* the old method resamples 2000 times a comparison: fewer studies keep the suite quick */
 	printf("simulation: %u studies a row (the old method's %u) | method | repeats | noise | false \"different\" in the chunk call | "
 	       "false exclusions in per-workload lines | a true +15 %% chunk found alone\n", STUDIES, STUDIES / 4);
 	for (int m = 0; m < (sim_full() ? 2 : 1); m++)
-		for (size_t i = 0; i < N(repeats); i++)
-			for (size_t j = 0; j < N(sigmas); j++) {
-				struct r0_cmp_opts o;
-				struct rates eq, better;
+		for (unsigned row = 0; row < R0_METHOD_ROWS; row++) {
+			struct r0_method_row r;
+			const struct r0_method_rates *eq = &r.eq, *better = &r.better;
+			char line[256];
 
-				r0_cmp_defaults(&o);
-				o.method = m ? R0_CMP_BOOTSTRAP : R0_CMP_WELCH_T;
-				run_sim_with(sim_studies(m ? STUDIES / 4 : STUDIES), repeats[i], sigmas[j], -1, 1,
-					     500 + 10 * i + j, &o, &eq);
-				run_sim_with(sim_studies(m ? STUDIES / 4 : STUDIES), repeats[i], sigmas[j], 1, 1.15,
-					     600 + 10 * i + j, &o, &better);
-				printf("simulation: | %s | %u | %.0f %% | %.1f %% | %.1f %% | %u/%u |\n", name[m], repeats[i],
-				       sigmas[j] * 100, RATE(eq.pick_claims, eq.studies),
-				       RATE(eq.wl_sets_short, eq.wl_sets), better.exact, better.studies);
-				if (m) {
-					if (eq.wl_sets_short * 1000 / eq.wl_sets > old_wl_worst)
-						old_wl_worst = (unsigned)(eq.wl_sets_short * 1000 / eq.wl_sets);
-					continue;
-				}
-				if (sim_sanitize())
-					continue;
-				cr_expect_leq(RATE(eq.pick_claims, eq.studies), 5.0, "%u repeats, %.0f %% noise: chunk call",
-					      repeats[i], sigmas[j] * 100);
-				cr_expect_leq(RATE(eq.wl_sets_short, eq.wl_sets), 5.0,
-					      "%u repeats, %.0f %% noise: per-workload lines", repeats[i], sigmas[j] * 100);
-				/* a lone pair by the sample's own variance, over the runs the analysis kept: setting
-				 * aside runs beyond 3.5 robust sd (r0/noise.h) trims gaussian tails a little, so this
-				 * raw pair rate may pass 5 % by a fraction (5.2 % at 10 repeats, 10 % noise); the
-				 * study's printed lines are the per-workload sets above and the bars of test_adaptive */
-				cr_expect_leq(RATE(eq.pair_claims, eq.pairs), 5.5, "%u repeats, %.0f %% noise: pairs %.2f %%",
-					      repeats[i], sigmas[j] * 100, RATE(eq.pair_claims, eq.pairs));
-				/* power: a true 15 % at 5 % noise, from 5 repeats on */
-				if (sigmas[j] <= 0.05 && repeats[i] >= 5)
-					cr_expect_geq(RATE(better.exact, better.studies), 95.0,
-						      "%u repeats, %.0f %% noise: power", repeats[i], sigmas[j] * 100);
+			cr_assert_eq(r0_method_row(m, row, sim_studies(m ? STUDIES / 4 : STUDIES), &r), 0);
+			r0_method_row_line(m, &r, line, sizeof(line));
+			printf("%s\n", line);
+			if (m) {
+				if (eq->wl_sets_short * 1000 / eq->wl_sets > old_wl_worst)
+					old_wl_worst = (unsigned)(eq->wl_sets_short * 1000 / eq->wl_sets);
+				continue;
 			}
+			if (sim_sanitize())
+				continue;
+			cr_expect_leq(RATE(eq->pick_claims, eq->studies), 5.0, "%u repeats, %.0f %% noise: chunk call",
+				      r.repeats, r.sigma * 100);
+			cr_expect_leq(RATE(eq->wl_sets_short, eq->wl_sets), 5.0, "%u repeats, %.0f %% noise: per-workload lines",
+				      r.repeats, r.sigma * 100);
+			/* a lone pair by the sample's own variance, over the runs the analysis kept: setting
+			 * aside runs beyond 3.5 robust sd (r0/noise.h) trims gaussian tails a little, so this
+			 * raw pair rate may pass 5 % by a fraction (5.2 % at 10 repeats, 10 % noise); the
+			 * study's printed lines are the per-workload sets above and the bars of test_adaptive */
+			cr_expect_leq(RATE(eq->pair_claims, eq->pairs), 5.5, "%u repeats, %.0f %% noise: pairs %.2f %%",
+				      r.repeats, r.sigma * 100, RATE(eq->pair_claims, eq->pairs));
+			/* power: a true 15 % at 5 % noise, from 5 repeats on */
+			if (r.sigma <= 0.05 && r.repeats >= 5)
+				cr_expect_geq(RATE(better->exact, better->studies), 95.0, "%u repeats, %.0f %% noise: power",
+					      r.repeats, r.sigma * 100);
+		}
 	/* the reason for the change: should this fail, the old method was safe after all */
 	if (sim_full() && !sim_sanitize())
 		cr_expect_gt(old_wl_worst, 50u, "the bootstrap's worst per-workload rate: %.1f %%", old_wl_worst / 10.0);
@@ -588,14 +466,14 @@ Test(simulation, error_rates_at_every_repeat_count, .timeout = 900)
 /* A small true edge (3 %, below the threshold): the recommended set keeps the best. */
 Test(simulation, a_small_edge_stays_in_the_set, .timeout = 600)
 {
-	struct rates r;
+	struct r0_method_rates r;
 
-	run_sim(sim_studies(STUDIES), R0_SWEEP_DEFAULT_REPEATS, 0.05, 2, 1.03, 202, &r);
+	cr_assert_eq(r0_method_rates(sim_studies(STUDIES), R0_SWEEP_DEFAULT_REPEATS, 0.05, 2, 1.03, 202, NULL, &r), 0);
 	printf("simulation: 512K truly 3 %% faster, 5 %% noise: in the recommended set %.1f %%\n",
 	       RATE(r.has_best, r.studies));
 	if (!sim_sanitize())
 		cr_expect_geq(RATE(r.has_best, r.studies), 95.0);
-	run_sim(sim_studies(STUDIES), R0_SWEEP_DEFAULT_REPEATS, 0.10, 1, 1.15, 201, &r);
+	cr_assert_eq(r0_method_rates(sim_studies(STUDIES), R0_SWEEP_DEFAULT_REPEATS, 0.10, 1, 1.15, 201, NULL, &r), 0);
 	printf("simulation: 64K truly 15 %% faster, 10 %% noise, %u repeats: in the recommended set %.1f %%; "
 	       "%s \"%s\"\n", R0_SWEEP_DEFAULT_REPEATS, RATE(r.has_best, r.studies),
 	       r.sample_missed ? "where it could not tell:" : "e.g.", r.sample);
@@ -622,7 +500,7 @@ Test(ranking, a_choice_missing_a_workload_is_not_picked)
 	for (int drop = 0; drop < 2; drop++) {
 		size_t keep = 0;
 
-		sim_study(&rng, 5, 0.01, 2, 1.3, &set);
+		cr_assert_eq(r0_method_study(&rng, 5, 0.01, 2, 1.3, &set), 0);
 		for (size_t i = 0; i < set.n; i++) {
 			const struct r0_sweep_rec *r = &set.recs[i];
 
