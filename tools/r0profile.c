@@ -302,7 +302,7 @@ static int emit_traced(struct r0_blktrace *bt, const char *trace, uint64_t max_b
 	/* read back, so what is reported is what the file holds */
 	if ((rc = profile_read_trace(trace, &h, &tp)))
 		return rc;
-	if (!(cj = r0_profile_to_json(p, meta))) {
+	if (!(cj = r0_mix_file_of_profile(p, meta))) {
 		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
 		return R0_EXIT_FAILURE;
 	}

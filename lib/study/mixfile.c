@@ -102,7 +102,7 @@ static const struct r0_json_field totals[] = {
 };
 #undef TOTAL
 
-json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_profile_meta *m)
+json_object *r0_mix_file_of_profile(const struct r0_profile *p, const struct r0_profile_meta *m)
 {
 	json_object *o = json_object_new_object(), *d, *per, *w, *t, *rs, *qd, *cf, *bk;
 	double weight[R0_PC_N];

@@ -374,7 +374,7 @@ Test(profile, mix_file_round_trip, .init = mkdir_tmp, .fini = rm_tmp)
 	char path[256], desc[512];
 
 	run(&p, s, N(s), 131072);
-	cr_assert_not_null(o = r0_profile_to_json(&p, &m));
+	cr_assert_not_null(o = r0_mix_file_of_profile(&p, &m));
 	snprintf(path, sizeof(path), "%s/mix.json", dir);
 	cr_assert_eq(json_object_to_file(path, o), 0);
 	json_object_put(o);
@@ -394,7 +394,7 @@ Test(profile, mix_file_round_trip, .init = mkdir_tmp, .fini = rm_tmp)
 	m.start_epoch_s = 0;
 	m.end_epoch_s = 40;
 	maxreq[0] = 0;
-	cr_assert_not_null(o = r0_profile_to_json(&p, &m));
+	cr_assert_not_null(o = r0_mix_file_of_profile(&p, &m));
 	json_object *per = json_object_object_get(o, "period"), *dev = json_object_array_get_idx(
 		json_object_object_get(o, "devices"), 0), *v;
 
@@ -409,7 +409,7 @@ Test(profile, mix_file_round_trip, .init = mkdir_tmp, .fini = rm_tmp)
 
 	/* a trace without completions weighs by requests: the reader turns them into time (issue 44) */
 	p.weights_by_requests = true;
-	cr_assert_not_null(o = r0_profile_to_json(&p, &m));
+	cr_assert_not_null(o = r0_mix_file_of_profile(&p, &m));
 	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "weights_basis")), "requests");
 	cr_assert_eq(json_object_to_file(path, o), 0);
 	json_object_put(o);

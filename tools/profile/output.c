@@ -235,7 +235,7 @@ int profile_emit(const struct r0_profile *p, const struct r0_profile_meta *meta,
 			meta->from_trace ? "trace" : "period");
 		return meta->from_trace ? R0_EXIT_REFUSED : R0_EXIT_NOT_CONCLUSIVE;
 	}
-	if (!(root = r0_profile_to_json(p, meta))) {
+	if (!(root = r0_mix_file_of_profile(p, meta))) {
 		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
 		return R0_EXIT_FAILURE;
 	}

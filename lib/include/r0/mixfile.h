@@ -30,7 +30,7 @@ struct r0_profile_meta {
 };
 
 /* The mix file of P (finished) as a JSON object (schema r0mix/1), or NULL and errno. */
-json_object *r0_profile_to_json(const struct r0_profile *p, const struct r0_profile_meta *m);
+json_object *r0_mix_file_of_profile(const struct r0_profile *p, const struct r0_profile_meta *m);
 
 /*
  * Reads the mix file PATH into *OUT (name "measured", one entry per class
