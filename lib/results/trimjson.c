@@ -323,7 +323,7 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 		reason = doc->watch->detail;
 	} else {
 		verdict = r0_check_result_name(doc->verdict);
-		pass = doc->verdict == R0_CHECK_PASS;
+		pass = doc->verdict == R0_CHECK_OK;
 		reason = doc->reason;
 	}
 	r0_json_set(root, "verdict", json_object_new_string(verdict));

@@ -15,7 +15,7 @@
 const char *r0_check_result_name(enum r0_check_result v)
 {
 	switch (v) {
-	case R0_CHECK_PASS: return "PASS";
+	case R0_CHECK_OK: return "PASS";
 	case R0_CHECK_NOT_CHECKABLE: return "NOT CHECKABLE";
 	case R0_CHECK_NOT_CONCLUSIVE: return "NOT CONCLUSIVE";
 	case R0_CHECK_FAIL: return "FAIL";
@@ -94,7 +94,7 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 		out->granularity = out->max = out->alignment = R0_CHECK_NOT_CHECKABLE;
 	} else {
 		out->granularity = array->granularity_bytes >= out->expected_granularity_bytes ?
-			R0_CHECK_PASS : R0_CHECK_FAIL;
+			R0_CHECK_OK : R0_CHECK_FAIL;
 		if (out->granularity == R0_CHECK_FAIL)
 			snprintf(out->why, sizeof(out->why),
 				 "array discard_granularity %llu is below a member's %llu",
@@ -102,7 +102,7 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 				 (unsigned long long)out->expected_granularity_bytes);
 		/* md raid0 and dm-stripe split discards per member themselves */
 		out->max = splits || array->max_bytes <= out->min_member_max_bytes ?
-			R0_CHECK_PASS : R0_CHECK_FAIL;
+			R0_CHECK_OK : R0_CHECK_FAIL;
 		if (out->max == R0_CHECK_FAIL && !out->why[0])
 			snprintf(out->why, sizeof(out->why),
 				 "discard_max_bytes %llu is above a member's %llu and the layer does not split",
@@ -111,13 +111,13 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 		if (!all_align0)
 			out->alignment = R0_CHECK_NOT_CHECKABLE;   /* stacked offsets: not modelled */
 		else
-			out->alignment = array->alignment_bytes == 0 ? R0_CHECK_PASS : R0_CHECK_FAIL;
+			out->alignment = array->alignment_bytes == 0 ? R0_CHECK_OK : R0_CHECK_FAIL;
 		if (out->alignment == R0_CHECK_FAIL && !out->why[0])
 			snprintf(out->why, sizeof(out->why),
 				 "discard_alignment %llu where every member has 0",
 				 (unsigned long long)array->alignment_bytes);
 	}
-	out->write_zeroes = any_wz0 && array->write_zeroes_max_bytes ? R0_CHECK_FAIL : R0_CHECK_PASS;
+	out->write_zeroes = any_wz0 && array->write_zeroes_max_bytes ? R0_CHECK_FAIL : R0_CHECK_OK;
 	if (out->write_zeroes == R0_CHECK_FAIL && !out->why[0])
 		snprintf(out->why, sizeof(out->why),
 			 "write_zeroes_max_bytes %llu although a member takes no write-zeroes",
@@ -125,7 +125,7 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 	out->overall = r0_check_result_worse(out->support, out->granularity);
 	out->overall = r0_check_result_worse(out->overall, out->max);
 	out->overall = r0_check_result_worse(out->overall, out->alignment == R0_CHECK_FAIL ?
-					R0_CHECK_FAIL : R0_CHECK_PASS);
+					R0_CHECK_FAIL : R0_CHECK_OK);
 	out->overall = r0_check_result_worse(out->overall, out->write_zeroes);
 }
 
@@ -346,10 +346,10 @@ enum r0_check_result r0_trim_judge_member(uint64_t expected_sectors, uint64_t ob
 	if (observed_sectors > expected_sectors)
 		return R0_CHECK_FAIL;
 	if (expected_sectors == 0)
-		return R0_CHECK_PASS;   /* nothing sent, nothing seen */
+		return R0_CHECK_OK;   /* nothing sent, nothing seen */
 	if (!conclusive)
 		return R0_CHECK_NOT_CONCLUSIVE;
-	return observed_sectors == expected_sectors ? R0_CHECK_PASS : R0_CHECK_FAIL;
+	return observed_sectors == expected_sectors ? R0_CHECK_OK : R0_CHECK_FAIL;
 }
 
 int r0_kernel_version(const char *release, unsigned *major, unsigned *minor)
@@ -368,16 +368,16 @@ enum r0_check_result r0_trim_audit_layout(const struct r0_geometry *g, const cha
 
 	if (g->backend != R0_BACKEND_MD) {
 		snprintf(why, len, "not md raid0: no zone layout");
-		return R0_CHECK_PASS;
+		return R0_CHECK_OK;
 	}
 	if (!r0_geometry_needs_layout(g)) {
 		snprintf(why, len, "%u zone%s: the layouts map alike", g->n_zones,
 			 g->n_zones == 1 ? "" : "s");
-		return R0_CHECK_PASS;
+		return R0_CHECK_OK;
 	}
 	if (g->layout == R0_MD_LAYOUT_ALT) {
 		snprintf(why, len, "%u zones, layout alt", g->n_zones);
-		return R0_CHECK_PASS;
+		return R0_CHECK_OK;
 	}
 	if (r0_kernel_version(release, &maj, &min)) {
 		snprintf(why, len, "%u zones, layout orig; kernel version unknown", g->n_zones);
@@ -392,7 +392,7 @@ enum r0_check_result r0_trim_audit_layout(const struct r0_geometry *g, const cha
 	}
 	snprintf(why, len, "%u zones, layout orig on Linux %u.%u (discards fixed in 6.3)",
 		 g->n_zones, maj, min);
-	return R0_CHECK_PASS;
+	return R0_CHECK_OK;
 }
 
 int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
@@ -405,7 +405,7 @@ int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t
 	size_t cnt = 0;
 	int err;
 
-	*v = R0_CHECK_PASS;
+	*v = R0_CHECK_OK;
 	if ((err = r0_trim_stack_split(&t->stack, start, n, &ext, &cnt, NULL)))
 		return err;
 	for (unsigned i = 0; i < t->n_members; i++) {
@@ -447,7 +447,7 @@ void r0_trim_evidence_delivery(struct r0_trim_evidence *ev, unsigned n,
 	for (unsigned i = 0; i < n; i++) {
 		if (res[i].verdict == R0_CHECK_FAIL)
 			ev->short_[i]++;
-		else if (res[i].verdict == R0_CHECK_PASS && res[i].expected_sectors)
+		else if (res[i].verdict == R0_CHECK_OK && res[i].expected_sectors)
 			ev->delivered[i]++;
 	}
 }
@@ -521,7 +521,7 @@ const char *r0_trim_level_name(enum r0_trim_level l)
 enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 					 enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
 {
-	enum r0_check_result v = R0_CHECK_PASS;
+	enum r0_check_result v = R0_CHECK_OK;
 	size_t off = 0;
 	bool broken = false;
 
@@ -541,7 +541,7 @@ enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev,
 		if (l >= require)
 			continue;
 		/* the reason: a broken read-back promise first, else the first failure, else the first unshown */
-		if (v == R0_CHECK_PASS || (v == R0_CHECK_NOT_CONCLUSIVE && mine == R0_CHECK_FAIL) ||
+		if (v == R0_CHECK_OK || (v == R0_CHECK_NOT_CONCLUSIVE && mine == R0_CHECK_FAIL) ||
 		    (!broken && ev->dealloc_bad_sectors[i]))
 			snprintf(fail, flen, "bottom device %s: %s%s", k, why,
 				 l >= R0_LEVEL_DELIVERED ? " (--require deallocated)" : "");
@@ -554,5 +554,5 @@ enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev,
 bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
 			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
 {
-	return r0_trim_evidence_verdict(ev, t, require, list, len, fail, flen) == R0_CHECK_PASS;
+	return r0_trim_evidence_verdict(ev, t, require, list, len, fail, flen) == R0_CHECK_OK;
 }

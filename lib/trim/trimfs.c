@@ -200,7 +200,7 @@ enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint
 		snprintf(why, len, "no file data was placed on the members (file system full?)");
 		return R0_CHECK_NOT_CONCLUSIVE;
 	}
-	return R0_CHECK_PASS;
+	return R0_CHECK_OK;
 }
 
 /* Online discard goes out after the journal commit: syncfs, and poll every 0.1 s. */

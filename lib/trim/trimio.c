@@ -457,13 +457,13 @@ int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *memb
 	if (e->discarded_bad || e->intact_bad || e->member_discarded_bad || e->member_intact_bad)
 		e->verdict = R0_CHECK_FAIL;
 	else if (n == 0)
-		e->verdict = R0_CHECK_PASS;
+		e->verdict = R0_CHECK_OK;
 	else if (!any_promise)
 		e->verdict = R0_CHECK_NOT_CHECKABLE;
 	else if (e->discarded_ok == 0 && e->member_discarded_ok == 0)
 		e->verdict = R0_CHECK_NOT_CONCLUSIVE;   /* no whole granule where a promise holds */
 	else
-		e->verdict = R0_CHECK_PASS;
+		e->verdict = R0_CHECK_OK;
 out:
 	free(ext);
 	free(mr);

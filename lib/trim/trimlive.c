@@ -96,5 +96,5 @@ void r0_trim_live_effect(unsigned n, const uint64_t *ok, const uint64_t *bad, co
 		*reused |= bad[i] && later->leaf_writes[i] != before->leaf_writes[i];
 	}
 	e->verdict = e->member_discarded_bad ? (*reused ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_FAIL) :
-		     e->member_discarded_ok ? R0_CHECK_PASS : R0_CHECK_NOT_CHECKABLE;
+		     e->member_discarded_ok ? R0_CHECK_OK : R0_CHECK_NOT_CHECKABLE;
 }

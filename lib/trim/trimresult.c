@@ -11,7 +11,7 @@ int r0_trim_result_add(struct r0_trim_result *res, const char *check, enum r0_ch
 {
 	struct r0_trim_check_line *x;
 
-	res->overall = r0_check_result_worse(res->overall, v == R0_CHECK_FAIL ? v : R0_CHECK_PASS);
+	res->overall = r0_check_result_worse(res->overall, v == R0_CHECK_FAIL ? v : R0_CHECK_OK);
 	if (v == R0_CHECK_FAIL && !res->first_fail[0])
 		snprintf(res->first_fail, sizeof(res->first_fail), "%s: %s", check, detail);
 	if (v == R0_CHECK_NOT_CONCLUSIVE && !res->first_nc[0])

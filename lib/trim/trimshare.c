@@ -36,7 +36,7 @@ void r0_trim_share_results(const struct r0_trim_target *t, const uint64_t *share
 			.observed_sectors = obs,
 			.observed_member_sectors = after->member_sectors[i] - before->member_sectors[i],
 			.conclusive = share[i] > 0,
-			.verdict = obs >= share[i] ? R0_CHECK_PASS : R0_CHECK_FAIL,
+			.verdict = obs >= share[i] ? R0_CHECK_OK : R0_CHECK_FAIL,
 		};
 	}
 }

@@ -22,14 +22,14 @@ static const struct r0_discard_limits none = { .logical_block_bytes = 4096 };
 
 Test(verdict, names_and_weight)
 {
-	cr_expect_str_eq(r0_check_result_name(R0_CHECK_PASS), "PASS");
+	cr_expect_str_eq(r0_check_result_name(R0_CHECK_OK), "PASS");
 	cr_expect_str_eq(r0_check_result_name(R0_CHECK_FAIL), "FAIL");
 	cr_expect_str_eq(r0_check_result_name(R0_CHECK_NOT_CHECKABLE), "NOT CHECKABLE");
 	cr_expect_str_eq(r0_check_result_name(R0_CHECK_NOT_CONCLUSIVE), "NOT CONCLUSIVE");
-	cr_expect_eq(r0_check_result_worse(R0_CHECK_PASS, R0_CHECK_FAIL), R0_CHECK_FAIL);
+	cr_expect_eq(r0_check_result_worse(R0_CHECK_OK, R0_CHECK_FAIL), R0_CHECK_FAIL);
 	cr_expect_eq(r0_check_result_worse(R0_CHECK_NOT_CONCLUSIVE, R0_CHECK_NOT_CHECKABLE),
 		     R0_CHECK_NOT_CONCLUSIVE);
-	cr_expect_eq(r0_check_result_worse(R0_CHECK_NOT_CHECKABLE, R0_CHECK_PASS), R0_CHECK_NOT_CHECKABLE);
+	cr_expect_eq(r0_check_result_worse(R0_CHECK_NOT_CHECKABLE, R0_CHECK_OK), R0_CHECK_NOT_CHECKABLE);
 	cr_expect_eq(r0_check_result_worse(R0_CHECK_FAIL, R0_CHECK_NOT_CONCLUSIVE), R0_CHECK_FAIL);
 }
 
@@ -43,9 +43,9 @@ Test(limits, md_advertises_more_than_members_take)
 
 	a.max_bytes = a.max_hw_bytes = 4294966784u;
 	r0_trim_check_limits(&a, m, NULL, 3, true, &c);
-	cr_expect_eq(c.overall, R0_CHECK_PASS, "%s", c.why);
-	cr_expect_eq(c.support, R0_CHECK_PASS);
-	cr_expect_eq(c.max, R0_CHECK_PASS);
+	cr_expect_eq(c.overall, R0_CHECK_OK, "%s", c.why);
+	cr_expect_eq(c.support, R0_CHECK_OK);
+	cr_expect_eq(c.max, R0_CHECK_OK);
 	cr_expect_eq(c.min_member_max_bytes, 1 << 20);
 	cr_expect_eq(c.effective_granularity_bytes, 4096);
 	cr_expect_eq(c.no_discard_member, -1);
@@ -97,11 +97,11 @@ Test(limits, granularity_stacks_to_the_largest)
 	cr_expect_eq(c.granularity, R0_CHECK_FAIL, "4K array over an 8K member");
 	a.granularity_bytes = 8192;
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.granularity, R0_CHECK_PASS);
+	cr_expect_eq(c.granularity, R0_CHECK_OK);
 	cr_expect_eq(c.effective_granularity_bytes, 8192);
 	a.granularity_bytes = 65536;   /* coarser than needed: allowed, and it is what counts */
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.granularity, R0_CHECK_PASS);
+	cr_expect_eq(c.granularity, R0_CHECK_OK);
 	cr_expect_eq(c.effective_granularity_bytes, 65536);
 }
 
@@ -116,7 +116,7 @@ Test(limits, alignment_and_write_zeroes)
 	m[0].alignment_bytes = 512;   /* stacked offsets are not modelled */
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
 	cr_expect_eq(c.alignment, R0_CHECK_NOT_CHECKABLE);
-	cr_expect_eq(c.overall, R0_CHECK_PASS);
+	cr_expect_eq(c.overall, R0_CHECK_OK);
 
 	a = good;
 	m[0] = m[1] = good;
@@ -126,8 +126,8 @@ Test(limits, alignment_and_write_zeroes)
 	cr_expect_eq(c.write_zeroes, R0_CHECK_FAIL);
 	m[1].write_zeroes_max_bytes = 1 << 20;
 	r0_trim_check_limits(&a, m, NULL, 2, true, &c);
-	cr_expect_eq(c.write_zeroes, R0_CHECK_PASS);
-	cr_expect_eq(c.overall, R0_CHECK_PASS);
+	cr_expect_eq(c.write_zeroes, R0_CHECK_OK);
+	cr_expect_eq(c.overall, R0_CHECK_OK);
 }
 
 /* ------------------------------------------------------------ ranges */
@@ -331,10 +331,10 @@ Test(granularity, whole_granules_only)
 Test(verdict, expected_against_observed)
 {
 	static const struct { uint64_t e, o; bool conclusive; enum r0_check_result v; } t[] = {
-		{ 0, 0, true, R0_CHECK_PASS },
-		{ 0, 0, false, R0_CHECK_PASS },            /* nothing sent there */
+		{ 0, 0, true, R0_CHECK_OK },
+		{ 0, 0, false, R0_CHECK_OK },            /* nothing sent there */
 		{ 0, 8, true, R0_CHECK_FAIL },             /* misrouted */
-		{ 128, 128, true, R0_CHECK_PASS },
+		{ 128, 128, true, R0_CHECK_OK },
 		{ 128, 128, false, R0_CHECK_NOT_CONCLUSIVE },
 		{ 128, 0, true, R0_CHECK_FAIL },           /* dropped */
 		{ 128, 64, true, R0_CHECK_FAIL },          /* cut short */
@@ -397,7 +397,7 @@ Test(limits, a_target_from_its_bottom_devices)
 	}
 	t.members[2].lim.write_zeroes_max_bytes = 512 << 10;
 	r0_trim_target_check_limits(&t, &lc, &mwz);
-	cr_expect_eq(lc.overall, R0_CHECK_PASS, "%s", lc.why);
+	cr_expect_eq(lc.overall, R0_CHECK_OK, "%s", lc.why);
 	cr_expect_eq(mwz, 512 << 10);
 	/* a bottom device's larger granularity counts, though its member's queue says less */
 	t.members[1].leaf_lim.granularity_bytes = 65536;
@@ -421,7 +421,7 @@ Test(limits, a_target_from_its_bottom_devices)
 	t.lim = good;
 	t.lim.max_bytes = 2 << 20;
 	r0_trim_target_check_limits(&t, &lc, &mwz);
-	cr_expect_eq(lc.max, R0_CHECK_PASS);
+	cr_expect_eq(lc.max, R0_CHECK_OK);
 	/* over a layer of its own (dm-crypt over one disk) it does not split */
 	t.members[0].depth = 1;
 	r0_trim_target_check_limits(&t, &lc, &mwz);
@@ -445,7 +445,7 @@ Test(verdict, a_range_against_the_counters)
 	after.leaf_sectors[1] += 128;
 	after.leaf_sectors[2] += 192;
 	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
-	cr_expect_eq(v, R0_CHECK_PASS);
+	cr_expect_eq(v, R0_CHECK_OK);
 	cr_expect_eq(res[0].expected_sectors, 192);
 	cr_expect_eq(res[1].expected_sectors, 128);
 	cr_expect_eq(res[1].observed_sectors, 128);
@@ -456,7 +456,7 @@ Test(verdict, a_range_against_the_counters)
 	cr_assert_eq(r0_trim_judge_range(&t, 320, 512, 4096, &before, &after, res, &v), 0);
 	cr_expect_eq(v, R0_CHECK_FAIL);
 	cr_expect_eq(res[1].verdict, R0_CHECK_FAIL);
-	cr_expect_eq(res[0].verdict, R0_CHECK_PASS);
+	cr_expect_eq(res[0].verdict, R0_CHECK_OK);
 
 	/* one chunk on member 1, but member 2 counted something: misrouted */
 	after = before;
@@ -492,7 +492,7 @@ Test(verdict, sub_granule_ranges_prove_nothing)
 	cr_expect_not(res[1].conclusive);
 	cr_expect_eq(res[1].verdict, R0_CHECK_NOT_CONCLUSIVE);
 	cr_expect(res[2].conclusive);
-	cr_expect_eq(res[2].verdict, R0_CHECK_PASS);
+	cr_expect_eq(res[2].verdict, R0_CHECK_OK);
 	cr_expect_eq(v, R0_CHECK_NOT_CONCLUSIVE);
 }
 
@@ -512,12 +512,12 @@ Test(layout, orig_multizone_on_old_kernels)
 	cr_expect_eq(r0_trim_audit_layout(&orig, "5.15.0-91-generic", why, sizeof(why)), R0_CHECK_FAIL);
 	cr_expect(strstr(why, "Linux 5.15"), "%s", why);
 	cr_expect_eq(r0_trim_audit_layout(&orig, "6.2.16", why, sizeof(why)), R0_CHECK_FAIL);
-	cr_expect_eq(r0_trim_audit_layout(&orig, "6.3.0", why, sizeof(why)), R0_CHECK_PASS);
-	cr_expect_eq(r0_trim_audit_layout(&orig, "6.12.117+deb12-cloud-amd64", why, sizeof(why)), R0_CHECK_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.3.0", why, sizeof(why)), R0_CHECK_OK);
+	cr_expect_eq(r0_trim_audit_layout(&orig, "6.12.117+deb12-cloud-amd64", why, sizeof(why)), R0_CHECK_OK);
 	cr_expect_eq(r0_trim_audit_layout(&orig, "garbage", why, sizeof(why)), R0_CHECK_NOT_CHECKABLE);
-	cr_expect_eq(r0_trim_audit_layout(&alt, "5.15.0", why, sizeof(why)), R0_CHECK_PASS);
-	cr_expect_eq(r0_trim_audit_layout(&eq, "4.19.0", why, sizeof(why)), R0_CHECK_PASS);
-	cr_expect_eq(r0_trim_audit_layout(&dm, "4.19.0", why, sizeof(why)), R0_CHECK_PASS);
+	cr_expect_eq(r0_trim_audit_layout(&alt, "5.15.0", why, sizeof(why)), R0_CHECK_OK);
+	cr_expect_eq(r0_trim_audit_layout(&eq, "4.19.0", why, sizeof(why)), R0_CHECK_OK);
+	cr_expect_eq(r0_trim_audit_layout(&dm, "4.19.0", why, sizeof(why)), R0_CHECK_OK);
 }
 
 Test(layout, kernel_version)
@@ -728,11 +728,11 @@ Test(readback, a_working_discard_passes)
 
 	images_open(&im);
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 0, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_CHECK_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_OK);
 	cr_expect_eq(e.intact_ok, im.t.geo.array_sectors, "the fill reads back");
 	images_discard(&im, 160, 400, -1);   /* across chunks, not chunk-aligned */
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 160, 400, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_CHECK_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_OK);
 	cr_expect_eq(e.discarded_ok, 400);
 	cr_expect_eq(e.discarded_bad, 0);
 	cr_expect_eq(e.intact_ok, im.t.geo.array_sectors - 400);
@@ -775,7 +775,7 @@ Test(readback, damage_outside_the_range_fails)
 	cr_expect_not(e.first_bad_inside);
 	/* with a window, damage that far away is not looked at */
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, NULL, 42, 0, 128, 512, &e), 0);
-	cr_expect_eq(e.verdict, R0_CHECK_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_OK);
 	images_close(&im);
 }
 
@@ -806,7 +806,7 @@ Test(readback, partial_granules_are_not_judged)
 	/* the device discards only whole granules: [136, 200) of one chunk keeps [136, 160) */
 	images_discard(&im, 160, 32, -1);
 	cr_assert_eq(r0_trim_verify(&im.t, im.afd, im.mfd, 42, 136, 64, 0, &e), 0);
-	cr_expect_eq(e.verdict, R0_CHECK_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_OK);
 	cr_expect_eq(e.discarded_ok, 32);
 	cr_expect_eq(e.unchecked, 32);
 	/* a range with no whole granule proves nothing */
@@ -840,15 +840,15 @@ Test(fs, cycle_verdicts)
 	after.leaf_sectors[1] += 200;
 	after.leaf_sectors[2] += 50;
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, R0_TRIM_NO_FITRIM, false, why, sizeof(why)),
-		     R0_CHECK_PASS, "%s", why);
+		     R0_CHECK_OK, "%s", why);
 	/* ext4: FITRIM's count must match the members' sum exactly; xfs: not exceed it */
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 400 * 512, true, why, sizeof(why)),
-		     R0_CHECK_PASS, "%s", why);
+		     R0_CHECK_OK, "%s", why);
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, true, why, sizeof(why)),
 		     R0_CHECK_FAIL);
 	cr_expect(strstr(why, "fstrim trimmed 500 sectors but the members received 400"), "%s", why);
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 500 * 512, false, why, sizeof(why)),
-		     R0_CHECK_PASS, "%s", why);
+		     R0_CHECK_OK, "%s", why);
 	cr_expect_eq(r0_trim_judge_fs(&t, share, &before, &after, 300 * 512, false, why, sizeof(why)),
 		     R0_CHECK_FAIL);
 	/* a member that got less than the deleted files held there is named */
@@ -1045,7 +1045,7 @@ Test(stack, thin_passes_whole_blocks_only)
 }
 
 /* a bottom device's member result: its 8 sectors delivered */
-#define DELIVERED8 { .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_CHECK_PASS }
+#define DELIVERED8 { .expected_sectors = 8, .observed_sectors = 8, .verdict = R0_CHECK_OK }
 
 Test(evidence, levels_and_the_broken_promise)
 {
@@ -1155,11 +1155,11 @@ Test(evidence, nothing_shown_is_not_conclusive_not_a_failure)
 	cr_expect_not(r0_trim_evidence_summary(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)));
 	/* every device delivered: PASS */
 	memset(&ev, 0, sizeof(ev));
-	res[0].verdict = R0_CHECK_PASS;
+	res[0].verdict = R0_CHECK_OK;
 	res[2] = (struct r0_trim_member_result)DELIVERED8;
 	r0_trim_evidence_delivery(&ev, 3, res);
 	cr_expect_eq(r0_trim_evidence_verdict(&ev, &t, R0_LEVEL_DELIVERED, list, sizeof(list), fail, sizeof(fail)),
-		     R0_CHECK_PASS);
+		     R0_CHECK_OK);
 }
 
 Test(stack, a_layer_in_words)

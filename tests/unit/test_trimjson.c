@@ -122,15 +122,15 @@ static char *written(const struct r0_trim_doc *doc)
 static const struct r0_trim_effect effect = {
 	.discarded_ok = 128, .unchecked = 128, .intact_ok = 512, .member_discarded_ok = 128,
 	.member_intact_ok = 256, .first_bad_sector = -1, .first_bad_member = -1, .first_bad_member_direct = -1,
-	.leaf_discarded_ok = { 128 }, .verdict = R0_CHECK_PASS,
+	.leaf_discarded_ok = { 128 }, .verdict = R0_CHECK_OK,
 };
 
 static struct r0_trim_counts counts(uint64_t e0, uint64_t e1)
 {
 	struct r0_trim_counts c = { .counted = true };
 
-	c.member[0] = (struct r0_trim_member_result){ e0, e0, e0, true, R0_CHECK_PASS };
-	c.member[1] = (struct r0_trim_member_result){ e1, e1, e1, true, R0_CHECK_PASS };
+	c.member[0] = (struct r0_trim_member_result){ e0, e0, e0, true, R0_CHECK_OK };
+	c.member[1] = (struct r0_trim_member_result){ e1, e1, e1, true, R0_CHECK_OK };
 	return c;
 }
 
@@ -138,25 +138,25 @@ Test(trimjson, ranges_and_raw_cycles)
 {
 	struct r0_trim_target *t = md_target();
 	struct r0_trim_check_line checks[] = {
-		{ "geometry", R0_CHECK_PASS, "model 8192 sectors, kernel 8192" },
-		{ "delivery", R0_CHECK_PASS, "one chunk, 64K at 64K: sectors expected/observed sda 128/128 sdb 0/0" },
+		{ "geometry", R0_CHECK_OK, "model 8192 sectors, kernel 8192" },
+		{ "delivery", R0_CHECK_OK, "one chunk, 64K at 64K: sectors expected/observed sda 128/128 sdb 0/0" },
 	};
 	struct r0_trim_range_doc rg[2] = {
-		{ .name = "one chunk", .start_bytes = 65536, .length_bytes = 65536, .delivery = R0_CHECK_PASS,
+		{ .name = "one chunk", .start_bytes = 65536, .length_bytes = 65536, .delivery = R0_CHECK_OK,
 		  .repeats = 2, .counts = counts(128, 0), .has_effect = true, .effect = effect },
 		/* the discard failed: no counts, no read-back */
 		{ .name = "whole device", .start_bytes = 0, .length_bytes = 4194304, .smaller_than_granularity = true,
 		  .delivery = R0_CHECK_FAIL, .repeats = 1 },
 	};
 	struct r0_trim_cycle_doc cy = {
-		.cycle = 1, .verdict = R0_CHECK_PASS, .start_bytes = 0, .length_bytes = 2097152,
+		.cycle = 1, .verdict = R0_CHECK_OK, .start_bytes = 0, .length_bytes = 2097152,
 		.counts = counts(2048, 2048), .effect = effect,
 	};
 	struct r0_trim_evidence ev = { .delivered = { 3, 3 }, .dealloc_ok_sectors = { 256 } };
 	struct r0_trim_doc doc = {
 		.mode = R0_TRIM_MODE_DEVICE, .pattern_seed = 0x1234abcdULL, .device = "/dev/md127",
 		.kernel = "6.12.0", .target = t, .checks = checks, .n_checks = 2, .ranges = rg, .n_ranges = 2,
-		.cycles = &cy, .n_cycles = 1, .evidence = &ev, .verdict = R0_CHECK_PASS, .reason = "ignored",
+		.cycles = &cy, .n_cycles = 1, .evidence = &ev, .verdict = R0_CHECK_OK, .reason = "ignored",
 	};
 	char *s = plain(r0_trim_to_json(&doc));
 
@@ -184,7 +184,7 @@ Test(trimjson, file_system_cycles_and_a_no)
 {
 	struct r0_trim_target *t = md_target();
 	struct r0_trim_fs_cycle_doc fc[2] = {
-		{ .cycle = 1, .fs = "ext4", .verdict = R0_CHECK_PASS, .files = 12, .fstrim_bytes = 8388608,
+		{ .cycle = 1, .fs = "ext4", .verdict = R0_CHECK_OK, .files = 12, .fstrim_bytes = 8388608,
 		  .deleted_sectors = { 8192, 8192 }, .observed_sectors = { 8192, 8200 } },
 		{ .cycle = 2, .fs = "ext4", .mount_discard = true, .verdict = R0_CHECK_FAIL, .files = 12,
 		  .fstrim_bytes = 99, .deleted_sectors = { 8192, 8192 }, .observed_sectors = { 8192, 0 } },
@@ -267,7 +267,7 @@ static void watch_doc(struct r0_trim_target *t, struct r0_watch_judgement *j, st
 	};
 	*doc = (struct r0_trim_doc){
 		.mode = R0_TRIM_MODE_WATCH, .pattern_seed = 42, .device = "/dev/md127", .kernel = "6.12.0",
-		.target = t, .watch = w, .verdict = R0_CHECK_PASS,
+		.target = t, .watch = w, .verdict = R0_CHECK_OK,
 	};
 }
 
@@ -313,7 +313,7 @@ Test(trimjson, read_back)
 {
 	struct r0_trim_target *t = md_target();
 	struct r0_trim_check_line checks[] = {
-		{ "limits", R0_CHECK_PASS, "ok" }, { "delivery", R0_CHECK_FAIL, "no" }, { "effect", R0_CHECK_PASS, "ok" },
+		{ "limits", R0_CHECK_OK, "ok" }, { "delivery", R0_CHECK_FAIL, "no" }, { "effect", R0_CHECK_OK, "ok" },
 	};
 	struct r0_trim_range_doc rg = {
 		.name = "one chunk", .start_bytes = 65536, .length_bytes = 65536, .delivery = R0_CHECK_FAIL,

@@ -75,7 +75,7 @@ Test(trimlive, the_files_sectors_read_back)
 	bool reused = true;
 
 	r0_trim_live_effect(3, ok, bad, unchecked, &before, &later, &e, &reused);
-	cr_expect_eq(e.verdict, R0_CHECK_PASS);
+	cr_expect_eq(e.verdict, R0_CHECK_OK);
 	cr_expect_not(reused);
 	cr_expect(e.member_discarded_ok == 128 && e.member_discarded_bad == 0 && e.unchecked == 72);
 	cr_expect(e.first_bad_sector == -1 && e.first_bad_member == -1 && e.first_bad_member_direct == -1);

@@ -29,7 +29,7 @@ static void discard(struct r0_trim_result *res, const bool delivered[3])
 	for (unsigned i = 0; i < 3; i++)
 		m[i] = (struct r0_trim_member_result){
 			.expected_sectors = 8, .observed_sectors = delivered[i] ? 8 : 0, .conclusive = true,
-			.verdict = delivered[i] ? R0_CHECK_PASS : R0_CHECK_FAIL,
+			.verdict = delivered[i] ? R0_CHECK_OK : R0_CHECK_FAIL,
 		};
 	r0_trim_evidence_delivery(&res->ev, 3, m);
 }
@@ -38,17 +38,17 @@ Test(trimresult, lines_and_their_tally)
 {
 	struct r0_trim_result res = { 0 };
 
-	cr_assert_eq(r0_trim_result_add(&res, "geometry", R0_CHECK_PASS, "model 6144 sectors"), 0);
+	cr_assert_eq(r0_trim_result_add(&res, "geometry", R0_CHECK_OK, "model 6144 sectors"), 0);
 	cr_assert_eq(r0_trim_result_add(&res, "quiet", R0_CHECK_NOT_CONCLUSIVE, "the members are busy"), 0);
 	cr_assert_eq(r0_trim_result_add(&res, "layout", R0_CHECK_NOT_CHECKABLE, "no md"), 0);
 	/* a doubt or a check that cannot run says nothing against the run yet */
-	cr_expect_eq(res.overall, R0_CHECK_PASS);
+	cr_expect_eq(res.overall, R0_CHECK_OK);
 	cr_expect_str_eq(res.first_fail, "");
 	cr_expect_str_eq(res.first_nc, "quiet: the members are busy");
 	cr_assert_eq(r0_trim_result_add(&res, "delivery", R0_CHECK_FAIL, "sdb received 0 of 8 sectors"), 0);
 	cr_assert_eq(r0_trim_result_add(&res, "effect", R0_CHECK_FAIL, "later"), 0);
 	cr_assert_eq(r0_trim_result_add(&res, "quiet", R0_CHECK_NOT_CONCLUSIVE, "again"), 0);
-	cr_assert_eq(r0_trim_result_add(&res, "fill", R0_CHECK_PASS, "back"), 0);
+	cr_assert_eq(r0_trim_result_add(&res, "fill", R0_CHECK_OK, "back"), 0);
 	cr_expect_eq(res.overall, R0_CHECK_FAIL);
 	cr_expect_str_eq(res.first_fail, "delivery: sdb received 0 of 8 sectors");
 	cr_expect_str_eq(res.first_nc, "quiet: the members are busy");
@@ -56,9 +56,9 @@ Test(trimresult, lines_and_their_tally)
 	cr_expect_str_eq(res.lines[0].check, "geometry");
 	cr_expect_str_eq(res.lines[3].detail, "sdb received 0 of 8 sectors");
 	cr_expect_eq(res.lines[3].verdict, R0_CHECK_FAIL);
-	cr_expect_eq(res.lines[6].verdict, R0_CHECK_PASS);
+	cr_expect_eq(res.lines[6].verdict, R0_CHECK_OK);
 	/* a check's name is cut to its field, not past it */
-	cr_assert_eq(r0_trim_result_add(&res, "a-very-long-check-name", R0_CHECK_PASS, ""), 0);
+	cr_assert_eq(r0_trim_result_add(&res, "a-very-long-check-name", R0_CHECK_OK, ""), 0);
 	cr_expect_str_eq(res.lines[7].check, "a-very-long");
 	r0_trim_result_free(&res);
 	cr_expect_eq(res.n_lines, 0);
@@ -75,7 +75,7 @@ Test(trimresult, every_device_delivered_passes)
 	discard(&res, all);
 	res.delivery_pass = 1;
 	r0_trim_result_judge(&res, &t, false, R0_LEVEL_DELIVERED);
-	cr_expect_eq(res.overall, R0_CHECK_PASS, "%s", res.first_fail);
+	cr_expect_eq(res.overall, R0_CHECK_OK, "%s", res.first_fail);
 	cr_expect(res.judged);
 	cr_expect_str_eq(res.levels, "sda delivered, sdb delivered, sdc delivered");
 	/* deallocated asked: none promises what a discarded block reads, so none showed it */
@@ -114,9 +114,9 @@ Test(trimresult, a_device_never_shown_is_not_conclusive)
 	struct r0_trim_target t = three();
 	struct r0_trim_result res = { 0 };
 	struct r0_trim_member_result m[3] = {
-		{ .expected_sectors = 8, .observed_sectors = 8, .conclusive = true, .verdict = R0_CHECK_PASS },
-		{ .expected_sectors = 0, .observed_sectors = 0, .conclusive = true, .verdict = R0_CHECK_PASS },
-		{ .expected_sectors = 8, .observed_sectors = 8, .conclusive = true, .verdict = R0_CHECK_PASS },
+		{ .expected_sectors = 8, .observed_sectors = 8, .conclusive = true, .verdict = R0_CHECK_OK },
+		{ .expected_sectors = 0, .observed_sectors = 0, .conclusive = true, .verdict = R0_CHECK_OK },
+		{ .expected_sectors = 8, .observed_sectors = 8, .conclusive = true, .verdict = R0_CHECK_OK },
 	};
 
 	/* sdb was never sent a share: nothing failed, nothing was shown there */
@@ -164,20 +164,20 @@ Test(trimresult, without_a_conclusive_delivery_no_pass)
 	cr_expect_str_eq(res.first_fail, "no check could show a discard arriving");
 	/* the first doubt is the reason, when there was one */
 	cr_assert_eq(r0_trim_result_add(&res, "quiet", R0_CHECK_NOT_CONCLUSIVE, "busy"), 0);
-	res.overall = R0_CHECK_PASS;
+	res.overall = R0_CHECK_OK;
 	r0_trim_result_judge(&res, &t, true, R0_LEVEL_DELIVERED);
 	cr_expect_eq(res.overall, R0_CHECK_NOT_CONCLUSIVE);
 	cr_expect_str_eq(res.first_fail, "quiet: busy");
 	/* a cycle that passed is enough there */
-	res.overall = R0_CHECK_PASS;
+	res.overall = R0_CHECK_OK;
 	res.delivery_pass = 1;
 	r0_trim_result_judge(&res, &t, true, R0_LEVEL_DELIVERED);
-	cr_expect_eq(res.overall, R0_CHECK_PASS);
+	cr_expect_eq(res.overall, R0_CHECK_OK);
 	/* a geometry that does not match the kernel's: the evidence is not weighed either */
 	t.geometry_matches = false;
 	memset(&res.ev, 0, sizeof(res.ev));
 	r0_trim_result_judge(&res, &t, false, R0_LEVEL_DELIVERED);
 	cr_expect_not(res.judged);
-	cr_expect_eq(res.overall, R0_CHECK_PASS);
+	cr_expect_eq(res.overall, R0_CHECK_OK);
 	r0_trim_result_free(&res);
 }

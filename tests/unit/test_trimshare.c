@@ -109,18 +109,18 @@ Test(trimshare, a_share_against_the_counters)
 	after.leaf_sectors[0] += 96;
 	after.member_sectors[0] += 96;
 	r0_trim_share_results(&t, share, &before, &after, res);
-	cr_expect(res[0].verdict == R0_CHECK_PASS && res[0].expected_sectors == 64 && res[0].observed_sectors == 96 &&
+	cr_expect(res[0].verdict == R0_CHECK_OK && res[0].expected_sectors == 64 && res[0].observed_sectors == 96 &&
 		  res[0].observed_member_sectors == 96 && res[0].conclusive);
 	cr_expect(res[1].verdict == R0_CHECK_FAIL && res[1].observed_sectors == 0 && res[1].conclusive,
 		  "a device that got no discards fails");
-	cr_expect(res[2].verdict == R0_CHECK_PASS && !res[2].conclusive);
+	cr_expect(res[2].verdict == R0_CHECK_OK && !res[2].conclusive);
 	/* short by one sector is short */
 	after.leaf_sectors[1] += 63;
 	r0_trim_share_results(&t, share, &before, &after, res);
 	cr_expect_eq(res[1].verdict, R0_CHECK_FAIL);
 	after.leaf_sectors[1] += 1;
 	r0_trim_share_results(&t, share, &before, &after, res);
-	cr_expect_eq(res[1].verdict, R0_CHECK_PASS);
+	cr_expect_eq(res[1].verdict, R0_CHECK_OK);
 }
 
 Test(trimshare, why_a_delivery_fell_short)
@@ -132,7 +132,7 @@ Test(trimshare, why_a_delivery_fell_short)
 
 	for (unsigned i = 0; i < 3; i++)
 		res[i] = (struct r0_trim_member_result){ .expected_sectors = 128, .observed_sectors = 128,
-							 .conclusive = true, .verdict = R0_CHECK_PASS };
+							 .conclusive = true, .verdict = R0_CHECK_OK };
 	r0_trim_delivery_why(&t, res, why, sizeof(why));
 	cr_expect_str_eq(why, "");
 	/* nothing arrived on sdb; sdc's own failure comes second and is not the reason */

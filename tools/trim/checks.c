@@ -64,7 +64,7 @@ void check_geometry(struct run *r)
 	char why[256];
 	struct utsname u;
 
-	check_line(r, "geometry", t->geometry_matches ? R0_CHECK_PASS : R0_CHECK_FAIL,
+	check_line(r, "geometry", t->geometry_matches ? R0_CHECK_OK : R0_CHECK_FAIL,
 		   "model %llu sectors, kernel %llu%s", (unsigned long long)t->geo.array_sectors,
 		   (unsigned long long)t->size_sectors,
 		   t->geometry_matches ? "" : ": the stripe model does not fit this array");
@@ -101,7 +101,7 @@ int check_quiet(struct run *r)
 			   "that moves by more than the geometry says fails", (unsigned long long)dw,
 			   (unsigned long long)dd);
 	else
-		check_line(r, "quiet", R0_CHECK_PASS, "no writes or discards on the members in 0.2 s");
+		check_line(r, "quiet", R0_CHECK_OK, "no writes or discards on the members in 0.2 s");
 	return 0;
 }
 
@@ -242,7 +242,7 @@ void lba_status_line(struct run *r, const char *what, const struct r0_trim_leaf_
 	r0_trim_evidence_lba_status(&r->result.ev, t->n_members, a);
 	if (mapped && off < sizeof(d))
 		snprintf(d + off, sizeof(d) - off, "; a drive kept discarded blocks mapped (UNMAP is a hint to it)");
-	check_line(r, "lba-status", mapped ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_PASS, "%s", d);
+	check_line(r, "lba-status", mapped ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_OK, "%s", d);
 }
 
 /* lba_status_line for top sectors [START, START + N). */
@@ -296,14 +296,14 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 				   e.first_bad_member >= 0 ? t->members[e.first_bad_member].kname : "several devices");
 			no_effect = true;
 		} else {
-			check_line(r, "fill", R0_CHECK_PASS, "%llu sectors written through the array and read back",
+			check_line(r, "fill", R0_CHECK_OK, "%llu sectors written through the array and read back",
 				   (unsigned long long)e.intact_ok);
 		}
 	}
 	for (int i = 0; i < n; i++) {
 		char detail[1024], what[160], b1[32], b2[32];
 		struct r0_trim_range_doc *jr = NULL;   /* with -J: this range's record */
-		enum r0_check_result v = R0_CHECK_PASS;
+		enum r0_check_result v = R0_CHECK_OK;
 		bool sub = rg[i].n_sectors * 512 < lc->effective_granularity_bytes;
 		int ioerr = 0;
 
@@ -336,7 +336,7 @@ int check_ranges(struct run *r, const struct r0_limits_check *lc, unsigned repea
 					 k ? " (on a repeat)" : "");
 			v = r0_check_result_worse(v, rv);
 		}
-		if (v == R0_CHECK_PASS)
+		if (v == R0_CHECK_OK)
 			r->result.delivery_pass++;
 		if (v == R0_CHECK_NOT_CONCLUSIVE)
 			r->result.delivery_nc++;
@@ -420,7 +420,7 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 		}
 		r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
 		effect_detail(&e, t, e_d, sizeof(e_d));
-		v = r0_check_result_worse(v, e.verdict == R0_CHECK_FAIL ? R0_CHECK_FAIL : R0_CHECK_PASS);
+		v = r0_check_result_worse(v, e.verdict == R0_CHECK_FAIL ? R0_CHECK_FAIL : R0_CHECK_OK);
 		check_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
 			   sz(share * 512, b1, 32), sz(start * 512, b2, 32), d, r0_check_result_name(e.verdict));
 		if (r->json) {
@@ -435,7 +435,7 @@ int raw_cycles(struct run *r, unsigned cycles, unsigned fill_pct)
 				};
 			}
 		}
-		if (v == R0_CHECK_PASS)
+		if (v == R0_CHECK_OK)
 			r->result.delivery_pass++;
 	}
 	return 0;

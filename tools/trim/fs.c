@@ -130,7 +130,7 @@ int fs_mode(struct run *r, const char *fstype, bool mount_discard, unsigned cycl
 				}
 			}
 		}
-		if (v == R0_CHECK_PASS)
+		if (v == R0_CHECK_OK)
 			r->result.delivery_pass++;
 	}
 	return 0;

@@ -203,7 +203,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 			   "their counters cannot tell the test file's from them");
 		return 1;
 	}
-	check_line(r, "quiet", R0_CHECK_PASS, "no other discards on the bottom devices for 0.5 s");
+	check_line(r, "quiet", R0_CHECK_OK, "no other discards on the bottom devices for 0.5 s");
 
 	err = write_file(path, r->seed, bytes);
 	written = err != -EEXIST;
@@ -230,7 +230,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
 		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu", t->members[i].chain_kname[t->members[i].depth],
 					(unsigned long long)share[i]);
-	check_line(r, "live-file", R0_CHECK_PASS, "%s", d);
+	check_line(r, "live-file", R0_CHECK_OK, "%s", d);
 
 	/* delete it and let the file system discard what it held */
 	if ((err = r0_trim_read_counters(t, &before)))
@@ -273,7 +273,7 @@ int live_mode(struct run *r, const char *dir, const char *fstype, bool mount_dis
 			 "the counters show discards reaching each device, the read-back the file's own sectors",
 			 sz(bytes, b1, sizeof(b1)));
 	check_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
-	if (v == R0_CHECK_PASS)
+	if (v == R0_CHECK_OK)
 		r->result.delivery_pass++;
 	if (v == R0_CHECK_NOT_CONCLUSIVE)
 		r->result.delivery_nc++;

@@ -111,7 +111,7 @@ void print_header(struct run *r, const char *release)
 int trim_exit_status(enum r0_check_result overall)
 {
 	switch (overall) {
-	case R0_CHECK_PASS:
+	case R0_CHECK_OK:
 		return R0_EXIT_OK;
 	case R0_CHECK_FAIL:
 		return R0_EXIT_FAILURE;

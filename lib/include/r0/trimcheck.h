@@ -20,7 +20,7 @@
 
 /* The result of one TRIM check, in increasing order of weight (see r0_check_result_worse); a study's verdict is lib/study/verdict.c's. */
 enum r0_check_result {
-	R0_CHECK_PASS = 0,
+	R0_CHECK_OK = 0,          /* shown to hold (said "PASS"; a study's pass is another thing) */
 	R0_CHECK_NOT_CHECKABLE,   /* nothing to check against (no promise, not possible here) */
 	R0_CHECK_NOT_CONCLUSIVE,  /* checked, but the result proves nothing (granularity) */
 	R0_CHECK_FAIL,
