@@ -250,12 +250,10 @@ int main(int argc, char **argv)
 		goto refused;
 	}
 	if (in.have_sweep) {
-		if (analyse(&in, mixs, &mix, mixdesc, sizeof(mixdesc), &cmp, &a))
+		if (analyse(&in, mixs, &mix, mixdesc, sizeof(mixdesc), &cmp, &no, &a))
 			goto refused;
 		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
 		good = a.worth;
-		if (noise_and_calibration(&in, &mix, &cmp, &no))
-			goto refused;
 		r0_trim_answer(&a, in.x.trim, in.x.n_trim, trim_line, sizeof(trim_line));
 		if (stored_analysis(&in, &a, &stored))
 			words.stored = &stored;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The sweeps analysed, their noise, a calibration's answer, the stored analysis, the aside (analyse.h). */
+/* The sweeps analysed (their noise worked out once), a calibration's answer, the stored analysis, the aside (analyse.h). */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,8 +14,24 @@
 #include "r0/mix.h"
 #include "r0/resultfiles.h"
 
+/* A calibration's answer into NO->k when the records hold copies (r0sweep --calibrate): 0, or -1 after saying why not. */
+static int calibration(const struct inputs *in, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+		       struct noise_of *no)
+{
+	int err;
+
+	if (!r0_calib_is_calibration(&in->set))
+		return 0;
+	no->k = malloc(sizeof(*no->k));
+	err = no->k ? r0_calibrate(&in->set, mix, cmp, no->k) : -ENOMEM;
+	if (err)
+		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "a calibration without its baseline (the first member "
+			"alone) or its copies" : strerror(-err));
+	return err ? -1 : 0;
+}
+
 int analyse(const struct inputs *in, const char *mixs, struct r0_mix *mix, char *mixdesc, size_t desc_len,
-	    const struct r0_cmp_opts *cmp, struct r0_analysis *a)
+	    const struct r0_cmp_opts *cmp, struct noise_of *no, struct r0_analysis *a)
 {
 	bool mix_given = mixs != NULL;
 	int err;
@@ -33,34 +49,15 @@ int analyse(const struct inputs *in, const char *mixs, struct r0_mix *mix, char 
 	/* a key of the mix that names nothing in the study would drop its share unsaid */
 	if (r0_cli_mix_check(PROG, "--mix", mix_given ? mixs : mix->name, mix, in->set.recs, in->set.n))
 		return -1;
-	{
-		/* the runs' own noise: beyond any the study was validated on, no claim is made */
-		struct r0_noise_diag nz;
-
-		err = r0_noise_diag(&in->set, &nz);
-		if (!err)
-			err = r0_analyse_machine(&in->set, mix, cmp, &nz, a);
-	}
+	/* the runs' own noise: beyond any the study was validated on, no claim is made */
+	err = r0_noise_diag(&in->set, &no->nz);
+	if (!err)
+		err = r0_analyse_machine(&in->set, mix, cmp, &no->nz, a);
 	if (err) {
 		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "the sweep files hold no measured cell" : strerror(-err));
 		return -1;
 	}
-	return 0;
-}
-
-int noise_and_calibration(const struct inputs *in, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
-			  struct noise_of *no)
-{
-	int err = r0_noise_diag(&in->set, &no->nz);
-
-	if (!err && r0_calib_is_calibration(&in->set)) {
-		no->k = malloc(sizeof(*no->k));
-		err = no->k ? r0_calibrate(&in->set, mix, cmp, no->k) : -ENOMEM;
-	}
-	if (err)
-		fprintf(stderr, PROG ": %s\n", err == -ENODATA ? "a calibration without its baseline (the first member "
-			"alone) or its copies" : strerror(-err));
-	return err ? -1 : 0;
+	return calibration(in, mix, cmp, no);
 }
 
 bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struct r0_provenance *p)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The sweeps analysed: under the mix, their own runs' noise, a
- * calibration's answer, the analysis the file stored, and the --aside
+ * The sweeps analysed: under the mix, told their own runs' noise (worked
+ * out once, for the analysis and for the report's Noise section and CSV),
+ * a calibration's answer, the analysis the file stored, and the --aside
  * study, analysed on its own.
  */
 #ifndef R0_REPORT_ANALYSE_H
@@ -23,20 +24,17 @@ struct noise_of {
 };
 
 /*
- * The sweeps of IN analysed under MIX into *A (without --mix, everyday
- * scenarios or a replay alone by their own mix, as r0sweep did): 0, or -1
+ * The sweeps of IN analysed into *A under MIX: the one MIXS names
+ * (r0_cli_mix made it already), or without it (MIXS NULL) the default
+ * for the workloads measured (everyday scenarios or a replay alone by
+ * their own mix, as r0sweep did), its description into MIXDESC. Their
+ * runs' noise into NO->nz, told to the analysis (beyond any noise the
+ * study was validated on, no claim is made), and a calibration's answer
+ * into NO->k when the records hold copies (r0sweep --calibrate). 0, or -1
  * after saying why not.
  */
 int analyse(const struct inputs *in, const char *mixs, struct r0_mix *mix, char *mixdesc, size_t desc_len,
-	    const struct r0_cmp_opts *cmp, struct r0_analysis *a);
-
-/*
- * The noise of the sweeps' own runs into NO, and a calibration's answer
- * when the records hold copies (r0sweep --calibrate). 0, or -1 after
- * saying why not.
- */
-int noise_and_calibration(const struct inputs *in, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
-			  struct noise_of *no);
+	    const struct r0_cmp_opts *cmp, struct noise_of *no, struct r0_analysis *a);
 
 /*
  * The analysis r0sweep stored in the one sweep file read, beside A (the
