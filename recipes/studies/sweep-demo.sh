@@ -57,18 +57,11 @@ for a; do
 	esac
 done
 if [ -n "$DRIVES" ]; then
-	# the QEMU drives by their by-id links, as a user names drives
-	udevadm settle
-	members=""
-	for d in 0 1 2; do
-		dev=$(r0_drive "$DRIVES" $d) || exit 1
-		link=$(ls /dev/disk/by-id/ | grep -E "^(nvme|ata)-.*r0$DRIVES$d\$" | head -1)
-		members="$members ${link:+/dev/disk/by-id/}${link:-$dev}"
-	done
-	describe="3 x QEMU $DRIVES drives ($(cat /sys/block/${dev#/dev/}/device/model 2>/dev/null | tr -s ' '), throttled by QEMU: sandbox/drives/$DRIVES.qemu)"
+	members=$(r0_drives_by_id "$DRIVES" 3) || exit 1
+	describe=$(r0_describe_drives "$DRIVES" 3)
 else
 	members=$(r0_members $PROFILE 3) || { echo "sweep-demo: cannot create the members"; exit 1; }
-	describe="3 x null_blk $PROFILE profile ($(grep -v '^#' "$R0_GUEST/drives/$PROFILE.drive" | tr '\n' ' '))"
+	describe=$(r0_describe_profile "$PROFILE" 3)
 fi
 set -- $members
 out=$R0_RESULTS/sweep.jsonl

@@ -325,3 +325,31 @@ r0_drive() {
 	echo "guest: no $1 drive $2 (sandbox/vm/run --$1)" >&2
 	return 1
 }
+
+# r0_drives_by_id nvme|sata N: the first N drives of that kind (r0_drive)
+# by their /dev/disk/by-id links, as a user names drives (the /dev node of
+# one without a link); prints them on one line.
+r0_drives_by_id() {
+	udevadm settle >&2   # nothing of it among the names printed
+	_i=0 _made=""
+	while [ "$_i" -lt "$2" ]; do
+		_dev=$(r0_drive "$1" $_i) || return 1
+		_link=$(ls /dev/disk/by-id/ | grep -E "^(nvme|ata)-.*r0$1$_i\$" | head -1)
+		_made="$_made ${_link:+/dev/disk/by-id/}${_link:-$_dev}"
+		_i=$((_i + 1))
+	done
+	echo $_made
+}
+
+# r0_describe_drives nvme|sata N: what N drives of r0_drives_by_id are, for
+# r0sweep --describe: "N x QEMU KIND drives (MODEL, throttled by QEMU: ...)".
+r0_describe_drives() {
+	_dev=$(r0_drive "$1" $(($2 - 1))) || return 1
+	echo "$2 x QEMU $1 drives ($(cat /sys/block/${_dev#/dev/}/device/model 2>/dev/null | tr -s ' '), throttled by QEMU: sandbox/drives/$1.qemu)"
+}
+
+# r0_describe_profile PROFILE N: what N members of r0_members PROFILE are,
+# for r0sweep --describe: "N x null_blk PROFILE profile (its settings)".
+r0_describe_profile() {
+	echo "$2 x null_blk $1 profile ($(grep -v '^#' "$R0_GUEST/drives/$1.drive" | tr '\n' ' '))"
+}

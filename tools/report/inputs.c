@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The result files r0report is given, read by their schema; sweeps pooled only from one study (inputs.h). */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inputs.h"
+
+#include "r0/age.h"
+#include "r0/benchcommon.h"
+#include "r0/benchjson.h"
+#include "r0/resultfiles.h"
+#include "r0/scenariojson.h"
+
+/*
+ * Sweep files are pooled only when every cell comes from the same study
+ * (devices, state, preconditioning, region, runtime, ramp): a report over
+ * two studies would tell neither. The records SET->recs[from..] just
+ * read from PATH against the first one (of FIRST). true (and said why)
+ * when they differ.
+ */
+static bool study_mixed(const struct r0_sweep_set *set, size_t from, const char *first, const char *path)
+{
+	char why[1200];
+
+	for (size_t i = from; i < set->n; i++)
+		if (r0_sweep_rec_study_diff(&set->recs[0], &set->recs[i], why, sizeof(why))) {
+			if (!strcmp(first, path))
+				fprintf(stderr, PROG ": %s: cells of two studies in one file, another %s; not pooled "
+					"(report each study from its own file)\n", path, why);
+			else
+				fprintf(stderr, PROG ": %s: another study than %s, another %s; not pooled (report "
+					"each file on its own)\n", path, first, why);
+			return true;
+		}
+	return false;
+}
+
+#define NOT_READ "not a result file r0report reads (schema " R0_SWEEP_SCHEMA ", r0trim/1, " R0_SCENARIO_SCHEMA \
+	", " R0_STATE_SCHEMA " or r0bench/1)"
+
+int load_inputs(char **files, int n, struct inputs *in)
+{
+	const char *first_sweep = NULL;
+	struct extra *x = &in->x;
+
+	x->trim = calloc((size_t)n, sizeof(*x->trim));
+	x->age = calloc((size_t)n, sizeof(*x->age));
+	x->bench = calloc((size_t)n, sizeof(*x->bench));
+	x->bench_file = calloc((size_t)n, sizeof(*x->bench_file));
+	if (!x->trim || !x->age || !x->bench || !x->bench_file) {
+		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		enum r0_result_kind kind;
+		unsigned bad = 0;
+		int err = r0_result_kind(files[i], &kind);
+
+		if (!err && kind == R0_RESULT_SWEEP) {
+			size_t before = in->set.n;
+
+			in->sweeps.set = &in->set;
+			if (sweep_in_read(PROG, &in->sweeps, files[i], NOT_READ))
+				return -1;
+			in->have_sweep = true;
+			if (study_mixed(&in->set, before, first_sweep ? first_sweep : files[i], files[i]))
+				return -1;
+			if (!first_sweep && in->set.n)
+				first_sweep = files[i];
+		} else if (!err && kind == R0_RESULT_TRIM) {
+			err = r0_trimres_load(files[i], &x->trim[x->n_trim]);
+			x->n_trim += !err;
+		} else if (!err && kind == R0_RESULT_BENCH) {
+			err = r0_bench_load(files[i], &x->bench[x->n_bench]);
+			if (err == -ENOMSG)
+				err = -EINVAL;
+			x->bench_file[x->n_bench] = files[i];
+			x->n_bench += !err;
+		} else if (!err && kind == R0_RESULT_AGE) {
+			err = r0_ageres_load(files[i], &x->age[x->n_age]);
+			x->n_age += !err;
+		} else if (!err) {
+			err = r0_scenario_load(files[i], &x->scen, &bad);
+		}
+		if (err) {
+			fprintf(stderr, PROG ": %s: %s\n", files[i],
+				err == -EINVAL ? NOT_READ : strerror(-err));
+			return -1;
+		}
+		if (bad)
+			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", files[i], bad, bad == 1 ? "" : "s");
+	}
+	return 0;
+}
+
+void inputs_free(struct inputs *in)
+{
+	r0_sweep_set_free(&in->set);
+	sweep_in_free(&in->sweeps);
+	free(in->x.trim);
+	free(in->x.age);
+	for (size_t i = 0; i < in->x.n_bench; i++)
+		r0_bench_doc_free(&in->x.bench[i]);
+	free(in->x.bench);
+	free(in->x.bench_file);
+	r0_scenario_free(&in->x.scen);
+}
+
+int bench_apart(const struct extra *x)
+{
+	char why[4096];
+
+	if (!r0_bench_none_common(x->bench, x->bench_file, x->n_bench, why, sizeof(why)))
+		return 0;
+	fprintf(stderr, PROG ": the r0bench files have no test in common (one test is one rw, block size, queue "
+		"depth and jobs), so nothing compares them: %s\n", why);
+	return -1;
+}
