@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Private to lib/engine/: a run's jobs, the state the engine's files share
- * and the accounting every path of a request does alike.
+ * (engine.c, the caller's watch in watcher.c), the accounting every path of
+ * a request does alike, and what each file offers engine.c.
  */
 #ifndef R0_ENGINE_JOB_H
 #define R0_ENGINE_JOB_H
@@ -29,7 +30,7 @@ struct shared {
 	/*
 	 * Time-based: the end of the measured window, also when the jobs stop
 	 * issuing. The steady rule moves it earlier, always to a moment still
-	 * ahead of every clock (see close_window), so a completion
+	 * ahead of every clock (see close_window in watcher.c), so a completion
 	 * compared with the old end is never on the wrong side of the new one.
 	 */
 	_Atomic uint64_t end_ns;
@@ -196,5 +197,15 @@ static inline void record_done(struct job *j, enum r0_op op, uint32_t len, uint6
 			      atomic_load_explicit(&j->done_bytes, memory_order_relaxed) + len,
 			      memory_order_relaxed);
 }
+
+/* --- watcher.c: the caller's thread while the jobs run ------------------- */
+
+/*
+ * Until every job has ended: the steady rule's samples into SMP, progress
+ * and *stop (O may be NULL), the process's CPU time over the window into
+ * RES. Returns whether *stop stopped the run.
+ */
+bool r0_watcher_run(struct shared *sh, struct job *jobs, unsigned n, const struct r0_run_opts *o,
+		    struct sampler *smp, struct r0_result *res);
 
 #endif
