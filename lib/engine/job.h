@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Private to lib/engine/: a run's jobs, the state the engine's files share
- * (engine.c, the caller's watch in watcher.c), the accounting every path of
- * a request does alike, and what each file offers engine.c.
+ * (engine.c, the ring in ring.c, the caller's watch in watcher.c), the
+ * accounting every path of a request does alike, and what each file offers
+ * engine.c.
  */
 #ifndef R0_ENGINE_JOB_H
 #define R0_ENGINE_JOB_H
@@ -63,8 +64,8 @@ struct job {
 
 	struct io_uring ring;
 	bool ring_ready, fixed_bufs, fixed_file;
-	bool stalled;                   /* requests left in the kernel: see run_ring */
-	bool carries_one;               /* runs one request of its queue itself (carry_one) */
+	bool stalled;                   /* requests left in the kernel: see r0_ring_run */
+	bool carries_one;               /* runs one request of its queue itself (r0_ring_carry_one) */
 	bool ring_answered;             /* the ring has completed a request */
 	uint64_t progress_ns;           /* the last completion (or the start) */
 	unsigned char *buf;
@@ -197,6 +198,17 @@ static inline void record_done(struct job *j, enum r0_op op, uint32_t len, uint6
 			      atomic_load_explicit(&j->done_bytes, memory_order_relaxed) + len,
 			      memory_order_relaxed);
 }
+
+/* --- ring.c: reads and writes through the job's io_uring ---------------- */
+
+/* The job's ring, its registered buffers and file, its io-wq: 0 or -errno. */
+int r0_ring_setup(struct job *j);
+/* Keeps the queue full until the job is done, an error or a stop, or a stall. */
+void r0_ring_run(struct job *j);
+/* One request run by the job thread itself (pread/pwrite); returns the clock after it. */
+uint64_t r0_ring_carry_one(struct job *j);
+/* Closes the ring (from the job's own thread); nothing without one. */
+void r0_ring_exit(struct job *j);
 
 /* --- watcher.c: the caller's thread while the jobs run ------------------- */
 
