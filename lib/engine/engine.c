@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The io_uring engine's run: one thread per job, each with its own ring
- * (ring.c) or issuing its requests itself, started together and watched
- * from the caller's thread (watcher.c); here each job's region, set-up and
- * release, and the jobs' results merged into the run's. At queue depth 1
- * (no polling, no submission thread) a job issues each request itself with
- * pread/pwrite instead (r0_engine_is_sync). Discards go through
- * r0_target_discard (BLKDISCARD, a file: a punched hole), one at a time,
- * since liburing 2.3 and Debian 12's headers have no asynchronous discard.
+ * (ring.c) or issuing its requests itself (sync.c), started together and
+ * watched from the caller's thread (watcher.c); here each job's region,
+ * set-up and release, and the jobs' results merged into the run's.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -57,44 +53,6 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
 		return -EOPNOTSUPP;
 	}
 	return 0;
-}
-
-/* --- requests the job issues itself: QD1 without a ring, discards --------- */
-
-/* Queue depth 1 without a ring: every request carried by the job (r0_ring_carry_one). */
-static void run_sync(struct job *j)
-{
-	uint64_t now = r0_now_ns();
-
-	while (more_to_issue(j, now)) {
-		cpu_window(j, now, false);
-		now = r0_ring_carry_one(j);
-	}
-	cpu_window(j, now, true);
-}
-
-/* Discards, each timed from just before r0_target_discard to just after it returns. */
-static void run_trims(struct job *j)
-{
-	const struct r0_workload *w = j->sh->w;
-	uint64_t now = r0_now_ns(), off, t;
-	int err;
-
-	while (more_to_issue(j, now)) {
-		cpu_window(j, now, false);
-		off = next_offset(j);
-		j->issued_bytes += w->block_bytes;
-		t = r0_now_ns();
-		err = r0_target_discard(j->sh->t, off, w->block_bytes);
-		now = r0_now_ns();
-		if (err) {
-			record_error(j, R0_OP_TRIM, off, w->block_bytes, -err);
-		} else {
-			j->res.moved_bytes[R0_OP_TRIM] += w->block_bytes;
-			record_done(j, R0_OP_TRIM, w->block_bytes, t, now);
-		}
-	}
-	cpu_window(j, now, true);
 }
 
 /* --- a job ---------------------------------------------------------------- */
@@ -150,9 +108,9 @@ static void *job_main(void *arg)
 	pthread_barrier_wait(&j->sh->go);   /* the caller has set the clock */
 	if (!j->err && !atomic_load(&j->sh->abort)) {
 		if (j->sh->w->trim)
-			run_trims(j);
+			r0_sync_trims(j);
 		else if (r0_engine_is_sync(j->sh->w))
-			run_sync(j);
+			r0_sync_run(j);
 		else
 			r0_ring_run(j);
 	}

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Private to lib/engine/: a run's jobs, the state the engine's files share
- * (engine.c, the ring in ring.c, the caller's watch in watcher.c), the
- * accounting every path of a request does alike, and what each file offers
- * engine.c.
+ * Private to lib/engine/: a run's jobs, which engine.c sets up and merges
+ * and which the ring (ring.c), the job's own requests (sync.c) and the
+ * caller's watch (watcher.c) run and read: the state they share, the
+ * accounting every path does alike, and what each file offers engine.c.
  */
 #ifndef R0_ENGINE_JOB_H
 #define R0_ENGINE_JOB_H
@@ -209,6 +209,13 @@ void r0_ring_run(struct job *j);
 uint64_t r0_ring_carry_one(struct job *j);
 /* Closes the ring (from the job's own thread); nothing without one. */
 void r0_ring_exit(struct job *j);
+
+/* --- sync.c: requests the job issues itself, one at a time --------------- */
+
+/* Queue depth 1 without a ring: pread/pwrite until the job is done. */
+void r0_sync_run(struct job *j);
+/* Discards through r0_target_discard until the job is done. */
+void r0_sync_trims(struct job *j);
 
 /* --- watcher.c: the caller's thread while the jobs run ------------------- */
 

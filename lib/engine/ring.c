@@ -229,7 +229,7 @@ static int submit_and_wait(struct job *j, struct __kernel_timespec *ts)
  * One request from the job thread itself, timed from just before its
  * system call to just after it returns, with nothing else between.
  * Returns the second reading. Beside the ring (carry_checked), or every
- * request of a job without one (run_sync in engine.c).
+ * request of a job without one (r0_sync_run).
  */
 uint64_t r0_ring_carry_one(struct job *j)
 {
