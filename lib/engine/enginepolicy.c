@@ -3,7 +3,8 @@
  * The engine's rules for the path a workload's requests take on a target
  * (r0/enginepolicy.h): issued by the job itself or through the ring, one
  * carried beside the ring, through io_uring's workers and how many, how a
- * job waits, and which CPU a job is held to. lib/engine/engine.c follows them.
+ * job waits, and which CPU a job is held to. lib/engine/engine.c, ring.c and
+ * sync.c follow them.
  */
 #include <sched.h>
 #include <stdbool.h>
