@@ -269,7 +269,7 @@ struct r0_result {
 	uint64_t verify_checked_bytes, verify_bad_sectors;
 	struct r0_verify_report first_bad;       /* valid when verify_bad_sectors > 0 */
 	uint64_t eagain_retries;    /* -EAGAIN completions resubmitted */
-	uint64_t carried_ios;       /* requests a job ran itself beside its ring (carry_one), ramp included */
+	uint64_t carried_ios;       /* requests a job ran itself beside its ring (r0_ring_carry_one, lib/engine/ring.c), ramp included */
 	bool carry_stopped;         /* a job stopped carrying: a checked carried request slept */
 	bool interrupted;           /* stopped early by *stop */
 	enum r0_end ended;
