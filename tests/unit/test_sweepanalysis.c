@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of r0sweep/1's analysis line as r0sweep appends it at the end
- * of a study: the stored studies analysed as r0sweep's end does, each line
- * compared byte for byte with tests/unit/golden/sweepanalysis.jsonl.
- * R0_GOLDEN_WRITE=1 in the environment writes the golden file instead (read
- * its diff before committing it: that is the record's new text).
+ * Unit tests of r0sweep/1's analysis lines as r0sweep appends them at the
+ * end: a study's analysis of the stored studies (tests/report/data/) as
+ * r0sweep's end makes it, and a calibration's answer from copies made of
+ * their md and dm targets, each line compared byte for byte with its golden
+ * file in tests/unit/golden/. R0_GOLDEN_WRITE=1 in the environment writes
+ * the golden files instead (read their diff before committing it: that is
+ * the records' new text).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #include "r0/sweep.h"
 
 #define GOLDEN "tests/unit/golden/sweepanalysis.jsonl"
+#define GOLDEN_CALIB "tests/unit/golden/sweepcalibration.jsonl"
 #define TOOL "r0sweep 0.2.0+g0123456789ab"
 #define TIME 1767225600   /* 2026-01-01 00:00 UTC */
 
@@ -91,7 +94,49 @@ static int append_analysis(FILE *f, const struct r0_analysis *ap, const struct p
 	return err;
 }
 
-/* --- the cases and the golden file --- */
+static int append_calibration(FILE *f, const struct r0_calibration *k)
+{
+	const struct r0_noise_diag *d;
+	json_object *o, *ts;
+	int err;
+
+	d = &k->noise;
+	o = json_object_new_object();
+	json_object_object_add(o, "copies", json_object_new_int((int)k->copies));
+	json_object_object_add(o, "members", json_object_new_int((int)k->members));
+	json_object_object_add(o, "passes", json_object_new_int((int)k->passes));
+	json_object_object_add(o, "mix", json_object_new_string(k->mix_name));
+	json_object_object_add(o, "wl_compared", json_object_new_int64((int64_t)k->wl_compared));
+	json_object_object_add(o, "wl_false", json_object_new_int64((int64_t)k->wl_false));
+	json_object_object_add(o, "mix_compared", json_object_new_int64((int64_t)k->mix_compared));
+	json_object_object_add(o, "mix_false", json_object_new_int64((int64_t)(k->mix_loses + k->mix_too_noisy)));
+	json_object_object_add(o, "visit_sd", json_object_new_double(d->visit_sd));
+	json_object_object_add(o, "visit_rho", json_object_new_double(d->visit_rho));
+	json_object_object_add(o, "kurtosis", json_object_new_double(d->kurtosis));
+	json_object_object_add(o, "max_drift", json_object_new_double(d->max_drift));
+	json_object_object_add(o, "run_noise_max", json_object_new_double(d->run_noise_max));
+	ts = json_object_new_array();
+	for (size_t i = 0; i < d->n_target; i++) {
+		json_object *t = json_object_new_object();
+
+		json_object_object_add(t, "target", json_object_new_string(d->target[i].name));
+		json_object_object_add(t, "visits", json_object_new_int((int)d->target[i].visits));
+		json_object_object_add(t, "visit_sd", json_object_new_double(d->target[i].visit_sd));
+		json_object_object_add(t, "run_noise", json_object_new_double(d->target[i].run_noise));
+		json_object_array_add(ts, t);
+	}
+	json_object_object_add(o, "targets", ts);
+	json_object_object_add(o, "within", json_object_new_boolean(d->within));
+	json_object_object_add(o, "sentence", json_object_new_string(d->sentence));
+	json_object_object_add(o, "answer", json_object_new_string(k->answer));
+	json_object_object_add(o, "tool", json_object_new_string(TOOL));
+	json_object_object_add(o, "time", json_object_new_int64((int64_t)TIME));
+	err = r0_sweep_append_json(f, "calibration", json_object_to_json_string(o));
+	json_object_put(o);
+	return err;
+}
+
+/* --- the cases and the golden files --- */
 
 static const struct plan budget = {
 	{ 3, 5, 8 }, 3, 1800, "budget", "md 64K against md 128K under the mix",
@@ -148,39 +193,113 @@ static char *slurp(FILE *f, size_t *len)
 	return s;
 }
 
-Test(sweepanalysis, lines_of_stored_studies_are_the_golden_ones, .timeout = 120)
+/* F's lines against the golden file's, line by line so a difference names its case (NAME(i)). */
+static void same_as_golden(FILE *f, const char *golden, size_t n_lines, const char *(*name)(size_t i))
 {
-	FILE *f = tmpfile(), *g;
 	char *got, *want;
 	size_t n_got, n_want;
+	FILE *g;
 
-	cr_assert_not_null(f);
-	for (size_t i = 0; i < N_CASES; i++)
-		line_of(i, f);
 	got = slurp(f, &n_got);
-	fclose(f);
 	if (getenv("R0_GOLDEN_WRITE")) {
-		g = fopen(GOLDEN, "we");
-		cr_assert_not_null(g, "%s: %s", GOLDEN, strerror(errno));
+		g = fopen(golden, "we");
+		cr_assert_not_null(g, "%s: %s", golden, strerror(errno));
 		cr_assert_eq(fwrite(got, 1, n_got, g), n_got);
 		cr_assert_eq(fclose(g), 0);
 	}
-	g = fopen(GOLDEN, "re");
-	cr_assert_not_null(g, "%s: %s (R0_GOLDEN_WRITE=1 writes it)", GOLDEN, strerror(errno));
+	g = fopen(golden, "re");
+	cr_assert_not_null(g, "%s: %s (R0_GOLDEN_WRITE=1 writes it)", golden, strerror(errno));
 	want = slurp(g, &n_want);
 	fclose(g);
-	/* line by line, so a difference names its case */
-	for (size_t i = 0, at_got = 0, at_want = 0; i < N_CASES; i++) {
+	for (size_t i = 0, at_got = 0, at_want = 0; i < n_lines; i++) {
 		char *eg = strchr(got + at_got, '\n'), *ew = strchr(want + at_want, '\n');
 
-		cr_assert(eg && ew, "case %zu (%s, %s): a line missing", i, cases[i].file, cases[i].mix);
+		cr_assert(eg && ew, "%s: a line missing", name(i));
 		*eg = *ew = 0;
-		cr_expect_str_eq(got + at_got, want + at_want, "case %zu (%s, %s) differs from %s", i, cases[i].file,
-				 cases[i].mix, GOLDEN);
+		cr_expect_str_eq(got + at_got, want + at_want, "%s differs from %s", name(i), golden);
 		at_got = (size_t)(eg - got) + 1;
 		at_want = (size_t)(ew - want) + 1;
 	}
 	cr_expect_eq(n_got, n_want, "%zu bytes, the golden file %zu", n_got, n_want);
 	free(got);
 	free(want);
+}
+
+static const char *case_name(size_t i)
+{
+	static char name[160];
+
+	snprintf(name, sizeof(name), "analysis %zu (%s, %s)", i, cases[i].file, cases[i].mix);
+	return name;
+}
+
+Test(sweepanalysis, lines_of_stored_studies_are_the_golden_ones, .timeout = 120)
+{
+	FILE *f = tmpfile();
+
+	cr_assert_not_null(f);
+	for (size_t i = 0; i < N_CASES; i++)
+		line_of(i, f);
+	same_as_golden(f, GOLDEN, N_CASES, case_name);
+	fclose(f);
+}
+
+/*
+ * A calibration of the stored studies' measurements: the raw member and
+ * three targets of 2 members (md 64K, dm 64K, md 512K) as copies A, B and C
+ * of md 2 x 64K. Different arrays, so the calibration finds differences;
+ * the line holds whatever it found.
+ */
+static const char *const calib_files[] = { "tests/report/data/demo/sweep.jsonl", "tests/report/data/sample.jsonl" };
+#define N_CALIB (sizeof(calib_files) / sizeof(calib_files[0]))
+
+static const char *calib_name(size_t i)
+{
+	static char name[160];
+
+	snprintf(name, sizeof(name), "calibration %zu (%s)", i, calib_files[i]);
+	return name;
+}
+
+static void calibration_of(const char *file, FILE *f)
+{
+	static const struct { enum r0_layer layer; uint32_t chunk_bytes; } copy[] = {
+		{ R0_LAYER_MD, 65536 }, { R0_LAYER_DM, 65536 }, { R0_LAYER_MD, 524288 },
+	};
+	struct r0_sweep_set all = { 0 }, set = { 0 };
+	struct r0_calibration *k = calloc(1, sizeof(*k));
+	struct r0_mix mix;
+	unsigned bad = 0;
+
+	cr_assert_not_null(k);
+	cr_assert_eq(r0_sweep_load(file, &all, &bad), 0, "%s", file);
+	for (size_t i = 0; i < all.n; i++) {
+		struct r0_sweep_rec r = all.recs[i];
+
+		for (unsigned c = 0; c < 3; c++)
+			if (r.n_members == 2 && r.layer == copy[c].layer && r.chunk_bytes == copy[c].chunk_bytes) {
+				r.copy = c + 1;
+				r.layer = R0_LAYER_MD;
+				r.chunk_bytes = 65536;
+			}
+		if (r.copy || r.layer == R0_LAYER_RAW)
+			cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
+	}
+	r0_sweep_set_free(&all);
+	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
+	cr_assert_eq(r0_calibrate(&set, &mix, NULL, k), 0);
+	r0_sweep_set_free(&set);
+	cr_assert_eq(append_calibration(f, k), 0);
+	free(k);
+}
+
+Test(sweepanalysis, calibration_lines_are_the_golden_ones, .timeout = 120)
+{
+	FILE *f = tmpfile();
+
+	cr_assert_not_null(f);
+	for (size_t i = 0; i < N_CALIB; i++)
+		calibration_of(calib_files[i], f);
+	same_as_golden(f, GOLDEN_CALIB, N_CALIB, calib_name);
+	fclose(f);
 }
