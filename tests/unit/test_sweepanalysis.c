@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of r0sweep/1's analysis lines as r0sweep appends them at the
- * end: a study's analysis of the stored studies (tests/report/data/) as
+ * Unit tests of lib/study/analysisline.c and lib/results/sweepanalysis.c:
+ * r0sweep/1's lines at the end of a study as r0sweep appends them: a
+ * study's analysis of the stored studies (tests/report/data/) as
  * r0sweep's end makes it, and a calibration's answer from copies made of
  * their md and dm targets, each line compared byte for byte with its golden
  * file in tests/unit/golden/. R0_GOLDEN_WRITE=1 in the environment writes
@@ -14,9 +15,8 @@
 #include <string.h>
 #include <criterion/criterion.h>
 
-#include <json-c/json.h>
-
 #include "r0/analysis.h"
+#include "r0/analysisline.h"
 #include "r0/calibrate.h"
 #include "r0/mix.h"
 #include "r0/sweep.h"
@@ -26,128 +26,20 @@
 #define TOOL "r0sweep 0.2.0+g0123456789ab"
 #define TIME 1767225600   /* 2026-01-01 00:00 UTC */
 
-/* What an adaptive study did, as r0sweep's struct sweep and planner held it. */
-struct plan {
-	unsigned looks[3];
-	size_t n_looks;
-	double budget_s;
-	const char *stopped, *open, *dropped;
-	size_t cells;
-};
-
-/* --- r0sweep's writer as it was in tools/sweep/output.c (plan_json, sweep_finish) --- */
-
-static json_object *plan_json(const struct plan *p)
-{
-	json_object *o = json_object_new_object(), *looks = json_object_new_array();
-
-	for (size_t i = 0; i < p->n_looks; i++)
-		json_object_array_add(looks, json_object_new_int((int)p->looks[i]));
-	json_object_object_add(o, "adaptive", json_object_new_boolean(true));
-	json_object_object_add(o, "looks", looks);
-	json_object_object_add(o, "budget_s", json_object_new_double(p->budget_s));
-	json_object_object_add(o, "stopped", json_object_new_string(p->stopped));
-	json_object_object_add(o, "open", json_object_new_string(p->open));
-	json_object_object_add(o, "dropped", json_object_new_string(p->dropped));
-	json_object_object_add(o, "cells", json_object_new_int64((int64_t)(p->cells)));
-	return o;
-}
-
-static int append_analysis(FILE *f, const struct r0_analysis *ap, const struct plan *plan)
-{
-	const struct r0_analysis a = *ap;
-	json_object *o, *ch;
-	int err;
-
-	o = json_object_new_object();
-	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
-	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));
-	json_object_object_add(o, "lead", json_object_new_string(a.lead));
-	json_object_object_add(o, "reasoning", json_object_new_string(a.reasoning));
-	json_object_object_add(o, "members", json_object_new_int((int)a.max_members));
-	json_object_object_add(o, "answer", json_object_new_string(r0_answer_name(a.answer)));
-	json_object_object_add(o, "method", json_object_new_string(a.method));
-	json_object_object_add(o, "chunks", json_object_new_string(a.chunks));
-	json_object_object_add(o, "threshold", json_object_new_double(a.cmp.threshold));
-	json_object_object_add(o, "confidence", json_object_new_double(a.cmp.confidence));
-	json_object_object_add(o, "indicative", json_object_new_boolean(a.indicative));
-	ch = json_object_new_array();
-	for (size_t k = 0; k < a.n_choice; k++) {
-		json_object *c = json_object_new_object();
-
-		json_object_object_add(c, "layer", json_object_new_string(r0_layer_name(a.choice[k].layer)));
-		json_object_object_add(c, "chunk_bytes", json_object_new_int64(a.choice[k].chunk_bytes));
-		json_object_object_add(c, "score", json_object_new_double(a.choice[k].score));
-		json_object_object_add(c, "score_min", json_object_new_double(a.choice[k].score_min));
-		json_object_object_add(c, "score_max", json_object_new_double(a.choice[k].score_max));
-		json_object_object_add(c, "tie_best", json_object_new_boolean(a.choice[k].tie_best));
-		json_object_object_add(c, "picked", json_object_new_boolean(k == a.pick));
-		json_object_array_add(ch, c);
-	}
-	json_object_object_add(o, "choices", ch);
-	if (plan)
-		json_object_object_add(o, "plan", plan_json(plan));
-	json_object_object_add(o, "tool", json_object_new_string(TOOL));
-	json_object_object_add(o, "time", json_object_new_int64((int64_t)TIME));
-	err = r0_sweep_append_json(f, "analysis", json_object_to_json_string(o));
-	json_object_put(o);
-	return err;
-}
-
-static int append_calibration(FILE *f, const struct r0_calibration *k)
-{
-	const struct r0_noise_diag *d;
-	json_object *o, *ts;
-	int err;
-
-	d = &k->noise;
-	o = json_object_new_object();
-	json_object_object_add(o, "copies", json_object_new_int((int)k->copies));
-	json_object_object_add(o, "members", json_object_new_int((int)k->members));
-	json_object_object_add(o, "passes", json_object_new_int((int)k->passes));
-	json_object_object_add(o, "mix", json_object_new_string(k->mix_name));
-	json_object_object_add(o, "wl_compared", json_object_new_int64((int64_t)k->wl_compared));
-	json_object_object_add(o, "wl_false", json_object_new_int64((int64_t)k->wl_false));
-	json_object_object_add(o, "mix_compared", json_object_new_int64((int64_t)k->mix_compared));
-	json_object_object_add(o, "mix_false", json_object_new_int64((int64_t)(k->mix_loses + k->mix_too_noisy)));
-	json_object_object_add(o, "visit_sd", json_object_new_double(d->visit_sd));
-	json_object_object_add(o, "visit_rho", json_object_new_double(d->visit_rho));
-	json_object_object_add(o, "kurtosis", json_object_new_double(d->kurtosis));
-	json_object_object_add(o, "max_drift", json_object_new_double(d->max_drift));
-	json_object_object_add(o, "run_noise_max", json_object_new_double(d->run_noise_max));
-	ts = json_object_new_array();
-	for (size_t i = 0; i < d->n_target; i++) {
-		json_object *t = json_object_new_object();
-
-		json_object_object_add(t, "target", json_object_new_string(d->target[i].name));
-		json_object_object_add(t, "visits", json_object_new_int((int)d->target[i].visits));
-		json_object_object_add(t, "visit_sd", json_object_new_double(d->target[i].visit_sd));
-		json_object_object_add(t, "run_noise", json_object_new_double(d->target[i].run_noise));
-		json_object_array_add(ts, t);
-	}
-	json_object_object_add(o, "targets", ts);
-	json_object_object_add(o, "within", json_object_new_boolean(d->within));
-	json_object_object_add(o, "sentence", json_object_new_string(d->sentence));
-	json_object_object_add(o, "answer", json_object_new_string(k->answer));
-	json_object_object_add(o, "tool", json_object_new_string(TOOL));
-	json_object_object_add(o, "time", json_object_new_int64((int64_t)TIME));
-	err = r0_sweep_append_json(f, "calibration", json_object_to_json_string(o));
-	json_object_put(o);
-	return err;
-}
-
-/* --- the cases and the golden files --- */
-
-static const struct plan budget = {
-	{ 3, 5, 8 }, 3, 1800, "budget", "md 64K against md 128K under the mix",
+/* what an adaptive study did, as r0sweep's end tells it */
+static const unsigned looks[] = { 3, 5, 8 };
+static const struct r0_sweep_plan_line budget = {
+	true, looks, 3, 1800, R0_SWEEP_STOPPED_BUDGET, "md 64K against md 128K under the mix",
 	"dm 3 x 4K: its chunk was not in the recommended set / slower", 406,
 };
-static const struct plan last_look = { { 3, 5, 8 }, 3, 1800, "last-look", "md 3 x 512K against 2", "", 676 };
-static const struct plan decided = { { 3, 5 }, 2, 0, "decided", "", "", 120 };
+static const struct r0_sweep_plan_line last_look = {
+	true, looks, 3, 1800, R0_SWEEP_STOPPED_LAST_LOOK, "md 3 x 512K against 2", "", 676,
+};
+static const struct r0_sweep_plan_line decided = { true, looks, 2, 0, R0_SWEEP_STOPPED_DECIDED, "", "", 120 };
 
 static const struct {
 	const char *file, *mix;
-	const struct plan *plan;   /* NULL: a fixed plan */
+	const struct r0_sweep_plan_line *plan;   /* NULL: a fixed plan */
 } cases[] = {
 	{ "tests/report/data/sample.jsonl", "desktop", &budget },
 	{ "tests/report/data/sample.jsonl", "sequential", &decided },
@@ -172,7 +64,7 @@ static void line_of(size_t i, FILE *f)
 	cr_assert_eq(r0_noise_diag(&set, &nz), 0);
 	cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &nz, &a), 0);
 	r0_sweep_set_free(&set);
-	cr_assert_eq(append_analysis(f, &a, cases[i].plan), 0);
+	cr_assert_eq(r0_analysis_line_append(f, &a, cases[i].plan, TOOL, TIME), 0);
 	r0_analysis_free(&a);
 }
 
@@ -289,7 +181,7 @@ static void calibration_of(const char *file, FILE *f)
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
 	cr_assert_eq(r0_calibrate(&set, &mix, NULL, k), 0);
 	r0_sweep_set_free(&set);
-	cr_assert_eq(append_calibration(f, k), 0);
+	cr_assert_eq(r0_calibration_line_append(f, k, TOOL, TIME), 0);
 	free(k);
 }
 
