@@ -6,8 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <json-c/json.h>
-
 #include "cli.h"
 #include "consent.h"
 #include "sweep.h"
@@ -314,11 +312,8 @@ void sweep_state_from_records(struct sweep *sw)
 
 	for (unsigned i = 0; i < sw->n_members; i++) {
 		struct r0_state_record rec;
-		json_object *o = NULL;
-		int ok = !r0_state_load(sw->chk[i].devt, &o) && !r0_state_record_parse(o, &rec) &&
-			 rec.complete;
+		int ok = !r0_state_read(sw->chk[i].devt, &rec) && rec.complete;
 
-		json_object_put(o);
 		if (!ok || (i && rec.state != first))
 			return;
 		first = rec.state;
