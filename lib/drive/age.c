@@ -493,3 +493,19 @@ int r0_state_load(dev_t devt, json_object **rec)
 {
 	return r0_state_load_dir(R0_STATE_DIR, devt, rec);
 }
+
+int r0_state_read_dir(const char *dir, dev_t devt, struct r0_state_record *out)
+{
+	json_object *o = NULL;
+	int err = r0_state_load_dir(dir, devt, &o);
+
+	if (!err)
+		err = r0_state_record_parse(o, out);
+	json_object_put(o);
+	return err;
+}
+
+int r0_state_read(dev_t devt, struct r0_state_record *out)
+{
+	return r0_state_read_dir(R0_STATE_DIR, devt, out);
+}

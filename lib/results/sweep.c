@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0sweep's result file: records to and from JSON lines (see r0/sweep.h). */
+/* r0sweep's result file: records to and from JSON lines (r0/sweep.h); its end lines are written in sweepanalysis.c. */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -31,6 +31,13 @@ int r0_layer_parse(const char *s, enum r0_layer *out)
 			return 0;
 		}
 	return -EINVAL;
+}
+
+static const char *const stopped_names[] = { "decided", "last-look", "budget" };
+
+const char *r0_sweep_stopped_name(enum r0_sweep_stopped s)
+{
+	return (unsigned)s < 3 ? stopped_names[s] : "?";
 }
 
 const char *r0_sweep_rw_name(enum r0_access access, unsigned read_pct)
@@ -689,8 +696,10 @@ static int take_plan_line(const char *line, void *ctx)
 	get_u64(p, "cells", &cells);
 	off = (size_t)snprintf(n->buf, n->len, "adaptive: %llu cells, repeated where a comparison was undecided; %s",
 			       (unsigned long long)cells,
-			       !strcmp(stopped, "budget") ? "the budget ended it" :
-			       !strcmp(stopped, "last-look") ? "the last look ended it" : "every comparison decided");
+			       !strcmp(stopped, r0_sweep_stopped_name(R0_SWEEP_STOPPED_BUDGET)) ?
+			       "the budget ended it" :
+			       !strcmp(stopped, r0_sweep_stopped_name(R0_SWEEP_STOPPED_LAST_LOOK)) ?
+			       "the last look ended it" : "every comparison decided");
 	if (open[0] && off < n->len)
 		off += (size_t)snprintf(n->buf + off, n->len - off, "; still open: %s", open);
 	if (dropped[0] && off < n->len)

@@ -337,10 +337,16 @@ Test(age, save_and_load)
 	cr_assert_eq(r0_state_record_parse(back, &b), 0);
 	cr_expect_eq(b.bytes_written, 5u);
 	json_object_put(back);
+	memset(&b, 0, sizeof(b));
+	cr_assert_eq(r0_state_read_dir(sub, a.devt, &b), 0, "the record's members without its JSON");
+	cr_expect_eq(b.bytes_written, 5u);
+	cr_expect_eq(b.state, a.state);
 	/* another device has none; a record filed under the wrong number is refused */
 	cr_expect_eq(r0_state_load_dir(sub, makedev(250, 4), &back), -ENOENT);
 	cr_assert_eq(r0_state_save_dir(sub, makedev(250, 4), o), 0);
 	cr_expect_eq(r0_state_load_dir(sub, makedev(250, 4), &back), -EINVAL);
+	cr_expect_eq(r0_state_read_dir(sub, makedev(250, 4), &b), -EINVAL);
+	cr_expect_eq(r0_state_read_dir(sub, makedev(250, 6), &b), -ENOENT);
 	/* not JSON */
 	snprintf(path, sizeof(path), "%s/250:5.json", sub);
 	f = fopen(path, "w");

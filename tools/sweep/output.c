@@ -6,8 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <json-c/json.h>
-
 #include "cli.h"
 #include "consent.h"
 #include "sweep.h"
@@ -18,6 +16,7 @@
 #include "r0/age.h"
 #include "r0/advice.h"
 #include "r0/analysis.h"
+#include "r0/analysisline.h"
 #include "r0/calibrate.h"
 #include "r0/geometry.h"
 #include "r0/preset.h"
@@ -163,12 +162,12 @@ int sweep_check_resume(const struct sweep *sw, const char *path)
 
 /* --- the end: analysis ---------------------------------------------- */
 
-/* Why an adaptive study ended: "decided", "last-look" or "budget". */
-static const char *stopped_word(const struct sweep *sw)
+/* Why an adaptive study ended. */
+static enum r0_sweep_stopped stopped(const struct sweep *sw)
 {
 	if (sw->budget_hit)
-		return "budget";
-	return sw->study.planner.at_max ? "last-look" : "decided";
+		return R0_SWEEP_STOPPED_BUDGET;
+	return sw->study.planner.at_max ? R0_SWEEP_STOPPED_LAST_LOOK : R0_SWEEP_STOPPED_DECIDED;
 }
 
 void sweep_print_plan_summary(const struct sweep *sw)
@@ -200,28 +199,22 @@ void sweep_print_plan_summary(const struct sweep *sw)
 }
 
 /* The plan part of the analysis line: what an adaptive study did and left. */
-static json_object *plan_json(const struct sweep *sw)
+static struct r0_sweep_plan_line plan_line(const struct sweep *sw)
 {
 	const struct r0_planner *p = &sw->study.planner;
-	json_object *o = json_object_new_object(), *looks = json_object_new_array();
 
-	for (size_t i = 0; i < p->n_looks; i++)
-		json_object_array_add(looks, json_object_new_int((int)p->looks[i]));
-	json_object_object_add(o, "adaptive", json_object_new_boolean(sw->adaptive));
-	json_object_object_add(o, "looks", looks);
-	json_object_object_add(o, "budget_s", json_object_new_double((double)sw->budget_ns / 1e9));
-	json_object_object_add(o, "stopped", json_object_new_string(stopped_word(sw)));
-	json_object_object_add(o, "open", json_object_new_string(p->open));
-	json_object_object_add(o, "dropped", json_object_new_string(p->dropped));
-	json_object_object_add(o, "cells", json_object_new_int64((int64_t)(sw->finished + sw->skipped)));
-	return o;
+	return (struct r0_sweep_plan_line){
+		.adaptive = sw->adaptive, .looks = p->looks, .n_looks = p->n_looks,
+		.budget_s = (double)sw->budget_ns / 1e9, .stopped = stopped(sw), .open = p->open,
+		.dropped = p->dropped, .cells = sw->finished + sw->skipped,
+	};
 }
 
 int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp)
 {
 	struct r0_sweep_set set = { 0 };
 	struct r0_analysis a;
-	json_object *o, *ch;
+	struct r0_sweep_plan_line plan;
 	int err = r0_sweep_load(path, &set, NULL);
 
 	if (!err) {
@@ -249,38 +242,9 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	}
 	sweep_print_replay(sw, &a);
 	printf("Method: %s\n\n%s", a.method, a.reasoning);
-	o = json_object_new_object();
-	json_object_object_add(o, "mix", json_object_new_string(a.mix_name));
-	json_object_object_add(o, "verdict", json_object_new_string(a.verdict));
-	json_object_object_add(o, "lead", json_object_new_string(a.lead));
-	json_object_object_add(o, "reasoning", json_object_new_string(a.reasoning));
-	json_object_object_add(o, "members", json_object_new_int((int)a.max_members));
-	json_object_object_add(o, "answer", json_object_new_string(r0_answer_name(a.answer)));
-	json_object_object_add(o, "method", json_object_new_string(a.method));
-	json_object_object_add(o, "chunks", json_object_new_string(a.chunks));
-	json_object_object_add(o, "threshold", json_object_new_double(a.cmp.threshold));
-	json_object_object_add(o, "confidence", json_object_new_double(a.cmp.confidence));
-	json_object_object_add(o, "indicative", json_object_new_boolean(a.indicative));
-	ch = json_object_new_array();
-	for (size_t k = 0; k < a.n_choice; k++) {
-		json_object *c = json_object_new_object();
-
-		json_object_object_add(c, "layer", json_object_new_string(r0_layer_name(a.choice[k].layer)));
-		json_object_object_add(c, "chunk_bytes", json_object_new_int64(a.choice[k].chunk_bytes));
-		json_object_object_add(c, "score", json_object_new_double(a.choice[k].score));
-		json_object_object_add(c, "score_min", json_object_new_double(a.choice[k].score_min));
-		json_object_object_add(c, "score_max", json_object_new_double(a.choice[k].score_max));
-		json_object_object_add(c, "tie_best", json_object_new_boolean(a.choice[k].tie_best));
-		json_object_object_add(c, "picked", json_object_new_boolean(k == a.pick));
-		json_object_array_add(ch, c);
-	}
-	json_object_object_add(o, "choices", ch);
-	if (sw->adaptive)
-		json_object_object_add(o, "plan", plan_json(sw));
-	json_object_object_add(o, "tool", json_object_new_string(r0_cli_tool_id(PROG)));
-	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
-	err = r0_sweep_append_json(sw->out, "analysis", json_object_to_json_string(o));
-	json_object_put(o);
+	plan = plan_line(sw);
+	err = r0_analysis_line_append(sw->out, &a, sw->adaptive ? &plan : NULL, r0_cli_tool_id(PROG),
+				      (int64_t)time(NULL));
 	r0_analysis_free(&a);
 	if (err)
 		fprintf(stderr, PROG ": cannot append the analysis: %s\n", strerror(-err));
@@ -292,8 +256,6 @@ int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0
 {
 	struct r0_sweep_set set = { 0 };
 	struct r0_calibration *k = malloc(sizeof(*k));
-	const struct r0_noise_diag *d;
-	json_object *o, *ts;
 	int err = k ? r0_sweep_load(path, &set, NULL) : -ENOMEM;
 
 	if (!err) {
@@ -308,39 +270,7 @@ int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0
 		return err;
 	}
 	printf("%s\n", k->answer);
-	d = &k->noise;
-	o = json_object_new_object();
-	json_object_object_add(o, "copies", json_object_new_int((int)k->copies));
-	json_object_object_add(o, "members", json_object_new_int((int)k->members));
-	json_object_object_add(o, "passes", json_object_new_int((int)k->passes));
-	json_object_object_add(o, "mix", json_object_new_string(k->mix_name));
-	json_object_object_add(o, "wl_compared", json_object_new_int64((int64_t)k->wl_compared));
-	json_object_object_add(o, "wl_false", json_object_new_int64((int64_t)k->wl_false));
-	json_object_object_add(o, "mix_compared", json_object_new_int64((int64_t)k->mix_compared));
-	json_object_object_add(o, "mix_false", json_object_new_int64((int64_t)(k->mix_loses + k->mix_too_noisy)));
-	json_object_object_add(o, "visit_sd", json_object_new_double(d->visit_sd));
-	json_object_object_add(o, "visit_rho", json_object_new_double(d->visit_rho));
-	json_object_object_add(o, "kurtosis", json_object_new_double(d->kurtosis));
-	json_object_object_add(o, "max_drift", json_object_new_double(d->max_drift));
-	json_object_object_add(o, "run_noise_max", json_object_new_double(d->run_noise_max));
-	ts = json_object_new_array();
-	for (size_t i = 0; i < d->n_target; i++) {
-		json_object *t = json_object_new_object();
-
-		json_object_object_add(t, "target", json_object_new_string(d->target[i].name));
-		json_object_object_add(t, "visits", json_object_new_int((int)d->target[i].visits));
-		json_object_object_add(t, "visit_sd", json_object_new_double(d->target[i].visit_sd));
-		json_object_object_add(t, "run_noise", json_object_new_double(d->target[i].run_noise));
-		json_object_array_add(ts, t);
-	}
-	json_object_object_add(o, "targets", ts);
-	json_object_object_add(o, "within", json_object_new_boolean(d->within));
-	json_object_object_add(o, "sentence", json_object_new_string(d->sentence));
-	json_object_object_add(o, "answer", json_object_new_string(k->answer));
-	json_object_object_add(o, "tool", json_object_new_string(r0_cli_tool_id(PROG)));
-	json_object_object_add(o, "time", json_object_new_int64((int64_t)time(NULL)));
-	err = r0_sweep_append_json(sw->out, "calibration", json_object_to_json_string(o));
-	json_object_put(o);
+	err = r0_calibration_line_append(sw->out, k, r0_cli_tool_id(PROG), (int64_t)time(NULL));
 	free(k);
 	if (err)
 		fprintf(stderr, PROG ": cannot append the calibration: %s\n", strerror(-err));
@@ -382,11 +312,8 @@ void sweep_state_from_records(struct sweep *sw)
 
 	for (unsigned i = 0; i < sw->n_members; i++) {
 		struct r0_state_record rec;
-		json_object *o = NULL;
-		int ok = !r0_state_load(sw->chk[i].devt, &o) && !r0_state_record_parse(o, &rec) &&
-			 rec.complete;
+		int ok = !r0_state_read(sw->chk[i].devt, &rec) && rec.complete;
 
-		json_object_put(o);
 		if (!ok || (i && rec.state != first))
 			return;
 		first = rec.state;

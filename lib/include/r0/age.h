@@ -138,4 +138,13 @@ int r0_state_load_dir(const char *dir, dev_t devt, json_object **rec);
 int r0_state_save(dev_t devt, json_object *rec);
 int r0_state_load(dev_t devt, json_object **rec);
 
+/*
+ * The last record of DEVT in DIR read back into *OUT (r0_state_load_dir,
+ * then r0_state_record_parse), for a caller that needs its members, not
+ * its JSON. 0; -ENOENT, -EINVAL or -errno as those give.
+ */
+int r0_state_read_dir(const char *dir, dev_t devt, struct r0_state_record *out);
+/* The same in R0_STATE_DIR. */
+int r0_state_read(dev_t devt, struct r0_state_record *out);
+
 #endif

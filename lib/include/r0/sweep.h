@@ -207,6 +207,97 @@ int r0_sweep_rec_append(FILE *f, const struct r0_sweep_rec *r);
 int r0_sweep_append_json(FILE *f, const char *type, const char *json_body);
 
 /*
+ * The lines r0sweep appends at the end of its file, after the cells
+ * (lib/results/sweepanalysis.c writes them; r0_sweep_plan_note and
+ * r0_sweep_stored_analysis read them back). Their keys, in this order
+ * after r0kit_schema and type (tools/schema/r0sweep-1.schema.json has
+ * each one's meaning):
+ *   "analysis"     mix, verdict, lead, reasoning, members, answer, method,
+ *                  chunks, threshold, confidence, indicative, choices
+ *                  [{layer, chunk_bytes, score, score_min, score_max,
+ *                  tie_best, picked}], plan {adaptive, looks, budget_s,
+ *                  stopped, open, dropped, cells} (an adaptive study's
+ *                  only), tool, time
+ *   "calibration"  copies, members, passes, mix, wl_compared, wl_false,
+ *                  mix_compared, mix_false, visit_sd, visit_rho, kurtosis,
+ *                  max_drift, run_noise_max, targets [{target, visits,
+ *                  visit_sd, run_noise}], within, sentence, answer, tool,
+ *                  time
+ * The writers take plain values (strings by pointer, kept by the caller);
+ * lib/study/analysisline.c fills them from an analysis or a calibration.
+ */
+
+/* Why an adaptive study ended: "decided" (every comparison), "last-look" (the last look's
+ * repeats reached with some still open), "budget" (the budget ended it). */
+enum r0_sweep_stopped { R0_SWEEP_STOPPED_DECIDED, R0_SWEEP_STOPPED_LAST_LOOK, R0_SWEEP_STOPPED_BUDGET };
+
+/* "decided", "last-look", "budget"; "?" for anything else. */
+const char *r0_sweep_stopped_name(enum r0_sweep_stopped s);
+
+/* What an adaptive study did and left: the analysis line's plan. */
+struct r0_sweep_plan_line {
+	bool adaptive;
+	const unsigned *looks;          /* the repeat counts it looked at the data at (3, 5, 8) */
+	size_t n_looks;
+	double budget_s;                /* 0: no bound */
+	enum r0_sweep_stopped stopped;
+	const char *open;               /* comparisons still undecided, in words; "" none */
+	const char *dropped;            /* targets of the full plan not measured, and why; "" none */
+	uint64_t cells;                 /* cells of the plan measured or skipped (resumed) */
+};
+
+/* One choice of the analysis line: a candidate at the largest member count, scored under the mix. */
+struct r0_sweep_choice_line {
+	enum r0_layer layer;
+	uint32_t chunk_bytes;
+	double score, score_min, score_max;   /* speed-up under the mix and its interval */
+	bool tie_best;                        /* cannot be told from the best */
+	bool picked;                          /* the recommended one */
+};
+
+struct r0_sweep_analysis_line {
+	const char *mix, *verdict, *lead, *reasoning;
+	unsigned members;                     /* the largest member count measured */
+	const char *answer;                   /* under the mix, in words (r0_answer_name) */
+	const char *method, *chunks;
+	double threshold, confidence;         /* the comparisons' (r0_cmp_opts) */
+	bool indicative;                      /* too few repeats to know the noise */
+	const struct r0_sweep_choice_line *choices;   /* best first */
+	size_t n_choices;
+	const struct r0_sweep_plan_line *plan;        /* NULL: a fixed plan, no "plan" key */
+	const char *tool;                     /* "r0sweep 0.2.0+g0123456789ab" */
+	int64_t time_unix;
+};
+
+/* One target's noise in the calibration line. */
+struct r0_sweep_calib_target_line {
+	const char *name;                     /* "raw", "copy A" */
+	unsigned visits;
+	double visit_sd, run_noise;           /* shares; 0: unknown */
+};
+
+struct r0_sweep_calibration_line {
+	unsigned copies, members, passes;
+	const char *mix;
+	uint64_t wl_compared, wl_false;       /* per workload, each copy against the best; told apart */
+	uint64_t mix_compared, mix_false;     /* under the mix; losing or too noisy to tell */
+	double visit_sd, visit_rho, kurtosis, max_drift, run_noise_max;
+	const struct r0_sweep_calib_target_line *targets;
+	size_t n_targets;
+	bool within;                          /* every figure within what the study was validated for */
+	const char *sentence, *answer;
+	const char *tool;
+	int64_t time_unix;
+};
+
+/*
+ * Appends L to F as one "analysis" (or "calibration") line and flush it to
+ * the device, as r0_sweep_rec_append. 0, -ENOMEM or -errno writing.
+ */
+int r0_sweep_analysis_append(FILE *f, const struct r0_sweep_analysis_line *l);
+int r0_sweep_calibration_append(FILE *f, const struct r0_sweep_calibration_line *l);
+
+/*
  * Adds every cell record of the file at PATH to SET. Lines of other types
  * are skipped; an invalid line is counted in *BAD_LINES (may be NULL)
  * and skipped, except that a file with no valid line at all and some bad
