@@ -27,12 +27,8 @@ void r0_bench_test_name(const struct r0_bench_result *r, char *buf, size_t len)
 	/* r0bench's own label for a test without one is its --rw: it names the direction already */
 	if (!strcmp(r->label, r0_sweep_rw_name(r->access, r->read_pct)) && (r->read_pct >= 100 || !r->read_pct))
 		snprintf(buf, len, "%s", r->label);
-	else if (r->read_pct >= 100)
-		snprintf(buf, len, "%s read", r->label);
-	else if (r->read_pct == 0)
-		snprintf(buf, len, "%s write", r->label);
 	else
-		snprintf(buf, len, "%s rw%u", r->label, r->read_pct);
+		r0_workload_name(r->label, r->read_pct, buf, len);
 	r0_strbuf_cat(buf, len, " (%s %s QD%u T%u)", r->access == R0_ACCESS_SEQ ? "seq" : "random", bs, r->queue_depth,
 		      r->jobs ? r->jobs : 1);
 }

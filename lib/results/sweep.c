@@ -71,17 +71,23 @@ static int rw_parse(const char *s, enum r0_access *access)
 	return -EINVAL;
 }
 
+void r0_workload_name(const char *label, unsigned read_pct, char *buf, size_t len)
+{
+	if (read_pct >= 100)
+		snprintf(buf, len, "%s read", label);
+	else if (read_pct == 0)
+		snprintf(buf, len, "%s write", label);
+	else
+		snprintf(buf, len, "%s rw%u", label, read_pct);
+}
+
 void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len)
 {
 	/* a scenario's or a replay's label says it all: "ext4 copy", "replay day" */
 	if (r->access == R0_ACCESS_FS || r->access == R0_ACCESS_REPLAY)
 		snprintf(buf, len, "%s", r->label);
-	else if (r->read_pct >= 100)
-		snprintf(buf, len, "%s read", r->label);
-	else if (r->read_pct == 0)
-		snprintf(buf, len, "%s write", r->label);
 	else
-		snprintf(buf, len, "%s rw%u", r->label, r->read_pct);
+		r0_workload_name(r->label, r->read_pct, buf, len);
 }
 
 void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res)

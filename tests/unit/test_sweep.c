@@ -471,3 +471,19 @@ Test(sweep, a_replay_cell_goes_through_the_file_named_by_its_label)
 	cr_expect_str_eq(cls, "replay");
 	free(line);
 }
+
+/* One name for a workload: its label and its direction, as r0sweep's reports and r0bench's both say it. */
+Test(sweep, a_workload_is_named_by_its_label_and_direction)
+{
+	char buf[64];
+
+	r0_workload_name("Seq", 100, buf, sizeof(buf));
+	cr_expect_str_eq(buf, "Seq read");
+	r0_workload_name("4K QD32", 0, buf, sizeof(buf));
+	cr_expect_str_eq(buf, "4K QD32 write");
+	r0_workload_name("512K straddle", 70, buf, sizeof(buf));
+	cr_expect_str_eq(buf, "512K straddle rw70");
+	/* cut at the buffer, never past it */
+	r0_workload_name("a label longer than the buffer", 100, buf, 8);
+	cr_expect_str_eq(buf, "a label");
+}

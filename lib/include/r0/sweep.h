@@ -151,7 +151,9 @@ int r0_layer_parse(const char *s, enum r0_layer *out);
 /* "read", "randwrite", "randrw"...: from access and read_pct. */
 const char *r0_sweep_rw_name(enum r0_access access, unsigned read_pct);
 
-/* The workload's name in reports: "Seq read", "4K QD32 write", "512K straddle rw70". */
+/* A workload's name from its LABEL and direction: "Seq read", "4K QD32 write", "512K straddle rw70". */
+void r0_workload_name(const char *label, unsigned read_pct, char *buf, size_t len);
+/* The record's workload in reports: r0_workload_name, or a scenario's or a replay's label alone. */
 void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len);
 
 /*
