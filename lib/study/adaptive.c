@@ -348,10 +348,10 @@ static bool undecided_bar(enum r0_answer x)
 	return x == R0_ANSWER_UNSURE || x == R0_ANSWER_LIKELY;
 }
 
-/* The pick against one drive under the mix, while undecided against the worth-it bar. */
+/* The money answers' choice (counts_at) against one drive under the mix, while undecided against the bar. */
 static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->counts_at];
 	char what[160];
 
 	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
@@ -365,12 +365,11 @@ static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
 	 * whose own answer against the bar is still open (it could become the fewest worth it) */
 	more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, a->build_members), what);
 	for (unsigned m = 2; m < a->build_members; m++) {
-		const struct r0_choice *at = &a->choice[a->counts_at];   /* where the fewer counts were measured */
 		struct r0_cmp c;
 
-		if (!r0_rank_compare(a, at, m, NULL, 0, &a->cmp_primary, &c) && !c.indicative && c.lo < worth &&
+		if (!r0_rank_compare(a, pick, m, NULL, 0, &a->cmp_primary, &c) && !c.indicative && c.lo < worth &&
 		    c.hi >= worth)
-			more_target(p, a, target_at(p, at->layer, at->chunk_bytes, m), NULL);
+			more_target(p, a, target_at(p, pick->layer, pick->chunk_bytes, m), NULL);
 	}
 	for (size_t w = 0; w < a->n_wl; w++)
 		if (a->wl[w].weight > 0 && wl_of(p, a->wl[w].name) >= 0)
@@ -454,10 +453,10 @@ static void other_layers(struct r0_planner *p, const struct r0_analysis *a, cons
 	}
 }
 
-/* Each workload on the pick: worth it or not against one drive, while undecided. */
+/* Each workload on the money answers' choice (counts_at): worth it or not against one drive, while undecided. */
 static void wl_worth(struct r0_planner *p, const struct r0_analysis *a)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->counts_at];
 	char what[160], tn[48];
 
 	for (size_t i = 0; i < a->n_cell; i++) {
@@ -512,7 +511,7 @@ static void chunk_lines(struct r0_planner *p, const struct r0_analysis *a)
  */
 static void other_chunks(struct r0_planner *p, const struct r0_analysis *a)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->counts_at];
 	int partner = target_at(p, pick->layer, pick->chunk_bytes, a->max_members);
 
 	for (size_t t = 0; p->money_first && t < p->plan->n_targets; t++) {
@@ -641,10 +640,10 @@ int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const 
 			goto done;
 		other_chunks(p, &a);
 		the_set(p, &a);
-		other_layers(p, &a, &a.choice[a.pick]);
+		other_layers(p, &a, &a.choice[a.counts_at]);
 		wl_worth(p, &a);
 		for (size_t k = 0; k < a.n_choice; k++)
-			if (a.choice[k].tie_best && !a.choice[k].incomplete && k != a.pick)
+			if (a.choice[k].tie_best && !a.choice[k].incomplete && k != a.counts_at)
 				other_layers(p, &a, &a.choice[k]);
 		if (!p->todo_now)
 			chunk_lines(p, &a);

@@ -155,8 +155,9 @@ static void write_chunks(struct r0_analysis *a)
 		r0_strbuf_cat(b, len, "; pick %s%s", choice_str(&a->choice[0], nm, sizeof(nm)),
 		    n_set > 1 ? " (the best measured; no other shown within 2.5 % of it and nearer 512K)" : "");
 	if (a->counts_at != a->pick)
-		r0_strbuf_cat(b, len, "; how many drives is answered at %s, which it cannot be told from and which was "
-		    "measured at every drive count", choice_str(&a->choice[a->counts_at], nm, sizeof(nm)));
+		r0_strbuf_cat(b, len, "; whether it is worth it and how many drives are answered at %s, which it cannot "
+		    "be told from and which was measured at every drive count", choice_str(&a->choice[a->counts_at], nm,
+		    sizeof(nm)));
 }
 
 /* The workload with a shared limit that weighs most in the mix; n_wl if none. */
@@ -304,10 +305,10 @@ static void write_build(struct r0_analysis *a)
 	}
 }
 
-/* "A, B and C": the workloads whose cell at the pick answers ANS. */
+/* "A, B and C": the workloads whose cell at the money answers' choice (counts_at) answers ANS. */
 static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char *buf, size_t len)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->counts_at];
 	size_t total = 0, n = 0;
 
 	for (int pass = 0; pass < 2; pass++)
@@ -326,7 +327,8 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 	return total;
 }
 
-/* The verdict in one sentence: the answer under the mix, the pick, which workloads gain. */
+/* The verdict in one sentence: the answer under the mix at counts_at (the pick, or the chunk the counts were
+ * measured at: the chunks line says which), which workloads gain. */
 static void write_headline(struct r0_analysis *a)
 {
 	static const struct { enum r0_answer ans; const char *lead; } parts[] = {
@@ -334,7 +336,7 @@ static void write_headline(struct r0_analysis *a)
 		{ R0_ANSWER_NOT, "not for " },
 		{ R0_ANSWER_UNSURE, "could not tell for " }, { R0_ANSWER_CPU, "the measuring CPU was the limit for " },
 	};
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->counts_at];
 	const struct r0_cmp *score = &a->build_vs_base;
 	char *h = a->headline, *l = a->lead, nm[32], with[32] = "";
 	size_t len = sizeof(a->headline);
@@ -396,7 +398,7 @@ static void no_pick_words(const struct r0_analysis *a, char *buf, size_t len)
 
 static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 {
-	const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
+	const struct r0_choice *pick = a->has_choice ? &a->choice[a->counts_at] : NULL;
 	static const enum r0_answer order[] = { R0_ANSWER_WORTH, R0_ANSWER_LIKELY, R0_ANSWER_NOT, R0_ANSWER_UNSURE,
 						R0_ANSWER_CPU };
 	static const char *const lead[] = { "worth it for ", "likely worth it for ", "not for ", "could not tell for ",
@@ -477,7 +479,7 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 /* "- Members at md 64K, speed-up under the mix: 2: 1.94x (...); 3: 2.01x (...); 3 of 2: 1.03x (...): build 2." */
 static void write_members(const struct r0_analysis *a, char *r, size_t len)
 {
-	const struct r0_choice *pick = &a->choice[a->pick];
+	const struct r0_choice *pick = &a->choice[a->counts_at];
 	char nm[32];
 
 	if (a->max_members < 3)
@@ -550,7 +552,7 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 		write_members(a, r, len);
 	}
 	for (size_t w = 0; w < a->n_wl; w++) {
-		const struct r0_choice *pick = a->has_choice ? &a->choice[a->pick] : NULL;
+		const struct r0_choice *pick = a->has_choice ? &a->choice[a->counts_at] : NULL;
 		uint32_t bc, tied[16];
 		size_t nt;
 

@@ -193,9 +193,10 @@ struct r0_analysis {
 	                             * (the best measured was not): how many drives is answered there,
 	                             * and fewer than max_members are built */
 	size_t pick_best;           /* the pick the set prefers, before any move for the counts */
-	size_t counts_at;           /* the choice how many drives is answered at: the pick, or one it
-	                             * cannot be told from measured at every count (the pick is then
-	                             * pick_best at max_members, every choice's count) */
+	size_t counts_at;           /* the choice the money answers are made at (answer, worth, how many
+	                             * drives, build_vs_base, the headline): the pick, or, where the pick
+	                             * lacks a count and max_members are built, the choice of the set
+	                             * measured at every count (the pick is then pick_best) */
 	enum r0_answer answer;      /* the pick under the mix (R0_ANSWER_CPU when not worth it
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
