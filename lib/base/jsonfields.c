@@ -49,6 +49,26 @@ void r0_json_set(json_object *o, const char *key, json_object *v)
 	json_object_object_add(o, key, v);
 }
 
+void r0_json_set_str(json_object *o, const char *key, const char *v)
+{
+	r0_json_set(o, key, v ? json_object_new_string(v) : NULL);
+}
+
+void r0_json_set_int(json_object *o, const char *key, int64_t v)
+{
+	r0_json_set(o, key, json_object_new_int64(v));
+}
+
+void r0_json_set_dbl(json_object *o, const char *key, double v)
+{
+	r0_json_set(o, key, json_object_new_double(v));
+}
+
+void r0_json_set_bool(json_object *o, const char *key, bool v)
+{
+	r0_json_set(o, key, json_object_new_boolean(v));
+}
+
 void r0_json_schema(json_object *o, const char *schema)
 {
 	r0_json_set(o, "r0kit_schema", json_object_new_string(schema));

@@ -191,21 +191,6 @@ int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_
 	return 1;
 }
 
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, json_object_new_string(v));
-}
-
-static void add_int(json_object *o, const char *k, int64_t v)
-{
-	json_object_object_add(o, k, json_object_new_int64(v));
-}
-
-static void add_dbl(json_object *o, const char *k, double v)
-{
-	json_object_object_add(o, k, json_object_new_double(v));
-}
-
 /* Seconds asked for, as given ("0.3", not json-c's 0.29999999999999999); null when not recorded (< 0). */
 static void add_secs(json_object *o, const char *k, double v)
 {
@@ -240,24 +225,24 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 		return NULL;
 	}
 	r0_json_schema(o, R0_SWEEP_SCHEMA);
-	add_str(o, "type", "cell");
-	add_str(o, "layer", r0_layer_name(r->layer));
-	add_int(o, "chunk_bytes", r->chunk_bytes);
-	add_int(o, "members", r->n_members);
-	add_str(o, "workload", r->label);
-	add_str(o, "rw", r0_sweep_rw_name(r->access, r->read_pct));
-	add_int(o, "read_pct", r->read_pct);
-	add_int(o, "block_bytes", r->block_bytes);
-	add_int(o, "align_bytes", r->align_bytes);
-	add_int(o, "queue_depth", r->queue_depth);
-	add_int(o, "jobs", r->jobs ? r->jobs : 1);
-	add_int(o, "repeat", r->repeat);
+	r0_json_set_str(o, "type", "cell");
+	r0_json_set_str(o, "layer", r0_layer_name(r->layer));
+	r0_json_set_int(o, "chunk_bytes", r->chunk_bytes);
+	r0_json_set_int(o, "members", r->n_members);
+	r0_json_set_str(o, "workload", r->label);
+	r0_json_set_str(o, "rw", r0_sweep_rw_name(r->access, r->read_pct));
+	r0_json_set_int(o, "read_pct", r->read_pct);
+	r0_json_set_int(o, "block_bytes", r->block_bytes);
+	r0_json_set_int(o, "align_bytes", r->align_bytes);
+	r0_json_set_int(o, "queue_depth", r->queue_depth);
+	r0_json_set_int(o, "jobs", r->jobs ? r->jobs : 1);
+	r0_json_set_int(o, "repeat", r->repeat);
 	/* unknown is null, never 0 or -1: a prediction has no window, ios, errors or CPU of its
 	 * own, and a latency of 0 ns was not measured (an everyday cell's, a prediction's tail) */
 	add_dbl_or_null(o, "runtime_s", r->runtime_s, !r->predicted);
 	add_int_or_null(o, "ios", (int64_t)r->ios, !r->predicted);
-	add_dbl(o, "iops", r->iops);
-	add_dbl(o, "bytes_per_s", r->bytes_per_s);
+	r0_json_set_dbl(o, "iops", r->iops);
+	r0_json_set_dbl(o, "bytes_per_s", r->bytes_per_s);
 	add_int_or_null(o, "errors", (int64_t)r->errors, !r->predicted);
 	lat = json_object_new_object();
 	add_dbl_or_null(lat, "mean", r->lat_mean_ns, r->lat_mean_ns > 0);
@@ -270,10 +255,10 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	json_object_object_add(o, "lat_ns", lat);
 	add_dbl_or_null(o, "cpu_s_per_io", r->cpu_s_per_io, !r->predicted);
 	if (r->busy > 0)
-		add_dbl(o, "busy", r->busy);
-	add_str(o, "state", r->state);
-	add_str(o, "devices", r->devices);
-	add_str(o, "describe", r->describe);
+		r0_json_set_dbl(o, "busy", r->busy);
+	r0_json_set_str(o, "state", r->state);
+	r0_json_set_str(o, "devices", r->devices);
+	r0_json_set_str(o, "describe", r->describe);
 	add_int_or_null(o, "region_bytes", (int64_t)r->region_bytes, r->region_bytes);
 	add_secs(o, "test_runtime_s", r->test_runtime_s);
 	add_secs(o, "ramp_s", r->ramp_s);
@@ -281,18 +266,18 @@ char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 	json_object_object_add(o, "precondition", r->precondition[0] ? json_object_new_string(r->precondition) : NULL);
 	add_int_or_null(o, "order_pos", r->order_pos, r->order_pos);
 	if (r->pass)
-		add_int(o, "pass", r->pass);
+		r0_json_set_int(o, "pass", r->pass);
 	if (r->looks)
-		add_int(o, "looks", r->looks);
+		r0_json_set_int(o, "looks", r->looks);
 	if (r->copy)
-		add_int(o, "copy", r->copy);
-	add_str(o, "tool", r->tool);
-	add_int(o, "time", r->time_unix);
+		r0_json_set_int(o, "copy", r->copy);
+	r0_json_set_str(o, "tool", r->tool);
+	r0_json_set_int(o, "time", r->time_unix);
 	if (r->predicted)
 		json_object_object_add(o, "predicted", json_object_new_boolean(true));
 	/* written only when a rule could end it early, as a fixed-length cell always was */
 	if (r->ended != R0_END_FIXED && r0_end_name(r->ended))
-		add_str(o, "ended", r0_end_name(r->ended));
+		r0_json_set_str(o, "ended", r0_end_name(r->ended));
 	line = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 							JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(o);
@@ -505,7 +490,7 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body)
 	}
 	out = json_object_new_object();
 	r0_json_schema(out, R0_SWEEP_SCHEMA);
-	add_str(out, "type", type);
+	r0_json_set_str(out, "type", type);
 	json_object_object_foreach(o, k, v)
 		json_object_object_add(out, k, json_object_get(v));
 	err = r0_jsonl_append_line(f, json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN |

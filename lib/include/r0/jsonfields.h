@@ -3,7 +3,9 @@
 #ifndef R0_JSONFIELDS_H
 #define R0_JSONFIELDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <json-c/json.h>
 
@@ -35,6 +37,12 @@ void r0_json_add_fields(json_object *o, const void *rec, const struct r0_json_fi
 
 /* Sets O's member KEY to V, which O then owns (NULL: JSON null); the one way lib writes a member. */
 void r0_json_set(json_object *o, const char *key, json_object *v);
+
+/* r0_json_set of a string (NULL: JSON null), an integer, a double, a boolean. */
+void r0_json_set_str(json_object *o, const char *key, const char *v);
+void r0_json_set_int(json_object *o, const char *key, int64_t v);
+void r0_json_set_dbl(json_object *o, const char *key, double v);
+void r0_json_set_bool(json_object *o, const char *key, bool v);
 
 /* Starts document or record O with its schema key, "r0kit_schema": SCHEMA ("r0bench/1"), the
  * key every r0kit file is told apart by (r0/filehead.h). */
