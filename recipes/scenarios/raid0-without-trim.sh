@@ -159,23 +159,32 @@ r0s_bench() {
 		--counters-seqwrite "$_at_seq" "$4"
 }
 
-# r0s_scenario OUT CYCLES SSD_MIB BENCH_S [FILL_PCT]: both
-# arrays up at once, each cycle run on one and then the other (so a
-# slower host hurts both alike), cycle 0 the fresh arrays
-r0s_scenario() {
-	_out=$1 _cycles=$2 r0s_ssd_mib=$3 _bs=$4 r0s_fill_pct=${5:-90}
-	: > "$_out"
+# r0s_up SSD_MIB [FILL_PCT]: both arrays up (r0s_stop takes them down)
+r0s_up() {
+	r0s_ssd_mib=$1 r0s_fill_pct=${2:-90}
 	for _t in 1 0; do
 		r0s_start "$_t" "$r0s_ssd_mib" || { r0s_stop; return 1; }
 	done
+}
+
+# r0s_cycle OUT CYCLE BENCH_S: one cycle, run on one array and then the
+# other (so a slower host hurts both alike); the arrays stay up
+r0s_cycle() {
+	for _t in 1 0; do
+		_at0=$(r0s_counts "$_t") &&
+			r0s_prepare "$_t" "$2" "$r0s_fill_pct" &&
+			r0s_bench "$_t" "$2" "$3" "$1" "$_at0" || return 1
+	done
+}
+
+# r0s_scenario OUT CYCLES SSD_MIB BENCH_S [FILL_PCT]: both arrays up,
+# cycles 0 (the fresh arrays) to CYCLES, both arrays down
+r0s_scenario() {
+	: > "$1"
+	r0s_up "$3" "$5" || return 1
 	_c=0
-	while [ "$_c" -le "$_cycles" ]; do
-		for _t in 1 0; do
-			_at0=$(r0s_counts "$_t") &&
-				r0s_prepare "$_t" "$_c" "$r0s_fill_pct" &&
-				r0s_bench "$_t" "$_c" "$_bs" "$_out" "$_at0" ||
-				{ r0s_stop; return 1; }
-		done
+	while [ "$_c" -le "$2" ]; do
+		r0s_cycle "$1" "$_c" "$4" || { r0s_stop; return 1; }
 		_c=$((_c + 1))
 	done
 	r0s_stop

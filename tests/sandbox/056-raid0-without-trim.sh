@@ -8,13 +8,19 @@
 # MB/s; with TRIM every fstrim reports space, brings the SSDs' mapped share
 # from above 80 % back below 30 % and WAF stays near 1; both start alike
 # (cycle 0). Cycle 1 must already show the WAF without TRIM above 1.5.
+# The rates' gap is a timing on a shared TCG host: a last cycle outside it
+# is run twice more on the same arrays and the median of three is judged.
 . ./lib.sh
 [ -e /dev/ublk-control ] || fail "no /dev/ublk-control: ublk_drv did not load"
 . "$R0_GUEST/scenarios/raid0-without-trim.sh"
 trap 'r0s_stop; r0ssd --cleanup > /dev/null 2>&1' EXIT
 
 out=$R0_RESULTS/raid0-without-trim.jsonl
-r0s_scenario "$out" 2 64 3 || fail "the scenario did not run"
+: > "$out"
+r0s_up 64 || fail "the arrays did not come up"
+for c in 0 1 2; do
+	r0s_cycle "$out" "$c" 3 || fail "cycle $c of the scenario did not run"
+done
 expect_eq "$(wc -l < "$out")" 6 "result lines (3 cycles x 2 arrays)"
 
 # v TRIM CYCLE KEY: a value of the line for that array and cycle
@@ -38,10 +44,24 @@ check "$(v false 0 randwrite_iops) > 0.6 * $(v true 0 randwrite_iops) || $(v fal
 	"cycle 0: both arrays start alike"
 check "$(v false 2 waf_randwrite) > 2 && $(v false 2 waf_randwrite) > 2 * $(v true 2 waf_randwrite)" \
 	"last cycle: WAF without TRIM clearly above the one with TRIM"
-check "$(v false 2 randwrite_iops) < 0.6 * $(v true 2 randwrite_iops)" \
-	"last cycle: 4K write IOPS without TRIM clearly lower"
-check "$(v false 2 seqwrite_mb_s) < 0.7 * $(v true 2 seqwrite_mb_s)" \
-	"last cycle: sequential write MB/s without TRIM clearly lower"
+# ratio KEY CYCLE...: KEY without TRIM over KEY with TRIM, the median over the cycles
+ratio() {
+	_k=$1; shift
+	for _c; do
+		awk -v a="$(v false "$_c" "$_k")" -v b="$(v true "$_c" "$_k")" 'BEGIN { printf "%.3f\n", a / b }'
+	done | sort -g | sed -n "$((($# + 1) / 2))p"
+}
+# the TRIM array's 4K rate is partly the guest CPU's, the other's the flash
+# model's GC: a busy host narrows the gap (CI once saw 0.74 for the usual
+# 0.21-0.22 of a quiet one), so one disturbed round of three does not decide
+ri=$(ratio randwrite_iops 2) rs=$(ratio seqwrite_mb_s 2)
+if ! holds "$ri < 0.6 && $rs < 0.7"; then
+	note "last cycle at $ri (4K) and $rs (sequential): two more cycles, the median of three judged"
+	r0s_cycle "$out" 3 3 && r0s_cycle "$out" 4 3 || fail "the cycles run again did not run"
+	ri=$(ratio randwrite_iops 2 3 4) rs=$(ratio seqwrite_mb_s 2 3 4)
+fi
+check "$ri < 0.6" "last cycle: 4K write IOPS without TRIM clearly lower (without/with TRIM)"
+check "$rs < 0.7" "last cycle: sequential write MB/s without TRIM clearly lower (without/with TRIM)"
 # Cycle 1 is held to the flash model's own figure, the WAF; its IOPS gap is
 # not asserted: under TCG the TRIM array's 4K rate is partly the guest CPU's
 # (CI saw 3438 against cycle 2's 5200), so only the last cycle's wide gap is.
