@@ -8,17 +8,17 @@
 #include "r0/mix.h"
 #include "simrow.h"
 
-int r0_sim_row_run(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s, bool fixed, unsigned studies,
-		   bool verbose, struct r0_sim_row *r)
+int r0_sim_row_run(enum r0_sim_truth truth, enum r0_sim_noise noise, const struct r0_sim_plan *plan, bool fixed,
+		   unsigned studies, bool verbose, struct r0_sim_row *r)
 {
-	const struct r0_sim_plan adaptive = R0_SIM_STUDY_PLAN(cell_s), full = R0_SIM_FULL_PLAN;
+	const struct r0_sim_plan full = R0_SIM_FULL_PLAN;
 	struct r0_mix mix;
 	int err;
 
 	memset(r, 0, sizeof(*r));
 	r->truth = truth;
 	r->noise = noise;
-	r->cell_s = cell_s;
+	r->cell_s = plan->cell_s;
 	r->fixed = fixed;
 	r->n = studies;
 	if ((err = r0_mix_parse("desktop", &mix)))
@@ -26,7 +26,7 @@ int r0_sim_row_run(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell
 	for (unsigned s = 0; s < r->n; s++) {
 		struct r0_sim_result a, f;
 
-		if ((err = r0_sim_study(1000 + s, truth, noise, &adaptive, &mix, &a)))
+		if ((err = r0_sim_study(1000 + s, truth, noise, plan, &mix, &a)))
 			return err;
 		r->build_right += a.has_choice && a.build == a.right_build;
 		r->false_loss += a.false_loss;
@@ -35,7 +35,7 @@ int r0_sim_row_run(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell
 		r->pick_good += a.has_choice && a.pick_true_loss <= 0.05;
 		r->budget += a.budget_hit;
 		r->minutes += a.seconds / 60 / r->n;
-		if (verbose && (a.build != a.right_build || a.pick_true_loss > 0.05))
+		if (verbose && (a.build != a.right_build || a.pick_true_loss > 0.05 || a.false_loss))
 			printf("sim: %s, %s, study %u: build %u, truly %u, pick %.0f %% behind: %s\n",
 			       r0_sim_truth_name(truth), r0_sim_noise_name(noise), s, a.build, a.right_build,
 			       a.pick_true_loss * 100, a.headline);

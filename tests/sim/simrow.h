@@ -25,13 +25,13 @@ struct r0_sim_row {
 };
 
 /*
- * STUDIES studies (seeds 1000 on) of TRUTH under NOISE at CELL_S second
- * cells, the desktop mix, and with FIXED the fixed plan on the same
- * seeds. VERBOSE: each study whose count or pick is wrong is printed.
+ * STUDIES studies (seeds 1000 on) of TRUTH under NOISE by PLAN (r0sweep's
+ * R0_SIM_STUDY_PLAN, or another budget), the desktop mix, and with FIXED
+ * the fixed plan on the same seeds. VERBOSE: each study whose count or pick is wrong is printed.
  * 0, or the first study's error.
  */
-int r0_sim_row_run(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s, bool fixed, unsigned studies,
-		   bool verbose, struct r0_sim_row *r);
+int r0_sim_row_run(enum r0_sim_truth truth, enum r0_sim_noise noise, const struct r0_sim_plan *plan, bool fixed,
+		   unsigned studies, bool verbose, struct r0_sim_row *r);
 
 /*
  * The row as one line: "sim: KEY | truth | noise | cell | build count

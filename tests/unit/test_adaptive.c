@@ -50,9 +50,10 @@ static unsigned studies(unsigned dflt)
 /* STUDIES studies of TRUTH under NOISE (tests/sim/simrow.c), the row's line printed. */
 static void run_row(enum r0_sim_truth truth, enum r0_sim_noise noise, double cell_s, bool fixed, struct r0_sim_row *r)
 {
+	const struct r0_sim_plan plan = R0_SIM_STUDY_PLAN(cell_s);
 	char line[512];
 
-	cr_assert_eq(r0_sim_row_run(truth, noise, cell_s, fixed, studies(20), getenv("R0_SIM_VERBOSE") != NULL, r), 0,
+	cr_assert_eq(r0_sim_row_run(truth, noise, &plan, fixed, studies(20), getenv("R0_SIM_VERBOSE") != NULL, r), 0,
 		     "%s, %s: a study failed", r0_sim_truth_name(truth), r0_sim_noise_name(noise));
 	/* one row a line, written whole (the tests run in parallel): the recipe sorts the rows */
 	r0_sim_row_line(r, line, sizeof(line));
@@ -102,7 +103,7 @@ Test(sim, the_money_answers_at_3_8_s_cells, .timeout = 600)
 
 /*
  * The 30-minute study under real noise: three banks (tests/data/noise/,
- * each simulated target borrowing a real target's visits whole) under
+ * whole visits drawn from the bank at each target's own level) under
  * the truths the bars speak of, 20 studies a row. The bars: bank_bars;
  * the rows print their figures. R0_SIM_BANKS (a list of the banks'
  * names: "sample,r0ssd-md") runs those banks' rows instead; a name that is

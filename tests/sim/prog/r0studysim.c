@@ -47,6 +47,9 @@ static void usage(FILE *f)
 		"                     $R0_SIM_BANK_DIR)\n"
 		"  -c, --cell S       seconds a cell takes (repeatable; default 3.8 and 2.3)\n"
 		"  -s, --studies N    studies a row (default 200)\n"
+		"  -b, --budget MIN   the study's budget in minutes (default r0sweep's 30); the bars\n"
+		"                     stay the 30-minute study's\n"
+		"      --max-repeats N  repeats of an undecided cell at most (default r0sweep's 8)\n"
 		"      --fixed        the fixed plan of every target beside, on gauss2, gauss5 and outliers\n"
 		"      --method       instead, the comparison method's table (tests/sim/methodsim.c): false\n"
 		"                     differences and power by repeats and noise, the bootstrap it\n"
@@ -100,6 +103,8 @@ struct picks {
 	double cell[MAX_PICKS];
 	size_t n_cell;
 	unsigned studies;
+	double budget_min;           /* 0: r0sweep's 30 minutes */
+	unsigned max_repeats;        /* 0: r0sweep's 8 */
 	bool fixed, verbose, method;
 };
 
@@ -109,16 +114,21 @@ static int row(const struct picks *p, int truth, size_t nz, double cell)
 	enum r0_sim_noise noise = p->noise[nz];
 	bool fixed = p->fixed && (noise <= R0_SIM_GAUSS5 || noise == R0_SIM_OUTLIERS);
 	char line[512], missed[16][200];
+	struct r0_sim_plan plan = R0_SIM_STUDY_PLAN(cell);
 	struct r0_sim_row r;
 	size_t n;
 	int err;
 
+	if (p->budget_min > 0)
+		plan.budget_s = p->budget_min * 60;
+	if (p->max_repeats)
+		plan.max_repeats = p->max_repeats;
 	if (p->named[nz][0] && (err = r0_sim_bank_name(p->named[nz]))) {
 		fprintf(stderr, PROG ": bank %s: not read from tests/data/noise/%s.json: %s\n", p->named[nz],
 			p->named[nz], strerror(-err));
 		return 2;
 	}
-	err = r0_sim_row_run((enum r0_sim_truth)truth, noise, cell, fixed, p->studies, p->verbose, &r);
+	err = r0_sim_row_run((enum r0_sim_truth)truth, noise, &plan, fixed, p->studies, p->verbose, &r);
 	if (err) {
 		fprintf(stderr, PROG ": %s, %s: %s\n", r0_sim_truth_name((enum r0_sim_truth)truth),
 			r0_sim_noise_name(noise), strerror(-err));
@@ -139,13 +149,14 @@ static int parse(int argc, char **argv, struct picks *p)
 		{ "truth", required_argument, NULL, 't' }, { "noise", required_argument, NULL, 'n' },
 		{ "cell", required_argument, NULL, 'c' },  { "studies", required_argument, NULL, 's' },
 		{ "fixed", no_argument, NULL, 'F' },       { "verbose", no_argument, NULL, 'v' },
-		{ "method", no_argument, NULL, 'M' },
+		{ "method", no_argument, NULL, 'M' },      { "budget", required_argument, NULL, 'b' },
+		{ "max-repeats", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },        { 0 },
 	};
 	int c, k;
 	char *end;
 
-	while ((c = getopt_long(argc, argv, "t:n:c:s:vh", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:n:c:s:b:vh", longs, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			if ((k = find(truth_names, R0_SIM_TRUTHS, optarg)) < 0 || p->n_truth >= MAX_PICKS)
@@ -169,6 +180,16 @@ static int parse(int argc, char **argv, struct picks *p)
 			p->studies = (unsigned)strtoul(optarg, &end, 10);
 			if (*end || end == optarg || p->studies < 1 || p->studies > 100000)
 				return bad("--studies: a number from 1 to 100000", optarg);
+			break;
+		case 'b':
+			p->budget_min = strtod(optarg, &end);
+			if (*end || end == optarg || !(p->budget_min >= 1 && p->budget_min <= 1440))
+				return bad("--budget: minutes from 1 to 1440", optarg);
+			break;
+		case 'R':
+			p->max_repeats = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || end == optarg || p->max_repeats < 3 || p->max_repeats > 64)
+				return bad("--max-repeats: a number from 3 to 64", optarg);
 			break;
 		case 'F':
 			p->fixed = true;
