@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A bank of real noise by visit, read from tests/data/noise/ (noisebank.h). */
 #include <errno.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +67,29 @@ static int load_visit(struct r0_bank *b, json_object *jv, struct r0_bank_visit *
 	return 0;
 }
 
+/* Target X's sd and rms of its runs' residuals. */
+static void target_spread(const struct r0_bank *b, struct r0_bank_target *x)
+{
+	bool *seen = calloc(b->n_wl ? b->n_wl : 1, sizeof(*seen));
+	double ss = 0;
+	size_t runs = 0, cells = 0;
+
+	if (!seen)
+		return;
+	for (size_t v = 0; v < x->n_visit; v++)
+		for (size_t i = 0; i < x->visit[v].n; i++) {
+			const struct r0_bank_run *r = &x->visit[v].run[i];
+
+			ss += r->z * r->z;
+			runs++;
+			cells += !seen[r->wl];
+			seen[r->wl] = true;
+		}
+	free(seen);
+	x->rms = runs ? sqrt(ss / runs) : 0;
+	x->sd = runs > cells ? sqrt(ss / (runs - cells)) : 0;
+}
+
 static int load(struct r0_bank *b, json_object *root)
 {
 	json_object *wls, *tgs, *st, *sd;
@@ -116,6 +141,7 @@ static int load(struct r0_bank *b, json_object *root)
 				return err;
 		}
 		b->n_visits += x->n_visit;
+		target_spread(b, x);
 	}
 	return b->n_target ? 0 : -EINVAL;
 }

@@ -29,6 +29,9 @@ struct r0_bank_target {
 	unsigned n_members;
 	size_t n_visit;
 	struct r0_bank_visit *visit;
+	/* its runs' residuals: unbiased sd (the centring on each cell took a degree of freedom
+	 * from each) and root mean square; 0 where it has one visit */
+	double sd, rms;
 };
 
 struct r0_bank {

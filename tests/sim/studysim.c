@@ -141,12 +141,7 @@ struct sim {
 	double study_s;             /* the study's expected length, for the drift */
 	struct r0_prng rng;
 	const struct r0_bank *bank;       /* a bank noise model's */
-	struct bank_seq {                 /* per target: the bank's visits it takes, in turn */
-		size_t n, next;
-		struct bank_at {
-			size_t t, v;      /* the bank's target, its visit */
-		} *at;
-	} *bseq;
+	size_t *bank_own;                 /* per target: the bank target whose noise level it takes */
 	long bwl[R0_SWEEP_MAX_WL];        /* per workload: the bank's of that name, or -1 */
 	char wcls[R0_SWEEP_MAX_WL][24];   /* per workload: its class */
 	double elapsed;
@@ -254,21 +249,37 @@ static long bank_pick(struct sim *x, const struct r0_bank_visit *v, size_t nv, c
 
 /*
  * Target T's next bank visit, its residuals on the wanted workloads into
- * Z: the same workload by name, else an unused run of its class, else an
- * unused run, else any run of the visit.
+ * Z: a visit of the whole bank drawn at random (with replacement), scaled
+ * from its own target's noise level to T's own bank target's; in it the
+ * same workload by name, else an unused run of its class, else an unused
+ * run, else any run of the visit.
+ *
+ * Why not each target's own visits in turn: the bank centres every cell
+ * on its mean, so a target's own visits sum to exactly 0 on each workload,
+ * and a study that takes all of them (3 in most banks: the first look)
+ * reads the truth itself, whatever the noise. Nor its own few visits
+ * drawn with replacement: 3 draws from 3 repeat one visit often, and its
+ * spread then reads near 0. A visit stays whole (its workloads' shared
+ * factor and its tails come along) and each target keeps its own level.
  */
 static void bank_visit(struct sim *x, size_t t, const unsigned *repeat, double *z)
 {
-	struct bank_seq *q = &x->bseq[t];
-	const struct r0_bank_visit *v = &x->bank->target[q->at[q->next % q->n].t].visit[q->at[q->next % q->n].v];
+	const struct r0_bank *b = x->bank;
+	size_t k = (size_t)r0_prng_below(&x->rng, b->n_visits), j = 0;
+
+	while (k >= b->target[j].n_visit)
+		k -= b->target[j++].n_visit;
+	const struct r0_bank_visit *v = &b->target[j].visit[k];
+	const struct r0_bank_target *own = &b->target[x->bank_own[t]];
+	double level = own->sd > 0 ? own->sd : b->run_sd;  /* one visit: the bank's */
+	double scale = b->target[j].rms > 0 ? level / b->target[j].rms : 0;
 	bool used[N_USED] = { false }, done[R0_SWEEP_MAX_WL] = { false };
 	size_t nv = v->n < N_USED ? v->n : N_USED;
 
-	q->next++;
 	for (size_t w = 0; w < x->plan.n_wl; w++)
 		for (size_t i = 0; repeat[w] && x->bwl[w] >= 0 && i < nv; i++)
 			if (!used[i] && v->run[i].wl == (size_t)x->bwl[w]) {
-				z[w] = v->run[i].z;
+				z[w] = v->run[i].z * scale;
 				used[i] = done[w] = true;
 				break;
 			}
@@ -283,7 +294,7 @@ static void bank_visit(struct sim *x, size_t t, const unsigned *repeat, double *
 				i = (long)r0_prng_below(&x->rng, nv);
 			if (i < 0)
 				continue;
-			z[w] = v->run[i].z;
+			z[w] = v->run[i].z * scale;
 			used[i] = done[w] = true;
 		}
 }
@@ -500,19 +511,15 @@ static void shuffle(struct r0_prng *rng, size_t *v, size_t n)
 }
 
 /*
- * A bank noise model: the targets at each member count borrow the bank's
- * targets at that count (any, where the bank has none there) in a
- * shuffled turn, so as few share one as can; each takes its bank target's
- * visits in a shuffled order, shifted by one for each other target
- * borrowing it (so no two take the same visit in the same turn while
- * there are visits enough), then the other visits at its count shuffled,
- * then the rest.
+ * A bank noise model: the targets at each member count take the noise
+ * level of the bank's targets at that count (any, where the bank has none
+ * there) in a shuffled turn, so as few share one as can; their visits
+ * are drawn from the whole bank (bank_visit).
  */
 static int bank_setup(struct sim *x)
 {
 	const struct r0_bank *b = r0_bank_get(r0_sim_noise_bank(x->noise));
-	size_t *order, *share, *perm, *tmp;
-	int err = -ENOMEM;
+	size_t *order;
 
 	if (!b)
 		return errno ? -errno : -ENOENT;
@@ -526,17 +533,11 @@ static int bank_setup(struct sim *x)
 		r0_workload_class(&r, x->wcls[w], sizeof(x->wcls[w]));
 		x->bwl[w] = r0_bank_wl(b, name);
 	}
-	x->bseq = calloc(x->plan.n_targets, sizeof(*x->bseq));
+	x->bank_own = calloc(x->plan.n_targets, sizeof(*x->bank_own));
 	order = calloc(b->n_target, sizeof(*order));
-	share = calloc(b->n_target, sizeof(*share));
-	perm = calloc(b->n_visits, sizeof(*perm));      /* per bank target: its visits' order, at visit_at[j] */
-	tmp = calloc(b->n_visits, sizeof(*tmp));
-	if (!x->bseq || !order || !share || !perm || !tmp)
-		goto out;
-	for (size_t j = 0, at = 0; j < b->n_target; at += b->target[j++].n_visit) {
-		for (size_t v = 0; v < b->target[j].n_visit; v++)
-			perm[at + v] = v;
-		shuffle(&x->rng, perm + at, b->target[j].n_visit);
+	if (!x->bank_own || !order) {
+		free(order);
+		return -ENOMEM;
 	}
 	for (unsigned n = 1; n <= R0_MAX_MEMBERS; n++) {
 		size_t same = 0, turn = 0;
@@ -548,55 +549,12 @@ static int bank_setup(struct sim *x)
 			for (size_t j = 0; j < b->n_target; j++)
 				order[same++] = j;
 		shuffle(&x->rng, order, same);
-		for (size_t t = 0; t < x->plan.n_targets; t++) {
-			struct bank_seq *q = &x->bseq[t];
-			size_t own, at = 0, k = 0, m;
-
-			if (x->plan.targets[t].n != n)
-				continue;
-			own = order[turn++ % same];
-			for (size_t j = 0; j < own; j++)
-				at += b->target[j].n_visit;
-			m = b->target[own].n_visit;
-			q->at = calloc(b->n_visits, sizeof(*q->at));
-			if (!q->at)
-				goto out;
-			for (size_t i = 0; i < m; i++)
-				q->at[k++] = (struct bank_at){ own, perm[at + (i + share[own]) % m] };
-			share[own]++;
-			/* then the others at its count, then the rest, each shuffled */
-			for (int tier = 1; tier <= 2; tier++) {
-				size_t from = k, nt = 0;
-
-				for (size_t j = 0; j < b->n_target; j++) {
-					int tj = j == own ? 0 : b->target[j].n_members == n ? 1 : 2;
-
-					for (size_t v = 0; tj == tier && v < b->target[j].n_visit; v++) {
-						q->at[k].t = j;
-						q->at[k++].v = v;
-					}
-				}
-				for (size_t i = from; i < k; i++)
-					tmp[nt++] = i - from;
-				shuffle(&x->rng, tmp, nt);
-				for (size_t i = 0; i < nt; i++) {
-					size_t r = from + tmp[i];
-					struct bank_at y = q->at[from + i];
-
-					q->at[from + i] = q->at[r];
-					q->at[r] = y;
-				}
-			}
-			q->n = k;
-		}
+		for (size_t t = 0; t < x->plan.n_targets; t++)
+			if (x->plan.targets[t].n == n)
+				x->bank_own[t] = order[turn++ % same];
 	}
-	err = 0;
-out:
 	free(order);
-	free(share);
-	free(perm);
-	free(tmp);
-	return err;
+	return 0;
 }
 
 int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise, const struct r0_sim_plan *sp,
@@ -667,11 +625,8 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 	r0_analysis_free(&a);
 out:
 	r0_sweep_set_free(&set);
-	if (x && x->bseq) {
-		for (size_t t = 0; t < x->plan.n_targets; t++)
-			free(x->bseq[t].at);
-		free(x->bseq);
-	}
+	if (x)
+		free(x->bank_own);
 	free(x);
 	free(s);
 	return err;

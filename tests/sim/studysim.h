@@ -49,14 +49,16 @@ enum r0_sim_noise {
 	R0_SIM_DRIFT,               /* 2 % gaussian, and every drive 10 % slower by the study's end */
 	/*
 	 * Real noise from a bank (tests/data/noise/, noisebank.h): each
-	 * simulated target borrows one real target's visits whole (one at the
-	 * same member count, drawn per study; its visits in a shuffled order,
-	 * then other targets' at that count once they run out), each run its
-	 * truth x exp(the residual of its workload in the visit): the same
-	 * workload by name, else an unused one of its class in the visit, else
-	 * one drawn from the visit. Tails, a visit's shared factor and each
-	 * target's own noise come along. The bank is read from
-	 * tests/data/noise/ under the working directory, or $R0_SIM_BANK_DIR.
+	 * simulated target takes the noise level of one real target at its
+	 * member count (drawn per study) and its visits from the whole bank,
+	 * drawn with replacement and scaled from their own target's level to
+	 * that one; each run its truth x exp(the residual of its workload in
+	 * the visit): the same workload by name, else an unused one of its
+	 * class in the visit, else one drawn from the visit. Tails, a visit's
+	 * shared factor and each target's own level come along (studysim.c's
+	 * bank_visit says why not a target's own visits in turn). The bank is
+	 * read from tests/data/noise/ under the working directory, or
+	 * $R0_SIM_BANK_DIR.
 	 */
 	R0_SIM_BANK_DEMO,           /* demo.json: sata-real null_blk under QEMU TCG, 5 visits a target */
 	R0_SIM_BANK_SAMPLE,         /* sample.json: sata-ssd null_blk under QEMU TCG */
