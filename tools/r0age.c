@@ -12,8 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "age/age.h"
 #include "cli.h"
 #include "consent.h"
@@ -367,22 +365,22 @@ static int run_plan(struct r0_target *t, const struct r0_age_plan *plan, unsigne
 static int save_and_say(const struct r0_state_record *rec, const struct r0_age_plan *plan, const char *path,
 			bool json)
 {
-	json_object *jr = r0_state_record_json(rec);
-	int err;
+	char *text;
+	int err = r0_state_record_text(rec, &text);
 
-	if (!jr) {
-		fprintf(stderr, PROG ": %s: cannot build the state record: %s\n", path, strerror(errno));
+	if (err) {
+		fprintf(stderr, PROG ": %s: cannot build the state record: %s\n", path, strerror(-err));
 		return -1;
 	}
-	err = r0_state_save(rec->devt, jr);
+	err = r0_state_record_save(rec);
 	if (err)
 		fprintf(stderr, PROG ": %s: cannot save the state record in " R0_STATE_DIR ": %s\n",
 			path, strerror(-err));
 	if (json)
-		r0_cli_print_json(jr);
+		fputs(text, stdout);
 	else
 		print_summary(rec, plan);
-	json_object_put(jr);
+	free(text);
 	return err ? -1 : 0;
 }
 

@@ -10,8 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "bench/bench.h"
 #include "cli.h"
 #include "consent.h"
@@ -225,7 +223,7 @@ static int open_target(struct run *run, const char *path, bool any_writes, bool 
 	}
 	/* the state the target is in before this run: r0age's last record, if any */
 	if (run->target.is_block) {
-		err = r0_state_load(run->target.devt, &run->state);
+		err = r0_state_saved_load(run->target.devt, &run->state);
 		if (err && err != -ENOENT)
 			fprintf(stderr, PROG ": %s: ignoring its state record in " R0_STATE_DIR ": %s\n",
 				path, err == -EINVAL ? "not an " R0_STATE_SCHEMA " record" : strerror(-err));
@@ -250,12 +248,12 @@ static int check_tests(struct run *run, const char *path, bool hipri)
 			/* no I/O yet: a target without poll queues is refused, not a failed run */
 			fprintf(stderr, PROG ": %s: --hipri: %s\n", path, why);
 			r0_target_close(&run->target);
-			json_object_put(run->state);
+			r0_state_saved_free(run->state);
 			return R0_EXIT_REFUSED;
 		}
 		if (err) {
 			r0_target_close(&run->target);
-			json_object_put(run->state);
+			r0_state_saved_free(run->state);
 			return r0_cli_usage_error(PROG, "%s: %s", run->tests[i].label, why);
 		}
 	}
@@ -287,7 +285,7 @@ static int run_tests(struct run *run, const char *path)
 	else
 		bench_print_table(run);
 	r0_target_close(&run->target);
-	json_object_put(run->state);
+	r0_state_saved_free(run->state);
 	for (unsigned i = 0; i < run->ntests; i++)
 		free(run->tests[i].passes);
 	if (r0_cli_close_stdout(PROG))

@@ -10,8 +10,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include <json-c/json.h>
-
 #include "cli.h"
 #include "consent.h"
 
@@ -381,15 +379,16 @@ static int cmd_list(int argc, char **argv)
 	if (list_arrays(&list, &n))
 		return R0_EXIT_FAILURE;
 	if (json) {
-		json_object *doc = r0_array_list_to_json(list, n);
+		char *text;
+		int err = r0_array_list_json_text(list, n, &text);
 
-		if (!doc) {
-			fprintf(stderr, PROG ": list: %s\n", strerror(ENOMEM));
+		if (err) {
+			fprintf(stderr, PROG ": list: %s\n", strerror(-err));
 			free(list);
 			return R0_EXIT_FAILURE;
 		}
-		r0_cli_print_json(doc);
-		json_object_put(doc);
+		fputs(text, stdout);
+		free(text);
 	} else {
 		printf("%-10s %-7s %-6s %-7s %-10s %-28s %s\n", "NAME", "BACKEND", "CHUNK", "MEMBERS",
 		       "SIZE", "MEMBER-DEVS", "PATH");

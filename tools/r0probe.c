@@ -13,8 +13,6 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "cli.h"
 #include "probe/table.h"
 
@@ -58,7 +56,8 @@ static void usage(FILE *f)
 static int print_json(const struct item *items, size_t n)
 {
 	struct r0_probe_record *recs = calloc(n ? n : 1, sizeof(*recs));
-	json_object *doc;
+	char *text;
+	int err;
 
 	if (!recs)
 		return -ENOMEM;
@@ -68,12 +67,12 @@ static int print_json(const struct item *items, size_t n)
 			.sigs = items[i].sigs, .nr_sigs = items[i].nr_sigs,
 			.stat = items[i].stat_read ? &items[i].stat : NULL,
 		};
-	doc = r0_probe_to_json(recs, n);
+	err = r0_probe_json_text(recs, n, &text);
 	free(recs);
-	if (!doc)
-		return -ENOMEM;
-	r0_cli_print_json(doc);
-	json_object_put(doc);
+	if (err)
+		return err;
+	fputs(text, stdout);
+	free(text);
 	return 0;
 }
 

@@ -13,8 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "cli.h"
 #include "profile/profile.h"
 
@@ -276,8 +274,7 @@ static int emit_traced(struct r0_blktrace *bt, const char *trace, uint64_t max_b
 	struct r0_blktrace_stats st;
 	struct r0_trace_header h;
 	struct r0_profile tp;
-	json_object *cj;
-	char cdesc[2048];
+	char cdesc[R0_MIX_DESCRIPTION_MAX];
 	int err = r0_blktrace_stop(bt, &st), rc;
 
 	if (err) {
@@ -302,12 +299,7 @@ static int emit_traced(struct r0_blktrace *bt, const char *trace, uint64_t max_b
 	/* read back, so what is reported is what the file holds */
 	if ((rc = profile_read_trace(trace, &h, &tp)))
 		return rc;
-	if (!(cj = r0_mix_file_of_profile(p, meta))) {
-		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
-		return R0_EXIT_FAILURE;
-	}
-	snprintf(cdesc, sizeof(cdesc), "%s", json_object_get_string(json_object_object_get(cj, "description")));
-	json_object_put(cj);
+	r0_mix_file_description(p, meta, cdesc, sizeof(cdesc));
 	meta->from_trace = true;
 	return profile_emit(&tp, meta, output, json, p, cdesc);
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0/jsonfields.h: the one writer of records described by field tables. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -72,4 +73,16 @@ void r0_json_set_bool(json_object *o, const char *key, bool v)
 void r0_json_schema(json_object *o, const char *schema)
 {
 	r0_json_set(o, "r0kit_schema", json_object_new_string(schema));
+}
+
+json_object *r0_json_doc_new(const char *schema)
+{
+	json_object *o = json_object_new_object();
+
+	if (!o) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	r0_json_schema(o, schema);
+	return o;
 }

@@ -19,6 +19,7 @@
 #include "r0/age.h"
 #include "r0/steady.h"
 #include "r0/jsonfields.h"
+#include "r0/jsontext.h"
 
 static const char *const state_names[] = {
 	[R0_AGE_EMPTY] = "empty", [R0_AGE_FILL] = "fill", [R0_AGE_USED] = "used",
@@ -220,17 +221,14 @@ static int parse_time(const char *s, time_t *t)
 
 json_object *r0_state_record_json(const struct r0_state_record *r)
 {
-	json_object *o = json_object_new_object(), *dev, *par, *st = NULL;
+	json_object *o = r0_json_doc_new(R0_STATE_SCHEMA), *dev, *par, *st = NULL;
 	const struct r0_age_params *p = &r->params;
 	bool fill = r->state == R0_AGE_FILL || r->state == R0_AGE_USED;
 	char devt[32];
 
-	if (!o) {
-		errno = ENOMEM;
+	if (!o)
 		return NULL;
-	}
 	snprintf(devt, sizeof(devt), "%u:%u", major(r->devt), minor(r->devt));
-	r0_json_schema(o, R0_STATE_SCHEMA);
 	r0_json_set(o, "tool", json_object_new_string("r0age"));
 	r0_json_set(o, "version", json_object_new_string(r->version));
 	r0_json_set(o, "state", json_object_new_string(r0_age_state_name(r->state)));
@@ -508,4 +506,55 @@ int r0_state_read_dir(const char *dir, dev_t devt, struct r0_state_record *out)
 int r0_state_read(dev_t devt, struct r0_state_record *out)
 {
 	return r0_state_read_dir(R0_STATE_DIR, devt, out);
+}
+
+int r0_state_record_text(const struct r0_state_record *r, char **out)
+{
+	json_object *o = r0_state_record_json(r);
+	int err = o ? r0_json_text(o, out) : -ENOMEM;
+
+	json_object_put(o);
+	return err;
+}
+
+int r0_state_record_save(const struct r0_state_record *r)
+{
+	json_object *o = r0_state_record_json(r);
+	int err = o ? r0_state_save(r->devt, o) : -ENOMEM;
+
+	json_object_put(o);
+	return err;
+}
+
+struct r0_state_saved {
+	json_object *record;
+};
+
+int r0_state_saved_load(dev_t devt, struct r0_state_saved **out)
+{
+	struct r0_state_saved *s = malloc(sizeof(*s));
+	int err;
+
+	*out = NULL;
+	if (!s)
+		return -ENOMEM;
+	err = r0_state_load(devt, &s->record);
+	if (err) {
+		free(s);
+		return err;
+	}
+	*out = s;
+	return 0;
+}
+
+void r0_state_saved_free(struct r0_state_saved *s)
+{
+	if (s)
+		json_object_put(s->record);
+	free(s);
+}
+
+json_object *r0_state_saved_json(const struct r0_state_saved *s)
+{
+	return s->record;
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The r0build-list/1 document: the arrays r0kit built (r0/arrayjson.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <sys/sysmacros.h>
 
 #include "r0/buildid.h"
 #include "r0/arrayjson.h"
 #include "r0/jsonfields.h"
+#include "r0/jsontext.h"
 
 
 static json_object *j_array(const struct r0_array *a)
@@ -38,17 +40,25 @@ static json_object *j_array(const struct r0_array *a)
 
 json_object *r0_array_list_to_json(const struct r0_array *arrays, size_t n)
 {
-	json_object *root = json_object_new_object(), *arr = json_object_new_array();
+	json_object *root = r0_json_doc_new(R0_ARRAY_LIST_SCHEMA), *arr = json_object_new_array();
 
 	if (!root || !arr) {
 		json_object_put(root);
 		json_object_put(arr);
 		return NULL;
 	}
-	r0_json_schema(root, R0_ARRAY_LIST_SCHEMA);
 	r0_json_set(root, "version", json_object_new_string(r0_build_id()));
 	for (size_t i = 0; i < n; i++)
 		json_object_array_add(arr, j_array(&arrays[i]));
 	r0_json_set(root, "arrays", arr);
 	return root;
+}
+
+int r0_array_list_json_text(const struct r0_array *arrays, size_t n, char **out)
+{
+	json_object *doc = r0_array_list_to_json(arrays, n);
+	int err = doc ? r0_json_text(doc, out) : -ENOMEM;
+
+	json_object_put(doc);
+	return err;
 }

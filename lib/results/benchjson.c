@@ -11,6 +11,9 @@
 #include "r0/benchjson.h"
 #include "r0/enginepolicy.h"
 #include "r0/jsonfields.h"
+#include "r0/jsontext.h"
+#include "r0/probe.h"
+#include "r0/probejson.h"
 #include "r0/stats.h"
 
 const char *r0_bench_rw_name(const struct r0_workload *w)
@@ -224,7 +227,22 @@ static json_object *j_workload(const struct r0_workload *w, const struct r0_targ
 	return o;
 }
 
-static json_object *j_target(const struct r0_target *t, json_object *device)
+/* A block device's r0probe/1 record, as r0probe --json prints it; NULL for a file. */
+static json_object *j_device(const struct r0_target *t)
+{
+	json_object *dev = NULL;
+	struct r0_device d;
+
+	if (t->is_block && !r0_probe_devt(t->devt, NULL, &d)) {
+		struct r0_probe_record r = { .path = t->path, .dev = &d };
+
+		dev = r0_probe_record_json(&r);
+		r0_device_free(&d);
+	}
+	return dev;
+}
+
+static json_object *j_target(const struct r0_target *t)
 {
 	json_object *o = json_object_new_object();
 
@@ -234,7 +252,7 @@ static json_object *j_target(const struct r0_target *t, json_object *device)
 	r0_json_set(o, "logical_block_bytes", json_object_new_uint64(t->logical_block_bytes));
 	r0_json_set(o, "physical_block_bytes", json_object_new_uint64(t->physical_block_bytes));
 	r0_json_set(o, "direct", json_object_new_boolean(t->direct));
-	r0_json_set(o, "device", device);
+	r0_json_set(o, "device", j_device(t));
 	return o;
 }
 
@@ -277,17 +295,16 @@ static json_object *j_test(const struct r0_bench_test *t, const struct r0_target
 
 json_object *r0_bench_to_json(const struct r0_bench_run *run)
 {
-	json_object *root = json_object_new_object(), *tests = json_object_new_array(), *m, *x;
+	json_object *root = r0_json_doc_new(R0_BENCH_SCHEMA), *tests = json_object_new_array(), *m, *x;
 	char when[64];
 	time_t now = time(NULL);
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	r0_json_schema(root, R0_BENCH_SCHEMA);
 	r0_json_set(root, "tool", json_object_new_string(run->tool));
 	r0_json_set(root, "version", json_object_new_string(r0_build_id()));
 	r0_json_set(root, "finished", json_object_new_string(when));
-	r0_json_set(root, "target", j_target(run->target, run->device));
-	r0_json_set(root, "state", run->state ? json_object_get(run->state) : NULL);
+	r0_json_set(root, "target", j_target(run->target));
+	r0_json_set(root, "state", run->state ? json_object_get(r0_state_saved_json(run->state)) : NULL);
 	m = json_object_new_object();
 	r0_json_set(m, "preset", run->preset ? json_object_new_string(run->preset) : NULL);
 	r0_json_set(m, "passes", json_object_new_uint64(run->passes));
@@ -518,4 +535,29 @@ json_object *r0_bench_replay_to_json(const char *trace, const struct r0_replay_t
 	}
 	r0_json_set(j, "lag_ns", lag);
 	return j;
+}
+
+int r0_bench_json_text(const struct r0_bench_run *run, char **out)
+{
+	json_object *root = r0_bench_to_json(run);
+	int err = root ? r0_json_text(root, out) : -ENOMEM;
+
+	json_object_put(root);
+	return err;
+}
+
+int r0_bench_replay_json_text(const struct r0_bench_run *run, const char *trace, const struct r0_replay_trace *t,
+			      bool pace, const struct r0_replay_result *r, char **out)
+{
+	json_object *root = r0_bench_to_json(run), *replay = r0_bench_replay_to_json(trace, t, pace, r);
+	int err = root && replay ? 0 : -ENOMEM;
+
+	if (!err) {
+		r0_json_set(root, "replay", replay);
+		replay = NULL;
+		err = r0_json_text(root, out);
+	}
+	json_object_put(replay);
+	json_object_put(root);
+	return err;
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The r0probe/1 document and its device record, which r0bench/1 embeds (r0/probejson.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <sys/sysmacros.h>
 
 #include "r0/buildid.h"
 #include "r0/jsonfields.h"
+#include "r0/jsontext.h"
 #include "r0/probejson.h"
 
 const char *r0_probe_type_name(const struct r0_device *d)
@@ -180,17 +182,25 @@ json_object *r0_probe_record_json(const struct r0_probe_record *it)
 
 json_object *r0_probe_to_json(const struct r0_probe_record *recs, size_t n)
 {
-	json_object *root = json_object_new_object(), *a = json_object_new_array();
+	json_object *root = r0_json_doc_new(R0_PROBE_SCHEMA), *a = json_object_new_array();
 
 	if (!root || !a) {
 		json_object_put(root);
 		json_object_put(a);
 		return NULL;
 	}
-	r0_json_schema(root, R0_PROBE_SCHEMA);
 	r0_json_set(root, "version", json_object_new_string(r0_build_id()));
 	for (size_t i = 0; i < n; i++)
 		json_object_array_add(a, r0_probe_record_json(&recs[i]));
 	r0_json_set(root, "devices", a);
 	return root;
+}
+
+int r0_probe_json_text(const struct r0_probe_record *recs, size_t n, char **out)
+{
+	json_object *doc = r0_probe_to_json(recs, n);
+	int err = doc ? r0_json_text(doc, out) : -ENOMEM;
+
+	json_object_put(doc);
+	return err;
 }

@@ -217,14 +217,11 @@ static void add_dbl_or_null(json_object *o, const char *k, double v, bool known)
 
 char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r)
 {
-	json_object *o = json_object_new_object(), *lat;
+	json_object *o = r0_json_doc_new(R0_SWEEP_SCHEMA), *lat;
 	char *line = NULL;
 
-	if (!o) {
-		errno = ENOMEM;
+	if (!o)
 		return NULL;
-	}
-	r0_json_schema(o, R0_SWEEP_SCHEMA);
 	r0_json_set_str(o, "type", "cell");
 	r0_json_set_str(o, "layer", r0_layer_name(r->layer));
 	r0_json_set_int(o, "chunk_bytes", r->chunk_bytes);
@@ -488,8 +485,11 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body)
 		json_object_put(o);
 		return -EINVAL;
 	}
-	out = json_object_new_object();
-	r0_json_schema(out, R0_SWEEP_SCHEMA);
+	out = r0_json_doc_new(R0_SWEEP_SCHEMA);
+	if (!out) {
+		json_object_put(o);
+		return -ENOMEM;
+	}
 	r0_json_set_str(out, "type", type);
 	json_object_object_foreach(o, k, v)
 		json_object_object_add(out, k, json_object_get(v));

@@ -12,12 +12,10 @@
 /* A line of TYPE, its schema and type first, as every r0sweep/1 line starts. */
 static json_object *line_new(const char *type)
 {
-	json_object *o = json_object_new_object();
+	json_object *o = r0_json_doc_new(R0_SWEEP_SCHEMA);
 
-	if (o) {
-		r0_json_schema(o, R0_SWEEP_SCHEMA);
+	if (o)
 		r0_json_set_str(o, "type", type);
-	}
 	return o;
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "r0/jsonfields.h"
+#include "r0/jsontext.h"
 #include "r0/mixfile.h"
 #include "r0/profile.h"
 
@@ -102,28 +103,34 @@ static const struct r0_json_field totals[] = {
 };
 #undef TOTAL
 
-json_object *r0_mix_file_of_profile(const struct r0_profile *p, const struct r0_profile_meta *m)
+void r0_mix_file_description(const struct r0_profile *p, const struct r0_profile_meta *m, char *desc, size_t len)
 {
-	json_object *o = json_object_new_object(), *d, *per, *w, *t, *rs, *qd, *cf, *bk;
 	double weight[R0_PC_N];
-	char devs[1024], desc[2048];
+	char devs[1024];
 
-	if (!o)
-		goto nomem;
 	if (join(m->dev_path, m->n_dev, devs, sizeof(devs)))
 		snprintf(devs, sizeof(devs), "%zu devices", m->n_dev);
 	for (int c = 0; c < R0_PC_N; c++)
 		weight[c] = p->cls[c].weight;
-	if (r0_mix_describe(devs, p->seconds, weight, p->confidence_level, desc, sizeof(desc)))
+	if (r0_mix_describe(devs, p->seconds, weight, p->confidence_level, desc, len))
 		desc[0] = '\0';
 	if (r0_profile_cut_share(p) >= R0_PROFILE_CUT_NOTE_SHARE) {
 		size_t at = strlen(desc);
 
-		snprintf(desc + at, sizeof(desc) - at, "; %.0f %% of the busy time striped whole-chunk pieces: "
+		snprintf(desc + at, len - at, "; %.0f %% of the busy time striped whole-chunk pieces: "
 			 "sequential, large random or one-chunk random, which counters cannot tell apart",
 			 r0_profile_cut_share(p) * 100);
 	}
-	r0_json_schema(o, R0_MIX_SCHEMA);
+}
+
+json_object *r0_mix_file_of_profile(const struct r0_profile *p, const struct r0_profile_meta *m)
+{
+	json_object *o = r0_json_doc_new(R0_MIX_SCHEMA), *d, *per, *w, *t, *rs, *qd, *cf, *bk;
+	char desc[R0_MIX_DESCRIPTION_MAX];
+
+	if (!o)
+		goto nomem;
+	r0_mix_file_description(p, m, desc, sizeof(desc));
 	r0_json_set(o, "tool", json_object_new_string(m->tool));
 	r0_json_set(o, "description", json_object_new_string(desc));
 
@@ -207,6 +214,24 @@ nomem:
 	json_object_put(o);
 	errno = ENOMEM;
 	return NULL;
+}
+
+int r0_mix_file_text(const struct r0_profile *p, const struct r0_profile_meta *m, char **out)
+{
+	json_object *o = r0_mix_file_of_profile(p, m);
+	int err = o ? r0_json_text(o, out) : -ENOMEM;
+
+	json_object_put(o);
+	return err;
+}
+
+int r0_mix_file_write(const char *path, const struct r0_profile *p, const struct r0_profile_meta *m)
+{
+	json_object *o = r0_mix_file_of_profile(p, m);
+	int err = o ? r0_json_file_replace(path, o) : -ENOMEM;
+
+	json_object_put(o);
+	return err;
 }
 
 static json_object *member(json_object *o, const char *k, json_type t)

@@ -260,3 +260,26 @@ Test(benchjson, the_replay_object)
 	cr_expect(json_object_object_get_ex(j, "lag_ns", &v) && v, "paced: its lag");
 	json_object_put(j);
 }
+
+/* r0bench --replay --json: the run's document, no tests, the replay object beside them, as printed. */
+Test(benchjson, the_replay_document_as_printed)
+{
+	struct r0_target tg = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 512, .path = "/tmp/img" };
+	struct r0_bench_run run = { .tool = "r0bench", .target = &tg, .passes = 1, .status = 1, .reason = "why" };
+	struct r0_replay_trace t = { .n = 1 };
+	struct r0_replay_result r = { .requests = 1 };
+	json_object *o, *v;
+	char *text = NULL;
+
+	cr_assert_eq(r0_bench_replay_json_text(&run, "w.trace", &t, false, &r, &text), 0);
+	cr_assert_eq(text[strlen(text) - 1], '\n');
+	cr_assert_not_null(o = json_tokener_parse(text));
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(o, "r0kit_schema")), R0_BENCH_SCHEMA);
+	cr_expect_eq(json_object_array_length(json_object_object_get(o, "tests")), 0);
+	cr_expect(json_object_object_get_ex(o, "replay", &v) && v);
+	cr_expect_eq(json_object_get_int64(json_object_object_get(v, "requests")), 1);
+	cr_expect_str_eq(json_object_get_string(json_object_object_get(json_object_object_get(o, "exit"), "reason")),
+			 "why");
+	json_object_put(o);
+	free(text);
+}

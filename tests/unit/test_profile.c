@@ -374,10 +374,8 @@ Test(profile, mix_file_round_trip, .init = mkdir_tmp, .fini = rm_tmp)
 	char path[256], desc[512];
 
 	run(&p, s, N(s), 131072);
-	cr_assert_not_null(o = r0_mix_file_of_profile(&p, &m));
 	snprintf(path, sizeof(path), "%s/mix.json", dir);
-	cr_assert_eq(json_object_to_file(path, o), 0);
-	json_object_put(o);
+	cr_assert_eq(r0_mix_file_write(path, &p, &m), 0);
 
 	cr_assert_eq(r0_mix_load(path, &mix, desc, sizeof(desc)), 0);
 	cr_expect_str_eq(mix.name, "measured");
@@ -389,6 +387,23 @@ Test(profile, mix_file_round_trip, .init = mkdir_tmp, .fini = rm_tmp)
 			 "25 % small writes at QD1 (confidence high)");
 	/* the description is optional */
 	cr_expect_eq(r0_mix_load(path, &mix, NULL, 0), 0);
+	/* the summary's description is the file's, and --json prints the file */
+	{
+		char said[R0_MIX_DESCRIPTION_MAX], *text = NULL, *file = NULL;
+		FILE *f = fopen(path, "r");
+		size_t n = 0;
+
+		r0_mix_file_description(&p, &m, said, sizeof(said));
+		cr_expect_str_eq(said, desc);
+		cr_assert_not_null(f);
+		cr_assert_eq(getdelim(&file, &n, '\0', f) > 0, 1);
+		fclose(f);
+		cr_assert_eq(r0_mix_file_text(&p, &m, &text), 0);
+		cr_expect_eq(strlen(text), strlen(file) + 1);
+		cr_expect_eq(strncmp(text, file, strlen(file)), 0, "the text printed is the file, and a newline");
+		free(text);
+		free(file);
+	}
 
 	/* a trace read from a file: no dates, no request limit known; null, never 1970 or 0, and read back */
 	m.start_epoch_s = 0;

@@ -7,8 +7,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
-
 #include "consent.h"
 #include "r0/benchjson.h"
 #include "r0/engine.h"
@@ -25,7 +23,7 @@ struct run {
 	uint64_t region_bytes;
 	struct r0_bench_test tests[MAX_TESTS];
 	unsigned ntests;
-	json_object *state;          /* the target's r0age state record, NULL: none */
+	struct r0_state_saved *state; /* the target's r0age state record, NULL: none */
 	volatile sig_atomic_t *stop; /* set by a signal handler: stop early */
 };
 
@@ -56,7 +54,15 @@ void bench_usage(FILE *f);
 
 /* json.c: the r0bench/1 document (r0/benchjson.h) on stdout */
 void bench_print_json(const struct run *run, int status, const char *reason);
-/* A replay's document: no tests, its "replay" object (taken over) beside them. */
-void bench_print_replay_json(const struct r0_target *t, json_object *replay, int status, const char *reason);
+/* What a replay ran and gave, for its document's "replay" object. */
+struct bench_replayed {
+	const char *trace;
+	const struct r0_replay_trace *t;
+	bool pace;
+	const struct r0_replay_result *r;
+};
+/* A replay's document: no tests, its "replay" object beside them. */
+void bench_print_replay_json(const struct r0_target *t, const struct bench_replayed *rp, int status,
+			     const char *reason);
 
 #endif

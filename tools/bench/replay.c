@@ -210,8 +210,8 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 	if (err)
 		fprintf(stderr, PROG ": %s: %s\n", path, why);
 	if (a->json)
-		bench_print_replay_json(&tg, r0_bench_replay_to_json(trace, &t, o.pace, &r), err ? R0_EXIT_FAILURE : 0,
-					err ? why : NULL);
+		bench_print_replay_json(&tg, &(struct bench_replayed){ trace, &t, o.pace, &r },
+					err ? R0_EXIT_FAILURE : 0, err ? why : NULL);
 	else if (!err || err == -EINTR || err == -EIO)
 		print_result(path, trace, &t, &o, &r, tg.size_bytes, tg.is_block);
 	if (err)

@@ -10,8 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "cli.h"
 #include "profile.h"
 
@@ -177,28 +175,6 @@ static void print_summary(const struct r0_profile *p, const char *const *paths, 
 	printf("mix             %s\n", desc);
 }
 
-/* Writes ROOT to PATH whole or not at all (a temporary file renamed over it). */
-static int write_file(const char *path, json_object *root)
-{
-	char tmp[PATH_MAX];
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid()) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	if (json_object_to_file_ext(tmp, root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)) {
-		int err = errno ? -errno : -EIO;
-
-		unlink(tmp);
-		return err;
-	}
-	if (rename(tmp, path)) {
-		int err = -errno;
-
-		unlink(tmp);
-		return err;
-	}
-	return 0;
-}
-
 /* The directory of PATH takes new files: checked before a long profile, not after. */
 static int check_writable(const char *path)
 {
@@ -223,8 +199,8 @@ int profile_refuse_unwritable(const char *output)
 int profile_emit(const struct r0_profile *p, const struct r0_profile_meta *meta, const char *output, bool json,
 		const struct r0_profile *counters, const char *counters_desc)
 {
-	json_object *root;
-	int err, rc = R0_EXIT_FAILURE;
+	char *text = NULL, desc[R0_MIX_DESCRIPTION_MAX];
+	int err;
 	bool workload = false;
 
 	/* a mix of no reads or writes weighs nothing: its readers refuse it, so it is not written */
@@ -235,20 +211,22 @@ int profile_emit(const struct r0_profile *p, const struct r0_profile_meta *meta,
 			meta->from_trace ? "trace" : "period");
 		return meta->from_trace ? R0_EXIT_REFUSED : R0_EXIT_NOT_CONCLUSIVE;
 	}
-	if (!(root = r0_mix_file_of_profile(p, meta))) {
-		fprintf(stderr, PROG ": building the mix: %s\n", strerror(errno));
+	if (json && (err = r0_mix_file_text(p, meta, &text))) {
+		fprintf(stderr, PROG ": building the mix: %s\n", strerror(-err));
 		return R0_EXIT_FAILURE;
 	}
-	if (output && (err = write_file(output, root))) {
+	if (output && (err = r0_mix_file_write(output, p, meta))) {
 		fprintf(stderr, PROG ": %s: %s\n", output, strerror(-err));
-		goto out;
+		free(text);
+		return R0_EXIT_FAILURE;
 	}
 	if (json) {
-		r0_cli_print_json(root);
+		fputs(text, stdout);
+		free(text);
 	} else {
+		r0_mix_file_description(p, meta, desc, sizeof(desc));
 		print_summary(p, meta->dev_path, meta->dev_kname, meta->dev_max_request_bytes, meta->n_dev,
-			      meta->interval_s, json_object_get_string(json_object_object_get(root, "description")),
-			      meta->from_trace);
+			      meta->interval_s, desc, meta->from_trace);
 		if (counters) {
 			printf("counters alone  %s\n", counters_desc);
 			print_cannot_tell(counters);
@@ -256,10 +234,7 @@ int profile_emit(const struct r0_profile *p, const struct r0_profile_meta *meta,
 		if (output)
 			printf("written         %s\n", output);
 	}
-	rc = R0_EXIT_OK;
-out:
-	json_object_put(root);
-	return rc;
+	return R0_EXIT_OK;
 }
 
 /* Reads the trace FILE into P: 0, or R0_EXIT_FAILURE after saying what is wrong with it. */

@@ -147,4 +147,23 @@ int r0_state_read_dir(const char *dir, dev_t devt, struct r0_state_record *out);
 /* The same in R0_STATE_DIR. */
 int r0_state_read(dev_t devt, struct r0_state_record *out);
 
+/* R as r0age --json prints it, the same text it is saved as, into *OUT (free()): 0 or -ENOMEM. */
+int r0_state_record_text(const struct r0_state_record *r, char **out);
+
+/* R saved as the last record of its device (r->devt) in R0_STATE_DIR: 0 or -errno. */
+int r0_state_record_save(const struct r0_state_record *r);
+
+/*
+ * A device's last record as read, kept whole: for a document that embeds
+ * it unchanged (r0bench/1's "state"), written by whichever r0kit saved it.
+ */
+struct r0_state_saved;
+
+/* R0_STATE_DIR's record of DEVT into *OUT (free with r0_state_saved_free); the returns of r0_state_load. */
+int r0_state_saved_load(dev_t devt, struct r0_state_saved **out);
+void r0_state_saved_free(struct r0_state_saved *s);
+
+/* Its JSON, which S keeps owning. */
+json_object *r0_state_saved_json(const struct r0_state_saved *s);
+
 #endif

@@ -19,4 +19,7 @@
  */
 json_object *r0_array_list_to_json(const struct r0_array *arrays, size_t n);
 
+/* That document as r0build list --json prints it, into *OUT (free()): 0 or -ENOMEM. */
+int r0_array_list_json_text(const struct r0_array *arrays, size_t n, char **out);
+
 #endif

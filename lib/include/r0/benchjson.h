@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "r0/age.h"
 #include "r0/engine.h"
 #include "r0/replay.h"
 
@@ -44,9 +45,8 @@ struct r0_bench_spread r0_bench_spread(const struct r0_bench_test *t, double (*f
 /* What the document records of a run besides its tests. */
 struct r0_bench_run {
 	const char *tool;                /* "r0bench" */
-	const struct r0_target *target;
-	json_object *device;             /* the target's r0probe/1 device record, or NULL; taken over */
-	json_object *state;              /* its r0age state record, or NULL; a reference is added */
+	const struct r0_target *target;  /* a block device's r0probe/1 record is probed when written */
+	const struct r0_state_saved *state; /* its r0age state record, or NULL */
 	const char *preset;              /* NULL: none */
 	unsigned passes, warmup;
 	uint64_t region_bytes;           /* 0: none given */
@@ -59,6 +59,9 @@ struct r0_bench_run {
 /* The r0bench/1 document of RUN, finished now; NULL on a json-c allocation failure. */
 json_object *r0_bench_to_json(const struct r0_bench_run *run);
 
+/* That document as r0bench --json prints it, into *OUT (free()): 0 or -ENOMEM. */
+int r0_bench_json_text(const struct r0_bench_run *run, char **out);
+
 /*
  * The "replay" object of r0bench --replay's document: the trace at path
  * TRACE as loaded (T), whether it was paced, and what replaying it gave
@@ -66,6 +69,14 @@ json_object *r0_bench_to_json(const struct r0_bench_run *run);
  */
 json_object *r0_bench_replay_to_json(const char *trace, const struct r0_replay_trace *t, bool pace,
 				     const struct r0_replay_result *r);
+
+/*
+ * r0bench --replay --json's document as printed, into *OUT (free()):
+ * RUN's document (no tests) with that "replay" object beside them.
+ * 0 or -ENOMEM.
+ */
+int r0_bench_replay_json_text(const struct r0_bench_run *run, const char *trace, const struct r0_replay_trace *t,
+			      bool pace, const struct r0_replay_result *r, char **out);
 
 /* What a reader takes from one test of a document. */
 struct r0_bench_result {

@@ -48,4 +48,7 @@ void r0_json_set_bool(json_object *o, const char *key, bool v);
  * key every r0kit file is told apart by (r0/filehead.h). */
 void r0_json_schema(json_object *o, const char *schema);
 
+/* A new document or record started with its schema key (r0_json_schema); NULL with errno ENOMEM. */
+json_object *r0_json_doc_new(const char *schema);
+
 #endif

@@ -32,6 +32,21 @@ struct r0_profile_meta {
 /* The mix file of P (finished) as a JSON object (schema r0mix/1), or NULL and errno. */
 json_object *r0_mix_file_of_profile(const struct r0_profile *p, const struct r0_profile_meta *m);
 
+/* The most bytes a mix file's description takes, its '\0' included. */
+#define R0_MIX_DESCRIPTION_MAX 2048
+
+/* The mix file's one-line "description" of P (r0_mix_describe, and what counters could not tell) into DESC. */
+void r0_mix_file_description(const struct r0_profile *p, const struct r0_profile_meta *m, char *desc, size_t len);
+
+/* The mix file of P as r0profile --json prints it, into *OUT (free()): 0 or -ENOMEM. */
+int r0_mix_file_text(const struct r0_profile *p, const struct r0_profile_meta *m, char **out);
+
+/*
+ * The mix file of P written to PATH whole or not at all (r0/jsontext.h's
+ * r0_json_file_replace): 0 or a negative errno.
+ */
+int r0_mix_file_write(const char *path, const struct r0_profile *p, const struct r0_profile_meta *m);
+
 /*
  * Reads the mix file PATH into *OUT (name "measured", one entry per class
  * with a weight) and, when DESC is not NULL, its one-line description

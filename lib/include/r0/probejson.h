@@ -34,4 +34,7 @@ json_object *r0_probe_record_json(const struct r0_probe_record *r);
 /* The r0probe/1 document of the N records RECS, in their order; NULL on a json-c allocation failure. */
 json_object *r0_probe_to_json(const struct r0_probe_record *recs, size_t n);
 
+/* That document as r0probe --json prints it, into *OUT (free()): 0 or -ENOMEM. */
+int r0_probe_json_text(const struct r0_probe_record *recs, size_t n, char **out);
+
 #endif
