@@ -3,7 +3,9 @@
 # dm-delay map (flat: 32 writes a round) at the first window SNIA's rule
 # accepts (computed here from the recorded rounds), and says it did not
 # (exit 3, not conclusive) when the delay is raised half-way; its summary
-# on a null_blk member says reached or not reached.
+# on a null_blk member says reached or not reached. A flat run that misses
+# (not reached, or not 32 writes in its round) runs twice more on the same
+# map and the median of the three is judged.
 . ./lib.sh
 
 statedir=/run/r0kit/state
@@ -47,20 +49,51 @@ sectors=$((2 << 11))
 dmsetup create r0delay --table "0 $sectors delay $base 0 0 $base 0 600" || fail "dm-delay"
 dly=/dev/mapper/r0delay
 r0_wait_dev "$dly" || fail "no $dly"
-w0=$(stat_field "$base" 7)
-r0age --yes --json steady --round 1 --rounds 10 "$dly" > /tmp/steady.json || fail "steady: $(cat /tmp/steady.json)"
-wrote=$(( ($(stat_field "$base" 7) - w0) * 512 ))
-[ "$wrote" -ge $((4 << 20)) ] || fail "steady wrote $wrote bytes, less than 2x the capacity"
-echo "steady rounds (write IOPS): $(r0json /tmp/steady.json steady.round_iops | tr -d ' \n')"
-expect_eq "$(r0json /tmp/steady.json steady.reached)" true "steady state reached on a flat device"
-round=$(r0json /tmp/steady.json steady.round)
-expect_eq "$(r0json /tmp/steady.json steady.rounds)" "$round" "steady: stops at the round it reached"
+# steady_run FILE: r0age steady on the map, its JSON in FILE; exit 3 (not
+# reached) is judged below, and 2x the capacity must have been written
+steady_run() {
+	w0=$(stat_field "$base" 7)
+	r0age --yes --json steady --round 1 --rounds 10 "$dly" > "$1"
+	_rc=$?
+	[ "$_rc" = 0 ] || [ "$_rc" = 3 ] || fail "steady: exit $_rc: $(cat "$1")"
+	wrote=$(( ($(stat_field "$base" 7) - w0) * 512 ))
+	[ "$wrote" -ge $((4 << 20)) ] || fail "steady wrote $wrote bytes, less than 2x the capacity"
+	echo "steady rounds (write IOPS): $(r0json "$1" steady.round_iops | tr -d ' \n')"
+}
+# counted FILE: the writes counted in the round steady state was reached
+# at, -1 when it was not reached
+counted() {
+	if [ "$(r0json "$1" steady.reached)" = true ]; then
+		r0json "$1" "steady.round_iops.$(($(r0json "$1" steady.round) - 1))"
+	else
+		echo -1
+	fi
+}
+steady_run /tmp/steady.json
+steady=/tmp/steady.json
+# A round's count is exact only while the guest keeps pace (its 32 writes
+# complete at 600 ms, 400 ms before the round ends): a host that starves
+# it past that changes a round's count, and a window with it. So a run
+# that misses runs twice more on the same map, and the run with the median
+# count of the three is judged whole (one disturbed run does not decide)
+if ! holds "$(counted /tmp/steady.json) == 32"; then
+	note "round count $(counted /tmp/steady.json) (-1: not reached): twice more, the median of three judged"
+	steady_run /tmp/steady2.json
+	steady_run /tmp/steady3.json
+	steady=$(for f in /tmp/steady.json /tmp/steady2.json /tmp/steady3.json; do echo "$(counted "$f") $f"; done |
+		sort -g | sed -n '2s/.* //p')
+	note "counts $(counted /tmp/steady.json), $(counted /tmp/steady2.json), $(counted /tmp/steady3.json): the median's run judged ($steady)"
+fi
+expect_eq "$(r0json "$steady" steady.reached)" true "steady state reached on a flat device"
+round=$(r0json "$steady" steady.round)
+expect_eq "$(r0json "$steady" steady.rounds)" "$round" "steady: stops at the round it reached"
 [ "$round" -ge 5 ] || fail "steady reached at round $round, before a whole window"
-steady_window /tmp/steady.json "$round" || fail "rounds $((round - 4))-$round do not hold the rule"
-[ "$round" = 5 ] || ! steady_window /tmp/steady.json $((round - 1)) ||
+steady_window "$steady" "$round" || fail "rounds $((round - 4))-$round do not hold the rule"
+[ "$round" = 5 ] || ! steady_window "$steady" $((round - 1)) ||
 	fail "the window ending at round $((round - 1)) held the rule already"
-iops=$(r0json /tmp/steady.json "steady.round_iops.$((round - 1))")
+iops=$(r0json "$steady" "steady.round_iops.$((round - 1))")
 check "$iops == 32" "round $round: 32 writes counted in 1 s"
+rm -f /tmp/steady2.json /tmp/steady3.json
 
 # the same map, its delay raised to 2 s after the second round (the rounds
 # after it count nothing): the only window (5 rounds) spans both, so steady

