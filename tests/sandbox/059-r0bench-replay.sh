@@ -23,6 +23,8 @@
 # Timings on a shared TCG host: a replay's time, the paced replay's or the
 # pair's gain outside its bound is measured twice more and the median of
 # three judged; the paced cells by their median.
+# r0-test-timeout: 600
+# (about 160 s on a busy host; each bound missed measures again, up to three times)
 . ./lib.sh
 
 trap r0_cleanup EXIT

@@ -24,8 +24,10 @@ for t in $tests; do
 	dmesg -c > /dev/null
 	start=$(cut -d' ' -f1 /proc/uptime)
 	echo "=== $name"
+	# a test that measures again on a miss may ask for more than 300 s in its header
+	limit=$(sed -n 's/^# r0-test-timeout: *\([0-9][0-9]*\)$/\1/p' "$t")
 	# busybox execs its own applets first: name dash, not sh
-	timeout "${R0_TEST_TIMEOUT:-300}" dash "./$t" < /dev/null > "/tmp/$name.log" 2>&1
+	timeout "${limit:-${R0_TEST_TIMEOUT:-300}}" dash "./$t" < /dev/null > "/tmp/$name.log" 2>&1
 	rc=$?
 	cat "/tmp/$name.log"
 	left=$(r0_leftovers)
