@@ -12,57 +12,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <json-c/json.h>
 
 #include "r0/trimcheck.h"
+#include "r0/trimrecords.h"
 #include "r0/trimresult.h"
+#include "r0/trimrun.h"
 #include "r0/trimwatch.h"
-
-#define R0_TRIM_SCHEMA "r0trim/1"
-
-/*
- * What the bottom devices counted of one discard (r0_trim_judge_range's
- * results, one a bottom device); COUNTED false when the counters could not
- * be read or judged: the document then has no member for it.
- */
-struct r0_trim_counts {
-	bool counted;
-	struct r0_trim_member_result member[R0_MAX_MEMBERS];
-};
-
-/* One range of the range checks. */
-struct r0_trim_range_doc {
-	char name[48];                 /* r0_trim_range's: "one chunk", "whole device" ... */
-	uint64_t start_bytes, length_bytes;
-	bool smaller_than_granularity;
-	enum r0_check_result delivery; /* the worst over its repeats */
-	unsigned repeats;
-	struct r0_trim_counts counts;  /* of the first discard */
-	bool has_effect;               /* the read-back ran: EFFECT holds it */
-	struct r0_trim_effect effect;
-};
-
-/* One cycle of fill, discard and read-back on the raw device (--cycles). */
-struct r0_trim_cycle_doc {
-	unsigned cycle;                /* from 1 */
-	enum r0_check_result verdict;
-	uint64_t start_bytes, length_bytes;
-	struct r0_trim_counts counts;
-	struct r0_trim_effect effect;
-};
-
-/* One file system cycle (--fs): files written, deleted and discarded. */
-struct r0_trim_fs_cycle_doc {
-	unsigned cycle;                /* from 1 */
-	const char *fs;                /* "ext4", "xfs" */
-	bool mount_discard;            /* mount -o discard, else FITRIM */
-	enum r0_check_result verdict;
-	unsigned files;
-	uint64_t fstrim_bytes;         /* what FITRIM said it trimmed (not written with MOUNT_DISCARD) */
-	uint64_t deleted_sectors[R0_MAX_MEMBERS];    /* of the deleted files, per bottom device */
-	uint64_t observed_sectors[R0_MAX_MEMBERS];   /* discarded, as each counted */
-};
 
 /* --watch: what the record file's readings show. */
 struct r0_trim_watch_doc {
@@ -114,4 +72,9 @@ struct r0_trim_doc {
  */
 json_object *r0_trim_to_json(const struct r0_trim_doc *doc);
 
+/* O written to F as r0trim writes its documents: pretty, slashes unescaped, a newline after. */
+void r0_trim_json_print(json_object *o, FILE *f);
+
+/* The r0trim/1 document of run R (its mode from R->live_dir) written to F. 0, or -ENOMEM when it cannot be made. */
+int r0_trim_run_write_json(const struct r0_trim_run *r, FILE *f);
 #endif
