@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The r0trim/1 document written from a run's records (r0/trimjson.h); r0_trimres_load reads it. */
+#include <errno.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -331,4 +332,31 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 	if (!pass)
 		r0_json_set(root, "reason", json_object_new_string(reason ? reason : ""));
 	return root;
+}
+
+void r0_trim_json_print(json_object *o, FILE *f)
+{
+	fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), f);
+	fputc('\n', f);
+}
+
+int r0_trim_run_write_json(const struct r0_trim_run *r, FILE *f)
+{
+	const struct r0_trim_doc doc = {
+		.mode = r->live_dir ? R0_TRIM_MODE_LIVE : R0_TRIM_MODE_DEVICE,
+		.directory = r->live_dir, .file_system = r->live_fs, .pattern_seed = r->seed,
+		.device = r->path, .kernel = r->kernel, .target = &r->t,
+		.checks = r->result.lines, .n_checks = r->result.n_lines, .ranges = r->ranges, .n_ranges = r->n_ranges,
+		.cycles = r->cycles, .n_cycles = r->n_cycles,
+		.fs_cycles = r->fs_cycles, .n_fs_cycles = r->n_fs_cycles,
+		.evidence = r->result.judged ? &r->result.ev : NULL, .verdict = r->result.overall,
+		.reason = r->result.first_fail,
+	};
+	json_object *o = r0_trim_to_json(&doc);
+
+	if (!o)
+		return -ENOMEM;
+	r0_trim_json_print(o, f);
+	json_object_put(o);
+	return 0;
 }

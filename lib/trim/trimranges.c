@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A TRIM run's writes on the raw device: the range set (delivery and effect of each) and the fill-discard cycles. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r0/trimrun.h"
+
+static bool fill_failed(struct r0_trim_run *r, int err, const char *what)
+{
+	if (!err)
+		return false;
+	if (err == -EINTR)
+		r0_trim_run_line(r, what, R0_CHECK_FAIL, "interrupted by a signal");
+	else
+		r0_trim_run_line(r, what, R0_CHECK_FAIL, "cannot write the pattern: %s", strerror(-err));
+	return true;
+}
+
+/*
+ * After a write through a thin volume over an array: where the pool put
+ * its blocks now (a block discarded and written again may move). 0, or 1
+ * to stop: without the map no discard of it can be placed on a drive.
+ */
+static int map_thin(struct r0_trim_run *r, const char *what)
+{
+	char why[256];
+
+	if (!r0_trim_target_map_thin(&r->t, why, sizeof(why)))
+		return 0;
+	r0_trim_run_line(r, what, R0_CHECK_NOT_CHECKABLE, "where the thin pool put the blocks: %s", why);
+	return 1;
+}
+
+/* lba_status_line for top sectors [START, START + N). */
+static void lba_status_range(struct r0_trim_run *r, const char *what, uint64_t start, uint64_t n)
+{
+	struct r0_trim_leaf_extent *x = NULL;
+	size_t cnt = 0;
+	int err = r0_trim_stack_split(&r->t.stack, start, n, &x, &cnt, NULL);
+
+	if (err)
+		r0_trim_run_line(r, "lba-status", R0_CHECK_NOT_CHECKABLE, "%s: %s", what, strerror(-err));
+	else
+		r0_trim_run_lba_status(r, what, x, cnt);
+	free(x);
+}
+
+/* The range set: delivery and effect for each. 0, or 1 to stop. */
+int r0_trim_run_ranges(struct r0_trim_run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
+	bool no_effect = false, every;
+	uint64_t window[R0_TRIM_MAX_RANGES];
+	char unread[256] = "";   /* the ranges whose far outside the next whole read checks */
+	int n = r0_trim_ranges(&t->geo, t->unit_bytes, t->lim.logical_block_bytes ? t->lim.logical_block_bytes : 512,
+			       lc->effective_granularity_bytes, rg, R0_TRIM_MAX_RANGES);
+
+	if (n < 0) {
+		r0_trim_run_line(r, "ranges", R0_CHECK_FAIL, "cannot build the range set: %s", strerror(-n));
+		return 1;
+	}
+	r0_trim_readback_plan(&t->geo, t->n_members, rg, (size_t)n, full_scan, window, &every);
+	if (fill_failed(r, r0_trim_fill(r->fd, r->seed, 0, t->geo.array_sectors, r->stop), "fill") ||
+	    map_thin(r, "fill"))
+		return 1;
+	{
+		/* what is read back later means something only if the pattern is there now */
+		struct r0_trim_effect e;
+		int err = r0_trim_verify(t, r->fd, NULL, r->seed, 0, 0, 0, &e);
+
+		if (err) {
+			r0_trim_run_line(r, "fill", R0_CHECK_FAIL, "cannot read the pattern back: %s", strerror(-err));
+			return 1;
+		}
+		if (e.intact_bad) {
+			r0_trim_run_line(r, "fill", R0_CHECK_FAIL,
+					 "%llu of %llu sectors written through the array read back wrong, the first at "
+					 "array sector %lld on %s: writes there do not stick, read-backs are not checked",
+					 (unsigned long long)e.intact_bad, (unsigned long long)t->geo.array_sectors,
+					 (long long)e.first_bad_sector,
+					 e.first_bad_member >= 0 ? t->members[e.first_bad_member].kname : "several devices");
+			no_effect = true;
+		} else {
+			r0_trim_run_line(r, "fill", R0_CHECK_OK, "%llu sectors written through the array and read back",
+					 (unsigned long long)e.intact_ok);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		char detail[1024], what[160], b1[32], b2[32];
+		struct r0_trim_range_doc *jr = NULL;   /* with -J: this range's record */
+		enum r0_check_result v = R0_CHECK_OK;
+		bool sub = rg[i].n_sectors * 512 < lc->effective_granularity_bytes;
+		int ioerr = 0;
+
+		if (r0_trim_run_stopped(r)) {
+			r0_trim_run_line(r, "delivery", R0_CHECK_FAIL, "interrupted by a signal");
+			return 1;
+		}
+		if (rg[i].skip_reason) {
+			r0_trim_run_line(r, "delivery", R0_CHECK_NOT_CHECKABLE, "%s: %s", rg[i].name, rg[i].skip_reason);
+			continue;
+		}
+		snprintf(what, sizeof(what), "%.47s, %.31s at %.31s", rg[i].name, r0_trim_exact_size(rg[i].n_sectors * 512, b1, 32),
+			 r0_trim_exact_size(rg[i].start_sector * 512, b2, 32));
+		if (r->records) {
+			jr = &r->ranges[r->n_ranges];
+			memset(jr, 0, sizeof(*jr));
+			snprintf(jr->name, sizeof(jr->name), "%.47s", rg[i].name);
+			jr->start_bytes = rg[i].start_sector * 512;
+			jr->length_bytes = rg[i].n_sectors * 512;
+			jr->smaller_than_granularity = sub;
+		}
+		for (unsigned k = 0; k < repeats && !ioerr; k++) {
+			char d[1024];
+			enum r0_check_result rv = r0_trim_run_deliver(r, rg[i].start_sector, rg[i].n_sectors,
+						     lc->effective_granularity_bytes, k == 0 && jr ? &jr->counts : NULL,
+						     d, sizeof(d), &ioerr);
+
+			if (k == 0 || (rv == R0_CHECK_FAIL && v != R0_CHECK_FAIL))
+				snprintf(detail, sizeof(detail), "%.1000s%s", d,
+					 k ? " (on a repeat)" : "");
+			v = r0_check_result_worse(v, rv);
+		}
+		if (v == R0_CHECK_OK)
+			r->result.delivery_pass++;
+		if (v == R0_CHECK_NOT_CONCLUSIVE)
+			r->result.delivery_nc++;
+		r0_trim_run_line(r, "delivery", v, "%s: %s%s", what, detail,
+				 sub ? "; smaller than the granularity, proves nothing" : "");
+		if (jr) {
+			jr->delivery = v;
+			jr->repeats = repeats;
+		}
+		if (ioerr) {
+			if (jr)
+				r->n_ranges++;
+			return 1;   /* the array refuses discards: nothing more to see */
+		}
+		if (no_effect) {
+			r0_trim_run_line(r, "effect", R0_CHECK_NOT_CHECKABLE, "%s: the pattern did not stick", rg[i].name);
+		} else {
+			struct r0_trim_effect e;
+			int err = r0_trim_verify(t, r->fd, r->member_fd, r->seed, rg[i].start_sector,
+						 rg[i].n_sectors, window[i], &e);
+
+			if (err) {
+				r0_trim_run_line(r, "effect", R0_CHECK_FAIL, "%s: cannot read back: %s", rg[i].name, strerror(-err));
+			} else {
+				r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
+				if (sub && e.verdict == R0_CHECK_NOT_CHECKABLE)
+					e.verdict = R0_CHECK_NOT_CONCLUSIVE;
+				r0_trim_effect_detail(&e, t, detail, sizeof(detail));
+				r0_trim_run_line(r, "effect", e.verdict, "%s: %s%s%s%s", rg[i].name, detail,
+						 every && window[i] ? "; beyond two stripes either side: at the next whole read" : "",
+						 every && !window[i] && unread[0] ? "; this whole read is also the one after " : "",
+						 every && !window[i] ? unread : "");
+				if (every && window[i]) {
+					size_t u = strlen(unread);
+
+					snprintf(unread + u, sizeof(unread) - u, "%s%.47s", u ? ", " : "", rg[i].name);
+				} else
+					unread[0] = '\0';
+				if (jr) {
+					jr->has_effect = true;
+					jr->effect = e;
+				}
+				lba_status_range(r, rg[i].name, rg[i].start_sector, rg[i].n_sectors);
+			}
+		}
+		if (jr)
+			r->n_ranges++;
+		/* put the pattern back, so the next range's neighbours hold it */
+		if (i + 1 < n && (fill_failed(r, r0_trim_fill(r->fd, r->seed, rg[i].start_sector,
+							      rg[i].n_sectors, r->stop), "fill") ||
+				  map_thin(r, "fill")))
+			return 1;
+	}
+	return 0;
+}
+
+/* --cycles on the raw device: fill a share, discard it, verify, N times. */
+int r0_trim_run_cycles(struct r0_trim_run *r, unsigned cycles, unsigned fill_pct)
+{
+	const struct r0_trim_target *t = &r->t;
+
+	for (unsigned c = 0; c < cycles; c++) {
+		uint64_t start, share;
+		char d[1024], e_d[1024], b1[32], b2[32];
+		struct r0_trim_effect e;
+		enum r0_check_result v;
+		int ioerr = 0, err;
+		struct r0_trim_counts counts = { 0 };
+
+		r0_trim_cycle_range(t->geo.array_sectors, t->lim.logical_block_bytes, cycles, fill_pct, c, &start, &share);
+		if (fill_failed(r, r0_trim_fill(r->fd, r->seed + c + 1, start, share, r->stop), "cycle") ||
+		    map_thin(r, "cycle"))
+			return 1;
+		v = r0_trim_run_deliver(r, start, share, 0, &counts, d, sizeof(d), &ioerr);
+		err = ioerr ? ioerr : r0_trim_verify(t, r->fd, r->member_fd, r->seed + c + 1, start, share,
+						     R0_TRIM_NO_OUTSIDE, &e);
+		if (err) {
+			r0_trim_run_line(r, "cycle", R0_CHECK_FAIL, "%u/%u: %s", c + 1, cycles,
+					 ioerr ? d : strerror(-err));
+			return 1;
+		}
+		r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
+		r0_trim_effect_detail(&e, t, e_d, sizeof(e_d));
+		v = r0_check_result_worse(v, e.verdict == R0_CHECK_FAIL ? R0_CHECK_FAIL : R0_CHECK_OK);
+		r0_trim_run_line(r, "cycle", v, "%u/%u: %s at %s filled, discarded: %s; read back: %s", c + 1, cycles,
+				 r0_trim_exact_size(share * 512, b1, 32), r0_trim_exact_size(start * 512, b2, 32), d, r0_check_result_name(e.verdict));
+		if (r->records) {
+			struct r0_trim_cycle_doc *o = realloc(r->cycles, (r->n_cycles + 1) * sizeof(*o));
+
+			/* out of memory: the document lacks the cycle, its check line above has it */
+			if (o) {
+				r->cycles = o;
+				r->cycles[r->n_cycles++] = (struct r0_trim_cycle_doc){
+					.cycle = c + 1, .verdict = v, .start_bytes = start * 512,
+					.length_bytes = share * 512, .counts = counts, .effect = e,
+				};
+			}
+		}
+		if (v == R0_CHECK_OK)
+			r->result.delivery_pass++;
+	}
+	return 0;
+}
