@@ -1,33 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0trim: prove whether discards pass through an array to its members, once and over repeated use. */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
-#include <sys/sysmacros.h>
 #include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
-
 
 #include "cli.h"
 #include "consent.h"
+#include "mountdir.h"
 #include "trim/trim.h"
 
-#include "r0/geometry.h"
-#include "r0/probe.h"
-#include "r0/safety.h"
-#include "r0/size.h"
-#include "r0/trimcheck.h"
+#include "r0/trimjson.h"
 
 enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE,
        OPT_OLD_REPEATS, OPT_LIVE, OPT_WATCH };
-
-extern char **environ;
 
 static void usage(FILE *f)
 {
@@ -100,9 +90,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* ------------------------------------------------------------ output */
-/* ------------------------------------------------------------ main */
-
 static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *v)
 {
 	char *end;
@@ -115,8 +102,6 @@ static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *v)
 	*v = (unsigned)x;
 	return 0;
 }
-
-
 
 /* --cycles, --fill, --repeats: a plain decimal from MIN to MAX */
 static int opt_count(const char *prog, const struct r0_cli_opt *o, const char *arg)
@@ -137,18 +122,8 @@ static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
 static const struct r0_cli cli = { .prog = PROG, .usage = usage };
 
-/* The kernel's read-only flag (sysfs ro: blockdev --setro, a write-protected device). */
-static bool device_read_only(const char *path)
-{
-	struct r0_device d;
-	bool ro = !r0_probe_device(path, &d) && d.read_only == 1;
-
-	r0_device_free(&d);
-	return ro;
-}
-
 /* --live --plan: what the live check writes (one file) and where it reads. */
-static int show_live_plan(const struct run *r, const char *dir, const char *fs, const struct r0_consent *c)
+static int show_live_plan(const struct r0_trim_run *r, const char *dir, const char *fs, const struct r0_consent *c)
 {
 	struct r0_plan p;
 	struct r0_consent go = *c;
@@ -168,7 +143,7 @@ static int show_live_plan(const struct run *r, const char *dir, const char *fs, 
 }
 
 /* The plan: DEVICE, the devices below it, what is written and how long it takes. */
-static int show_plan(const struct run *r, const char *fstype, unsigned cycles, unsigned fill,
+static int show_plan(const struct r0_trim_run *r, const char *fstype, unsigned cycles, unsigned fill,
 		     const struct r0_consent *c)
 {
 	uint64_t bytes = r->t.size_sectors * 512;
@@ -204,181 +179,84 @@ static int show_plan(const struct run *r, const char *fstype, unsigned cycles, u
  * one DIR or DEVICE named; OTHERS: an option besides -J given (both usage
  * errors). The exit status.
  */
-static int watch_main(struct run *r, const char *watch, const char *what, bool others)
+static int watch_main(struct r0_trim_run *r, const char *watch, const char *what, bool others)
 {
-	char wpath[PATH_MAX], why[512];
+	char wpath[PATH_MAX], why[1024];
+	struct r0_trim_watch_reading w;
+	bool refused;
 	int rc;
 
 	if (!what)
 		return r0_cli_usage_error(PROG, "--watch FILE takes one DIR or DEVICE");
 	if (others)
 		return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
-	/* a sweep's results, a disk image ...: refused before a reading is appended to it */
-	if (watch_check_log(watch, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: %s\n", watch, why);
-		return R0_EXIT_REFUSED;
-	}
-	if (watch_resolve(what, wpath, sizeof(wpath), why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: %s\n", what, why);
-		return R0_EXIT_REFUSED;
-	}
-	if (r0_trim_target_describe(wpath, &r->t, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: %s\n", what, why);
+	if (r0_trim_watch_open(watch, what, &r->t, wpath, sizeof(wpath), why, sizeof(why))) {
+		fprintf(stderr, PROG ": %s\n", why);
 		return R0_EXIT_REFUSED;
 	}
 	r->path = wpath;
-	rc = watch_mode(r, watch, what);
+	if (r0_trim_watch_take(&r->t, watch, what, &w, &refused, why, sizeof(why))) {
+		if (why[0])
+			fprintf(stderr, PROG ": %s\n", why);
+		rc = refused ? R0_EXIT_REFUSED : R0_EXIT_FAILURE;
+	} else if (r->records && r0_trim_watch_write_json(&r->t, r->path, what, watch, &w, stdout)) {
+		fprintf(stderr, PROG ": %s: cannot make the JSON document: %s\n", what, strerror(ENOMEM));
+		rc = R0_EXIT_FAILURE;
+	} else {
+		if (!r->records)
+			print_watch(r, &w, watch, what);
+		rc = watch_exit_status(w.j.verdict);
+	}
 	return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
 }
 
-/*
- * The verdict line for exit status RC, with what the result's levels
- * show, or the whole r0trim/1 document (with the evidence when judged).
- * The exit status: RC, or a failure when the document cannot be made.
- */
-static int say_verdict(struct run *r, int rc)
+/* The verdict line, or the whole r0trim/1 document. The exit status: RC, or a failure when the document cannot be made. */
+static int say_verdict(const struct r0_trim_run *r, int rc)
 {
-	const char *levels = r->result.levels;
+	char line[2048];
 
-	if (r->json) {
-		const struct r0_trim_doc doc = {
-			.mode = r->live_dir ? R0_TRIM_MODE_LIVE : R0_TRIM_MODE_DEVICE,
-			.directory = r->live_dir, .file_system = r->live_fs, .pattern_seed = r->seed,
-			.device = r->path, .kernel = r->kernel, .target = &r->t,
-			.checks = r->result.lines, .n_checks = r->result.n_lines, .ranges = r->ranges, .n_ranges = r->n_ranges,
-			.cycles = r->cycles, .n_cycles = r->n_cycles,
-			.fs_cycles = r->fs_cycles, .n_fs_cycles = r->n_fs_cycles,
-			.evidence = r->result.judged ? &r->result.ev : NULL, .verdict = r->result.overall, .reason = r->result.first_fail,
-		};
-		json_object *o = r0_trim_to_json(&doc);
-
-		if (!o) {
-			fprintf(stderr, PROG ": %s: cannot make the JSON document: %s\n", r->path, strerror(ENOMEM));
-			return R0_EXIT_FAILURE;
-		}
-		r0_cli_print_json(o);
-		json_object_put(o);
-	} else if (rc == 0 && r->t.kind == R0_TRIM_SINGLE && r->t.members[0].depth == 0) {
-		printf("%-10s %-14s discards reach %s (%u conclusive checks, %u not conclusive)%s%s\n",
-		       "verdict", "PASS", r->path, r->result.delivery_pass, r->result.delivery_nc, levels[0] ? ": " : "", levels);
-	} else if (rc == 0) {
-		printf("%-10s %-14s discards pass through %s to %s %u bottom device%s (%u conclusive checks, %u not conclusive)%s%s\n",
-		       "verdict", "PASS", r->path, r->t.n_members == 1 ? "its" : "all", r->t.n_members,
-		       r->t.n_members == 1 ? "" : "s", r->result.delivery_pass, r->result.delivery_nc, levels[0] ? ": " : "", levels);
-	} else {
-		/* "no" only where something failed: not shown is not conclusive, no "no" */
-		printf("%-10s %-14s %s%s%s%s\n", "verdict", r0_check_result_name(r->result.overall == R0_CHECK_FAIL ?
-		       R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE), r->result.overall == R0_CHECK_FAIL ? "no: " : "",
-		       r->result.first_fail, levels[0] ? "; shown: " : "", levels);
+	if (r->records && r0_trim_run_write_json(r, stdout)) {
+		fprintf(stderr, PROG ": %s: cannot make the JSON document: %s\n", r->path, strerror(ENOMEM));
+		return R0_EXIT_FAILURE;
+	}
+	if (!r->records) {
+		r0_trim_run_verdict_line(r, line, sizeof(line));
+		puts(line);
 	}
 	return rc;
 }
 
 /*
- * --live: the file system's device described (DESCRIBED: what describing
- * it gave, WHY its reason), room for the test file, the plan and a yes.
- * -1 to go on, or the exit status.
+ * DEVICE, or --live DIR's device: the checks before writing, the plan and
+ * a yes, then (not LIVE) DEVICE opened. -1 to go on, or the exit status.
  */
-static int prepare_live(struct run *r, int described, const char *why_described, const char *live,
-			const char *live_fs, const struct r0_consent *consent)
+static int prepare(struct r0_trim_run *r, int described, const char *described_why, const char *live, bool force,
+		   const char *fstype, unsigned cycles, unsigned fill, const struct r0_consent *consent)
 {
-	char why[512];
-	int err = described, rc;
+	char why[1024];
+	int rc, err;
 
-	snprintf(why, sizeof(why), "%s", why_described);
-	/* mounted and in use by definition: it is only read, and one file written in it */
+	err = live ? r0_trim_live_ready(r, described, described_why, live, why, sizeof(why)) :
+		     r0_trim_run_device_ready(r, described, force, why, sizeof(why));
 	if (err) {
-		fprintf(stderr, PROG ": %s: %s\n", live, why);
+		fprintf(stderr, PROG ": %s\n", why);
 		return R0_EXIT_REFUSED;
 	}
-	if (r->t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r->t, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
-			live, why);
-		return R0_EXIT_REFUSED;
-	}
-	if (live_room(r, live, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: %s\n", live, why);
-		return R0_EXIT_REFUSED;
-	}
-	if ((rc = show_live_plan(r, live, live_fs, consent)) >= 0)
+	rc = live ? show_live_plan(r, live, r->live_fs, consent) : show_plan(r, fstype, cycles, fill, consent);
+	if (rc >= 0 || live)
 		return rc;
-	return -1;
-}
-
-/*
- * DEVICE: the checks every writer makes, its stack (DESCRIBED: what
- * describing it gave), a thin pool's map, not read-only, the plan and a
- * yes, then DEVICE opened exclusively and its members read-only. -1 to
- * go on, or the exit status.
- */
-static int prepare_device(struct run *r, int described, bool force, const char *fstype, unsigned cycles,
-			  unsigned fill, const struct r0_consent *consent)
-{
-	struct r0_member_check chk;
-	char why[512];
-	int err = described, rc;
-
-	if (r0_member_check(r->path, force, 0, &chk, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: %s\n", r->path, why);
-		return R0_EXIT_REFUSED;
-	}
-	if (!err)
-		err = r0_stack_check(&r->t, why, sizeof(why));
-	else
-		r0_trim_target_describe(r->path, &r->t, why, sizeof(why));   /* its reason again */
-	if (err) {
-		fprintf(stderr, PROG ": %s: %s\n", r->path, why);
-		return R0_EXIT_REFUSED;
-	}
-	/* a thin volume over an array is placed by its pool's map: one that cannot be read is
-	 * a stack r0trim cannot follow here (thin_dump missing), not a "no" */
-	if (r->t.stack.thin_node >= 0 && r0_trim_target_map_thin(&r->t, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: a thin volume over an array: where its pool puts blocks: %s\n",
-			r->path, why);
-		return R0_EXIT_REFUSED;
-	}
-	/* nothing about discards can be shown on a device that takes no writes: no "no" */
-	if (device_read_only(r->path)) {
-		fprintf(stderr, PROG ": %s: is read-only (blockdev --setro, or a read-only device): "
-			"nothing about discards can be shown\n", r->path);
-		return R0_EXIT_REFUSED;
-	}
-	if ((rc = show_plan(r, fstype, cycles, fill, consent)) >= 0)
-		return rc;
-	r->fd = open(r->path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
-	if (r->fd < 0) {
+	if ((err = r0_trim_run_open(r, fstype != NULL))) {
 		/* another opener came between the checks and here: still nothing written */
-		fprintf(stderr, PROG ": %s: cannot open exclusively: %s\n", r->path, strerror(errno));
+		fprintf(stderr, PROG ": %s: cannot open exclusively: %s\n", r->path, strerror(-err));
 		return R0_EXIT_REFUSED;
-	}
-	for (unsigned i = 0; i < r->t.n_members && !fstype; i++) {
-		char node[PATH_MAX];
-
-		/* read-only and shared: the array holds them */
-		if (r0_devt_node(r->t.members[i].devt, node, sizeof(node)) == 0)
-			r->member_fd[i] = open(node, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	}
 	return -1;
 }
 
-/* The run's pattern seed: old data never matches it. */
-static void start_run(struct run *r)
+/* The run closed; the exit status RC, a failure when cut short or stdout failed. */
+static int finish(struct r0_trim_run *r, int rc)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_REALTIME, &now);
-	r->seed = ((uint64_t)now.tv_sec << 20) ^ (uint64_t)now.tv_nsec ^ ((uint64_t)getpid() << 40);
-}
-
-/* The device and its members closed; the exit status RC, a failure when cut short or stdout failed. */
-static int finish(struct run *r, int rc)
-{
-	if (r->fd >= 0)
-		close(r->fd);
-	for (unsigned i = 0; i < r->t.n_members; i++)
-		if (r->member_fd[i] >= 0)
-			close(r->member_fd[i]);
-	free_results(r);
+	r0_trim_run_close(r);
 	/* cut short: whatever was shown so far, the run failed */
 	if (r0_cli_stop_requested()) {
 		fprintf(stderr, PROG ": %s: interrupted by a signal\n", r->path);
@@ -389,45 +267,25 @@ static int finish(struct run *r, int rc)
 	return rc;
 }
 
-/*
- * --live DIR: the file system DIR is on (FS) and its device's /dev node
- * (DEV). Nothing can be shown where no test file can be written: refused,
- * not a "no". 0, or -1 after saying why.
- */
-static int live_device(const char *dir, char *fs, size_t fs_len, char *dev, size_t dev_len)
-{
-	char why[512];
-	dev_t devt = 0;
-	int err;
-
-	if (live_check_dir(dir, fs, fs_len, &devt, why, sizeof(why))) {
-		fprintf(stderr, PROG ": %s: %s\n", dir, why);
-		return -1;
-	}
-	if ((err = r0_devt_node(devt, dev, dev_len))) {
-		fprintf(stderr, PROG ": %s: no /dev node of its device %u:%u: %s\n", dir, major(devt), minor(devt),
-			strerror(-err));
-		return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
-	struct run r = { .fd = -1, .progress = isatty(STDERR_FILENO) };
+	struct r0_trim_run r;
 	struct r0_limits_check lc;
 	const char *fstype = NULL, *live = NULL, *watch = NULL;
-	char live_fs[16] = "", live_dev[64];
+	char live_fs[16] = "", live_dev[64], mnt[64] = "";
 	unsigned cycles = 0, fill = 50, repeats = 1;
-	bool force = false, mount_discard = false, cycles_set = false, full_scan = false;
+	bool force = false, mount_discard = false, cycles_set = false, full_scan = false, mounted = false;
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
-	char why[512];
+	char why[1024];
 	bool tuned = false;   /* --fill, --fs-discard or --require given */
 	struct r0_consent consent = { 0 };
 	struct utsname u;
 	int err, rc;
 
 	r0_cli_block_stop_signals();
+	r0_trim_run_init(&r);
+	r.stop = r0_cli_stop_requested;
+	r.on_line = isatty(STDERR_FILENO) ? show_progress : NULL;
 	static const struct r0_cli_choice fs_discards[] = {
 		{ "fstrim", false }, { "mount", true }, { NULL, 0 },
 	};
@@ -446,7 +304,7 @@ int main(int argc, char **argv)
 		{ "watch", OPT_WATCH, R0_CLI_STRING, R0_CLI_TO(watch) },
 		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated", .given = &tuned },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
-		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.json) },
+		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.records) },
 		R0_CONSENT_OPTS(consent),
 		{ 0 },
 	};
@@ -462,9 +320,14 @@ int main(int argc, char **argv)
 		if (fstype || cycles_set || full_scan || repeats != 1 || r0_cli_given("fill") || force)
 			return r0_cli_usage_error(PROG, "--live checks one test file: no --fs, --cycles, "
 						  "--discard-repeats, --full-scan, --fill or --force");
-		if (live_device(live, live_fs, sizeof(live_fs), live_dev, sizeof(live_dev)))
+		/* nothing can be shown where no test file can be written: refused, not a "no" */
+		if (r0_trim_live_device(live, live_fs, sizeof(live_fs), live_dev, sizeof(live_dev), why, sizeof(why))) {
+			fprintf(stderr, PROG ": %s\n", why);
 			return R0_EXIT_REFUSED;
+		}
 		r.path = live_dev;
+		r.live_dir = live;
+		r.live_fs = live_fs;
 	} else if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
 	if (mount_discard && !fstype && !live)
@@ -490,33 +353,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return R0_EXIT_REFUSED;
 	}
-	for (unsigned i = 0; i < R0_MAX_MEMBERS; i++)
-		r.member_fd[i] = -1;
-	rc = live ? prepare_live(&r, err, why, live, live_fs, &consent) :
-		    prepare_device(&r, err, force, fstype, cycles, fill, &consent);
-	if (rc >= 0)
+	if ((rc = prepare(&r, err, why, live, force, fstype, cycles, fill, &consent)) >= 0)
 		return rc;
 
-	start_run(&r);
 	uname(&u);
 	r.kernel = u.release;
-	if (live) {
-		r.live_dir = live;
-		r.live_fs = live_fs;
-	}
-	print_header(&r, u.release);
-	check_geometry(&r);
-	check_limits(&r, &lc);
+	print_header(&r);
+	r0_trim_run_geometry(&r);
+	r0_trim_run_limits(&r, &lc);
 	if (live) {
 		if (r.t.geometry_matches)
-			live_mode(&r, live, live_fs, mount_discard);
-	} else if (r.t.geometry_matches && check_quiet(&r) == 0) {
+			r0_trim_run_live(&r, live, live_fs, mount_discard);
+	} else if (r.t.geometry_matches && r0_trim_run_quiet(&r) == 0) {
 		if (fstype)
-			fs_mode(&r, fstype, mount_discard, cycles, fill);
-		else if (check_ranges(&r, &lc, repeats, full_scan) == 0 && cycles)
-			raw_cycles(&r, cycles, fill);
+			fs_mode(&r, mnt, sizeof(mnt), &mounted, fstype, mount_discard, cycles, fill);
+		else if (r0_trim_run_ranges(&r, &lc, repeats, full_scan) == 0 && cycles)
+			r0_trim_run_cycles(&r, cycles, fill);
 	}
-	fs_unmount(&r);
+	r0_cli_leave_mount(mnt, &mounted);
 
 	/* every bottom device shown at least at REQUIRE, no failure, one conclusive pass */
 	r0_trim_result_judge(&r.result, &r.t, fstype != NULL, require);
