@@ -204,7 +204,7 @@ static int watch_main(struct r0_trim_run *r, const char *watch, const char *what
 		rc = R0_EXIT_FAILURE;
 	} else {
 		if (!r->records)
-			print_watch(r, &w, watch, what);
+			r0_trim_watch_write_text(&r->t, what, watch, &w, stdout);
 		rc = watch_exit_status(w.j.verdict);
 	}
 	return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
@@ -234,10 +234,9 @@ static int prepare(struct r0_trim_run *r, int described, const char *described_w
 		   const char *fstype, unsigned cycles, unsigned fill, const struct r0_consent *consent)
 {
 	char why[1024];
-	int rc, err;
+	int rc, err = live ? r0_trim_live_ready(r, described, described_why, live, why, sizeof(why)) :
+			     r0_trim_run_device_ready(r, described, force, why, sizeof(why));
 
-	err = live ? r0_trim_live_ready(r, described, described_why, live, why, sizeof(why)) :
-		     r0_trim_run_device_ready(r, described, force, why, sizeof(why));
 	if (err) {
 		fprintf(stderr, PROG ": %s\n", why);
 		return R0_EXIT_REFUSED;
@@ -262,9 +261,7 @@ static int finish(struct r0_trim_run *r, int rc)
 		fprintf(stderr, PROG ": %s: interrupted by a signal\n", r->path);
 		rc = R0_EXIT_FAILURE;
 	}
-	if (r0_cli_close_stdout(PROG))
-		return R0_EXIT_FAILURE;
-	return rc;
+	return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
 }
 
 int main(int argc, char **argv)
@@ -272,11 +269,10 @@ int main(int argc, char **argv)
 	struct r0_trim_run r;
 	struct r0_limits_check lc;
 	const char *fstype = NULL, *live = NULL, *watch = NULL;
-	char live_fs[16] = "", live_dev[64], mnt[64] = "";
+	char live_fs[16] = "", live_dev[64], mnt[64] = "", why[1024];
 	unsigned cycles = 0, fill = 50, repeats = 1;
 	bool force = false, mount_discard = false, cycles_set = false, full_scan = false, mounted = false;
 	enum r0_trim_level require = R0_LEVEL_DELIVERED;
-	char why[1024];
 	bool tuned = false;   /* --fill, --fs-discard or --require given */
 	struct r0_consent consent = { 0 };
 	struct utsname u;
@@ -346,8 +342,7 @@ int main(int argc, char **argv)
 	if (!consent.plan_only && (rc = r0_cli_need_root(PROG, "it writes to DEVICE and reads its bottom devices")) >= 0)
 		return rc;
 
-	/* every check before anything is written */
-	/* a layer it cannot model is no "no": exit 2, before anything reads the device */
+	/* every check before anything is written; a layer it cannot model is no "no": exit 2, before anything reads */
 	err = r0_trim_target_describe(r.path, &r.t, why, sizeof(why));
 	if (err == -EOPNOTSUPP) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
@@ -358,7 +353,8 @@ int main(int argc, char **argv)
 
 	uname(&u);
 	r.kernel = u.release;
-	print_header(&r);
+	if (!r.records)
+		r0_trim_run_write_header(&r, stdout);   /* with -J the document has it */
 	r0_trim_run_geometry(&r);
 	r0_trim_run_limits(&r, &lc);
 	if (live) {

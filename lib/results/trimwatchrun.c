@@ -249,3 +249,40 @@ int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, c
 	json_object_put(o);
 	return 0;
 }
+
+void r0_trim_watch_write_text(const struct r0_trim_target *t, const char *what, const char *log,
+			      const struct r0_trim_watch_reading *w, FILE *f)
+{
+	const struct r0_watch_judgement *j = &w->j;
+	const struct r0_watch_rec *now = &w->now;
+	char b1[32], b2[32], detail[256];
+
+	fprintf(f, "r0trim: watch of %s (%s, %s): record %zu in %s%s\n", what, t->kname, t->desc, j->n_records, log,
+		w->skipped ? " (lines that are no record skipped)" : "");
+	if (j->n_records > 1)
+		fprintf(f, "  since %s: %u interval%s%s\n", w->since, j->n_intervals, j->n_intervals == 1 ? "" : "s",
+			j->boots ? ", counted from each boot after a reboot" : "");
+	for (unsigned i = 0; i < now->n; i++) {
+		fprintf(f, "  %s%s%s%s: %s discarded%s", now->name[i], now->serial[i][0] ? " (serial " : "", now->serial[i],
+			now->serial[i][0] ? ")" : "", r0_trim_exact_size(j->total[i] * 512, b1, sizeof(b1)),
+			j->n_records > 1 ? "" : " (first reading: nothing to compare)");
+		if (j->n_records > 1)
+			fprintf(f, ", %.1f %% of all (the geometry: %.1f %%%s)", j->share[i] * 100, w->pred[i] * 100,
+				w->known ? "" : ", not known here: equal assumed");
+		if (j->stopped_since[i]) {
+			r0_trim_watch_time(j->stopped_since[i], b2, sizeof(b2));
+			fprintf(f, ": none since %s while the others got %s", b2,
+				r0_trim_exact_size(j->others_since[i] * 512, b1, sizeof(b1)));
+		}
+		fputc('\n', f);
+	}
+	/* a FAIL: one line for each device that stopped */
+	for (unsigned i = 0; i < now->n; i++) {
+		if (j->verdict == R0_WATCH_STOPPED && !j->stopped_since[i])
+			continue;
+		r0_trim_watch_detail(w, i, detail, sizeof(detail));
+		fprintf(f, "verdict %s: %s\n", r0_watch_verdict_label(j->verdict), detail);
+		if (j->verdict != R0_WATCH_STOPPED)
+			break;
+	}
+}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A TRIM run: its lines, the checks before writing, its descriptors, its words for sizes, chains and the verdict. */
+/* A TRIM run: its lines, the checks before writing, its descriptors, its words for sizes, chains, the header and the verdict. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -160,4 +160,31 @@ void r0_trim_run_verdict_line(const struct r0_trim_run *r, char *buf, size_t len
 		snprintf(buf, len, "%-10s %-14s %s%s%s%s", "verdict",
 			 r0_check_result_name(res->overall == R0_CHECK_FAIL ? R0_CHECK_FAIL : R0_CHECK_NOT_CONCLUSIVE),
 			 res->overall == R0_CHECK_FAIL ? "no: " : "", res->first_fail, levels[0] ? "; shown: " : "", levels);
+}
+
+void r0_trim_run_write_header(const struct r0_trim_run *r, FILE *f)
+{
+	const struct r0_trim_target *t = &r->t;
+	char b1[32], b2[32];
+
+	r0_format_size_human(t->size_sectors * 512, b1, sizeof(b1));
+	fprintf(f, "r0trim: %s (%s): %s, %s, Linux %s\n", r->path, t->kname, t->desc, b1, r->kernel);
+	for (unsigned i = 0; i < t->stack.n_nodes; i++) {
+		char line[512];
+
+		if (t->stack.node[i].kind == R0_NODE_DEVICE)
+			continue;
+		r0_trim_stack_layer_line(&t->stack, i, line, sizeof(line));
+		fprintf(f, "  layer %s: %s\n", t->stack.node[i].kname, line);
+	}
+	for (unsigned i = 0; i < t->n_members; i++) {
+		const struct r0_trim_member *m = &t->members[i];
+		char ch[256];
+
+		r0_trim_chain_name(m, ch, sizeof(ch));
+		fprintf(f, "  bottom %u: %s: discard granularity %s, max %s; after discard reads %s (%s)\n", i, ch,
+			r0_trim_exact_size(m->leaf_lim.granularity_bytes, b1, sizeof(b1)),
+			r0_trim_exact_size(m->leaf_lim.max_bytes, b2, sizeof(b2)), r0_discard_reads_name(m->reads),
+			m->reads_why);
+	}
 }

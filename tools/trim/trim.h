@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* r0trim's parts (tools/trim/): what it prints, and the file system it makes for --fs. */
+/* r0trim's parts (tools/trim/): its report and exit statuses, and the file system it makes for --fs. */
 #ifndef R0_TOOLS_TRIM_H
 #define R0_TOOLS_TRIM_H
 
@@ -13,8 +13,6 @@
 
 /* A run's ON_LINE on a terminal: one line of progress on stderr, rewritten. */
 void show_progress(void *ctx, size_t n_lines, const char *check, enum r0_check_result v);
-/* DEVICE, its layers and bottom devices (not with -J: the document has them). */
-void print_header(const struct r0_trim_run *r);
 /* The results once, "check  VERDICT  detail" (not with -J); the progress line cleared. */
 void print_results(const struct r0_trim_run *r);
 /* The run's verdict as the exit status: PASS 0, FAIL 1, anything not shown 3. */
@@ -25,9 +23,6 @@ int trim_exit_status(enum r0_check_result overall);
  */
 int fs_mode(struct r0_trim_run *r, char *mnt, size_t mnt_len, bool *mounted, const char *fstype,
 	    bool mount_discard, unsigned cycles, unsigned fill_pct);
-/* --watch's reading W of R->t, WHAT in LOG, as text. */
-void print_watch(const struct r0_trim_run *r, const struct r0_trim_watch_reading *w, const char *log,
-		 const char *what);
 /* The watch's verdict as the exit status. */
 int watch_exit_status(enum r0_watch_verdict v);
 

@@ -6,7 +6,8 @@
  * Each check adds its line to the run's result (r0/trimresult.h) and,
  * with RECORDS, its record for the document (r0/trimrecords.h). The tool
  * describes, confirms and opens the target, and prints; nothing here
- * prints or exits: a line added is told to the tool's ON_LINE.
+ * prints (but the header, to the stream the tool names) or exits: a line
+ * added is told to the tool's ON_LINE.
  */
 #ifndef R0_TRIMRUN_H
 #define R0_TRIMRUN_H
@@ -14,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "r0/trimcheck.h"
@@ -73,6 +75,9 @@ const char *r0_trim_exact_size(uint64_t bytes, char *buf, size_t len);
 
 /* "r0m1" or "dm-3 (flakey) > r0m1": M's chain down from the top. */
 void r0_trim_chain_name(const struct r0_trim_member *m, char *buf, size_t len);
+
+/* The report's header to F: R->path, its layers and bottom devices, as r0trim prints it before its checks. */
+void r0_trim_run_write_header(const struct r0_trim_run *r, FILE *f);
 
 /*
  * The verdict line after judging (r0_trim_result_judge): "verdict  PASS

@@ -2,9 +2,9 @@
 /*
  * r0trim --watch: one reading of the bottom devices' discard counters
  * appended to a record file (r0/watchfile.h), what the readings show
- * (r0/trimwatch.h) in words and as the r0trim/1 document. Reads only:
- * nothing is written to any device; nothing here prints but the document
- * to the stream the tool names.
+ * (r0/trimwatch.h) in words, as text and as the r0trim/1 document. Reads
+ * only: nothing is written to any device; nothing here prints but to the
+ * stream the tool names.
  */
 #ifndef R0_TRIMWATCHRUN_H
 #define R0_TRIMWATCHRUN_H
@@ -59,4 +59,10 @@ void r0_trim_watch_time(int64_t t, char *buf, size_t len);
 int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, const char *what, const char *log,
 			     const struct r0_trim_watch_reading *w, FILE *f);
 
+/*
+ * Reading W of T (WHAT as given, LOG) as r0trim reports it in text to F:
+ * the devices' shares and the verdict line(s).
+ */
+void r0_trim_watch_write_text(const struct r0_trim_target *t, const char *what, const char *log,
+			      const struct r0_trim_watch_reading *w, FILE *f);
 #endif
