@@ -7,12 +7,58 @@
 
 #include "r0/trimrun.h"
 
+/*
+ * A cycle's numbers into D: COUNT files of SHARE sectors a bottom device
+ * deleted, what each counted from BEFORE to AFTER and, without
+ * MOUNT_DISCARD, what fstrim said it TRIMMED (EXT4) or scanned (xfs).
+ */
+static void cycle_numbers(const struct r0_trim_target *t, unsigned count, const uint64_t *share,
+			  const struct r0_trim_counters *before, const struct r0_trim_counters *after,
+			  bool mount_discard, bool ext4, uint64_t trimmed, char *d, size_t len)
+{
+	uint64_t obs = 0, held = 0;
+	char b1[32], b2[32];
+	size_t off = 0;
+
+	for (unsigned i = 0; i < t->n_members; i++) {
+		obs += after->leaf_sectors[i] - before->leaf_sectors[i];
+		held += share[i];
+	}
+	off += (size_t)snprintf(d + off, len - off, "%u files, %s deleted; sectors of them/discarded",
+				count, r0_trim_exact_size(held * 512, b1, 32));
+	for (unsigned i = 0; i < t->n_members && off < len; i++)
+		off += (size_t)snprintf(d + off, len - off, " %s %llu/%llu",
+					t->members[i].chain_kname[t->members[i].depth],
+					(unsigned long long)share[i],
+					(unsigned long long)(after->leaf_sectors[i] - before->leaf_sectors[i]));
+	if (!mount_discard && off < len)
+		snprintf(d + off, len - off, "; fstrim %s %s, members %s", ext4 ? "trimmed" : "scanned",
+			 r0_trim_exact_size(trimmed, b1, 32), r0_trim_exact_size(obs * 512, b2, 32));
+}
+
+/* The document's record of cycle REC's numbers (-J); out of memory: the check line alone has them. */
+static void record_cycle(struct r0_trim_run *r, const struct r0_trim_fs_cycle_doc *rec, const uint64_t *share,
+			 const struct r0_trim_counters *before, const struct r0_trim_counters *after)
+{
+	struct r0_trim_fs_cycle_doc *o = realloc(r->fs_cycles, (r->n_fs_cycles + 1) * sizeof(*o));
+
+	if (!o)
+		return;
+	r->fs_cycles = o;
+	o = &r->fs_cycles[r->n_fs_cycles++];
+	*o = *rec;
+	for (unsigned i = 0; i < r->t.n_members; i++) {
+		o->deleted_sectors[i] = share[i];
+		o->observed_sectors[i] = after->leaf_sectors[i] - before->leaf_sectors[i];
+	}
+}
+
 int r0_trim_run_fs_cycles(struct r0_trim_run *r, const char *mnt, const char *fstype, bool mount_discard,
 			  unsigned cycles, unsigned fill_pct)
 {
 	const struct r0_trim_target *t = &r->t;
 	bool ext4 = strcmp(fstype, "ext4") == 0;
-	char why[512], keep[96], b1[32], b2[32];
+	char why[512], keep[96];
 	int err;
 
 	snprintf(keep, sizeof(keep), "%s/keep", mnt);
@@ -22,11 +68,10 @@ int r0_trim_run_fs_cycles(struct r0_trim_run *r, const char *mnt, const char *fs
 	}
 	for (unsigned c = 0; c < cycles; c++) {
 		struct r0_trim_counters before, after;
-		uint64_t share[R0_MAX_MEMBERS] = { 0 }, trimmed = R0_TRIM_NO_FITRIM, bytes = 0, obs = 0, held = 0;
+		uint64_t share[R0_MAX_MEMBERS] = { 0 }, trimmed = R0_TRIM_NO_FITRIM, bytes = 0;
 		unsigned count = 0;
 		enum r0_check_result v;
 		char d[1024], prefix[32];
-		size_t off = 0;
 
 		why[0] = '\0';
 		/* the files' extents tell what each member holds of them; deleting must discard that */
@@ -52,39 +97,17 @@ int r0_trim_run_fs_cycles(struct r0_trim_run *r, const char *mnt, const char *fs
 			snprintf(why, sizeof(why), "the file kept beside them %s",
 				 err == -EILSEQ ? "changed" : "cannot be read");
 		}
-		for (unsigned i = 0; i < t->n_members; i++) {
-			obs += after.leaf_sectors[i] - before.leaf_sectors[i];
-			held += share[i];
-		}
-		off += (size_t)snprintf(d + off, sizeof(d) - off, "%u files, %s deleted; sectors of them/discarded",
-					count, r0_trim_exact_size(held * 512, b1, 32));
-		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
-			off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu",
-						t->members[i].chain_kname[t->members[i].depth],
-						(unsigned long long)share[i],
-						(unsigned long long)(after.leaf_sectors[i] - before.leaf_sectors[i]));
-		if (!mount_discard && off < sizeof(d))
-			snprintf(d + off, sizeof(d) - off, "; fstrim %s %s, members %s", ext4 ? "trimmed" : "scanned",
-				 r0_trim_exact_size(trimmed, b1, 32), r0_trim_exact_size(obs * 512, b2, 32));
+		cycle_numbers(t, count, share, &before, &after, mount_discard, ext4, trimmed, d, sizeof(d));
 		r0_trim_run_line(r, "fs-cycle", v, "%u/%u (%s, %s): %s%s%s; kept file %s", c + 1, cycles, fstype,
 				 mount_discard ? "mount -o discard" : "fstrim", d, why[0] ? ": " : "", why,
 				 err ? "damaged" : "intact");
 		if (r->records) {
-			struct r0_trim_fs_cycle_doc *o = realloc(r->fs_cycles, (r->n_fs_cycles + 1) * sizeof(*o));
+			const struct r0_trim_fs_cycle_doc rec = {
+				.cycle = c + 1, .fs = fstype, .mount_discard = mount_discard, .verdict = v,
+				.files = count, .fstrim_bytes = trimmed,
+			};
 
-			/* out of memory: the document lacks the cycle, its check line above has it */
-			if (o) {
-				r->fs_cycles = o;
-				o = &r->fs_cycles[r->n_fs_cycles++];
-				*o = (struct r0_trim_fs_cycle_doc){
-					.cycle = c + 1, .fs = fstype, .mount_discard = mount_discard, .verdict = v,
-					.files = count, .fstrim_bytes = trimmed,
-				};
-				for (unsigned i = 0; i < t->n_members; i++) {
-					o->deleted_sectors[i] = share[i];
-					o->observed_sectors[i] = after.leaf_sectors[i] - before.leaf_sectors[i];
-				}
-			}
+			record_cycle(r, &rec, share, &before, &after);
 		}
 		if (v == R0_CHECK_OK)
 			r->result.delivery_pass++;

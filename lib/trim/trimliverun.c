@@ -215,24 +215,14 @@ static int trim_file_ranges(const struct r0_trim_target *t, const char *dir,
 	return err;
 }
 
-int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype, bool mount_discard)
+/* A quiet moment waited for: other discards would be counted as the file's. 0, or 1 with a NOT CONCLUSIVE "quiet" line. */
+static int wait_quiet(struct r0_trim_run *r)
 {
-	const struct r0_trim_target *t = &r->t;
-	struct r0_trim_counters before, after, later;
-	struct r0_trim_member_result res[R0_MAX_MEMBERS];
-	struct r0_trim_leaf_extent *x = NULL;
-	uint64_t share[R0_MAX_MEMBERS] = { 0 }, ok[R0_MAX_MEMBERS], bad[R0_MAX_MEMBERS];
-	uint64_t unchecked[R0_MAX_MEMBERS], trimmed = R0_TRIM_NO_FITRIM, bytes = r0_trim_live_file_bytes(t);
-	char path[PATH_MAX], why[512], d[1024], b1[32];
-	enum r0_check_result v;
-	size_t n = 0, off = 0;
-	bool busy = true, written = false;
-	int err = 0, tries;
+	bool busy = true;
+	int err = 0;
 
-	snprintf(path, sizeof(path), "%s/.r0trim-live.%ld", dir, (long)getpid());
-	/* wait for a quiet moment: other discards would be counted as the file's */
-	for (tries = 0; tries < 5 && busy && !err && !r0_trim_run_stopped(r); tries++)
-		err = others_discard(t, &busy);
+	for (int tries = 0; tries < 5 && busy && !err && !r0_trim_run_stopped(r); tries++)
+		err = others_discard(&r->t, &busy);
 	if (err || busy) {
 		r0_trim_run_line(r, "quiet", R0_CHECK_NOT_CONCLUSIVE, "%s", err ? strerror(-err) :
 				 "other discards reached the bottom devices in each of 5 half-second windows: "
@@ -240,7 +230,121 @@ int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype,
 		return 1;
 	}
 	r0_trim_run_line(r, "quiet", R0_CHECK_OK, "no other discards on the bottom devices for 0.5 s");
+	return 0;
+}
 
+/* The "live-file" line: the test file at PATH (BYTES on FSTYPE) and its SHARE on each bottom device. */
+static void file_line(struct r0_trim_run *r, const char *path, const char *fstype, uint64_t bytes,
+		      const uint64_t *share)
+{
+	const struct r0_trim_target *t = &r->t;
+	char d[1024], b1[32];
+	size_t off = (size_t)snprintf(d, sizeof(d), "%s of a pattern in %s on %s; its sectors per bottom device:",
+				      r0_trim_exact_size(bytes, b1, sizeof(b1)), path, fstype);
+
+	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu",
+					t->members[i].chain_kname[t->members[i].depth], (unsigned long long)share[i]);
+	r0_trim_run_line(r, "live-file", R0_CHECK_OK, "%s", d);
+}
+
+/*
+ * The "delivery" line: each bottom device's counter from BEFORE to AFTER
+ * against the deleted file's SHARE (BYTES; TRIMMED: what FITRIM said, or
+ * R0_TRIM_NO_FITRIM with MOUNT_DISCARD).
+ */
+static void delivery_line(struct r0_trim_run *r, bool mount_discard, const uint64_t *share,
+			  const struct r0_trim_counters *before, const struct r0_trim_counters *after, uint64_t trimmed,
+			  uint64_t bytes)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_member_result res[R0_MAX_MEMBERS];
+	char why[512], d[1024], b1[32];
+	enum r0_check_result v;
+	size_t off;
+
+	/* FITRIM's ranges held only the file: what it trimmed went to the devices, once a copy */
+	v = r0_trim_judge_fs(t, share, before, after, mount_discard ? R0_TRIM_NO_FITRIM : trimmed, false,
+			     why, sizeof(why));
+	r0_trim_share_results(t, share, before, after, res);   /* expected: the file's share */
+	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
+	off = (size_t)snprintf(d, sizeof(d), "%s; sectors of the file/discarded",
+			       mount_discard ? "online discard (mount -o discard)" :
+			       "FITRIM over the file's former extents only");
+	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu",
+					t->members[i].chain_kname[t->members[i].depth], (unsigned long long)share[i],
+					(unsigned long long)res[i].observed_sectors);
+	if (!mount_discard && off < sizeof(d))
+		off += (size_t)snprintf(d + off, sizeof(d) - off, "; FITRIM trimmed %s",
+					r0_trim_exact_size(trimmed, b1, sizeof(b1)));
+	/*
+	 * ext4 (Linux 6.12) trims from the range's start to its block group's
+	 * end, whatever the length: other free space then reaches the counters
+	 * too, so they show that discards reach each device, and only the
+	 * read-back shows the file's own sectors among them.
+	 */
+	if (!mount_discard && trimmed != R0_TRIM_NO_FITRIM && trimmed > 2 * bytes && off < sizeof(d))
+		snprintf(d + off, sizeof(d) - off, " for a %s file: the file system trimmed more than asked, so "
+			 "the counters show discards reaching each device, the read-back the file's own sectors",
+			 r0_trim_exact_size(bytes, b1, sizeof(b1)));
+	r0_trim_run_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
+	if (v == R0_CHECK_OK)
+		r->result.delivery_pass++;
+	if (v == R0_CHECK_NOT_CONCLUSIVE)
+		r->result.delivery_nc++;
+}
+
+/*
+ * The "effect" line: the file's own sectors read raw on each drive (OK,
+ * BAD, UNCHECKED per bottom device), the counters from BEFORE to LATER
+ * telling whether other writes came meanwhile.
+ */
+static void effect_line(struct r0_trim_run *r, const uint64_t *ok, const uint64_t *bad, const uint64_t *unchecked,
+			const struct r0_trim_counters *before, const struct r0_trim_counters *later)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_effect e;
+	char d[1024];
+	bool reused;
+	size_t off;
+
+	r0_trim_live_effect(t->n_members, ok, bad, unchecked, before, later, &e, &reused);
+	off = (size_t)snprintf(d, sizeof(d), "the file's sectors read raw as promised");
+	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu%s",
+					t->members[i].chain_kname[t->members[i].depth],
+					(unsigned long long)ok[i], (unsigned long long)(ok[i] + bad[i]),
+					t->members[i].reads == R0_READS_UNKNOWN ? " (no promise)" : "");
+	if (e.verdict != R0_CHECK_NOT_CONCLUSIVE)
+		r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
+	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
+		if (bad[i] && !reused)
+			off += (size_t)snprintf(d + off, sizeof(d) - off, "; %s: the drive was sent the discard "
+						"but still returns the old data", t->members[i].kname);
+	if (reused && off < sizeof(d))
+		snprintf(d + off, sizeof(d) - off, "; other writes reached the devices meanwhile: a block "
+			 "written again by the file system says nothing");
+	else if (e.verdict == R0_CHECK_NOT_CHECKABLE && off < sizeof(d))
+		snprintf(d + off, sizeof(d) - off, "; no bottom device promises what a discarded block reads");
+	r0_trim_run_line(r, "effect", e.verdict, "%s", d);
+}
+
+int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype, bool mount_discard)
+{
+	const struct r0_trim_target *t = &r->t;
+	struct r0_trim_counters before, after, later;
+	struct r0_trim_leaf_extent *x = NULL;
+	uint64_t share[R0_MAX_MEMBERS] = { 0 }, ok[R0_MAX_MEMBERS], bad[R0_MAX_MEMBERS];
+	uint64_t unchecked[R0_MAX_MEMBERS], trimmed = R0_TRIM_NO_FITRIM, bytes = r0_trim_live_file_bytes(t);
+	char path[PATH_MAX], why[512];
+	size_t n = 0;
+	bool written = false;
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/.r0trim-live.%ld", dir, (long)getpid());
+	if (wait_quiet(r))
+		return 1;
 	err = write_file(r, path, bytes);
 	written = err != -EEXIST;
 	if (!err && (err = r0_trim_target_map_thin(&r->t, why, sizeof(why)))) {
@@ -261,12 +365,7 @@ int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype,
 				 err == -EOPNOTSUPP ? "the file system answers no FIEMAP" : strerror(-err));
 		goto out;
 	}
-	off = (size_t)snprintf(d, sizeof(d), "%s of a pattern in %s on %s; its sectors per bottom device:",
-			       r0_trim_exact_size(bytes, b1, sizeof(b1)), path, fstype);
-	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
-		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu", t->members[i].chain_kname[t->members[i].depth],
-					(unsigned long long)share[i]);
-	r0_trim_run_line(r, "live-file", R0_CHECK_OK, "%s", d);
+	file_line(r, path, fstype, bytes, share);
 
 	/* delete it and let the file system discard what it held */
 	if ((err = r0_trim_read_counters(t, &before)))
@@ -284,35 +383,7 @@ int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype,
 				 strerror(-err));
 		goto out;
 	}
-	/* FITRIM's ranges held only the file: what it trimmed went to the devices, once a copy */
-	v = r0_trim_judge_fs(t, share, &before, &after, mount_discard ? R0_TRIM_NO_FITRIM : trimmed, false,
-			     why, sizeof(why));
-	r0_trim_share_results(t, share, &before, &after, res);   /* expected: the file's share */
-	r0_trim_evidence_delivery(&r->result.ev, t->n_members, res);
-	off = (size_t)snprintf(d, sizeof(d), "%s; sectors of the file/discarded",
-			       mount_discard ? "online discard (mount -o discard)" :
-			       "FITRIM over the file's former extents only");
-	for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
-		off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu",
-					t->members[i].chain_kname[t->members[i].depth], (unsigned long long)share[i],
-					(unsigned long long)res[i].observed_sectors);
-	if (!mount_discard && off < sizeof(d))
-		off += (size_t)snprintf(d + off, sizeof(d) - off, "; FITRIM trimmed %s", r0_trim_exact_size(trimmed, b1, sizeof(b1)));
-	/*
-	 * ext4 (Linux 6.12) trims from the range's start to its block group's
-	 * end, whatever the length: other free space then reaches the counters
-	 * too, so they show that discards reach each device, and only the
-	 * read-back shows the file's own sectors among them.
-	 */
-	if (!mount_discard && trimmed != R0_TRIM_NO_FITRIM && trimmed > 2 * bytes && off < sizeof(d))
-		snprintf(d + off, sizeof(d) - off, " for a %s file: the file system trimmed more than asked, so "
-			 "the counters show discards reaching each device, the read-back the file's own sectors",
-			 r0_trim_exact_size(bytes, b1, sizeof(b1)));
-	r0_trim_run_line(r, "delivery", v, "%s%s%s", d, why[0] ? ": " : "", why);
-	if (v == R0_CHECK_OK)
-		r->result.delivery_pass++;
-	if (v == R0_CHECK_NOT_CONCLUSIVE)
-		r->result.delivery_nc++;
+	delivery_line(r, mount_discard, share, &before, &after, trimmed, bytes);
 
 	/* the file's own sectors on each drive, read raw: as the drive promises? */
 	if ((err = r0_trim_leaf_readback(t, x, n, ok, bad, unchecked)) ||
@@ -320,30 +391,7 @@ int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype,
 		r0_trim_run_line(r, "effect", R0_CHECK_FAIL, "cannot read the bottom devices back: %s", strerror(-err));
 		goto out;
 	}
-	{
-		struct r0_trim_effect e;
-		bool reused;
-
-		r0_trim_live_effect(t->n_members, ok, bad, unchecked, &before, &later, &e, &reused);
-		off = (size_t)snprintf(d, sizeof(d), "the file's sectors read raw as promised");
-		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
-			off += (size_t)snprintf(d + off, sizeof(d) - off, " %s %llu/%llu%s",
-						t->members[i].chain_kname[t->members[i].depth],
-						(unsigned long long)ok[i], (unsigned long long)(ok[i] + bad[i]),
-						t->members[i].reads == R0_READS_UNKNOWN ? " (no promise)" : "");
-		if (e.verdict != R0_CHECK_NOT_CONCLUSIVE)
-			r0_trim_evidence_effect(&r->result.ev, t->n_members, &e);
-		for (unsigned i = 0; i < t->n_members && off < sizeof(d); i++)
-			if (bad[i] && !reused)
-				off += (size_t)snprintf(d + off, sizeof(d) - off, "; %s: the drive was sent the discard "
-							"but still returns the old data", t->members[i].kname);
-		if (reused && off < sizeof(d))
-			snprintf(d + off, sizeof(d) - off, "; other writes reached the devices meanwhile: a block "
-				 "written again by the file system says nothing");
-		else if (e.verdict == R0_CHECK_NOT_CHECKABLE && off < sizeof(d))
-			snprintf(d + off, sizeof(d) - off, "; no bottom device promises what a discarded block reads");
-		r0_trim_run_line(r, "effect", e.verdict, "%s", d);
-	}
+	effect_line(r, ok, bad, unchecked, &before, &later);
 	r0_trim_run_lba_status(r, "the file's sectors", x, n);
 out:
 	if (written)
