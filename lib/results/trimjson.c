@@ -2,10 +2,12 @@
 /* The r0trim/1 document written from a run's records (r0/trimjson.h); r0_trimres_load reads it. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "r0/buildid.h"
 #include "r0/jsonfields.h"
+#include "r0/jsontext.h"
 #include "r0/trimjson.h"
 
 
@@ -334,10 +336,16 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 	return root;
 }
 
-void r0_trim_json_print(json_object *o, FILE *f)
+int r0_trim_json_print(json_object *o, FILE *f)
 {
-	fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), f);
-	fputc('\n', f);
+	char *text;
+	int err = r0_json_text(o, &text);
+
+	if (err)
+		return err;
+	fputs(text, f);
+	free(text);
+	return 0;
 }
 
 int r0_trim_run_write_json(const struct r0_trim_run *r, FILE *f)
@@ -353,10 +361,8 @@ int r0_trim_run_write_json(const struct r0_trim_run *r, FILE *f)
 		.reason = r->result.first_fail,
 	};
 	json_object *o = r0_trim_to_json(&doc);
+	int err = o ? r0_trim_json_print(o, f) : -ENOMEM;
 
-	if (!o)
-		return -ENOMEM;
-	r0_trim_json_print(o, f);
 	json_object_put(o);
-	return 0;
+	return err;
 }

@@ -218,6 +218,7 @@ int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, c
 	size_t off = 0;
 	struct utsname u;
 	json_object *o;
+	int err;
 
 	/* the text's verdict lines, one for each device that stopped, joined */
 	for (unsigned i = 0; i < w->now.n && off < sizeof(detail); i++) {
@@ -243,11 +244,9 @@ int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, c
 
 		o = r0_trim_to_json(&doc);
 	}
-	if (!o)
-		return -ENOMEM;
-	r0_trim_json_print(o, f);
+	err = o ? r0_trim_json_print(o, f) : -ENOMEM;
 	json_object_put(o);
-	return 0;
+	return err;
 }
 
 void r0_trim_watch_write_text(const struct r0_trim_target *t, const char *what, const char *log,

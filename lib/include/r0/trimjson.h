@@ -72,8 +72,8 @@ struct r0_trim_doc {
  */
 json_object *r0_trim_to_json(const struct r0_trim_doc *doc);
 
-/* O written to F as r0trim writes its documents: pretty, slashes unescaped, a newline after. */
-void r0_trim_json_print(json_object *o, FILE *f);
+/* O written to F as every r0kit document is printed (r0_json_text): 0, or -ENOMEM. */
+int r0_trim_json_print(json_object *o, FILE *f);
 
 /* The r0trim/1 document of run R (its mode from R->live_dir) written to F. 0, or -ENOMEM when it cannot be made. */
 int r0_trim_run_write_json(const struct r0_trim_run *r, FILE *f);
