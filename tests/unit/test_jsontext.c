@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * r0/jsontext.h: the text a tool prints is what r0_cli_print_json printed
+ * r0/jsontext.h: the text a tool prints (what r0_cli_print_json printed before it)
  * before the writers moved to lib (pretty, slashes unescaped, a newline),
  * and a file is written whole as json_object_to_file_ext wrote it.
  */

@@ -321,13 +321,6 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 	}
 }
 
-void r0_cli_print_json(json_object *root)
-{
-	fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-					     JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
-	fputc('\n', stdout);
-}
-
 int r0_cli_close_stdout(const char *prog)
 {
 	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {

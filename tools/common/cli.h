@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
 
 #include "r0/size.h"
 
@@ -157,9 +156,6 @@ int r0_cli_drive_gain(const char *prog, const struct r0_cli_opt *o, const char *
 
 /* The most options a table may hold. */
 #define R0_CLI_MAX_OPTS 40
-
-/* Prints ROOT on stdout, pretty, slashes unescaped: one format for all tools. */
-void r0_cli_print_json(json_object *root);
 
 /*
  * The stop signals, the same for every tool: SIGINT, SIGTERM and SIGHUP.
