@@ -71,6 +71,21 @@ int r0_sim_bank_name(const char *name)
 	return 0;
 }
 
+int r0_sim_bank_by_name(const char *name, enum r0_sim_noise *out, char *named, size_t len)
+{
+	*named = 0;
+	for (int nz = R0_SIM_BANK_FIRST; nz < R0_SIM_NOISES; nz++)
+		if (!strcmp(name, r0_sim_noise_bank((enum r0_sim_noise)nz))) {
+			*out = (enum r0_sim_noise)nz;
+			return 0;
+		}
+	if (strlen(name) >= len)
+		return -ENAMETOOLONG;
+	snprintf(named, len, "%s", name);
+	*out = R0_SIM_BANK_NAMED;
+	return 0;
+}
+
 double r0_sim_bank_run_sd(enum r0_sim_noise n)
 {
 	const struct r0_bank *b = r0_sim_noise_is_bank(n) ? r0_bank_get(r0_sim_noise_bank(n)) : NULL;

@@ -77,6 +77,12 @@ const char *r0_sim_noise_name(enum r0_sim_noise n);
 /* Whether N draws from a bank; its bank's file name under tests/data/noise/ ("demo"), or NULL. */
 bool r0_sim_noise_is_bank(enum r0_sim_noise n);
 const char *r0_sim_noise_bank(enum r0_sim_noise n);
+/*
+ * The bank noise of file name NAME ("sample"): a built-in bank's own, else
+ * R0_SIM_BANK_NAMED with NAME copied to NAMED (LEN bytes; "" for a
+ * built-in) for r0_sim_bank_name to read. 0, or -ENAMETOOLONG.
+ */
+int r0_sim_bank_by_name(const char *name, enum r0_sim_noise *out, char *named, size_t len);
 /* Makes R0_SIM_BANK_NAMED draw from bank NAME (its file's name without .json). 0, or -ENOENT,
  * -EINVAL (not a bank), -ENAMETOOLONG, -ENOMEM, -ENOSPC (too many banks read). */
 int r0_sim_bank_name(const char *name);

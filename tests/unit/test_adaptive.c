@@ -131,14 +131,8 @@ Test(sim, bank_noise_at_3_8_s_cells, .timeout = 3600)
 		nn = 0;
 		for (char *b = strtok_r(list, ",", &save); b; b = strtok_r(NULL, ",", &save)) {
 			cr_assert_lt(nn, MAX_BANKS, "R0_SIM_BANKS: at most %d banks", MAX_BANKS);
-			noises[nn] = R0_SIM_BANK_NAMED;
-			for (int nz = R0_SIM_BANK_FIRST; nz < R0_SIM_NOISES; nz++)
-				if (!strcmp(b, r0_sim_noise_bank((enum r0_sim_noise)nz)))
-					noises[nn] = (enum r0_sim_noise)nz;
-			if (noises[nn] == R0_SIM_BANK_NAMED) {
-				cr_assert_lt(strlen(b), sizeof(names[nn]), "R0_SIM_BANKS: %s: name too long", b);
-				strcpy(names[nn], b);
-			}
+			cr_assert_eq(r0_sim_bank_by_name(b, &noises[nn], names[nn], sizeof(names[nn])), 0,
+				     "R0_SIM_BANKS: %s: name too long", b);
 			nn++;
 		}
 	}

@@ -82,16 +82,7 @@ static int noise_of(const char *arg, enum r0_sim_noise *out, char *name, size_t 
 		*out = (enum r0_sim_noise)k;
 		return 0;
 	}
-	for (int nz = R0_SIM_BANK_FIRST; nz < R0_SIM_NOISES; nz++)
-		if (!strcmp(arg, r0_sim_noise_bank((enum r0_sim_noise)nz))) {
-			*out = (enum r0_sim_noise)nz;
-			return 0;
-		}
-	if (strlen(arg) >= len)
-		return -ENAMETOOLONG;
-	snprintf(name, len, "%s", arg);
-	*out = R0_SIM_BANK_NAMED;
-	return 0;
+	return r0_sim_bank_by_name(arg, out, name, len);
 }
 
 struct picks {
