@@ -67,15 +67,15 @@ static int load_visit(struct r0_bank *b, json_object *jv, struct r0_bank_visit *
 	return 0;
 }
 
-/* Target X's sd and rms of its runs' residuals. */
-static void target_spread(const struct r0_bank *b, struct r0_bank_target *x)
+/* Target X's sd and rms of its runs' residuals. 0 or -ENOMEM (a target left without them would draw no noise). */
+static int target_spread(const struct r0_bank *b, struct r0_bank_target *x)
 {
 	bool *seen = calloc(b->n_wl ? b->n_wl : 1, sizeof(*seen));
 	double ss = 0;
 	size_t runs = 0, cells = 0;
 
 	if (!seen)
-		return;
+		return -ENOMEM;
 	for (size_t v = 0; v < x->n_visit; v++)
 		for (size_t i = 0; i < x->visit[v].n; i++) {
 			const struct r0_bank_run *r = &x->visit[v].run[i];
@@ -88,6 +88,7 @@ static void target_spread(const struct r0_bank *b, struct r0_bank_target *x)
 	free(seen);
 	x->rms = runs ? sqrt(ss / runs) : 0;
 	x->sd = runs > cells ? sqrt(ss / (runs - cells)) : 0;
+	return 0;
 }
 
 static int load(struct r0_bank *b, json_object *root)
@@ -141,7 +142,8 @@ static int load(struct r0_bank *b, json_object *root)
 				return err;
 		}
 		b->n_visits += x->n_visit;
-		target_spread(b, x);
+		if ((err = target_spread(b, x)))
+			return err;
 	}
 	return b->n_target ? 0 : -EINVAL;
 }
