@@ -44,9 +44,9 @@ static int check(const char *path, bool force, uint32_t align_bytes, struct r0_m
 	if ((err = check_device(path, out, why, why_len)))
 		return err;
 	/* O_EXCL on a block device fails while anyone else claims it (swap, a program) */
-	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	fd = r0_blockdev_open_exclusive(path, O_RDONLY);
 	if (fd < 0) {
-		err = -errno;
+		err = fd;
 		snprintf(why, why_len, "cannot open exclusively: %s%s", strerror(-err),
 			 err == -EBUSY ? " (in use)" : "");
 		return err;

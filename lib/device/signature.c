@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <blkid.h>
 
+#include "blockdev.h"
 #include "r0/probe.h"
 
 static void copy_value(blkid_probe pr, const char *name, char *buf, size_t len)
@@ -144,12 +145,12 @@ int r0_probe_signature(int fd, char *sig, size_t len)
 
 int r0_wipe_signatures(const char *path, uint64_t below_bytes, unsigned *wiped)
 {
-	int fd = open(path, O_RDWR | O_CLOEXEC | O_EXCL), err = 0;
+	int fd = r0_blockdev_open_exclusive(path, O_RDWR), err = 0;
 	blkid_probe pr;
 
 	*wiped = 0;
 	if (fd < 0)
-		return -errno;
+		return fd;
 	/* as wipefs --all: each signature's magic bytes erased where blkid found them */
 	err = new_probe(fd, 0, &pr);
 	if (err) {

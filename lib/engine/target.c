@@ -62,9 +62,9 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 		return -errno;
 	if (S_ISBLK(st.st_mode)) {
 		/* O_EXCL on a block device: refused while mounted or claimed by md/dm */
-		fd = open(path, flags | O_DIRECT | (writable ? O_EXCL : 0));
+		fd = writable ? r0_blockdev_open_exclusive(path, flags | O_DIRECT) : open(path, flags | O_DIRECT);
 		if (fd < 0)
-			return -errno;
+			return writable ? fd : -errno;
 		if ((err = r0_blockdev_size(fd, &bytes, &lbs, &pbs))) {
 			close(fd);
 			return err;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "blockdev.h"
 #include "r0/probe.h"
 #include "r0/safety.h"
 #include "r0/size.h"
@@ -109,9 +110,13 @@ out:
 
 int r0_trim_run_open(struct r0_trim_run *r, bool fs_mode)
 {
-	r->fd = open(r->path, O_RDWR | O_EXCL | O_DIRECT | O_CLOEXEC);
-	if (r->fd < 0)
-		return -errno;
+	r->fd = r0_blockdev_open_exclusive(r->path, O_RDWR | O_DIRECT);
+	if (r->fd < 0) {
+		int err = r->fd;
+
+		r->fd = -1;
+		return err;
+	}
 	for (unsigned i = 0; i < r->t.n_members && !fs_mode; i++) {
 		char node[PATH_MAX];
 

@@ -5,8 +5,8 @@
 # dm over a member without discard, and the hidden defect: a member under
 # a dm-flakey drop_writes layer, which takes discards and loses them; and
 # another program discarding on a member meanwhile. Also the safety rules:
-# members of a live array, mounted devices, signatures, usage errors, and
-# SIGTERM.
+# members of a live array, mounted devices, signatures, a device claimed
+# for a moment or for good, usage errors, and SIGTERM.
 . ./lib.sh
 . ./r0trim-lib.sh
 
@@ -83,6 +83,20 @@ mkdir -p /mnt/t && mount "$3" /mnt/t || fail "mount"
 expect_status 2 "r0trim of a mounted device, even with --force" r0trim --yes -f "$3"
 grep -q "mounted on /mnt/t" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 umount /mnt/t
+# a claim for a moment (udev's partition rescan after a write takes one) is
+# waited out; a claim a program keeps is refused as in use, within seconds
+r0hold "$1" 600 > /tmp/hold.out & hold=$!
+until [ -s /tmp/hold.out ]; do sleep 0.05; done
+expect_status 0 "r0trim of a device claimed for 0.6 s" r0trim --yes -f "$1"
+wait $hold || fail "r0hold for 0.6 s"
+r0hold "$1" 30000 > /tmp/hold.out & hold=$!
+until [ -s /tmp/hold.out ]; do sleep 0.05; done
+t0=$(date +%s)
+expect_status 2 "r0trim of a device a program keeps claimed" r0trim --yes -f "$1"
+[ $(($(date +%s) - t0)) -le 10 ] || fail "the refusal of a claimed device took $(($(date +%s) - t0)) s"
+grep -q "r0trim: $1: cannot open exclusively: Device or resource busy (in use)" /tmp/expect.out ||
+	fail "message: $(cat /tmp/expect.out)"
+kill $hold; wait $hold 2> /dev/null
 expect_status 2 "no device" r0trim --yes
 expect_status 2 "two devices" r0trim --yes "$1" "$2"
 expect_status 2 "--fs btrfs" r0trim --yes --fs btrfs "$1"
