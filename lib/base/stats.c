@@ -194,3 +194,46 @@ double r0_t_quantile(double p, double df)
 	}
 	return (lo + hi) / 2;
 }
+
+/* recurrence up to x >= 10, then the asymptotic series (Abramowitz and Stegun 6.3.18, 6.4.12) */
+double r0_digamma(double x)
+{
+	double r = 0, f;
+
+	if (!(x > 0))
+		return NAN;
+	for (; x < 10; x++)
+		r -= 1 / x;
+	f = 1 / (x * x);
+	return r + log(x) - 0.5 / x - f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f / 132))));
+}
+
+double r0_trigamma(double x)
+{
+	double r = 0, f;
+
+	if (!(x > 0))
+		return NAN;
+	for (; x < 10; x++)
+		r += 1 / (x * x);
+	f = 1 / (x * x);
+	return r + 1 / x + f / 2 + f / x * (1.0 / 6 - f * (1.0 / 30 - f * (1.0 / 42 - f / 30)));
+}
+
+double r0_trigamma_inverse(double x)
+{
+	double lo = -40, hi = 40;   /* log y: trigamma falls from e^80 to e^-40 over it */
+
+	if (!(x > 0))
+		return NAN;
+	/* bisection on log y: trigamma is decreasing on (0, inf) */
+	for (int i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (r0_trigamma(exp(mid)) > x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return exp((lo + hi) / 2);
+}

@@ -62,3 +62,18 @@ Test(stats, quantiles)
 		cr_expect_eq(r0_quantile_nearest_rank(s, 1, 0.9), 1);
 	}
 }
+
+/* digamma and trigamma at known values (Abramowitz and Stegun 6.3.2, 6.3.3, 6.4.2, 6.4.4), and the inverse */
+Test(stats, digamma_trigamma_and_the_inverse)
+{
+	const double pi = 3.14159265358979323846;
+
+	cr_expect(fabs(r0_digamma(1) + 0.57721566490153286) < 1e-10);
+	cr_expect(fabs(r0_digamma(0.5) + 0.57721566490153286 + 2 * log(2)) < 1e-10);
+	cr_expect(fabs(r0_digamma(100.5) - log(100.5) + 0.5 / 100.5) < 1e-4);
+	cr_expect(fabs(r0_trigamma(1) - pi * pi / 6) < 1e-10);
+	cr_expect(fabs(r0_trigamma(0.5) - pi * pi / 2) < 1e-10);
+	cr_expect(isnan(r0_digamma(0)) && isnan(r0_trigamma(-1)) && isnan(r0_trigamma_inverse(0)));
+	for (double y = 0.05; y < 2000; y *= 3)
+		cr_expect(fabs(r0_trigamma_inverse(r0_trigamma(y)) / y - 1) < 1e-9, "y %g", y);
+}

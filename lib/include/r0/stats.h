@@ -50,4 +50,14 @@ double r0_t_quantile(double p, double df);
 /* P(T <= t) for Student's t with DF > 0 degrees of freedom; NAN for DF <= 0. */
 double r0_t_cdf(double t, double df);
 
+/*
+ * The digamma and trigamma functions (the first and second derivatives of
+ * log Gamma) for X > 0, NAN otherwise: the mean and the variance of the log
+ * of a chi-square variance estimate (empirical Bayes, Smyth 2004).
+ */
+double r0_digamma(double x);
+double r0_trigamma(double x);
+/* The Y > 0 with trigamma(Y) = X, for X > 0; NAN otherwise. */
+double r0_trigamma_inverse(double x);
+
 #endif
