@@ -437,7 +437,8 @@ static void false_claims(const struct sim *x, const struct r0_analysis *a, struc
 	for (size_t k = 1; k < a->n_choice; k++) {
 		const struct r0_choice *c = &a->choice[k];
 
-		if (!c->tie_best && !c->incomplete &&
+		/* "too noisy to tell" claims nothing: only a loss is a false claim */
+		if (!c->tie_best && !c->incomplete && c->loses &&
 		    true_score(x, a, target_of(x, c->layer, c->chunk_bytes, a->max_members)) >= best * (1 - 1e-9)) {
 			out->false_loss = true;
 			if (getenv("R0_SIM_LINES"))
