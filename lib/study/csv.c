@@ -227,15 +227,16 @@ int r0_csv_noise(FILE *f, const struct r0_noise_diag *d)
 {
 	int err = header(f, noise_names);
 
-	/* the study's figures first, then each target's */
+	/* the study's figures first, then each target's; six digits, so that a figure rounded
+	 * from the file is the report's (19.75 of 19.7497 would round to 19.8 against 19.7) */
 	if (!err)
 		err = r0_csv_field(f, "all", true);
 	NUM("%.0f", d->n_visits, true);
-	NUM("%.4g", d->visit_sd * 100, d->measured);
-	NUM("%.4g", d->run_noise_max * 100, d->measured);
-	NUM("%.4g", d->visit_rho, d->measured);
-	NUM("%.4g", d->kurtosis, d->measured);
-	NUM("%.4g", d->max_drift * 100, true);
+	NUM("%.6g", d->visit_sd * 100, d->measured);
+	NUM("%.6g", d->run_noise_max * 100, d->measured);
+	NUM("%.6g", d->visit_rho, d->measured);
+	NUM("%.6g", d->kurtosis, d->measured);
+	NUM("%.6g", d->max_drift * 100, true);
 	STR(!d->measured ? NULL : d->within ? "true" : "false");
 	STR(d->sentence);
 	if (!err)
@@ -245,8 +246,8 @@ int r0_csv_noise(FILE *f, const struct r0_noise_diag *d)
 
 		err = r0_csv_field(f, t->name, true);
 		NUM("%.0f", t->visits, true);
-		NUM("%.4g", t->visit_sd * 100, t->visits >= 2);
-		NUM("%.4g", t->run_noise * 100, t->run_noise > 0);
+		NUM("%.6g", t->visit_sd * 100, t->visits >= 2);
+		NUM("%.6g", t->run_noise * 100, t->run_noise > 0);
 		STR(NULL);
 		STR(NULL);
 		STR(NULL);

@@ -32,8 +32,10 @@
  *  - Pooled noise: the variance of log(run) around the cell's mean,
  *    pooled over the cells of a group (one workload on every target),
  *    and each cell's own variance moderated toward it (an empirical-Bayes
- *    prior of at most R0_NOISE_PRIOR_DF degrees of freedom), so a cell's
- *    interval leans on the hundreds of runs of the study. The prior is
+ *    prior of at most R0_NOISE_PRIOR_DF degrees of freedom, fewer the
+ *    further cells' variances stray from it beyond what sampling gives:
+ *    r0_noise.prior_df), so a cell's interval leans on the hundreds of
+ *    runs of the study where they share one noise. The prior is
  *    the group's times the target's noise factor (its cells' variances
  *    against their groups', over all its cells' df) where that is above
  *    1: pooling never lends a noisy target the others' steadiness.
@@ -53,8 +55,10 @@
 /* the least noise assumed when a run is judged (a share, in log units): drives this
  * steady would set aside every run a little off */
 #define R0_NOISE_FLOOR 0.01
-/* the pooled noise's weight in a cell's own, in degrees of freedom */
+/* the pooled noise's weight in a cell's own, in degrees of freedom, at most (noise of one level) */
 #define R0_NOISE_PRIOR_DF 12
+/* the cells it takes to show how far cells' noise strays from the prior (empirical Bayes) */
+#define R0_NOISE_EB_MIN_CELLS 6
 /* a cell whose own variance is this many times its prior (its group's, or its target's) keeps its
  * own (a cell that strays between two levels says so in its interval) */
 #define R0_NOISE_OWN_RATIO 4
@@ -86,6 +90,7 @@ struct r0_noise {
 	double *cell_df;            /* its degrees of freedom */
 	double *group_var;          /* per group: the pooled variance of log(run); 0: unknown */
 	double *group_df;
+	double prior_df;            /* the weight the prior earned (empirical Bayes), at most R0_NOISE_PRIOR_DF */
 	unsigned n_aside;           /* runs set aside, those of visits set aside included */
 	size_t n_visits_aside;
 	struct r0_noise_visit *visits_aside;   /* the visits set aside, by target then visit */
