@@ -85,10 +85,10 @@ grep -q "mounted on /mnt/t" /tmp/expect.out || fail "message: $(cat /tmp/expect.
 umount /mnt/t
 # a claim for a moment (udev's partition rescan after a write takes one) is
 # waited out; a claim a program keeps is refused as in use, within seconds
-r0hold "$1" 600 > /tmp/hold.out & hold=$!
+r0hold "$1" 2000 > /tmp/hold.out & hold=$!
 until [ -s /tmp/hold.out ]; do sleep 0.05; done
-expect_status 0 "r0trim of a device claimed for 0.6 s" r0trim --yes -f "$1"
-wait $hold || fail "r0hold for 0.6 s"
+expect_status 0 "r0trim of a device claimed for 2 s" r0trim --yes -f "$1"
+wait $hold || fail "r0hold for 2 s"
 r0hold "$1" 30000 > /tmp/hold.out & hold=$!
 until [ -s /tmp/hold.out ]; do sleep 0.05; done
 t0=$(date +%s)
