@@ -90,27 +90,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *v)
-{
-	char *end;
-	unsigned long x;
-
-	errno = 0;
-	x = strtoul(s, &end, 10);
-	if (errno || end == s || *end || x < lo || x > hi || s[0] == '-')
-		return -EINVAL;
-	*v = (unsigned)x;
-	return 0;
-}
-
-/* --cycles, --fill, --repeats: a plain decimal from MIN to MAX */
-static int opt_count(const char *prog, const struct r0_cli_opt *o, const char *arg)
-{
-	if (parse_uint(arg, (unsigned)o->min, (unsigned)o->max, o->dest))
-		return r0_cli_usage_error(prog, "--%s '%s': %s", o->name, arg, o->why);
-	return 0;
-}
-
 static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	if (strcmp(arg, "ext4") && strcmp(arg, "xfs"))
@@ -289,12 +268,12 @@ int main(int argc, char **argv)
 		{ "delivered", R0_LEVEL_DELIVERED }, { "deallocated", R0_LEVEL_DEALLOCATED }, { NULL, 0 },
 	};
 	const struct r0_cli_opt opts[] = {
-		{ "cycles", OPT_CYCLES, R0_CLI_CALL, R0_CLI_TO(cycles), 0, 10000, .call = opt_count, .why = "a number from 0 to 10000", .given = &cycles_set },
-		{ "fill", OPT_FILL, R0_CLI_CALL, R0_CLI_TO(fill), 1, 90, .call = opt_count, .why = "a percentage from 1 to 90", .given = &tuned },
+		{ "cycles", OPT_CYCLES, R0_CLI_UINT, R0_CLI_TO(cycles), 0, 10000, .why = "a number from 0 to 10000", .given = &cycles_set },
+		{ "fill", OPT_FILL, R0_CLI_UINT, R0_CLI_TO(fill), 1, 90, .why = "a percentage from 1 to 90", .given = &tuned },
 		{ "fs", OPT_FS, R0_CLI_CALL, R0_CLI_TO(fstype), .call = opt_fs },
 		{ "fs-discard", OPT_FS_DISCARD, R0_CLI_CHOICE, R0_CLI_TO(mount_discard), .choices = fs_discards, .why = "use fstrim or mount", .given = &tuned },
-		{ "discard-repeats", OPT_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100" },
-		{ "repeats", OPT_OLD_REPEATS, R0_CLI_CALL, R0_CLI_TO(repeats), 1, 100, .call = opt_count, .why = "a number from 1 to 100", .renamed_to = "discard-repeats" },
+		{ "discard-repeats", OPT_REPEATS, R0_CLI_UINT, R0_CLI_TO(repeats), 1, 100, .why = "a number from 1 to 100" },
+		{ "repeats", OPT_OLD_REPEATS, R0_CLI_UINT, R0_CLI_TO(repeats), 1, 100, .why = "a number from 1 to 100", .renamed_to = "discard-repeats" },
 		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(full_scan) },
 		{ "live", OPT_LIVE, R0_CLI_STRING, R0_CLI_TO(live) },
 		{ "watch", OPT_WATCH, R0_CLI_STRING, R0_CLI_TO(watch) },
