@@ -62,9 +62,12 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 		return -errno;
 	if (S_ISBLK(st.st_mode)) {
 		/* O_EXCL on a block device: refused while mounted or claimed by md/dm */
-		fd = writable ? r0_blockdev_open_exclusive(path, flags | O_DIRECT) : open(path, flags | O_DIRECT);
+		if (writable)
+			fd = r0_blockdev_open_exclusive(path, flags | O_DIRECT);
+		else if ((fd = open(path, flags | O_DIRECT)) < 0)
+			fd = -errno;
 		if (fd < 0)
-			return writable ? fd : -errno;
+			return fd;
 		if ((err = r0_blockdev_size(fd, &bytes, &lbs, &pbs))) {
 			close(fd);
 			return err;

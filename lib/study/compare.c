@@ -227,6 +227,12 @@ struct welch_side {
 	const unsigned *pass;
 };
 
+/* A term's own part of var(log side): share^2 x var(log run) / runs. */
+static double term_var(const struct welch_side *x)
+{
+	return x->share * x->share * x->rel_var / (double)x->n;
+}
+
 /*
  * var(log side) of N terms, the runs of one visit correlated by RHO
  * (r0_cmp_opts.visit_rho): sum share_i share_j cov(log mean_i, log mean_j),
@@ -239,9 +245,7 @@ static double side_var(const struct welch_side *s, size_t n, double rho, double 
 
 	*diag = 0;
 	for (size_t i = 0; i < n; i++) {
-		double c = s[i].share * s[i].share * s[i].rel_var / (double)s[i].n;
-
-		*diag += c;
+		*diag += term_var(&s[i]);
 		for (size_t j = i + 1; rho > 0 && j < n; j++) {
 			size_t pairs = shared_visits(s[i].pass, s[i].n, s[j].pass, s[j].n);
 
@@ -266,13 +270,13 @@ static double side_dfden(const struct welch_side *s, size_t n, double rho)
 	double den = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		double ci = s[i].share * s[i].share * s[i].rel_var / (double)s[i].n;
+		double ci = term_var(&s[i]);
 
 		if (!(ci > 0))
 			continue;
 		den += ci * ci / s[i].df;
 		for (size_t j = i + 1; rho > 0 && j < n; j++) {
-			double cj = s[j].share * s[j].share * s[j].rel_var / (double)s[j].n;
+			double cj = term_var(&s[j]);
 			size_t pairs = shared_visits(s[i].pass, s[i].n, s[j].pass, s[j].n);
 
 			if (pairs && cj > 0)
@@ -284,29 +288,27 @@ static double side_dfden(const struct welch_side *s, size_t n, double rho)
 }
 
 /*
- * A side's degrees of freedom: Welch-Satterthwaite's over its terms
- * (side_dfden), never more than its best-known term's. Its terms share
- * what their variances are moderated toward (one pool per workload times
- * one target's noise factor, r0/noise.h) and their visits, so an error in
- * those is every term's at once: the sum is known no better than one
- * term. Counted as independent, a mix of 13 workloads on 3 visits read
- * as dozens of degrees of freedom: a complete choice called a loser in
- * 9 % of studies under nvme-real's bank with chunks equal in truth, 4 %
- * with this bound (docs/validation.md).
+ * A side's degrees of freedom from its terms' independent parts DIAG
+ * (side_var's): Welch-Satterthwaite's over its terms (side_dfden), never
+ * more than its best-known term's. Its terms share what their variances
+ * are moderated toward (one pool per workload times one target's noise
+ * factor, r0/noise.h) and their visits, so an error in those is every
+ * term's at once: the sum is known no better than one term. Counted as
+ * independent, a mix of 13 workloads on 3 visits read as dozens of
+ * degrees of freedom, and equal choices were called losers
+ * (docs/validation.md, "Real noise").
  */
-static double side_df(const struct welch_side *s, size_t n, double rho)
+static double side_df(const struct welch_side *s, size_t n, double rho, double diag)
 {
-	double v = 0, den = side_dfden(s, n, rho), best = 0, df;
+	double den = side_dfden(s, n, rho), best = 0, df;
 
-	for (size_t i = 0; i < n; i++) {
-		v += s[i].share * s[i].share * s[i].rel_var / (double)s[i].n;
+	for (size_t i = 0; i < n; i++)
 		if (s[i].df > best)
 			best = s[i].df;
-	}
 	if (!(den > 0))
 		return 0;
-	/* the correlated part scales every term alike: it cancels in v^2 / den */
-	df = v * v / den;
+	/* the correlated part scales every term alike: it cancels in diag^2 / den */
+	df = diag * diag / den;
 	return df < best ? df : best;
 }
 
@@ -368,7 +370,7 @@ static int welch_interval(const struct r0_cmp_term *t, size_t n, const struct r0
 	va_all = side_var(sa, u, o->visit_rho, &da);
 	vb_all = side_var(sb, u, o->visit_rho, &db);
 	v = va_all + vb_all;
-	dfden = side_share(va_all, side_df(sa, u, o->visit_rho)) + side_share(vb_all, side_df(sb, u, o->visit_rho));
+	dfden = side_share(va_all, side_df(sa, u, o->visit_rho, da)) + side_share(vb_all, side_df(sb, u, o->visit_rho, db));
 	if (!(v > 0) || !(dfden > 0))   /* identical repeats on both sides: the point is all there is */
 		goto out;
 	out->se = sqrt(v);

@@ -205,6 +205,12 @@ static size_t cell_target(const struct fit *f, size_t c)
 	return f->cell_at[c] < f->cell_at[c + 1] ? f->obs[f->by_cell[f->cell_at[c]]].target : SIZE_MAX;
 }
 
+/* Cell C's group (its runs share it); SIZE_MAX for a cell with no run. */
+static size_t cell_group(const struct fit *f, size_t c)
+{
+	return f->cell_at[c] < f->cell_at[c + 1] ? f->obs[f->by_cell[f->cell_at[c]]].group : SIZE_MAX;
+}
+
 /*
  * Visit KEY's effect (the median of its runs' distances from the median
  * of their cells' runs in other visits, each kept in dev) into v_effect;
@@ -432,9 +438,9 @@ static void set_aside(struct fit *f)
  * more than the prior knows (a target noisy on one workload, heavy tails)
  * so lends less; noise that is one level lends up to R0_NOISE_PRIOR_DF.
  * The prior is the one each cell is moderated toward, quieter targets'
- * the pool's: their cells stray from it too, and it lends them less (with
- * each target's own level instead, nvme-real's bank gave 8 % false losers
- * against 4 %). Fewer than R0_NOISE_EB_MIN_CELLS cells cannot show the
+ * the pool's: their cells stray from it too, and it lends them less (each
+ * target's own level instead lent more than the bank's runs bear,
+ * docs/validation.md, "Real noise"). Fewer than R0_NOISE_EB_MIN_CELLS cells cannot show the
  * excess: then the prior weighs as much as one cell's own runs.
  */
 static double prior_weight(const double *ss_c, const double *d_c, const double *prior_c, size_t n_cell)
@@ -504,10 +510,8 @@ static int variances(struct fit *f, struct r0_noise *out)
 		d_c[c] = (double)m - 1;
 	}
 	for (size_t c = 0; c < f->n_cell; c++) {
-		size_t g = SIZE_MAX;
+		size_t g = cell_group(f, c);
 
-		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1] && g == SIZE_MAX; k++)
-			g = f->obs[f->by_cell[k]].group;
 		if (g == SIZE_MAX || !d_c[c])
 			continue;
 		out->group_var[g] += ss_c[c];
@@ -535,10 +539,8 @@ static int variances(struct fit *f, struct r0_noise *out)
 	 * whatever the noise's shape: it compares only variances.
 	 */
 	for (size_t c = 0; c < f->n_cell; c++) {
-		size_t g = SIZE_MAX, t = cell_target(f, c);
+		size_t g = cell_group(f, c), t = cell_target(f, c);
 
-		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1] && g == SIZE_MAX; k++)
-			g = f->obs[f->by_cell[k]].group;
 		if (g == SIZE_MAX || !d_c[c] || !(out->group_var[g] > 0))
 			continue;
 		t_ss[t] += ss_c[c];
@@ -546,10 +548,8 @@ static int variances(struct fit *f, struct r0_noise *out)
 		t_df[t] += d_c[c];
 	}
 	for (size_t c = 0; c < f->n_cell; c++) {
-		size_t g = SIZE_MAX, t = cell_target(f, c);
+		size_t g = cell_group(f, c), t = cell_target(f, c);
 
-		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1] && g == SIZE_MAX; k++)
-			g = f->obs[f->by_cell[k]].group;
 		prior_c[c] = NAN;
 		if (g == SIZE_MAX)
 			continue;
