@@ -231,3 +231,50 @@ Test(compare, one_visit_is_not_independent_runs)
 	cr_assert_eq(r0_compare(t, 2, &o, &unknown), 0);
 	cr_expect(fabs(unknown.se - indep.se) < 1e-12);
 }
+
+/*
+ * A mix's degrees of freedom (issue 44): eight workloads whose noise is
+ * known to 4 df each (the study's pooled noise) are not 8 x 4 df: a side
+ * is known no better than its best-known workload, so the interval's df
+ * stays at most 8 (two sides of 4) however many workloads the mix has;
+ * and runs of one visit that move together count for fewer still.
+ */
+Test(compare, a_mix_is_known_no_better_than_its_best_workload)
+{
+	double a[8][3], b[8][3];
+	const unsigned pa[] = { 1, 2, 3 }, pb[] = { 1, 2, 3 };
+	struct r0_cmp_term t[8];
+	struct r0_cmp_opts o;
+	struct r0_cmp one, mix, visit;
+
+	for (size_t w = 0; w < 8; w++) {
+		for (size_t k = 0; k < 3; k++) {
+			a[w][k] = 100 * (1 + w) * (1 + 0.05 * ((double)k - 1));
+			b[w][k] = 100 * (1 + w) * (1 - 0.05 * ((double)k - 1));
+		}
+		t[w] = (struct r0_cmp_term){ .a = a[w], .na = 3, .b = b[w], .nb = 3, .weight = 1, .var_a = 0.0025,
+					     .df_a = 4, .var_b = 0.0025, .df_b = 4, .pass_a = pa, .pass_b = pb };
+	}
+	r0_cmp_defaults(&o);
+	o.by_time = true;
+	cr_assert_eq(r0_compare(t, 1, &o, &one), 0);
+	cr_assert_eq(r0_compare(t, 8, &o, &mix), 0);
+	cr_expect(fabs(one.df - 8) < 1e-9, "one workload: %f df", one.df);
+	cr_expect_leq(mix.df, 8 + 1e-9, "eight workloads of 4 df a side: %f df, not up to 64", mix.df);
+	cr_expect_gt(mix.df, 7, "%f df", mix.df);
+	/* one noisy workload of 3 df among quiet ones of 30: Satterthwaite's df is under the bound, and
+	 * runs of one visit moving together lower it a little more (their variances covary by rho^2; the
+	 * noisy term dominates, so its covariances with the quiet ones are small) */
+	t[0].var_a = t[0].var_b = 0.01;
+	t[0].df_a = t[0].df_b = 3;
+	for (size_t w = 1; w < 8; w++) {
+		t[w].var_a = t[w].var_b = 0.0004;
+		t[w].df_a = t[w].df_b = 30;
+	}
+	o.visit_rho = 0;
+	cr_assert_eq(r0_compare(t, 8, &o, &mix), 0);
+	cr_expect_lt(mix.df, 60, "%f df", mix.df);
+	o.visit_rho = 0.5;
+	cr_assert_eq(r0_compare(t, 8, &o, &visit), 0);
+	cr_expect_lt(visit.df, mix.df - 0.01, "runs of one visit moving together: %f df against %f", visit.df, mix.df);
+}
