@@ -9,7 +9,8 @@
 # from above 80 % back below 30 % and WAF stays near 1; both start alike
 # (cycle 0). Cycle 1 must already show the WAF without TRIM above 1.5.
 # The rates' gap is a timing on a shared TCG host: a last cycle outside it
-# is run twice more on the same arrays and the median of three is judged.
+# is run twice more on the same arrays and each array's best of three is
+# judged.
 . ./lib.sh
 [ -e /dev/ublk-control ] || fail "no /dev/ublk-control: ublk_drv did not load"
 . "$R0_GUEST/scenarios/raid0-without-trim.sh"
@@ -44,21 +45,32 @@ check "$(v false 0 randwrite_iops) > 0.6 * $(v true 0 randwrite_iops) || $(v fal
 	"cycle 0: both arrays start alike"
 check "$(v false 2 waf_randwrite) > 2 && $(v false 2 waf_randwrite) > 2 * $(v true 2 waf_randwrite)" \
 	"last cycle: WAF without TRIM clearly above the one with TRIM"
-# ratio KEY CYCLE...: KEY without TRIM over KEY with TRIM, the median over the cycles
+# ratio KEY CYCLE: KEY without TRIM over KEY with TRIM in that cycle
 ratio() {
 	_k=$1; shift
 	for _c; do
 		awk -v a="$(v false "$_c" "$_k")" -v b="$(v true "$_c" "$_k")" 'BEGIN { printf "%.3f\n", a / b }'
 	done | sort -g | sed -n "$((($# + 1) / 2))p"
 }
+# best KEY CYCLE...: KEY without TRIM at its best over the cycles, over KEY with TRIM at its best
+best() {
+	_k=$1; shift
+	for _c; do echo "$(v false "$_c" "$_k") $(v true "$_c" "$_k")"; done |
+		awk '$1 > a { a = $1 } $2 > b { b = $2 } END { printf "%.3f\n", a / b }'
+}
 # the TRIM array's 4K rate is partly the guest CPU's, the other's the flash
 # model's GC: a busy host narrows the gap (CI once saw 0.74 for the usual
-# 0.21-0.22 of a quiet one), so one disturbed round of three does not decide
+# 0.21-0.22 of a quiet one), so one disturbed round does not decide. A
+# busy host only slows a run down, while the GC without TRIM slows every
+# cycle, so each array's best of three is its own rate, as 042 takes the
+# shortest of three: the median of the three rounds' ratios still failed
+# once on CI (cycles at 0.64, 0.88 and 0.33: the TRIM array at 2134,
+# 2889 and 6512 IOPS)
 ri=$(ratio randwrite_iops 2) rs=$(ratio seqwrite_mb_s 2)
 if ! holds "$ri < 0.6 && $rs < 0.7"; then
-	note "last cycle at $ri (4K) and $rs (sequential): two more cycles, the median of three judged"
+	note "last cycle at $ri (4K) and $rs (sequential): two more cycles, each array's best of three judged"
 	r0s_cycle "$out" 3 3 && r0s_cycle "$out" 4 3 || fail "the cycles run again did not run"
-	ri=$(ratio randwrite_iops 2 3 4) rs=$(ratio seqwrite_mb_s 2 3 4)
+	ri=$(best randwrite_iops 2 3 4) rs=$(best seqwrite_mb_s 2 3 4)
 fi
 check "$ri < 0.6" "last cycle: 4K write IOPS without TRIM clearly lower (without/with TRIM)"
 check "$rs < 0.7" "last cycle: sequential write MB/s without TRIM clearly lower (without/with TRIM)"
