@@ -214,10 +214,8 @@ static int open_target(struct run *run, const char *path, bool any_writes, bool 
 		return R0_EXIT_REFUSED;
 	}
 	if (preset) {
-		if (run->region_bytes > run->target.size_bytes - run->tests[0].w.offset_bytes)
-			run->region_bytes = run->target.size_bytes - run->tests[0].w.offset_bytes;
-		if (run->region_bytes >= (1 << 20))   /* whole MiB, as CDM's test sizes */
-			run->region_bytes -= run->region_bytes % (1 << 20);
+		run->region_bytes = r0_test_region_bytes(run->region_bytes,
+							 run->target.size_bytes - run->tests[0].w.offset_bytes);
 		for (unsigned i = 0; i < run->ntests; i++)
 			run->tests[i].w.span_bytes = run->region_bytes;
 	}

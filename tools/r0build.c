@@ -130,7 +130,6 @@ static int cmd_create(int argc, char **argv)
 	struct r0_member_check checks[R0_MAX_MEMBERS];
 	const char *backend = NULL, *chunk = NULL, *layout = NULL;
 	char name[R0_ARRAY_NAME_MAX + 1] = "";
-	uint64_t sizes[R0_MAX_MEMBERS];
 	char headline[160], plan_size[32];
 	struct r0_geometry geo;
 	struct r0_array array;
@@ -194,13 +193,7 @@ static int cmd_create(int argc, char **argv)
 			return R0_EXIT_REFUSED;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		spec.members[i] = checks[i].devt;
-		sizes[i] = checks[i].size_sectors;
-	}
-	spec.n_members = (unsigned)n;
-	err = r0_geometry_init(&geo, spec.backend, spec.chunk_bytes, spec.n_members, sizes, NULL,
-			       spec.md_layout);
+	err = r0_array_spec_members(&spec, checks, (unsigned)n, &geo);
 	if (err) {
 		fprintf(stderr, PROG ": members: too small for this array (each needs at least one %s chunk)\n",
 			chunk);

@@ -49,6 +49,26 @@ static int create_once(void *arg)
 	return backends[c->spec->backend].create(c->spec, c->out);
 }
 
+int r0_array_spec_members(struct r0_array_spec *spec, const struct r0_member_check *chk, unsigned n,
+			  struct r0_geometry *geo)
+{
+	uint64_t sizes[R0_MAX_MEMBERS];
+	int err;
+
+	if (!n || n > R0_MAX_MEMBERS)
+		return -EINVAL;
+	for (unsigned i = 0; i < n; i++) {
+		spec->members[i] = chk[i].devt;
+		sizes[i] = chk[i].size_sectors;
+	}
+	spec->n_members = n;
+	err = r0_geometry_init(geo, spec->backend, spec->chunk_bytes, n, sizes, NULL, spec->md_layout);
+	if (err)
+		return err;
+	spec->dm_length_sectors = geo->array_sectors;
+	return 0;
+}
+
 int r0_array_create(const struct r0_array_spec *spec, struct r0_array *out)
 {
 	struct create_call call = { spec, out };

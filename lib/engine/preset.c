@@ -96,6 +96,13 @@ static const struct r0_preset presets[] = {
 	  N(predict), predict, R0_PREDICT_PASSES, 0, R0_PREDICT_PASS_NS },
 };
 
+uint64_t r0_test_region_bytes(uint64_t asked, uint64_t size)
+{
+	uint64_t r = asked < size ? asked : size;
+
+	return r >= (1ULL << 20) ? r - r % (1ULL << 20) : r;
+}
+
 const struct r0_preset *r0_presets(size_t *count)
 {
 	*count = N(presets);

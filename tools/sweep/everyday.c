@@ -23,6 +23,7 @@
 #include "r0/array.h"
 #include "r0/engine.h"
 #include "r0/everyday.h"
+#include "r0/preset.h"
 #include "r0/probe.h"
 
 static const char *const fs_types[] = { "ext4", "xfs" };
@@ -46,8 +47,7 @@ static int fs_region(const struct sweep *sw, const char *path, dev_t *devt, uint
 	if (err)
 		return err;
 	*devt = tg.devt;
-	*bytes = sw->region_bytes < tg.size_bytes ? sw->region_bytes : tg.size_bytes;
-	*bytes -= *bytes % (1u << 20);
+	*bytes = r0_test_region_bytes(sw->region_bytes, tg.size_bytes);
 	r0_target_close(&tg);
 	return 0;
 }

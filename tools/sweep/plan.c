@@ -13,6 +13,7 @@
 #include "r0/array.h"
 #include "r0/calibrate.h"
 #include "r0/everyday.h"
+#include "r0/preset.h"
 #include "r0/size.h"
 
 /*
@@ -133,9 +134,8 @@ int sweep_show_plan(const struct sweep *sw, bool read_only, const char *output,
 /* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
 int sweep_check_everyday_region(const struct sweep *sw)
 {
-	uint64_t r = sweep_region_bytes(sw);
+	uint64_t r = r0_test_region_bytes(sweep_region_bytes(sw), UINT64_MAX);
 
-	r -= r % (1u << 20);
 	for (size_t i = 0; i < sw->plan.n_wl; i++) {
 		enum r0_everyday s;
 		char fs[16], need[32];

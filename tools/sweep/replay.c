@@ -21,6 +21,7 @@
 #include "consent.h"
 #include "sweep.h"
 
+#include "r0/preset.h"
 #include "r0/replay.h"
 #include "r0/size.h"
 
@@ -155,8 +156,7 @@ int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, un
 	int err;
 
 	/* onto the test region, as every block test: the trace is mapped modulo its size */
-	if (sw->region_bytes < region.size_bytes)
-		region.size_bytes = sw->region_bytes - sw->region_bytes % (1u << 20);
+	region.size_bytes = r0_test_region_bytes(sw->region_bytes, region.size_bytes);
 	err = r0_replay_run(sw->trace, &region, &o, &res);
 	if (err)
 		return err;

@@ -15,6 +15,7 @@
 #include "r0/engine.h"
 #include "r0/everyday.h"
 #include "r0/geometry.h"
+#include "r0/preset.h"
 #include "r0/size.h"
 
 /* Runs every workload the visit wants on the open target. 0, -EINTR, -errno. */
@@ -69,9 +70,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 			err = sweep_record_cell(sw, &r, name, line);
 			continue;
 		}
-		w.span_bytes = sw->region_bytes < tg.size_bytes ? sw->region_bytes : tg.size_bytes;
-		if (w.span_bytes >= (1u << 20))
-			w.span_bytes -= w.span_bytes % (1u << 20);
+		w.span_bytes = r0_test_region_bytes(sw->region_bytes, tg.size_bytes);
 		w.runtime_ns = sw->runtime_ns;
 		w.ramp_ns = sw->ramp_ns;
 		w.min_runtime_ns = sw->min_runtime_ns;
@@ -177,7 +176,6 @@ int sweep_run_study(struct sweep *sw)
 static int run_target(struct sweep *sw, const struct r0_sweep_target *t)
 {
 	struct r0_array_spec spec = { .md_layout = R0_MD_LAYOUT_ALT };
-	uint64_t sizes[R0_MAX_MEMBERS];
 	struct r0_geometry geo;
 	struct r0_array a;
 	int err, rerr;
@@ -189,18 +187,11 @@ static int run_target(struct sweep *sw, const struct r0_sweep_target *t)
 	spec.backend = t->layer == R0_LAYER_MD ? R0_BACKEND_MD : R0_BACKEND_DM;
 	spec.name = sw->array_name;
 	spec.chunk_bytes = t->chunk_bytes;
-	spec.n_members = t->n;
-	for (unsigned i = 0; i < t->n; i++) {
-		spec.members[i] = sw->chk[i].devt;
-		sizes[i] = sw->chk[i].size_sectors;
-	}
-	err = r0_geometry_init(&geo, spec.backend, spec.chunk_bytes, spec.n_members, sizes, NULL,
-			       spec.md_layout);
+	err = r0_array_spec_members(&spec, sw->chk, t->n, &geo);
 	if (err) {
 		fprintf(stderr, PROG ": members too small for a %u-member array at this chunk\n", t->n);
 		return err;
 	}
-	spec.dm_length_sectors = geo.array_sectors;
 	if (r0_cli_stop_requested())
 		return -EINTR;
 	err = r0_array_create(&spec, &a);
@@ -255,9 +246,7 @@ int sweep_precondition(struct sweep *sw)
 			fprintf(stderr, PROG ": %s: cannot open: %s\n", sw->members[i], strerror(-err));
 			break;
 		}
-		w.span_bytes = sw->region_bytes < tg.size_bytes ? sw->region_bytes : tg.size_bytes;
-		if (w.span_bytes >= (1u << 20))
-			w.span_bytes -= w.span_bytes % (1u << 20);
+		w.span_bytes = r0_test_region_bytes(sw->region_bytes, tg.size_bytes);
 		if (r0_workload_check(&w, &tg, why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s: preconditioning: %s\n", sw->members[i], why);
 			err = -EINVAL;

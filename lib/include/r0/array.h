@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "r0/geometry.h"
+#include "r0/safety.h"
 
 /*
  * Every array r0kit builds carries its name in the kernel, so it is found
@@ -54,6 +55,15 @@ int r0_array_check_name(const char *name);
 
 /* "md" or "dm", as r0build names a back end. */
 const char *r0_array_backend_name(enum r0_backend b);
+
+/*
+ * SPEC's members, in array order, from the N members' checks
+ * (r0/safety.h), and its dm table length from their geometry (also in
+ * *GEO) for SPEC's back end, chunk and md layout. -EINVAL (as
+ * r0_geometry_init) when a member is too small for one chunk.
+ */
+int r0_array_spec_members(struct r0_array_spec *spec, const struct r0_member_check *chk, unsigned n,
+			  struct r0_geometry *geo);
 
 /*
  * Builds the array and fills *out. On any failure everything made so far

@@ -44,6 +44,14 @@ struct r0_preset {
 #define R0_PREDICT_PASSES 3u
 #define R0_PREDICT_PASS_NS 3000000000ULL
 
+/*
+ * The test region on a device of SIZE bytes when ASKED is wanted: the
+ * smaller, cut to whole MiB as CDM's test sizes (a region under 1 MiB is
+ * kept as it is). Every test of a study, block or file system or replay,
+ * runs over this one region.
+ */
+uint64_t r0_test_region_bytes(uint64_t asked, uint64_t size);
+
 /* NULL if there is no preset of that name. */
 const struct r0_preset *r0_preset_find(const char *name);
 
