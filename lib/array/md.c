@@ -184,7 +184,7 @@ int r0_md_remove(const struct r0_array *a)
 	err = md_node(a->kname, node, sizeof(node));
 	if (err)
 		return err;
-	/* O_EXCL fails with EBUSY while the array is mounted or held */
+	/* O_EXCL fails with EBUSY while the array is mounted or held (array.c tries again) */
 	fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
@@ -197,10 +197,14 @@ int r0_md_remove(const struct r0_array *a)
 	close(fd);
 	if (err)
 		return err;
-	/* the disk goes away in md's workqueue; wait so a list right after is true */
+	/*
+	 * The disk and its node go away in md's workqueue: wait, up to 5 s as
+	 * mdadm's stop does, so a list or a test right after is true (2 s ran
+	 * out once on a busy CI host under TCG).
+	 */
 	char sys[128];
 	snprintf(sys, sizeof(sys), "/sys/block/%s", a->kname);
-	for (int i = 0; i < 100 && access(sys, F_OK) == 0; i++)
+	for (int i = 0; i < 250 && (access(sys, F_OK) == 0 || access(a->path, F_OK) == 0); i++)
 		sleep_ms(20);
 	return 0;
 }
