@@ -10,6 +10,7 @@
 #include "r0/calibrate.h"
 #include "r0/noise.h"
 #include "r0/size.h"
+#include "r0/stats.h"
 #include "strbuf.h"
 
 char r0_calib_letter(unsigned copy)
@@ -136,7 +137,7 @@ static void say(struct r0_noise_diag *d)
 		r0_strbuf_cat(over, sizeof(over), "%scorrelation %.2f, above %.2f", over[0] ? "; " : "", d->visit_rho,
 			      R0_VALID_VISIT_RHO);
 	d->within = !over[0];
-	d->honest = d->visit_sd <= R0_HONEST_VISIT_SD && d->run_noise_max <= R0_HONEST_RUN_NOISE;
+	d->honest = d->visit_sd_low <= R0_HONEST_VISIT_SD && d->run_noise_max <= R0_HONEST_RUN_NOISE;
 	if (d->within)
 		snprintf(d->sentence, sizeof(d->sentence),
 			 "Your machine's noise is within what the 30-minute study was validated for (visit sd %s, "
@@ -148,9 +149,10 @@ static void say(struct r0_noise_diag *d)
 			 "gain is real: use longer cells (--runtime), a larger --budget, or a quieter host", over);
 	else
 		snprintf(d->sentence, sizeof(d->sentence),
-			 "Your machine is noisier than any noise the study was validated on (%s; validated up to "
-			 "visit sd %s): stop other work on the host, use longer cells (--runtime) or more repeats, "
-			 "and calibrate again", over, pct(R0_HONEST_VISIT_SD, b, sizeof(b)));
+			 "Your machine is noisier than any noise the study was validated on (%s; visit sd at least %s, "
+			 "validated up to %s): stop other work on the host, use longer cells (--runtime) or more "
+			 "repeats, and calibrate again", over, pct(d->visit_sd_low, a, sizeof(a)),
+			 pct(R0_HONEST_VISIT_SD, b, sizeof(b)));
 }
 
 /* Residuals, visit effects, correlation and tails over RUNS[0..n) with the fit's NZ. */
@@ -197,9 +199,17 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 			cells_t[t]++;
 		}
 	}
-	/* runs come sorted by target and visit: each block one visit */
+	/*
+	 * Runs come sorted by target and visit: each block one visit. The
+	 * visit's mean residual over its M runs is a whole visit's (all the
+	 * target's cells) when M is all; a part of a visit (the money
+	 * answers' cells measured again alone) also carries the run noise
+	 * its fewer runs did not average out, run_var x (1/M - 1/all),
+	 * taken off so that its visit reads as a whole one would.
+	 */
 	for (size_t lo = 0, hi; lo < n; lo = hi) {
-		double e = 0;
+		size_t t = runs[lo].target;
+		double e = 0, run_var = cells_t[t] ? var_t[t] / cells_t[t] : 0;
 		size_t m = 0;
 
 		for (hi = lo; hi < n && runs[hi].target == runs[lo].target && runs[hi].visit == runs[lo].visit; hi++)
@@ -210,7 +220,7 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 		if (!m)
 			continue;
 		e /= (double)m;
-		ss_t[runs[lo].target] += e * e;
+		ss_t[t] += e * e - (m < cells_t[t] ? run_var * (1 / (double)m - 1 / (double)cells_t[t]) : 0);
 		d->target[runs[lo].target].visits++;
 		d->n_visits++;
 		for (size_t i = lo; i < hi; i++)
@@ -228,6 +238,8 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 		struct r0_noise_target *x = &d->target[t];
 
 		if (x->visits >= 2) {
+			if (ss_t[t] < 0)
+				ss_t[t] = 0;
 			x->visit_sd = sqrt(ss_t[t] / (double)(x->visits - 1));
 			ss_all += ss_t[t];
 			df_all += (double)(x->visits - 1);
@@ -239,6 +251,7 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 	}
 	d->measured = df_all > 0 && ns >= 4;
 	d->visit_sd = df_all > 0 ? sqrt(ss_all / df_all) : 0;
+	d->visit_sd_low = df_all > 0 ? d->visit_sd * sqrt(df_all / r0_chi2_quantile(0.95, df_all)) : 0;
 	d->visit_rho = sq > 0 ? xy / sq : 0;
 	d->kurtosis = m2 > 0 ? m4 / (double)ns / ((m2 / (double)ns) * (m2 / (double)ns)) : 0;
 out:

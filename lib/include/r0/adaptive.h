@@ -78,6 +78,9 @@ struct r0_planner {
 	unsigned aside[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];  /* of them set aside (r0/noise.h), and the
 	                                                         * runs more they bring: run again */
 	bool bumped[R0_SWEEP_MAX_TARGETS];   /* during a step: measured again as a new target's partner */
+	bool money_bumped[R0_SWEEP_MAX_TARGETS];     /* during a step: a money look taken */
+	unsigned money_look[R0_SWEEP_MAX_TARGETS];   /* the money answers' looks taken at a target, in
+	                                              * their proportions (adaptive.c more_money) */
 	/* after the last step: comparisons still open, by kind; cells that
 	 * wanted more than the last look allows */
 	unsigned undecided[R0_ADAPT_KINDS];
