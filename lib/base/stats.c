@@ -195,18 +195,6 @@ double r0_t_quantile(double p, double df)
 	return (lo + hi) / 2;
 }
 
-double r0_chi2_quantile(double p, double df)
-{
-	double z, c, k;
-
-	if (!(p > 0 && p < 1) || !(df > 0))
-		return NAN;
-	z = r0_t_quantile(p, 1e9);   /* the normal's, to double precision */
-	k = 2 / (9 * df);
-	c = 1 - k + z * sqrt(k);
-	return c > 0 ? df * c * c * c : 0;
-}
-
 /* recurrence up to x >= 10, then the asymptotic series (Abramowitz and Stegun 6.3.18, 6.4.12) */
 double r0_digamma(double x)
 {

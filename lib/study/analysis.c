@@ -415,7 +415,7 @@ int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const s
 int r0_analyse_machine(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 		       const struct r0_noise_diag *d, struct r0_analysis *out)
 {
-	return analyse(set, mix, cmp, d && d->measured && d->visit_sd_low > R0_HONEST_VISIT_SD ? d : NULL, out);
+	return analyse(set, mix, cmp, d && d->measured && d->visit_sd > R0_HONEST_VISIT_SD ? d : NULL, out);
 }
 
 static int analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
@@ -553,8 +553,8 @@ static int analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, con
 		a.min_repeats = a.repeats;
 	a.indicative = !a.pooled && a.min_repeats < R0_CMP_MIN_REPEATS;
 	if (machine && a.has_choice && !a.indicative) {
-		snprintf(a.noise_why, sizeof(a.noise_why), "visit sd %.1f %%, at least %.1f %%; validated up to %.1f %%",
-			 machine->visit_sd * 100, machine->visit_sd_low * 100, R0_HONEST_VISIT_SD * 100);
+		snprintf(a.noise_why, sizeof(a.noise_why), "visit sd %.1f %%; validated up to %.1f %%",
+			 machine->visit_sd * 100, R0_HONEST_VISIT_SD * 100);
 		r0_rank_withhold(&a);
 	}
 	r0_verdict_words(&a, mix, excluded);

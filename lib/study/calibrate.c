@@ -10,7 +10,6 @@
 #include "r0/calibrate.h"
 #include "r0/noise.h"
 #include "r0/size.h"
-#include "r0/stats.h"
 #include "strbuf.h"
 
 char r0_calib_letter(unsigned copy)
@@ -137,7 +136,7 @@ static void say(struct r0_noise_diag *d)
 		r0_strbuf_cat(over, sizeof(over), "%scorrelation %.2f, above %.2f", over[0] ? "; " : "", d->visit_rho,
 			      R0_VALID_VISIT_RHO);
 	d->within = !over[0];
-	d->honest = d->visit_sd_low <= R0_HONEST_VISIT_SD && d->run_noise_max <= R0_HONEST_RUN_NOISE;
+	d->honest = d->visit_sd <= R0_HONEST_VISIT_SD && d->run_noise_max <= R0_HONEST_RUN_NOISE;
 	if (d->within)
 		snprintf(d->sentence, sizeof(d->sentence),
 			 "Your machine's noise is within what the 30-minute study was validated for (visit sd %s, "
@@ -149,10 +148,9 @@ static void say(struct r0_noise_diag *d)
 			 "gain is real: use longer cells (--runtime), a larger --budget, or a quieter host", over);
 	else
 		snprintf(d->sentence, sizeof(d->sentence),
-			 "Your machine is noisier than any noise the study was validated on (%s; visit sd at least %s, "
-			 "validated up to %s): stop other work on the host, use longer cells (--runtime) or more "
-			 "repeats, and calibrate again", over, pct(d->visit_sd_low, a, sizeof(a)),
-			 pct(R0_HONEST_VISIT_SD, b, sizeof(b)));
+			 "Your machine is noisier than any noise the study was validated on (%s; validated up to "
+			 "visit sd %s): stop other work on the host, use longer cells (--runtime) or more repeats, "
+			 "and calibrate again", over, pct(R0_HONEST_VISIT_SD, b, sizeof(b)));
 }
 
 /* Residuals, visit effects, correlation and tails over RUNS[0..n) with the fit's NZ. */
@@ -251,7 +249,6 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 	}
 	d->measured = df_all > 0 && ns >= 4;
 	d->visit_sd = df_all > 0 ? sqrt(ss_all / df_all) : 0;
-	d->visit_sd_low = df_all > 0 ? d->visit_sd * sqrt(df_all / r0_chi2_quantile(0.95, df_all)) : 0;
 	d->visit_rho = sq > 0 ? xy / sq : 0;
 	d->kurtosis = m2 > 0 ? m4 / (double)ns / ((m2 / (double)ns) * (m2 / (double)ns)) : 0;
 out:

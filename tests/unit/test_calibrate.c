@@ -141,7 +141,6 @@ Test(calibrate, a_part_of_a_visit_reads_as_a_whole_one)
 	cr_expect(d.measured && d.target[1].visits == 40);
 	/* read as whole visits without the correction: about sqrt(0.01^2 + 0.04^2) x 0.9, twice this */
 	cr_expect(fabs(d.visit_sd / want - 1) < 0.3, "visit sd %f, want %f", d.visit_sd, want);
-	cr_expect(d.visit_sd_low < d.visit_sd && d.visit_sd_low > 0.7 * d.visit_sd, "at least %f", d.visit_sd_low);
 	r0_sweep_set_free(&set);
 }
 
@@ -366,10 +365,9 @@ Test(calibrate, no_claim_beyond_the_validated_noise)
 	struct r0_mix mix;
 
 	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
-	study(&set, 3, 6, 0.25, 0.02, false, 0, 5);
+	study(&set, 3, 6, 0.15, 0.02, false, 0, 5);
 	cr_assert_eq(r0_noise_diag(&set, &d), 0);
-	cr_assert(d.measured && d.visit_sd_low > R0_HONEST_VISIT_SD, "visit sd %f, at least %f", d.visit_sd,
-		  d.visit_sd_low);
+	cr_assert(d.measured && d.visit_sd > R0_HONEST_VISIT_SD, "visit sd %f", d.visit_sd);
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &plain), 0);
 	cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &d, &a), 0);
 	cr_expect(a.noise_beyond && !plain.noise_beyond);
@@ -383,20 +381,6 @@ Test(calibrate, no_claim_beyond_the_validated_noise)
 	cr_expect(strstr(a.headline, "too noisy to tell") && strstr(a.headline, "no claim is made"), "%s", a.headline);
 	cr_expect(a.has_choice && a.n_choice == plain.n_choice && a.choice[0].score == plain.choice[0].score,
 		  "the figures stay");
-	r0_analysis_free(&a);
-	r0_analysis_free(&plain);
-	r0_sweep_set_free(&set);
-
-	/* read above the bound but not shown above it (15 visits' df): a study of the very noise
-	 * validated reads above its figure half the time, and its claims stand */
-	study(&set, 3, 6, 0.15, 0.02, false, 0, 5);
-	cr_assert_eq(r0_noise_diag(&set, &d), 0);
-	cr_assert(d.visit_sd > R0_HONEST_VISIT_SD && d.visit_sd_low <= R0_HONEST_VISIT_SD, "visit sd %f, at least %f",
-		  d.visit_sd, d.visit_sd_low);
-	cr_assert_eq(r0_analyse(&set, &mix, NULL, &plain), 0);
-	cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &d, &a), 0);
-	cr_expect(!a.noise_beyond);
-	cr_expect_str_eq(a.headline, plain.headline);
 	r0_analysis_free(&a);
 	r0_analysis_free(&plain);
 	r0_sweep_set_free(&set);

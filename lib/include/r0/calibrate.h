@@ -80,10 +80,6 @@ struct r0_noise_diag {
 	size_t n_target;
 	struct r0_noise_target target[R0_NOISE_MAX_TARGETS];
 	double visit_sd;            /* pooled over the targets */
-	double visit_sd_low;        /* its one-sided 95 % lower bound (chi-square on the visits' df):
-	                             * only a visit sd shown above R0_HONEST_VISIT_SD withholds the
-	                             * claims, as a study of the very noise validated reads above
-	                             * that noise's own figure half the time */
 	double visit_rho;           /* correlation of two runs of one visit (different workloads) */
 	size_t rho_pairs;
 	double kurtosis;            /* of the standardized residuals; a normal is 3 (with 3 or 4 passes
@@ -92,7 +88,7 @@ struct r0_noise_diag {
 	double max_drift;           /* the largest pass effect, a share */
 	double run_noise_max;       /* the noisiest target's run noise */
 	bool within;                /* each figure where every bar held (R0_VALID_*) */
-	bool honest;                /* not shown beyond where the false-claim bars held (R0_HONEST_*) */
+	bool honest;                /* where the false-claim bars held, power not shown (R0_HONEST_*) */
 	char figures[512];          /* "visit sd 2.1 % (raw 1.0 %, copy A 2.2 %, ...), correlation ..." */
 	char sentence[768];         /* "Your machine's noise is within what ..." */
 };

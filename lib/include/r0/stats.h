@@ -47,15 +47,6 @@ double r0_quantile_nearest_rank(const double *s, size_t n, double p);
  */
 double r0_t_quantile(double p, double df);
 
-/*
- * The P-quantile (0 < P < 1) of the chi-square distribution with DF > 0
- * degrees of freedom, by Wilson and Hilferty's cube root (within 1 % at
- * the 95 % point from DF 2, at the 5 % point from DF 6; 0 where the cube
- * would be negative);
- * NAN outside those ranges.
- */
-double r0_chi2_quantile(double p, double df);
-
 /* P(T <= t) for Student's t with DF > 0 degrees of freedom; NAN for DF <= 0. */
 double r0_t_cdf(double t, double df);
 
