@@ -197,17 +197,9 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 			cells_t[t]++;
 		}
 	}
-	/*
-	 * Runs come sorted by target and visit: each block one visit. The
-	 * visit's mean residual over its M runs is a whole visit's (all the
-	 * target's cells) when M is all; a part of a visit (the money
-	 * answers' cells measured again alone) also carries the run noise
-	 * its fewer runs did not average out, run_var x (1/M - 1/all),
-	 * taken off so that its visit reads as a whole one would.
-	 */
+	/* runs come sorted by target and visit: each block one visit */
 	for (size_t lo = 0, hi; lo < n; lo = hi) {
-		size_t t = runs[lo].target;
-		double e = 0, run_var = cells_t[t] ? var_t[t] / cells_t[t] : 0;
+		double e = 0;
 		size_t m = 0;
 
 		for (hi = lo; hi < n && runs[hi].target == runs[lo].target && runs[hi].visit == runs[lo].visit; hi++)
@@ -218,7 +210,7 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 		if (!m)
 			continue;
 		e /= (double)m;
-		ss_t[t] += e * e - (m < cells_t[t] ? run_var * (1 / (double)m - 1 / (double)cells_t[t]) : 0);
+		ss_t[runs[lo].target] += e * e;
 		d->target[runs[lo].target].visits++;
 		d->n_visits++;
 		for (size_t i = lo; i < hi; i++)
@@ -236,8 +228,6 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 		struct r0_noise_target *x = &d->target[t];
 
 		if (x->visits >= 2) {
-			if (ss_t[t] < 0)
-				ss_t[t] = 0;
 			x->visit_sd = sqrt(ss_t[t] / (double)(x->visits - 1));
 			ss_all += ss_t[t];
 			df_all += (double)(x->visits - 1);

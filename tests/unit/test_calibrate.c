@@ -115,35 +115,6 @@ Test(calibrate, a_known_visit_factor_is_measured)
 	r0_sweep_set_free(&set);
 }
 
-/*
- * The planner measures the money answers' heaviest workloads again alone
- * (Neyman's allocation, r0/adaptive.h): a visit of one run carries the run
- * noise a whole visit averages out, and is read as a whole visit would be.
- */
-Test(calibrate, a_part_of_a_visit_reads_as_a_whole_one)
-{
-	struct r0_sweep_set set;
-	struct r0_noise_diag d;
-	struct r0_prng g;
-	double want = sqrt(0.01 * 0.01 + 0.04 * 0.04 / N_WL);
-
-	study(&set, 6, 10, 0.01, 0.04, false, 0, 3);
-	r0_prng_seed(&g, 4);
-	for (unsigned p = 11; p <= 40; p++)
-		for (unsigned t = 0; t < 6; t++) {
-			struct r0_sweep_rec r;
-
-			rec(&r, t ? R0_LAYER_MD : R0_LAYER_RAW, t ? 64 * K : 0, t ? 2 : 1, t, 0, p,
-			    (t ? 2e8 : 1e8) * exp(0.01 * r0_prng_gauss(&g) + 0.04 * r0_prng_gauss(&g)));
-			cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
-		}
-	cr_assert_eq(r0_noise_diag(&set, &d), 0);
-	cr_expect(d.measured && d.target[1].visits == 40);
-	/* read as whole visits without the correction: about sqrt(0.01^2 + 0.04^2) x 0.9, twice this */
-	cr_expect(fabs(d.visit_sd / want - 1) < 0.3, "visit sd %f, want %f", d.visit_sd, want);
-	r0_sweep_set_free(&set);
-}
-
 Test(calibrate, runs_without_a_visit_factor_are_not_correlated)
 {
 	struct r0_sweep_set set;
