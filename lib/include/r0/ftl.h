@@ -47,12 +47,13 @@ enum r0_ftl_victim {
  *
  * Defaults (r0_ftl_config_default): the MLC flash of MQSim's
  * Flash_Parameter_Set (Tavakkol et al., FAST 2018): page read 75 us, page
- * program 750 us, block erase 3.8 ms; 2 channels x 2 dies. Four units
- * programming 4K pages give about 5,300 IOPS (21 MB/s) of fresh writes,
- * 1,300 at queue depth 1. A ublk device in the sandbox under TCG without
- * a time model is several times faster than that (its figures: the lab
- * notebook, docs/notes/lab-notebook.md), so the model, not the sandbox,
- * sets the speed, and GC (WAF 5 at 7 % spare: about 800 IOPS) shows plainly.
+ * program 750 us, block erase 3.8 ms; 2 channels x 2 dies. By that
+ * arithmetic four units programming 4K pages write 4 / 750 us, about
+ * 5,300 fresh 4K writes a second, one at a time 1 / 750 us, and at WAF
+ * 5 (7 % spare) under a fifth of that, erases beside. A ublk device in
+ * the sandbox under TCG without a time model is several times faster
+ * (measured: the lab notebook, docs/notes/lab-notebook.md), so the model,
+ * not the sandbox, sets the speed, and GC shows plainly.
  * Slower than a real 2009-2014 SATA MLC drive (dozens of dies, tens of
  * thousands of IOPS): scaled down on purpose.
  */
