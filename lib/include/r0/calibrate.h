@@ -48,8 +48,9 @@
  *    (all nvme-real's);
  *  - the false claims stayed within their bars (false losers 1-2 %, a
  *    true 1.15x worth it 0-5 %) on demo, sample and r0ssd-md too, where a
- *    true 1.3x was worth it in only 54-88 %: up to r0ssd's visit sd
- *    13.3 % and run noise 23.1 %.
+ *    true 1.3x was worth it in only 58-95 % (the money answers' repeats
+ *    by share x noise), the pick within 5 % in 88-90 %: up to r0ssd's
+ *    visit sd 13.3 % and run noise 23.1 %.
  * Kurtosis is reported, not judged: three runs a cell make it unstable
  * (9.6 to 33 on the stored studies, every one within the false-claim bars).
  */
