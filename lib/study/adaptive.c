@@ -352,8 +352,8 @@ static void more_base(struct r0_planner *p, size_t w)
  * / n, which for a number of cells is least with n in proportion to share
  * x sd (Neyman's allocation): the desktop mix puts 55 % of the time on 4K
  * QD1, and equal repeats spent most cells where they hardly moved the
- * answer (a true 1.3x worth it in 87 % of studies under the demo's bank,
- * 96 % so). The looks stay as many, so the error each gets is as before.
+ * answer (docs/method.md has the figures). The looks stay as many, so the
+ * error each gets is as before.
  */
 static void more_money(struct r0_planner *p, const struct r0_analysis *a, int t, const char *what)
 {
