@@ -44,10 +44,16 @@ static unsigned kept(const struct r0_planner *p, size_t t, size_t w)
 	return p->have[t][w] > p->aside[t][w] ? p->have[t][w] - p->aside[t][w] : 0;
 }
 
+/* Repeats of T, W planned so far: its need, or what it kept where that is more. */
+static unsigned planned(const struct r0_planner *p, size_t t, size_t w)
+{
+	return p->need[t][w] > kept(p, t, w) ? p->need[t][w] : kept(p, t, w);
+}
+
 /* What raising T, W's need to N adds to the cells to run. */
 static unsigned cost_to(const struct r0_planner *p, size_t t, size_t w, unsigned n)
 {
-	unsigned cur = p->need[t][w] > kept(p, t, w) ? p->need[t][w] : kept(p, t, w);
+	unsigned cur = planned(p, t, w);
 
 	return n > cur ? n - cur : 0;
 }
@@ -237,11 +243,33 @@ static void target_words(const struct r0_sweep_target *x, char *buf, size_t len)
 		snprintf(buf, len, "%s %u x %uK", r0_layer_name(x->layer), x->n, x->chunk_bytes / 1024);
 }
 
+/* Workload W of target T raised to NEED repeats when that fits in the cells left: false if it did not. */
+static bool raise_to(struct r0_planner *p, int t, size_t w, unsigned need)
+{
+	unsigned cur = planned(p, (size_t)t, w);
+
+	if (need <= cur)
+		return true;
+	if (p->todo_now + (need - cur) > p->cells_left) {
+		p->budget_short = true;
+		return false;
+	}
+	p->todo_now += need - cur;
+	p->need[t][w] = need;
+	return true;
+}
+
+/* WHAT (which comparison, for the report) joins what stayed open. */
+static void say_open(struct r0_planner *p, const char *what)
+{
+	if (what && strlen(p->open) < 600)
+		r0_strbuf_cat(p->open, sizeof(p->open), "%s%s", p->open[0] ? "; " : "", what);
+}
+
 /*
  * One more look for workload W of target T: its need rises to the next
  * look above what it has, when that fits in the cells left. A cell
- * already at the last look, or one that does not fit, stays open (WHAT
- * says which comparison, for the report).
+ * already at the last look, or one that does not fit, stays open.
  */
 static void more(struct r0_planner *p, int t, size_t w, const char *what)
 {
@@ -249,20 +277,15 @@ static void more(struct r0_planner *p, int t, size_t w, const char *what)
 
 	if (t < 0 || w >= p->plan->n_wl)
 		return;
-	cur = p->need[t][w] > kept(p, t, w) ? p->need[t][w] : kept(p, t, w);
+	cur = planned(p, (size_t)t, w);
 	for (size_t i = 0; i < p->n_looks && !next; i++)
 		if (p->looks[i] > cur)
 			next = p->looks[i];
-	if (next && p->todo_now + (next - cur) > p->cells_left)
-		p->budget_short = true;
-	else if (next) {
-		p->todo_now += next - cur;
-		p->need[t][w] = next;
+	if (next && raise_to(p, t, w, next))
 		return;
-	} else
+	if (!next)
 		p->at_max++;
-	if (what && strlen(p->open) < 600)
-		r0_strbuf_cat(p->open, sizeof(p->open), "%s%s", p->open[0] ? "; " : "", what);
+	say_open(p, what);
 }
 
 /*
@@ -275,22 +298,6 @@ static unsigned scaled_look(const struct r0_planner *p, size_t i, double f)
 	unsigned at = (unsigned)(p->looks[i] * f + 0.5);
 
 	return at < p->looks[0] ? p->looks[0] : at > p->looks[p->n_looks - 1] ? p->looks[p->n_looks - 1] : at;
-}
-
-/* Workload W of target T raised to NEED repeats when that fits in the cells left: false if it did not. */
-static bool raise_to(struct r0_planner *p, int t, size_t w, unsigned need)
-{
-	unsigned cur = p->need[t][w] > kept(p, t, w) ? p->need[t][w] : kept(p, t, w);
-
-	if (need <= cur)
-		return true;
-	if (p->todo_now + (need - cur) > p->cells_left) {
-		p->budget_short = true;
-		return false;
-	}
-	p->todo_now += need - cur;
-	p->need[t][w] = need;
-	return true;
 }
 
 /*
@@ -375,7 +382,7 @@ static void more_money(struct r0_planner *p, const struct r0_analysis *a, int t,
 		pw[w] = a->wl[w].weight > 0 ? wl_of(p, a->wl[w].name) : -1;
 		if (pw[w] < 0)
 			continue;
-		cur = p->need[t][pw[w]] > kept(p, t, (size_t)pw[w]) ? p->need[t][pw[w]] : kept(p, t, (size_t)pw[w]);
+		cur = planned(p, (size_t)t, (size_t)pw[w]);
 		for (size_t i = 0; i < p->n_looks; i++)
 			if (scaled_look(p, i, f[w]) > cur) {
 				if (i + 1 > next)
@@ -388,16 +395,15 @@ static void more_money(struct r0_planner *p, const struct r0_analysis *a, int t,
 		next = p->money_look[t] + 1;
 	if (!next || next > p->n_looks) {
 		p->at_max++;
-		if (what && strlen(p->open) < 600)
-			r0_strbuf_cat(p->open, sizeof(p->open), "%s%s", p->open[0] ? "; " : "", what);
+		say_open(p, what);
 		return;
 	}
 	p->money_look[t] = (unsigned)next--;
 	for (size_t w = 0; w < a->n_wl && w < R0_SWEEP_MAX_WL; w++)
 		if (pw[w] >= 0 && !raise_to(p, t, (size_t)pw[w], scaled_look(p, next, f[w])))
 			short_of = true;
-	if (short_of && what && strlen(p->open) < 600)
-		r0_strbuf_cat(p->open, sizeof(p->open), "%s%s", p->open[0] ? "; " : "", what);
+	if (short_of)
+		say_open(p, what);
 }
 
 /* The single drive's cells of every workload the mix weighs, in the money answers' proportions. */
