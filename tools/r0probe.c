@@ -21,36 +21,19 @@
 #include "r0/size.h"
 
 enum { OPT_NO_SIGNATURES = CHAR_MAX + 1, OPT_LIST_COLUMNS, OPT_STAT, OPT_OLD_OUTPUT };
-static void usage(FILE *f)
-{
-	fputs("Usage:\n"
-	      "  " PROG " [options] [DEVICE...]\n"
-	      "\n"
-	      "Describes block devices: size, block sizes, rotational, queue depth,\n"
-	      "discard and write-zeroes limits, md/dm details, holders, mounts,\n"
-	      "signatures (libblkid) and I/O counters. Without DEVICE: every whole\n"
-	      "disk in /sys/block except ram* and devices of size 0.\n"
-	      "\n"
-	      "Options:\n"
-	      "  -J, --json           JSON with every field (schema \"" R0_PROBE_SCHEMA "\")\n"
-	      "      --stat           the I/O counters (reads, writes, discards...) as the table\n"
-	      "  -o, --columns LIST   table columns, comma-separated; +LIST adds to the default\n"
-	      "      --output LIST    old name of --columns, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
-	      "      --list-columns   the columns and what they hold\n"
-	      "  -b, --bytes          sizes in bytes\n"
-	      "  -n, --noheadings     no header line\n"
-	      "  -r, --raw            the table unaligned, one space between cells (lsblk -r)\n"
-	      "  -P, --pairs          the table as NAME=\"value\" pairs (lsblk -P)\n"
-	      "  -a, --all            without DEVICE: also ram* and devices of size 0\n"
-	      "      --no-signatures  do not open the devices (libblkid needs read access)\n"
-	      "  -h, --help           this text\n"
-	      "  -V, --version        version\n"
-	      "\n"
-	      "Exit status: 0 every device described, 1 a device's signatures or counters\n"
-	      "could not be read, 2 usage or a DEVICE that is none (missing, not a\n"
-	      "block device).\n",
-	      f);
-}
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " [options] [DEVICE...]\n"
+	"\n"
+	"Describes block devices: size, block sizes, rotational, queue depth,\n"
+	"discard and write-zeroes limits, md/dm details, holders, mounts,\n"
+	"signatures (libblkid) and I/O counters. Without DEVICE: every whole\n"
+	"disk in /sys/block except ram* and devices of size 0.\n";
+
+static const char usage_tail[] =
+	"Exit status: 0 every device described, 1 a device's signatures or counters\n"
+	"could not be read, 2 usage or a DEVICE that is none (missing, not a\n"
+	"block device).\n";
 
 /* The r0probe/1 document of the N ITEMS, printed: 0 or -ENOMEM. */
 static int print_json(const struct item *items, size_t n)
@@ -142,7 +125,7 @@ static void free_items(struct item *items, size_t n)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "s--stat" };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail, .retired = "s--stat" };
 
 int main(int argc, char **argv)
 {
@@ -155,17 +138,26 @@ int main(int argc, char **argv)
 	int err, rc = R0_EXIT_OK;
 
 	const struct r0_cli_opt opts[] = {
-		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(o.json) },
-		{ "stat", OPT_STAT, R0_CLI_SET, R0_CLI_TO(stat) },
-		{ "columns", 'o', R0_CLI_STRING, R0_CLI_TO(output) },
-		{ "output", OPT_OLD_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output), .renamed_to = "columns" },
-		{ "list-columns", OPT_LIST_COLUMNS, R0_CLI_SET, R0_CLI_TO(list_columns) },
-		{ "bytes", 'b', R0_CLI_SET, R0_CLI_TO(o.bytes) },
-		{ "noheadings", 'n', R0_CLI_SET, R0_CLI_TO(o.noheadings) },
-		{ "raw", 'r', R0_CLI_SET, R0_CLI_TO(o.raw) },
-		{ "pairs", 'P', R0_CLI_SET, R0_CLI_TO(o.pairs) },
-		{ "all", 'a', R0_CLI_SET, R0_CLI_TO(o.all) },
-		{ "no-signatures", OPT_NO_SIGNATURES, R0_CLI_SET, R0_CLI_TO(o.no_signatures) },
+		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(o.json),
+		  .help = "JSON with every field (schema \"" R0_PROBE_SCHEMA "\")",
+		  .excludes = "columns,stat,bytes,noheadings,raw,pairs",
+		  .excludes_why = "they are for the table; --json always has every field, in bytes" },
+		{ "stat", OPT_STAT, R0_CLI_SET, R0_CLI_TO(stat),
+		  .help = "the I/O counters (reads, writes, discards...) as the table" },
+		{ "columns", 'o', R0_CLI_STRING, R0_CLI_TO(output), .arg = "LIST",
+		  .help = "table columns, comma-separated; +LIST adds to the default" },
+		{ "output", OPT_OLD_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output), .renamed_to = "columns", .arg = "LIST" },
+		{ "list-columns", OPT_LIST_COLUMNS, R0_CLI_SET, R0_CLI_TO(list_columns),
+		  .help = "the columns and what they hold" },
+		{ "bytes", 'b', R0_CLI_SET, R0_CLI_TO(o.bytes), .help = "sizes in bytes" },
+		{ "noheadings", 'n', R0_CLI_SET, R0_CLI_TO(o.noheadings), .help = "no header line" },
+		{ "raw", 'r', R0_CLI_SET, R0_CLI_TO(o.raw),
+		  .help = "the table unaligned, one space between cells (lsblk -r)",
+		  .excludes = "pairs", .excludes_why = "one table form" },
+		{ "pairs", 'P', R0_CLI_SET, R0_CLI_TO(o.pairs), .help = "the table as NAME=\"value\" pairs (lsblk -P)" },
+		{ "all", 'a', R0_CLI_SET, R0_CLI_TO(o.all), .help = "without DEVICE: also ram* and devices of size 0" },
+		{ "no-signatures", OPT_NO_SIGNATURES, R0_CLI_SET, R0_CLI_TO(o.no_signatures),
+		  .help = "do not open the devices (libblkid needs read access)" },
 		{ 0 },
 	};
 
@@ -187,11 +179,6 @@ int main(int argc, char **argv)
 		return err;
 	if (!o.nr_cols)
 		probe_cols_default(&o);
-	if (o.json && (output || stat || o.bytes || o.noheadings || o.raw || o.pairs))
-		return r0_cli_usage_error(PROG, "--columns, --stat, --bytes, --noheadings, --raw and --pairs are for the "
-					  "table; --json always has every field, in bytes");
-	if (o.raw && o.pairs)
-		return r0_cli_usage_error(PROG, "one table form: --raw or --pairs");
 
 	nr_items = optind < argc ? (size_t)(argc - optind) : 0;
 	if (!nr_items) {

@@ -109,12 +109,22 @@ int r0_cli_opt_choice(const char *prog, const char *opt, const char *arg,
 	OPT_CHECK(r0_cli_choose(choices, arg, &v), out, v);
 }
 
-/* getopt_long's 'h' (USAGE on stdout), 'V' (the version) and anything else: the exit status */
-static int common_option(int c, const char *prog, void (*usage)(FILE *f))
+#define OPT_TABLE (CHAR_MAX + 1000) /* --r0-option-table: hidden, for check-options and completions */
+
+/* getopt_long's 'h' (the usage on stdout), 'V' (the version), the table, and anything else: the exit status */
+static int common_option(int c, const struct r0_cli *tool, const struct r0_cli_opt *opts)
 {
+	const char *prog = tool->prog;
+
 	switch (c) {
 	case 'h':
-		usage(stdout);
+		if (tool->usage)
+			tool->usage(stdout);
+		else
+			r0_cli_usage(tool, opts, stdout);
+		return r0_cli_close_stdout(prog);
+	case OPT_TABLE:
+		r0_cli_print_table(tool, opts, stdout);
 		return r0_cli_close_stdout(prog);
 	case 'V':
 		printf("%s from r0kit %s\n", prog, r0_build_id());
@@ -261,9 +271,54 @@ const char *r0_cli_given_other_than(const char *const *only)
 	return NULL;
 }
 
+/* Whether one of the comma-separated long NAMES was given; the first such into *WHICH. */
+static bool given_of(const char *names, char *which, size_t len)
+{
+	for (const char *p = names; p && *p; p += strcspn(p, ","), p += *p == ',') {
+		size_t n = strcspn(p, ",");
+
+		snprintf(which, len, "%.*s", (int)n, p);
+		if (r0_cli_given(which))
+			return true;
+	}
+	return false;
+}
+
+/* "--a or --b" of the comma-separated NAMES */
+static void or_list(const char *names, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (const char *p = names; *p && k < len; p += strcspn(p, ","), p += *p == ',') {
+		int n = (int)strcspn(p, ",");
+
+		k += (size_t)snprintf(buf + k, len - k, "%s--%.*s", k ? " or " : "", n, p);
+	}
+}
+
+/* The table's NEEDS and EXCLUDES of every option given: 0, or the usage error's exit status. */
+static int check_needs_and_excludes(const char *prog, const struct r0_cli_opt *opts)
+{
+	char which[64], list[256];
+
+	for (const struct r0_cli_opt *o = opts; o->name; o++) {
+		if (o->renamed_to || !r0_cli_given(o->name))
+			continue;
+		if (o->needs && !given_of(o->needs, which, sizeof(which))) {
+			or_list(o->needs, list, sizeof(list));
+			return r0_cli_usage_error(prog, "--%s needs %s", o->name, list);
+		}
+		if (o->excludes && given_of(o->excludes, which, sizeof(which)))
+			return r0_cli_usage_error(prog, "--%s and --%s cannot be used together%s%s", o->name, which,
+						  o->excludes_why ? ": " : "", o->excludes_why ? o->excludes_why : "");
+	}
+	return 0;
+}
+
 void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv)
 {
-	struct option lo[R0_CLI_MAX_OPTS + 3];
+	struct option lo[R0_CLI_MAX_OPTS + 4];
 	char shorts[3 * R0_CLI_MAX_OPTS + 4];
 	const struct r0_cli_opt *o;
 	size_t n = 0, k = 0;
@@ -293,6 +348,7 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 		lo[n++] = (struct option){ "version", no_argument, NULL, 'V' };
 		shorts[k++] = 'V';
 	}
+	lo[n++] = (struct option){ "r0-option-table", no_argument, NULL, OPT_TABLE };
 	lo[n] = (struct option){ NULL, 0, NULL, 0 };
 	shorts[k] = '\0';
 	n_given = 0;
@@ -309,7 +365,7 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 		if (!o->name && (c == '?' || c == ':'))
 			exit(bad_option(tool->prog, c, argv, lo));
 		if (!o->name)
-			exit(common_option(c, tool->prog, tool->usage));
+			exit(common_option(c, tool, opts));
 		if (o->renamed_to)
 			fprintf(stderr, "%s: --%s is now --%s (the old name is kept until " R0_CLI_OLD_NAMES_UNTIL ")\n",
 				tool->prog, o->name, o->renamed_to);
@@ -319,6 +375,8 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 			*o->given = true;
 		note_given(o);
 	}
+	if ((rc = check_needs_and_excludes(tool->prog, opts)))
+		exit(rc);
 }
 
 int r0_cli_close_stdout(const char *prog)

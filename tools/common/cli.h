@@ -95,9 +95,27 @@ struct r0_cli_opt {
 	bool optional;      /* R0_CLI_CALL: the value may be left out (optional_argument) */
 	/*
 	 * an old name: works as before, with the hint "PROG: --NAME is now
-	 * --RENAMED_TO" (see R0_CLI_OLD_NAMES_UNTIL)
+	 * --RENAMED_TO" (see R0_CLI_OLD_NAMES_UNTIL); --help says so itself
 	 */
 	const char *renamed_to;
+	/*
+	 * What --help says of it (r0_cli_usage): the one source of --help,
+	 * docs/options.md, the bash completion and the man pages' option heads,
+	 * which tests/options/check-options holds to the table.
+	 */
+	const char *arg;        /* its value's name: "N", "LIST", "[ID]" when optional; NULL: no value */
+	const char *help;       /* what it does, one paragraph, wrapped to 80 columns ("\n" breaks a line) */
+	const char *def;        /* its default as the user reads it: the help ends "(default DEF)" */
+	const char *section;    /* a paragraph printed before it: the heading of a group of options */
+	void (*after)(FILE *f); /* lines printed after it (r0bench's list of presets) */
+	/*
+	 * Long names, comma-separated, that r0_cli_parse holds it to: one of
+	 * NEEDS must be given with it, none of EXCLUDES ("PROG: --A needs --B",
+	 * "PROG: --A and --B cannot be used together").
+	 */
+	const char *needs;
+	const char *excludes;
+	const char *excludes_why; /* the reason, after the message: "PROG: --A and --B ...: WHY" */
 };
 
 /*
@@ -116,7 +134,15 @@ struct r0_cli_opt {
  */
 struct r0_cli {
 	const char *prog;
-	void (*usage)(FILE *f);
+	/*
+	 * --help: HEAD (the synopsis and what the tool does), "Options:", the
+	 * options (USAGE_OPTS, else the table parsed: a tool of subcommands
+	 * lists them all once), -h and -V, then TAIL.
+	 */
+	const char *head;
+	const char *tail;
+	const struct r0_cli_opt *usage_opts;
+	void (*usage)(FILE *f); /* a hand-written --help instead: going, tool by tool */
 	bool no_version;    /* no --version (r0build's subcommands) */
 	/*
 	 * Short letters the tool gave up so that a letter means one thing across
@@ -133,6 +159,21 @@ struct r0_cli {
  * as util-linux's usage() and errtryhelp() do.
  */
 void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv);
+
+/*
+ * The --help of TOOL with the options OPTS (r0_cli_parse prints it for
+ * -h): see struct r0_cli. The text of each option is wrapped to 80
+ * columns, the head of a long one on a line of its own.
+ */
+void r0_cli_usage(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE *f);
+
+/*
+ * The table itself, for tests/options/check-options and the bash
+ * completion (r0_cli_parse prints it for the hidden --r0-option-table):
+ * a line an option, tab-separated: long name, short letter, value name,
+ * default, needs, excludes, old name of, help. -h and -V are lines too.
+ */
+void r0_cli_print_table(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE *f);
 
 /*
  * Whether option NAME (its long name; an old name counts as its new one)
