@@ -171,7 +171,8 @@ void r0_cli_usage(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE
  * The table itself, for tests/options/check-options and the bash
  * completion (r0_cli_parse prints it for the hidden --r0-option-table):
  * a line an option, tab-separated: long name, short letter, value name,
- * default, needs, excludes, old name of, help. -h and -V are lines too.
+ * default, needs, excludes, old name of, help, and the text --help prints
+ * (the help, "(default DEF)", "old name of ..."). -h and -V are lines too.
  */
 void r0_cli_print_table(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE *f);
 

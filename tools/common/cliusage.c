@@ -60,17 +60,30 @@ static void wrap(FILE *f, const char *text, int at, int indent)
 }
 
 /* One option's lines: its head, then its text at COLUMN (after two spaces past it). */
+/*
+ * What --help says of O: its help and "(default DEF)"; of an old name,
+ * "old name of --NEW, kept until X.Y" after its help (a subcommand's
+ * "record-cycle:")
+ */
+static void text_of(const struct r0_cli_opt *o, char *text, size_t len)
+{
+	const char *help = o->help ? o->help : "";
+
+	if (o->renamed_to)
+		snprintf(text, len, "%s%sold name of --%s, kept until " R0_CLI_OLD_NAMES_UNTIL, help, *help ? " " : "",
+			 o->renamed_to);
+	else if (o->def)
+		snprintf(text, len, "%s (default %s)", help, o->def);
+	else
+		snprintf(text, len, "%s", help);
+}
+
 static void print_option(FILE *f, int column, const struct r0_cli_opt *o)
 {
 	char head[128], text[1024];
 	int n = head_of(o, head, sizeof(head));
 
-	if (o->renamed_to)
-		snprintf(text, sizeof(text), "old name of --%s, kept until " R0_CLI_OLD_NAMES_UNTIL, o->renamed_to);
-	else if (o->def)
-		snprintf(text, sizeof(text), "%s (default %s)", o->help ? o->help : "", o->def);
-	else
-		snprintf(text, sizeof(text), "%s", o->help ? o->help : "");
+	text_of(o, text, sizeof(text));
 	fputs(head, f);
 	if (n + 2 > column) {
 		/* a long head: two spaces, then the text (as the hand-written texts did) */
@@ -128,7 +141,9 @@ static void field(FILE *f, const char *s, char end)
 static void table_line(FILE *f, const struct r0_cli_opt *o)
 {
 	char letter[2] = { o->key > 0 && o->key <= 127 ? (char)o->key : '\0', '\0' };
+	char text[1024];
 
+	text_of(o, text, sizeof(text));
 	field(f, o->name, '\t');
 	field(f, letter, '\t');
 	field(f, o->arg, '\t');
@@ -136,7 +151,8 @@ static void table_line(FILE *f, const struct r0_cli_opt *o)
 	field(f, o->needs, '\t');
 	field(f, o->excludes, '\t');
 	field(f, o->renamed_to, '\t');
-	field(f, o->help, '\n');
+	field(f, o->help, '\t');
+	field(f, text, '\n');
 }
 
 void r0_cli_print_table(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE *f)
