@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""What a tool's --help says, as data: its options and its usage lines. The one
-parser of the --help texts, shared by tests/options/check-options (the option
-vocabulary, docs/options.md) and dist/bash-completion/make-completion."""
+"""What a tool takes and says, as data: its option table (the hidden
+--r0-option-table: what it parses and what --help is written from), its
+--help read back, and its usage lines. Shared by tests/options/check-options
+(the option vocabulary, docs/options.md) and dist/bash-completion/make-completion."""
 import re
 import subprocess
 
@@ -18,8 +19,29 @@ def help_text(tool):
     return subprocess.run([str(tool), "--help"], capture_output=True, text=True, check=True).stdout
 
 
-def options(tool, text=None):
-    """(letter or None, long, value, text) of every option TOOL's --help lists."""
+def table(tool):
+    """TOOL's option table as it parses it (the hidden --r0-option-table, tools/common/cli.h):
+    a dict per option: long, letter (or None), value, default, needs, excludes, renamed_to,
+    help, and text (what --help prints of it)."""
+    out = subprocess.run([str(tool), "--r0-option-table"], capture_output=True, text=True, check=True).stdout
+    keys = ("long", "letter", "value", "default", "needs", "excludes", "renamed_to", "help", "text")
+    rows = []
+    for line in out.splitlines():
+        row = dict(zip(keys, line.split("\t")))
+        row["letter"] = row["letter"] or None
+        rows.append(row)
+    return rows
+
+
+def options(tool):
+    """(letter or None, long, value, text) of every option in TOOL's table: what it parses,
+    and what its --help is written from."""
+    return [[r["letter"], r["long"], r["value"], r["text"]] for r in table(tool)]
+
+
+def help_options(tool, text=None):
+    """(letter or None, long, value, text) of every option TOOL's --help prints: the text
+    read back, to hold it to the table."""
     out = help_text(tool) if text is None else text
     found, last = [], None
     for line in out.splitlines():
