@@ -2,12 +2,10 @@
 /*
  * r0/trimcheck.h: the stack below the device to check, from the kernel
  * alone (md sysfs, Documentation/admin-guide/md.rst; dm tables through
- * dm.c; partitions' sysfs start), as an r0/trimstack.h tree, and what each
- * bottom device promises a read after discard returns.
+ * dm.c; partitions' sysfs start), as an r0/trimstack.h tree; what each
+ * bottom device promises a read after discard returns is trimpromise.c's.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +20,7 @@
 #include "r0/thinmap.h"
 #include "r0/trimcheck.h"
 #include "dmtable.h"
-#include "nvmeid.h"
+#include "trimpromise.h"
 #include "sysfs.h"
 
 #define MAX_DM_TARGETS R0_TRIM_MAX_SEGMENTS
@@ -47,88 +45,6 @@ static int parse_dev_offset(const char *params, dev_t *devt, uint64_t *offset)
 	*devt = makedev(maj, min);
 	*offset = off;
 	return 0;
-}
-
-static void promise(struct r0_trim_member *m, enum r0_discard_reads r, const char *fmt, unsigned v)
-{
-	m->reads = r;
-	snprintf(m->reads_why, sizeof(m->reads_why), fmt, v);
-}
-
-/*
- * null_blk through configfs; NVMe DLFEAT through Identify Namespace (no
- * sysfs file has it); SCSI and libata's SATA translation through the
- * logical block provisioning VPD page (SBC-4 B2h, byte 5 bits 4:2: LBPRZ).
- */
-static void reads_after_discard(const struct r0_device *d, struct r0_trim_member *m)
-{
-	char path[PATH_MAX], vendor[16] = "";
-	unsigned char vpd[64];
-	uint64_t v;
-	uint8_t rb;
-	ssize_t n;
-	int fd, err;
-	bool ata;
-
-	promise(m, R0_READS_UNKNOWN, "no promise the kernel reports", 0);
-	if (d->discard_max_bytes <= 0) {
-		promise(m, R0_READS_UNKNOWN, "takes no discards", 0);
-		return;
-	}
-	if (r0_path(path, sizeof(path), "/sys/kernel/config/nullb/%s/memory_backed", d->kname) == 0 &&
-	    r0_sysfs_read_u64(path, &v) == 0) {
-		/* null_handle_discard frees the pages; reads of freed pages return zeroes */
-		if (v == 1)
-			promise(m, R0_READS_ZEROES, "null_blk memory-backed", 0);
-		else
-			promise(m, R0_READS_UNKNOWN, "null_blk keeps no data", 0);
-		return;
-	}
-	if (strncmp(d->kname, "nvme", 4) == 0) {
-		err = r0_devt_node(d->devt, path, sizeof(path));
-		fd = err ? -1 : open(path, O_RDONLY | O_CLOEXEC);
-		if (!err)
-			err = fd < 0 ? -errno : r0_nvme_dlfeat(fd, &rb);
-		if (fd >= 0)
-			close(fd);
-		if (err)
-			promise(m, R0_READS_UNKNOWN, "NVMe Identify Namespace failed (errno %u): no promise read",
-				(unsigned)-err);
-		else if (rb == 1)
-			promise(m, R0_READS_ZEROES, "NVMe DLFEAT=%u", rb);
-		else if (rb == 2)
-			promise(m, R0_READS_ONES, "NVMe DLFEAT=%u (0xff)", rb);
-		else
-			promise(m, R0_READS_UNKNOWN, "NVMe DLFEAT=%u: no promise", rb);
-		return;
-	}
-	if (r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/device/vendor", major(d->devt),
-		    minor(d->devt)) == 0)
-		r0_sysfs_read(path, vendor, sizeof(vendor));
-	ata = strncmp(vendor, "ATA", 3) == 0;   /* libata's SCSI translation */
-	if (r0_path(path, sizeof(path), "/sys/dev/block/%u:%u/device/vpd_pgb2", major(d->devt),
-		    minor(d->devt)))
-		return;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = read(fd, vpd, sizeof(vpd));
-	close(fd);
-	if (n < 6 || vpd[1] != 0xb2)
-		return;
-	v = (vpd[5] >> 2) & 7;
-	if (v & 1)   /* SBC-4: xx1b, every read of an unmapped block returns zeroes */
-		promise(m, R0_READS_ZEROES, ata ? "SATA via libata, LBPRZ=%u" : "SCSI LBPRZ=%u", (unsigned)v);
-	else if (v == 2 && strcmp(d->model, "scsi_debug") == 0)
-		promise(m, R0_READS_ONES, "SCSI LBPRZ=%u (0xff)", (unsigned)v);   /* its pattern */
-	else if (v == 2)
-		promise(m, R0_READS_UNKNOWN, "SCSI LBPRZ=%u: a format-defined pattern, not known here",
-			(unsigned)v);
-	else if (ata)
-		promise(m, R0_READS_UNKNOWN, "SATA via libata, LBPRZ=%u: no zeroes-after-TRIM promise",
-			(unsigned)v);
-	else
-		promise(m, R0_READS_UNKNOWN, "SCSI LBPRZ=%u: no promise", (unsigned)v);
 }
 
 struct build {
@@ -195,7 +111,7 @@ static int build_leaf(struct build *b, const struct r0_device *d, int *out)
 	snprintf(m->kname, sizeof(m->kname), "%s", d->kname);
 	r0_discard_limits_from_device(d, &m->leaf_lim);
 	m->lim = m->leaf_lim;
-	reads_after_discard(d, m);
+	r0_trim_reads_after_discard(d, m);
 	b->t->n_members = b->t->stack.n_leaves;
 	*out = idx;
 	return 0;
@@ -683,39 +599,4 @@ const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target
 		if (t->stack.node[i].kind == R0_NODE_STRIPE && t->stack.node[i].geo.backend == R0_BACKEND_MD)
 			return &t->stack.node[i].geo;
 	return NULL;
-}
-
-int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len)
-{
-	for (unsigned i = 0; i < t->n_members; i++) {
-		const struct r0_trim_member *m = &t->members[i];
-
-		if (t->kind == R0_TRIM_SINGLE && m->devt == t->devt)
-			continue;
-		for (unsigned d = 0; d <= m->depth; d++) {
-			struct r0_device dev;
-			char busy[256], allowed[2 * R0_KNAME_LEN + 2];
-			/* a thin volume's data device is held by its pool, not by the volume */
-			bool by_pool = d ? !strcmp(m->chain_type[d - 1], "thin") :
-				t->stack.node[0].kind == R0_NODE_THIN;
-			int err = r0_probe_devt(m->chain[d], NULL, &dev);
-
-			/* the pool's metadata LV may share a PV with its data (LVM puts both on one) */
-			snprintf(allowed, sizeof(allowed), "%s %s", d ? m->chain_kname[d - 1] : t->kname,
-				 t->thin_meta_kname);
-
-			if (err) {
-				snprintf(why, why_len, "member %s: %s", m->chain_kname[d], strerror(-err));
-				return err;
-			}
-			if (r0_device_is_busy_beside(&dev, by_pool ? R0_ANY_HOLDER : allowed, busy, sizeof(busy)))
-				err = -EBUSY;
-			if (err)
-				snprintf(why, why_len, "member %s: %s", dev.kname, busy);
-			r0_device_free(&dev);
-			if (err)
-				return err;
-		}
-	}
-	return 0;
 }

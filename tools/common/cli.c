@@ -302,17 +302,17 @@ static int check_needs_and_excludes(const char *prog, const struct r0_cli_opt *o
 {
 	char which[64], list[256];
 
-	for (const struct r0_cli_opt *o = opts; o->name; o++) {
-		if (o->renamed_to || !r0_cli_given(o->name))
-			continue;
-		if (o->needs && !given_of(o->needs, which, sizeof(which))) {
+	/* exclusions first: an option that excludes another says why, and a need is then moot */
+	for (const struct r0_cli_opt *o = opts; o->name; o++)
+		if (!o->renamed_to && r0_cli_given(o->name) && o->excludes &&
+		    given_of(o->excludes, which, sizeof(which)))
+			return r0_cli_usage_error(prog, "--%s and --%s cannot be used together%s%s", o->name, which,
+						  o->excludes_why ? ": " : "", o->excludes_why ? o->excludes_why : "");
+	for (const struct r0_cli_opt *o = opts; o->name; o++)
+		if (!o->renamed_to && r0_cli_given(o->name) && o->needs && !given_of(o->needs, which, sizeof(which))) {
 			or_list(o->needs, list, sizeof(list));
 			return r0_cli_usage_error(prog, "--%s needs %s", o->name, list);
 		}
-		if (o->excludes && given_of(o->excludes, which, sizeof(which)))
-			return r0_cli_usage_error(prog, "--%s and --%s cannot be used together%s%s", o->name, which,
-						  o->excludes_why ? ": " : "", o->excludes_why ? o->excludes_why : "");
-	}
 	return 0;
 }
 
