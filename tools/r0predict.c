@@ -24,72 +24,43 @@
 
 enum { OPT_LAYER = CHAR_MAX + 1, OPT_CPU, OPT_SHARED, OPT_COMPARE, OPT_TABLE, OPT_BACKEND, OPT_OUTPUT, OPT_CHUNKS, OPT_SKIP_DAMAGED };
 
-static void usage(FILE *f)
-{
-	fputs("Usage:\n"
-	      "  " PROG " [options] RESULT...\n"
-	      "\n"
-	      "Predicts md raid0 and dm-stripe arrays of 2, 3 and 4 drives like the one\n"
-	      "measured in RESULT (r0bench --json output, e.g. of `r0bench --preset predict\n"
-	      "--read-only --json`, or an r0sweep result file, whose raw cells are used)\n"
-	      "and writes r0sweep/1 cells marked \"predicted\": true.\n"
-	      "\n"
-	      "Model: each request is split by the stripe geometry; each member holds its\n"
-	      "share of the queue depth and behaves as the measured drive at that part size\n"
-	      "and depth (interpolated in the measured grid); a request ends with its\n"
-	      "slowest part, a part begun when the submitting thread got past the parts\n"
-	      "before it (a part of more requests than its member has tags holds it);\n"
-	      "each request pays the layer cost. Only bytes/s, IOPS, mean and\n"
-	      "median (p50) latency are predicted: p90 and above, CPU and ios are null.\n"
-	      "\n"
-	      "Options:\n"
-	      "  -m, --members LIST     member counts (default 2,3,4; with --compare the\n"
-	      "                         compared study's)\n"
-	      "      --chunks LIST      chunk sizes (default " R0_DEFAULT_CHUNKS "; with\n"
-	      "                         --compare the compared study's)\n"
-	      "      --backend LIST     md, dm or md,dm (default md,dm)\n"
-	      "  -p, --preset NAME      predict that preset's workloads (default: the\n"
-	      "                         workloads in RESULT)\n"
-	      "      --layer-cost TIME  per-request cost of md/dm (default: 1-member stripe\n"
-	      "                         minus raw at QD1 in an r0sweep RESULT, else 2us,\n"
-	      "                         a guess for a current x86 CPU)\n"
-	      "      --cpu-iops N       at most N IOPS through the array (a CPU ceiling)\n"
-	      "      --shared-cap MBPS  at most MBPS MB/s (10^6) in total: a shared link or\n"
-	      "                         controller\n"
-	      "      --compare FILE     predict FILE's workloads (unless --preset) and compare\n"
-	      "                         with its measured md/dm cells: the error per\n"
-	      "                         workload on stderr, and whether the chunk the\n"
-	      "                         verdict picks (desktop mix) is in its tied set\n"
-	      "      --table            a human table instead of JSON lines\n"
-	      "      --output FILE      write there instead of stdout\n"
-	      "      --skip-damaged     read an r0sweep file with damaged lines inside (refused\n"
-	      "                         without it) from the lines that can be read, saying how\n"
-	      "                         many were skipped; a last line cut mid-write is skipped\n"
-	      "                         and said without it\n"
-	      "  -h, --help             this text\n"
-	      "  -V, --version          version\n"
-	      "\n"
-	      "A cell is not predicted, and r0predict says so (stderr, once a reason with\n"
-	      "the number of cells, or its table row),\n"
-	      "when its reads or writes moved by more than 15 % between the grid's first\n"
-	      "and its last measurement of a point (the drive's state changed: garbage\n"
-	      "collection, a cache), when grid points it rests on spread by more than\n"
-	      "30 % over their passes,\n"
-	      "when it needs a part size or depth the input did not measure (a gap wider\n"
-	      "than 4x, or deeper than a depth that saturated the drive; the point named),\n"
-	      "when it depends on a guessed layer cost, when it needs more IOPS than\n"
-	      "the drive's results reached and no CPU ceiling is known, or when its\n"
-	      "members rest between parts on a drive that waits on its bandwidth at QD1\n"
-	      "and a rested member could serve faster (both figures given). r0predict(1).\n"
-	      "How close the predictions came, per workload: r0predict(1), section VALIDATION.\n"
-	      "r0bench grids of more than one drive (another model, serial, path, size or\n"
-	      "hardware limit in their r0probe records) are refused, as is the same run\n"
-	      "read twice from r0sweep files.\n"
-	      "Exit status: 0 done, 1 failure, 2 usage or a RESULT refused (unreadable,\n"
-	      "not a result, damaged, read twice, of another drive, no single-drive\n"
-	      "result), 3 no array could be predicted.\n",
-	      f);
-}
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " [options] RESULT...\n"
+	"\n"
+	"Predicts md raid0 and dm-stripe arrays of 2, 3 and 4 drives like the one\n"
+	"measured in RESULT (r0bench --json output, e.g. of `r0bench --preset predict\n"
+	"--read-only --json`, or an r0sweep result file, whose raw cells are used)\n"
+	"and writes r0sweep/1 cells marked \"predicted\": true.\n"
+	"\n"
+	"Model: each request is split by the stripe geometry; each member holds its\n"
+	"share of the queue depth and behaves as the measured drive at that part size\n"
+	"and depth (interpolated in the measured grid); a request ends with its\n"
+	"slowest part, a part begun when the submitting thread got past the parts\n"
+	"before it (a part of more requests than its member has tags holds it);\n"
+	"each request pays the layer cost. Only bytes/s, IOPS, mean and\n"
+	"median (p50) latency are predicted: p90 and above, CPU and ios are null.\n";
+
+static const char usage_tail[] =
+	"A cell is not predicted, and r0predict says so (stderr, once a reason with\n"
+	"the number of cells, or its table row),\n"
+	"when its reads or writes moved by more than 15 % between the grid's first\n"
+	"and its last measurement of a point (the drive's state changed: garbage\n"
+	"collection, a cache), when grid points it rests on spread by more than\n"
+	"30 % over their passes,\n"
+	"when it needs a part size or depth the input did not measure (a gap wider\n"
+	"than 4x, or deeper than a depth that saturated the drive; the point named),\n"
+	"when it depends on a guessed layer cost, when it needs more IOPS than\n"
+	"the drive's results reached and no CPU ceiling is known, or when its\n"
+	"members rest between parts on a drive that waits on its bandwidth at QD1\n"
+	"and a rested member could serve faster (both figures given). r0predict(1).\n"
+	"How close the predictions came, per workload: r0predict(1), section VALIDATION.\n"
+	"r0bench grids of more than one drive (another model, serial, path, size or\n"
+	"hardware limit in their r0probe records) are refused, as is the same run\n"
+	"read twice from r0sweep files.\n"
+	"Exit status: 0 done, 1 failure, 2 usage or a RESULT refused (unreadable,\n"
+	"not a result, damaged, read twice, of another drive, no single-drive\n"
+	"result), 3 no array could be predicted.\n";
 
 /* The reasons cells were not predicted, each once with how many cells it held back. */
 struct doubt {
@@ -389,7 +360,8 @@ static int opt_positive(const char *prog, const struct r0_cli_opt *o, const char
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--backend c--chunks o--output" };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail,
+				   .retired = "b--backend c--chunks o--output" };
 
 /*
  * The RESULTs named, each checked, then loaded into IN (an r0sweep file
@@ -444,6 +416,68 @@ static void arrays_default(struct opts *o, const struct r0_sweep_set *meas, bool
 		r0_cli_each_item(R0_DEFAULT_CHUNKS, add_chunk, o);
 }
 
+/* The options main reads besides those of struct opts, as given. */
+struct args {
+	const char *members, *chunks, *backend, *preset, *cmp, *output;
+};
+
+/* The command line into O, A and SWEEPS, each value checked: 0, or the usage error's exit status. */
+static int read_options(int argc, char **argv, struct opts *o, struct args *a, struct sweep_in *sweeps)
+{
+	bool cap_given = false;
+	const struct r0_cli_opt opts[] = {
+		{ "members", 'm', R0_CLI_STRING, R0_CLI_TO(a->members), .arg = "LIST",
+		  .help = "member counts (default 2,3,4; with --compare the compared study's)" },
+		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(a->chunks), .arg = "LIST",
+		  .help = "chunk sizes (default " R0_DEFAULT_CHUNKS "; with --compare the compared study's)" },
+		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(a->backend), .arg = "LIST", .def = "md,dm",
+		  .help = "md, dm or md,dm" },
+		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(a->preset), .arg = "NAME",
+		  .help = "predict that preset's workloads (default: the workloads in RESULT)" },
+		{ "layer-cost", OPT_LAYER, R0_CLI_CALL, R0_CLI_TO(o->model.layer_ns), .call = opt_layer, .arg = "TIME",
+		  .help = "per-request cost of md/dm (default: 1-member stripe minus raw at QD1 in an r0sweep "
+			  "RESULT, else 2us, a guess for a current x86 CPU)" },
+		{ "cpu-iops", OPT_CPU, R0_CLI_CALL, R0_CLI_TO(o->model.model.cpu_max_iops), .call = opt_positive,
+		  .why = "a number above 0", .arg = "N", .help = "at most N IOPS through the array (a CPU ceiling)" },
+		{ "shared-cap", OPT_SHARED, R0_CLI_CALL, R0_CLI_TO(o->model.model.shared_cap_bytes_per_s),
+		  .call = opt_positive, .why = "MB/s above 0, e.g. 550", .given = &cap_given, .arg = "MBPS",
+		  .help = "at most MBPS MB/s (10^6) in total: a shared link or controller" },
+		{ "compare", OPT_COMPARE, R0_CLI_STRING, R0_CLI_TO(a->cmp), .arg = "FILE",
+		  .help = "predict FILE's workloads (unless --preset) and compare with its measured md/dm cells: the "
+			  "error per workload on stderr, and whether the chunk the verdict picks (desktop mix) is in "
+			  "its tied set" },
+		{ "table", OPT_TABLE, R0_CLI_SET, R0_CLI_TO(o->table), .help = "a human table instead of JSON lines" },
+		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(a->output), .arg = "FILE",
+		  .help = "write there instead of stdout" },
+		{ "skip-damaged", OPT_SKIP_DAMAGED, R0_CLI_SET, R0_CLI_TO(sweeps->skip_damaged),
+		  .help = "read an r0sweep file with damaged lines inside (refused without it) from the lines that "
+			  "can be read, saying how many were skipped; a last line cut mid-write is skipped and said "
+			  "without it" },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
+	if (cap_given)   /* MB/s */
+		o->model.model.shared_cap_bytes_per_s *= 1e6;
+	if (optind == argc)
+		return r0_cli_usage_error(PROG, "name a RESULT (r0bench --json output or an r0sweep file)");
+	if (a->members && r0_cli_each_item(a->members, add_count, o->members))
+		return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d, e.g. 2,3,4", a->members,
+					  R0_MAX_MEMBERS);
+	if (a->chunks && r0_cli_each_item(a->chunks, add_chunk, o))
+		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", a->chunks);
+	if (r0_cli_each_item(a->backend, r0_cli_add_backend, o->backends))
+		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", a->backend);
+	if (a->preset && (!r0_preset_find(a->preset) || r0_preset_is_fs(r0_preset_find(a->preset)))) {
+		char names[256];
+
+		r0_preset_names(true, names, sizeof(names));
+		return r0_cli_usage_error(PROG, "--preset '%s': %suse %s", a->preset, r0_preset_find(a->preset) ?
+					  "work through a file system is timed, not predicted; " : "", names);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct r0_predict_input in;
@@ -451,68 +485,35 @@ int main(int argc, char **argv)
 	struct opts o = { .model.layer_ns = -1, .doubts = &doubts };
 	struct r0_sweep_set pred = { 0 }, meas = { 0 };
 	struct sweep_in sweeps = { 0 }, measin = { .set = &meas };
+	struct args a = { .backend = "md,dm" };
 	bool is_sweep = false;
-	const char *members = NULL, *chunks = NULL, *backend = "md,dm";
-	const char *preset = NULL, *cmp = NULL, *output = NULL;
 	FILE *f = stdout;
 	int err = 0, status = R0_EXIT_OK;
 
-	bool cap_given = false;
-	const struct r0_cli_opt opts[] = {
-		{ "members", 'm', R0_CLI_STRING, R0_CLI_TO(members) },
-		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(chunks) },
-		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(backend) },
-		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(preset) },
-		{ "layer-cost", OPT_LAYER, R0_CLI_CALL, R0_CLI_TO(o.model.layer_ns), .call = opt_layer },
-		{ "cpu-iops", OPT_CPU, R0_CLI_CALL, R0_CLI_TO(o.model.model.cpu_max_iops), .call = opt_positive, .why = "a number above 0" },
-		{ "shared-cap", OPT_SHARED, R0_CLI_CALL, R0_CLI_TO(o.model.model.shared_cap_bytes_per_s), .call = opt_positive, .why = "MB/s above 0, e.g. 550", .given = &cap_given },
-		{ "compare", OPT_COMPARE, R0_CLI_STRING, R0_CLI_TO(cmp) },
-		{ "table", OPT_TABLE, R0_CLI_SET, R0_CLI_TO(o.table) },
-		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
-		{ "skip-damaged", OPT_SKIP_DAMAGED, R0_CLI_SET, R0_CLI_TO(sweeps.skip_damaged) },
-		{ 0 },
-	};
-
-	r0_cli_parse(&cli, opts, argc, argv);
-	if (cap_given)   /* MB/s */
-		o.model.model.shared_cap_bytes_per_s *= 1e6;
-	if (optind == argc)
-		return r0_cli_usage_error(PROG, "name a RESULT (r0bench --json output or an r0sweep file)");
-	if (members && r0_cli_each_item(members, add_count, o.members))
-		return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d, e.g. 2,3,4", members, R0_MAX_MEMBERS);
-	if (chunks && r0_cli_each_item(chunks, add_chunk, &o))
-		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", chunks);
-	if (r0_cli_each_item(backend, r0_cli_add_backend, o.backends))
-		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", backend);
-	if (preset && (!r0_preset_find(preset) || r0_preset_is_fs(r0_preset_find(preset)))) {
-		char names[256];
-
-		r0_preset_names(true, names, sizeof(names));
-		return r0_cli_usage_error(PROG, "--preset '%s': %suse %s", preset, r0_preset_find(preset) ?
-					  "work through a file system is timed, not predicted; " : "", names);
-	}
+	if ((err = read_options(argc, argv, &o, &a, &sweeps)))
+		return err;
 	measin.skip_damaged = sweeps.skip_damaged;
 	if (load_inputs(argc, argv, &in, &sweeps))
 		return R0_EXIT_REFUSED;
-	if (cmp && check_input(cmp, true, &is_sweep))
+	if (a.cmp && check_input(a.cmp, true, &is_sweep))
 		return R0_EXIT_REFUSED;
-	if (cmp && sweep_in_read(PROG, &measin, cmp, "cannot read: not an r0sweep/1 file"))
+	if (a.cmp && sweep_in_read(PROG, &measin, a.cmp, "cannot read: not an r0sweep/1 file"))
 		return R0_EXIT_REFUSED;
 	sweep_in_free(&measin);
-	arrays_default(&o, &meas, members != NULL, chunks != NULL);
-	if (preset)
-		err = r0_predict_input_use_preset(&in, r0_preset_find(preset));
-	else if (cmp)
+	arrays_default(&o, &meas, a.members != NULL, a.chunks != NULL);
+	if (a.preset)
+		err = r0_predict_input_use_preset(&in, r0_preset_find(a.preset));
+	else if (a.cmp)
 		err = r0_predict_input_use_set(&in, &meas);
 	if (err) {
-		fprintf(stderr, PROG ": %s: more than 64 workloads\n", preset ? preset : cmp);
+		fprintf(stderr, PROG ": %s: more than 64 workloads\n", a.preset ? a.preset : a.cmp);
 		return R0_EXIT_REFUSED;
 	}
-	if (output && !(f = fopen(output, "w"))) {
-		fprintf(stderr, PROG ": %s: cannot write: %s\n", output, strerror(errno));
+	if (a.output && !(f = fopen(a.output, "w"))) {
+		fprintf(stderr, PROG ": %s: cannot write: %s\n", a.output, strerror(errno));
 		return R0_EXIT_REFUSED;
 	}
-	o.meas = cmp ? &meas : NULL;
+	o.meas = a.cmp ? &meas : NULL;
 	err = predict_all(&in, argv[argc - 1], &o, f, &pred);
 	doubts_print(&doubts);
 	if (err) {
@@ -524,10 +525,10 @@ int main(int argc, char **argv)
 		status = R0_EXIT_NOT_CONCLUSIVE;
 	}
 	free(doubts.v);
-	if (!err && cmp && compare(&pred, &meas, cmp))
+	if (!err && a.cmp && compare(&pred, &meas, a.cmp))
 		status = R0_EXIT_FAILURE;
-	if (output && fclose(f)) {
-		fprintf(stderr, PROG ": %s: cannot write: %s\n", output, strerror(errno));
+	if (a.output && fclose(f)) {
+		fprintf(stderr, PROG ": %s: cannot write: %s\n", a.output, strerror(errno));
 		status = R0_EXIT_FAILURE;
 	}
 	r0_sweep_set_free(&pred);

@@ -2,7 +2,6 @@
 /* r0profile: measure the workload mix a device really sees from its kernel counters. */
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -29,12 +28,6 @@
 #define SUBSAMPLES 10
 /* without a terminal, a plain progress line this often */
 #define PLAIN_EVERY_NS 10000000000ULL
-/* a trace keeps at most this much unless --trace-max says otherwise: some 6
- * million requests with their completions */
-#define TRACE_MAX_BYTES (64ULL << 20)
-
-enum { OPT_FOR = CHAR_MAX + 1, OPT_INTERVAL, OPT_JSON, OPT_OUTPUT, OPT_TRACE, OPT_FROM_TRACE, OPT_EXPORT_IOLOG,
-       OPT_EXPORT_BLKTRACE, OPT_TRACE_MAX };
 
 
 struct dev {
@@ -141,9 +134,6 @@ static struct r0_blktrace *start_trace(const char *dev, const char *file, uint64
 		fprintf(stderr, PROG ": %s: tracing into %s: %s\n", dev, file, strerror(-err));
 	return NULL;
 }
-
-/* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = profile_usage, .retired = "o--output" };
 
 /*
  * The devices of ARGV[0..N) resolved into DEVS (the same device twice
@@ -306,62 +296,36 @@ static int emit_traced(struct r0_blktrace *bt, const char *trace, uint64_t max_b
 
 int main(int argc, char **argv)
 {
-	uint64_t for_ns = 0, interval_ns = 1000000000ULL, start_ns, trace_max = TRACE_MAX_BYTES;
-	const char *output = NULL, *kn[MAX_DEV], *paths[MAX_DEV], *trace = NULL, *trace_from = NULL;
-	const char *export_iolog = NULL, *export_blktrace = NULL;
+	struct profile_args a;
+	const char *kn[MAX_DEV], *paths[MAX_DEV];
 	struct r0_blktrace *bt = NULL;
-	bool for_given = false, interval_given = false, trace_max_given = false;
-	uint64_t maxreq[MAX_DEV];
+	uint64_t maxreq[MAX_DEV], start_ns;
 	struct dev devs[MAX_DEV] = { 0 };
 	struct r0_profile p;
 	struct r0_profile_meta meta;
-	bool json = false, tty, stop = false, vanished = false;
+	bool tty, stop = false, vanished = false;
 	int64_t start_epoch;
 	size_t n_dev = 0;
 	int err, rc = R0_EXIT_FAILURE;
 
-	const struct r0_cli_opt opts[] = {
-		{ "for", OPT_FOR, R0_CLI_DURATION, R0_CLI_TO(for_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 90, 30m, 24h", .given = &for_given },
-		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(interval_ns), 10000000ULL, 3600000000000ULL, .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s", .given = &interval_given },
-		{ "trace", OPT_TRACE, R0_CLI_STRING, R0_CLI_TO(trace) },
-		{ "trace-max", OPT_TRACE_MAX, R0_CLI_SIZE, R0_CLI_TO(trace_max), 0, UINT64_MAX, .why = "a size, e.g. 64M, 2G (0: no limit)", .given = &trace_max_given },
-		{ "from-trace", OPT_FROM_TRACE, R0_CLI_STRING, R0_CLI_TO(trace_from) },
-		{ "export-iolog", OPT_EXPORT_IOLOG, R0_CLI_STRING, R0_CLI_TO(export_iolog) },
-		{ "export-blktrace", OPT_EXPORT_BLKTRACE, R0_CLI_STRING, R0_CLI_TO(export_blktrace) },
-		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(output) },
-		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(json) },
-		{ 0 },
-	};
-
-	r0_cli_parse(&cli, opts, argc, argv);
-	if ((export_iolog || export_blktrace) && !trace_from)
-		return r0_cli_usage_error(PROG, "--export-iolog and --export-blktrace write the trace of --from-trace");
-	if (export_iolog && export_blktrace)
-		return r0_cli_usage_error(PROG, "one export at a time: --export-iolog or --export-blktrace");
-	if ((export_iolog || export_blktrace) && (output || json))
-		return r0_cli_usage_error(PROG, "an export writes only the export: no --output or --json");
-	if (trace_from) {
+	profile_options(argc, argv, &a);
+	if (a.trace_from) {
 		if (optind < argc)
 			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");
-		if (trace || trace_max_given || for_given || interval_given)
-			return r0_cli_usage_error(PROG, "--from-trace reads a trace: no --trace, --trace-max, --for or "
-						  "--interval");
-		if ((rc = profile_refuse_unwritable(output)))
+		if ((rc = profile_refuse_unwritable(a.output)))
 			return rc;
-		if (export_iolog || export_blktrace)
-			return profile_export(trace_from, export_iolog ? export_iolog : export_blktrace,
-				      export_iolog ? R0_TRACE_FMT_IOLOG3 : R0_TRACE_FMT_BLKTRACE);
-		return profile_from_trace(trace_from, output, json);
+		if (a.export_iolog || a.export_blktrace)
+			return profile_export(a.trace_from, a.export_iolog ? a.export_iolog : a.export_blktrace,
+					      a.export_iolog ? R0_TRACE_FMT_IOLOG3 : R0_TRACE_FMT_BLKTRACE);
+		return profile_from_trace(a.trace_from, a.output, a.json);
 	}
-	if (trace_max_given && !trace)
-		return r0_cli_usage_error(PROG, "--trace-max limits the file of --trace");
-	if (trace && argc - optind != 1)
+	if (a.trace && argc - optind != 1)
 		return r0_cli_usage_error(PROG, "--trace records one DEVICE");
 	if (optind == argc)
 		return r0_cli_usage_error(PROG, "no DEVICE given");
 	if ((size_t)(argc - optind) > MAX_DEV)
 		return r0_cli_usage_error(PROG, "at most %d devices", MAX_DEV);
-	if (for_ns && for_ns < interval_ns)
+	if (a.for_ns && a.for_ns < a.interval_ns)
 		return r0_cli_usage_error(PROG, "--for is shorter than one --interval");
 
 	if ((rc = resolve_devices(argv + optind, argc - optind, devs)))
@@ -372,11 +336,11 @@ int main(int argc, char **argv)
 		maxreq[n_dev] = devs[n_dev].d.max_request_bytes;
 	}
 	/* refusals before the profile starts: nothing measured, nothing written */
-	if ((rc = profile_refuse_unwritable(output)))
+	if ((rc = profile_refuse_unwritable(a.output)))
 		return rc;
 
 	r0_cli_block_stop_signals();
-	if (trace && !(bt = start_trace(devs[0].path, trace, trace_max)))
+	if (a.trace && !(bt = start_trace(devs[0].path, a.trace, a.trace_max)))
 		return R0_EXIT_REFUSED;
 	r0_profile_init(&p);
 	tty = isatty(STDERR_FILENO);
@@ -390,7 +354,7 @@ int main(int argc, char **argv)
 		}
 	}
 	{
-		struct sampling sm = { devs, n_dev, for_ns, interval_ns, start_ns, bt, trace, tty, false, false };
+		struct sampling sm = { devs, n_dev, a.for_ns, a.interval_ns, start_ns, bt, a.trace, tty, false, false };
 
 		if ((rc = sample(&sm, &p)))
 			goto out;
@@ -407,14 +371,14 @@ int main(int argc, char **argv)
 	meta = (struct r0_profile_meta){
 		.tool = r0_cli_tool_id(PROG), .n_dev = n_dev, .dev_path = paths, .dev_kname = kn,
 		.dev_max_request_bytes = maxreq, .start_epoch_s = start_epoch,
-		.end_epoch_s = (int64_t)time(NULL), .interval_s = (double)interval_ns / 1e9,
+		.end_epoch_s = (int64_t)time(NULL), .interval_s = (double)a.interval_ns / 1e9,
 		.interrupted = stop || vanished,
 	};
 	if (bt) {
-		rc = emit_traced(bt, trace, trace_max, &p, &meta, output, json);
+		rc = emit_traced(bt, a.trace, a.trace_max, &p, &meta, a.output, a.json);
 		bt = NULL;
 	} else {
-		rc = profile_emit(&p, &meta, output, json, NULL, NULL);
+		rc = profile_emit(&p, &meta, a.output, a.json, NULL, NULL);
 	}
 out:
 	if (bt)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* What r0profile prints and writes: its usage, the summary, the r0mix/1 file, a trace read back or exported. */
+/* What r0profile prints and writes: the summary, the r0mix/1 file, a trace read back or exported. */
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -18,70 +18,6 @@
 #include "r0/size.h"
 #include "r0/trace.h"
 #include "r0/tracemix.h"
-
-void profile_usage(FILE *f)
-{
-	fputs("Usage:\n"
-	      "  " PROG " [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE...\n"
-	      "  " PROG " --trace FILE [--trace-max SIZE] [--for DURATION] [--interval SEC] [--output FILE] [--json] DEVICE\n"
-	      "  " PROG " --from-trace FILE [--output FILE] [--json]\n"
-	      "  " PROG " --from-trace FILE --export-iolog OUT | --export-blktrace OUT\n"
-	      "\n"
-	      "Samples the kernel's counters of each DEVICE (/sys/block/X/stat: reads,\n"
-	      "writes, discards, their sectors and merges, time in queue, requests in\n"
-	      "flight) while the user works, and turns them into the workload mix r0report\n"
-	      "and r0sweep weigh the verdict by (--mix FILE): read/write share by bytes\n"
-	      "and by requests, request sizes, queue depth while busy, discards, and\n"
-	      "weights over the workload classes seq-read, rand-large-read,\n"
-	      "rand-small-q1-read, rand-small-qd-read and their -write twins.\n"
-	      "DEVICE is a whole disk, a partition, an md or dm device, or a symlink to\n"
-	      "one; it is never opened: only sysfs is read, and no privilege is needed.\n"
-	      "\n"
-	      "Options:\n"
-	      "      --for DURATION   profile this long (90, 30m, 24h; default: until\n"
-	      "                       SIGINT, SIGTERM or SIGHUP)\n"
-	      "      --interval SEC   sampling interval (default 1; 10ms to 1h)\n"
-	      "      --output FILE    write the mix file (schema " R0_MIX_SCHEMA ")\n"
-	      "      --json           print the mix file on stdout instead of the summary\n"
-	      "      --trace FILE     also record DEVICE's block requests into FILE (format\n"
-	      "                       r0trace/1) through the kernel's blktrace, and class\n"
-	      "                       them exactly; needs root, mounts debugfs if needed\n"
-	      "      --trace-max SIZE  the trace file's limit (default 64M; 0: none); requests\n"
-	      "                       beyond it are counted, not kept\n"
-	      "      --from-trace FILE  the mix of a recorded trace, exact, without counters;\n"
-	      "                       FILE is r0trace/1, a blktrace recording (NAME,\n"
-	      "                       or any of its NAME.blktrace.N files, either byte\n"
-	      "                       order), a blkparse -d dump, or a fio iolog v2 or\n"
-	      "                       v3, told from its content\n"
-	      "      --export-iolog OUT  write --from-trace's requests to OUT as a fio\n"
-	      "                       iolog v3 (fio --read_iolog=OUT; replay_redirect=)\n"
-	      "      --export-blktrace OUT  write its events to OUT as a blktrace file\n"
-	      "                       (OUT NAME.blktrace.0: blkparse -i NAME)\n"
-	      "  -h, --help           this text\n"
-	      "  -V, --version        version\n"
-	      "\n"
-	      "Sizes are per-interval averages, so the size class is inferred, not\n"
-	      "counted; the kernel does not count sequential versus random at all:\n"
-	      "merges, requests at the queue's size limit and requests of 1 MiB or more\n"
-	      "stand for a stream. A striped array (md raid0, dm-stripe) counts the\n"
-	      "pieces it cuts requests into at its chunk: there whole-chunk pieces\n"
-	      "stand for a stream. The output says how sure it is. SIGINT, SIGTERM or\n"
-	      "SIGHUP end the profile early; the file is still written.\n"
-	      "A trace is exact where counters guess: each request as its submitter issued\n"
-	      "it (before an md or dm array splits it), sequential when it starts where\n"
-	      "one of the last 16 requests of its direction ended, its queue depth from\n"
-	      "the trace's completions. It holds only each request's time, sector, length\n"
-	      "and direction: no data, no file or process names. About 4-8 bytes a\n"
-	      "request, 3-6 a completion (a million requests: about 14 MB); at most 64 MiB\n"
-	      "(--trace-max), beyond which requests are counted, not kept. The end says\n"
-	      "how large the trace grew an hour, to size --trace-max for a day.\n"
-	      "Exit status: 0 done (also when stopped by a signal), 1 failure, 2 usage\n"
-	      "or refused before anything was measured (not a block device, an output\n"
-	      "that cannot be written, a trace that cannot be recorded or read or holds\n"
-	      "no request, or with --output one of no reads or writes), 3 with --output:\n"
-	      "the period saw no reads or writes (no mix written).\n",
-	      f);
-}
 
 static void size_text(double bytes, char *buf, size_t len)
 {

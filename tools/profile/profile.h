@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* r0profile's parts (tools/profile/): what it prints and writes. */
+/* r0profile's parts (tools/profile/): its command line, what it prints and writes. */
 #ifndef R0PROFILE_PROFILE_H
 #define R0PROFILE_PROFILE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "r0/mixfile.h"
@@ -12,8 +13,19 @@
 
 #define PROG "r0profile"
 
-/* --help's text (and a usage error's) */
-void profile_usage(FILE *f);
+/* The command line, as given: what is not given its default. */
+struct profile_args {
+	uint64_t for_ns, interval_ns, trace_max;
+	const char *output, *trace, *trace_from, *export_iolog, *export_blktrace;
+	bool json;
+};
+
+/*
+ * ARGV's options into *A (options.c: the table, --help from it). --help,
+ * --version and a usage error, also one of options that exclude or need
+ * each other, end the program.
+ */
+void profile_options(int argc, char **argv, struct profile_args *a);
 /* Whether OUTPUT can be written, said when not: 0, or an exit status. */
 int profile_refuse_unwritable(const char *output);
 /* The profile P (with the counters' own COUNTERS beside a traced one) as a summary, a r0mix/1 file and JSON. */
