@@ -31,54 +31,25 @@ enum {
 	OPT_STATS, OPT_STATS_INTERVAL, OPT_PID_FILE, OPT_CLEANUP, OPT_QD, OPT_OLD_QD, OPT_CAPACITY,
 };
 
-static void usage(FILE *f)
-{
-	fputs("Usage:\n"
-	      "  " PROG " --capacity SIZE [options]  serve a simulated SSD as /dev/ublkbN\n"
-	      "  " PROG " --cleanup [ID]             delete ublk devices a killed r0ssd left behind\n"
-	      "\n"
-	      "Serves a block device backed by a model of an SSD: 4 KiB flash pages in\n"
-	      "erase blocks, a page-mapped translation layer, over-provisioning, one\n"
-	      "write frontier shared by host writes and garbage collection, greedy GC,\n"
-	      "TRIM, and a flash time model, so writes slow down when GC has to copy.\n"
-	      "Prints the device path; runs until SIGINT or SIGTERM, then removes the\n"
-	      "device and prints its counters on stderr.\n"
-	      "\n"
-	      "Options:\n"
-	      "      --capacity SIZE     capacity the host sees (a multiple of 4K): 256M, 1G...\n"
-	      "  -s, --size SIZE         old name of --capacity, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
-	      "      --spare PCT         over-provisioning, % of the flash (default 7)\n"
-	      "      --block-pages N     pages an erase block (default 256)\n"
-	      "      --victim greedy|fifo  GC victim: fewest valid pages (default) or oldest\n"
-	      "      --read-us US        page read time (default 75, MLC)\n"
-	      "      --program-us US     page program time (default 750, MLC)\n"
-	      "      --erase-us US       block erase time (default 3800, MLC)\n"
-	      "      --channels N        flash channels (default 2)\n"
-	      "      --dies N            dies a channel (default 2)\n"
-	      "      --no-timing         complete requests at once (no time model)\n"
-	      "      --no-data           keep no data: reads return zeros (faster, less memory)\n"
-	      "      --qd N              requests in flight (default 32, at most 1024)\n"
-	      "      --queue-depth N     old name of --qd, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
-	      "      --max-io SIZE       largest request (default 512K, at most 1M)\n"
-	      "      --id N              ask for /dev/ublkbN (default: the driver picks)\n"
-	      "      --stats FILE        write the counters to FILE (key=value lines) every\n"
-	      "                          interval, on SIGUSR1 and at exit\n"
-	      "      --stats-interval SEC  the --stats interval (default 1; 0.01 to 3600)\n"
-	      "  -d, --daemon            serve in the background once the device is up\n"
-	      "      --pid-file FILE     write the serving process's id to FILE\n"
-	      "      --cleanup [ID]      delete r0ssd's ublk devices whose server is gone\n"
-	      "                          (all of them, or ublk device ID)\n"
-	      "  -h, --help              this text\n"
-	      "  -V, --version           version\n"
-	      "\n"
-	      "Counters: host and flash page writes, WAF (flash programs / host writes),\n"
-	      "GC runs, erases, free blocks. SIGUSR1 rewrites the --stats file (its seq=\n"
-	      "line counts the writes) or, without one, prints the counters on stderr.\n"
-	      "SIGINT, SIGTERM or SIGHUP stop the server and remove the device.\n"
-	      "Exit status: 0 done (stopped and removed; --daemon: the device is up),\n"
-	      "1 failure, 2 usage or refused (--cleanup of a device whose server lives).\n",
-	      f);
-}
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " --capacity SIZE [options]  serve a simulated SSD as /dev/ublkbN\n"
+	"  " PROG " --cleanup [ID]             delete ublk devices a killed r0ssd left behind\n"
+	"\n"
+	"Serves a block device backed by a model of an SSD: 4 KiB flash pages in\n"
+	"erase blocks, a page-mapped translation layer, over-provisioning, one\n"
+	"write frontier shared by host writes and garbage collection, greedy GC,\n"
+	"TRIM, and a flash time model, so writes slow down when GC has to copy.\n"
+	"Prints the device path; runs until SIGINT or SIGTERM, then removes the\n"
+	"device and prints its counters on stderr.\n";
+
+static const char usage_tail[] =
+	"Counters: host and flash page writes, WAF (flash programs / host writes),\n"
+	"GC runs, erases, free blocks. SIGUSR1 rewrites the --stats file (its seq=\n"
+	"line counts the writes) or, without one, prints the counters on stderr.\n"
+	"SIGINT, SIGTERM or SIGHUP stop the server and remove the device.\n"
+	"Exit status: 0 done (stopped and removed; --daemon: the device is up),\n"
+	"1 failure, 2 usage or refused (--cleanup of a device whose server lives).\n";
 
 struct ssd {
 	struct r0_ftl *ftl;
@@ -187,17 +158,6 @@ static int opt_us(const char *prog, const struct r0_cli_opt *o, const char *arg)
 	return 0;
 }
 
-/* --channels, --dies */
-static int opt_1_64(const char *prog, const struct r0_cli_opt *o, const char *arg)
-{
-	unsigned v;
-
-	if (r0_parse_uint(arg, 64, &v) || !v)
-		return r0_cli_usage_error(prog, "'%s': 1 to 64", arg);
-	*(unsigned *)o->dest = v;
-	return 0;
-}
-
 static int opt_max_io(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	uint64_t size;
@@ -221,7 +181,7 @@ static int opt_cleanup(const char *prog, const struct r0_cli_opt *o, const char 
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "q--qd" };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail, .retired = "q--qd" };
 
 /*
  * --daemon: forks; the parent prints what the server reports through
@@ -354,20 +314,90 @@ static int write_pid_file(const char *path)
 }
 
 /*
- * An option given without what it works on would be ignored: refused, said
- * (R0_EXIT_USAGE); else -1. CLEANUP: --cleanup given.
+ * An option given with --cleanup would be ignored: refused, said
+ * (R0_EXIT_USAGE); else -1. CLEANUP: --cleanup given. (--stats-interval
+ * without --stats: the table's .needs.)
  */
-static int ignored_options(bool cleanup, const char *stats_file)
+static int ignored_options(bool cleanup)
 {
 	/* a server's options, with --cleanup that serves no device */
 	const char *other = cleanup ? r0_cli_given_other_than((const char *const[]){ "cleanup", NULL }) : NULL;
 
 	if (other)
 		return r0_cli_usage_error(PROG, "--cleanup takes no other option (not --%s): it serves no device", other);
-	if (r0_cli_given("stats-interval") && !stats_file)
-		return r0_cli_usage_error(PROG, "--stats-interval is how often the --stats file is written: "
-					  "give --stats FILE");
 	return -1;
+}
+
+/* What the command line asks for besides the flash, the device and the model's settings. */
+struct options {
+	const char *capacity, *stats_file, *pid_file, *cleanup_id;
+	bool daemon, cleanup, no_data;
+	double interval;
+};
+
+/*
+ * The options of ARGV into O, S, FC and SPEC (their defaults set before),
+ * by the table that is also --help; the table's needs held. A usage
+ * error, --help or --version ends the program.
+ */
+static void read_options(struct options *o, struct ssd *s, struct r0_ftl_config *fc, struct r0_ublk_spec *spec,
+			 int argc, char **argv)
+{
+	static const struct r0_cli_choice victims[] = {
+		{ "greedy", R0_FTL_GREEDY },
+		{ "fifo", R0_FTL_FIFO },
+		{ NULL, 0 },
+	};
+	/* what each option is and what it goes with: r0_cli_parse holds .needs, --help prints it */
+	const struct r0_cli_opt opts[] = {
+		{ "capacity", OPT_CAPACITY, R0_CLI_STRING, R0_CLI_TO(o->capacity), .arg = "SIZE",
+		  .help = "capacity the host sees (a multiple of 4K): 256M, 1G..." },
+		{ "size", 's', R0_CLI_STRING, R0_CLI_TO(o->capacity), .renamed_to = "capacity", .arg = "SIZE" },
+		{ "spare", OPT_SPARE, R0_CLI_DOUBLE, R0_CLI_TO(s->spare_pct), .dmin = 0.01, .dmax = 90,
+		  .why = "a percentage above 0 and up to 90", .arg = "PCT",
+		  .help = "over-provisioning, % of the flash", .def = "7" },
+		{ "block-pages", OPT_BLOCK_PAGES, R0_CLI_UINT, R0_CLI_TO(fc->pages_per_block), 2, 65536, .why = "2 to 65536",
+		  .arg = "N", .help = "pages an erase block", .def = "256" },
+		{ "victim", OPT_VICTIM, R0_CLI_CHOICE, R0_CLI_TO(fc->victim), .choices = victims, .why = "greedy or fifo",
+		  .arg = "greedy|fifo", .help = "GC victim: fewest valid pages (default) or oldest" },
+		{ "read-us", OPT_READ_US, R0_CLI_CALL, R0_CLI_TO(fc->timing.read_ns), .call = opt_us, .arg = "US",
+		  .help = "page read time", .def = "75, MLC" },
+		{ "program-us", OPT_PROGRAM_US, R0_CLI_CALL, R0_CLI_TO(fc->timing.program_ns), .call = opt_us, .arg = "US",
+		  .help = "page program time", .def = "750, MLC" },
+		{ "erase-us", OPT_ERASE_US, R0_CLI_CALL, R0_CLI_TO(fc->timing.erase_ns), .call = opt_us, .arg = "US",
+		  .help = "block erase time", .def = "3800, MLC" },
+		{ "channels", OPT_CHANNELS, R0_CLI_UINT, R0_CLI_TO(fc->timing.channels), 1, 64, .why = "1 to 64",
+		  .arg = "N", .help = "flash channels", .def = "2" },
+		{ "dies", OPT_DIES, R0_CLI_UINT, R0_CLI_TO(fc->timing.dies), 1, 64, .why = "1 to 64",
+		  .arg = "N", .help = "dies a channel", .def = "2" },
+		{ "no-timing", OPT_NO_TIMING, R0_CLI_CLEAR, R0_CLI_TO(s->timing),
+		  .help = "complete requests at once (no time model)" },
+		{ "no-data", OPT_NO_DATA, R0_CLI_SET, R0_CLI_TO(o->no_data),
+		  .help = "keep no data: reads return zeros (faster, less memory)" },
+		{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(spec->queue_depth), 1, 1024, .why = "1 to 1024", .arg = "N",
+		  .help = "requests in flight, at most 1024", .def = "32" },
+		{ "queue-depth", OPT_OLD_QD, R0_CLI_UINT, R0_CLI_TO(spec->queue_depth), 1, 1024, .why = "1 to 1024",
+		  .renamed_to = "qd", .arg = "N" },
+		{ "max-io", OPT_MAX_IO, R0_CLI_CALL, R0_CLI_TO(spec->max_io_bytes), .call = opt_max_io, .arg = "SIZE",
+		  .help = "largest request, at most 1M", .def = "512K" },
+		{ "id", OPT_ID, R0_CLI_UINT, R0_CLI_TO(spec->dev_id), 0, 1u << 20, .why = "a device number", .arg = "N",
+		  .help = "ask for /dev/ublkbN (default: the driver picks)" },
+		{ "stats", OPT_STATS, R0_CLI_STRING, R0_CLI_TO(o->stats_file), .arg = "FILE",
+		  .help = "write the counters to FILE (key=value lines) every interval, on SIGUSR1 and at exit" },
+		{ "stats-interval", OPT_STATS_INTERVAL, R0_CLI_DOUBLE, R0_CLI_TO(o->interval), .dmin = 0.01, .dmax = 3600,
+		  .why = "0.01 to 3600 seconds", .arg = "SEC", .help = "the --stats interval, 0.01 to 3600", .def = "1",
+		  .needs = "stats" },
+		{ "daemon", 'd', R0_CLI_SET, R0_CLI_TO(o->daemon), .help = "serve in the background once the device is up" },
+		{ "pid-file", OPT_PID_FILE, R0_CLI_STRING, R0_CLI_TO(o->pid_file), .arg = "FILE",
+		  .help = "write the serving process's id to FILE" },
+		{ "cleanup", OPT_CLEANUP, R0_CLI_CALL, R0_CLI_TO(o->cleanup_id), .call = opt_cleanup, .optional = true,
+		  .given = &o->cleanup, .arg = "[ID]",
+		  .help = "delete r0ssd's ublk devices whose server is gone (all of them, or ublk device ID)" },
+		{ 0 },
+	};
+
+	cleanup_argv = argv;
+	r0_cli_parse(&cli, opts, argc, argv);
 }
 
 int main(int argc, char **argv)
@@ -376,54 +406,22 @@ int main(int argc, char **argv)
 	struct r0_ublk_spec spec = { .block_bytes = PAGE_BYTES, .queue_depth = 32,
 				     .max_io_bytes = 512 * 1024, .discard = true, .dev_id = -1 };
 	struct ssd s = { .timing = true, .spare_pct = 7 };
-	const char *capacity = NULL, *stats_file = NULL, *pid_file = NULL, *cleanup_id = NULL;
-	bool daemon = false, cleanup = false, no_data = false;
-	double interval = 1;
+	struct options o = { .interval = 1 };
 	uint64_t capacity_bytes = 0;
 	struct r0_ublk *u;
 	sigset_t sigs;
-	static const struct r0_cli_choice victims[] = {
-		{ "greedy", R0_FTL_GREEDY },
-		{ "fifo", R0_FTL_FIFO },
-		{ NULL, 0 },
-	};
 	int pipefd[2] = { -1, -1 }, rc = R0_EXIT_OK, err, stop_sig = 0;
 	unsigned seq = 0;
 
-	const struct r0_cli_opt opts[] = {
-		{ "capacity", OPT_CAPACITY, R0_CLI_STRING, R0_CLI_TO(capacity) },
-		{ "size", 's', R0_CLI_STRING, R0_CLI_TO(capacity), .renamed_to = "capacity" },
-		{ "spare", OPT_SPARE, R0_CLI_DOUBLE, R0_CLI_TO(s.spare_pct), .dmin = 0.01, .dmax = 90, .why = "a percentage above 0 and up to 90" },
-		{ "block-pages", OPT_BLOCK_PAGES, R0_CLI_UINT, R0_CLI_TO(fc.pages_per_block), 2, 65536, .why = "2 to 65536" },
-		{ "victim", OPT_VICTIM, R0_CLI_CHOICE, R0_CLI_TO(fc.victim), .choices = victims, .why = "greedy or fifo" },
-		{ "read-us", OPT_READ_US, R0_CLI_CALL, R0_CLI_TO(fc.timing.read_ns), .call = opt_us },
-		{ "program-us", OPT_PROGRAM_US, R0_CLI_CALL, R0_CLI_TO(fc.timing.program_ns), .call = opt_us },
-		{ "erase-us", OPT_ERASE_US, R0_CLI_CALL, R0_CLI_TO(fc.timing.erase_ns), .call = opt_us },
-		{ "channels", OPT_CHANNELS, R0_CLI_CALL, R0_CLI_TO(fc.timing.channels), .call = opt_1_64 },
-		{ "dies", OPT_DIES, R0_CLI_CALL, R0_CLI_TO(fc.timing.dies), .call = opt_1_64 },
-		{ "no-timing", OPT_NO_TIMING, R0_CLI_CLEAR, R0_CLI_TO(s.timing) },
-		{ "no-data", OPT_NO_DATA, R0_CLI_SET, R0_CLI_TO(no_data) },
-		{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(spec.queue_depth), 1, 1024, .why = "1 to 1024" },
-		{ "queue-depth", OPT_OLD_QD, R0_CLI_UINT, R0_CLI_TO(spec.queue_depth), 1, 1024, .why = "1 to 1024", .renamed_to = "qd" },
-		{ "max-io", OPT_MAX_IO, R0_CLI_CALL, R0_CLI_TO(spec.max_io_bytes), .call = opt_max_io },
-		{ "id", OPT_ID, R0_CLI_UINT, R0_CLI_TO(spec.dev_id), 0, 1u << 20, .why = "a device number" },
-		{ "stats", OPT_STATS, R0_CLI_STRING, R0_CLI_TO(stats_file) },
-		{ "stats-interval", OPT_STATS_INTERVAL, R0_CLI_DOUBLE, R0_CLI_TO(interval), .dmin = 0.01, .dmax = 3600, .why = "0.01 to 3600 seconds" },
-		{ "daemon", 'd', R0_CLI_SET, R0_CLI_TO(daemon) },
-		{ "pid-file", OPT_PID_FILE, R0_CLI_STRING, R0_CLI_TO(pid_file) },
-		{ "cleanup", OPT_CLEANUP, R0_CLI_CALL, R0_CLI_TO(cleanup_id), .call = opt_cleanup, .optional = true, .given = &cleanup },
-		{ 0 },
-	};
 	r0_ftl_config_default(&fc, 0);
-	cleanup_argv = argv;
-	r0_cli_parse(&cli, opts, argc, argv);
+	read_options(&o, &s, &fc, &spec, argc, argv);
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "unexpected argument '%s'", argv[optind]);
-	if ((rc = ignored_options(cleanup, stats_file)) >= 0)
+	if ((rc = ignored_options(o.cleanup)) >= 0)
 		return rc;
-	if (cleanup)
-		return cmd_cleanup(cleanup_id);
-	if ((rc = build_flash(&s, &fc, capacity, no_data, &capacity_bytes)) >= 0)
+	if (o.cleanup)
+		return cmd_cleanup(o.cleanup_id);
+	if ((rc = build_flash(&s, &fc, o.capacity, o.no_data, &capacity_bytes)) >= 0)
 		return rc;
 	rc = R0_EXIT_OK;
 	pthread_mutex_init(&s.lock, NULL);
@@ -431,7 +429,7 @@ int main(int argc, char **argv)
 	spec.handler = handle;
 	spec.user = &s;
 
-	if (daemon && (rc = daemonize(pipefd)) >= 0)
+	if (o.daemon && (rc = daemonize(pipefd)) >= 0)
 		return rc;
 	rc = R0_EXIT_OK;
 
@@ -455,16 +453,16 @@ int main(int argc, char **argv)
 		r0_ftl_free(s.ftl);
 		return R0_EXIT_FAILURE;
 	}
-	if (pid_file && write_pid_file(pid_file)) {
+	if (o.pid_file && write_pid_file(o.pid_file)) {
 		rc = R0_EXIT_FAILURE;
 		goto stop;
 	}
-	if (stats_file && (err = write_stats(stats_file, &s, r0_ublk_path(u), "running", seq++, 0))) {
-		fprintf(stderr, PROG ": %s: %s\n", stats_file, strerror(-err));
+	if (o.stats_file && (err = write_stats(o.stats_file, &s, r0_ublk_path(u), "running", seq++, 0))) {
+		fprintf(stderr, PROG ": %s: %s\n", o.stats_file, strerror(-err));
 		rc = R0_EXIT_FAILURE;
 		goto stop;
 	}
-	if (daemon) {
+	if (o.daemon) {
 		int null = open("/dev/null", O_RDWR);
 
 		dprintf(pipefd[1], "%s\n", r0_ublk_path(u));
@@ -481,10 +479,10 @@ int main(int argc, char **argv)
 		goto stop;
 	}
 
-	stop_sig = serve(&s, u, &sigs, interval, stats_file, &seq);
+	stop_sig = serve(&s, u, &sigs, o.interval, o.stats_file, &seq);
 
 stop:
-	if (stop_server(&s, u, stop_sig, stats_file, pid_file, seq))
+	if (stop_server(&s, u, stop_sig, o.stats_file, o.pid_file, seq))
 		rc = R0_EXIT_FAILURE;
 	r0_ftl_free(s.ftl);
 	pthread_mutex_destroy(&s.lock);

@@ -19,76 +19,44 @@
 enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE,
        OPT_OLD_REPEATS, OPT_LIVE, OPT_WATCH };
 
-static void usage(FILE *f)
-{
-	fputs("Usage:\n"
-	      "  " PROG " [options] DEVICE\n"
-	      "  " PROG " [options] --live DIR\n"
-	      "  " PROG " [-J] --watch FILE DIR|DEVICE\n"
-	      "\n"
-	      "Checks whether discards (TRIM) pass through DEVICE, any stack of dm\n"
-	      "linear, striped, crypt, flakey, delay and thin, md raid0, raid1 and\n"
-	      "raid10 (near) and partitions, or a single device, to the devices at\n"
-	      "the bottom: the discard limits, discards over a set of ranges against\n"
-	      "each bottom device's discard counter and what every layer's mapping\n"
-	      "sends it, whether discarded blocks read back as each device promises\n"
-	      "(null_blk, SCSI LBPRZ, libata, NVMe DLFEAT), the md zone layout, and\n"
-	      "repeated use. One line a check: PASS, FAIL, NOT CHECKABLE or NOT\n"
-	      "CONCLUSIVE; the verdict names what was shown per bottom device:\n"
-	      "delivered or deallocated. DEVICE's data is destroyed.\n"
-	      "\n"
-	      "With --watch, over repeated use, nothing is written to any device: each\n"
-	      "run appends one reading of the bottom devices' discard counters to FILE\n"
-	      "(run it daily, or after each fstrim) and says what the readings show:\n"
-	      "every device received discards, one stopped receiving them (FAIL), or\n"
-	      "their shares drift from what the geometry predicts. With -J the same as\n"
-	      "one JSON document (\"mode\":\"watch\", the exit status alike).\n"
-	      "\n"
-	      "With --live, on a mounted ext4 or xfs in use, nothing is destroyed: one\n"
-	      "test file is written in DIR, its blocks mapped down to each bottom\n"
-	      "device (FIEMAP), then deleted and trimmed (FITRIM); each bottom device's\n"
-	      "discard counter must rise by its share, and where a device promises what\n"
-	      "a discarded block reads, those sectors are read back raw.\n"
-	      "\n"
-	      "Options:\n"
-	      "      --cycles N       after the range checks, N cycles of fill, discard,\n"
-	      "                       verify (default 0); with --fs, N file system\n"
-	      "                       cycles (default 3)\n"
-	      "      --fill PCT       share of the device (or file system) filled in a\n"
-	      "                       cycle, 1-90 (default 50)\n"
-	      "      --fs ext4|xfs    file system mode instead of the range checks: mkfs,\n"
-	      "                       fill with files, delete them, discard, per cycle\n"
-	      "      --live DIR       the live check on the file system mounted at DIR\n"
-	      "                       (writes one test file there and nothing else)\n"
-	      "      --watch FILE     append a reading of DIR's (or DEVICE's) bottom devices'\n"
-	      "                       discard counters to FILE and judge the readings\n"
-	      "                       (writes FILE only; -J is the one option beside it)\n"
-	      "      --fs-discard fstrim|mount\n"
-	      "                       discard with FITRIM (fstrim, default) or by mounting\n"
-	      "                       with -o discard\n"
-	      "      --discard-repeats N  discard each range N times (default 1)\n"
-	      "      --repeats N      old name of --discard-repeats, kept until " R0_CLI_OLD_NAMES_UNTIL "\n"
-	      "      --full-scan      check every sector outside each range also on devices\n"
-	      "                       over 2 GiB (default there: two stripes either side)\n"
-	      "      --require deallocated\n"
-	      "                       fail unless every bottom device read back as it\n"
-	      "                       promises (default: delivered is enough)\n"
-	      "  -f, --force          use DEVICE although it holds a signature\n"
-	      "  -J, --json           JSON (schema " R0_TRIM_SCHEMA ") instead of the report\n"
-	      "      --plan           show what would be written and stop\n"
-	      "  -y, --yes            write without asking (needed without a terminal)\n"
-	      "  -h, --help           this text\n"
-	      "  -V, --version        version\n"
-	      "\n"
-	      "DEVICE must not be mounted, held by another device (a member of a live\n"
-	      "array is refused), read-only or open elsewhere. It shows the plan (the\n"
-	      "device, the devices below it, what is written, how long) and asks first.\n"
-	      "Needs root. Exit status: 0 discards pass (--watch: also the first\n"
-	      "reading, a baseline), 1 they do not or a run failed, 2 usage or a\n"
-	      "refusal before anything was touched (a device in use, read-only or of a\n"
-	      "layer r0trim cannot model; no yes), 3 not conclusive.\n",
-	      f);
-}
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " [options] DEVICE\n"
+	"  " PROG " [options] --live DIR\n"
+	"  " PROG " [-J] --watch FILE DIR|DEVICE\n"
+	"\n"
+	"Checks whether discards (TRIM) pass through DEVICE, any stack of dm\n"
+	"linear, striped, crypt, flakey, delay and thin, md raid0, raid1 and\n"
+	"raid10 (near) and partitions, or a single device, to the devices at\n"
+	"the bottom: the discard limits, discards over a set of ranges against\n"
+	"each bottom device's discard counter and what every layer's mapping\n"
+	"sends it, whether discarded blocks read back as each device promises\n"
+	"(null_blk, SCSI LBPRZ, libata, NVMe DLFEAT), the md zone layout, and\n"
+	"repeated use. One line a check: PASS, FAIL, NOT CHECKABLE or NOT\n"
+	"CONCLUSIVE; the verdict names what was shown per bottom device:\n"
+	"delivered or deallocated. DEVICE's data is destroyed.\n"
+	"\n"
+	"With --watch, over repeated use, nothing is written to any device: each\n"
+	"run appends one reading of the bottom devices' discard counters to FILE\n"
+	"(run it daily, or after each fstrim) and says what the readings show:\n"
+	"every device received discards, one stopped receiving them (FAIL), or\n"
+	"their shares drift from what the geometry predicts. With -J the same as\n"
+	"one JSON document (\"mode\":\"watch\", the exit status alike).\n"
+	"\n"
+	"With --live, on a mounted ext4 or xfs in use, nothing is destroyed: one\n"
+	"test file is written in DIR, its blocks mapped down to each bottom\n"
+	"device (FIEMAP), then deleted and trimmed (FITRIM); each bottom device's\n"
+	"discard counter must rise by its share, and where a device promises what\n"
+	"a discarded block reads, those sectors are read back raw.\n";
+
+static const char usage_tail[] =
+	"DEVICE must not be mounted, held by another device (a member of a live\n"
+	"array is refused), read-only or open elsewhere. It shows the plan (the\n"
+	"device, the devices below it, what is written, how long) and asks first.\n"
+	"Needs root. Exit status: 0 discards pass (--watch: also the first\n"
+	"reading, a baseline), 1 they do not or a run failed, 2 usage or a\n"
+	"refusal before anything was touched (a device in use, read-only or of a\n"
+	"layer r0trim cannot model; no yes), 3 not conclusive.\n";
 
 static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
@@ -99,7 +67,7 @@ static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail };
 
 /* --live --plan: what the live check writes (one file) and where it reads. */
 static int show_live_plan(const struct r0_trim_run *r, const char *dir, const char *fs, const struct r0_consent *c)
@@ -155,11 +123,13 @@ static int show_plan(const struct r0_trim_run *r, const char *fstype, unsigned c
 
 /*
  * --watch FILE DIR|DEVICE: one reading appended to its log. WHAT NULL: not
- * one DIR or DEVICE named; OTHERS: an option besides -J given (both usage
- * errors). The exit status.
+ * one DIR or DEVICE named (a usage error, as an option besides -J is). The
+ * exit status.
  */
-static int watch_main(struct r0_trim_run *r, const char *watch, const char *what, bool others)
+static int watch_main(struct r0_trim_run *r, const char *watch, const char *what)
 {
+	/* a mode that takes one option beside it: any other would be ignored */
+	const char *other = r0_cli_given_other_than((const char *const[]){ "watch", "json", NULL });
 	char wpath[PATH_MAX], why[1024];
 	struct r0_trim_watch_reading w;
 	bool refused;
@@ -167,8 +137,8 @@ static int watch_main(struct r0_trim_run *r, const char *watch, const char *what
 
 	if (!what)
 		return r0_cli_usage_error(PROG, "--watch FILE takes one DIR or DEVICE");
-	if (others)
-		return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J");
+	if (other)
+		return r0_cli_usage_error(PROG, "--watch reads counters only: no other option but -J (not --%s)", other);
 	if (r0_trim_watch_open(watch, what, &r->t, wpath, sizeof(wpath), why, sizeof(why))) {
 		fprintf(stderr, PROG ": %s\n", why);
 		return R0_EXIT_REFUSED;
@@ -243,17 +213,83 @@ static int finish(struct r0_trim_run *r, int rc)
 	return r0_cli_close_stdout(PROG) ? R0_EXIT_FAILURE : rc;
 }
 
+/* What the command line asks for. */
+struct options {
+	const char *fstype, *live, *watch;
+	unsigned cycles, fill, repeats;
+	bool cycles_set, force, mount_discard, full_scan, json;
+	enum r0_trim_level require;
+	struct r0_consent consent;
+};
+
+/*
+ * The options of ARGV into O, by the table that is also --help; the
+ * table's needs and excludes held. A usage error, --help or --version
+ * ends the program.
+ */
+static void read_options(struct options *o, int argc, char **argv)
+{
+	*o = (struct options){ .fill = 50, .repeats = 1, .require = R0_LEVEL_DELIVERED };
+	static const struct r0_cli_choice fs_discards[] = {
+		{ "fstrim", false }, { "mount", true }, { NULL, 0 },
+	};
+	static const struct r0_cli_choice levels_req[] = {
+		{ "delivered", R0_LEVEL_DELIVERED }, { "deallocated", R0_LEVEL_DEALLOCATED }, { NULL, 0 },
+	};
+	/* what each option is and what it goes with: r0_cli_parse holds .needs and .excludes, --help prints it */
+	const struct r0_cli_opt opts[] = {
+		{ "cycles", OPT_CYCLES, R0_CLI_UINT, R0_CLI_TO(o->cycles), 0, 10000, .why = "a number from 0 to 10000",
+		  .given = &o->cycles_set, .arg = "N",
+		  .help = "after the range checks, N cycles of fill, discard, verify; with --fs, N file system cycles",
+		  .def = "0; 3 with --fs" },
+		{ "fill", OPT_FILL, R0_CLI_UINT, R0_CLI_TO(o->fill), 1, 90, .why = "a percentage from 1 to 90", .arg = "PCT",
+		  .help = "share of the device (or file system) filled in a cycle, 1-90", .def = "50" },
+		{ "fs", OPT_FS, R0_CLI_CALL, R0_CLI_TO(o->fstype), .call = opt_fs, .arg = "ext4|xfs",
+		  .help = "file system mode instead of the range checks: mkfs, fill with files, delete them, discard, "
+			  "per cycle",
+		  .excludes = "discard-repeats,full-scan",
+		  .excludes_why = "--discard-repeats and --full-scan are for the range checks, which --fs replaces" },
+		{ "live", OPT_LIVE, R0_CLI_STRING, R0_CLI_TO(o->live), .arg = "DIR",
+		  .help = "the live check on the file system mounted at DIR (writes one test file there and nothing "
+			  "else)",
+		  .excludes = "fs,cycles,discard-repeats,full-scan,fill,force", .excludes_why = "it checks one test file" },
+		{ "watch", OPT_WATCH, R0_CLI_STRING, R0_CLI_TO(o->watch), .arg = "FILE",
+		  .help = "append a reading of DIR's (or DEVICE's) bottom devices' discard counters to FILE and judge "
+			  "the readings (writes FILE only; -J is the one option beside it)" },
+		{ "fs-discard", OPT_FS_DISCARD, R0_CLI_CHOICE, R0_CLI_TO(o->mount_discard), .choices = fs_discards,
+		  .why = "use fstrim or mount", .arg = "fstrim|mount",
+		  .help = "discard with FITRIM (fstrim, default) or by mounting with -o discard", .needs = "fs,live" },
+		{ "discard-repeats", OPT_REPEATS, R0_CLI_UINT, R0_CLI_TO(o->repeats), 1, 100, .why = "a number from 1 to 100",
+		  .arg = "N", .help = "discard each range N times", .def = "1" },
+		{ "repeats", OPT_OLD_REPEATS, R0_CLI_UINT, R0_CLI_TO(o->repeats), 1, 100, .why = "a number from 1 to 100",
+		  .renamed_to = "discard-repeats", .arg = "N" },
+		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(o->full_scan),
+		  .help = "check every sector outside each range also on devices over 2 GiB (default there: two "
+			  "stripes either side)" },
+		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(o->require), .choices = levels_req,
+		  .why = "use delivered or deallocated", .arg = "deallocated",
+		  .help = "fail unless every bottom device read back as it promises (default: delivered is enough)" },
+		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(o->force), .help = "use DEVICE although it holds a signature" },
+		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(o->json),
+		  .help = "JSON (schema " R0_TRIM_SCHEMA ") instead of the report" },
+		/* R0_CONSENT_OPTS(consent), with their help */
+		{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO(o->consent.plan_only),
+		  .help = "show what would be written and stop" },
+		{ "yes", 'y', R0_CLI_SET, R0_CLI_TO(o->consent.yes),
+		  .help = "write without asking (needed without a terminal)" },
+		{ 0 },
+	};
+
+	r0_cli_parse(&cli, opts, argc, argv);
+}
+
 int main(int argc, char **argv)
 {
 	struct r0_trim_run r;
 	struct r0_limits_check lc;
-	const char *fstype = NULL, *live = NULL, *watch = NULL;
+	struct options o;
 	char live_fs[16] = "", live_dev[64], mnt[64] = "", why[1024];
-	unsigned cycles = 0, fill = 50, repeats = 1;
-	bool force = false, mount_discard = false, cycles_set = false, full_scan = false, mounted = false;
-	enum r0_trim_level require = R0_LEVEL_DELIVERED;
-	bool tuned = false;   /* --fill, --fs-discard or --require given */
-	struct r0_consent consent = { 0 };
+	bool mounted = false;
 	struct utsname u;
 	int err, rc;
 
@@ -261,64 +297,34 @@ int main(int argc, char **argv)
 	r0_trim_run_init(&r);
 	r.stop = r0_cli_stop_requested;
 	r.on_line = isatty(STDERR_FILENO) ? show_progress : NULL;
-	static const struct r0_cli_choice fs_discards[] = {
-		{ "fstrim", false }, { "mount", true }, { NULL, 0 },
-	};
-	static const struct r0_cli_choice levels_req[] = {
-		{ "delivered", R0_LEVEL_DELIVERED }, { "deallocated", R0_LEVEL_DEALLOCATED }, { NULL, 0 },
-	};
-	const struct r0_cli_opt opts[] = {
-		{ "cycles", OPT_CYCLES, R0_CLI_UINT, R0_CLI_TO(cycles), 0, 10000, .why = "a number from 0 to 10000", .given = &cycles_set },
-		{ "fill", OPT_FILL, R0_CLI_UINT, R0_CLI_TO(fill), 1, 90, .why = "a percentage from 1 to 90", .given = &tuned },
-		{ "fs", OPT_FS, R0_CLI_CALL, R0_CLI_TO(fstype), .call = opt_fs },
-		{ "fs-discard", OPT_FS_DISCARD, R0_CLI_CHOICE, R0_CLI_TO(mount_discard), .choices = fs_discards, .why = "use fstrim or mount", .given = &tuned },
-		{ "discard-repeats", OPT_REPEATS, R0_CLI_UINT, R0_CLI_TO(repeats), 1, 100, .why = "a number from 1 to 100" },
-		{ "repeats", OPT_OLD_REPEATS, R0_CLI_UINT, R0_CLI_TO(repeats), 1, 100, .why = "a number from 1 to 100", .renamed_to = "discard-repeats" },
-		{ "full-scan", OPT_FULL_SCAN, R0_CLI_SET, R0_CLI_TO(full_scan) },
-		{ "live", OPT_LIVE, R0_CLI_STRING, R0_CLI_TO(live) },
-		{ "watch", OPT_WATCH, R0_CLI_STRING, R0_CLI_TO(watch) },
-		{ "require", OPT_REQUIRE, R0_CLI_CHOICE, R0_CLI_TO(require), .choices = levels_req, .why = "use delivered or deallocated", .given = &tuned },
-		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
-		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(r.records) },
-		R0_CONSENT_OPTS(consent),
-		{ 0 },
-	};
-
-	r0_cli_parse(&cli, opts, argc, argv);
-	if (watch)
-		return watch_main(&r, watch, argc - optind == 1 ? argv[optind] : NULL,
-				  live || fstype || cycles_set || full_scan || repeats != 1 || consent.plan_only ||
-				  consent.yes || force || tuned);
-	if (live) {
+	read_options(&o, argc, argv);
+	r.records = o.json;
+	if (o.watch)
+		return watch_main(&r, o.watch, argc - optind == 1 ? argv[optind] : NULL);
+	if (o.live) {
 		if (argc - optind != 0)
 			return r0_cli_usage_error(PROG, "--live takes a directory, no DEVICE");
-		if (fstype || cycles_set || full_scan || repeats != 1 || r0_cli_given("fill") || force)
-			return r0_cli_usage_error(PROG, "--live checks one test file: no --fs, --cycles, "
-						  "--discard-repeats, --full-scan, --fill or --force");
 		/* nothing can be shown where no test file can be written: refused, not a "no" */
-		if (r0_trim_live_device(live, live_fs, sizeof(live_fs), live_dev, sizeof(live_dev), why, sizeof(why))) {
+		if (r0_trim_live_device(o.live, live_fs, sizeof(live_fs), live_dev, sizeof(live_dev), why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s\n", why);
 			return R0_EXIT_REFUSED;
 		}
 		r.path = live_dev;
-		r.live_dir = live;
+		r.live_dir = o.live;
 		r.live_fs = live_fs;
 	} else if (argc - optind != 1)
 		return r0_cli_usage_error(PROG, "name one device (an array or a single device)");
-	if (mount_discard && !fstype && !live)
-		return r0_cli_usage_error(PROG, "--fs-discard needs --fs");
-	if (fstype && require == R0_LEVEL_DEALLOCATED)
+	/* --fs-discard needs --fs or --live, --fs excludes --discard-repeats and --full-scan: the table's */
+	if (o.fstype && o.require == R0_LEVEL_DEALLOCATED)
 		return r0_cli_usage_error(PROG, "--require deallocated is for the range checks, not --fs");
-	if (fstype && (repeats != 1 || full_scan))
-		return r0_cli_usage_error(PROG, "--discard-repeats and --full-scan are for the range checks, not --fs");
-	if (fstype && !cycles_set)
-		cycles = 3;
+	if (o.fstype && !o.cycles_set)
+		o.cycles = 3;
 	/* the range checks fill nothing: a share for cycles that do not run would be ignored */
-	if (r0_cli_given("fill") && !live && !cycles)
+	if (r0_cli_given("fill") && !o.cycles)
 		return r0_cli_usage_error(PROG, "--fill is the share a cycle fills: give --cycles N or --fs");
-	if (!live)
+	if (!o.live)
 		r.path = argv[optind];
-	if (!consent.plan_only && (rc = r0_cli_need_root(PROG, "it writes to DEVICE and reads its bottom devices")) >= 0)
+	if (!o.consent.plan_only && (rc = r0_cli_need_root(PROG, "it writes to DEVICE and reads its bottom devices")) >= 0)
 		return rc;
 
 	/* every check before anything is written; a layer it cannot model is no "no": exit 2, before anything reads */
@@ -327,7 +333,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return R0_EXIT_REFUSED;
 	}
-	if ((rc = prepare(&r, err, why, live, force, fstype, cycles, fill, &consent)) >= 0)
+	if ((rc = prepare(&r, err, why, o.live, o.force, o.fstype, o.cycles, o.fill, &o.consent)) >= 0)
 		return rc;
 
 	uname(&u);
@@ -336,19 +342,19 @@ int main(int argc, char **argv)
 		r0_trim_run_write_header(&r, stdout);   /* with -J the document has it */
 	r0_trim_run_geometry(&r);
 	r0_trim_run_limits(&r, &lc);
-	if (live) {
+	if (o.live) {
 		if (r.t.geometry_matches)
-			r0_trim_run_live(&r, live, live_fs, mount_discard);
+			r0_trim_run_live(&r, o.live, live_fs, o.mount_discard);
 	} else if (r.t.geometry_matches && r0_trim_run_quiet(&r) == 0) {
-		if (fstype)
-			fs_mode(&r, mnt, sizeof(mnt), &mounted, fstype, mount_discard, cycles, fill);
-		else if (r0_trim_run_ranges(&r, &lc, repeats, full_scan) == 0 && cycles)
-			r0_trim_run_cycles(&r, cycles, fill);
+		if (o.fstype)
+			fs_mode(&r, mnt, sizeof(mnt), &mounted, o.fstype, o.mount_discard, o.cycles, o.fill);
+		else if (r0_trim_run_ranges(&r, &lc, o.repeats, o.full_scan) == 0 && o.cycles)
+			r0_trim_run_cycles(&r, o.cycles, o.fill);
 	}
 	r0_cli_leave_mount(mnt, &mounted);
 
 	/* every bottom device shown at least at REQUIRE, no failure, one conclusive pass */
-	r0_trim_result_judge(&r.result, &r.t, fstype != NULL, require);
+	r0_trim_result_judge(&r.result, &r.t, o.fstype != NULL, o.require);
 	rc = trim_exit_status(r.result.overall);
 	print_results(&r);
 	rc = say_verdict(&r, rc);
