@@ -163,7 +163,7 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 /*
  * The --help of TOOL with the options OPTS (r0_cli_parse prints it for
  * -h): see struct r0_cli. The text of each option is wrapped to 80
- * columns, the head of a long one on a line of its own.
+ * columns, after a long head by two spaces (as util-linux's usage texts).
  */
 void r0_cli_usage(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE *f);
 
