@@ -111,8 +111,40 @@ static int add_test(struct run *run, const char *label, const struct r0_workload
 	return 0;
 }
 
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " [options] TARGET\n"
+	"  " PROG " --preset NAME [options] TARGET\n"
+	"  " PROG " --replay TRACE [--replay-pace [--replay-scale X]] [--replay-skip KINDS] [--replay-discards] [--qd N] TARGET\n"
+	"\n"
+	"Runs I/O on TARGET (a block device or a regular file) with io_uring and\n"
+	"O_DIRECT and reports throughput, IOPS, latency percentiles and CPU time.\n";
+
+static const char usage_tail[] =
+	"Writes and trims to a block device are refused when it is mounted, has a\n"
+	"mounted partition or is held by md/dm, and, without --force, when it holds\n"
+	"a signature; otherwise r0bench shows the plan and asks first. Reads\n"
+	"never ask. A block device needs read (and for writes, write) access:\n"
+	"root, as a rule. Exit status: 0 done, 1 failure (I/O error, verify\n"
+	"fault, interrupted), 2 usage or refused before anything was touched (a\n"
+	"target in use or missing, a trace it cannot replay, no yes, writes with\n"
+	"no terminal to ask and no --yes).\n";
+
+/* --help after --preset: the presets r0bench runs, each a line "  -p NAME  what it runs" */
+static void preset_list(FILE *f)
+{
+	size_t n;
+	const struct r0_preset *p = r0_presets(&n);
+
+	/* everyday work is timed through a file system on each array: r0sweep's, not a block benchmark's */
+	for (size_t i = 0; i < n; i++)
+		if (!r0_preset_is_fs(&p[i]))
+			fprintf(f, "  -p %-9s %s\n", p[i].name, p[i].description);
+	fputs("  (everyday work through a file system: r0sweep -p everyday)\n", f);
+}
+
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = bench_usage, .retired = "b--bs q--qd" };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail, .retired = "b--bs q--qd" };
 
 /* The plan of a run that writes to a block device: the device, the tests that write, the time. */
 static int show_plan(const struct run *run, const char *path, bool any_writes, const struct r0_consent *c)
@@ -293,12 +325,7 @@ static int run_tests(struct run *run, const char *path)
 
 /* Which workload options were given, for the rules between them. */
 struct given {
-	bool time, size, min, steady, verify, rw, preset, ramp;
-};
-
-/* What a preset sets in each of its tests: given with --preset, each would be ignored. */
-static const char *const preset_sets[] = {
-	"rw", "bs", "qd", "jobs", "shared", "span", "align", "cover", "verify", "pass", NULL,
+	bool time, size, min, steady, verify, rw, preset;
 };
 
 /* All a replay takes: the trace is the workload, so nothing else shapes it. */
@@ -310,20 +337,11 @@ static const char *const replay_takes[] = {
 /*
  * W shaped by the options G says were given: a time or a size, a steady
  * end (STEADY_PCT), a verify pass, else 5 s. -1, or R0_EXIT_USAGE after
- * saying which options exclude each other.
+ * saying which values do not go together (which options exclude each
+ * other is the table's: r0_cli_parse held them to it).
  */
 static int shape_workload(struct r0_workload *w, const struct given *g, double steady_pct)
 {
-	if (g->time && g->size)
-		return r0_cli_usage_error(PROG, "--runtime and --size exclude each other");
-	if (g->steady && !g->min)
-		return r0_cli_usage_error(PROG, "--steady goes with --min-runtime");
-	if (g->min && (g->size || g->verify))
-		return r0_cli_usage_error(PROG, "--min-runtime ends a time-based test: no --size or --verify with it");
-	/* the engine ramps only a test that runs for a time */
-	if (g->ramp && (g->size || g->verify))
-		return r0_cli_usage_error(PROG, "--ramp runs a time-based test before it is measured: no --size or "
-					  "--verify with it");
 	if (g->min && g->time && w->min_runtime_ns > w->runtime_ns)
 		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
 	if (g->min && !g->time && w->min_runtime_ns > 5000000000ULL)
@@ -337,8 +355,6 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 	if (g->verify) {
 		if (w->trim || (w->read_pct != 0 && w->read_pct != 100))
 			return r0_cli_usage_error(PROG, "--verify goes with read, write, randread or randwrite");
-		if (g->time || g->size)
-			return r0_cli_usage_error(PROG, "--verify covers the region once: no --runtime or --size (use --span)");
 		w->verify = w->read_pct ? R0_VERIFY_READ : R0_VERIFY_WRITE;
 		if (w->access == R0_ACCESS_RAND)
 			w->cover = true;
@@ -351,7 +367,9 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 /*
  * An option given without what it works on would be ignored: refused, the
  * first such said (R0_EXIT_USAGE); -1 when there is none. MIXED: --rw rw
- * or randrw; PRESET, REPLAY: --preset or --replay given.
+ * or randrw; PRESET, REPLAY: --preset or --replay given. An option that
+ * needs another, whatever their values, is the table's (.needs, .excludes:
+ * r0_cli_parse held them); here those that depend on a value or a mode.
  */
 static int ignored_options(const struct r0_workload *w, bool mixed, bool preset, bool replay)
 {
@@ -359,16 +377,6 @@ static int ignored_options(const struct r0_workload *w, bool mixed, bool preset,
 
 	if (r0_cli_given("rwmix-read") && !mixed)
 		return r0_cli_usage_error(PROG, "--rwmix-read is the share of reads of --rw rw or randrw: give one of them");
-	if (r0_cli_given("pass") && !r0_cli_given("verify"))
-		return r0_cli_usage_error(PROG, "--pass is the pass --verify stamps or checks: give --verify");
-	for (const char *const *k = preset_sets; preset && *k; k++)
-		if (r0_cli_given(*k))
-			return r0_cli_usage_error(PROG, "--preset sets the workloads: no --%s with it%s", *k,
-						  strcmp(*k, "span") ? "" : " (--region is its span)");
-	if ((r0_cli_given("replay-pace") || r0_cli_given("replay-skip") || r0_cli_given("replay-discards")) && !replay)
-		return r0_cli_usage_error(PROG, "--replay-pace, --replay-skip and --replay-discards go with --replay");
-	if (r0_cli_given("replay-scale") && !r0_cli_given("replay-pace"))
-		return r0_cli_usage_error(PROG, "--replay-scale scales the pace: it goes with --replay-pace");
 	if (replay && (other = r0_cli_given_other_than(replay_takes)))
 		return r0_cli_usage_error(PROG, "--replay takes only --replay-pace, --replay-scale, --replay-skip, "
 					  "--replay-discards, --qd, --seed, --stall, --read-only, --json, --force, --plan "
@@ -381,66 +389,152 @@ static int ignored_options(const struct r0_workload *w, bool mixed, bool preset,
 	return -1;
 }
 
+/* What the command line sets, the option table's destinations: the defaults until it is read. */
+static struct args {
+	struct run run;
+	struct r0_workload w;
+	struct rw_arg rw;
+	const struct r0_preset *preset;
+	const char *replay, *replay_skip;
+	bool force, verify, read_only, replay_pace, replay_discards;
+	bool time_given, size_given, rw_given, passes_given, warmup_given, min_given, steady_given, qd_given;
+	unsigned mix;
+	double steady_pct, replay_scale;
+	uint64_t region;
+	struct r0_consent consent;
+} args = {
+	.w = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = 4096, .queue_depth = 1, .jobs = 1,
+	       .seed = 1, .verify_pass = 1 },
+	.rw = { &args.w, false },
+	.mix = 50,
+	.replay_scale = 1,
+};
+
+/* The options, in the order --help lists them, each group under its heading. */
+static const struct r0_cli_opt opts[] = {
+	{ "rw", OPT_RW, R0_CLI_CALL, R0_CLI_TO(args.rw), .call = opt_rw, .given = &args.rw_given, .arg = "KIND",
+	  .help = "read, write, randread, randwrite, rw, randrw, trim, randtrim", .def = "randread",
+	  .section = "Workload:" },
+	{ "bs", OPT_BS, R0_CLI_SIZE, R0_CLI_TO(args.w.block_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M, e.g. 4K",
+	  .arg = "SIZE", .help = "block size", .def = "4K" },
+	{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(args.w.queue_depth), 1, R0_QD_MAX, .why = "a queue depth from 1 to %u", .given = &args.qd_given,
+	  .arg = "N", .help = "queue depth per job", .def = "1" },
+	{ "jobs", 'j', R0_CLI_UINT, R0_CLI_TO(args.w.jobs), 1, R0_JOBS_MAX, .why = "from 1 to %u",
+	  .arg = "N", .help = "threads, each with its own ring", .def = "1" },
+	{ "shared", OPT_SHARED, R0_CLI_SET, R0_CLI_TO(args.w.shared_region),
+	  .help = "jobs share the region (default: a slice each, on the block size, device blocks and --align; "
+		  "the last takes the rest)" },
+	{ "offset", OPT_OFFSET, R0_CLI_SIZE, R0_CLI_TO(args.w.offset_bytes), 0, UINT64_MAX, .why = "not a size",
+	  .arg = "SIZE", .help = "region start", .def = "0" },
+	/* a preset's span is --region: said here, before --preset's own list of what it sets */
+	{ "span", OPT_SPAN, R0_CLI_SIZE, R0_CLI_TO(args.w.span_bytes), 1, UINT64_MAX, .why = "a size above 0",
+	  .arg = "SIZE", .help = "region length (default: to the end)",
+	  .excludes = "preset", .excludes_why = "--region is the preset's span" },
+	{ "rwmix-read", OPT_MIX, R0_CLI_UINT, R0_CLI_TO(args.mix), 0, 100, .why = "a percentage from 0 to 100",
+	  .arg = "PCT", .help = "rw/randrw: share of reads", .def = "50" },
+	{ "align", OPT_ALIGN, R0_CLI_SIZE, R0_CLI_TO(args.w.align_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M",
+	  .arg = "SIZE", .help = "random offsets are the slice start plus multiples of SIZE", .def = "bs" },
+	{ "cover", OPT_COVER, R0_CLI_SET, R0_CLI_TO(args.w.cover), .help = "random: every block exactly once per pass" },
+	{ "seed", OPT_SEED, R0_CLI_CALL, R0_CLI_TO(args.w.seed), .call = opt_seed,
+	  .arg = "N", .help = "offsets and data", .def = "1" },
+	{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(args.w.runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 5, 0.5, 500ms or 2m", .given = &args.time_given,
+	  .arg = "TIME", .help = "time-based: measure for TIME (default 5 s; 500ms, 2m)",
+	  .excludes = "size", .excludes_why = "a test runs for a time or a size" },
+	/* the engine ramps only a test that runs for a time */
+	{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(args.w.ramp_ns), 0, UINT64_MAX, .why = "a time, e.g. 2 or 500ms",
+	  .arg = "TIME", .help = "run TIME first without counting", .def = "0",
+	  .excludes = "size,verify", .excludes_why = "it runs a time-based test before it is measured" },
+	{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(args.w.min_runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 10, 500ms or 1m", .given = &args.min_given,
+	  .arg = "TIME", .help = "end a time-based test once its rate is steady, not before TIME: --runtime is then "
+				 "the most it runs (fio's steadystate; default: off, the full --runtime)",
+	  .excludes = "size,verify", .excludes_why = "it ends a time-based test" },
+	{ "steady", OPT_STEADY, R0_CLI_DOUBLE, R0_CLI_TO(args.steady_pct), .dmin = 0.1, .dmax = 100, .why = "a percentage from 0.1 to 100", .given = &args.steady_given,
+	  .arg = "PCT", .help = "with --min-runtime: steady is 8 slices of 250 ms (shorter for a minimum under 2.25 s) "
+				"whose throughput spans at most PCT % of their mean and trends by at most PCT/2 %",
+	  .def = "10", .needs = "min-runtime" },
+	{ "size", 's', R0_CLI_SIZE, R0_CLI_TO(args.w.size_bytes), 1, UINT64_MAX, .why = "a size above 0", .given = &args.size_given,
+	  .arg = "SIZE", .help = "size-based: SIZE bytes per job instead of a time" },
+	{ "reap-batch", OPT_REAP, R0_CLI_UINT, R0_CLI_TO(args.w.reap_batch), 1, R0_QD_MAX, .why = "from 1 to the queue depth",
+	  .arg = "N", .help = "wait for N completions at once (default 1: each timed as it arrives; more costs "
+			      "latency accuracy, saves wake-ups on CPU-bound devices)" },
+	{ "stall", OPT_STALL, R0_CLI_DURATION, R0_CLI_TO(args.w.stall_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 60 or 500ms",
+	  .arg = "TIME", .help = "abandon the run with an error when requests are out and none completes for TIME",
+	  .def = "60 s" },
+	{ "hipri", OPT_HIPRI, R0_CLI_SET, R0_CLI_TO(args.w.hipri),
+	  .help = "polled completions (io_uring IOPOLL, fio's hipri): needs a device with poll queues (NVMe, "
+		  "null_blk poll_queues); fails on one without" },
+	{ "sqpoll", OPT_SQPOLL, R0_CLI_SET, R0_CLI_TO(args.w.sqpoll),
+	  .help = "a kernel thread submits (io_uring SQPOLL, fio's sqthread_poll)" },
+	{ "ring", OPT_RING, R0_CLI_SET, R0_CLI_TO(args.w.ring),
+	  .help = "io_uring at QD1 too (default there: the job reads and writes itself, pread/pwrite: no "
+		  "hand-over to an io_uring worker on devices such as zram)" },
+	{ "passes", OPT_PASSES, R0_CLI_UINT, R0_CLI_TO(args.run.passes), 1, 64, .why = "from 1 to 64", .given = &args.passes_given,
+	  .arg = "N", .help = "repeat the test N times", .def = "1" },
+	{ "warmup", OPT_WARMUP, R0_CLI_UINT, R0_CLI_TO(args.run.warmup), 0, 64, .why = "from 0 to 64", .given = &args.warmup_given,
+	  .arg = "N", .help = "passes run first and not counted", .def = "0" },
+	/* what a preset sets in each of its tests: given with it, each would be ignored (--span: above) */
+	{ "preset", 'p', R0_CLI_CALL, R0_CLI_TO(args.preset), .call = opt_preset,
+	  .arg = "NAME", .help = "run the preset's tests (one of those below) instead of --rw; no --rw or --verify "
+				 "with it",
+	  .section = "Presets (CrystalDiskMark's method: a 1 GiB region, 1 warm-up and 5 passes\n"
+		     "of 5 s, unless the preset says otherwise; each test read, then write):",
+	  .after = preset_list,
+	  .excludes = "rw,bs,qd,jobs,shared,align,cover,verify,pass",
+	  .excludes_why = "the preset sets the workloads" },
+	{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(args.region), 1, UINT64_MAX, .why = "a size above 0",
+	  .arg = "SIZE", .help = "preset region", .def = "1G, at most the target" },
+	{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(args.read_only),
+	  .help = "a preset's read tests only (nothing is written); a replay of a trace with writes is refused" },
+	{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(args.replay),
+	  .arg = "TRACE", .help = "issue the trace's reads, writes and flushes (fdatasync) again on TARGET, as fast "
+				  "as --qd allows (default: the trace's deepest queue, else 32); writes carry a "
+				  "pattern, discards are skipped (--replay-discards issues them); a trace from a "
+				  "larger device is mapped modulo TARGET's size and says so",
+	  .section = "Replay (fio's read_iolog: a trace recorded by r0profile --trace, a\n"
+		     "blktrace recording or blkparse -d dump, a fio iolog v2 or v3):" },
+	{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(args.replay_skip),
+	  .arg = "KINDS", .help = "leave out reads, writes or flushes (comma-separated; fio's replay_skip)",
+	  .needs = "replay" },
+	{ "replay-discards", OPT_REPLAY_DISCARDS, R0_CLI_SET, R0_CLI_TO(args.replay_discards),
+	  .help = "issue the trace's discards too, in their place and one at a time: BLKDISCARD on a block device "
+		  "(one that takes none is refused), a punched hole in a file; they destroy data as writes do",
+	  .needs = "replay" },
+	{ "replay-scale", OPT_REPLAY_SCALE, R0_CLI_DOUBLE, R0_CLI_TO(args.replay_scale), .dmin = 0.001, .dmax = 1000, .why = "a speed factor from 0.001 to 1000 (2: twice as fast)",
+	  .arg = "X", .help = "with --replay-pace: X times the recorded speed (2 twice as fast, 0.5 half; fio's "
+			      "replay_time_scale=200, 50)",
+	  .needs = "replay-pace" },
+	{ "replay-pace", OPT_REPLAY_PACE, R0_CLI_SET, R0_CLI_TO(args.replay_pace),
+	  .help = "no request before its recorded time; reports how far behind it the target fell",
+	  .needs = "replay" },
+	{ "verify", OPT_VERIFY, R0_CLI_SET, R0_CLI_TO(args.verify),
+	  .help = "write: stamp every 512-byte sector with its number, the pass and the seed, then read it all "
+		  "back and check; read: check what an earlier pass wrote",
+	  .section = "Checks:",
+	  .excludes = "runtime,size", .excludes_why = "it covers the region once (use --span)" },
+	{ "pass", OPT_PASS, R0_CLI_UINT, R0_CLI_TO(args.w.verify_pass), 0, UINT32_MAX, .why = "not a number",
+	  .arg = "N", .help = "the pass number stamped or expected", .def = "1", .needs = "verify" },
+	{ "continue-on-error", OPT_CONTINUE, R0_CLI_SET, R0_CLI_TO(args.w.continue_on_error),
+	  .help = "count I/O errors and go on (default: stop)" },
+	{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(args.run.json), .help = "JSON (schema " JSON_SCHEMA ", see r0bench(1))",
+	  .section = "Output and safety:" },
+	{ "force", 'f', R0_CLI_SET, R0_CLI_TO(args.force), .help = "write to a device that holds a signature" },
+	/* R0_CONSENT_OPTS(consent), with their --help (R0_CONSENT_HELP's words) */
+	{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO(args.consent.plan_only),
+	  .help = "show what would be written and stop (opens nothing for writing)" },
+	{ "yes", 'y', R0_CLI_SET, R0_CLI_TO(args.consent.yes), .help = "write without asking (needed without a terminal)" },
+	{ 0 },
+};
+
 int main(int argc, char **argv)
 {
-	static struct run run;
-	struct r0_workload w = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = 4096,
-				 .queue_depth = 1, .jobs = 1, .seed = 1, .verify_pass = 1 };
-	const struct r0_preset *preset = NULL;
+	struct run *run = &args.run;
+	struct r0_workload *w = &args.w;
+	const struct r0_preset *preset;
 	const char *path;
-	struct rw_arg rw = { &w, false };
-	bool force = false, verify = false, time_given = false, size_given = false, rw_given = false;
-	bool passes_given = false, warmup_given = false, any_writes = false, read_only = false;
-	unsigned mix = 50;
-	double steady_pct = 0;
-	bool min_given = false, steady_given = false, qd_given = false, replay_pace = false, replay_discards = false;
-	const char *replay = NULL, *replay_skip = NULL;
-	double replay_scale = 1;
+	bool any_writes;
 	unsigned skip_mask = 0;
-	uint64_t region = 0;
 	static char label[64];
 	int err;
-	struct r0_consent consent = { 0 };
-	const struct r0_cli_opt opts[] = {
-		{ "rw", OPT_RW, R0_CLI_CALL, R0_CLI_TO(rw), .call = opt_rw, .given = &rw_given },
-		{ "bs", OPT_BS, R0_CLI_SIZE, R0_CLI_TO(w.block_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M, e.g. 4K" },
-		{ "qd", OPT_QD, R0_CLI_UINT, R0_CLI_TO(w.queue_depth), 1, R0_QD_MAX, .why = "a queue depth from 1 to %u", .given = &qd_given },
-		{ "jobs", 'j', R0_CLI_UINT, R0_CLI_TO(w.jobs), 1, R0_JOBS_MAX, .why = "from 1 to %u" },
-		{ "shared", OPT_SHARED, R0_CLI_SET, R0_CLI_TO(w.shared_region) },
-		{ "offset", OPT_OFFSET, R0_CLI_SIZE, R0_CLI_TO(w.offset_bytes), 0, UINT64_MAX, .why = "not a size" },
-		{ "span", OPT_SPAN, R0_CLI_SIZE, R0_CLI_TO(w.span_bytes), 1, UINT64_MAX, .why = "a size above 0" },
-		{ "rwmix-read", OPT_MIX, R0_CLI_UINT, R0_CLI_TO(mix), 0, 100, .why = "a percentage from 0 to 100" },
-		{ "align", OPT_ALIGN, R0_CLI_SIZE, R0_CLI_TO(w.align_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M" },
-		{ "cover", OPT_COVER, R0_CLI_SET, R0_CLI_TO(w.cover) },
-		{ "seed", OPT_SEED, R0_CLI_CALL, R0_CLI_TO(w.seed), .call = opt_seed },
-		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(w.runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 5, 0.5, 500ms or 2m", .given = &time_given },
-		{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(w.min_runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 10, 500ms or 1m", .given = &min_given },
-		{ "steady", OPT_STEADY, R0_CLI_DOUBLE, R0_CLI_TO(steady_pct), .dmin = 0.1, .dmax = 100, .why = "a percentage from 0.1 to 100", .given = &steady_given },
-		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(w.ramp_ns), 0, UINT64_MAX, .why = "a time, e.g. 2 or 500ms" },
-		{ "size", 's', R0_CLI_SIZE, R0_CLI_TO(w.size_bytes), 1, UINT64_MAX, .why = "a size above 0", .given = &size_given },
-		{ "passes", OPT_PASSES, R0_CLI_UINT, R0_CLI_TO(run.passes), 1, 64, .why = "from 1 to 64", .given = &passes_given },
-		{ "reap-batch", OPT_REAP, R0_CLI_UINT, R0_CLI_TO(w.reap_batch), 1, R0_QD_MAX, .why = "from 1 to the queue depth" },
-		{ "stall", OPT_STALL, R0_CLI_DURATION, R0_CLI_TO(w.stall_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 60 or 500ms" },
-		{ "hipri", OPT_HIPRI, R0_CLI_SET, R0_CLI_TO(w.hipri) },
-		{ "sqpoll", OPT_SQPOLL, R0_CLI_SET, R0_CLI_TO(w.sqpoll) },
-		{ "ring", OPT_RING, R0_CLI_SET, R0_CLI_TO(w.ring) },
-		{ "warmup", OPT_WARMUP, R0_CLI_UINT, R0_CLI_TO(run.warmup), 0, 64, .why = "from 0 to 64", .given = &warmup_given },
-		{ "preset", 'p', R0_CLI_CALL, R0_CLI_TO(preset), .call = opt_preset },
-		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(region), 1, UINT64_MAX, .why = "a size above 0" },
-		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(read_only) },
-		{ "verify", OPT_VERIFY, R0_CLI_SET, R0_CLI_TO(verify) },
-		{ "pass", OPT_PASS, R0_CLI_UINT, R0_CLI_TO(w.verify_pass), 0, UINT32_MAX, .why = "not a number" },
-		{ "continue-on-error", OPT_CONTINUE, R0_CLI_SET, R0_CLI_TO(w.continue_on_error) },
-		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(replay) },
-		{ "replay-pace", OPT_REPLAY_PACE, R0_CLI_SET, R0_CLI_TO(replay_pace) },
-		{ "replay-scale", OPT_REPLAY_SCALE, R0_CLI_DOUBLE, R0_CLI_TO(replay_scale), .dmin = 0.001, .dmax = 1000, .why = "a speed factor from 0.001 to 1000 (2: twice as fast)" },
-		{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(replay_skip) },
-		{ "replay-discards", OPT_REPLAY_DISCARDS, R0_CLI_SET, R0_CLI_TO(replay_discards) },
-		{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(run.json) },
-		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(force) },
-		R0_CONSENT_OPTS(consent),
-		{ 0 },
-	};
 
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (optind == argc)
@@ -448,50 +542,52 @@ int main(int argc, char **argv)
 	if (argc - optind > 1)
 		return r0_cli_usage_error(PROG, "one TARGET at a time");
 	path = argv[optind];
-	if ((err = ignored_options(&w, rw.mixed, preset != NULL, replay != NULL)) >= 0)
+	preset = args.preset;
+	if ((err = ignored_options(w, args.rw.mixed, preset != NULL, args.replay != NULL)) >= 0)
 		return err;
-	if (replay_skip && r0_replay_skip_parse(replay_skip, &skip_mask))
+	if (args.replay_skip && r0_replay_skip_parse(args.replay_skip, &skip_mask))
 		return r0_cli_usage_error(PROG, "--replay-skip takes reads, writes, flushes (comma-separated)");
-	if (replay) {
-		struct bench_replay_args ra = { .pace = replay_pace, .time_scale = replay_scale, .skip = skip_mask, .discards = replay_discards, .force = force, .read_only = read_only,
-						.queue_depth = qd_given ? w.queue_depth : 0, .seed = w.seed,
-						.stall_ns = w.stall_ns, .consent = consent, .json = run.json };
+	if (args.replay) {
+		struct bench_replay_args ra = { .pace = args.replay_pace, .time_scale = args.replay_scale, .skip = skip_mask,
+						.discards = args.replay_discards, .force = args.force, .read_only = args.read_only,
+						.queue_depth = args.qd_given ? w->queue_depth : 0, .seed = w->seed,
+						.stall_ns = w->stall_ns, .consent = args.consent, .json = run->json };
 
-		return bench_replay(path, replay, &ra);
+		return bench_replay(path, args.replay, &ra);
 	}
-	if (rw.mixed)
-		w.read_pct = mix;
+	if (args.rw.mixed)
+		w->read_pct = args.mix;
 	{
-		const struct given g = { time_given, size_given, min_given, steady_given, verify, rw_given, preset != NULL,
-					 r0_cli_given("ramp") };
+		const struct given g = { args.time_given, args.size_given, args.min_given, args.steady_given, args.verify,
+					 args.rw_given, preset != NULL };
 
-		if ((err = shape_workload(&w, &g, steady_pct)) >= 0)
+		if ((err = shape_workload(w, &g, args.steady_pct)) >= 0)
 			return err;
 	}
-	if (read_only && !preset)
+	if (args.read_only && !preset)
 		return r0_cli_usage_error(PROG, "--read-only is for presets; use --rw read or randread");
 	if (preset) {
-		run.preset = preset->name;
-		run.passes = passes_given ? run.passes : preset->passes ? preset->passes : R0_CDM_PASSES;
-		run.warmup = warmup_given ? run.warmup :
-			     preset->passes ? preset->warmup_passes : R0_CDM_WARMUP_PASSES;
-		run.region_bytes = region ? region : R0_CDM_REGION_BYTES;
-	} else if (!passes_given) {
-		run.passes = 1;
+		run->preset = preset->name;
+		run->passes = args.passes_given ? run->passes : preset->passes ? preset->passes : R0_CDM_PASSES;
+		run->warmup = args.warmup_given ? run->warmup :
+			      preset->passes ? preset->warmup_passes : R0_CDM_WARMUP_PASSES;
+		run->region_bytes = args.region ? args.region : R0_CDM_REGION_BYTES;
+	} else if (!args.passes_given) {
+		run->passes = 1;
 	}
-	if (region && !preset)
+	if (args.region && !preset)
 		return r0_cli_usage_error(PROG, "--region is for presets; use --span");
 
 	if (preset) {
-		any_writes = add_preset_tests(&run, preset, &w, time_given, size_given, read_only);
+		any_writes = add_preset_tests(run, preset, w, args.time_given, args.size_given, args.read_only);
 	} else {
-		snprintf(label, sizeof(label), "%s", r0_bench_rw_name(&w));
-		add_test(&run, label, &w);
-		any_writes = writes(&w) || w.verify == R0_VERIFY_WRITE;
+		snprintf(label, sizeof(label), "%s", r0_bench_rw_name(w));
+		add_test(run, label, w);
+		any_writes = writes(w) || w->verify == R0_VERIFY_WRITE;
 	}
 
-	if ((err = open_target(&run, path, any_writes, force, preset != NULL, &consent)) >= 0 ||
-	    (err = check_tests(&run, path, w.hipri)) >= 0)
+	if ((err = open_target(run, path, any_writes, args.force, preset != NULL, &args.consent)) >= 0 ||
+	    (err = check_tests(run, path, w->hipri)) >= 0)
 		return err;
-	return run_tests(&run, path);
+	return run_tests(run, path);
 }

@@ -49,9 +49,6 @@ struct bench_replay_args {
 };
 int bench_replay(const char *path, const char *trace, const struct bench_replay_args *a);
 
-/* usage.c: --help, and a usage error's text */
-void bench_usage(FILE *f);
-
 /* json.c: the r0bench/1 document (r0/benchjson.h) on stdout */
 void bench_print_json(const struct run *run, int status, const char *reason);
 /* What a replay ran and gave, for its document's "replay" object. */
