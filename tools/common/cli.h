@@ -135,7 +135,8 @@ struct r0_cli_opt {
 struct r0_cli {
 	const char *prog;
 	/*
-	 * --help: HEAD (the synopsis and what the tool does), "Options:", the
+	 * --help: HEAD (the synopsis and what the tool does), "Options:" (or
+	 * the first option's section heading), the
 	 * options (USAGE_OPTS, else the table parsed: a tool of subcommands
 	 * lists them all once), -h and -V, then TAIL.
 	 */

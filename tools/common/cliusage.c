@@ -102,7 +102,6 @@ void r0_cli_usage(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE
 	const struct r0_cli_opt *list = tool->usage_opts ? tool->usage_opts : opts;
 	const struct r0_cli_opt help = { .name = "help", .key = 'h', .help = "this text" };
 	const struct r0_cli_opt version = { .name = "version", .key = 'V', .help = "version" };
-	bool sectioned = false;
 	char head[128];
 	int column = 2 + 4 + 9 + 2; /* "  -h, --version  " */
 
@@ -113,10 +112,9 @@ void r0_cli_usage(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE
 
 		if (n > column)
 			column = n > TEXT_COLUMN_MAX ? TEXT_COLUMN_MAX : n;
-		sectioned |= o->section != NULL;
 	}
 	/* a table in groups opens with its first group's heading instead */
-	if (!sectioned)
+	if (!list->name || !list->section)
 		fputs("\nOptions:\n", f);
 	for (const struct r0_cli_opt *o = list; o->name; o++) {
 		if (o->section)
