@@ -26,7 +26,8 @@
 #include "r0/safety.h"
 #include "r0/size.h"
 
-#define MAX_PRESETS 7
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 enum {
 	OPT_BACKEND = CHAR_MAX + 1, OPT_CHUNKS, OPT_MEMBERS, OPT_QD, OPT_REPEATS, OPT_RAMP, OPT_REGION,
@@ -35,88 +36,6 @@ enum {
 	OPT_MAX_REPEATS, OPT_EVERY_TARGET, OPT_MIN_RUNTIME, OPT_REPLAY, OPT_REPLAY_SKIP, OPT_REPLAY_SCALE, OPT_REPLAY_DISCARDS, OPT_DRIVE_GAIN,
 	OPT_CALIBRATE, OPT_COPIES,
 };
-
-/* --- options --------------------------------------------------------- */
-
-struct chunk_list {
-	uint32_t *v;
-	size_t *n;
-};
-
-static int add_chunk(const char *s, void *arg)
-{
-	struct chunk_list *l = arg;
-	uint32_t c;
-
-	/* the stricter md rule: one list serves both back ends */
-	if (r0_parse_chunk(s, R0_BACKEND_MD, &c) || *l->n == MAX_CHUNKS)
-		return -EINVAL;
-	for (size_t i = 0; i < *l->n; i++)
-		if (l->v[i] == c)
-			return 0;
-	l->v[(*l->n)++] = c;
-	return 0;
-}
-
-static int add_count(const char *s, void *arg)
-{
-	bool *c = arg;
-	unsigned n;
-
-	if (r0_parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
-		return -EINVAL;
-	c[n] = true;
-	return 0;
-}
-
-static int add_qd(const char *s, void *arg)
-{
-	struct sweep *sw = arg;
-	unsigned q;
-
-	if (r0_parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == 8)
-		return -EINVAL;
-	sw->qds[sw->n_qds++] = q;
-	return 0;
-}
-
-/* presets[MAX_PRESETS + 1], NULL-terminated: an item beyond MAX_PRESETS is refused */
-static int add_preset(const char *s, void *arg)
-{
-	const struct r0_preset **p = arg;
-	size_t n = 0;
-
-	while (n < MAX_PRESETS && p[n])
-		n++;
-	if (n == MAX_PRESETS || !(p[n] = r0_preset_find(s)))
-		return -EINVAL;
-	return 0;
-}
-
-static int find_name(const char *name, void *arg)
-{
-	struct sweep *sw = arg;
-	int i = r0_sweep_plan_find(&sw->plan, name);
-
-	if (i < 0) {
-		r0_cli_usage_error(PROG, "--workloads: no workload '%s' in the sets chosen", name);
-		return -ENOENT;
-	}
-	sw->keep[i] = true;
-	return 0;
-}
-
-/* --workloads: drops every workload not named. */
-static int keep_only(struct sweep *sw, const char *list)
-{
-	int err = r0_cli_each_item(list, find_name, sw);
-
-	if (err == -EINVAL)
-		r0_cli_usage_error(PROG, "--workloads '%s': names, comma separated", list);
-	if (!err)
-		r0_sweep_plan_keep(&sw->plan, sw->keep);
-	return err;
-}
 
 /* --state: the array's state, a short word */
 static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *arg)
@@ -136,8 +55,40 @@ static int opt_budget(const char *prog, const struct r0_cli_opt *o, const char *
 	return r0_cli_opt_duration(prog, "--budget", arg, 0, UINT64_MAX, o->dest, "a time, e.g. 30m or 2h; 0: none");
 }
 
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " --output FILE [options] DEV DEV...\n"
+	"\n"
+	"The study: the first member alone (raw, no array), then md raid0 and\n"
+	"dm-stripe arrays over the first n members at each chunk size, each\n"
+	"measured with every workload, repeated; each repeat visits the targets\n"
+	"in its own seeded order. By default the study plans itself into its\n"
+	"budget (30 min): every cell 3 times, then more repeats (5, 8) only where\n"
+	"a comparison that decides an answer is still undecided; the largest\n"
+	"arrays on the first back end at every chunk, then only the chunks left\n"
+	"in the running on the other back end and at fewer members. At the end\n"
+	"it says what it left undecided or unmeasured, and why.\n"
+	"First every member's test region is written once (preconditioning).\n"
+	"Each array is built, measured and removed before the next (also on an\n"
+	"error or a signal). Every finished cell (one workload, one repeat, one\n"
+	"target) is appended to FILE as a JSON line (schema " R0_SWEEP_SCHEMA ", see\n"
+	"r0sweep(1)); at the end the analysis and the verdict are printed and\n"
+	"appended too.\n"
+	"THE MEMBERS' DATA IS DESTROYED: the write tests write all over them.\n"
+	"It first shows the plan (each device, what is written, how long it\n"
+	"takes) and asks; --read-only writes nothing and asks nothing.\n";
+
+static const char usage_tail[] =
+	"Members may be disks or partitions, named any way (/dev/disk/by-id/...).\n"
+	"Members that are mounted, have a mounted partition, are held by another\n"
+	"device, or cannot be opened exclusively are always refused. Needs root\n"
+	"and the md_mod, raid0 and dm_mod modules.\n"
+	"Exit status: 0 done, 1 failure (also an interrupted sweep or I/O errors),\n"
+	"2 usage or refused before anything was touched (a member in use, a trace\n"
+	"it cannot replay, no yes, no terminal to ask and no --yes).\n";
+
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = sweep_usage, .retired = "o--output" };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail, .retired = "o--output" };
 
 /* What r0sweep's options say beside the study itself (struct sweep). */
 struct options {
@@ -148,31 +99,15 @@ struct options {
 	double replay_scale;        /* --replay-scale X: the replay paced, X times the recorded speed */
 	bool scale_given, replay_discards;
 	bool resume, force, straddle, read_only, state_given;
-	bool repeats_given, every_target, min_runtime_given, budget_given, max_repeats_given;
-	bool calibrate, copies_given, runtime_given, backend_given, chunks_given, preset_given, qd_given;
-	struct chunk_list cl;
+	bool repeats_given, every_target, min_runtime_given, budget_given;
+	bool calibrate, runtime_given, qd_given;
+	struct sweep_chunk_list cl;
 	size_t n_presets;
 	struct r0_mix mix;
 	char mixdesc[1024];
 	struct r0_cmp_opts cmp;
 	struct r0_consent consent;
 };
-
-/* what --calibrate measures itself: the options that would choose it otherwise, or NULL */
-static const char *calibration_conflict(const struct options *o)
-{
-	const struct { bool given; const char *name; } c[] = {
-		{ o->backend_given, "--backend" }, { o->chunks_given, "--chunks" }, { o->counts != NULL, "--members" },
-		{ o->single != NULL, "--single-chunks" }, { o->preset_given, "--preset" }, { o->qd_given, "--qd" },
-		{ o->only != NULL, "--workloads" }, { o->repeats_given, "--repeats" }, { o->every_target, "--every-target" },
-		{ o->max_repeats_given, "--max-repeats" }, { o->replay != NULL, "--replay" }, { o->resume, "--resume" },
-	};
-
-	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
-		if (c[i].given)
-			return c[i].name;
-	return NULL;
-}
 
 /*
  * --calibrate: the raw first member and COPIES copies of md 64K over all
@@ -184,11 +119,7 @@ static int calibration_plan(struct sweep *sw, struct options *o)
 {
 	static const unsigned qds[] = { 1, 32 };
 	const struct r0_preset *cdm3[] = { r0_preset_find("cdm3") };
-	const char *bad = calibration_conflict(o);
 
-	if (bad)
-		return r0_cli_usage_error(PROG, "--calibrate measures its own targets and workloads: %s does not go "
-					  "with it", bad);
 	if (sw->n_members > R0_MAX_MEMBERS)
 		return r0_cli_usage_error(PROG, "at most %d members", R0_MAX_MEMBERS);
 	/* short cells: a few minutes hold three passes or more */
@@ -244,11 +175,11 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 		return r0_cli_usage_error(PROG, "at most %d members", R0_MAX_MEMBERS);
 	if (r0_cli_each_item(o->backend, r0_cli_add_backend, sw->backend))
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", o->backend);
-	o->cl = (struct chunk_list){ sw->chunks, &sw->n_chunks };
-	if (r0_cli_each_item(o->chunks, add_chunk, &o->cl))
+	o->cl = (struct sweep_chunk_list){ sw->chunks, &sw->n_chunks };
+	if (r0_cli_each_item(o->chunks, sweep_add_chunk, &o->cl))
 		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", o->chunks);
-	o->cl = (struct chunk_list){ sw->single_chunks, &sw->n_single };
-	if (o->single && r0_cli_each_item(o->single, add_chunk, &o->cl))
+	o->cl = (struct sweep_chunk_list){ sw->single_chunks, &sw->n_single };
+	if (o->single && r0_cli_each_item(o->single, sweep_add_chunk, &o->cl))
 		return r0_cli_usage_error(PROG, "--single-chunks '%s': powers of two from 4K to 1G", o->single);
 	if (!o->single) {
 		/* one chunk measures the layer's own cost: mdadm's default where it is in the list */
@@ -260,16 +191,13 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 	}
 	/* --repeats N: the fixed plan, N of every cell; else repeats where they decide something */
 	sw->adaptive = !o->repeats_given && !o->every_target;
-	if (!sw->adaptive && (o->budget_given || o->max_repeats_given))
-		return r0_cli_usage_error(PROG, "--budget and --max-repeats plan the adaptive study; "
-					  "--repeats and --every-target run a fixed plan");
 	if (o->every_target && !o->repeats_given)
 		sw->repeats = R0_SWEEP_DEFAULT_REPEATS;
 	if (sw->adaptive && sw->max_repeats < sw->repeats)
 		return r0_cli_usage_error(PROG, "--max-repeats %u is below the first look's %u repeats",
 					  sw->max_repeats, sw->repeats);
 	if (o->counts) {
-		if (r0_cli_each_item(o->counts, add_count, sw->count))
+		if (r0_cli_each_item(o->counts, sweep_add_count, sw->count))
 			return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d", o->counts, R0_MAX_MEMBERS);
 		for (unsigned n = sw->n_members + 1; n <= R0_MAX_MEMBERS; n++)
 			if (sw->count[n])
@@ -282,10 +210,10 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 	if (o->single && !sw->count[1])
 		return r0_cli_usage_error(PROG, "--single-chunks are the chunks of the 1-member stripes: --members "
 					  "'%s' has no 1", o->counts);
-	if (r0_cli_each_item(o->preset, add_preset, o->presets))
+	if (r0_cli_each_item(o->preset, sweep_add_preset, o->presets))
 		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3, cdm-nvme, everyday or everyday-xfs, comma "
 					  "separated, at most %d", o->preset, MAX_PRESETS);
-	if (r0_cli_each_item(o->qd, add_qd, sw))
+	if (r0_cli_each_item(o->qd, sweep_add_qd, sw))
 		return r0_cli_usage_error(PROG, "--qd '%s': queue depths from 1 to %u, e.g. 1,32", o->qd, R0_QD_MAX);
 	bool block_tests = false;
 
@@ -302,16 +230,12 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 	if (r0_sweep_plan_workloads(&sw->plan, o->presets, o->n_presets, sw->qds, sw->n_qds, o->straddle, o->read_only))
 		return r0_cli_usage_error(PROG, "more than %d workloads: choose fewer presets or depths",
 					  R0_SWEEP_MAX_WL);
-	if (o->replay_skip && !o->replay)
-		return r0_cli_usage_error(PROG, "--replay-skip goes with --replay");
 	if (o->replay_skip && r0_replay_skip_parse(o->replay_skip, &o->skip_mask))
 		return r0_cli_usage_error(PROG, "--replay-skip takes reads, writes, flushes (comma-separated)");
-	if ((o->scale_given || o->replay_discards) && !o->replay)
-		return r0_cli_usage_error(PROG, "--replay-scale and --replay-discards go with --replay");
 	if (o->replay && (rc = sweep_add_replay(sw, o->replay, o->skip_mask, o->read_only,
 						o->scale_given ? o->replay_scale : 0, o->replay_discards)) >= 0)
 		return rc;
-	if (o->only && keep_only(sw, o->only))
+	if (o->only && sweep_keep_only(sw, o->only))
 		return R0_EXIT_USAGE;
 	if (!sw->plan.n_wl)
 		return r0_cli_usage_error(PROG, "no workload left to run");
@@ -534,47 +458,98 @@ int main(int argc, char **argv)
 				    .qd = "1,4,32", .straddle = true };
 	int rc;
 
+	const char *fixed = "--budget and --max-repeats plan the adaptive study; --repeats and --every-target run a fixed plan";
 	const struct r0_cli_opt opts[] = {
-		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(o.output) },
-		{ "resume", OPT_RESUME, R0_CLI_SET, R0_CLI_TO(o.resume) },
-		{ "calibrate", OPT_CALIBRATE, R0_CLI_SET, R0_CLI_TO(o.calibrate) },
-		{ "copies", OPT_COPIES, R0_CLI_UINT, R0_CLI_TO(sw.copies), R0_CALIB_MIN_COPIES, R0_CALIB_MAX_COPIES,
-		  .why = "from 2 to 8", .given = &o.copies_given },
-		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(o.backend), .given = &o.backend_given },
-		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.chunks), .given = &o.chunks_given },
-		{ "members", OPT_MEMBERS, R0_CLI_STRING, R0_CLI_TO(o.counts) },
-		{ "single-chunks", OPT_SINGLE_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.single) },
-		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(o.preset), .given = &o.preset_given },
-		{ "qd", OPT_QD, R0_CLI_STRING, R0_CLI_TO(o.qd), .given = &o.qd_given },
-		{ "no-straddle", OPT_NO_STRADDLE, R0_CLI_CLEAR, R0_CLI_TO(o.straddle) },
-		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(o.read_only) },
-		{ "workloads", 'w', R0_CLI_STRING, R0_CLI_TO(o.only) },
+		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(o.output), .arg = "FILE",
+		  .help = "result file: a new or empty one (--resume: the one the study wrote, appended to)" },
+		{ "resume", OPT_RESUME, R0_CLI_SET, R0_CLI_TO(o.resume), .help = "skip the cells FILE already holds "
+		  "(refused when FILE was measured with another region, runtime, ramp, min-runtime, state, "
+		  "preconditioning or other devices)" },
+		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(o.backend), .arg = "LIST", .help = "md, dm or md,dm",
+		  .def = "md,dm" },
+		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.chunks), .arg = "LIST", .help = "chunk sizes",
+		  .def = R0_DEFAULT_CHUNKS },
+		{ "members", OPT_MEMBERS, R0_CLI_STRING, R0_CLI_TO(o.counts), .arg = "LIST",
+		  .help = "member counts; 1 measures the first member raw and as a 1-member stripe", .def = "1 up to all" },
+		{ "single-chunks", OPT_SINGLE_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.single), .arg = "LIST",
+		  .help = "chunks of the 1-member stripes: the layer's own cost", .def = "512K, or the first of --chunks" },
+		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(o.preset), .arg = "LIST", .def = "cdm3,cdm",
+		  .help = "workload sets (r0bench --help has them); a workload in two sets runs once; everyday (ext4) and "
+		  "everyday-xfs: a large copy, small files, an application start alone and in a copy, unpacking, timed "
+		  "through a file system made over the region on each target (32M region at least; xfs 300M)" },
+		{ "qd", OPT_QD, R0_CLI_STRING, R0_CLI_TO(o.qd), .given = &o.qd_given, .arg = "LIST",
+		  .help = "queue depths of the small random tests", .def = "1,4,32" },
+		{ "no-straddle", OPT_NO_STRADDLE, R0_CLI_CLEAR, R0_CLI_TO(o.straddle), .help = "without the "
+		  "chunk-straddling test (512K random reads at 4K-aligned offsets, so most cross a chunk boundary)" },
+		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(o.read_only), .help = "only the read tests, nothing "
+		  "written, ever (no preconditioning): reads see the drives' data as it is; a signature needs no --force" },
+		{ "workloads", 'w', R0_CLI_STRING, R0_CLI_TO(o.only), .arg = "LIST",
+		  .help = "only these, by name: \"Seq read,4K QD32 write\"" },
+		{ "budget", OPT_BUDGET, R0_CLI_CALL, R0_CLI_TO(sw.budget_ns), .call = opt_budget, .given = &o.budget_given,
+		  .arg = "TIME", .help = "plan the study into TIME, preconditioning included (0: no bound); nothing "
+		  "starts that would end past it", .def = "30m, --calibrate 5m", .excludes = "repeats,every-target",
+		  .excludes_why = fixed },
+		{ "max-repeats", OPT_MAX_REPEATS, R0_CLI_UINT, R0_CLI_TO(sw.max_repeats), 3, 100, .why = "from 3 to 100",
+		  .arg = "N", .help = "repeats of an undecided cell at most", .def = STR(R0_ADAPT_MAX_REPEATS),
+		  .excludes = "repeats,every-target", .excludes_why = fixed },
 		{ "repeats", 'r', R0_CLI_UINT, R0_CLI_TO(sw.repeats), 1, 100, .why = "from 1 to 100",
-		  .given = &o.repeats_given },
-		{ "max-repeats", OPT_MAX_REPEATS, R0_CLI_UINT, R0_CLI_TO(sw.max_repeats), 3, 100,
-		  .why = "from 3 to 100", .given = &o.max_repeats_given },
-		{ "budget", OPT_BUDGET, R0_CLI_CALL, R0_CLI_TO(sw.budget_ns), .call = opt_budget,
-		  .given = &o.budget_given },
-		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(o.every_target) },
-		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .why = "seconds above 0, e.g. 5 or 0.5",
-		  .given = &o.runtime_given },
-		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1" },
-		{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(sw.min_runtime_ns), 0, UINT64_MAX, .why = "seconds, e.g. 2 (0: off)",
-		  .given = &o.min_runtime_given },
-		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(sw.region_bytes), 1, UINT64_MAX, .why = "a size above 0" },
-		{ "state", OPT_STATE, R0_CLI_CALL, R0_CLI_TO(sw.state), .call = opt_state, .given = &o.state_given },
-		{ "describe", OPT_DESCRIBE, R0_CLI_STRING, R0_CLI_TO(o.describe) },
-		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(o.mixs) },
-		{ "no-precondition", OPT_NO_PRECONDITION, R0_CLI_CLEAR, R0_CLI_TO(sw.precondition) },
-		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(o.cmp.threshold), .call = r0_cli_threshold },
-		{ "drive-gain", OPT_DRIVE_GAIN, R0_CLI_CALL, R0_CLI_TO(o.cmp.drive_gain), .call = r0_cli_drive_gain },
-		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(o.replay) },
-		{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(o.replay_skip) },
+		  .given = &o.repeats_given, .arg = "N", .help = "a fixed plan instead: N repeats of every cell of every "
+		  "target (below 3 every verdict is indicative)" },
+		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(o.every_target), .help = "a fixed plan of "
+		  "every target at every chunk, " STR(R0_SWEEP_DEFAULT_REPEATS) " repeats (or --repeats); hours on real drives" },
+		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .arg = "TIME",
+		  .why = "seconds above 0, e.g. 5 or 0.5", .given = &o.runtime_given,
+		  .help = "measured time per test at most (500ms, 2m)", .def = "3 s; --calibrate 1 s" },
+		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1",
+		  .arg = "TIME", .help = "unmeasured time before each test", .def = "0.5 s" },
+		{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(sw.min_runtime_ns), 0, UINT64_MAX,
+		  .why = "seconds, e.g. 2 (0: off)", .given = &o.min_runtime_given, .arg = "TIME",
+		  .help = "end a test once its rate is steady, not before TIME; --runtime is then its most",
+		  .def = "1 s where --runtime is 2 s or more, else 0: off" },
+		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(sw.region_bytes), 1, UINT64_MAX, .why = "a size above 0",
+		  .arg = "SIZE", .help = "test region (at most the target)", .def = "1G, CDM's" },
+		{ "state", OPT_STATE, R0_CLI_CALL, R0_CLI_TO(sw.state), .call = opt_state, .given = &o.state_given,
+		  .arg = "LABEL", .help = "the members' state, recorded",
+		  .def = "the state of their r0age records when all agree, else empty" },
+		{ "describe", OPT_DESCRIBE, R0_CLI_STRING, R0_CLI_TO(o.describe), .arg = "TEXT",
+		  .help = "what the members are, recorded before their list" },
+		{ "no-precondition", OPT_NO_PRECONDITION, R0_CLI_CLEAR, R0_CLI_TO(sw.precondition), .help = "do not "
+		  "write every member's test region once before the first test (recorded as \"none\")" },
+		{ "threshold", OPT_THRESHOLD, R0_CLI_CALL, R0_CLI_TO(o.cmp.threshold), .call = r0_cli_threshold,
+		  .arg = "PCT", .help = "the smallest difference that counts", .def = "5" },
+		{ "drive-gain", OPT_DRIVE_GAIN, R0_CLI_CALL, R0_CLI_TO(o.cmp.drive_gain), .call = r0_cli_drive_gain,
+		  .arg = "X", .help = "what a drive must add over one fewer to be worth buying, by the worth-it rule, "
+		  "from the drive after the fewest worth it (the 2nd drive: the worth-it bar)", .def = "1.2" },
+		{ "mix", OPT_MIX, R0_CLI_STRING, R0_CLI_TO(o.mixs), .arg = "MIX", .help = "weights for the verdict: "
+		  "desktop (default), database, sequential, everyday (default of -p everyday alone), replay (default of "
+		  "a --replay alone), KEY=WEIGHT,... (see r0report(1)), or a mix file r0profile measured (r0mix/1)" },
+		{ "replay", OPT_REPLAY, R0_CLI_STRING, R0_CLI_TO(o.replay), .arg = "TRACE", .help = "also replay TRACE "
+		  "(r0profile --trace: your own I/O) on each target as fast as it allows, mapped onto the region; "
+		  "workload \"replay NAME\", mix replay" },
+		{ "replay-skip", OPT_REPLAY_SKIP, R0_CLI_STRING, R0_CLI_TO(o.replay_skip), .arg = "KINDS", .needs = "replay",
+		  .help = "leave out the trace's reads, writes or flushes (comma-separated; fio's replay_skip)" },
 		{ "replay-scale", OPT_REPLAY_SCALE, R0_CLI_DOUBLE, R0_CLI_TO(o.replay_scale), .dmin = 0.001, .dmax = 1000,
-		  .why = "a speed factor from 0.001 to 1000 (2: twice as fast)", .given = &o.scale_given },
-		{ "replay-discards", OPT_REPLAY_DISCARDS, R0_CLI_SET, R0_CLI_TO(o.replay_discards) },
-		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(o.force) },
-		R0_CONSENT_OPTS(o.consent),
+		  .why = "a speed factor from 0.001 to 1000 (2: twice as fast)", .given = &o.scale_given, .arg = "X",
+		  .needs = "replay", .help = "pace the replay at X times the recorded speed (2 twice as fast, 0.5 half; "
+		  "fio's replay_time_scale=200, 50); workload \"replay NAME xX\"" },
+		{ "replay-discards", OPT_REPLAY_DISCARDS, R0_CLI_SET, R0_CLI_TO(o.replay_discards), .needs = "replay",
+		  .help = "issue the trace's discards too (BLKDISCARD, one at a time; refused unless every member takes "
+		  "them)" },
+		{ "calibrate", OPT_CALIBRATE, R0_CLI_SET, R0_CLI_TO(o.calibrate), .help = "instead of a study, how noisy "
+		  "this machine is (an A/A calibration): one md array of the members at 64K, built afresh at every visit "
+		  "and measured as copies A, B, ... beside the first member alone, the cdm3 set at QD 1 and 32 in 1 s "
+		  "cells, as many whole passes as --budget holds (at least 3); counts the differences the study's "
+		  "statistics find between the copies and says whether the noise is within what the study was "
+		  "validated for", .excludes = "backend,chunks,members,single-chunks,preset,qd,workloads,repeats,"
+		  "every-target,max-repeats,replay,resume", .excludes_why = "--calibrate measures its own targets and "
+		  "workloads" },
+		{ "copies", OPT_COPIES, R0_CLI_UINT, R0_CLI_TO(sw.copies), R0_CALIB_MIN_COPIES, R0_CALIB_MAX_COPIES,
+		  .why = "from 2 to 8", .arg = "K", .needs = "calibrate", .help = "the calibration's copies, 2 to 8",
+		  .def = STR(R0_CALIB_DEFAULT_COPIES) },
+		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(o.force), .help = "accept members that hold a signature" },
+		{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO(o.consent.plan_only),
+		  .help = "show what would be written and stop (opens nothing for writing)" },
+		{ "yes", 'y', R0_CLI_SET, R0_CLI_TO(o.consent.yes), .help = "write without asking (needed without a terminal)" },
 		{ 0 },
 	};
 	r0_cmp_defaults(&o.cmp);
@@ -588,8 +563,6 @@ int main(int argc, char **argv)
 	sw.region_bytes = R0_CDM_REGION_BYTES;
 	snprintf(sw.state, sizeof(sw.state), "empty");
 	r0_cli_parse(&cli, opts, argc, argv);
-	if (o.copies_given && !o.calibrate)
-		return r0_cli_usage_error(PROG, "--copies goes with --calibrate");
 	if ((rc = plan_from_options(&sw, &o, argc, argv)) >= 0 || (rc = check_members(&sw, &o)) >= 0 ||
 	    (rc = open_output(&sw, &o)) >= 0)
 		return rc;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0sweep's plan before it runs: what it destroys and takes (the plan and the yes), the checks that need
- * the plan, the calibration's passes, and what a killed r0sweep left on these members. */
+/* r0sweep's plan before it runs: the lists its options name, what it destroys and takes (the plan and
+ * the yes), the checks that need the plan, the calibration's passes, and what a killed r0sweep left on
+ * these members. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,8 +14,82 @@
 #include "r0/array.h"
 #include "r0/calibrate.h"
 #include "r0/everyday.h"
+#include "r0/geometry.h"
 #include "r0/preset.h"
 #include "r0/size.h"
+
+int sweep_add_chunk(const char *s, void *arg)
+{
+	struct sweep_chunk_list *l = arg;
+	uint32_t c;
+
+	/* the stricter md rule: one list serves both back ends */
+	if (r0_parse_chunk(s, R0_BACKEND_MD, &c) || *l->n == MAX_CHUNKS)
+		return -EINVAL;
+	for (size_t i = 0; i < *l->n; i++)
+		if (l->v[i] == c)
+			return 0;
+	l->v[(*l->n)++] = c;
+	return 0;
+}
+
+int sweep_add_count(const char *s, void *arg)
+{
+	bool *c = arg;
+	unsigned n;
+
+	if (r0_parse_uint(s, R0_MAX_MEMBERS, &n) || !n)
+		return -EINVAL;
+	c[n] = true;
+	return 0;
+}
+
+int sweep_add_qd(const char *s, void *arg)
+{
+	struct sweep *sw = arg;
+	unsigned q;
+
+	if (r0_parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == 8)
+		return -EINVAL;
+	sw->qds[sw->n_qds++] = q;
+	return 0;
+}
+
+int sweep_add_preset(const char *s, void *arg)
+{
+	const struct r0_preset **p = arg;
+	size_t n = 0;
+
+	while (n < MAX_PRESETS && p[n])
+		n++;
+	if (n == MAX_PRESETS || !(p[n] = r0_preset_find(s)))
+		return -EINVAL;
+	return 0;
+}
+
+static int find_name(const char *name, void *arg)
+{
+	struct sweep *sw = arg;
+	int i = r0_sweep_plan_find(&sw->plan, name);
+
+	if (i < 0) {
+		r0_cli_usage_error(PROG, "--workloads: no workload '%s' in the sets chosen", name);
+		return -ENOENT;
+	}
+	sw->keep[i] = true;
+	return 0;
+}
+
+int sweep_keep_only(struct sweep *sw, const char *list)
+{
+	int err = r0_cli_each_item(list, find_name, sw);
+
+	if (err == -EINVAL)
+		r0_cli_usage_error(PROG, "--workloads '%s': names, comma separated", list);
+	if (!err)
+		r0_sweep_plan_keep(&sw->plan, sw->keep);
+	return err;
+}
 
 /*
  * --resume after a SIGKILL: the killed run's array (and its scenario's

@@ -19,6 +19,7 @@
 
 #define PROG "r0sweep"
 #define MAX_CHUNKS 16
+#define MAX_PRESETS 7
 
 struct sweep {
 	char **members;
@@ -128,6 +129,22 @@ void sweep_wipe_members(struct sweep *sw, const struct r0_sweep_target *t);
 
 /* plan.c */
 
+/* The lists of the options, item by item (r0_cli_each_item): 0 or -EINVAL. */
+struct sweep_chunk_list {
+	uint32_t *v;
+	size_t *n;
+};
+/* a chunk size into a struct sweep_chunk_list, once */
+int sweep_add_chunk(const char *s, void *arg);
+/* a member count into bool[R0_MAX_MEMBERS + 1] */
+int sweep_add_count(const char *s, void *arg);
+/* a queue depth into struct sweep's qds */
+int sweep_add_qd(const char *s, void *arg);
+/* a preset into presets[MAX_PRESETS + 1], NULL-terminated: an item beyond MAX_PRESETS is refused */
+int sweep_add_preset(const char *s, void *arg);
+/* --workloads: drops every workload not named; 0, or an error after saying why */
+int sweep_keep_only(struct sweep *sw, const char *list);
+
 struct r0_consent;
 /* The plan: what will be destroyed, written and how long it takes; then the yes. An exit status. */
 int sweep_show_plan(const struct sweep *sw, bool read_only, const char *output, const struct r0_consent *consent);
@@ -142,7 +159,6 @@ void sweep_clear_killed(const struct sweep *sw);
 
 /* output.c */
 
-void sweep_usage(FILE *f);
 /* --resume: every cell of the file from the same study as this run. 0 or -EINVAL (said why). */
 int sweep_check_resume(const struct sweep *sw, const char *path);
 /* Prints the analysis and the verdict and appends them to the file. 0 or -errno (said why). */
