@@ -472,7 +472,7 @@ int main(int argc, char **argv)
 		{ "members", OPT_MEMBERS, R0_CLI_STRING, R0_CLI_TO(o.counts), .arg = "LIST",
 		  .help = "member counts; 1 measures the first member raw and as a 1-member stripe", .def = "1 up to all" },
 		{ "single-chunks", OPT_SINGLE_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.single), .arg = "LIST",
-		  .help = "chunks of the 1-member stripes: the layer's own cost", .def = "512K, or the first of --chunks" },
+		  .help = "chunks of the 1-member stripes: the layer's own cost", .def = "512K, or the first of --chunks without it" },
 		{ "preset", 'p', R0_CLI_STRING, R0_CLI_TO(o.preset), .arg = "LIST", .def = "cdm3,cdm",
 		  .help = "workload sets (r0bench --help has them); a workload in two sets runs once; everyday (ext4) and "
 		  "everyday-xfs: a large copy, small files, an application start alone and in a copy, unpacking, timed "
@@ -507,7 +507,7 @@ int main(int argc, char **argv)
 		  .help = "end a test once its rate is steady, not before TIME; --runtime is then its most",
 		  .def = "1 s where --runtime is 2 s or more, else 0: off" },
 		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(sw.region_bytes), 1, UINT64_MAX, .why = "a size above 0",
-		  .arg = "SIZE", .help = "test region (at most the target)", .def = "1G, CDM's" },
+		  .arg = "SIZE", .help = "test region (at most the target)", .def = "1G, CrystalDiskMark's" },
 		{ "state", OPT_STATE, R0_CLI_CALL, R0_CLI_TO(sw.state), .call = opt_state, .given = &o.state_given,
 		  .arg = "LABEL", .help = "the members' state, recorded",
 		  .def = "the state of their r0age records when all agree, else empty" },
