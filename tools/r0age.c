@@ -26,86 +26,91 @@
 
 enum { OPT_FILL = CHAR_MAX + 1, OPT_ROUND, OPT_ROUNDS, OPT_SEED, OPT_JSON, OPT_BS, OPT_QD };
 
-static void usage(FILE *f)
-{
-	fputs("Usage:\n"
-	      "  " PROG " [options] empty DEVICE\n"
-	      "  " PROG " [options] fill [PCT] DEVICE\n"
-	      "  " PROG " [options] used DURATION DEVICE\n"
-	      "  " PROG " [options] steady DEVICE\n"
-	      "  " PROG " record-cycle --scenario NAME --array NAME --member-count N --ssd-mib N\n"
-	      "        --trim yes|no --cycle N --fill PCT --fill-bytes N [--mapped-after-delete PCT]\n"
-	      "        [--fstrim-bytes N] --mapped-before-bench PCT --randwrite FILE --seqwrite FILE\n"
-	      "        --counters-start H,F,G --counters-bench H,F,G --counters-randwrite H,F,G\n"
-	      "        --counters-seqwrite H,F,G RESULT\n"
-	      "\n"
-	      "Puts DEVICE into a defined state with the io_uring engine r0bench uses,\n"
-	      "and records what it did in " R0_STATE_DIR "/MAJ:MIN.json, which\n"
-	      "r0bench copies into its results:\n"
-	      "  empty            discard the whole device (fails if it takes no discards)\n"
-	      "  fill [PCT]       128K sequential writes over the first PCT % (default 90)\n"
-	      "  used DURATION    fill, then 4K random writes at QD32 over the filled span\n"
-	      "                   for DURATION (90, 30s, 10m, 1h)\n"
-	      "  steady           SNIA PTS: 2x the capacity in 128K sequential writes, then\n"
-	      "                   rounds of 4K random writes at QD32 until the write IOPS of\n"
-	      "                   5 rounds are steady (range <= 20 %, slope x 4 <= 10 % of\n"
-	      "                   the mean), or --rounds are used up\n"
-	      "  record-cycle     appends one cycle of an aging scenario (recipes/scenarios/)\n"
-	      "                   to RESULT as an r0scenario/1 line, and prints it: the\n"
-	      "                   facts given, the figures of two r0bench --json files, the\n"
-	      "                   WAFs from the SSDs' counters; bad input writes nothing\n"
-	      "\n"
-	      "Options:\n"
-	      "      --fill PCT         used: the share filled first (default 90);\n"
-	      "                         record-cycle: the fill the cycle asked (0 to 100)\n"
-	      "      --round TIME       steady: length of a round (default 60s)\n"
-	      "      --rounds N         steady: at most N rounds (default 25, at least 5)\n"
-	      "      --bs SIZE          used, steady: random write size (default 4K)\n"
-	      "      --qd N             used, steady: queue depth (default 32)\n"
-	      "      --seed N           offsets and data (default 1)\n"
-	      "      --json             print the state record (schema " R0_STATE_SCHEMA ")\n"
-	      "      --scenario NAME    record-cycle: the scenario (raid0-without-trim)\n"
-	      "      --array NAME       record-cycle: the array, as the record names it\n"
-	      "      --member-count N   record-cycle: members of the array\n"
-	      "      --members N        record-cycle: old name of --member-count, kept\n"
-	      "                         until " R0_CLI_OLD_NAMES_UNTIL "\n"
-	      "      --ssd-mib N        record-cycle: each member's size in MiB\n"
-	      "      --trim yes|no      record-cycle: whether the array passes discards\n"
-	      "      --cycle N          record-cycle: the cycle, 0 the fresh array\n"
-	      "      --fill-bytes N     record-cycle: the bytes the cycle's files held\n"
-	      "      --mapped-after-delete PCT  record-cycle: the members' mapped share once\n"
-	      "                         the files were deleted (left out: null)\n"
-	      "      --fstrim-bytes N   record-cycle: what fstrim trimmed (left out: null)\n"
-	      "      --mapped-before-bench PCT  record-cycle: the members' mapped share\n"
-	      "                         before the benchmarks\n"
-	      "      --randwrite FILE   record-cycle: r0bench --json of the random write\n"
-	      "      --seqwrite FILE    record-cycle: r0bench --json of the sequential write\n"
-	      "      --counters-start H,F,G  record-cycle: the members' host_write_pages,\n"
-	      "                         flash_program_pages and gc_runs summed (r0ssd\n"
-	      "                         --stats) at the cycle's start\n"
-	      "      --counters-bench H,F,G  record-cycle: those counters before the random\n"
-	      "                         write\n"
-	      "      --counters-randwrite H,F,G  record-cycle: those counters after the random\n"
-	      "                         write\n"
-	      "      --counters-seqwrite H,F,G  record-cycle: those counters after the\n"
-	      "                         sequential write (the cycle's end)\n"
-	      "  -f, --force            write to a device that holds a signature\n"
-	      R0_CONSENT_HELP
-	      "  -h, --help             this text\n"
-	      "  -V, --version          version\n"
-	      "\n"
-	      "DEVICE (a disk or a partition) is refused when it is mounted, has a\n"
-	      "mounted partition or is held by md/dm, and, without --force, when it\n"
-	      "holds a signature. It shows the plan and asks before writing. Needs\n"
-	      "write access to DEVICE (root). SIGINT, SIGTERM or SIGHUP stop it; the\n"
-	      "record then says complete: false.\n"
-	      "Exit status: 0 done (steady: steady state reached), 1 failure or\n"
-	      "interrupted, 2 usage or refused before anything was touched (a device\n"
-	      "in use or not a block device, no yes, no terminal to ask and no --yes;\n"
-	      "record-cycle: input it cannot record, with nothing written),\n"
-	      "3 steady state not reached in the rounds (the output says so).\n",
-	      f);
-}
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " [options] empty DEVICE\n"
+	"  " PROG " [options] fill [PCT] DEVICE\n"
+	"  " PROG " [options] used DURATION DEVICE\n"
+	"  " PROG " [options] steady DEVICE\n"
+	"  " PROG " record-cycle --scenario NAME --array NAME --member-count N --ssd-mib N\n"
+	"        --trim yes|no --cycle N --fill PCT --fill-bytes N [--mapped-after-delete PCT]\n"
+	"        [--fstrim-bytes N] --mapped-before-bench PCT --randwrite FILE --seqwrite FILE\n"
+	"        --counters-start H,F,G --counters-bench H,F,G --counters-randwrite H,F,G\n"
+	"        --counters-seqwrite H,F,G RESULT\n"
+	"\n"
+	"Puts DEVICE into a defined state with the io_uring engine r0bench uses,\n"
+	"and records what it did in " R0_STATE_DIR "/MAJ:MIN.json, which\n"
+	"r0bench copies into its results:\n"
+	"  empty            discard the whole device (fails if it takes no discards)\n"
+	"  fill [PCT]       128K sequential writes over the first PCT % (default 90)\n"
+	"  used DURATION    fill, then 4K random writes at QD32 over the filled span\n"
+	"                   for DURATION (90, 30s, 10m, 1h)\n"
+	"  steady           SNIA PTS: 2x the capacity in 128K sequential writes, then\n"
+	"                   rounds of 4K random writes at QD32 until the write IOPS of\n"
+	"                   5 rounds are steady (range <= 20 %, slope x 4 <= 10 % of\n"
+	"                   the mean), or --rounds are used up\n"
+	"  record-cycle     appends one cycle of an aging scenario (recipes/scenarios/)\n"
+	"                   to RESULT as an r0scenario/1 line, and prints it: the\n"
+	"                   facts given, the figures of two r0bench --json files, the\n"
+	"                   WAFs from the SSDs' counters; bad input writes nothing\n";
+
+static const char usage_tail[] =
+	"DEVICE (a disk or a partition) is refused when it is mounted, has a\n"
+	"mounted partition or is held by md/dm, and, without --force, when it\n"
+	"holds a signature. It shows the plan and asks before writing. Needs\n"
+	"write access to DEVICE (root). SIGINT, SIGTERM or SIGHUP stop it; the\n"
+	"record then says complete: false.\n"
+	"Exit status: 0 done (steady: steady state reached), 1 failure or\n"
+	"interrupted, 2 usage or refused before anything was touched (a device\n"
+	"in use or not a block device, no yes, no terminal to ask and no --yes;\n"
+	"record-cycle: input it cannot record, with nothing written),\n"
+	"3 steady state not reached in the rounds (the output says so).\n";
+
+/*
+ * What --help says of the options of the states and of record-cycle, each
+ * once: the parse tables (main's, record_cycle's in age/record.c) say how
+ * each is read and where it goes.
+ */
+static const struct r0_cli_opt usage_opts[] = {
+	{ "fill", .arg = "PCT",
+	  .help = "used: the share filled first (default 90);\nrecord-cycle: the fill the cycle asked (0 to 100)" },
+	{ "round", .arg = "TIME", .help = "steady: length of a round", .def = "60s" },
+	{ "rounds", .arg = "N", .help = "steady: at most N rounds", .def = "25, at least 5" },
+	{ "bs", .arg = "SIZE", .help = "used, steady: random write size", .def = "4K" },
+	{ "qd", .arg = "N", .help = "used, steady: queue depth", .def = "32" },
+	{ "seed", .arg = "N", .help = "offsets and data", .def = "1" },
+	{ "json", .help = "print the state record (schema " R0_STATE_SCHEMA ")" },
+	{ "scenario", .arg = "NAME", .help = "record-cycle: the scenario (raid0-without-trim)" },
+	{ "array", .arg = "NAME", .help = "record-cycle: the array, as the record names it" },
+	{ "member-count", .arg = "N", .help = "record-cycle: members of the array" },
+	/*
+	 * record_cycle's parse table has .renamed_to = "member-count"; not here: --help
+	 * would drop the "record-cycle: " that check-options needs to try the old name
+	 */
+	{ "members", .arg = "N", .help = "record-cycle: old name of --member-count, kept until " R0_CLI_OLD_NAMES_UNTIL },
+	{ "ssd-mib", .arg = "N", .help = "record-cycle: each member's size in MiB" },
+	{ "trim", .arg = "yes|no", .help = "record-cycle: whether the array passes discards" },
+	{ "cycle", .arg = "N", .help = "record-cycle: the cycle, 0 the fresh array" },
+	{ "fill-bytes", .arg = "N", .help = "record-cycle: the bytes the cycle's files held" },
+	{ "mapped-after-delete", .arg = "PCT",
+	  .help = "record-cycle: the members' mapped share once the files were deleted (left out: null)" },
+	{ "fstrim-bytes", .arg = "N", .help = "record-cycle: what fstrim trimmed (left out: null)" },
+	{ "mapped-before-bench", .arg = "PCT", .help = "record-cycle: the members' mapped share before the benchmarks" },
+	{ "randwrite", .arg = "FILE", .help = "record-cycle: r0bench --json of the random write" },
+	{ "seqwrite", .arg = "FILE", .help = "record-cycle: r0bench --json of the sequential write" },
+	{ "counters-start", .arg = "H,F,G",
+	  .help = "record-cycle: the members' host_write_pages, flash_program_pages and gc_runs summed "
+		  "(r0ssd --stats) at the cycle's start" },
+	{ "counters-bench", .arg = "H,F,G", .help = "record-cycle: those counters before the random write" },
+	{ "counters-randwrite", .arg = "H,F,G", .help = "record-cycle: those counters after the random write" },
+	{ "counters-seqwrite", .arg = "H,F,G",
+	  .help = "record-cycle: those counters after the sequential write (the cycle's end)" },
+	{ "force", 'f', .help = "write to a device that holds a signature" },
+	/* R0_CONSENT_OPTS's (R0_CONSENT_HELP's words) */
+	{ "plan", .help = "show what would be written and stop (opens nothing for writing)" },
+	{ "yes", 'y', .help = "write without asking (needed without a terminal)" },
+	{ 0 },
+};
 
 struct prog {
 	const char *what;
@@ -218,7 +223,8 @@ static void print_summary(const struct r0_state_record *r, const struct r0_age_p
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .retired = "b--bs q--qd" };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail, .usage_opts = usage_opts,
+				   .retired = "b--bs q--qd" };
 
 /* The plan: the device, what each step writes, how long it takes. */
 static int show_plan(const char *path, const struct r0_age_params *p, const struct r0_age_plan *plan,

@@ -24,49 +24,52 @@
 
 enum { OPT_LAYOUT = CHAR_MAX + 1, OPT_FLAG, OPT_BACKEND, OPT_NAME };
 
-static void usage(FILE *f)
-{
-	fputs("Usage:\n"
-	      "  " PROG " create --backend md|dm --chunk SIZE [--name NAME] [--layout alt|orig]\n"
-	      "                 [--force] [--quiet] [--plan] [--yes] DEV...\n"
-	      "  " PROG " remove NAME|DEV...\n"
-	      "  " PROG " remove --all\n"
-	      "  " PROG " list [--json]\n"
-	      "\n"
-	      "Builds a RAID0 stripe over block devices (disks or partitions, named\n"
-	      "any way: /dev/sdb, /dev/disk/by-id/...), in the order given:\n"
-	      "md raid0 without a superblock (as mdadm --build; members keep no\n"
-	      "metadata) or a device-mapper 'striped' table. Prints the array's path\n"
-	      "on stdout; its usable size, zones and unused member space on stderr.\n"
-	      "\n"
-	      "Options:\n"
-	      "      --backend md|dm  md raid0 or dm-stripe\n"
-	      "  -c, --chunk SIZE     chunk (stripe unit): 4K, 64K, 512k, 1M...; md needs\n"
-	      "                       a power of two >= 4K, dm a multiple of 4K\n"
-	      "      --name NAME      array name (default: the lowest free number);\n"
-	      "                       md: /dev/md_r0-NAME, dm: /dev/mapper/r0-NAME\n"
-	      "      --layout alt|orig  md with members of different sizes: the\n"
-	      "                       zone layout (default alt, the kernel's multi-zone)\n"
-	      "  -f, --force          accept members that hold a signature (a file\n"
-	      "                       system, partition table, RAID or LVM metadata)\n"
-	      "  -q, --quiet          create: only the path, no summary on stderr\n"
-	      "      --plan           create: show the members and the array, build nothing\n"
-	      "  -y, --yes            create: build without asking (needed without a terminal)\n"
-	      "      --all            remove: every array r0kit built, and only those\n"
-	      "      --json           list: JSON\n"
-	      "  -h, --help           this text\n"
-	      "  -V, --version        version\n"
-	      "\n"
-	      "create shows the members and asks first: the array exposes their data,\n"
-	      "and whatever is written to it destroys that data. Members that are\n"
-	      "mounted, have a mounted partition, are held by another device, or cannot\n"
-	      "be opened exclusively are always refused. create and remove need root\n"
-	      "and the md_mod and raid0 (md) or dm_mod (dm) modules.\n"
-	      "Exit status: 0 done, 1 failure, 2 usage or refused before anything was\n"
-	      "touched (a member in use, an array in use or not r0kit's, not root, no\n"
-	      "yes, no terminal to ask and no --yes).\n",
-	      f);
-}
+static const char usage_head[] =
+	"Usage:\n"
+	"  " PROG " create --backend md|dm --chunk SIZE [--name NAME] [--layout alt|orig]\n"
+	"                 [--force] [--quiet] [--plan] [--yes] DEV...\n"
+	"  " PROG " remove NAME|DEV...\n"
+	"  " PROG " remove --all\n"
+	"  " PROG " list [--json]\n"
+	"\n"
+	"Builds a RAID0 stripe over block devices (disks or partitions, named\n"
+	"any way: /dev/sdb, /dev/disk/by-id/...), in the order given:\n"
+	"md raid0 without a superblock (as mdadm --build; members keep no\n"
+	"metadata) or a device-mapper 'striped' table. Prints the array's path\n"
+	"on stdout; its usable size, zones and unused member space on stderr.\n";
+
+static const char usage_tail[] =
+	"create shows the members and asks first: the array exposes their data,\n"
+	"and whatever is written to it destroys that data. Members that are\n"
+	"mounted, have a mounted partition, are held by another device, or cannot\n"
+	"be opened exclusively are always refused. create and remove need root\n"
+	"and the md_mod and raid0 (md) or dm_mod (dm) modules.\n"
+	"Exit status: 0 done, 1 failure, 2 usage or refused before anything was\n"
+	"touched (a member in use, an array in use or not r0kit's, not root, no\n"
+	"yes, no terminal to ask and no --yes).\n";
+
+/*
+ * What --help says of every command's options, each once: the parse
+ * tables (cmd_create's, flag_option's) say how each is read and where it goes.
+ */
+static const struct r0_cli_opt usage_opts[] = {
+	{ "backend", .arg = "md|dm", .help = "md raid0 or dm-stripe" },
+	{ "chunk", 'c', .arg = "SIZE",
+	  .help = "chunk (stripe unit): 4K, 64K, 512k, 1M...; md needs a power of two >= 4K, dm a multiple of 4K" },
+	{ "name", .arg = "NAME",
+	  .help = "array name (default: the lowest free number); md: /dev/md_r0-NAME, dm: /dev/mapper/r0-NAME" },
+	{ "layout", .arg = "alt|orig", .help = "md with members of different sizes: the zone layout",
+	  .def = "alt, the kernel's multi-zone" },
+	{ "force", 'f', .help = "accept members that hold a signature (a file system, partition table, RAID or LVM metadata)" },
+	{ "quiet", 'q', .help = "create: only the path, no summary on stderr" },
+	{ "plan", .help = "create: show the members and the array, build nothing" },
+	{ "yes", 'y', .help = "create: build without asking (needed without a terminal)" },
+	{ "all", .help = "remove: every array r0kit built, and only those" },
+	{ "json", .help = "list: JSON" },
+	/* main's own, before a command (.no_version keeps it out of the commands' tables) */
+	{ "version", 'V', .help = "version" },
+	{ 0 },
+};
 
 /* What was built, on stderr (stdout carries only the path, for scripts). */
 static void report(const struct r0_array *a, const struct r0_geometry *g, char **members)
@@ -113,8 +116,8 @@ static int free_name(char *buf, size_t len)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
-static const struct r0_cli cli = { .prog = PROG, .usage = usage, .no_version = true,
-				   .retired = "b--backend n--name" };
+static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail, .usage_opts = usage_opts,
+				   .no_version = true, .retired = "b--backend n--name" };
 
 static int opt_name(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
@@ -413,7 +416,11 @@ int main(int argc, char **argv)
 	if (!cmd)
 		return r0_cli_usage_error(PROG, "name a command: create, remove or list");
 	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
-		usage(stdout);
+		r0_cli_usage(&cli, usage_opts, stdout);
+		return r0_cli_close_stdout(PROG);
+	}
+	if (strcmp(cmd, "--r0-option-table") == 0) {
+		r0_cli_print_table(&cli, usage_opts, stdout);
 		return r0_cli_close_stdout(PROG);
 	}
 	if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {

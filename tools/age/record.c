@@ -133,6 +133,7 @@ int record_cycle(const struct r0_cli *cli, int argc, char **argv)
 	char why[256];
 	int trim = 0, rc;
 
+	/* what --help says of them: r0age.c's usage_opts (CLI's) */
 	const struct r0_cli_opt opts[] = {
 		{ "scenario", OPT_SCENARIO, R0_CLI_STRING, R0_CLI_TO(scenario) },
 		{ "array", OPT_ARRAY, R0_CLI_STRING, R0_CLI_TO(array) },
