@@ -75,7 +75,7 @@ static const struct r0_cli_opt usage_opts[] = {
 	{ "fill", .arg = "PCT",
 	  .help = "used: the share filled first (default 90);\nrecord-cycle: the fill the cycle asked (0 to 100)" },
 	{ "round", .arg = "TIME", .help = "steady: length of a round", .def = "60s" },
-	{ "rounds", .arg = "N", .help = "steady: at most N rounds", .def = "25, at least 5" },
+	{ "rounds", .arg = "N", .help = "steady: at most N rounds, 5 to 1000", .def = "25" },
 	{ "bs", .arg = "SIZE", .help = "used, steady: random write size", .def = "4K" },
 	{ "qd", .arg = "N", .help = "used, steady: queue depth", .def = "32" },
 	{ "seed", .arg = "N", .help = "offsets and data", .def = "1" },
@@ -83,11 +83,7 @@ static const struct r0_cli_opt usage_opts[] = {
 	{ "scenario", .arg = "NAME", .help = "record-cycle: the scenario (raid0-without-trim)" },
 	{ "array", .arg = "NAME", .help = "record-cycle: the array, as the record names it" },
 	{ "member-count", .arg = "N", .help = "record-cycle: members of the array" },
-	/*
-	 * record_cycle's parse table has .renamed_to = "member-count"; not here: --help
-	 * would drop the "record-cycle: " that check-options needs to try the old name
-	 */
-	{ "members", .arg = "N", .help = "record-cycle: old name of --member-count, kept until " R0_CLI_OLD_NAMES_UNTIL },
+	{ "members", .arg = "N", .renamed_to = "member-count", .help = "record-cycle:" },
 	{ "ssd-mib", .arg = "N", .help = "record-cycle: each member's size in MiB" },
 	{ "trim", .arg = "yes|no", .help = "record-cycle: whether the array passes discards" },
 	{ "cycle", .arg = "N", .help = "record-cycle: the cycle, 0 the fresh array" },
@@ -106,7 +102,7 @@ static const struct r0_cli_opt usage_opts[] = {
 	{ "counters-seqwrite", .arg = "H,F,G",
 	  .help = "record-cycle: those counters after the sequential write (the cycle's end)" },
 	{ "force", 'f', .help = "write to a device that holds a signature" },
-	/* R0_CONSENT_OPTS's (R0_CONSENT_HELP's words) */
+	/* R0_CONSENT_OPTS's, without their destinations */
 	{ "plan", .help = "show what would be written and stop (opens nothing for writing)" },
 	{ "yes", 'y', .help = "write without asking (needed without a terminal)" },
 	{ 0 },

@@ -518,10 +518,7 @@ static const struct r0_cli_opt opts[] = {
 	{ "json", OPT_JSON, R0_CLI_SET, R0_CLI_TO(args.run.json), .help = "JSON (schema " JSON_SCHEMA ", see r0bench(1))",
 	  .section = "Output and safety:" },
 	{ "force", 'f', R0_CLI_SET, R0_CLI_TO(args.force), .help = "write to a device that holds a signature" },
-	/* R0_CONSENT_OPTS(consent), with their --help (R0_CONSENT_HELP's words) */
-	{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO(args.consent.plan_only),
-	  .help = "show what would be written and stop (opens nothing for writing)" },
-	{ "yes", 'y', R0_CLI_SET, R0_CLI_TO(args.consent.yes), .help = "write without asking (needed without a terminal)" },
+	R0_CONSENT_OPTS(args.consent),
 	{ 0 },
 };
 

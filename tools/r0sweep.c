@@ -547,9 +547,7 @@ int main(int argc, char **argv)
 		  .why = "from 2 to 8", .arg = "K", .needs = "calibrate", .help = "the calibration's copies, 2 to 8",
 		  .def = STR(R0_CALIB_DEFAULT_COPIES) },
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(o.force), .help = "accept members that hold a signature" },
-		{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO(o.consent.plan_only),
-		  .help = "show what would be written and stop (opens nothing for writing)" },
-		{ "yes", 'y', R0_CLI_SET, R0_CLI_TO(o.consent.yes), .help = "write without asking (needed without a terminal)" },
+		R0_CONSENT_OPTS(o.consent),
 		{ 0 },
 	};
 	r0_cmp_defaults(&o.cmp);

@@ -272,11 +272,7 @@ static void read_options(struct options *o, int argc, char **argv)
 		{ "force", 'f', R0_CLI_SET, R0_CLI_TO(o->force), .help = "use DEVICE although it holds a signature" },
 		{ "json", 'J', R0_CLI_SET, R0_CLI_TO(o->json),
 		  .help = "JSON (schema " R0_TRIM_SCHEMA ") instead of the report" },
-		/* R0_CONSENT_OPTS(consent), with their help */
-		{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO(o->consent.plan_only),
-		  .help = "show what would be written and stop" },
-		{ "yes", 'y', R0_CLI_SET, R0_CLI_TO(o->consent.yes),
-		  .help = "write without asking (needed without a terminal)" },
+		R0_CONSENT_OPTS(o->consent),
 		{ 0 },
 	};
 

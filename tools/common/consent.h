@@ -24,15 +24,10 @@ struct r0_consent {
 enum { R0_CLI_OPT_PLAN = 0x7000 };
 
 /* The --plan and --yes (-y) entries of a tool's r0_cli_opt table. */
-#define R0_CONSENT_OPTS(c)                                                     \
-	{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO((c).plan_only) },     \
-	{ "yes", 'y', R0_CLI_SET, R0_CLI_TO((c).yes) }
-
-/* Their lines in a tool's --help, aligned at column 25. */
-#define R0_CONSENT_HELP                                                                    \
-	"      --plan             show what would be written and stop (opens nothing\n"     \
-	"                         for writing)\n"                                         \
-	"  -y, --yes              write without asking (needed without a terminal)\n"
+#define R0_CONSENT_OPTS(c)                                                                        \
+	{ "plan", R0_CLI_OPT_PLAN, R0_CLI_SET, R0_CLI_TO((c).plan_only),                            \
+	  .help = "show what would be written and stop (opens nothing for writing)" },             \
+	{ "yes", 'y', R0_CLI_SET, R0_CLI_TO((c).yes), .help = "write without asking (needed without a terminal)" }
 
 /*
  * The write rate the time estimates assume where the drive has not been
