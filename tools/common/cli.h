@@ -101,7 +101,11 @@ struct r0_cli_opt {
 	/*
 	 * What --help says of it (r0_cli_usage): the one source of --help,
 	 * docs/options.md, the bash completion and the man pages' option heads,
-	 * which tests/options/check-options holds to the table.
+	 * which tests/options/check-options holds to the table. As
+	 * cryptsetup's src/cryptsetup_arg_list.h holds each option's help,
+	 * type and default in one row, and util-linux states options that
+	 * exclude each other as data (ul_excl_t, err_exclusive_options), not
+	 * as if-chains in main.
 	 */
 	const char *arg;        /* its value's name: "N", "LIST", "[ID]" when optional; NULL: no value */
 	const char *help;       /* what it does, one paragraph, wrapped to 80 columns ("\n" breaks a line) */
