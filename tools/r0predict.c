@@ -81,7 +81,7 @@ struct opts {
 	size_t n_chunks;
 	struct r0_predict_study_opts model;
 	bool table;
-	const struct r0_sweep_set *meas;   /* --compare's: its figures beside the table's */
+	const struct r0_run_set *meas;   /* --compare's: its figures beside the table's */
 	struct doubts *doubts;             /* said once each at the end, not once a cell */
 };
 
@@ -118,13 +118,13 @@ static void doubts_print(const struct doubts *d)
 
 /* --- predicting -------------------------------------------------------- */
 
-static void print_table_row(FILE *f, const struct r0_sweep_rec *r, double single_bps, const char *doubt,
-			    const struct r0_sweep_set *meas)
+static void print_table_row(FILE *f, const struct r0_run *r, double single_bps, const char *doubt,
+			    const struct r0_run_set *meas)
 {
 	char wl[64];
 	double m;
 
-	r0_sweep_rec_workload(r, wl, sizeof(wl));
+	r0_run_workload(r, wl, sizeof(wl));
 	fprintf(f, "%-22s %-3s %2u %8u KiB ", wl, r0_layer_name(r->layer), r->n_members,
 		r->chunk_bytes / 1024);
 	if (*doubt)
@@ -142,9 +142,9 @@ static void print_table_row(FILE *f, const struct r0_sweep_rec *r, double single
  * OUT); a cell outside the error bar says so instead: in the table, or on
  * stderr and left out. -ENOENT: the input lacks the direction.
  */
-static int cell(const struct r0_predict_input *in, const struct opts *o, const struct r0_sweep_rec *wl,
+static int cell(const struct r0_predict_input *in, const struct opts *o, const struct r0_run *wl,
 		enum r0_layer layer, unsigned n, uint32_t chunk, double single_bps, FILE *f,
-		struct r0_sweep_set *out, struct r0_sweep_rec *r)
+		struct r0_run_set *out, struct r0_run *r)
 {
 	char doubt[320], name[64];
 	int err = r0_predict_cell(in, &o->model, wl, layer, n, chunk, r0_cli_tool_id(PROG), r, doubt, sizeof(doubt));
@@ -156,7 +156,7 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 	if (*doubt && !o->table) {
 		char where[sizeof(((struct doubt *)0)->first)];
 
-		r0_sweep_rec_workload(r, name, sizeof(name));
+		r0_run_workload(r, name, sizeof(name));
 		if (layer == R0_LAYER_RAW)   /* one drive alone: no members, no chunk */
 			snprintf(where, sizeof(where), "%s on one drive", name);
 		else
@@ -168,11 +168,11 @@ static int cell(const struct r0_predict_input *in, const struct opts *o, const s
 	if (*doubt)
 		return 0;
 	err = o->table ? (ferror(f) ? -EIO : 0) : r0_sweep_rec_append(f, r);
-	return err ? err : r0_sweep_set_add(out, r);
+	return err ? err : r0_run_set_add(out, r);
 }
 
 static int predict_all(const struct r0_predict_input *in, const char *path, const struct opts *o,
-		       FILE *f, struct r0_sweep_set *out)
+		       FILE *f, struct r0_run_set *out)
 {
 	int err = 0;
 
@@ -180,12 +180,12 @@ static int predict_all(const struct r0_predict_input *in, const char *path, cons
 		fprintf(f, "%-22s %-3s %2s %12s %10s %10s %10s %7s%s\n", "workload", "be", "n", "chunk",
 			"MB/s", "IOPS", "p50 us", "vs one", o->meas ? "   measured  error" : "");
 	for (size_t i = 0; i < in->n_wl && !err; i++) {
-		struct r0_sweep_rec raw, r;
+		struct r0_run raw, r;
 		char name[64];
 
 		err = cell(in, o, &in->wl[i], R0_LAYER_RAW, 1, 0, 0, f, out, &raw);
 		if (err == -ENOENT) {   /* e.g. a --read-only grid and a write workload */
-			r0_sweep_rec_workload(&in->wl[i], name, sizeof(name));
+			r0_run_workload(&in->wl[i], name, sizeof(name));
 			fprintf(stderr, PROG ": %s: skipped: %s has no %s results\n", name, path,
 				in->wl[i].read_pct ? "read" : "write");
 			err = 0;
@@ -201,7 +201,7 @@ static int predict_all(const struct r0_predict_input *in, const char *path, cons
 }
 
 /* How many of SET's cells are arrays, not the single drive. */
-static size_t arrays_in(const struct r0_sweep_set *set)
+static size_t arrays_in(const struct r0_run_set *set)
 {
 	size_t n = 0;
 
@@ -211,7 +211,7 @@ static size_t arrays_in(const struct r0_sweep_set *set)
 }
 
 /* Predicted against measured: the error per workload on stderr. */
-static int compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+static int compare(const struct r0_run_set *pred, const struct r0_run_set *meas,
 		   const char *path)
 {
 	struct r0_predict_error *rows = NULL;
@@ -370,7 +370,7 @@ static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usa
  */
 static int load_inputs(int argc, char **argv, struct r0_predict_input *in, struct sweep_in *sweeps)
 {
-	struct r0_sweep_set read = { 0 };
+	struct r0_run_set read = { 0 };
 	bool is_sweep = false;
 	int err = 0;
 
@@ -391,7 +391,7 @@ static int load_inputs(int argc, char **argv, struct r0_predict_input *in, struc
 	}
 	sweep_in_free(sweeps);
 	sweeps->set = NULL;
-	r0_sweep_set_free(&read);
+	r0_run_set_free(&read);
 	if (err)
 		return -1;
 	if (!in->curve.n) {
@@ -402,7 +402,7 @@ static int load_inputs(int argc, char **argv, struct r0_predict_input *in, struc
 }
 
 /* Without -m or -c: the counts and chunks of the study compared with (MEAS), else the defaults. */
-static void arrays_default(struct opts *o, const struct r0_sweep_set *meas, bool members_given, bool chunks_given)
+static void arrays_default(struct opts *o, const struct r0_run_set *meas, bool members_given, bool chunks_given)
 {
 	for (size_t i = 0; i < meas->n; i++)
 		if (meas->recs[i].layer != R0_LAYER_RAW) {
@@ -483,7 +483,7 @@ int main(int argc, char **argv)
 	static struct r0_predict_input in;
 	struct doubts doubts = { 0 };
 	struct opts o = { .model.layer_ns = -1, .doubts = &doubts };
-	struct r0_sweep_set pred = { 0 }, meas = { 0 };
+	struct r0_run_set pred = { 0 }, meas = { 0 };
 	struct sweep_in sweeps = { 0 }, measin = { .set = &meas };
 	struct args a = { .backend = "md,dm" };
 	bool is_sweep = false;
@@ -531,8 +531,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: cannot write: %s\n", a.output, strerror(errno));
 		status = R0_EXIT_FAILURE;
 	}
-	r0_sweep_set_free(&pred);
-	r0_sweep_set_free(&meas);
+	r0_run_set_free(&pred);
+	r0_run_set_free(&meas);
 	r0_predict_input_free(&in);
 	if (r0_cli_close_stdout(PROG))
 		return R0_EXIT_FAILURE;

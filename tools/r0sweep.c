@@ -251,12 +251,12 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 		return R0_EXIT_USAGE;
 	{
 		/* the mix's keys held to the study's workloads before anything is measured */
-		static struct r0_sweep_rec wl[R0_SWEEP_MAX_WL];
+		static struct r0_run wl[R0_SWEEP_MAX_WL];
 
 		for (size_t i = 0; i < sw->plan.n_wl; i++) {
 			const struct r0_workload *w = &sw->plan.wl[i].w;
 
-			wl[i] = (struct r0_sweep_rec){ .access = w->access, .read_pct = w->read_pct,
+			wl[i] = (struct r0_run){ .access = w->access, .read_pct = w->read_pct,
 						       .block_bytes = w->block_bytes, .align_bytes = w->align_bytes,
 						       .queue_depth = w->queue_depth, .jobs = w->jobs ? w->jobs : 1 };
 			snprintf(wl[i].label, sizeof(wl[i].label), "%s", sw->plan.wl[i].label);
@@ -337,7 +337,7 @@ static int open_output(struct sweep *sw, struct options *o)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped (measured again)\n", o->output, bad,
 				bad == 1 ? "" : "s");
 		if (sweep_check_resume(sw, o->output)) {
-			r0_sweep_set_free(&sw->done);
+			r0_run_set_free(&sw->done);
 			return R0_EXIT_REFUSED;
 		}
 	} else if (access(o->output, F_OK) == 0) {
@@ -354,21 +354,21 @@ static int open_output(struct sweep *sw, struct options *o)
 	}
 	if (r0_study_init(&sw->study, &sw->plan, sw->adaptive, sw->repeats, sw->adaptive ? sw->max_repeats : sw->repeats,
 			  &o->mix, &o->cmp, sw->adaptive ? (double)sw->budget_ns / 1e9 : 0, sweep_cell_seconds(sw))) {
-		r0_sweep_set_free(&sw->done);
+		r0_run_set_free(&sw->done);
 		return r0_cli_usage_error(PROG, "no plan: check --repeats and --max-repeats");
 	}
 	/* the first look's cells (every cell of a fixed plan), some maybe in a resumed file */
 	sw->total = r0_planner_todo(&sw->study.planner);
 	sw->skipped = sweep_first_look_in_file(sw);
 	if ((rc = sweep_show_plan(sw, o->read_only, o->output, &o->consent)) >= 0) {
-		r0_sweep_set_free(&sw->done);
+		r0_run_set_free(&sw->done);
 		return rc;
 	}
 	sw->out = fopen(o->output, "ae");
 	if (!sw->out) {
 		/* no array built yet: refused, as a bad --output */
 		fprintf(stderr, PROG ": %s: %s\n", o->output, strerror(errno));
-		r0_sweep_set_free(&sw->done);
+		r0_run_set_free(&sw->done);
 		return R0_EXIT_REFUSED;
 	}
 	return -1;
@@ -443,7 +443,7 @@ static int run(struct sweep *sw, struct options *o)
 		fprintf(stderr, PROG ": %s: %s\n", o->output, strerror(errno));
 		status = R0_EXIT_FAILURE;
 	}
-	r0_sweep_set_free(&sw->done);
+	r0_run_set_free(&sw->done);
 	sweep_free_replay(sw);
 	if (r0_cli_close_stdout(PROG))
 		status = R0_EXIT_FAILURE;

@@ -11,6 +11,7 @@
 #include "r0/benchjson.h"
 #include "r0/geometry.h"
 #include "r0/predictstudy.h"
+#include "r0/sweep.h"
 #include "r0/size.h"
 #include "r0/stats.h"
 
@@ -20,14 +21,14 @@ static double bios(uint32_t block, uint32_t chunk)
 	return ceil((double)block / chunk);
 }
 
-static bool same_workload(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+static bool same_workload(const struct r0_run *a, const struct r0_run *b)
 {
 	return !strcmp(a->label, b->label) && a->access == b->access && a->read_pct == b->read_pct &&
 	       a->block_bytes == b->block_bytes && a->align_bytes == b->align_bytes &&
 	       a->queue_depth == b->queue_depth && a->jobs == b->jobs;
 }
 
-static bool same_cell(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+static bool same_cell(const struct r0_run *a, const struct r0_run *b)
 {
 	return a->layer == b->layer && a->n_members == b->n_members &&
 	       a->chunk_bytes == b->chunk_bytes && same_workload(a, b);
@@ -37,7 +38,7 @@ static bool same_cell(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b
 enum figure { FIG_BPS, FIG_P50, FIG_IOPS, FIG_CPU };
 
 /* The median over the repeats of the cell like R in SET. */
-static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_rec *r, enum figure f)
+static double cell_median(const struct r0_run_set *set, const struct r0_run *r, enum figure f)
 {
 	double *v = malloc((set->n + 1) * sizeof(*v)), m;
 	size_t n = 0;
@@ -45,7 +46,7 @@ static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_
 	if (!v)
 		return NAN;
 	for (size_t i = 0; i < set->n; i++) {
-		const struct r0_sweep_rec *x = &set->recs[i];
+		const struct r0_run *x = &set->recs[i];
 
 		if (!same_cell(x, r))
 			continue;
@@ -58,7 +59,7 @@ static double cell_median(const struct r0_sweep_set *set, const struct r0_sweep_
 }
 
 /* (max - min) / median of the repeats' bytes/s of the cell like R in SET. */
-static double cell_spread(const struct r0_sweep_set *set, const struct r0_sweep_rec *r)
+static double cell_spread(const struct r0_run_set *set, const struct r0_run *r)
 {
 	double lo = INFINITY, hi = 0;
 
@@ -70,7 +71,7 @@ static double cell_spread(const struct r0_sweep_set *set, const struct r0_sweep_
 	return (hi - lo) / cell_median(set, r, FIG_BPS);
 }
 
-static bool seen_before(const struct r0_sweep_set *set, size_t i)
+static bool seen_before(const struct r0_run_set *set, size_t i)
 {
 	for (size_t j = 0; j < i; j++)
 		if (same_cell(&set->recs[j], &set->recs[i]))
@@ -78,7 +79,7 @@ static bool seen_before(const struct r0_sweep_set *set, size_t i)
 	return false;
 }
 
-static size_t find_workload(const struct r0_predict_input *in, const struct r0_sweep_rec *r)
+static size_t find_workload(const struct r0_predict_input *in, const struct r0_run *r)
 {
 	size_t i;
 
@@ -88,12 +89,12 @@ static size_t find_workload(const struct r0_predict_input *in, const struct r0_s
 }
 
 /* A block pattern the model can split over members: no scenario through a file system, no replay. */
-static bool predictable(const struct r0_sweep_rec *r)
+static bool predictable(const struct r0_run *r)
 {
 	return r->access == R0_ACCESS_SEQ || r->access == R0_ACCESS_RAND;
 }
 
-static int add_workload(struct r0_predict_input *in, const struct r0_sweep_rec *r)
+static int add_workload(struct r0_predict_input *in, const struct r0_run *r)
 {
 	if (!predictable(r) || find_workload(in, r) < in->n_wl)
 		return 0;
@@ -103,7 +104,7 @@ static int add_workload(struct r0_predict_input *in, const struct r0_sweep_rec *
 	return 0;
 }
 
-static int add_point(struct r0_predict_input *in, const struct r0_sweep_rec *r, double bps, double p50,
+static int add_point(struct r0_predict_input *in, const struct r0_run *r, double bps, double p50,
 		     double spread, double min_ns)
 {
 	struct r0_predict_point p = { r->access, r->read_pct, r->block_bytes,
@@ -118,9 +119,9 @@ static int add_point(struct r0_predict_input *in, const struct r0_sweep_rec *r, 
 }
 
 /* The 1-member stripe at QD1 against raw: the cost of each bio through the layer. */
-static double layer_cost_ns(const struct r0_sweep_set *set, const struct r0_sweep_rec *one)
+static double layer_cost_ns(const struct r0_run_set *set, const struct r0_run *one)
 {
-	struct r0_sweep_rec raw = *one;
+	struct r0_run raw = *one;
 	double stripe, bare;
 
 	raw.layer = R0_LAYER_RAW;
@@ -133,14 +134,14 @@ static double layer_cost_ns(const struct r0_sweep_set *set, const struct r0_swee
 }
 
 /* Raw cells: the curve; 1-member stripes: the layer cost and CPU per I/O. */
-static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *set)
+static int load_sweep(struct r0_predict_input *in, const struct r0_run_set *set)
 {
 	double *cost[2] = { calloc(set->n + 1, sizeof(double)), calloc(set->n + 1, sizeof(double)) };
 	size_t n_cost[2] = { 0, 0 };
 	int err = cost[0] && cost[1] ? 0 : -ENOMEM;
 
 	for (size_t i = 0; i < set->n && !err; i++) {
-		const struct r0_sweep_rec *r = &set->recs[i];
+		const struct r0_run *r = &set->recs[i];
 
 		if (r->layer != R0_LAYER_RAW || !predictable(r) || seen_before(set, i))
 			continue;
@@ -153,7 +154,7 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
 	}
 	/* second pass: every raw workload is known now */
 	for (size_t i = 0; i < set->n && !err; i++) {
-		const struct r0_sweep_rec *r = &set->recs[i];
+		const struct r0_run *r = &set->recs[i];
 		int be = r->layer == R0_LAYER_MD ? R0_BACKEND_MD : R0_BACKEND_DM;
 		size_t w = find_workload(in, r);
 		double c;
@@ -181,7 +182,7 @@ static int load_sweep(struct r0_predict_input *in, const struct r0_sweep_set *se
  * NULL: a grid that measures a point again (lib/engine/preset.c) finds the first.
  */
 static const struct r0_predict_point *measured_before(const struct r0_predict_input *in,
-						      const struct r0_sweep_rec *r)
+						      const struct r0_run *r)
 {
 	double qd = (double)r->queue_depth * (r->jobs ? r->jobs : 1);
 
@@ -197,7 +198,7 @@ static const struct r0_predict_point *measured_before(const struct r0_predict_in
 
 /* A point measured again at BPS (SPREAD over its passes): how far it moved from the first. */
 static void note_drift(struct r0_predict_input *in, const struct r0_predict_point *first,
-		       const struct r0_sweep_rec *r, double bps, double spread)
+		       const struct r0_run *r, double bps, double spread)
 {
 	int d = r->read_pct == 100 ? 0 : 1;
 	double moved = fabs(bps - first->bytes_per_s) / first->bytes_per_s;
@@ -224,7 +225,7 @@ static int load_bench(struct r0_predict_input *in, const struct r0_bench_doc *do
 	}
 	for (size_t i = 0; i < doc->n_tests && !err; i++) {
 		const struct r0_bench_result *t = &doc->tests[i];
-		struct r0_sweep_rec r = { .repeat = 1 };
+		struct r0_run r = { .repeat = 1 };
 		const struct r0_predict_point *first;
 		double bps, spread;
 
@@ -257,7 +258,7 @@ static int load_bench(struct r0_predict_input *in, const struct r0_bench_doc *do
 
 int r0_predict_input_load(struct r0_predict_input *in, const char *path)
 {
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_bench_doc doc;
 	struct stat st;
 	int err;
@@ -289,7 +290,7 @@ int r0_predict_input_load(struct r0_predict_input *in, const char *path)
 	err = r0_sweep_load(path, &set, NULL);
 	if (!err)
 		err = load_sweep(in, &set);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	return err;
 }
 
@@ -299,7 +300,7 @@ void r0_predict_input_free(struct r0_predict_input *in)
 	in->n_wl = 0;
 }
 
-int r0_predict_input_use_set(struct r0_predict_input *in, const struct r0_sweep_set *set)
+int r0_predict_input_use_set(struct r0_predict_input *in, const struct r0_run_set *set)
 {
 	int err = 0;
 
@@ -316,12 +317,12 @@ int r0_predict_input_use_preset(struct r0_predict_input *in, const struct r0_pre
 	in->n_wl = 0;
 	for (size_t i = 0; i < p->n_tests; i++) {
 		const struct r0_workload *w = &p->tests[i].w;
-		struct r0_sweep_rec *r;
+		struct r0_run *r;
 
 		if (w->access != R0_ACCESS_SEQ && w->access != R0_ACCESS_RAND)
 			continue;
 		r = &in->wl[in->n_wl++];
-		*r = (struct r0_sweep_rec){ .access = w->access, .read_pct = w->read_pct,
+		*r = (struct r0_run){ .access = w->access, .read_pct = w->read_pct,
 					    .block_bytes = w->block_bytes, .queue_depth = w->queue_depth,
 					    .jobs = w->jobs ? w->jobs : 1, .repeat = 1,
 					    .test_runtime_s = -1, .ramp_s = -1, .min_runtime_s = -1 };
@@ -334,7 +335,7 @@ int r0_predict_input_use_preset(struct r0_predict_input *in, const struct r0_pre
  * Without a CPU ceiling from the user: the 1-member stripe's CPU per I/O,
  * its extra over raw grown with the bios this chunk needs, bounds the IOPS.
  */
-static double cpu_ceiling(const struct r0_predict_input *in, const struct r0_sweep_rec *wl,
+static double cpu_ceiling(const struct r0_predict_input *in, const struct r0_run *wl,
 			  enum r0_backend be, uint32_t chunk)
 {
 	size_t k = find_workload(in, wl);
@@ -358,7 +359,7 @@ static double max_iops(const struct r0_predict_curve *c)
 }
 
 /* The workload needs a direction whose speed moved during the grid: DOUBT says so. */
-static bool drifted(const struct r0_predict_input *in, const struct r0_sweep_rec *wl, char *doubt,
+static bool drifted(const struct r0_predict_input *in, const struct r0_run *wl, char *doubt,
 		    size_t len)
 {
 	for (int d = 0; d < 2; d++) {
@@ -375,8 +376,8 @@ static bool drifted(const struct r0_predict_input *in, const struct r0_sweep_rec
 }
 
 int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
-		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
-		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len)
+		    const struct r0_run *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
+		    const char *tool, struct r0_run *out, char *doubt, size_t len)
 {
 	struct r0_predict_workload w = { wl->access, wl->read_pct, wl->block_bytes, wl->align_bytes,
 					 wl->queue_depth * (wl->jobs ? wl->jobs : 1) };
@@ -477,9 +478,9 @@ int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_s
 	return 0;
 }
 
-double r0_predict_measured_bps(const struct r0_sweep_set *meas, const struct r0_sweep_rec *r)
+double r0_predict_measured_bps(const struct r0_run_set *meas, const struct r0_run *r)
 {
-	struct r0_sweep_rec m = *r;
+	struct r0_run m = *r;
 
 	m.predicted = false;
 	return cell_median(meas, &m, FIG_BPS);
@@ -503,7 +504,7 @@ static void error_row(struct r0_predict_error *row, const char *name, double *v,
 	row->repeat_spread = ns ? r0_median(sp, ns) : NAN;
 }
 
-static size_t repeats(const struct r0_sweep_set *set, const struct r0_sweep_rec *r)
+static size_t repeats(const struct r0_run_set *set, const struct r0_run *r)
 {
 	size_t n = 0;
 
@@ -512,7 +513,7 @@ static size_t repeats(const struct r0_sweep_set *set, const struct r0_sweep_rec 
 	return n;
 }
 
-int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+int r0_predict_compare(const struct r0_run_set *pred, const struct r0_run_set *meas,
 		       struct r0_predict_error **rows, size_t *n)
 {
 	size_t sz = (meas->n + 1) * sizeof(double);
@@ -528,7 +529,7 @@ int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_se
 		goto out;
 	}
 	for (size_t i = 0; i < meas->n; i++) {
-		const struct r0_sweep_rec *w = &meas->recs[i];
+		const struct r0_run *w = &meas->recs[i];
 		size_t n_per = 0, np = 0, ns = 0;
 		bool first = true;
 		char name[64];
@@ -538,7 +539,7 @@ int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_se
 		for (size_t j = 0; j < i && first; j++)
 			first = meas->recs[j].layer == R0_LAYER_RAW || !same_workload(&meas->recs[j], w);
 		for (size_t j = 0; j < meas->n && first; j++) {
-			const struct r0_sweep_rec *m = &meas->recs[j];
+			const struct r0_run *m = &meas->recs[j];
 			size_t k;
 
 			if (m->layer == R0_LAYER_RAW || !same_workload(m, w) || seen_before(meas, j))
@@ -558,7 +559,7 @@ int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_se
 		if (!n_per && !np)
 			continue;
 		np_all += np;
-		r0_sweep_rec_workload(w, name, sizeof(name));
+		r0_run_workload(w, name, sizeof(name));
 		error_row(&r[n_rows++], name, per, n_per, np, sp, ns);
 	}
 	if (n_all)
@@ -602,7 +603,7 @@ static void list_choices(const struct r0_analysis *a, bool tied, char *text, siz
 	}
 }
 
-int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+int r0_predict_check_pick(const struct r0_run_set *pred, const struct r0_run_set *meas,
 			  const struct r0_mix *mix, bool *picked, bool *in_tied, char *text, size_t len)
 {
 	struct r0_analysis p = { 0 }, m = { 0 };

@@ -25,7 +25,7 @@ void r0_bench_test_name(const struct r0_bench_result *r, char *buf, size_t len)
 	if (r0_format_size(r->block_bytes, bs, sizeof(bs)))
 		snprintf(bs, sizeof(bs), "%u", r->block_bytes);
 	/* r0bench's own label for a test without one is its --rw: it names the direction already */
-	if (!strcmp(r->label, r0_sweep_rw_name(r->access, r->read_pct)) && (r->read_pct >= 100 || !r->read_pct))
+	if (!strcmp(r->label, r0_rw_name(r->access, r->read_pct)) && (r->read_pct >= 100 || !r->read_pct))
 		snprintf(buf, len, "%s", r->label);
 	else
 		r0_workload_name(r->label, r->read_pct, buf, len);

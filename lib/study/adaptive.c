@@ -88,7 +88,7 @@ int r0_planner_init(struct r0_planner *p, const struct r0_sweep_plan *plan, bool
 		p->n_looks = 1;
 	}
 	for (size_t w = 0; w < plan->n_wl; w++) {
-		struct r0_sweep_rec r = { 0 };
+		struct r0_run r = { 0 };
 
 		snprintf(r.label, sizeof(r.label), "%s", plan->wl[w].label);
 		r.access = plan->wl[w].w.access;
@@ -97,7 +97,7 @@ int r0_planner_init(struct r0_planner *p, const struct r0_sweep_plan *plan, bool
 		r.align_bytes = plan->wl[w].w.align_bytes;
 		r.queue_depth = plan->wl[w].w.queue_depth;
 		r.jobs = plan->wl[w].w.jobs ? plan->wl[w].w.jobs : 1;
-		r0_sweep_rec_workload(&r, p->wl_name[w], sizeof(p->wl_name[w]));
+		r0_run_workload(&r, p->wl_name[w], sizeof(p->wl_name[w]));
 	}
 	top = max_members(plan);
 	/* the first layer of the largest arrays in the plan's order (md before dm) */
@@ -154,7 +154,7 @@ void r0_planner_fit_budget(struct r0_planner *p, size_t cells)
 	p->money_first = true;
 }
 
-int r0_planner_target_of(const struct r0_planner *p, const struct r0_sweep_rec *r)
+int r0_planner_target_of(const struct r0_planner *p, const struct r0_run *r)
 {
 	for (size_t t = 0; t < p->plan->n_targets; t++) {
 		const struct r0_sweep_target *x = &p->plan->targets[t];
@@ -176,7 +176,7 @@ static int wl_of(const struct r0_planner *p, const char *name)
 
 static int target_at(const struct r0_planner *p, enum r0_layer layer, uint32_t chunk, unsigned n)
 {
-	struct r0_sweep_rec r = { .layer = layer, .chunk_bytes = chunk, .n_members = n };
+	struct r0_run r = { .layer = layer, .chunk_bytes = chunk, .n_members = n };
 
 	return r0_planner_target_of(p, &r);
 }
@@ -218,17 +218,17 @@ struct r0_cmp_opts r0_planner_cmp(const struct r0_planner *p, const struct r0_cm
 	return o;
 }
 
-static void count_have(struct r0_planner *p, const struct r0_sweep_set *set)
+static void count_have(struct r0_planner *p, const struct r0_run_set *set)
 {
 	memset(p->have, 0, sizeof(p->have));
 	for (size_t i = 0; i < set->n; i++) {
-		const struct r0_sweep_rec *r = &set->recs[i];
+		const struct r0_run *r = &set->recs[i];
 		char name[48];
 		int t = r0_planner_target_of(p, r), w;
 
 		if (t < 0 || r->predicted)
 			continue;
-		r0_sweep_rec_workload(r, name, sizeof(name));
+		r0_run_workload(r, name, sizeof(name));
 		w = wl_of(p, name);
 		if (w >= 0)
 			p->have[t][w]++;
@@ -722,7 +722,7 @@ static void say_dropped(struct r0_planner *p)
 		    p->budget_short ? ", or the budget had no room for them" : "");
 }
 
-int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const struct r0_mix *mix,
+int r0_planner_step(struct r0_planner *p, const struct r0_run_set *set, const struct r0_mix *mix,
 		    const struct r0_cmp_opts *cmp, size_t cells_left)
 {
 	struct r0_cmp_opts o = r0_planner_cmp(p, cmp);

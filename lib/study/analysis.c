@@ -22,7 +22,7 @@
 struct group {
 	struct r0_cell c;
 	size_t n, cap;
-	const struct r0_sweep_rec **recs;
+	const struct r0_run **recs;
 	double *adj;                /* recs' bytes/s with the drift taken out (after fit_noise) */
 };
 
@@ -34,7 +34,7 @@ static ssize_t find_wl(const struct r0_analysis *a, const char *name)
 	return -1;
 }
 
-static int group_add(struct group *g, const struct r0_sweep_rec *r)
+static int group_add(struct group *g, const struct r0_run *r)
 {
 	if (r0_grow(&g->recs, &g->cap, g->n, sizeof(*g->recs), 4))
 		return -ENOMEM;
@@ -51,7 +51,7 @@ static int group_add(struct group *g, const struct r0_sweep_rec *r)
 
 /* The busiest job thread's own CPU share; older records lack it: then the
  * process's CPU share per job, which io_uring's workers can push past 1. */
-static double busy_of(const struct r0_sweep_rec *r)
+static double busy_of(const struct r0_run *r)
 {
 	return r->busy > 0 ? r->busy : r->iops * r->cpu_s_per_io / (r->jobs ? r->jobs : 1);
 }
@@ -101,7 +101,7 @@ static int fill_cell(struct group *g, bool passes)
  * the drives; r0predict's cells count none). Never a median's input; the
  * report names it.
  */
-static bool unmeasured(const struct r0_sweep_rec *r)
+static bool unmeasured(const struct r0_run *r)
 {
 	return r->errors || (!r->ios && !r->predicted);
 }
@@ -176,7 +176,7 @@ static int fill_bases(struct r0_analysis *a)
 #define VISITS_NAMED 4
 
 /* "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" into the list of repeats set aside. */
-static void note_aside(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl, double of_cell)
+static void note_aside(char *buf, size_t len, const struct r0_run *r, const char *wl, double of_cell)
 {
 	if (r->layer == R0_LAYER_RAW)
 		r0_strbuf_cat(buf, len, "%sraw %s repeat %u (%.2fx of its cell)", *buf ? "; " : "", wl, r->repeat,
@@ -205,7 +205,7 @@ static void note_visit(char *buf, size_t len, const struct r0_cell *c, const cha
  * set's records, which the groups point into). The cells' and workloads'
  * noise levels come with it.
  */
-static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng, const struct r0_sweep_rec *recs)
+static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng, const struct r0_run *recs)
 {
 	struct r0_noise_obs *obs;
 	struct r0_noise nz;
@@ -235,7 +235,7 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng, const st
 			}
 	for (size_t k = 0; k < ng; k++)
 		for (size_t j = 0; j < g[k].n; j++, i++) {
-			const struct r0_sweep_rec *r = g[k].recs[j];
+			const struct r0_run *r = g[k].recs[j];
 
 			/* a file that records no pass was swept repeat by repeat (older r0sweep): its
 			 * repeat stands for its visit's pass; drift is taken out only by recorded passes */
@@ -403,22 +403,22 @@ void r0_analysis_free(struct r0_analysis *a)
 	memset(a, 0, sizeof(*a));
 }
 
-static int analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+static int analyse(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 		   const struct r0_noise_diag *machine, struct r0_analysis *out);
 
-int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+int r0_analyse(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 	       struct r0_analysis *out)
 {
 	return analyse(set, mix, cmp, NULL, out);
 }
 
-int r0_analyse_machine(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+int r0_analyse_machine(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 		       const struct r0_noise_diag *d, struct r0_analysis *out)
 {
 	return analyse(set, mix, cmp, d && d->measured && d->visit_sd > R0_HONEST_VISIT_SD ? d : NULL, out);
 }
 
-static int analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+static int analyse(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 		   const struct r0_noise_diag *machine, struct r0_analysis *out)
 {
 	struct r0_analysis a = { 0 };
@@ -457,12 +457,12 @@ static int analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, con
 		goto out;
 	a.n_run = set->n;
 	for (size_t i = 0; i < set->n; i++) {
-		const struct r0_sweep_rec *r = &set->recs[i];
+		const struct r0_run *r = &set->recs[i];
 		char name[48];
 		ssize_t w;
 		size_t k;
 
-		r0_sweep_rec_workload(r, name, sizeof(name));
+		r0_run_workload(r, name, sizeof(name));
 		w = find_wl(&a, name);
 		if (w < 0) {
 			struct r0_wl *p = realloc(a.wl, (a.n_wl + 1) * sizeof(*p));

@@ -53,7 +53,7 @@ int r0_rank_compare(const struct r0_analysis *a, const struct r0_choice *x, unsi
 		    const struct r0_choice *y, unsigned ny, const struct r0_cmp_opts *o, struct r0_cmp *out);
 
 /* Appends "md 2 x 64K 4K read repeat 2 (3 errors)" (R, workload WL) to the list in BUF. */
-void r0_verdict_note_excluded(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl);
+void r0_verdict_note_excluded(char *buf, size_t len, const struct r0_run *r, const char *wl);
 
 /*
  * After the ranking: the choices' losses, method, chunks, shared, build,

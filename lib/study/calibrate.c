@@ -17,7 +17,7 @@ char r0_calib_letter(unsigned copy)
 	return copy >= 1 && copy <= R0_CALIB_MAX_COPIES ? (char)('A' + copy - 1) : '?';
 }
 
-bool r0_calib_is_calibration(const struct r0_sweep_set *set)
+bool r0_calib_is_calibration(const struct r0_run_set *set)
 {
 	for (size_t i = 0; i < set->n; i++)
 		if (set->recs[i].copy)
@@ -25,18 +25,18 @@ bool r0_calib_is_calibration(const struct r0_sweep_set *set)
 	return false;
 }
 
-int r0_calib_map(const struct r0_sweep_set *set, struct r0_sweep_set *out)
+int r0_calib_map(const struct r0_run_set *set, struct r0_run_set *out)
 {
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < set->n; i++) {
-		struct r0_sweep_rec r = set->recs[i];
+		struct r0_run r = set->recs[i];
 
 		if (r.copy && r.copy <= R0_CALIB_MAX_COPIES) {
 			r.chunk_bytes = R0_CALIB_SYNTH_CHUNK(r.copy);
 			r.copy = 0;
 		}
-		if (r0_sweep_set_add(out, &r)) {
-			r0_sweep_set_free(out);
+		if (r0_run_set_add(out, &r)) {
+			r0_run_set_free(out);
 			return -ENOMEM;
 		}
 	}
@@ -52,7 +52,7 @@ struct run {
 	double s;                   /* standardized; NAN: not */
 };
 
-static bool usable(const struct r0_sweep_rec *r)
+static bool usable(const struct r0_run *r)
 {
 	return !r->predicted && !r->errors && r->bytes_per_s > 0 && isfinite(r->bytes_per_s);
 }
@@ -71,7 +71,7 @@ static void target_name(const struct r0_noise_target *t, char *buf, size_t len)
 	}
 }
 
-static size_t target_of(struct r0_noise_diag *d, const struct r0_sweep_rec *r)
+static size_t target_of(struct r0_noise_diag *d, const struct r0_run *r)
 {
 	uint32_t chunk = r->layer == R0_LAYER_RAW ? 0 : r->chunk_bytes;
 	struct r0_noise_target *t;
@@ -271,7 +271,7 @@ static int cmp_run(const void *pa, const void *pb)
 	return a->rec < b->rec ? -1 : a->rec > b->rec;
 }
 
-int r0_noise_diag(const struct r0_sweep_set *set, struct r0_noise_diag *out)
+int r0_noise_diag(const struct r0_run_set *set, struct r0_noise_diag *out)
 {
 	struct run *runs = calloc(set->n ? set->n : 1, sizeof(*runs));
 	struct r0_noise_obs *obs = calloc(set->n ? set->n : 1, sizeof(*obs));
@@ -286,15 +286,15 @@ int r0_noise_diag(const struct r0_sweep_set *set, struct r0_noise_diag *out)
 	if (!runs || !obs || !cell_t || !cell_r || !wl_r)
 		goto out;
 	for (size_t i = 0; i < set->n; i++) {
-		const struct r0_sweep_rec *r = &set->recs[i];
+		const struct r0_run *r = &set->recs[i];
 		char name[48], other[48];
 		size_t t, c, w;
 
 		if (!usable(r) || (t = target_of(out, r)) == SIZE_MAX)
 			continue;
-		r0_sweep_rec_workload(r, name, sizeof(name));
+		r0_run_workload(r, name, sizeof(name));
 		for (w = 0; w < n_wl; w++) {
-			r0_sweep_rec_workload(&set->recs[wl_r[w]], other, sizeof(other));
+			r0_run_workload(&set->recs[wl_r[w]], other, sizeof(other));
 			if (!strcmp(name, other))
 				break;
 		}
@@ -303,7 +303,7 @@ int r0_noise_diag(const struct r0_sweep_set *set, struct r0_noise_diag *out)
 		for (c = 0; c < n_cell; c++) {
 			if (cell_t[c] != t)
 				continue;
-			r0_sweep_rec_workload(&set->recs[cell_r[c]], other, sizeof(other));
+			r0_run_workload(&set->recs[cell_r[c]], other, sizeof(other));
 			if (!strcmp(name, other))
 				break;
 		}
@@ -407,16 +407,16 @@ static void answer(struct r0_calibration *k, double alpha)
 	r0_strbuf_cat(k->answer, sizeof(k->answer), ".\nNoise: %s.\n%s.", k->noise.figures, k->noise.sentence);
 }
 
-int r0_calibrate(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+int r0_calibrate(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 		 struct r0_calibration *out)
 {
-	struct r0_sweep_set mapped = { 0 };
+	struct r0_run_set mapped = { 0 };
 	struct r0_analysis a = { 0 };
 	int err;
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < set->n; i++) {
-		const struct r0_sweep_rec *r = &set->recs[i];
+		const struct r0_run *r = &set->recs[i];
 
 		if (r->copy > out->copies && r->copy <= R0_CALIB_MAX_COPIES)
 			out->copies = r->copy;
@@ -447,6 +447,6 @@ int r0_calibrate(const struct r0_sweep_set *set, const struct r0_mix *mix, const
 	answer(out, 1 - a.cmp.confidence);
 out:
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&mapped);
+	r0_run_set_free(&mapped);
 	return err;
 }

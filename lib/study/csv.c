@@ -83,21 +83,21 @@ static const char *use_name(enum r0_run_use u)
 	return "no";
 }
 
-int r0_csv_cells(FILE *f, const struct r0_sweep_set *set, const struct r0_analysis *a)
+int r0_csv_cells(FILE *f, const struct r0_run_set *set, const struct r0_analysis *a)
 {
 	int err = a->n_run == set->n ? header(f, cell_names) : -EINVAL;
 
 	for (size_t i = 0; i < set->n && !err; i++) {
-		const struct r0_sweep_rec *r = &set->recs[i];
+		const struct r0_run *r = &set->recs[i];
 		const bool meas = !r->predicted;
 		char name[48];
 
-		r0_sweep_rec_workload(r, name, sizeof(name));
+		r0_run_workload(r, name, sizeof(name));
 		err = r0_csv_field(f, r0_layer_name(r->layer), true);
 		INT(r->chunk_bytes);
 		INT(r->n_members);
 		STR(name);
-		STR(r0_sweep_rw_name(r->access, r->read_pct));
+		STR(r0_rw_name(r->access, r->read_pct));
 		INT(r->read_pct);
 		INT(r->block_bytes);
 		INT(r->align_bytes);
@@ -147,13 +147,13 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 	for (size_t i = 0; i < a->n_cell && !err; i++) {
 		const struct r0_cell *c = &a->cell[i];
 		const struct r0_wl *w = &a->wl[c->wl];
-		const struct r0_sweep_rec *p = &w->proto;
+		const struct r0_run *p = &w->proto;
 		const bool base = r0_analysis_is_baseline(a, c);
 		/* the single drive answers nothing against itself */
 		const bool has = c->bps.n > 0, sp = c->speedup.n > 0 && !base;
 
 		err = r0_csv_field(f, w->name, true);
-		STR(r0_sweep_rw_name(p->access, p->read_pct));
+		STR(r0_rw_name(p->access, p->read_pct));
 		INT(p->read_pct);
 		INT(p->block_bytes);
 		INT(p->queue_depth);

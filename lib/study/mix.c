@@ -11,7 +11,7 @@
 #include "r0/everyday.h"
 #include "r0/mix.h"
 
-void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len)
+void r0_workload_class(const struct r0_run *r, char *buf, size_t len)
 {
 	const char *dir = r->read_pct >= 100 ? "read" : "write";
 	unsigned inflight = r->queue_depth * (r->jobs ? r->jobs : 1);
@@ -139,7 +139,7 @@ bool r0_mix_is_class(const char *key)
 }
 
 /* whether a workload of RECS is named KEY (AS_CLASS false) or of class KEY */
-static bool study_has(const struct r0_sweep_rec *recs, size_t n, const char *key, bool as_class)
+static bool study_has(const struct r0_run *recs, size_t n, const char *key, bool as_class)
 {
 	char buf[48];
 
@@ -147,14 +147,14 @@ static bool study_has(const struct r0_sweep_rec *recs, size_t n, const char *key
 		if (as_class)
 			r0_workload_class(&recs[i], buf, sizeof(buf));
 		else
-			r0_sweep_rec_workload(&recs[i], buf, sizeof(buf));
+			r0_run_workload(&recs[i], buf, sizeof(buf));
 		if (!strcasecmp(buf, key))
 			return true;
 	}
 	return false;
 }
 
-int r0_mix_check(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, size_t *bad)
+int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, size_t *bad)
 {
 	for (size_t e = 0; e < mix->n; e++)
 		if (!r0_mix_is_class(mix->e[e].key) && !study_has(recs, n, mix->e[e].key, false)) {
@@ -165,7 +165,7 @@ int r0_mix_check(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size
 	return 0;
 }
 
-size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, char *buf,
+size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, size_t n, char *buf,
 			 size_t len)
 {
 	double sum = 0;

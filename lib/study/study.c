@@ -44,7 +44,7 @@ static size_t cells_left(const struct r0_study *s, const struct r0_study_ops *op
  * with a cell to run in its own seeded order. 0, -ETIME when the next
  * visit would end past the budget (nothing started), or a visit's error.
  */
-static int run_passes(struct r0_study *s, struct r0_sweep_set *set, const struct r0_study_ops *ops, void *ctx)
+static int run_passes(struct r0_study *s, struct r0_run_set *set, const struct r0_study_ops *ops, void *ctx)
 {
 	struct r0_planner *p = &s->planner;
 	const struct r0_sweep_plan *plan = p->plan;
@@ -54,7 +54,7 @@ static int run_passes(struct r0_study *s, struct r0_sweep_set *set, const struct
 		bool ran = false;
 
 		s->pass++;
-		r0_sweep_order(s->pass, plan->n_targets, order);
+		r0_pass_order(s->pass, plan->n_targets, order);
 		for (size_t i = 0; i < plan->n_targets; i++) {
 			unsigned repeat[R0_SWEEP_MAX_WL];
 			size_t t = order[i], cells = 0;
@@ -81,7 +81,7 @@ static int run_passes(struct r0_study *s, struct r0_sweep_set *set, const struct
 	return 0;
 }
 
-int r0_study_run(struct r0_study *s, struct r0_sweep_set *set, const struct r0_study_ops *ops, void *ctx)
+int r0_study_run(struct r0_study *s, struct r0_run_set *set, const struct r0_study_ops *ops, void *ctx)
 {
 	int err = 0;
 

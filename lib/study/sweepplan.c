@@ -95,11 +95,11 @@ int r0_sweep_plan_add(struct r0_sweep_plan *p, const char *label, const struct r
 int r0_sweep_plan_find(const struct r0_sweep_plan *p, const char *name)
 {
 	for (size_t i = 0; i < p->n_wl; i++) {
-		struct r0_sweep_rec r = { .read_pct = p->wl[i].w.read_pct, .access = p->wl[i].w.access };
+		struct r0_run r = { .read_pct = p->wl[i].w.read_pct, .access = p->wl[i].w.access };
 		char wn[64];
 
 		snprintf(r.label, sizeof(r.label), "%s", p->wl[i].label);
-		r0_sweep_rec_workload(&r, wn, sizeof(wn));
+		r0_run_workload(&r, wn, sizeof(wn));
 		if (!strcmp(wn, name))
 			return (int)i;
 	}

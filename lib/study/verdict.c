@@ -604,7 +604,7 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 }
 
 /* "md 2 x 64K 4K read repeat 2 (3 errors)" into the list of repeats left out. */
-void r0_verdict_note_excluded(char *buf, size_t len, const struct r0_sweep_rec *r, const char *wl)
+void r0_verdict_note_excluded(char *buf, size_t len, const struct r0_run *r, const char *wl)
 {
 	char ck[16], why[48];
 

@@ -32,7 +32,7 @@ static const struct simwl {
 };
 const uint32_t r0_method_chunk[R0_METHOD_CHUNKS] = { 4 * K, 64 * K, 512 * K };
 
-static void sim_rec(struct r0_sweep_rec *r, const struct simwl *w, enum r0_layer l, uint32_t chunk,
+static void sim_rec(struct r0_run *r, const struct simwl *w, enum r0_layer l, uint32_t chunk,
 		    unsigned rep, double bps)
 {
 	const struct r0_workload x = { .access = w->access, .read_pct = w->read_pct, .block_bytes = w->bs,
@@ -42,21 +42,21 @@ static void sim_rec(struct r0_sweep_rec *r, const struct simwl *w, enum r0_layer
 }
 
 int r0_method_study(struct r0_prng *rng, unsigned repeats, double sigma, int best, double adv,
-		    struct r0_sweep_set *set)
+		    struct r0_run_set *set)
 {
 	set->n = 0;
 	for (size_t w = 0; w < N(simwl); w++)
 		for (int t = -1; t < R0_METHOD_CHUNKS; t++)
 			for (unsigned k = 1; k <= repeats; k++) {
 				double truth = simwl[w].base_mbps * 1e6;
-				struct r0_sweep_rec r;
+				struct r0_run r;
 				int err;
 
 				if (t >= 0)
 					truth *= simwl[w].speedup * (t == best ? adv : 1);
 				sim_rec(&r, &simwl[w], t < 0 ? R0_LAYER_RAW : R0_LAYER_MD, t < 0 ? 0 : r0_method_chunk[t],
 					k, truth * (1 + sigma * r0_prng_gauss(rng)));
-				if ((err = r0_sweep_set_add(set, &r)))
+				if ((err = r0_run_set_add(set, &r)))
 					return err;
 			}
 	return 0;
@@ -107,7 +107,7 @@ static int count(const struct r0_analysis *a, int best, unsigned s, struct r0_me
 int r0_method_rates(unsigned studies, unsigned repeats, double sigma, int best, double adv, uint64_t seed,
 		    const struct r0_cmp_opts *cmp, struct r0_method_rates *out)
 {
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_prng rng;
 	struct r0_mix mix;
 	int err;
@@ -127,7 +127,7 @@ int r0_method_rates(unsigned studies, unsigned repeats, double sigma, int best, 
 		r0_analysis_free(&a);
 	}
 	out->studies = studies;
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	return err;
 }
 

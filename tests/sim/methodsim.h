@@ -28,7 +28,7 @@ extern const uint32_t r0_method_chunk[R0_METHOD_CHUNKS];
  * workload. 0 or -ENOMEM.
  */
 int r0_method_study(struct r0_prng *rng, unsigned repeats, double sigma, int best, double adv,
-		    struct r0_sweep_set *set);
+		    struct r0_run_set *set);
 
 struct r0_method_rates {
 	unsigned studies, pair_claims, pairs, wl_sets_short, wl_sets, pick_claims, exact, has_best;

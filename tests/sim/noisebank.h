@@ -36,7 +36,7 @@ struct r0_bank_target {
 
 struct r0_bank {
 	size_t n_wl;
-	char (*wl_name)[48];        /* r0_sweep_rec_workload's names */
+	char (*wl_name)[48];        /* r0_run_workload's names */
 	char (*wl_cls)[24];         /* r0_workload_class's */
 	size_t n_target;
 	struct r0_bank_target *target;

@@ -161,7 +161,7 @@ struct sim {
 	char wcls[R0_SWEEP_MAX_WL][24];   /* per workload: its class */
 	double elapsed;
 	size_t cells;
-	const struct r0_sweep_set *set;   /* the study's records, for the debugging output */
+	const struct r0_run_set *set;   /* the study's records, for the debugging output */
 };
 
 /* The truth: target T's speed on workload W against one drive. */
@@ -223,7 +223,7 @@ static int build_plan(struct r0_sweep_plan *plan)
 	return err;
 }
 
-void r0_sim_rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
+void r0_sim_rec(struct r0_run *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
 		const struct r0_workload *w, unsigned repeat, double bytes_per_s)
 {
 	memset(r, 0, sizeof(*r));
@@ -315,7 +315,7 @@ static void bank_visit(struct sim *x, size_t t, const unsigned *repeat, double *
 }
 
 /* The study loop's visit: every wanted workload of target T once, from the model. */
-static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_sweep_set *set)
+static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_run_set *set)
 {
 	struct sim *x = ctx;
 	const struct r0_sweep_target *tg = &x->plan.targets[t];
@@ -325,7 +325,7 @@ static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, str
 		bank_visit(x, t, repeat, z);
 	for (size_t w = 0; w < x->plan.n_wl; w++) {
 		const struct r0_workload *wl = &x->plan.wl[w].w;
-		struct r0_sweep_rec r;
+		struct r0_run r;
 		double truth;
 		int err;
 
@@ -335,7 +335,7 @@ static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, str
 		r0_sim_rec(&r, tg->layer, tg->chunk_bytes, tg->n, x->plan.wl[w].label, wl, repeat[w],
 			   x->bank ? truth * exp(z[w]) : noisy(x, truth));
 		r.pass = pass;
-		err = r0_sweep_set_add(set, &r);
+		err = r0_run_set_add(set, &r);
 		if (err)
 			return err;
 		x->elapsed += x->sp->cell_s;
@@ -362,10 +362,10 @@ static double true_score(const struct sim *x, const struct r0_analysis *a, const
 
 	for (size_t w = 0; w < x->plan.n_wl && n < R0_SWEEP_MAX_WL; w++) {
 		char name[48];
-		struct r0_sweep_rec r;
+		struct r0_run r;
 
 		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
-		r0_sweep_rec_workload(&r, name, sizeof(name));
+		r0_run_workload(&r, name, sizeof(name));
 		for (size_t k = 0; k < a->n_wl; k++)
 			if (!strcmp(a->wl[k].name, name) && a->wl[k].weight > 0) {
 				wt[n] = a->wl[k].weight;
@@ -394,10 +394,10 @@ static double true_cell(const struct sim *x, const struct r0_analysis *a, const 
 
 	for (size_t w = 0; t && w < x->plan.n_wl; w++) {
 		char name[48];
-		struct r0_sweep_rec r;
+		struct r0_run r;
 
 		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
-		r0_sweep_rec_workload(&r, name, sizeof(name));
+		r0_run_workload(&r, name, sizeof(name));
 		if (!strcmp(a->wl[c->wl].name, name))
 			return gain(x, t, &x->plan.wl[w].w);
 	}
@@ -470,10 +470,10 @@ static void false_claims(const struct sim *x, const struct r0_analysis *a, struc
 					fprintf(stderr, " %.4g", c->bps_v[k] / b->bps.med);
 				fprintf(stderr, " | raw:");
 				for (size_t q = 0; x->set && q < x->set->n; q++) {
-					const struct r0_sweep_rec *r = &x->set->recs[q];
+					const struct r0_run *r = &x->set->recs[q];
 					char nm[48];
 
-					r0_sweep_rec_workload(r, nm, sizeof(nm));
+					r0_run_workload(r, nm, sizeof(nm));
 					if (r->layer == c->layer && r->chunk_bytes == c->chunk_bytes && r->n_members == c->n_members &&
 					    !strcmp(nm, a->wl[c->wl].name))
 						fprintf(stderr, " %.4g@p%u", r->bytes_per_s / b->bps.med, r->pass);
@@ -542,10 +542,10 @@ static int bank_setup(struct sim *x)
 	x->bank = b;
 	for (size_t w = 0; w < x->plan.n_wl; w++) {
 		char name[48];
-		struct r0_sweep_rec r;
+		struct r0_run r;
 
 		r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, x->plan.wl[w].label, &x->plan.wl[w].w, 1, 1);
-		r0_sweep_rec_workload(&r, name, sizeof(name));
+		r0_run_workload(&r, name, sizeof(name));
 		r0_workload_class(&r, x->wcls[w], sizeof(x->wcls[w]));
 		x->bwl[w] = r0_bank_wl(b, name);
 	}
@@ -579,7 +579,7 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 	static const struct r0_study_ops ops = { visit, elapsed, cell_seconds };
 	struct sim *x = calloc(1, sizeof(*x));
 	struct r0_study *s = malloc(sizeof(*s));
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_analysis a;
 	struct r0_cmp_opts o;
 	int err = -ENOMEM;
@@ -640,7 +640,7 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 		out->undecided += s->planner.undecided[k];
 	r0_analysis_free(&a);
 out:
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	if (x)
 		free(x->bank_own);
 	free(x);

@@ -126,7 +126,7 @@ struct r0_sim_result {
  * LAYER at CHUNK over N members, repeat REPEAT, at BYTES_PER_S over one
  * second, 10 % CPU busy (never CPU-bound), on empty drives.
  */
-void r0_sim_rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
+void r0_sim_rec(struct r0_run *r, enum r0_layer layer, uint32_t chunk, unsigned n, const char *label,
 		const struct r0_workload *w, unsigned repeat, double bytes_per_s);
 
 /* One study: SEED for the drives and the noise, under MIX. 0, -ENOMEM, -ENOENT or -EINVAL (a bank

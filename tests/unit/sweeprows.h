@@ -34,7 +34,7 @@ struct row {
 	double mbps[4];
 };
 
-static inline void make_rec(const struct row *w, unsigned rep, struct r0_sweep_rec *r)
+static inline void make_rec(const struct row *w, unsigned rep, struct r0_run *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->layer = w->layer;
@@ -68,7 +68,7 @@ static inline void make_rec(const struct row *w, unsigned rep, struct r0_sweep_r
 }
 
 /* Writes ROWS as a result file (through the library's own writer) and loads it. */
-static inline void load_rows(const struct row *rows, size_t n, struct r0_sweep_set *set)
+static inline void load_rows(const struct row *rows, size_t n, struct r0_run_set *set)
 {
 	char path[] = "/tmp/r0-test-sweep-XXXXXX";
 	int fd = mkstemp(path);
@@ -78,7 +78,7 @@ static inline void load_rows(const struct row *rows, size_t n, struct r0_sweep_s
 	cr_assert_not_null(f);
 	for (size_t i = 0; i < n; i++)
 		for (unsigned k = 0; k < 4 && rows[i].mbps[k] > 0; k++) {
-			struct r0_sweep_rec r;
+			struct r0_run r;
 
 			make_rec(&rows[i], k, &r);
 			cr_assert_eq(r0_sweep_rec_append(f, &r), 0);

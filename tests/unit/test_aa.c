@@ -51,7 +51,7 @@ struct aa_target {
 	unsigned reps;                 /* the highest repeat recorded */
 };
 
-static size_t target_of(struct aa_target *t, size_t *nt, const struct r0_sweep_rec *r)
+static size_t target_of(struct aa_target *t, size_t *nt, const struct r0_run *r)
 {
 	for (size_t i = 0; i < *nt; i++)
 		if (t[i].layer == r->layer && t[i].chunk == r->chunk_bytes && t[i].n == r->n_members)
@@ -73,7 +73,7 @@ static int cmp_dbl(const void *a, const void *b)
  * at its workload's (MEDIAN: the cells' median logs instead, for
  * information: R0_AA_CENTRE=median).
  */
-static void equalise(struct r0_sweep_set *set, bool median)
+static void equalise(struct r0_run_set *set, bool median)
 {
 	char (*name)[48] = calloc(set->n, sizeof(*name));
 	size_t *cell = calloc(set->n, sizeof(*cell)), nc = 0;
@@ -83,9 +83,9 @@ static void equalise(struct r0_sweep_set *set, bool median)
 	cr_assert(name && cell && sum && cnt && v);
 	/* cells: target and workload; cell[i] the index of record i's cell's first record */
 	for (size_t i = 0; i < set->n; i++) {
-		const struct r0_sweep_rec *a = &set->recs[i];
+		const struct r0_run *a = &set->recs[i];
 
-		r0_sweep_rec_workload(a, name[i], sizeof(name[i]));
+		r0_run_workload(a, name[i], sizeof(name[i]));
 		cell[i] = i;
 		for (size_t j = 0; j < i; j++)
 			if (cell[j] == j && set->recs[j].layer == a->layer && set->recs[j].chunk_bytes == a->chunk_bytes &&
@@ -131,7 +131,7 @@ static void equalise(struct r0_sweep_set *set, bool median)
 
 Test(aa, demo_sweep_whole_visits, .timeout = 300)
 {
-	struct r0_sweep_set all = { 0 };
+	struct r0_run_set all = { 0 };
 	struct aa_target tg[AA_MAX_T];
 	size_t nt = 0, *tof;
 	unsigned bad = 0, false_loser = 0, worth = 0, analysed = 0;
@@ -155,7 +155,7 @@ Test(aa, demo_sweep_whole_visits, .timeout = 300)
 	tof = calloc(all.n, sizeof(*tof));
 	cr_assert(tof);
 	for (size_t i = 0; i < all.n; i++) {
-		const struct r0_sweep_rec *r = &all.recs[i];
+		const struct r0_run *r = &all.recs[i];
 
 		cr_assert_eq(r->pass, 0, "the demo records no pass: repeat r is pass r");
 		cr_assert(r->repeat >= 1 && r->repeat <= AA_MAX_REP);
@@ -168,7 +168,7 @@ Test(aa, demo_sweep_whole_visits, .timeout = 300)
 	r0_prng_seed(&rng, 44);
 	for (unsigned s = 0; s < studies; s++) {
 		unsigned newrep[AA_MAX_T][AA_MAX_REP + 1];
-		struct r0_sweep_set set = { 0 };
+		struct r0_run_set set = { 0 };
 		struct r0_analysis a;
 		bool lost = false;
 
@@ -191,14 +191,14 @@ Test(aa, demo_sweep_whole_visits, .timeout = 300)
 						newrep[t][r] = k++;
 		}
 		for (size_t i = 0; i < all.n; i++) {
-			struct r0_sweep_rec r = all.recs[i];
+			struct r0_run r = all.recs[i];
 			unsigned v = newrep[tof[i]][r.repeat];
 
 			if (!v)
 				continue;
 			r.repeat = v;
 			r.pass = v;
-			cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
+			cr_assert_eq(r0_run_set_add(&set, &r), 0);
 		}
 		{
 			struct r0_noise_diag nz;   /* as r0report reads a study: with its own noise */
@@ -217,7 +217,7 @@ Test(aa, demo_sweep_whole_visits, .timeout = 300)
 		false_loser += lost;
 		worth += a.worth;
 		r0_analysis_free(&a);
-		r0_sweep_set_free(&set);
+		r0_run_set_free(&set);
 	}
 	char line[256];
 
@@ -230,7 +230,7 @@ Test(aa, demo_sweep_whole_visits, .timeout = 300)
 	fputs(line, stdout);
 	fflush(stdout);
 	free(tof);
-	r0_sweep_set_free(&all);
+	r0_run_set_free(&all);
 	/* the bar (the sanitizers' run is for memory only) */
 	if (!getenv("R0_SIM_SANITIZE"))
 		cr_expect_leq(100.0 * false_loser / analysed, 5.0, "false losers in %u of %u studies", false_loser,

@@ -169,7 +169,7 @@ Test(sim, a_bank_by_name)
 
 
 /* Records of every active target up to its need, at the truths of a_beaten_chunk_is_not_expanded. */
-static size_t fill_needs(const struct r0_sweep_plan *plan, const struct r0_planner *p, struct r0_sweep_set *set)
+static size_t fill_needs(const struct r0_sweep_plan *plan, const struct r0_planner *p, struct r0_run_set *set)
 {
 	size_t added = 0;
 
@@ -177,7 +177,7 @@ static size_t fill_needs(const struct r0_sweep_plan *plan, const struct r0_plann
 		for (size_t w = 0; w < plan->n_wl; w++)
 			for (unsigned rep = p->have[t][w] + 1; p->active[t] && rep <= p->need[t][w]; rep++) {
 				const struct r0_sweep_target *x = &plan->targets[t];
-				struct r0_sweep_rec r = { .layer = x->layer, .chunk_bytes = x->chunk_bytes,
+				struct r0_run r = { .layer = x->layer, .chunk_bytes = x->chunk_bytes,
 							  .n_members = x->n, .repeat = rep, .runtime_s = 1 };
 				double truth = x->layer == R0_LAYER_RAW ? 100e6 : x->chunk_bytes == 65536 ? 280e6 : 150e6;
 
@@ -191,7 +191,7 @@ static size_t fill_needs(const struct r0_sweep_plan *plan, const struct r0_plann
 				r.iops = r.bytes_per_s / r.block_bytes;
 				r.ios = 1000;
 				r.cpu_s_per_io = 0.1 / r.iops;
-				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+				cr_assert_eq(r0_run_set_add(set, &r), 0);
 				added++;
 			}
 	return added;
@@ -213,7 +213,7 @@ Test(adaptive, a_beaten_chunk_is_not_expanded)
 	const bool count[R0_MAX_MEMBERS + 1] = { false, true, true, true };
 	static struct r0_sweep_plan plan;
 	static struct r0_planner p;
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_mix mix;
 
 	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
@@ -260,12 +260,12 @@ Test(adaptive, a_beaten_chunk_is_not_expanded)
 	}
 	cr_expect(strstr(p.dropped, "dm 3 x 1024K") && strstr(p.dropped, "md 2 x 1024K"), "%s", p.dropped);
 	cr_expect_eq(p.at_max, 0);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* The first look of md 3 x 64K and 1M against one drive, 2 % noise, pass = repeat; SLOW: 1M's pass 2 at 0.7x. */
 static void first_look(const struct r0_sweep_plan *plan, const struct r0_planner *p, bool slow,
-		       struct r0_sweep_set *set)
+		       struct r0_run_set *set)
 {
 	struct r0_prng rng;
 
@@ -274,7 +274,7 @@ static void first_look(const struct r0_sweep_plan *plan, const struct r0_planner
 		for (size_t t = 0; t < plan->n_targets; t++)
 			for (size_t w = 0; p->active[t] && w < plan->n_wl; w++) {
 				const struct r0_sweep_target *x = &plan->targets[t];
-				struct r0_sweep_rec r;
+				struct r0_run r;
 				double v = (x->layer == R0_LAYER_RAW ? 100e6 : x->chunk_bytes == 65536 ? 280e6 : 150e6) *
 					   (1 + 0.02 * r0_prng_gauss(&rng));
 
@@ -282,7 +282,7 @@ static void first_look(const struct r0_sweep_plan *plan, const struct r0_planner
 					v *= 0.7;
 				r0_sim_rec(&r, x->layer, x->chunk_bytes, x->n, plan->wl[w].label, &plan->wl[w].w, rep, v);
 				r.pass = rep;
-				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+				cr_assert_eq(r0_run_set_add(set, &r), 0);
 			}
 }
 
@@ -307,8 +307,8 @@ Test(adaptive, a_visit_set_aside_is_visited_again)
 	cr_assert_eq(r0_sweep_plan_workloads(&plan, &cdm3, 1, qd1, 1, false, true), 0);
 	cr_assert_eq(r0_sweep_plan_targets(&plan, backend, 3, count, chunks, 2, chunks, 1), 0);
 	for (int slow = 1; slow >= 0; slow--) {
-		struct r0_sweep_set set = { 0 };
-		struct r0_sweep_rec probe = { .layer = R0_LAYER_MD, .chunk_bytes = 1024 * 1024, .n_members = 3 };
+		struct r0_run_set set = { 0 };
+		struct r0_run probe = { .layer = R0_LAYER_MD, .chunk_bytes = 1024 * 1024, .n_members = 3 };
 		int t;
 
 		cr_assert_eq(r0_planner_init(&p, &plan, true, 3, 8), 0);
@@ -321,7 +321,7 @@ Test(adaptive, a_visit_set_aside_is_visited_again)
 			cr_expect_eq(r0_planner_next_repeat(&p, (size_t)t, w), slow ? 4u : 0u, "slow %d, workload %zu", slow, w);
 			cr_expect_eq(p.aside[t][w], slow ? 1u : 0u, "slow %d, workload %zu", slow, w);
 		}
-		r0_sweep_set_free(&set);
+		r0_run_set_free(&set);
 	}
 }
 
@@ -342,7 +342,7 @@ Test(adaptive, the_money_answers_repeat_by_share_and_noise)
 	const bool count[R0_MAX_MEMBERS + 1] = { false, true, true, false };
 	static struct r0_sweep_plan plan;
 	static struct r0_planner p;
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_prng rng;
 	struct r0_mix mix;
 	int small = -1, seq = -1;
@@ -365,12 +365,12 @@ Test(adaptive, the_money_answers_repeat_by_share_and_noise)
 		for (size_t t = 0; t < plan.n_targets; t++)
 			for (size_t w = 0; p.active[t] && w < plan.n_wl; w++) {
 				const struct r0_sweep_target *x = &plan.targets[t];
-				struct r0_sweep_rec r;
+				struct r0_run r;
 				double v = (x->layer == R0_LAYER_RAW ? 100e6 : 122e6) * exp(0.06 * r0_prng_gauss(&rng));
 
 				r0_sim_rec(&r, x->layer, x->chunk_bytes, x->n, plan.wl[w].label, &plan.wl[w].w, rep, v);
 				r.pass = rep;
-				cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
+				cr_assert_eq(r0_run_set_add(&set, &r), 0);
 			}
 	cr_assert_eq(r0_planner_step(&p, &set, &mix, NULL, SIZE_MAX), 1, "worth it is open");
 	cr_assert_gt(p.undecided[R0_ADAPT_WORTH], 0);
@@ -382,5 +382,5 @@ Test(adaptive, the_money_answers_repeat_by_share_and_noise)
 		for (size_t w = 0; w < plan.n_wl; w++)
 			cr_expect_geq(p.need[t][w], 3, "target %zu, workload %zu", t, w);
 	}
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

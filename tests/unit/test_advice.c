@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Unit tests of r0/advice.h: member paths from recorded devices, the build commands. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <criterion/criterion.h>
 

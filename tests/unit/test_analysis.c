@@ -24,7 +24,7 @@ static const struct row scaling[] = {
 
 Test(analysis, speedup_and_efficiency)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 	const struct r0_cell *c;
@@ -131,10 +131,10 @@ Test(analysis, speedup_and_efficiency)
 	set.n = 0;
 	for (size_t i = 1; i < 4; i++)
 		for (unsigned k = 0; k < 3; k++) {
-			struct r0_sweep_rec r;
+			struct r0_run r;
 
 			make_rec(&scaling[i], k, &r);
-			r0_sweep_set_add(&set, &r);
+			r0_run_set_add(&set, &r);
 		}
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 	cr_expect(!a.wl[0].base_raw);
@@ -143,7 +143,7 @@ Test(analysis, speedup_and_efficiency)
 	cr_expect(!r0_analysis_is_baseline(&a, c));
 	cr_expect(r0_analysis_is_baseline(&a, r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 1, 0)));
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -153,7 +153,7 @@ Test(analysis, speedup_and_efficiency)
  */
 static void left_out(unsigned repeat, uint64_t errors, uint64_t ios, const char *named)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 	const struct r0_cell *c;
@@ -181,7 +181,7 @@ static void left_out(unsigned repeat, uint64_t errors, uint64_t ios, const char 
 			cr_expect_eq(a.run_use[i], set.recs[i].repeat == repeat ? R0_RUN_UNMEASURED : R0_RUN_USED,
 				     "repeat %u", set.recs[i].repeat);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* an error in the ramp: 0 B/s */
@@ -200,7 +200,7 @@ Test(analysis, stalled_cells_left_out_and_named)
 /* A run far from its cell's others is set aside, and marked so among the runs (cells.csv flags it). */
 Test(analysis, a_run_set_aside_is_marked)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 	const struct r0_cell *c;
@@ -223,12 +223,12 @@ Test(analysis, a_run_set_aside_is_marked)
 	for (size_t i = 0; i < set.n; i++)
 		cr_expect_eq(a.run_use[i], i == slow ? R0_RUN_ASIDE : R0_RUN_USED, "record %zu", i);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(analysis, predicted_cells_count_no_requests_and_stay_in)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 	const struct r0_cell *c;
@@ -245,7 +245,7 @@ Test(analysis, predicted_cells_count_no_requests_and_stay_in)
 	cr_expect_eq(c->bps.n, 4, "every predicted repeat is an input");
 	cr_expect_eq(a.n_excluded, 0);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	/* one predicted figure a cell: the words say predicted, never measured (#45) */
 	load_rows(pickrows, N(pickrows), &set);
 	{
@@ -265,13 +265,13 @@ Test(analysis, predicted_cells_count_no_requests_and_stay_in)
 	cr_expect_not_null(strstr(a.headline, "(predicted from one drive, not measured)"), "%s", a.headline);
 	cr_expect_null(strstr(a.headline, "measured is"), "%s", a.headline);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(analysis, below_three_repeats_is_indicative)
 {
 	struct row one[N(pickrows)];
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
@@ -290,7 +290,7 @@ Test(analysis, below_three_repeats_is_indicative)
 	for (size_t k = 1; k < a.n_choice; k++)
 		cr_expect(!a.choice[k].vs_best.beyond_noise);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -300,7 +300,7 @@ Test(analysis, below_three_repeats_is_indicative)
  */
 Test(analysis, a_class_of_the_mix_not_measured_is_said)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
@@ -315,7 +315,7 @@ Test(analysis, a_class_of_the_mix_not_measured_is_said)
 	cr_expect_str_eq(a.mix_unmeasured, "");
 	cr_expect(!strstr(a.reasoning, "Not in this study"));
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 /*
  * A mix of request shares (a trace's without completions): one 1M read for
@@ -331,7 +331,7 @@ static const struct row per_request_rows[] = {
 
 Test(analysis, request_shares_become_time_shares)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
@@ -348,5 +348,5 @@ Test(analysis, request_shares_become_time_shares)
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 	cr_expect(fabs(a.choice[0].score - 1 / (0.5 / 2 + 0.5)) < 1e-3, "as time shares: %f", a.choice[0].score);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

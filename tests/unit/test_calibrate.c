@@ -30,7 +30,7 @@ static const struct { const char *label; enum r0_access access; unsigned read_pc
 };
 #define N_WL (sizeof(wls) / sizeof(wls[0]))
 
-static void rec(struct r0_sweep_rec *r, enum r0_layer layer, uint32_t chunk, unsigned n, unsigned copy, size_t w,
+static void rec(struct r0_run *r, enum r0_layer layer, uint32_t chunk, unsigned n, unsigned copy, size_t w,
 		unsigned pass, double bps)
 {
 	memset(r, 0, sizeof(*r));
@@ -69,7 +69,7 @@ static double laplace(struct r0_prng *g)
  * passes: log(run) = workload level + visit factor (VISIT sd, shared by a
  * visit's runs) + run noise (RUN sd, Laplace when HEAVY) + DRIFT x pass.
  */
-static void study(struct r0_sweep_set *set, unsigned targets, unsigned passes, double visit, double run, bool heavy,
+static void study(struct r0_run_set *set, unsigned targets, unsigned passes, double visit, double run, bool heavy,
 		  double drift, uint64_t seed)
 {
 	struct r0_prng g;
@@ -81,19 +81,19 @@ static void study(struct r0_sweep_set *set, unsigned targets, unsigned passes, d
 			double v = visit * r0_prng_gauss(&g);
 
 			for (size_t w = 0; w < N_WL; w++) {
-				struct r0_sweep_rec r;
+				struct r0_run r;
 				double e = run * (heavy ? laplace(&g) : r0_prng_gauss(&g));
 
 				rec(&r, t ? R0_LAYER_MD : R0_LAYER_RAW, t ? 64 * K : 0, t ? 2 : 1, t, w, p,
 				    (t ? 2e8 : 1e8) * (1 + w) * exp(v + e + drift * p));
-				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+				cr_assert_eq(r0_run_set_add(set, &r), 0);
 			}
 		}
 }
 
 Test(calibrate, a_known_visit_factor_is_measured)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_noise_diag d;
 	/* a visit factor of 1 %, run noise 2 % (within R0_VALID_*): a visit's mean of 8 runs has sd
 	 * sqrt(0.01^2 + 0.02^2 / 8), two runs of a visit correlate by 0.01^2 / (0.01^2 + 0.02^2) = 0.2 */
@@ -112,12 +112,12 @@ Test(calibrate, a_known_visit_factor_is_measured)
 	cr_expect_str_eq(d.target[0].name, "raw");
 	cr_expect(d.within, "%s", d.sentence);
 	cr_expect(strstr(d.sentence, "within what the 30-minute study was validated for (visit sd "), "%s", d.sentence);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(calibrate, runs_without_a_visit_factor_are_not_correlated)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_noise_diag d;
 
 	study(&set, 6, 20, 0, 0.03, false, 0, 2);
@@ -125,13 +125,13 @@ Test(calibrate, runs_without_a_visit_factor_are_not_correlated)
 	cr_expect(fabs(d.visit_rho) < 0.1, "rho %f", d.visit_rho);
 	cr_expect(fabs(d.visit_sd / (0.03 / sqrt(N_WL)) - 1) < 0.25, "visit sd %f", d.visit_sd);
 	cr_expect(fabs(d.run_noise_max / 0.03 - 1) < 0.3, "run noise %f", d.run_noise_max);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* Laplace residuals (kurtosis 6) read as heavy-tailed; the drift of 1 % a pass is taken out, not counted as visits. */
 Test(calibrate, heavy_tails_and_drift)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_noise_diag d;
 
 	study(&set, 6, 30, 0, 0.03, true, 0.01, 3);
@@ -139,12 +139,12 @@ Test(calibrate, heavy_tails_and_drift)
 	cr_expect(d.kurtosis > 4.5, "kurtosis %f", d.kurtosis);
 	cr_expect(d.max_drift > 0.1, "drift %f", d.max_drift);
 	cr_expect(d.visit_sd < 0.03, "visit sd %f: the drift stayed in", d.visit_sd);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(calibrate, a_noisy_machine_is_told_what_to_do)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_noise_diag d;
 
 	/* a visit factor of 15 %: beyond where the false-claim bars were shown */
@@ -154,19 +154,19 @@ Test(calibrate, a_noisy_machine_is_told_what_to_do)
 	cr_expect(strstr(d.sentence, "Your machine is noisier than "), "%s", d.sentence);
 	cr_expect(strstr(d.sentence, "above 4.2 %"), "%s", d.sentence);
 	cr_expect(strstr(d.sentence, "--runtime"), "%s", d.sentence);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	/* 11 %: the claims hold, a real gain is often not shown */
 	study(&set, 4, 6, 0.11, 0.02, false, 0, 4);
 	cr_assert_eq(r0_noise_diag(&set, &d), 0);
 	cr_expect(!d.within && d.honest, "visit sd %f: %s", d.visit_sd, d.sentence);
 	cr_expect(strstr(d.sentence, "its claims keep their error rates"), "%s", d.sentence);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* An older file without passes: a repeat's runs of a target are its visit; no drift is taken out. */
 Test(calibrate, files_without_passes_visit_by_repeat)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_noise_diag d;
 
 	study(&set, 6, 20, 0.03, 0.03, false, 0, 1);
@@ -178,24 +178,24 @@ Test(calibrate, files_without_passes_visit_by_repeat)
 	cr_expect_eq(d.target[2].visits, 20);
 	cr_expect(fabs(d.visit_rho - 0.5) < 0.12, "rho %f", d.visit_rho);
 	cr_expect_eq(d.max_drift, 0);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(calibrate, one_pass_measures_no_noise)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_noise_diag d;
 
 	study(&set, 3, 1, 0.02, 0.02, false, 0, 5);
 	cr_assert_eq(r0_noise_diag(&set, &d), 0);
 	cr_expect(!d.measured);
 	cr_expect(strstr(d.sentence, "too few passes"), "%s", d.sentence);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(calibrate, copies_map_to_distinct_targets)
 {
-	struct r0_sweep_set set, m;
+	struct r0_run_set set, m;
 
 	study(&set, 4, 3, 0.01, 0.01, false, 0, 6);
 	cr_expect(r0_calib_is_calibration(&set));
@@ -212,14 +212,14 @@ Test(calibrate, copies_map_to_distinct_targets)
 	cr_expect_eq(r0_calib_letter(1), 'A');
 	cr_expect_eq(r0_calib_letter(8), 'H');
 	cr_expect_eq(r0_calib_letter(9), '?');
-	r0_sweep_set_free(&m);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&m);
+	r0_run_set_free(&set);
 }
 
 /* Copies alike: few or no false differences; a copy 30 % slower on one workload is told apart and named. */
 Test(calibrate, false_differences_are_counted)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_calibration k;
 	struct r0_mix mix;
 
@@ -234,7 +234,7 @@ Test(calibrate, false_differences_are_counted)
 	cr_expect_leq(k.wl_false, 1);
 	cr_expect(strstr(k.answer, "A/A calibration: 3 copies of one md array (2 members, 64K)"), "%s", k.answer);
 	cr_expect(strstr(k.answer, "Noise: visit sd "), "%s", k.answer);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 
 	study(&set, 4, 6, 0.01, 0.02, false, 0, 7);
 	for (size_t i = 0; i < set.n; i++)
@@ -243,28 +243,28 @@ Test(calibrate, false_differences_are_counted)
 	cr_assert_eq(r0_calibrate(&set, &mix, NULL, &k), 0);
 	cr_expect_geq(k.wl_false, 1);
 	cr_expect(strstr(k.false_words, "Seq read: copy C 0.6"), "%s", k.false_words);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(calibrate, a_study_is_no_calibration)
 {
-	struct r0_sweep_set set = { 0 };
-	struct r0_sweep_rec r;
+	struct r0_run_set set = { 0 };
+	struct r0_run r;
 	struct r0_calibration k;
 	struct r0_mix mix;
 
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
 	rec(&r, R0_LAYER_MD, 64 * K, 2, 0, 0, 1, 1e8);
-	r0_sweep_set_add(&set, &r);
+	r0_run_set_add(&set, &r);
 	cr_expect(!r0_calib_is_calibration(&set));
 	cr_expect_eq(r0_calibrate(&set, &mix, NULL, &k), -ENODATA);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* The copy key round-trips; a line without it (every older file) reads as copy 0, with the key it always had. */
 Test(calibrate, records_carry_their_copy)
 {
-	struct r0_sweep_rec r, back;
+	struct r0_run r, back;
 	char *line, ka[256], kb[256];
 
 	rec(&r, R0_LAYER_MD, 64 * K, 2, 2, 0, 1, 1e8);
@@ -280,10 +280,10 @@ Test(calibrate, records_carry_their_copy)
 	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0);
 	cr_expect_eq(back.copy, 0);
 	free(line);
-	cr_assert_eq(r0_sweep_rec_key(&r, ka, sizeof(ka)), 0);
+	cr_assert_eq(r0_run_key(&r, ka, sizeof(ka)), 0);
 	cr_expect_str_eq(ka, "md/65536/2/Seq/0/100/1048576/0/1/1/1");
 	r.copy = 1;
-	cr_assert_eq(r0_sweep_rec_key(&r, kb, sizeof(kb)), 0);
+	cr_assert_eq(r0_run_key(&r, kb, sizeof(kb)), 0);
 	cr_expect_str_neq(ka, kb);
 }
 
@@ -291,7 +291,7 @@ Test(calibrate, the_plan_has_the_raw_drive_and_the_copies)
 {
 	static struct r0_sweep_plan p;
 	static struct r0_planner pl;
-	struct r0_sweep_rec r;
+	struct r0_run r;
 
 	cr_assert_eq(r0_sweep_plan_copies(&p, 2, 64 * K, 3), 0);
 	cr_assert_eq(p.n_targets, 4);
@@ -330,7 +330,7 @@ Test(calibrate, the_plan_has_the_raw_drive_and_the_copies)
  */
 Test(calibrate, no_claim_beyond_the_validated_noise)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_noise_diag d;
 	struct r0_analysis a, plain;
 	struct r0_mix mix;
@@ -354,7 +354,7 @@ Test(calibrate, no_claim_beyond_the_validated_noise)
 		  "the figures stay");
 	r0_analysis_free(&a);
 	r0_analysis_free(&plain);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 
 	study(&set, 3, 6, 0.02, 0.02, false, 0, 5);
 	cr_assert_eq(r0_noise_diag(&set, &d), 0);
@@ -364,5 +364,5 @@ Test(calibrate, no_claim_beyond_the_validated_noise)
 	cr_expect_str_eq(a.headline, plain.headline);
 	r0_analysis_free(&a);
 	r0_analysis_free(&plain);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

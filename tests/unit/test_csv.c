@@ -60,7 +60,7 @@ Test(csv, an_unknown_number_is_an_empty_field)
 	free(s);
 }
 
-static struct r0_sweep_set one_set;
+static struct r0_run_set one_set;
 static struct r0_analysis one_an;
 
 static void cells(FILE *f)
@@ -70,14 +70,14 @@ static void cells(FILE *f)
 
 Test(csv, cells_row_per_record_unknown_empty)
 {
-	struct r0_sweep_rec r = { .layer = R0_LAYER_MD, .chunk_bytes = 65536, .n_members = 2, .label = "4K, QD1",
+	struct r0_run r = { .layer = R0_LAYER_MD, .chunk_bytes = 65536, .n_members = 2, .label = "4K, QD1",
 				  .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = 4096, .queue_depth = 1,
 				  .jobs = 1, .repeat = 1, .iops = 1000, .bytes_per_s = 4096000, .lat_p50_ns = 90500,
 				  .predicted = true, .state = "empty" };
 	enum r0_run_use use = R0_RUN_USED;
 	char *s, *line2;
 
-	cr_assert_eq(r0_sweep_set_add(&one_set, &r), 0);
+	cr_assert_eq(r0_run_set_add(&one_set, &r), 0);
 	one_an = (struct r0_analysis){ .run_use = &use, .n_run = 1 };
 	s = row(cells);
 	line2 = strstr(s, "\r\n");
@@ -88,7 +88,7 @@ Test(csv, cells_row_per_record_unknown_empty)
 	cr_expect_str_eq(line2 + 2, "md,65536,2,\"4K, QD1 read\",randread,100,4096,0,1,1,1,1,false,no,,,,1000,4096000,,"
 				    "90.500,,,,,,,,fixed,true,empty,,\r\n");
 	free(s);
-	r0_sweep_set_free(&one_set);
+	r0_run_set_free(&one_set);
 }
 
 /* Field N (0-based) of the row LINE, copied into OUT (no quoting in these rows). */
@@ -124,11 +124,11 @@ Test(csv, cells_say_pass_and_what_was_set_aside)
 	char *s, pass[16], rec[16], aside[16], busy[32];
 
 	for (unsigned i = 0; i < 4; i++) {
-		struct r0_sweep_rec r = { .layer = R0_LAYER_RAW, .n_members = 1, .label = "Seq", .read_pct = 100,
+		struct r0_run r = { .layer = R0_LAYER_RAW, .n_members = 1, .label = "Seq", .read_pct = 100,
 					  .block_bytes = 1 << 20, .queue_depth = 1, .jobs = 1, .repeat = 1 + i / 2,
 					  .pass = 3 + i, .ios = 10, .busy = 0.25, .state = "empty" };
 
-		cr_assert_eq(r0_sweep_set_add(&one_set, &r), 0);
+		cr_assert_eq(r0_run_set_add(&one_set, &r), 0);
 		use[i] = uses[i];
 	}
 	one_an = (struct r0_analysis){ .run_use = use, .n_run = 4, .passes = true };
@@ -157,7 +157,7 @@ Test(csv, cells_say_pass_and_what_was_set_aside)
 		fclose(f);
 		free(buf);
 	}
-	r0_sweep_set_free(&one_set);
+	r0_run_set_free(&one_set);
 }
 
 static struct r0_analysis pick_an;
@@ -170,7 +170,7 @@ static void comparisons(FILE *f)
 /* The single drive answers nothing against itself; an array gives its speed-up, answer and tie. */
 Test(csv, the_baseline_answers_nothing)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_mix mix;
 	char *s, *raw, *md;
 
@@ -195,5 +195,5 @@ Test(csv, the_baseline_answers_nothing)
 	cr_expect_not_null(strstr(md, ",worth it,true,0,false\r\n"), "%.300s", md);
 	free(s);
 	r0_analysis_free(&pick_an);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

@@ -194,7 +194,7 @@ Test(everyday_workloads, the_plan_keeps_the_two_start_scenarios_apart_and_read_o
 
 Test(everyday_workloads, a_cell_goes_through_the_result_file_and_has_its_class)
 {
-	struct r0_sweep_rec r = { .layer = R0_LAYER_MD, .chunk_bytes = 65536, .n_members = 2, .access = R0_ACCESS_FS,
+	struct r0_run r = { .layer = R0_LAYER_MD, .chunk_bytes = 65536, .n_members = 2, .access = R0_ACCESS_FS,
 				  .read_pct = 100, .block_bytes = 32768, .queue_depth = 1, .jobs = 1, .repeat = 1,
 				  .runtime_s = 1.5, .bytes_per_s = 2e6, .ios = 90 }, back;
 	char *line, name[64], cls[64];
@@ -205,7 +205,7 @@ Test(everyday_workloads, a_cell_goes_through_the_result_file_and_has_its_class)
 	cr_expect_not_null(strstr(line, "\"rw\":\"fs\""));
 	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0, "%s", line);
 	cr_expect_eq(back.access, R0_ACCESS_FS);
-	r0_sweep_rec_workload(&back, name, sizeof(name));
+	r0_run_workload(&back, name, sizeof(name));
 	cr_expect_str_eq(name, "ext4 app start");
 	r0_workload_class(&back, cls, sizeof(cls));
 	cr_expect_str_eq(cls, "app-start");
@@ -237,13 +237,13 @@ Test(everyday_workloads, the_default_mix_follows_what_was_measured)
 }
 
 /* Copies of 8 MiB read and written: SECONDS on one drive, a third of them on md 3 x 64K; starts alike. */
-static void everyday_set(struct r0_sweep_set *set)
+static void everyday_set(struct r0_run_set *set)
 {
 	for (unsigned rep = 1; rep <= 3; rep++)
 		for (int t = 0; t < 2; t++)
 			for (int k = 0; k < 2; k++) {
 				double s = (k ? 0.5 : 2.0) / (t && !k ? 3.0 : 1.0) * (1 + 0.01 * rep);
-				struct r0_sweep_rec r = { .layer = t ? R0_LAYER_MD : R0_LAYER_RAW,
+				struct r0_run r = { .layer = t ? R0_LAYER_MD : R0_LAYER_RAW,
 							  .chunk_bytes = t ? 65536 : 0, .n_members = t ? 3 : 1,
 							  .access = R0_ACCESS_FS, .read_pct = k ? 100 : 50,
 							  .block_bytes = k ? 32768 : 1048576, .queue_depth = 1, .jobs = 1,
@@ -251,13 +251,13 @@ static void everyday_set(struct r0_sweep_set *set)
 							  .bytes_per_s = (k ? 2e6 : 16e6) / s };
 
 				snprintf(r.label, sizeof(r.label), "%s", k ? "ext4 app start" : "ext4 copy");
-				cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+				cr_assert_eq(r0_run_set_add(set, &r), 0);
 			}
 }
 
 Test(everyday_workloads, the_verdict_weighs_them_by_the_everyday_mix_only)
 {
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_analysis a;
 	struct r0_cmp_opts cmp;
 	struct r0_mix mix;
@@ -279,5 +279,5 @@ Test(everyday_workloads, the_verdict_weighs_them_by_the_everyday_mix_only)
 	cr_assert_eq(r0_analyse(&set, &mix, &cmp, &a), 0);
 	cr_expect_not_null(strstr(a.verdict, "no workload of these results is in the desktop mix"), "%s", a.verdict);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

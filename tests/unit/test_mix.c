@@ -74,7 +74,7 @@ Test(mix, workload_classes)
 	};
 
 	for (size_t i = 0; i < N(cases); i++) {
-		struct r0_sweep_rec r = { .access = cases[i].access, .read_pct = cases[i].read_pct,
+		struct r0_run r = { .access = cases[i].access, .read_pct = cases[i].read_pct,
 					  .block_bytes = cases[i].bs, .queue_depth = cases[i].qd,
 					  .jobs = cases[i].jobs };
 		char cls[24];
@@ -85,13 +85,13 @@ Test(mix, workload_classes)
 }
 
 /* a study of Seq read and 4K QD32 write: one record of each */
-static void study(struct r0_sweep_rec r[2])
+static void study(struct r0_run r[2])
 {
 	memset(r, 0, 2 * sizeof(*r));
-	r[0] = (struct r0_sweep_rec){ .access = R0_ACCESS_SEQ, .read_pct = 100, .block_bytes = 1024 * K,
+	r[0] = (struct r0_run){ .access = R0_ACCESS_SEQ, .read_pct = 100, .block_bytes = 1024 * K,
 				      .queue_depth = 1, .jobs = 1, .repeat = 1 };
 	snprintf(r[0].label, sizeof(r[0].label), "Seq");
-	r[1] = (struct r0_sweep_rec){ .access = R0_ACCESS_RAND, .read_pct = 0, .block_bytes = 4 * K,
+	r[1] = (struct r0_run){ .access = R0_ACCESS_RAND, .read_pct = 0, .block_bytes = 4 * K,
 				      .queue_depth = 32, .jobs = 1, .repeat = 1 };
 	snprintf(r[1].label, sizeof(r[1].label), "4K QD32");
 }
@@ -103,7 +103,7 @@ static void study(struct r0_sweep_rec r[2])
  */
 Test(mix, a_key_that_names_nothing_is_found)
 {
-	struct r0_sweep_rec r[2];
+	struct r0_run r[2];
 	struct r0_mix m;
 	size_t bad = 99;
 
@@ -125,7 +125,7 @@ Test(mix, a_key_that_names_nothing_is_found)
 /* A known class the study did not measure is allowed, and said with its share of the mix. */
 Test(mix, a_class_not_measured_is_said_with_its_share)
 {
-	struct r0_sweep_rec r[2];
+	struct r0_run r[2];
 	struct r0_mix m;
 	char buf[512];
 

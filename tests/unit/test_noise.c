@@ -303,7 +303,7 @@ Test(noise, a_true_2x_is_found_with_one_slow_run)
 	cr_assert_not_null(cdm);
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
 	for (unsigned s = 0; s < studies; s++) {
-		struct r0_sweep_set set = { 0 };
+		struct r0_run_set set = { 0 };
 		struct r0_analysis a;
 		struct r0_prng rng;
 		size_t slow_wl, slow_rep;
@@ -319,28 +319,28 @@ Test(noise, a_true_2x_is_found_with_one_slow_run)
 				};
 
 				for (size_t k = 0; k < N(t); k++) {
-					struct r0_sweep_rec r;
+					struct r0_run r;
 					double v = t[k].speed * (1 + 0.05 * r0_prng_gauss(&rng));
 
 					if (k == 2 && w == slow_wl && rep == slow_rep)
 						v *= 0.6;
 					r0_sim_rec(&r, t[k].l, t[k].chunk, t[k].n, cdm->tests[w].label, &cdm->tests[w].w, rep, v);
-					cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
+					cr_assert_eq(r0_run_set_add(&set, &r), 0);
 				}
 			}
 		cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 		for (size_t i = 0; i < a.n_cell; i++) {
 			const struct r0_cell *c = &a.cell[i];
 			char name[48];
-			struct r0_sweep_rec r;
+			struct r0_run r;
 
 			r0_sim_rec(&r, R0_LAYER_RAW, 0, 1, cdm->tests[slow_wl].label, &cdm->tests[slow_wl].w, 1, 1);
-			r0_sweep_rec_workload(&r, name, sizeof(name));
+			r0_run_workload(&r, name, sizeof(name));
 			if (c->layer == R0_LAYER_MD && c->chunk_bytes == 4 * K && !strcmp(a.wl[c->wl].name, name))
 				found += !c->tie_best;
 		}
 		r0_analysis_free(&a);
-		r0_sweep_set_free(&set);
+		r0_run_set_free(&set);
 	}
 	cr_expect_geq(found, studies * 95 / 100, "found in %u of %u", found, studies);
 }

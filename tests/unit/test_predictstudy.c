@@ -27,9 +27,9 @@ static void drive(struct r0_predict_input *in, double spread)
 		}
 }
 
-static struct r0_sweep_rec workload(const char *label, uint32_t block, unsigned qd)
+static struct r0_run workload(const char *label, uint32_t block, unsigned qd)
 {
-	struct r0_sweep_rec r = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = block,
+	struct r0_run r = { .access = R0_ACCESS_RAND, .read_pct = 100, .block_bytes = block,
 				  .queue_depth = qd, .jobs = 1, .repeat = 1 };
 
 	snprintf(r.label, sizeof(r.label), "%s", label);
@@ -41,7 +41,7 @@ Test(predictstudy, a_spread_grid_point_is_not_predicted_from)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts o = { .layer_ns = 0 };
-	struct r0_sweep_rec w4k = workload("4K", 4 * KIB, 1), w1m = workload("1M", 1024 * KIB, 1), out;
+	struct r0_run w4k = workload("4K", 4 * KIB, 1), w1m = workload("1M", 1024 * KIB, 1), out;
 	char doubt[160];
 
 	for (int noisy = 0; noisy < 2; noisy++) {
@@ -58,16 +58,16 @@ Test(predictstudy, a_spread_grid_point_is_not_predicted_from)
 	}
 }
 
-static void add(struct r0_sweep_set *s, const char *label, unsigned n, double bps, bool predicted)
+static void add(struct r0_run_set *s, const char *label, unsigned n, double bps, bool predicted)
 {
-	struct r0_sweep_rec r = workload(label, 4 * KIB, 1);
+	struct r0_run r = workload(label, 4 * KIB, 1);
 
 	r.layer = R0_LAYER_MD;
 	r.n_members = n;
 	r.chunk_bytes = 64 * KIB;
 	r.bytes_per_s = bps;
 	r.predicted = predicted;
-	cr_assert_eq(r0_sweep_set_add(s, &r), 0);
+	cr_assert_eq(r0_run_set_add(s, &r), 0);
 }
 
 /*
@@ -77,7 +77,7 @@ static void add(struct r0_sweep_set *s, const char *label, unsigned n, double bp
  */
 Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 {
-	struct r0_sweep_set pred = { 0 }, meas = { 0 };
+	struct r0_run_set pred = { 0 }, meas = { 0 };
 	struct r0_predict_error *rows = NULL;
 	size_t n = 0;
 
@@ -117,8 +117,8 @@ Test(predictstudy, compare_gives_the_error_per_workload_and_all)
 	cr_expect_eq(rows[3].not_predicted, 2);
 	cr_expect(fabs(rows[3].repeat_spread - 0.10) < 1e-9, "%f", rows[3].repeat_spread);
 	free(rows);
-	r0_sweep_set_free(&pred);
-	r0_sweep_set_free(&meas);
+	r0_run_set_free(&pred);
+	r0_run_set_free(&meas);
 }
 
 /* No layer cost given or measured: a 4K QD1 cell on a 100 us drive depends on the guess; given, it does not. */
@@ -126,7 +126,7 @@ Test(predictstudy, a_cell_that_depends_on_the_guessed_layer_cost_says_so)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts given = { .layer_ns = 2000 }, guess = { .layer_ns = -1 };
-	struct r0_sweep_rec w4k = workload("4K", 4 * KIB, 1), out;
+	struct r0_run w4k = workload("4K", 4 * KIB, 1), out;
 	char doubt[160];
 
 	drive(&in, 0);
@@ -145,7 +145,7 @@ Test(predictstudy, beyond_the_iops_the_host_was_seen_to_drive_says_so)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts o = { .layer_ns = 0 }, cpu = { .layer_ns = 0, .model.cpu_max_iops = 1e6 };
-	struct r0_sweep_rec w = workload("4K QD32", 4 * KIB, 32), out;
+	struct r0_run w = workload("4K QD32", 4 * KIB, 32), out;
 	char doubt[200];
 
 	memset(&in, 0, sizeof(in));
@@ -176,7 +176,7 @@ Test(predictstudy, beyond_the_bios_the_host_was_seen_to_drive_says_so)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts o = { .layer_ns = 0 };
-	struct r0_sweep_rec w = workload("Seq", 1024 * KIB, 1), out;
+	struct r0_run w = workload("Seq", 1024 * KIB, 1), out;
 	char doubt[200];
 
 	memset(&in, 0, sizeof(in));
@@ -208,7 +208,7 @@ Test(predictstudy, rested_members_of_a_drive_waiting_on_its_bandwidth_say_so)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts o = { .layer_ns = 0 };
-	struct r0_sweep_rec w = workload("512K", 512 * KIB, 1), seq = workload("Seq", 1024 * KIB, 1), out;
+	struct r0_run w = workload("512K", 512 * KIB, 1), seq = workload("Seq", 1024 * KIB, 1), out;
 	char doubt[320];
 
 	for (int known = 1; known >= 0; known--) {
@@ -258,7 +258,7 @@ static void drift_case(double w2, double spread, bool refused)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts o = { .layer_ns = 0 };
-	struct r0_sweep_rec rd = workload("4K read", 4 * KIB, 1), wr = rd, out;
+	struct r0_run rd = workload("4K read", 4 * KIB, 1), wr = rd, out;
 	char path[] = "/tmp/r0-unit-drift-XXXXXX", doubt[320];
 	int fd = mkstemp(path);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
@@ -315,7 +315,7 @@ Test(predictstudy, the_stored_r0ssd_grid_is_refused_in_both_directions)
 {
 	static struct r0_predict_input in;
 	struct r0_predict_study_opts o = { .layer_ns = 0 };
-	struct r0_sweep_rec out;
+	struct r0_run out;
 	char doubt[320];
 
 	memset(&in, 0, sizeof(in));
@@ -347,8 +347,8 @@ Test(predictstudy, a_point_the_input_did_not_measure_is_named_not_guessed)
 		{ R0_ACCESS_RAND, 100, 512 * KIB, 1, 400e6, 1.3e6, 0, 0 },
 		{ R0_ACCESS_SEQ, 100, 1024 * KIB, 1, 500e6, 2e6, 0, 0 },
 	};
-	struct r0_sweep_rec q32 = workload("4K QD32", 4 * KIB, 32), r512 = workload("512K", 512 * KIB, 1);
-	struct r0_sweep_rec out;
+	struct r0_run q32 = workload("4K QD32", 4 * KIB, 32), r512 = workload("512K", 512 * KIB, 1);
+	struct r0_run out;
 	char doubt[240];
 
 	memset(&in, 0, sizeof(in));
@@ -389,7 +389,7 @@ Test(predictstudy, no_pick_its_own_measurements_contradict)
 		{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 280 } },
 		{ R0_LAYER_MD, 512 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 270 } },
 	};
-	struct r0_sweep_set meas, pred;
+	struct r0_run_set meas, pred;
 	struct r0_mix mix;
 	bool picked, tied;
 	char text[512];
@@ -402,20 +402,20 @@ Test(predictstudy, no_pick_its_own_measurements_contradict)
 	cr_expect_not(picked, "%s", text);
 	cr_expect(strstr(text, "none: the choices predicted for every workload of the mix (2 of 2: md 16 KiB, "
 			 "md 4 KiB) exclude the measured best (tied: md 64 KiB, md 128 KiB, md 512 KiB)"), "%s", text);
-	r0_sweep_set_free(&pred);
+	r0_run_set_free(&pred);
 
 	load_rows(one, N(one), &pred);
 	cr_assert_eq(r0_predict_check_pick(&pred, &meas, &mix, &picked, &tied, text, sizeof(text)), 0);
 	cr_expect_not(picked, "%s", text);
 	cr_expect(strstr(text, "none: too little predicted to rank the choices"), "%s", text);
-	r0_sweep_set_free(&pred);
+	r0_run_set_free(&pred);
 
 	load_rows(good, N(good), &pred);
 	cr_assert_eq(r0_predict_check_pick(&pred, &meas, &mix, &picked, &tied, text, sizeof(text)), 0);
 	cr_expect(picked, "%s", text);
 	cr_expect(tied, "%s", text);
-	r0_sweep_set_free(&pred);
-	r0_sweep_set_free(&meas);
+	r0_run_set_free(&pred);
+	r0_run_set_free(&meas);
 }
 
 /*

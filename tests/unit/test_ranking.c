@@ -32,7 +32,7 @@ static const struct row chunks[] = {
 
 Test(ranking, ties_within_noise)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 	uint32_t best, tied[8];
@@ -59,7 +59,7 @@ Test(ranking, ties_within_noise)
 		cr_expect_eq(c->vs_base.sign, 0);
 	}
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -97,7 +97,7 @@ Test(ranking, recommendation_under_each_mix)
 		{ "4K QD32 read=3,Seq read=1", 64 * K, true, 4 / (3 / 1.9 + 1 / 1.5) },
 		{ "rand-small-q1-read=1", 64 * K, false, 0.9 },
 	};
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 
 	load_rows(mixrows, N(mixrows), &set);
 	for (size_t i = 0; i < N(cases); i++) {
@@ -123,12 +123,12 @@ Test(ranking, recommendation_under_each_mix)
 			cr_expect(!a.choice[1].tie_best, "%s: %s", cases[i].mix, a.reasoning);
 		r0_analysis_free(&a);
 	}
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(ranking, recommended_set_and_pick_rule)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
@@ -155,7 +155,7 @@ Test(ranking, recommended_set_and_pick_rule)
 		r0_analysis_free(&b);
 	}
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -163,7 +163,7 @@ Test(ranking, recommended_set_and_pick_rule)
  * members; the 3rd member's repeats (ROW3) decide. 4K never scales, so
  * its flat 3rd member says nothing about a shared limit.
  */
-static void analyse_third_with(const double third[4], const struct r0_cmp_opts *o, struct r0_sweep_set *set,
+static void analyse_third_with(const double third[4], const struct r0_cmp_opts *o, struct r0_run_set *set,
 			       struct r0_analysis *a)
 {
 	struct row rows[] = {
@@ -183,7 +183,7 @@ static void analyse_third_with(const double third[4], const struct r0_cmp_opts *
 	cr_assert_eq(r0_analyse(set, &mix, o, a), 0);
 }
 
-static void analyse_third(const double third[4], struct r0_sweep_set *set, struct r0_analysis *a)
+static void analyse_third(const double third[4], struct r0_run_set *set, struct r0_analysis *a)
 {
 	analyse_third_with(third, NULL, set, a);
 }
@@ -192,7 +192,7 @@ static void analyse_third(const double third[4], struct r0_sweep_set *set, struc
 Test(ranking, the_drive_gain_is_the_users)
 {
 	static const double third[4] = { 209, 207, 211 };
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_cmp_opts o;
 	double g;
@@ -207,13 +207,13 @@ Test(ranking, the_drive_gain_is_the_users)
 	cr_expect_eq(a.build_members, 3, "%s", a.reasoning);
 	cr_expect_not_null(strstr(a.method, "adds at least 1.05x"), "%s", a.method);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(ranking, shared_limit_fires_on_a_small_third_member)
 {
 	static const double third[4] = { 209, 207, 211 };   /* 1.1x of 2 */
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	size_t seq, q1;
 
@@ -234,14 +234,14 @@ Test(ranking, shared_limit_fires_on_a_small_third_member)
 	/* beyond noise, but not the 1.2x a drive must add: the shared limit and the build agree */
 	cr_expect_eq(a.build_members, 2, "%s", a.reasoning);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(ranking, shared_limit_not_on_clean_scaling_or_noise)
 {
 	static const double clean[4] = { 285, 282, 288 };        /* 1.5x of 2 */
 	static const double noisy[4] = { 150, 230, 290, 222 };   /* median 1.19x of 2, but up to 1.53x */
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	size_t seq;
 
@@ -252,7 +252,7 @@ Test(ranking, shared_limit_not_on_clean_scaling_or_noise)
 	cr_expect_null(strstr(a.verdict, "share"), "%s", a.verdict);
 	cr_expect_null(strstr(a.headline, "share"), "%s", a.headline);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 
 	analyse_third(noisy, &set, &a);
 	seq = wl_index(&a, "Seq read");
@@ -262,7 +262,7 @@ Test(ranking, shared_limit_not_on_clean_scaling_or_noise)
 	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.verdict);
 	cr_expect_null(strstr(a.verdict, "share"), "%s", a.verdict);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -274,7 +274,7 @@ Test(ranking, shared_limit_not_on_clean_scaling_or_noise)
 Test(ranking, build_three_when_the_third_clearly_adds)
 {
 	static const double clean[4] = { 285, 282, 288 };   /* 1.5x of 2 */
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 
 	analyse_third(clean, &set, &a);
@@ -294,13 +294,13 @@ Test(ranking, build_three_when_the_third_clearly_adds)
 	cr_expect_not_null(strstr(a.reasoning, "- Members at md 64K, speed-up under the mix: 2: 1.9"), "%s", a.reasoning);
 	cr_expect_not_null(strstr(a.reasoning, ", at least the 1.20x a drive must add; build 3.\n"), "%s", a.reasoning);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(ranking, build_two_when_the_third_adds_little)
 {
 	static const double flat[4] = { 196, 194, 198 };   /* 1.03x of 2 */
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 
 	analyse_third(flat, &set, &a);
@@ -329,7 +329,7 @@ Test(ranking, build_two_when_the_third_adds_little)
 	cr_expect_not_null(strstr(a.method, "a drive is worth buying when it adds at least 1.20x by the same rule"),
 			   "%s", a.method);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -344,7 +344,7 @@ Test(ranking, build_three_when_two_do_not_reach_the_bar)
 		{ R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 112, 111, 113 } },
 		{ R0_LAYER_MD, 64 * K, 3, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 150, 149, 151 } },
 	};
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
@@ -362,14 +362,14 @@ Test(ranking, build_three_when_two_do_not_reach_the_bar)
 	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: worth it for Seq read (1.50x"), "%s", a.verdict);
 	cr_expect_not_null(strstr(a.verdict, " Build 3 of them: 2 drives give 1.12x"), "%s", a.verdict);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(ranking, build_two_when_the_third_cannot_be_told)
 {
 	static const double noisy[4] = { 150, 230, 290, 222 };   /* median 1.19x of 2, interval past 1.5x */
 	static const double small[4] = { 199, 198, 200 };        /* 1.05x of 2: within the threshold */
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 
 	analyse_third(noisy, &set, &a);
@@ -377,11 +377,11 @@ Test(ranking, build_two_when_the_third_cannot_be_told)
 	cr_expect(!a.shared_limit);
 	cr_expect_not_null(strstr(a.build, "not shown to reach the 1.20x a drive must add"), "%s", a.build);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	analyse_third(small, &set, &a);
 	cr_expect_eq(a.build_members, 2, "%s", a.reasoning);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* ---- the simulation ---- */
@@ -490,7 +490,7 @@ Test(simulation, a_small_edge_stays_in_the_set, .timeout = 600)
  */
 Test(ranking, a_choice_missing_a_workload_is_not_picked)
 {
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_prng rng;
 	struct r0_mix mix;
 	struct r0_analysis a;
@@ -502,7 +502,7 @@ Test(ranking, a_choice_missing_a_workload_is_not_picked)
 
 		cr_assert_eq(r0_method_study(&rng, 5, 0.01, 2, 1.3, &set), 0);
 		for (size_t i = 0; i < set.n; i++) {
-			const struct r0_sweep_rec *r = &set.recs[i];
+			const struct r0_run *r = &set.recs[i];
 
 			if (drop && r->chunk_bytes == 512 * K && r->block_bytes >= 512 * K &&
 			    strcmp(r->label, "512K straddle"))
@@ -521,7 +521,7 @@ Test(ranking, a_choice_missing_a_workload_is_not_picked)
 		}
 		r0_analysis_free(&a);
 	}
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -544,7 +544,7 @@ static const struct row count2[] = {
 
 Test(ranking, the_fewest_drives_worth_it_then_each_that_pays)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
@@ -556,7 +556,7 @@ Test(ranking, the_fewest_drives_worth_it_then_each_that_pays)
 	cr_expect_not_null(strstr(a.headline, "2 drives give 1.12x one drive"), "%s", a.headline);
 	cr_expect_not_null(strstr(a.headline, "your I/O would take 76 % of one drive's time"), "%s", a.headline);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 
 	load_rows(count2, N(count2), &set);
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
@@ -565,7 +565,7 @@ Test(ranking, the_fewest_drives_worth_it_then_each_that_pays)
 	cr_expect_not_null(strstr(a.headline, "worth it with 2 of them"), "%s", a.headline);
 	cr_expect_not_null(strstr(a.headline, "a 3rd drive adds 1.07x"), "%s", a.headline);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /*
@@ -594,7 +594,7 @@ static const struct row one_repeat[] = {
  * the money answers were made; where it is 2, the pick stays 64K, the one
  * measured at 2 drives.
  */
-static void analyse_counts_elsewhere(double third_64k, struct r0_sweep_set *set, struct r0_analysis *a)
+static void analyse_counts_elsewhere(double third_64k, struct r0_run_set *set, struct r0_analysis *a)
 {
 	struct row rows[] = {
 		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
@@ -613,7 +613,7 @@ static void analyse_counts_elsewhere(double third_64k, struct r0_sweep_set *set,
 
 Test(ranking, the_pick_at_every_count_the_count_where_measured)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 
 	analyse_counts_elsewhere(285, &set, &a);   /* the 3rd drive adds 1.5x of 2 */
@@ -631,7 +631,7 @@ Test(ranking, the_pick_at_every_count_the_count_where_measured)
 	cr_expect(!strncmp(a.build, "at md 64K: 2 drives give 1.9", 28), "%s", a.build);
 	cr_expect_not_null(strstr(a.headline, "md 64K at "), "%s", a.headline);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 
 	analyse_counts_elsewhere(196, &set, &a);   /* the 3rd adds 1.03x of 2: build 2, measured at 64K only */
 	cr_assert(a.has_choice, "%s", a.reasoning);
@@ -643,12 +643,12 @@ Test(ranking, the_pick_at_every_count_the_count_where_measured)
 	cr_expect_not_null(strstr(a.headline, "with 2 of them under the sequential mix, md 64K at 1.90x"), "%s",
 			   a.headline);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 Test(ranking, too_noisy_to_tell_and_indicative_names_no_loser)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 	const struct r0_choice *dm = NULL;
@@ -664,7 +664,7 @@ Test(ranking, too_noisy_to_tell_and_indicative_names_no_loser)
 	cr_expect_not_null(strstr(a.chunks, "dm 4K too noisy to tell at 0."), "%s", a.chunks);
 	cr_expect_null(strstr(a.chunks, "avoid"), "%s", a.chunks);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 
 	load_rows(one_repeat, N(one_repeat), &set);
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
@@ -675,5 +675,5 @@ Test(ranking, too_noisy_to_tell_and_indicative_names_no_loser)
 	cr_expect_not_null(strstr(a.chunks, "md 64K and md 4K rank in this order under the custom mix, none told apart "
 					    "(indicative: 1 repeat"), "%s", a.chunks);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

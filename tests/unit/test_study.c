@@ -17,12 +17,12 @@ struct fake {
 	bool in_order;
 };
 
-static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_sweep_set *set)
+static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_run_set *set)
 {
 	struct fake *f = ctx;
 
 	if (pass != f->last_pass) {
-		r0_sweep_order(pass, f->plan.n_targets, f->order);
+		r0_pass_order(pass, f->plan.n_targets, f->order);
 		f->last_pass = pass;
 		f->pos = 0;
 	}
@@ -32,14 +32,14 @@ static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, str
 	f->in_order &= f->pos < f->plan.n_targets;
 	for (size_t w = 0; w < f->plan.n_wl; w++) {
 		const struct r0_sweep_target *x = &f->plan.targets[t];
-		struct r0_sweep_rec r;
+		struct r0_run r;
 
 		if (!repeat[w])
 			continue;
 		cr_assert_eq(repeat[w], pass, "a fixed plan: repeat r in pass r");
 		r0_sim_rec(&r, x->layer, x->chunk_bytes, x->n, f->plan.wl[w].label, &f->plan.wl[w].w, repeat[w], 100e6);
 		r.pass = pass;
-		cr_assert_eq(r0_sweep_set_add(set, &r), 0);
+		cr_assert_eq(r0_run_set_add(set, &r), 0);
 		f->now += f->cell_s;
 	}
 	f->visits++;
@@ -76,7 +76,7 @@ Test(study, a_fixed_plan_runs_in_passes)
 {
 	static struct fake f;
 	static const struct r0_study_ops ops = { visit, elapsed, cell_seconds };
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_study s;
 	struct r0_mix mix;
 
@@ -89,7 +89,7 @@ Test(study, a_fixed_plan_runs_in_passes)
 	cr_expect_eq(set.n, 3 * f.plan.n_targets * f.plan.n_wl);
 	cr_expect(f.in_order);
 	cr_expect(!s.budget_hit);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* A budget of 1.5 passes: the second pass stops before the visit that would end past it. */
@@ -97,7 +97,7 @@ Test(study, the_budget_stops_before_a_visit_that_would_pass_it)
 {
 	static struct fake f;
 	static const struct r0_study_ops ops = { visit, elapsed, cell_seconds };
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_study s;
 	struct r0_mix mix;
 	double pass_s;
@@ -110,5 +110,5 @@ Test(study, the_budget_stops_before_a_visit_that_would_pass_it)
 	cr_expect(s.budget_hit);
 	cr_expect_leq(f.now, 1.5 * pass_s);
 	cr_expect_gt(f.now, pass_s);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

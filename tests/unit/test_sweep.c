@@ -16,7 +16,7 @@
 Test(sweep, record_round_trip)
 {
 	struct row w = { R0_LAYER_DM, 64 * K, 3, "512K straddle", R0_ACCESS_RAND, 512 * K, 1, 70, { 123.5 } };
-	struct r0_sweep_rec r, back;
+	struct r0_run r, back;
 	char k1[256], k2[256];
 	char *line;
 
@@ -44,20 +44,20 @@ Test(sweep, record_round_trip)
 	cr_expect(NEAR(back.bytes_per_s, r.bytes_per_s));
 	cr_expect_eq(back.time_unix, 1790000000);
 	cr_expect_str_eq(back.devices, r.devices);
-	r0_sweep_rec_key(&r, k1, sizeof(k1));
-	r0_sweep_rec_key(&back, k2, sizeof(k2));
+	r0_run_key(&r, k1, sizeof(k1));
+	r0_run_key(&back, k2, sizeof(k2));
 	cr_expect_str_eq(k1, k2);
 	back.repeat = 2;
-	r0_sweep_rec_key(&back, k2, sizeof(k2));
+	r0_run_key(&back, k2, sizeof(k2));
 	cr_expect_str_neq(k1, k2, "the repeat is part of the key");
-	r0_sweep_rec_workload(&back, k1, sizeof(k1));
+	r0_run_workload(&back, k1, sizeof(k1));
 	cr_expect_str_eq(k1, "512K straddle rw70");
 }
 
 Test(sweep, predicted_round_trips_and_is_another_study)
 {
 	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 100, { 200.0 } };
-	struct r0_sweep_rec r, back;
+	struct r0_run r, back;
 	char why[128];
 	char *line;
 
@@ -74,7 +74,7 @@ Test(sweep, predicted_round_trips_and_is_another_study)
 	free(line);
 	cr_expect(back.predicted);
 	make_rec(&w, 0, &r);
-	cr_expect_eq(r0_sweep_rec_study_diff(&r, &back, why, sizeof(why)), 1);
+	cr_expect_eq(r0_run_study_diff(&r, &back, why, sizeof(why)), 1);
 	cr_expect_str_eq(why, "predicted (no vs yes)");
 }
 
@@ -82,7 +82,7 @@ Test(sweep, predicted_round_trips_and_is_another_study)
 Test(sweep, unknown_is_null_and_reads_back)
 {
 	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 100, { 200.0 } };
-	struct r0_sweep_rec r, back;
+	struct r0_run r, back;
 	char *line;
 
 	make_rec(&w, 0, &r);
@@ -126,7 +126,7 @@ Test(sweep, unknown_is_null_and_reads_back)
 Test(sweep, ended_round_trips_and_is_fixed_when_absent)
 {
 	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, 1024 * K, 1, 100, { 200.0 } };
-	struct r0_sweep_rec r, back;
+	struct r0_run r, back;
 	char *line, *at;
 
 	make_rec(&w, 0, &r);
@@ -156,7 +156,7 @@ Test(sweep, ended_round_trips_and_is_fixed_when_absent)
 Test(sweep, record_knows_its_study)
 {
 	struct row w = { R0_LAYER_MD, 64 * K, 2, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100 } };
-	struct r0_sweep_rec r, back;
+	struct r0_run r, back;
 	char why[512], *line;
 
 	make_rec(&w, 0, &r);
@@ -169,7 +169,7 @@ Test(sweep, record_knows_its_study)
 	cr_expect_str_eq(back.precondition, "seq-fill");
 	cr_expect_eq(back.order_pos, 3);
 	cr_expect_str_eq(back.describe, "2 x null_blk");
-	cr_expect_eq(r0_sweep_rec_study_diff(&r, &back, why, sizeof(why)), 0);
+	cr_expect_eq(r0_run_study_diff(&r, &back, why, sizeof(why)), 0);
 	/* each parameter of the study, changed alone, is named */
 	{
 		static const char *const named[] = { "region (16.0 MiB vs 32.0 MiB)", "runtime (0.5 s vs 1 s)",
@@ -178,7 +178,7 @@ Test(sweep, record_knows_its_study)
 						     "preconditioning (seq-fill vs none)", "devices (" };
 
 		for (size_t i = 0; i < N(named); i++) {
-			struct r0_sweep_rec x = r;
+			struct r0_run x = r;
 
 			switch (i) {
 			case 0: x.region_bytes = 32 * M; break;
@@ -189,7 +189,7 @@ Test(sweep, record_knows_its_study)
 			case 5: snprintf(x.precondition, sizeof(x.precondition), "none"); break;
 			case 6: snprintf(x.devices, sizeof(x.devices), "/dev/sdz (1.0 GiB)"); break;
 			}
-			cr_expect_eq(r0_sweep_rec_study_diff(&r, &x, why, sizeof(why)), 1, "%s", named[i]);
+			cr_expect_eq(r0_run_study_diff(&r, &x, why, sizeof(why)), 1, "%s", named[i]);
 			cr_expect_eq(strncmp(why, named[i], strlen(named[i])), 0, "%s: %s", named[i], why);
 		}
 	}
@@ -197,7 +197,7 @@ Test(sweep, record_knows_its_study)
 	back.repeat = 4;
 	back.order_pos = 1;
 	back.describe[0] = '\0';
-	cr_expect_eq(r0_sweep_rec_study_diff(&r, &back, why, sizeof(why)), 0);
+	cr_expect_eq(r0_run_study_diff(&r, &back, why, sizeof(why)), 0);
 }
 
 Test(sweep, order_differs_by_repeat)
@@ -208,8 +208,8 @@ Test(sweep, order_differs_by_repeat)
 	for (unsigned rep = 1; rep <= 6; rep++) {
 		bool seen[7] = { false };
 
-		r0_sweep_order(rep, 7, o);
-		r0_sweep_order(rep, 7, again);
+		r0_pass_order(rep, 7, o);
+		r0_pass_order(rep, 7, again);
 		cr_expect_eq(memcmp(o, again, sizeof(o)), 0, "the same order in every run");
 		for (size_t i = 0; i < 7; i++) {
 			cr_assert_lt(o[i], 7);
@@ -221,7 +221,7 @@ Test(sweep, order_differs_by_repeat)
 		if (rep > 1) {
 			size_t prev[7];
 
-			r0_sweep_order(rep - 1, 7, prev);
+			r0_pass_order(rep - 1, 7, prev);
 			differ |= memcmp(prev, o, sizeof(o)) != 0;
 		}
 	}
@@ -247,7 +247,7 @@ static const char hand_line[] =
 
 Test(sweep, parses_hand_written_line_and_refuses_bad_ones)
 {
-	struct r0_sweep_rec r;
+	struct r0_run r;
 	char buf[sizeof(hand_line) + 64];
 
 	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
@@ -287,7 +287,7 @@ Test(sweep, load_skips_bad_and_cut_lines)
 	char path[] = "/tmp/r0-test-load-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	unsigned bad = 0;
 
 	fprintf(f, "%s\n\n{\"schema\":\"r0sweep/1\",\"type\":\"analysis\",\"x\":1}\ngarbage\n%s\n", hand_line,
@@ -297,8 +297,8 @@ Test(sweep, load_skips_bad_and_cut_lines)
 	cr_assert_eq(r0_sweep_load(path, &set, &bad), 0);
 	cr_expect_eq(set.n, 2);
 	cr_expect_eq(bad, 2);
-	cr_expect(r0_sweep_set_has(&set, &set.recs[0]));
-	r0_sweep_set_free(&set);
+	cr_expect(r0_run_set_has(&set, &set.recs[0]));
+	r0_run_set_free(&set);
 
 	f = fopen(path, "w");
 	fprintf(f, "hello\nworld\n");
@@ -319,7 +319,7 @@ Test(sweep, load_file_tells_a_cut_last_line_from_damage_inside)
 	char path[] = "/tmp/r0-test-damage-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_sweep_damage d;
 
 	fprintf(f, "%s\n\n%s\n", hand_line, hand_line);
@@ -332,7 +332,7 @@ Test(sweep, load_file_tells_a_cut_last_line_from_damage_inside)
 	cr_expect(d.bad == 1 && d.cut_tail && d.first_bad == 4, "bad %u cut %d first %u", d.bad, d.cut_tail,
 		  d.first_bad);
 	cr_expect(!r0_sweep_damage_inside(&d), "a cut last line alone is an interrupted study");
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 
 	f = fopen(path, "w");
 	fprintf(f, "%s\n{\"schema\":\"r0sweep/1\",\"type\":\"cell\"}\n%s\n", hand_line, hand_line);
@@ -340,7 +340,7 @@ Test(sweep, load_file_tells_a_cut_last_line_from_damage_inside)
 	cr_assert_eq(r0_sweep_load_file(path, &set, &d), 0);
 	cr_expect(d.bad == 1 && !d.cut_tail && d.first_bad == 2);
 	cr_expect(r0_sweep_damage_inside(&d));
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	unlink(path);
 }
 
@@ -350,34 +350,34 @@ Test(sweep, load_file_tells_a_cut_last_line_from_damage_inside)
  */
 Test(sweep, the_same_run_read_twice_is_found)
 {
-	struct r0_sweep_set set = { 0 };
-	struct r0_sweep_rec r, other;
+	struct r0_run_set set = { 0 };
+	struct r0_run r, other;
 	size_t first = 99, of = 99;
 
 	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
-	cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
+	cr_assert_eq(r0_run_set_add(&set, &r), 0);
 	other = r;
 	other.repeat = 2;
-	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
+	cr_assert_eq(r0_run_set_add(&set, &other), 0);
 	other = r;
 	other.pass = 2;
-	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
+	cr_assert_eq(r0_run_set_add(&set, &other), 0);
 	other = r;
 	other.bytes_per_s += 1;
-	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
-	cr_expect_eq(r0_sweep_set_dups(&set, 0, &first, &of), 0, "four runs, none twice");
+	cr_assert_eq(r0_run_set_add(&set, &other), 0);
+	cr_expect_eq(r0_run_set_dups(&set, 0, &first, &of), 0, "four runs, none twice");
 	other = r;
 	snprintf(other.state, sizeof(other.state), "used");   /* another study's: r0report names that */
-	cr_expect(!r0_sweep_rec_same_run(&r, &other));
+	cr_expect(!r0_run_same(&r, &other));
 	other = r;
 	other.line = 7;   /* where it was read from is not what it measured */
-	cr_assert_eq(r0_sweep_set_add(&set, &other), 0);
-	cr_assert_eq(r0_sweep_set_add(&set, &set.recs[1]), 0);
-	cr_expect_eq(r0_sweep_set_dups(&set, 4, &first, &of), 2);
+	cr_assert_eq(r0_run_set_add(&set, &other), 0);
+	cr_assert_eq(r0_run_set_add(&set, &set.recs[1]), 0);
+	cr_expect_eq(r0_run_set_dups(&set, 4, &first, &of), 2);
 	cr_expect(first == 4 && of == 0, "first %zu of %zu", first, of);
-	cr_expect(r0_sweep_rec_same_run(&set.recs[5], &set.recs[1]));
-	cr_expect(!r0_sweep_rec_same_run(&set.recs[0], &set.recs[1]));
-	r0_sweep_set_free(&set);
+	cr_expect(r0_run_same(&set.recs[5], &set.recs[1]));
+	cr_expect(!r0_run_same(&set.recs[0], &set.recs[1]));
+	r0_run_set_free(&set);
 }
 
 /* An adaptive study's plan, from its last analysis line; a fixed plan has none. */
@@ -454,7 +454,7 @@ Test(sweep, stored_analysis)
 
 Test(sweep, a_replay_cell_goes_through_the_file_named_by_its_label)
 {
-	struct r0_sweep_rec r = { .layer = R0_LAYER_RAW, .n_members = 1, .access = R0_ACCESS_REPLAY, .read_pct = 40,
+	struct r0_run r = { .layer = R0_LAYER_RAW, .n_members = 1, .access = R0_ACCESS_REPLAY, .read_pct = 40,
 				  .block_bytes = 1 << 20, .queue_depth = 32, .jobs = 1, .repeat = 2, .runtime_s = 0.8,
 				  .bytes_per_s = 8e7, .ios = 264 }, back;
 	char *line, name[64], cls[32];
@@ -465,7 +465,7 @@ Test(sweep, a_replay_cell_goes_through_the_file_named_by_its_label)
 	cr_expect_not_null(strstr(line, "\"rw\":\"replay\""), "%s", line);
 	cr_assert_eq(r0_sweep_rec_parse(line, &back), 0);
 	cr_expect_eq(back.access, R0_ACCESS_REPLAY);
-	r0_sweep_rec_workload(&back, name, sizeof(name));
+	r0_run_workload(&back, name, sizeof(name));
 	cr_expect_str_eq(name, "replay day", "not \"replay day rw40\"");
 	r0_workload_class(&back, cls, sizeof(cls));
 	cr_expect_str_eq(cls, "replay");

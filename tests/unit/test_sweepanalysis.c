@@ -53,7 +53,7 @@ static const struct {
 static void line_of(size_t i, FILE *f)
 {
 	static struct r0_analysis a;
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_noise_diag nz;
 	struct r0_mix mix;
 	unsigned bad = 0;
@@ -63,7 +63,7 @@ static void line_of(size_t i, FILE *f)
 	cr_assert_eq(r0_mix_parse(cases[i].mix, &mix), 0);
 	cr_assert_eq(r0_noise_diag(&set, &nz), 0);
 	cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &nz, &a), 0);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	cr_assert_eq(r0_analysis_line_append(f, &a, cases[i].plan, TOOL, TIME), 0);
 	r0_analysis_free(&a);
 }
@@ -158,7 +158,7 @@ static void calibration_of(const char *file, FILE *f)
 	static const struct { enum r0_layer layer; uint32_t chunk_bytes; } copy[] = {
 		{ R0_LAYER_MD, 65536 }, { R0_LAYER_DM, 65536 }, { R0_LAYER_MD, 524288 },
 	};
-	struct r0_sweep_set all = { 0 }, set = { 0 };
+	struct r0_run_set all = { 0 }, set = { 0 };
 	struct r0_calibration *k = calloc(1, sizeof(*k));
 	struct r0_mix mix;
 	unsigned bad = 0;
@@ -166,7 +166,7 @@ static void calibration_of(const char *file, FILE *f)
 	cr_assert_not_null(k);
 	cr_assert_eq(r0_sweep_load(file, &all, &bad), 0, "%s", file);
 	for (size_t i = 0; i < all.n; i++) {
-		struct r0_sweep_rec r = all.recs[i];
+		struct r0_run r = all.recs[i];
 
 		for (unsigned c = 0; c < 3; c++)
 			if (r.n_members == 2 && r.layer == copy[c].layer && r.chunk_bytes == copy[c].chunk_bytes) {
@@ -175,12 +175,12 @@ static void calibration_of(const char *file, FILE *f)
 				r.chunk_bytes = 65536;
 			}
 		if (r.copy || r.layer == R0_LAYER_RAW)
-			cr_assert_eq(r0_sweep_set_add(&set, &r), 0);
+			cr_assert_eq(r0_run_set_add(&set, &r), 0);
 	}
-	r0_sweep_set_free(&all);
+	r0_run_set_free(&all);
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
 	cr_assert_eq(r0_calibrate(&set, &mix, NULL, k), 0);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	cr_assert_eq(r0_calibration_line_append(f, k, TOOL, TIME), 0);
 	free(k);
 }

@@ -27,7 +27,7 @@ Test(verdict_words, no_stripe_no_verdict)
 		{ R0_LAYER_RAW, 0, 1, "Seq", R0_ACCESS_SEQ, M, 1, 100, { 100, 98, 102 } },
 	};
 	static const char none[] = "No verdict: the results hold no RAID0 of 2 or more drives, only single drives (a study cut short, or not yet past its first targets).";
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
@@ -40,19 +40,19 @@ Test(verdict_words, no_stripe_no_verdict)
 	cr_expect_str_empty(a.chunks);
 	cr_expect_not_null(strstr(a.reasoning, "- Baseline: one drive measured raw (no array layer);"), "%s", a.reasoning);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }
 
 /* Every repeat left out is named, the raw drive's without a geometry, in the order read. */
 Test(verdict_words, repeats_left_out_are_listed)
 {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct r0_analysis a;
 	struct r0_mix mix;
 
 	load_rows(pickrows, N(pickrows), &set);
 	for (size_t i = 0; i < set.n; i++) {
-		struct r0_sweep_rec *r = &set.recs[i];
+		struct r0_run *r = &set.recs[i];
 
 		if (r->layer == R0_LAYER_RAW && r->repeat == 1)
 			r->errors = 2;
@@ -66,5 +66,5 @@ Test(verdict_words, repeats_left_out_are_listed)
 					       "window): raw Seq read repeat 1 (2 errors); md 3 x 512K Seq read repeat 4 "
 					       "(no request completed).\n"), "%s", a.reasoning);
 	r0_analysis_free(&a);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 }

@@ -31,7 +31,7 @@ int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc
 }
 
 int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const struct r0_mix *mix,
-		     const struct r0_sweep_rec *recs, size_t n)
+		     const struct r0_run *recs, size_t n)
 {
 	char note[512];
 	size_t bad = 0;

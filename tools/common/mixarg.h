@@ -24,6 +24,6 @@ int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc
  * goes nowhere). 0, or R0_EXIT_USAGE after saying why.
  */
 int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const struct r0_mix *mix,
-		     const struct r0_sweep_rec *recs, size_t n);
+		     const struct r0_run *recs, size_t n);
 
 #endif

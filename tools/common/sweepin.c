@@ -60,7 +60,7 @@ int sweep_in_read(const char *prog, struct sweep_in *in, const char *path, const
 	}
 	in->file[in->n_files] = path;
 	in->start[in->n_files++] = before;
-	dups = r0_sweep_set_dups(in->set, before, &first, &of);
+	dups = r0_run_set_dups(in->set, before, &first, &of);
 	if (dups) {
 		if (of >= before)
 			fprintf(stderr, "%s: %s: line %u the same run as line %u (%zu duplicate record%s): a study "

@@ -15,7 +15,7 @@
 #include "r0/sweep.h"
 
 struct sweep_in {
-	struct r0_sweep_set *set;   /* the records of every file read, pooled */
+	struct r0_run_set *set;   /* the records of every file read, pooled */
 	bool skip_damaged;          /* --skip-damaged: lines inside a file that cannot be read are skipped */
 	size_t n_files;
 	const char **file;          /* the files read, in order */

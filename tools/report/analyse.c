@@ -81,7 +81,7 @@ bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struc
 int aside_study(const char *path, const char *title, const char *mixs, const struct r0_cmp_opts *cmp,
 		bool skip_damaged, char *line, size_t len)
 {
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct sweep_in in = { .set = &set, .skip_damaged = skip_damaged };
 	struct r0_analysis s = { 0 };
 	enum r0_result_kind kind;
@@ -96,12 +96,12 @@ int aside_study(const char *path, const char *title, const char *mixs, const str
 		err = -EINVAL;
 	if (!err && sweep_in_read(PROG, &in, path, NULL)) {
 		sweep_in_free(&in);
-		r0_sweep_set_free(&set);
+		r0_run_set_free(&set);
 		return 1;
 	}
 	if (!err && r0_cli_mix_check(PROG, "--aside-mix", mixs, &mix, set.recs, set.n)) {
 		sweep_in_free(&in);
-		r0_sweep_set_free(&set);
+		r0_run_set_free(&set);
 		return 1;
 	}
 	if (!err)
@@ -119,6 +119,6 @@ int aside_study(const char *path, const char *title, const char *mixs, const str
 		snprintf(line + strlen(line), len - strlen(line), " (Skipped: %s.)", in.note);
 	sweep_in_free(&in);
 	r0_analysis_free(&s);
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	return err ? 1 : 0;
 }

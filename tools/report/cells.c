@@ -73,7 +73,7 @@ unsigned sorted_chunks(const struct r0_analysis *a, enum r0_layer l, uint32_t *o
 	return n;
 }
 
-bool same_but_qd(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b)
+bool same_but_qd(const struct r0_run *a, const struct r0_run *b)
 {
 	return a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
 	       a->align_bytes == b->align_bytes && a->jobs == b->jobs;

@@ -40,7 +40,7 @@ const struct r0_cell *raw_cell(const struct r0_analysis *a, size_t wl);
 unsigned sorted_chunks(const struct r0_analysis *a, enum r0_layer l, uint32_t *out, unsigned max);
 
 /* Workloads that differ only in queue depth share a latency chart. */
-bool same_but_qd(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b);
+bool same_but_qd(const struct r0_run *a, const struct r0_run *b);
 
 /* The recommended array's cell of workload W (at build_members) when it has a speed-up, else NULL. */
 const struct r0_cell *pick_cell(const struct r0_analysis *a, size_t w);

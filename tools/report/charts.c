@@ -181,7 +181,7 @@ void chart_latency(FILE *f, const struct r0_analysis *a, const size_t *group, si
 	static const enum r0_layer layers[] = { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
 	int w = 420, h = 260;
 	double pw = w - 60 - 120, ph = h - MT - MB - 10, lo = 1e18, hi = 0;
-	const struct r0_sweep_rec *p = &a->wl[group[0]].proto;
+	const struct r0_run *p = &a->wl[group[0]].proto;
 	char buf[160], bs[16], ckb[16];
 
 	for (size_t g = 0; g < ng; g++)
@@ -204,7 +204,7 @@ void chart_latency(FILE *f, const struct r0_analysis *a, const size_t *group, si
 #define LY(v) (MT + 10 + ph - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * ph)
 	r0_format_size(p->block_bytes, bs, sizeof(bs));
 	snprintf(buf, sizeof(buf), "Latency against queue depth: %s %s%s", bs,
-		 r0_sweep_rw_name(p->access, p->read_pct), p->align_bytes ? " (unaligned)" : "");
+		 r0_rw_name(p->access, p->read_pct), p->align_bytes ? " (unaligned)" : "");
 	svg_open(f, w, h, buf);
 	svg_text(f, 8, 18, "start", 13, "font-weight=\"bold\"", buf);
 	for (double v = lo; v <= hi * 1.001; v *= 10) {

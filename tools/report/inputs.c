@@ -21,12 +21,12 @@
  * read from PATH against the first one (of FIRST). true (and said why)
  * when they differ.
  */
-static bool study_mixed(const struct r0_sweep_set *set, size_t from, const char *first, const char *path)
+static bool study_mixed(const struct r0_run_set *set, size_t from, const char *first, const char *path)
 {
 	char why[1200];
 
 	for (size_t i = from; i < set->n; i++)
-		if (r0_sweep_rec_study_diff(&set->recs[0], &set->recs[i], why, sizeof(why))) {
+		if (r0_run_study_diff(&set->recs[0], &set->recs[i], why, sizeof(why))) {
 			if (!strcmp(first, path))
 				fprintf(stderr, PROG ": %s: cells of two studies in one file, another %s; not pooled "
 					"(report each study from its own file)\n", path, why);
@@ -98,7 +98,7 @@ int load_inputs(char **files, int n, struct inputs *in)
 
 void inputs_free(struct inputs *in)
 {
-	r0_sweep_set_free(&in->set);
+	r0_run_set_free(&in->set);
 	sweep_in_free(&in->sweeps);
 	free(in->x.trim);
 	free(in->x.age);

@@ -19,7 +19,7 @@
 
 /* What the files given hold: sweeps pooled into one set, the rest beside it. */
 struct inputs {
-	struct r0_sweep_set set;
+	struct r0_run_set set;
 	struct sweep_in sweeps;     /* how they were read: the files, the lines skipped */
 	struct extra x;
 	bool have_sweep;

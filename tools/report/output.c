@@ -84,7 +84,7 @@ bool write_reports(const char *dir, const struct report_of *r, char *md, char *h
 	return ok;
 }
 
-bool write_csv(const char *dir, const struct r0_sweep_set *set, const struct r0_analysis *a,
+bool write_csv(const char *dir, const struct r0_run_set *set, const struct r0_analysis *a,
 	       const struct r0_noise_diag *nz, char paths[N_CSV][4200])
 {
 	static const char *const names[N_CSV] = { "cells.csv", "comparisons.csv", "choices.csv", "noise.csv" };

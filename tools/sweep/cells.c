@@ -19,7 +19,7 @@ bool sweep_is_everyday(const struct sweep *sw, size_t wl)
 	return sw->plan.wl[wl].w.access == R0_ACCESS_FS;
 }
 
-void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r)
+void sweep_study_rec(const struct sweep *sw, struct r0_run *r)
 {
 	snprintf(r->state, sizeof(r->state), "%s", sw->state);
 	snprintf(r->devices, sizeof(r->devices), "%s", sw->devices);
@@ -70,7 +70,7 @@ double sweep_cell_seconds(const struct sweep *sw)
 }
 
 void sweep_cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
-		     struct r0_sweep_rec *r)
+		     struct r0_run *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->layer = t->layer;
@@ -107,20 +107,20 @@ static void hms(double s, char *buf, size_t len)
 }
 
 
-bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, struct r0_sweep_rec *r)
+bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, struct r0_run *r)
 {
 	unsigned rep = sw->visit_repeat ? sw->visit_repeat[wl] : 0;
 
 	sweep_cell_rec(sw, t, wl, rep, r);
-	return rep && !r0_sweep_set_has(&sw->done, r);
+	return rep && !r0_run_set_has(&sw->done, r);
 }
 
-void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_sweep_rec *r, char *buf, size_t len)
+void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_run *r, char *buf, size_t len)
 {
 	char tn[48], wn[48];
 
 	sweep_target_name(t, tn, sizeof(tn));
-	r0_sweep_rec_workload(r, wn, sizeof(wn));
+	r0_run_workload(r, wn, sizeof(wn));
 	snprintf(buf, len, "%s, %s, repeat %u", tn, wn, r->repeat);
 }
 
@@ -162,7 +162,7 @@ void sweep_progress(struct sweep *sw, const char *cell, const char *result)
 
 /* --- running --------------------------------------------------------- */
 
-int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name, const char *result)
+int sweep_record_cell(struct sweep *sw, struct r0_run *r, const char *name, const char *result)
 {
 	int err = r0_sweep_rec_append(sw->out, r);
 
@@ -170,7 +170,7 @@ int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name
 		fprintf(stderr, PROG ": cannot append to the result file: %s\n", strerror(-err));
 		return err;
 	}
-	r0_sweep_set_add(&sw->done, r);
+	r0_run_set_add(&sw->done, r);
 	sw->finished++;
 	sweep_progress(sw, name, result);
 	return 0;

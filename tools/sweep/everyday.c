@@ -30,7 +30,7 @@ static const char *const fs_types[] = { "ext4", "xfs" };
 
 /* Whether WL is a scenario on FS the visit of T runs: its scenario into *S, the cell into *R. */
 static bool fs_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl,
-			   const char *fs, enum r0_everyday *s, struct r0_sweep_rec *r)
+			   const char *fs, enum r0_everyday *s, struct r0_run *r)
 {
 	char wfs[16];
 
@@ -125,7 +125,7 @@ static int fs_enter(struct sweep *sw, const char *path, const char *fs, uint64_t
 	return 0;
 }
 
-static void set_result(struct r0_sweep_rec *r, const struct r0_everyday_result *e)
+static void set_result(struct r0_run *r, const struct r0_everyday_result *e)
 {
 	r->runtime_s = e->seconds;
 	r->ios = e->pieces;
@@ -144,7 +144,7 @@ static int fs_cells(struct sweep *sw, const struct r0_sweep_target *t, const cha
 
 	for (size_t i = 0; i < sw->plan.n_wl && !err; i++) {
 		struct r0_everyday_result e;
-		struct r0_sweep_rec r;
+		struct r0_run r;
 		enum r0_everyday s;
 		char name[160], line[128];
 
@@ -201,7 +201,7 @@ int sweep_run_everyday(struct sweep *sw, const struct r0_sweep_target *t, const 
 		dev_t devt;
 
 		for (size_t i = 0; i < sw->plan.n_wl; i++) {
-			struct r0_sweep_rec r;
+			struct r0_run r;
 			enum r0_everyday s;
 
 			any |= fs_cell_wanted(sw, t, i, fs_types[f], &s, &r);

@@ -23,13 +23,13 @@
 
 int sweep_check_resume(const struct sweep *sw, const char *path)
 {
-	struct r0_sweep_rec now;
+	struct r0_run now;
 	char why[1200];
 
 	memset(&now, 0, sizeof(now));
 	sweep_study_rec(sw, &now);
 	for (size_t i = 0; i < sw->done.n; i++)
-		if (r0_sweep_rec_study_diff(&sw->done.recs[i], &now, why, sizeof(why))) {
+		if (r0_run_study_diff(&sw->done.recs[i], &now, why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s: cannot resume: the file (first) and this run (second) differ "
 				"in %s; use another file\n", path, why);
 			return -EINVAL;
@@ -89,7 +89,7 @@ static struct r0_sweep_plan_line plan_line(const struct sweep *sw)
 
 int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, const struct r0_cmp_opts *cmp)
 {
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_analysis a;
 	struct r0_sweep_plan_line plan;
 	int err = r0_sweep_load(path, &set, NULL);
@@ -104,7 +104,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 		if (!err)
 			err = r0_analyse_machine(&set, mix, &o, &nz, &a);
 	}
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	if (err) {
 		fprintf(stderr, PROG ": %s: no analysis: %s\n", path, strerror(-err));
 		return err;
@@ -131,7 +131,7 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0_mix *mix,
 			     const struct r0_cmp_opts *cmp)
 {
-	struct r0_sweep_set set = { 0 };
+	struct r0_run_set set = { 0 };
 	struct r0_calibration *k = malloc(sizeof(*k));
 	int err = k ? r0_sweep_load(path, &set, NULL) : -ENOMEM;
 
@@ -140,7 +140,7 @@ int sweep_finish_calibration(struct sweep *sw, const char *path, const struct r0
 
 		err = r0_calibrate(&set, mix, &co, k);
 	}
-	r0_sweep_set_free(&set);
+	r0_run_set_free(&set);
 	if (err) {
 		fprintf(stderr, PROG ": %s: no calibration: %s\n", path, strerror(-err));
 		free(k);

@@ -146,7 +146,7 @@ double sweep_replay_cell_seconds(const struct sweep *sw)
 	return fast;
 }
 
-int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_sweep_rec *r)
+int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_run *r)
 {
 	struct r0_replay_opts o = { .queue_depth = sw->plan.wl[wl].w.queue_depth, .seed = rep,
 				    .pace = sw->replay_scale > 0, .time_scale = sw->replay_scale,

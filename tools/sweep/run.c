@@ -28,7 +28,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 	int err;
 
 	for (size_t i = 0; i < sw->plan.n_wl; i++) {
-		struct r0_sweep_rec r;
+		struct r0_run r;
 
 		any |= !sweep_is_everyday(sw, i) && sweep_cell_wanted(sw, t, i, &r);
 		writable |= !sweep_is_everyday(sw, i) && sw->plan.wl[i].w.read_pct < 100;
@@ -44,13 +44,13 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		return err;
 	}
 	for (size_t i = 0; i < sw->plan.n_wl && !err; i++) {
-		struct r0_sweep_rec r;
+		struct r0_run r;
 		struct r0_workload w = sw->plan.wl[i].w;
 		char name[160], wn[48], why[256], line[128];
 
 		if (sweep_is_everyday(sw, i) || !sweep_cell_wanted(sw, t, i, &r))
 			continue;
-		r0_sweep_rec_workload(&r, wn, sizeof(wn));
+		r0_run_workload(&r, wn, sizeof(wn));
 		sweep_cell_name(t, &r, name, sizeof(name));
 		if (w.access == R0_ACCESS_REPLAY) {
 			if (sw->tty)
@@ -92,7 +92,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 				strerror(-err));
 			break;
 		}
-		r0_sweep_rec_set_result(&r, res);
+		r0_run_take_result(&r, res);
 		r.time_unix = (int64_t)time(NULL);
 		if (res->errors) {
 			sw->io_error_cells++;
@@ -119,10 +119,10 @@ size_t sweep_first_look_in_file(const struct sweep *sw)
 	for (size_t t = 0; t < sw->plan.n_targets; t++)
 		for (size_t w = 0; p->active[t] && w < sw->plan.n_wl; w++)
 			for (unsigned rep = 1; rep <= p->looks[0]; rep++) {
-				struct r0_sweep_rec r;
+				struct r0_run r;
 
 				sweep_cell_rec(sw, &sw->plan.targets[t], w, rep, &r);
-				n += r0_sweep_set_has(&sw->done, &r);
+				n += r0_run_set_has(&sw->done, &r);
 			}
 	return n;
 }
@@ -131,7 +131,7 @@ size_t sweep_first_look_in_file(const struct sweep *sw)
 static int run_target(struct sweep *sw, const struct r0_sweep_target *t);
 
 /* The study loop's visit (r0/study.h): target T of the plan in pass PASS. */
-static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_sweep_set *set)
+static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_run_set *set)
 {
 	struct sweep *sw = ctx;
 	size_t order[R0_SWEEP_MAX_TARGETS], before = sw->finished;
@@ -139,7 +139,7 @@ static int visit(void *ctx, size_t t, unsigned pass, const unsigned *repeat, str
 	int err;
 
 	(void)set;   /* sw->done: sweep_record_cell adds each finished cell to it */
-	r0_sweep_order(pass, sw->plan.n_targets, order);
+	r0_pass_order(pass, sw->plan.n_targets, order);
 	for (size_t i = 0; i < sw->plan.n_targets; i++)
 		if (order[i] == t)
 			sw->order_pos = (unsigned)i + 1;

@@ -48,7 +48,7 @@ struct sweep {
 	bool read_only;             /* --read-only: nothing is written to the members, ever */
 	unsigned order_pos;         /* the current target's 1-based position in its repeat */
 	FILE *out;
-	struct r0_sweep_set done;
+	struct r0_run_set done;
 	bool tty;
 	size_t total, finished, skipped, io_error_cells;
 	struct timespec t0;
@@ -67,13 +67,13 @@ struct sweep {
 /* Whether workload WL is an everyday scenario through a file system (r0/everyday.h). */
 bool sweep_is_everyday(const struct sweep *sw, size_t wl);
 /* The study's parameters into R: what --resume and r0report compare. */
-void sweep_study_rec(const struct sweep *sw, struct r0_sweep_rec *r);
+void sweep_study_rec(const struct sweep *sw, struct r0_run *r);
 /* Whether the visit runs workload WL of T and the file lacks it; the cell's record into *R. */
-bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, struct r0_sweep_rec *r);
+bool sweep_cell_wanted(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, struct r0_run *r);
 /* "md 3 x 64K, ext4 copy, repeat 2" */
-void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_sweep_rec *r, char *buf, size_t len);
+void sweep_cell_name(const struct r0_sweep_target *t, const struct r0_run *r, char *buf, size_t len);
 /* Appends a finished cell to the file and the done set, counts it, shows RESULT. 0 or -errno (said why). */
-int sweep_record_cell(struct sweep *sw, struct r0_sweep_rec *r, const char *name, const char *result);
+int sweep_record_cell(struct sweep *sw, struct r0_run *r, const char *name, const char *result);
 /* The test region as it will be: --region, at most the smallest member. */
 uint64_t sweep_region_bytes(const struct sweep *sw);
 /* The progress display: a line per finished cell (RESULT), a redrawn status line before one (NULL). */
@@ -84,7 +84,7 @@ double sweep_cell_seconds(const struct sweep *sw);
 double sweep_since(const struct timespec *t0);
 /* The record of T's workload WL, repeat REP, before it runs. */
 void sweep_cell_rec(const struct sweep *sw, const struct r0_sweep_target *t, size_t wl, unsigned rep,
-		    struct r0_sweep_rec *r);
+		    struct r0_run *r);
 /* "md 3 x 64K" */
 void sweep_target_name(const struct r0_sweep_target *t, char *buf, size_t len);
 
@@ -120,7 +120,7 @@ void sweep_free_replay(struct sweep *sw);
 /* A replay cell's seconds, planned. */
 double sweep_replay_cell_seconds(const struct sweep *sw);
 /* Replays the trace on TG, mapped onto the region, into R's measurement. 0, -EINTR or -errno. */
-int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_sweep_rec *r);
+int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_run *r);
 /* After the verdict: what the recording gains on the pick, in a sentence. */
 void sweep_print_replay(const struct sweep *sw, const struct r0_analysis *a);
 

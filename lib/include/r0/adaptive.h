@@ -71,7 +71,7 @@ struct r0_planner {
 	bool adaptive;              /* false: every target, FIXED repeats (no looks) */
 	unsigned looks[R0_ADAPT_MAX_LOOKS];
 	size_t n_looks;
-	char wl_name[R0_SWEEP_MAX_WL][48];   /* r0_sweep_rec_workload's, per workload */
+	char wl_name[R0_SWEEP_MAX_WL][48];   /* r0_run_workload's, per workload */
 	bool active[R0_SWEEP_MAX_TARGETS];   /* measured at all */
 	unsigned need[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats wanted, not counting runs set aside */
 	unsigned have[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats in the records */
@@ -115,7 +115,7 @@ int r0_planner_init(struct r0_planner *p, const struct r0_sweep_plan *plan, bool
 void r0_planner_fit_budget(struct r0_planner *p, size_t cells);
 
 /* The index of the plan's target a record of SET measured, or -1. */
-int r0_planner_target_of(const struct r0_planner *p, const struct r0_sweep_rec *r);
+int r0_planner_target_of(const struct r0_planner *p, const struct r0_run *r);
 
 /*
  * Looks at the records in SET (the study's so far, a resumed file's
@@ -129,7 +129,7 @@ int r0_planner_target_of(const struct r0_planner *p, const struct r0_sweep_rec *
  * target only when its first look fits whole (budget_short says
  * something did not).
  */
-int r0_planner_step(struct r0_planner *p, const struct r0_sweep_set *set, const struct r0_mix *mix,
+int r0_planner_step(struct r0_planner *p, const struct r0_run_set *set, const struct r0_mix *mix,
 		    const struct r0_cmp_opts *cmp, size_t cells_left);
 
 /* The comparison options a study with this planner must be analysed with. */

@@ -5,7 +5,7 @@
  * single drive and the scaling efficiency; the best chunk per workload;
  * and an overall recommendation weighted by a workload mix, with its
  * reasoning and a one-sentence verdict. Pure functions over an
- * r0_sweep_set: no I/O.
+ * r0_run_set: no I/O.
  *
  * Noise: every comparison (an array against the single drive, a chunk
  * against the best one, under the mix or per workload) goes through
@@ -29,7 +29,7 @@
 #include "r0/geometry.h"
 #include "r0/mix.h"
 #include "r0/stats.h"
-#include "r0/sweep.h"
+#include "r0/runs.h"
 
 /*
  * "worth it" needs the interval's lower bound at this speed-up or above;
@@ -68,9 +68,9 @@
 
 /* One workload: what the records with this name measured. */
 struct r0_wl {
-	char name[48];              /* "Seq read" (r0_sweep_rec_workload) */
+	char name[48];              /* "Seq read" (r0_run_workload) */
 	char cls[24];               /* r0_workload_class */
-	struct r0_sweep_rec proto;  /* label, access, read_pct, block, align, depth, jobs */
+	struct r0_run proto;  /* label, access, read_pct, block, align, depth, jobs */
 	double weight;              /* under the mix, normalised (sum 1 over all workloads) */
 	struct r0_stat base;        /* the single drive's bytes/s: raw, else 1-member stripes */
 	double *base_v;             /* its repeats' bytes/s, base.n of them, drift taken out (r0/noise.h) */
@@ -273,7 +273,7 @@ struct r0_analysis {
  * in powers of two, the larger on a tie, md before dm. 0; -ENODATA if SET
  * has no cell; -EINVAL for bad CMP options; -ENOMEM.
  */
-int r0_analyse(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+int r0_analyse(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 	       struct r0_analysis *out);
 void r0_analysis_free(struct r0_analysis *a);
 

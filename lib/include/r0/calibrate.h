@@ -28,7 +28,7 @@
 
 #include "r0/compare.h"
 #include "r0/mix.h"
-#include "r0/sweep.h"
+#include "r0/runs.h"
 
 #define R0_CALIB_DEFAULT_COPIES 3
 #define R0_CALIB_MIN_COPIES 2
@@ -102,7 +102,7 @@ struct r0_noise_diag {
  * study's moderated one, r0_noise_fit's cell_var). Visits are (target,
  * pass), or (target, repeat) in files without passes. 0; -ENOMEM.
  */
-int r0_noise_diag(const struct r0_sweep_set *set, struct r0_noise_diag *out);
+int r0_noise_diag(const struct r0_run_set *set, struct r0_noise_diag *out);
 
 struct r0_analysis;
 /*
@@ -114,11 +114,11 @@ struct r0_analysis;
  * figures are ranked as measured (noise_beyond). D NULL or not measured:
  * r0_analyse.
  */
-int r0_analyse_machine(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+int r0_analyse_machine(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 		       const struct r0_noise_diag *d, struct r0_analysis *out);
 
 /* Whether SET holds a calibration's records (a copy). */
-bool r0_calib_is_calibration(const struct r0_sweep_set *set);
+bool r0_calib_is_calibration(const struct r0_run_set *set);
 
 /* 'A' for copy 1 ... 'H' for 8; '?' otherwise. */
 char r0_calib_letter(unsigned copy);
@@ -129,7 +129,7 @@ char r0_calib_letter(unsigned copy);
  * (one r0_analyse groups apart; never shown) and copy 0. 0 or -ENOMEM.
  */
 #define R0_CALIB_SYNTH_CHUNK(c) (4096u << (c))
-int r0_calib_map(const struct r0_sweep_set *set, struct r0_sweep_set *out);
+int r0_calib_map(const struct r0_run_set *set, struct r0_run_set *out);
 
 struct r0_calibration {
 	unsigned copies;            /* copies measured */
@@ -150,7 +150,7 @@ struct r0_calibration {
  * CMP (NULL: the defaults). 0; -ENODATA (no copies, or no baseline),
  * -EINVAL, -ENOMEM as r0_analyse.
  */
-int r0_calibrate(const struct r0_sweep_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
+int r0_calibrate(const struct r0_run_set *set, const struct r0_mix *mix, const struct r0_cmp_opts *cmp,
 		 struct r0_calibration *out);
 
 #endif

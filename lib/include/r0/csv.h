@@ -43,7 +43,7 @@
 
 #include "r0/analysis.h"
 #include "r0/calibrate.h"
-#include "r0/sweep.h"
+#include "r0/runs.h"
 
 /* The line end RFC 4180 asks for. */
 #define R0_CSV_EOL "\r\n"
@@ -65,7 +65,7 @@ int r0_csv_eol(FILE *f);
  * cells.csv of SET: its header and a row per record, each with what A, the
  * analysis of SET, did with it. 0 or -errno (-EINVAL: A is not of SET).
  */
-int r0_csv_cells(FILE *f, const struct r0_sweep_set *set, const struct r0_analysis *a);
+int r0_csv_cells(FILE *f, const struct r0_run_set *set, const struct r0_analysis *a);
 
 /* comparisons.csv of A: its header and a row per cell (workload and target). 0 or -errno. */
 int r0_csv_comparisons(FILE *f, const struct r0_analysis *a);

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "r0/sweep.h"
+#include "r0/runs.h"
 
 /*
  * Workload classes a mix weighs: "seq-read", "seq-write", "rand-large-read"
@@ -22,7 +22,7 @@
  * own ("copy", "small-files", "app-start", "app-start-busy", "unpack");
  * "replay" for a recorded trace replayed.
  */
-void r0_workload_class(const struct r0_sweep_rec *r, char *buf, size_t len);
+void r0_workload_class(const struct r0_run *r, char *buf, size_t len);
 
 /*
  * The mix a study is judged by when none is asked for: "everyday" when
@@ -69,11 +69,11 @@ bool r0_mix_is_class(const char *key);
 /*
  * Holds MIX's keys to a study, RECS[0..n) its records (one of each
  * workload is enough): 0 when every key is a known class (r0_mix_classes)
- * or the name of a workload in RECS (r0_sweep_rec_workload), as the
+ * or the name of a workload in RECS (r0_run_workload), as the
  * weights are matched (case-insensitive); -ENOENT when one is neither,
  * *BAD its index in MIX->e: a typo that would silently drop its share.
  */
-int r0_mix_check(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, size_t *bad);
+int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, size_t *bad);
 
 /*
  * The classes MIX weighs that no workload of RECS[0..n) belongs to, each
@@ -82,7 +82,7 @@ int r0_mix_check(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size
  * none): their weight goes nowhere, the rest is weighed as if the mix
  * were only that. How many.
  */
-size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_sweep_rec *recs, size_t n, char *buf,
+size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, size_t n, char *buf,
 			 size_t len);
 
 /*

@@ -15,7 +15,7 @@
 #include "r0/benchjson.h"
 #include "r0/predict.h"
 #include "r0/preset.h"
-#include "r0/sweep.h"
+#include "r0/runs.h"
 
 #define R0_PREDICT_MAX_WORKLOADS 64
 
@@ -64,7 +64,7 @@
 /* What one drive's results gave. Zero it before the first load. */
 struct r0_predict_input {
 	struct r0_predict_curve curve;
-	struct r0_sweep_rec wl[R0_PREDICT_MAX_WORKLOADS];  /* the workloads to predict */
+	struct r0_run wl[R0_PREDICT_MAX_WORKLOADS];  /* the workloads to predict */
 	size_t n_wl;
 	double layer_ns[2];          /* per bio, by enum r0_backend; < 0: not measured */
 	/* per workload: CPU seconds per I/O raw and through a 1-member stripe (0: none) */
@@ -102,7 +102,7 @@ int r0_predict_input_load(struct r0_predict_input *in, const char *path);
 void r0_predict_input_free(struct r0_predict_input *in);
 
 /* The workloads to predict: SET's (any layer), or preset P's. 0, -E2BIG. */
-int r0_predict_input_use_set(struct r0_predict_input *in, const struct r0_sweep_set *set);
+int r0_predict_input_use_set(struct r0_predict_input *in, const struct r0_run_set *set);
 int r0_predict_input_use_preset(struct r0_predict_input *in, const struct r0_preset *p);
 
 struct r0_predict_study_opts {
@@ -124,15 +124,15 @@ struct r0_predict_study_opts {
  * errors of r0_predict.
  */
 int r0_predict_cell(const struct r0_predict_input *in, const struct r0_predict_study_opts *o,
-		    const struct r0_sweep_rec *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
-		    const char *tool, struct r0_sweep_rec *out, char *doubt, size_t len);
+		    const struct r0_run *wl, enum r0_layer layer, unsigned n, uint32_t chunk,
+		    const char *tool, struct r0_run *out, char *doubt, size_t len);
 
 /* The median bytes/s over MEAS's repeats of the measured cell like R (NAN: none). */
-double r0_predict_measured_bps(const struct r0_sweep_set *meas, const struct r0_sweep_rec *r);
+double r0_predict_measured_bps(const struct r0_run_set *meas, const struct r0_run *r);
 
 /* The error of predicted bytes/s against measured over a set of cells. */
 struct r0_predict_error {
-	char workload[64];           /* r0_sweep_rec_workload's name, or "all" */
+	char workload[64];           /* r0_run_workload's name, or "all" */
 	size_t cells;
 	double median, p90;          /* of |predicted / measured - 1| */
 	double within_15;            /* share of cells within 15 %, 0..1 (NAN: none predicted) */
@@ -148,7 +148,7 @@ struct r0_predict_error {
  * repeats (over all its md/dm cells) says how precise the measured side is. *ROWS is allocated (free() it), *N its length; no cell in common
  * gives *N 0. 0 or -ENOMEM.
  */
-int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+int r0_predict_compare(const struct r0_run_set *pred, const struct r0_run_set *meas,
 		       struct r0_predict_error **rows, size_t *n);
 
 /*
@@ -162,7 +162,7 @@ int r0_predict_compare(const struct r0_sweep_set *pred, const struct r0_sweep_se
  * tied set (the measured best could not be picked). 0, -ENODATA (either
  * has no choice), the errors of r0_analyse.
  */
-int r0_predict_check_pick(const struct r0_sweep_set *pred, const struct r0_sweep_set *meas,
+int r0_predict_check_pick(const struct r0_run_set *pred, const struct r0_run_set *meas,
 			  const struct r0_mix *mix, bool *picked, bool *in_tied, char *text, size_t len);
 
 #endif

@@ -7,7 +7,7 @@
  * (tests/sim/), which measures a model: both hand it a way to measure.
  *
  * It measures in passes: a pass visits every target that has a cell to
- * run, each once, in a seeded order of its own (r0_sweep_order), and
+ * run, each once, in a seeded order of its own (r0_pass_order), and
  * runs each wanted workload there once. Every record carries its pass,
  * so runs measured close in time can be told from runs measured far
  * apart (r0/noise.h takes drift out pass by pass).
@@ -21,7 +21,7 @@
 #include "r0/adaptive.h"
 #include "r0/compare.h"
 #include "r0/mix.h"
-#include "r0/sweep.h"
+#include "r0/runs.h"
 
 /* How a study measures: the caller's, with its own CTX. */
 struct r0_study_ops {
@@ -31,7 +31,7 @@ struct r0_study_ops {
 	 * record a run to SET (pass set to PASS). 0, or -errno: the study
 	 * stops with it (-EINTR: stopped by a signal).
 	 */
-	int (*visit)(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_sweep_set *set);
+	int (*visit)(void *ctx, size_t t, unsigned pass, const unsigned *repeat, struct r0_run_set *set);
 	/* Seconds since the study began. */
 	double (*elapsed)(void *ctx);
 	/* Seconds a cell is expected to take from now on. */
@@ -63,6 +63,6 @@ int r0_study_init(struct r0_study *s, const struct r0_sweep_plan *plan, bool ada
  * the planner is done or the budget ended it (budget_hit); -errno from a
  * visit or the planner.
  */
-int r0_study_run(struct r0_study *s, struct r0_sweep_set *set, const struct r0_study_ops *ops, void *ctx);
+int r0_study_run(struct r0_study *s, struct r0_run_set *set, const struct r0_study_ops *ops, void *ctx);
 
 #endif

@@ -80,6 +80,7 @@
 
 #include "r0/engine.h"
 #include "r0/prng.h"
+#include "r0/runs.h"
 
 #define R0_SWEEP_SCHEMA "r0sweep/1"
 
@@ -100,110 +101,22 @@
 #define R0_SWEEP_DEFAULT_MIN_RUNTIME_NS 1000000000ULL   /* then it may end when steady */
 #define R0_SWEEP_DEFAULT_BUDGET_NS (30ULL * 60 * 1000000000ULL)
 
-enum r0_layer { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
-
-struct r0_sweep_rec {
-	enum r0_layer layer;
-	uint32_t chunk_bytes;        /* 0 for raw */
-	unsigned n_members;
-	char label[32];              /* workload label */
-	enum r0_access access;
-	unsigned read_pct;
-	uint32_t block_bytes, align_bytes;
-	unsigned queue_depth, jobs;
-	unsigned repeat;             /* 1-based */
-	double runtime_s;
-	uint64_t ios, errors;
-	double iops, bytes_per_s;
-	double lat_mean_ns;
-	uint64_t lat_p50_ns, lat_p90_ns, lat_p99_ns, lat_p999_ns, lat_p9999_ns, lat_max_ns;
-	double cpu_s_per_io;
-	double busy;                 /* 0: not measured (not in the record) */
-	char state[32];
-	char devices[512];
-	char describe[256];
-	uint64_t region_bytes;       /* 0: not recorded */
-	double test_runtime_s;       /* asked for; -1: not recorded */
-	double ramp_s;               /* -1: not recorded */
-	double min_runtime_s;        /* a test may end steady from here on; 0: off; -1: not recorded */
-	char precondition[16];       /* "seq-fill", "none", "read-only"; "": not recorded */
-	unsigned order_pos;          /* 0: not recorded */
-	unsigned pass;               /* the study's pass that measured it (r0/study.h); 0: not recorded */
-	unsigned looks;              /* an adaptive study's looks at its data (r0/adaptive.h); 0: a fixed plan */
-	unsigned copy;               /* a calibration's copy, 1-based (r0/calibrate.h); 0: not a copy */
-	char tool[48];
-	int64_t time_unix;
-	bool predicted;              /* r0predict's, not a measurement */
-	enum r0_end ended;           /* R0_END_FIXED when absent */
-	unsigned line;               /* its 1-based line in the file it was read from; 0: not read from one */
-};
-
-/* A loaded result file (or several): recs[0..n). */
-struct r0_sweep_set {
-	struct r0_sweep_rec *recs;
-	size_t n, cap;
-};
-
-/* "raw", "md", "dm"; and back. r0_layer_parse: 0 or -EINVAL. */
-const char *r0_layer_name(enum r0_layer l);
-int r0_layer_parse(const char *s, enum r0_layer *out);
-
-/* "read", "randwrite", "randrw"...: from access and read_pct. */
-const char *r0_sweep_rw_name(enum r0_access access, unsigned read_pct);
-
-/* A workload's name from its LABEL and direction: "Seq read", "4K QD32 write", "512K straddle rw70". */
-void r0_workload_name(const char *label, unsigned read_pct, char *buf, size_t len);
-/* The record's workload in reports: r0_workload_name, or a scenario's or a replay's label alone. */
-void r0_sweep_rec_workload(const struct r0_sweep_rec *r, char *buf, size_t len);
-
-/*
- * Fills the measurement part of *R (runtime, ios, iops, bytes/s, errors,
- * latency, CPU per I/O, how the window ended) from an engine result; the
- * rest is the caller's.
- */
-void r0_sweep_rec_set_result(struct r0_sweep_rec *r, const struct r0_result *res);
-
-/*
- * The cell's identity, for --resume: layer, chunk, members, workload
- * (label, access, read_pct, block, align, depth, jobs) and repeat. Two
- * records with the same key measured the same thing. 0 or -ENOSPC.
- */
-int r0_sweep_rec_key(const struct r0_sweep_rec *r, char *buf, size_t len);
-
-/*
- * Whether A and B come from the same study: both predicted or both
- * measured, the same region, runtime,
- * ramp, state, preconditioning and devices (what --resume and r0report
- * refuse to mix). 0 if so; 1 if not, with WHY naming the first parameter
- * that differs and both values: "region (16.0 MiB vs 32.0 MiB)".
- */
-int r0_sweep_rec_study_diff(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b, char *why,
-			    size_t len);
-
-/*
- * The order in which repeat REPEAT (1-based) visits N targets: a seeded
- * shuffle of 0..n-1 into ORDER[0..n), different from repeat to repeat and
- * the same in every run (so --resume and a second run see the same
- * design). Position effects (a cache, background work, heat) then spread
- * over the targets instead of landing on one.
- */
-void r0_sweep_order(unsigned repeat, size_t n, size_t *order);
 
 /* One JSON line (no newline), malloc'ed; NULL with errno on failure. */
-char *r0_sweep_rec_to_json(const struct r0_sweep_rec *r);
+char *r0_sweep_rec_to_json(const struct r0_run *r);
 
 /*
  * Parses one line. 0; -ENOMSG for a valid r0sweep/1 line of another type
  * (analysis); -EINVAL for anything else (not JSON, another schema, a
  * required key missing or of the wrong type).
  */
-int r0_sweep_rec_parse(const char *line, struct r0_sweep_rec *out);
+int r0_sweep_rec_parse(const char *line, struct r0_run *out);
 
 /*
  * Appends R to F as one line and flushes it to the device (fflush +
  * fsync), so a crash right after still finds it. 0 or -errno.
  */
-int r0_sweep_rec_append(FILE *f, const struct r0_sweep_rec *r);
+int r0_sweep_rec_append(FILE *f, const struct r0_run *r);
 
 /* Appends a free-form record of TYPE (e.g. "analysis") holding JSON_BODY's keys. */
 int r0_sweep_append_json(FILE *f, const char *type, const char *json_body);
@@ -306,7 +219,7 @@ int r0_sweep_calibration_append(FILE *f, const struct r0_sweep_calibration_line 
  * ones gives -EINVAL (it is not a result file). A last line without its
  * newline (a write cut short) counts as bad. 0 or -errno.
  */
-int r0_sweep_load(const char *path, struct r0_sweep_set *set, unsigned *bad_lines);
+int r0_sweep_load(const char *path, struct r0_run_set *set, unsigned *bad_lines);
 
 /* What reading a result file found wrong (r0_sweep_load_file). */
 struct r0_sweep_damage {
@@ -320,7 +233,7 @@ struct r0_sweep_damage {
  * wrong in *DMG: the records read are added, the damage is the caller's
  * to refuse or to say (r0_sweep_damage_inside).
  */
-int r0_sweep_load_file(const char *path, struct r0_sweep_set *set, struct r0_sweep_damage *dmg);
+int r0_sweep_load_file(const char *path, struct r0_run_set *set, struct r0_sweep_damage *dmg);
 
 /*
  * Whether D is damage inside the file: a line that could not be read
@@ -331,23 +244,6 @@ int r0_sweep_load_file(const char *path, struct r0_sweep_set *set, struct r0_swe
  */
 bool r0_sweep_damage_inside(const struct r0_sweep_damage *d);
 
-/*
- * Whether A and B are one run read twice: the same target, workload,
- * repeat and pass (r0_sweep_rec_key and .pass), state and devices, and
- * the same measured figures (window, ios, errors, IOPS, bytes/s,
- * latencies, CPU, time).
- * Two runs of one cell never give all of these alike; a file read twice,
- * or copied under another name, does.
- */
-bool r0_sweep_rec_same_run(const struct r0_sweep_rec *a, const struct r0_sweep_rec *b);
-
-/*
- * The records of SET->recs[from..n) that repeat an earlier record of SET
- * (r0_sweep_rec_same_run): how many; *FIRST (may be NULL) the index of
- * the first of them and *OF that of the record it repeats. 0: none. A
- * study counted twice narrows every interval on no new evidence.
- */
-size_t r0_sweep_set_dups(const struct r0_sweep_set *set, size_t from, size_t *first, size_t *of);
 
 /*
  * How an adaptive study planned itself, in words, from the plan of the
@@ -382,13 +278,5 @@ struct r0_sweep_stored {
  * -errno reading the file.
  */
 int r0_sweep_stored_analysis(const char *path, struct r0_sweep_stored *out);
-
-/* Adds a copy of R. 0 or -ENOMEM. */
-int r0_sweep_set_add(struct r0_sweep_set *set, const struct r0_sweep_rec *r);
-
-/* true if SET holds a record with R's key. */
-bool r0_sweep_set_has(const struct r0_sweep_set *set, const struct r0_sweep_rec *r);
-
-void r0_sweep_set_free(struct r0_sweep_set *set);
 
 #endif

@@ -10,7 +10,7 @@
 #include "r0/engine.h"
 #include "r0/geometry.h"
 #include "r0/preset.h"
-#include "r0/sweep.h"
+#include "r0/runs.h"
 
 #define R0_SWEEP_MAX_WL 64
 #define R0_SWEEP_MAX_TARGETS 256
@@ -54,7 +54,7 @@ int r0_sweep_plan_workloads(struct r0_sweep_plan *p, const struct r0_preset *con
 /* Appends workload W labelled LABEL (a replay's); one equal to it is skipped. 0 or -E2BIG. */
 int r0_sweep_plan_add(struct r0_sweep_plan *p, const char *label, const struct r0_workload *w);
 
-/* The index of the workload named NAME (r0_sweep_rec_workload's name), or -ENOENT. */
+/* The index of the workload named NAME (r0_run_workload's name), or -ENOENT. */
 int r0_sweep_plan_find(const struct r0_sweep_plan *p, const char *name);
 
 /* Keeps only the workloads whose KEEP[i] is set, in their order. */
