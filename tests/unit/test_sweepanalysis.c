@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/study/analysisline.c and lib/results/sweepanalysis.c:
+ * Unit tests of lib/results/analysisline.c and lib/results/sweepanalysis.c:
  * r0sweep/1's lines at the end of a study as r0sweep appends them: a
  * study's analysis of the stored studies (tests/report/data/) as
  * r0sweep's end makes it, and a calibration's answer from copies made of

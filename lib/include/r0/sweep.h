@@ -139,7 +139,7 @@ int r0_sweep_append_json(FILE *f, const char *type, const char *json_body);
  *                  visit_sd, run_noise}], within, sentence, answer, tool,
  *                  time
  * The writers take plain values (strings by pointer, kept by the caller);
- * lib/study/analysisline.c fills them from an analysis or a calibration.
+ * lib/results/analysisline.c fills them from an analysis or a calibration.
  */
 
 /* Why an adaptive study ended: "decided" (every comparison), "last-look" (the last look's
