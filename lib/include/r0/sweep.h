@@ -3,7 +3,9 @@
  * r0sweep's result file: JSON lines, one record per finished cell (one
  * workload, one repeat, on one target: a raw drive or an md/dm stripe of
  * n members at one chunk), appended as the sweep goes, so an interrupted
- * sweep keeps what it finished and --resume finds it again.
+ * sweep keeps what it finished and --resume finds it again. A record is
+ * read into and written from the study's own run (struct r0_run,
+ * r0/runs.h), so the statistics never see a key of the file.
  *
  * Schema "r0sweep/1" (every line is one JSON object):
  *   r0kit_schema  "r0sweep/1" (files written before it say "schema": read too)
