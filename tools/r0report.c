@@ -80,7 +80,7 @@ static void say(const struct report_of *r, const char *mixdesc, const char *md, 
 	if (r->a && r->no->k) {
 		printf("%s\n", r->no->k->answer);
 	} else if (r->a) {
-		char first[sizeof(r->a->headline) + 8192];
+		char first[sizeof(r->a->verdict) + 8192];
 
 		r0_first_screen_text(r->a, r->w->trim, r->w->stored ? r->w->stored->line : NULL, first, sizeof(first));
 		fputs(first, stdout);
@@ -145,7 +145,7 @@ int main(int argc, char **argv)
 	if (in.have_sweep) {
 		if (analyse(&in, o.mix, &mix, mixdesc, sizeof(mixdesc), &cmp, &no, &a))
 			goto refused;
-		snprintf(verdict, sizeof(verdict), "%s", a.verdict);
+		snprintf(verdict, sizeof(verdict), "%s", a.detail);
 		good = a.worth;
 		r0_trim_answer(&a, in.x.trim, in.x.n_trim, trim_line, sizeof(trim_line));
 		if (stored_analysis(&in, &a, &stored))

@@ -10,7 +10,7 @@ int r0_analysis_line_append(FILE *f, const struct r0_analysis *a, const struct r
 {
 	struct r0_sweep_choice_line *ch = calloc(a->n_choice ? a->n_choice : 1, sizeof(*ch));
 	struct r0_sweep_analysis_line l = {
-		.mix = a->mix_name, .verdict = a->verdict, .lead = a->lead, .reasoning = a->reasoning,
+		.mix = a->mix_name, .verdict = a->detail, .lead = a->lead, .reasoning = a->reasoning,
 		.members = a->max_members, .answer = r0_answer_name(a->answer), .method = a->method,
 		.chunks = a->chunks, .threshold = a->cmp.threshold, .confidence = a->cmp.confidence,
 		.indicative = a->indicative, .choices = ch, .n_choices = a->n_choice, .plan = plan,

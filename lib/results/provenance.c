@@ -80,14 +80,14 @@ void r0_provenance_of(const struct r0_sweep_stored *s, const struct r0_analysis 
 
 	memset(out, 0, sizeof(*out));
 	out->other_code = !r0_same_code(s->tool, reader);
-	out->differs = strcmp(s->verdict, a->verdict) != 0;
+	out->differs = strcmp(s->verdict, a->detail) != 0;
 	name_code(s->tool, out->producer, sizeof(out->producer));
 	name_code(reader, me, sizeof(me));
 	said_of(s, out->said, sizeof(out->said));
 	if (a->lead[0])
 		snprintf(today, sizeof(today), "%s", a->lead);
 	else
-		clause(a->headline, strlen(a->headline), today, sizeof(today));
+		clause(a->verdict, strlen(a->verdict), today, sizeof(today));
 	/* cells measured after it (a resumed study) are in today's analysis, not in it */
 	if (s->cells_after)
 		snprintf(where, sizeof(where), ", before the file's last %u cell%s,", s->cells_after,

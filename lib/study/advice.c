@@ -117,9 +117,9 @@ int r0_first_screen_text(const struct r0_analysis *a, const char *trim, const ch
 	if (!v)
 		return -ENOMEM;
 	if (!r0_advice_of(a, v))
-		n = snprintf(buf, len, "%s\n%s\n", a->headline, v->action);
+		n = snprintf(buf, len, "%s\n%s\n", a->verdict, v->action);
 	else
-		n = snprintf(buf, len, "%s\n", a->headline);
+		n = snprintf(buf, len, "%s\n", a->verdict);
 	free(v);
 	for (int k = 0; k < 2 && n >= 0 && (size_t)n < len; k++) {
 		const char *l = k ? stored : trim;

@@ -57,7 +57,7 @@ void r0_verdict_note_excluded(char *buf, size_t len, const struct r0_run *r, con
 
 /*
  * After the ranking: the choices' losses, method, chunks, shared, build,
- * headline, verdict and reasoning, MIX named in them, EXCLUDED the list
+ * verdict, detail and reasoning, MIX named in them, EXCLUDED the list
  * of repeats left out ("" if none).
  */
 void r0_verdict_words(struct r0_analysis *a, const struct r0_mix *mix, const char *excluded);

@@ -680,7 +680,7 @@ static int collect(const struct r0_analysis *a, struct pvals *diff, struct pvals
  * how many drives; if the count built is the largest, where every choice
  * was measured, the chunk is picked as it would be without the counts: the
  * preferred choice of the set (pick_best). The money answers (worth it,
- * how many drives, the headline's figure) stay where they were made, at
+ * how many drives, the verdict's figure) stay where they were made, at
  * counts_at: read off the best of several choices the data cannot tell
  * apart, a claim against the bar would carry that choice's luck (the
  * winner's curse: a true 1.15x "worth it" in 12 % of studies under the

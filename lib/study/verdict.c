@@ -219,7 +219,7 @@ static const char *reach_words(const struct r0_cmp *c, double bar)
  * 2 (1.30-1.50), at least the 1.20x a drive must add; a 4th drive adds
  * 1.03x (1.02-1.08) under the desktop mix, shown not to reach the 1.20x a
  * drive must add: something the members share is the limit", or why the
- * count is not decided. With 2 drives built the headline's figure is the
+ * count is not decided. With 2 drives built the verdict's figure is the
  * 2nd drive's.
  */
 static void write_build(struct r0_analysis *a)
@@ -329,7 +329,7 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 
 /* The verdict in one sentence: the answer under the mix at counts_at (the pick, or the chunk the counts were
  * measured at: the chunks line says which), which workloads gain. */
-static void write_headline(struct r0_analysis *a)
+static void write_verdict(struct r0_analysis *a)
 {
 	static const struct { enum r0_answer ans; const char *lead; } parts[] = {
 		{ R0_ANSWER_WORTH, "worth it for " }, { R0_ANSWER_LIKELY, "likely worth it for " },
@@ -338,8 +338,8 @@ static void write_headline(struct r0_analysis *a)
 	};
 	const struct r0_choice *pick = &a->choice[a->counts_at];
 	const struct r0_cmp *score = &a->build_vs_base;
-	char *h = a->headline, *l = a->lead, nm[32], with[32] = "";
-	size_t len = sizeof(a->headline);
+	char *h = a->verdict, *l = a->lead, nm[32], with[32] = "";
+	size_t len = sizeof(a->verdict);
 
 	if (a->build_members < a->max_members)
 		snprintf(with, sizeof(with), " with %u of them", a->build_members);
@@ -396,7 +396,7 @@ static void no_pick_words(const struct r0_analysis *a, char *buf, size_t len)
 			 "drive.", a->max_members);
 }
 
-static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
+static void write_detail(struct r0_analysis *a, const struct r0_mix *mix)
 {
 	const struct r0_choice *pick = a->has_choice ? &a->choice[a->counts_at] : NULL;
 	static const enum r0_answer order[] = { R0_ANSWER_WORTH, R0_ANSWER_LIKELY, R0_ANSWER_NOT, R0_ANSWER_UNSURE,
@@ -405,8 +405,8 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 					    "could not tell for " };
 	static const char *const tail[] = { "", " (the interval's bottom below the bar)", "", " (within the noise)",
 					    " (the measuring CPU was the limit)" };
-	char *v = a->verdict, nm[32];
-	size_t len = sizeof(a->verdict), parts = 0;
+	char *v = a->detail, nm[32];
+	size_t len = sizeof(a->detail), parts = 0;
 	double weight = 0;
 
 	for (size_t w = 0; w < a->n_wl; w++)
@@ -416,7 +416,7 @@ static void write_verdict(struct r0_analysis *a, const struct r0_mix *mix)
 			 "No verdict: no workload of these results is in the %s mix (--mix everyday, replay, "
 			 "or KEY=WEIGHT with their names or classes, weighs them).", a->mix_name);
 		/* the first screen says no more than the detail */
-		snprintf(a->headline, sizeof(a->headline), "%.2000s", v);
+		snprintf(a->verdict, sizeof(a->verdict), "%.2000s", v);
 		return;
 	}
 	if (!pick) {
@@ -627,10 +627,10 @@ void r0_verdict_words(struct r0_analysis *a, const struct r0_mix *mix, const cha
 		write_chunks(a);
 		write_shared(a);
 		write_build(a);
-		write_headline(a);
+		write_verdict(a);
 	} else {
-		no_pick_words(a, a->headline, sizeof(a->headline));
+		no_pick_words(a, a->verdict, sizeof(a->verdict));
 	}
-	write_verdict(a, mix);
+	write_detail(a, mix);
 	write_reasoning(a, excluded);
 }

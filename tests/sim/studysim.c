@@ -493,7 +493,7 @@ static void judge(const struct sim *x, const struct r0_analysis *a, struct r0_si
 
 	out->has_choice = a->has_choice;
 	out->answer = a->answer;
-	snprintf(out->headline, sizeof(out->headline), "%s", a->headline);
+	snprintf(out->headline, sizeof(out->headline), "%s", a->verdict);
 	if (!a->has_choice)
 		return;
 	out->layer = a->choice[a->pick].layer;

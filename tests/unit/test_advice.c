@@ -81,7 +81,7 @@ Test(advice, action_by_answer)
 	a.answer = R0_ANSWER_WORTH;
 	a.build_members = 2;
 	snprintf(a.build, sizeof(a.build), "a 3rd drive adds 1.06x");
-	snprintf(a.headline, sizeof(a.headline), "RAID0 of these 3 drives: worth it with 2 of them.");
+	snprintf(a.verdict, sizeof(a.verdict), "RAID0 of these 3 drives: worth it with 2 of them.");
 	cr_assert_eq(r0_advice_of(&a, &v), 0);
 	cr_expect_str_eq(v.action, "Build: md RAID0 of 2 drives, 64K chunk; a 3rd drive adds 1.06x.");
 	cr_expect_str_eq(v.mdadm, "mdadm --create /dev/md0 --level=0 --chunk=64 --raid-devices=2 /dev/sdb /dev/sdc");

@@ -71,8 +71,8 @@ Test(analysis, speedup_and_efficiency)
 	cr_expect_null(r0_analysis_cell(&a, R0_LAYER_DM, 64 * K, 3, q1));
 	/* the sequential mix weighs only Seq read here: worth it; 4K read is not */
 	cr_expect(a.worth);
-	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: worth it for Seq read (2.69x, 2.63-2.75); not for 4K read (0.95x, 0.91-0.99). Chunk: md 64K is the best under the sequential mix; pick md 64K. Under the sequential mix md 64K is 2.69x a single drive (2.63-2.75): worth it."),
-			   "%s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "RAID0 of these 3 drives: worth it for Seq read (2.69x, 2.63-2.75); not for 4K read (0.95x, 0.91-0.99). Chunk: md 64K is the best under the sequential mix; pick md 64K. Under the sequential mix md 64K is 2.69x a single drive (2.63-2.75): worth it."),
+			   "%s", a.detail);
 	cr_expect_eq(strncmp(a.method, "Each comparison is the ratio of the two sides' mean bytes/s", 59), 0,
 		     "%s", a.method);
 	cr_expect_null(strstr(a.reasoning, "CPU-bound"), "%s", a.reasoning);
@@ -90,9 +90,9 @@ Test(analysis, speedup_and_efficiency)
 	cr_expect_null(strstr(a.reasoning, "Seq read is CPU-bound"));
 	/* CPU-bound: could not tell, not "not worth it" */
 	cr_expect_eq(c->answer, R0_ANSWER_CPU);
-	cr_expect_not_null(strstr(a.verdict, "; could not tell for 4K read (0.95x, 0.91-0.99) (the measuring CPU was the limit)."),
-			   "%s", a.verdict);
-	cr_expect_null(strstr(a.verdict, "not for 4K read"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "; could not tell for 4K read (0.95x, 0.91-0.99) (the measuring CPU was the limit)."),
+			   "%s", a.detail);
+	cr_expect_null(strstr(a.detail, "not for 4K read"), "%s", a.detail);
 	r0_analysis_free(&a);
 
 	/* the array's Seq read 90 % busy but 2.7x beyond noise: worth it, a lower bound */
@@ -101,7 +101,7 @@ Test(analysis, speedup_and_efficiency)
 			set.recs[i].cpu_s_per_io = 0.9 / set.recs[i].iops;
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, seq);
-	cr_expect_eq(c->answer, R0_ANSWER_WORTH, "%s", a.verdict);
+	cr_expect_eq(c->answer, R0_ANSWER_WORTH, "%s", a.detail);
 	cr_expect_not_null(strstr(a.reasoning, "- Seq read: the measuring thread was busy 90% of the time on the 3-member array, so its 2.69x is a lower bound: worth it all the same."),
 			   "%s", a.reasoning);
 	cr_expect_eq(r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1)->answer, R0_ANSWER_CPU);
@@ -112,7 +112,7 @@ Test(analysis, speedup_and_efficiency)
 			set.recs[i].cpu_s_per_io = (set.recs[i].layer == R0_LAYER_RAW ? 0.85 : 0.1) / set.recs[i].iops;
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 	c = r0_analysis_cell(&a, R0_LAYER_MD, 64 * K, 3, q1);
-	cr_expect_eq(c->answer, R0_ANSWER_CPU, "%s", a.verdict);
+	cr_expect_eq(c->answer, R0_ANSWER_CPU, "%s", a.detail);
 	cr_expect(fabs(a.wl[q1].base_cpu_busy - 0.85) < 1e-9);
 	{
 		/* all of a mix on the CPU-limited 4K reads: the mix cannot tell either */
@@ -122,7 +122,7 @@ Test(analysis, speedup_and_efficiency)
 		cr_assert_eq(r0_mix_parse("4K read=1", &only4k), 0);
 		cr_assert_eq(r0_analyse(&set, &only4k, NULL, &b), 0);
 		cr_expect_eq(b.answer, R0_ANSWER_CPU);
-		cr_expect_not_null(strstr(b.verdict, ": could not tell: the measuring CPU was the limit."), "%s", b.verdict);
+		cr_expect_not_null(strstr(b.detail, ": could not tell: the measuring CPU was the limit."), "%s", b.detail);
 		r0_analysis_free(&b);
 	}
 	r0_analysis_free(&a);
@@ -261,9 +261,9 @@ Test(analysis, predicted_cells_count_no_requests_and_stay_in)
 	}
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 	cr_expect(a.predicted && a.indicative);
-	cr_expect_not_null(strstr(a.headline, ": predicted "), "%s", a.headline);
-	cr_expect_not_null(strstr(a.headline, "(predicted from one drive, not measured)"), "%s", a.headline);
-	cr_expect_null(strstr(a.headline, "measured is"), "%s", a.headline);
+	cr_expect_not_null(strstr(a.verdict, ": predicted "), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "(predicted from one drive, not measured)"), "%s", a.verdict);
+	cr_expect_null(strstr(a.verdict, "measured is"), "%s", a.verdict);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 }
@@ -282,9 +282,9 @@ Test(analysis, below_three_repeats_is_indicative)
 	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 	cr_expect(a.indicative && a.min_repeats == 1);
-	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: indicative: 1 repeat, noise unknown. worth it for Seq read (2.7"),
-			   "%s", a.verdict);
-	cr_expect_null(strstr(a.verdict, "-"), "no interval without noise: %s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "RAID0 of these 3 drives: indicative: 1 repeat, noise unknown. worth it for Seq read (2.7"),
+			   "%s", a.detail);
+	cr_expect_null(strstr(a.detail, "-"), "no interval without noise: %s", a.detail);
 	for (size_t k = 0; k < a.n_cell; k++)
 		cr_expect(!a.cell[k].vs_base.beyond_noise, "nothing is beyond noise with 1 repeat");
 	for (size_t k = 1; k < a.n_choice; k++)

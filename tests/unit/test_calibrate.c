@@ -349,7 +349,7 @@ Test(calibrate, no_claim_beyond_the_validated_noise)
 		cr_expect(a.choice[k].incomplete || (a.choice[k].tie_best && !a.choice[k].loses), "choice %zu", k);
 	for (size_t i = 0; i < a.n_cell; i++)
 		cr_expect(a.cell[i].answer != R0_ANSWER_WORTH && a.cell[i].answer != R0_ANSWER_NOT, "cell %zu", i);
-	cr_expect(strstr(a.headline, "too noisy to tell") && strstr(a.headline, "no claim is made"), "%s", a.headline);
+	cr_expect(strstr(a.verdict, "too noisy to tell") && strstr(a.verdict, "no claim is made"), "%s", a.verdict);
 	cr_expect(a.has_choice && a.n_choice == plain.n_choice && a.choice[0].score == plain.choice[0].score,
 		  "the figures stay");
 	r0_analysis_free(&a);
@@ -361,7 +361,7 @@ Test(calibrate, no_claim_beyond_the_validated_noise)
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &plain), 0);
 	cr_assert_eq(r0_analyse_machine(&set, &mix, NULL, &d, &a), 0);
 	cr_expect(!a.noise_beyond);
-	cr_expect_str_eq(a.headline, plain.headline);
+	cr_expect_str_eq(a.verdict, plain.verdict);
 	r0_analysis_free(&a);
 	r0_analysis_free(&plain);
 	r0_run_set_free(&set);

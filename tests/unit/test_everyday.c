@@ -266,8 +266,8 @@ Test(everyday_workloads, the_verdict_weighs_them_by_the_everyday_mix_only)
 	r0_cmp_defaults(&cmp);
 	cr_assert_eq(r0_mix_parse("everyday", &mix), 0);
 	cr_assert_eq(r0_analyse(&set, &mix, &cmp, &a), 0);
-	cr_expect_not_null(strstr(a.verdict, "worth it for ext4 copy (3.00x"), "%s", a.verdict);
-	cr_expect_not_null(strstr(a.verdict, "not for ext4 app start (1.00x"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "worth it for ext4 copy (3.00x"), "%s", a.detail);
+	cr_expect_not_null(strstr(a.detail, "not for ext4 app start (1.00x"), "%s", a.detail);
 	{
 		const struct r0_cell *c = r0_analysis_cell(&a, R0_LAYER_RAW, 0, 1, 0);
 
@@ -277,7 +277,7 @@ Test(everyday_workloads, the_verdict_weighs_them_by_the_everyday_mix_only)
 	r0_analysis_free(&a);
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
 	cr_assert_eq(r0_analyse(&set, &mix, &cmp, &a), 0);
-	cr_expect_not_null(strstr(a.verdict, "no workload of these results is in the desktop mix"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "no workload of these results is in the desktop mix"), "%s", a.detail);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 }

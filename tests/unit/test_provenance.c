@@ -13,7 +13,7 @@ static void today(struct r0_analysis *a, const char *lead, const char *verdict)
 {
 	memset(a, 0, sizeof(*a));
 	snprintf(a->lead, sizeof(a->lead), "%s", lead);
-	snprintf(a->verdict, sizeof(a->verdict), "%s", verdict);
+	snprintf(a->detail, sizeof(a->detail), "%s", verdict);
 }
 
 static void stored(struct r0_sweep_stored *s, const char *tool, const char *lead, const char *verdict)

@@ -51,8 +51,8 @@ Test(ranking, ties_within_noise)
 	cr_expect_eq(a.choice[0].chunk_bytes, 128 * K);
 	cr_expect(a.choice[1].tie_best && a.choice[1].chunk_bytes == 64 * K);
 	cr_expect(!a.choice[2].tie_best);
-	cr_expect_not_null(strstr(a.verdict, "Chunk: dm 128K and dm 64K cannot be told apart (within 5 % or the noise) under the sequential mix; dm 512K loses 30 % on 512K read: avoid it; dm 4K loses 33 % on 512K read: avoid it; pick dm 128K (the best measured"),
-			   "%s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "Chunk: dm 128K and dm 64K cannot be told apart (within 5 % or the noise) under the sequential mix; dm 512K loses 30 % on 512K read: avoid it; dm 4K loses 33 % on 512K read: avoid it; pick dm 128K (the best measured"),
+			   "%s", a.detail);
 	/* 1.05x with a spread from 1.00 to 1.10: no gain beyond noise */
 	{
 		const struct r0_cell *c = r0_analysis_cell(&a, R0_LAYER_DM, 4 * K, 2, 0);
@@ -111,10 +111,10 @@ Test(ranking, recommendation_under_each_mix)
 			     a.choice[0].chunk_bytes);
 		cr_expect(fabs(a.choice[0].score - cases[i].score) < 1e-3, "%s: score %f, expected %f",
 			  cases[i].mix, a.choice[0].score, cases[i].score);
-		cr_expect_eq(a.worth, cases[i].worth, "%s: %s", cases[i].mix, a.verdict);
-		cr_expect_not_null(strstr(a.verdict, cases[i].worth ? ": worth it." : ": not worth it."),
-				   "%s", a.verdict);
-		cr_expect_not_null(strstr(a.verdict, "not for 4K read (0.90x, 0.90-0.90)"), "%s", a.verdict);
+		cr_expect_eq(a.worth, cases[i].worth, "%s: %s", cases[i].mix, a.detail);
+		cr_expect_not_null(strstr(a.detail, cases[i].worth ? ": worth it." : ": not worth it."),
+				   "%s", a.detail);
+		cr_expect_not_null(strstr(a.detail, "not for 4K read (0.90x, 0.90-0.90)"), "%s", a.detail);
 		if (!strcmp(cases[i].mix, "rand-small-q1-read=1"))
 			cr_expect(a.choice[1].tie_best, "both chunks give 0.9x: a tie");
 		else if (!strcmp(cases[i].mix, "desktop"))
@@ -139,9 +139,9 @@ Test(ranking, recommended_set_and_pick_rule)
 	cr_expect_eq(a.choice[0].chunk_bytes, 64 * K, "the best score");
 	/* 512K is in the set but 3 % behind: only 128K is shown within 2.5 % of the best and nearer 512K */
 	cr_expect_eq(a.choice[a.pick].chunk_bytes, 128 * K, "the rule: nearest 512K among those shown close to the best");
-	cr_expect_not_null(strstr(a.verdict, "Chunk: md 64K, md 128K and md 512K cannot be told apart (within 5 % or the noise) under the sequential mix; md 4K loses 61 % on Seq read: avoid it; pick md 128K (within 2.5 % of the best measured, md 64K, and nearer 512K, mdadm's default; md before dm)."),
-			   "%s", a.verdict);
-	cr_expect_not_null(strstr(a.verdict, "Under the sequential mix md 128K is 2.7"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "Chunk: md 64K, md 128K and md 512K cannot be told apart (within 5 % or the noise) under the sequential mix; md 4K loses 61 % on Seq read: avoid it; pick md 128K (within 2.5 % of the best measured, md 64K, and nearer 512K, mdadm's default; md before dm)."),
+			   "%s", a.detail);
+	cr_expect_not_null(strstr(a.detail, "Under the sequential mix md 128K is 2.7"), "%s", a.detail);
 	/* a 2 % threshold: 512K (3 % behind, beyond the noise) leaves the set */
 	{
 		struct r0_analysis b;
@@ -150,8 +150,8 @@ Test(ranking, recommended_set_and_pick_rule)
 		r0_cmp_defaults(&o);
 		o.threshold = 0.02;
 		cr_assert_eq(r0_analyse(&set, &mix, &o, &b), 0);
-		cr_expect_eq(b.choice[b.pick].chunk_bytes, 128 * K, "%s", b.verdict);
-		cr_expect_not_null(strstr(b.verdict, "cannot be told apart (within 2 % or the noise)"), "%s", b.verdict);
+		cr_expect_eq(b.choice[b.pick].chunk_bytes, 128 * K, "%s", b.detail);
+		cr_expect_not_null(strstr(b.detail, "cannot be told apart (within 2 % or the noise)"), "%s", b.detail);
 		r0_analysis_free(&b);
 	}
 	r0_analysis_free(&a);
@@ -224,12 +224,12 @@ Test(ranking, shared_limit_fires_on_a_small_third_member)
 	cr_expect(a.wl[seq].shared_limit, "%s", a.reasoning);
 	cr_expect(!a.wl[q1].shared_limit, "2 members did not scale 4K: no shared limit to tell");
 	cr_expect(a.shared_limit);
-	cr_expect_not_null(strstr(a.verdict, " 3 drives: 1.10x of 2: something the members share is the limit "
+	cr_expect_not_null(strstr(a.detail, " 3 drives: 1.10x of 2: something the members share is the limit "
 					      "\u2014 a controller, a link, or the CPU (on Seq read, 1."),
+			   "%s", a.detail);
+	cr_expect_not_null(strstr(a.verdict, "; a 3rd drive adds 1.10x ("), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "shown not to reach the 1.20x a drive must add: something the members share is the limit."),
 			   "%s", a.verdict);
-	cr_expect_not_null(strstr(a.headline, "; a 3rd drive adds 1.10x ("), "%s", a.headline);
-	cr_expect_not_null(strstr(a.headline, "shown not to reach the 1.20x a drive must add: something the members share is the limit."),
-			   "%s", a.headline);
 	cr_expect_not_null(strstr(a.reasoning, "- Seq read: 3 drives 1.10x of 2 (1."), "%s", a.reasoning);
 	/* beyond noise, but not the 1.2x a drive must add: the shared limit and the build agree */
 	cr_expect_eq(a.build_members, 2, "%s", a.reasoning);
@@ -248,9 +248,9 @@ Test(ranking, shared_limit_not_on_clean_scaling_or_noise)
 	analyse_third(clean, &set, &a);
 	seq = wl_index(&a, "Seq read");
 	cr_expect(NEAR(a.wl[seq].vs_fewer.ratio, 1.5), "%f", a.wl[seq].vs_fewer.ratio);
-	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.verdict);
+	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.detail);
+	cr_expect_null(strstr(a.detail, "share"), "%s", a.detail);
 	cr_expect_null(strstr(a.verdict, "share"), "%s", a.verdict);
-	cr_expect_null(strstr(a.headline, "share"), "%s", a.headline);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 
@@ -259,8 +259,8 @@ Test(ranking, shared_limit_not_on_clean_scaling_or_noise)
 	/* the slow run (150) is set aside; what is left cannot tell 1.3x from clean scaling */
 	cr_expect_eq(a.n_aside, 1, "%s", a.reasoning);
 	cr_expect(a.wl[seq].vs_fewer.hi >= 1.45, "%f", a.wl[seq].vs_fewer.hi);
-	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.verdict);
-	cr_expect_null(strstr(a.verdict, "share"), "%s", a.verdict);
+	cr_expect(!a.shared_limit && !a.wl[seq].shared_limit, "%s", a.detail);
+	cr_expect_null(strstr(a.detail, "share"), "%s", a.detail);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 }
@@ -286,11 +286,11 @@ Test(ranking, build_three_when_the_third_clearly_adds)
 	cr_expect_not_null(strstr(a.build, "), worth it; the 3rd drive adds 1.5"), "%s", a.build);
 	cr_expect_not_null(strstr(a.build, " of 2 (1."), "%s", a.build);
 	cr_expect_not_null(strstr(a.build, "), at least the 1.20x a drive must add"), "%s", a.build);
-	cr_expect_not_null(strstr(a.headline, "; 2 drives give 1.9"), "%s", a.headline);
-	cr_expect_not_null(strstr(a.headline, "the 3rd drive adds 1.5"), "%s", a.headline);
+	cr_expect_not_null(strstr(a.verdict, "; 2 drives give 1.9"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "the 3rd drive adds 1.5"), "%s", a.verdict);
 	cr_expect_eq(a.more_vs_build.ratio, 0);
 	cr_expect(NEAR(a.build_vs_base.ratio, a.choice[a.pick].score));
-	cr_expect_null(strstr(a.headline, " of them"), "%s", a.headline);
+	cr_expect_null(strstr(a.verdict, " of them"), "%s", a.verdict);
 	cr_expect_not_null(strstr(a.reasoning, "- Members at md 64K, speed-up under the mix: 2: 1.9"), "%s", a.reasoning);
 	cr_expect_not_null(strstr(a.reasoning, ", at least the 1.20x a drive must add; build 3.\n"), "%s", a.reasoning);
 	r0_analysis_free(&a);
@@ -311,20 +311,20 @@ Test(ranking, build_two_when_the_third_adds_little)
 	cr_expect_not_null(strstr(a.build, "a 3rd drive adds 1.03x ("), "%s", a.build);
 	cr_expect_not_null(strstr(a.build, ") under the sequential mix, shown not to reach the 1.20x a drive must add: "
 				 "something the members share is the limit"), "%s", a.build);
-	cr_expect_not_null(strstr(a.headline, "RAID0 of these 3 drives: worth it with 2 of them under the sequential mix, "
-					       "md 64K at 1.90x one drive (1."), "%s", a.headline);
-	cr_expect_not_null(strstr(a.headline, "; worth it for Seq read; not for 4K read; a 3rd drive adds 1.03x"), "%s", a.headline);
-	cr_expect_null(strstr(a.headline, "3 drives: 1.03x of 2 on"), "said once: %s", a.headline);
-	cr_expect_not_null(strstr(a.verdict, " Build 2 of them: a 3rd drive adds 1.03x"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: worth it with 2 of them under the sequential mix, "
+					       "md 64K at 1.90x one drive (1."), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "; worth it for Seq read; not for 4K read; a 3rd drive adds 1.03x"), "%s", a.verdict);
+	cr_expect_null(strstr(a.verdict, "3 drives: 1.03x of 2 on"), "said once: %s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, " Build 2 of them: a 3rd drive adds 1.03x"), "%s", a.detail);
 	/* the detail's figures are 2 drives', and say so (issue 45: not under "RAID0 of these 3 drives") */
-	cr_expect(!strncmp(a.verdict, "RAID0 of 2 of these 3 drives: worth it for Seq read (1.90x", 58), "%s", a.verdict);
-	cr_expect_not_null(strstr(a.verdict, "Under the sequential mix md 64K of 2 drives is 1.90x a single drive (1."),
-			   "%s", a.verdict);
-	cr_expect_not_null(strstr(a.verdict, "): worth it; of 3 drives, 1.9"), "%s", a.verdict);
+	cr_expect(!strncmp(a.detail, "RAID0 of 2 of these 3 drives: worth it for Seq read (1.90x", 58), "%s", a.detail);
+	cr_expect_not_null(strstr(a.detail, "Under the sequential mix md 64K of 2 drives is 1.90x a single drive (1."),
+			   "%s", a.detail);
+	cr_expect_not_null(strstr(a.detail, "): worth it; of 3 drives, 1.9"), "%s", a.detail);
 	/* the lead a stored analysis keeps is the headline's opening clause */
 	cr_expect(!strncmp(a.lead, "worth it with 2 of them under the sequential mix, md 64K at 1.90x one drive (1.", 79),
 		  "%s", a.lead);
-	cr_expect(!strncmp(a.headline + strlen("RAID0 of these 3 drives: "), a.lead, strlen(a.lead)), "%s", a.headline);
+	cr_expect(!strncmp(a.verdict + strlen("RAID0 of these 3 drives: "), a.lead, strlen(a.lead)), "%s", a.verdict);
 	cr_expect_not_null(strstr(a.reasoning, "something the members share is the limit; build 2.\n"), "%s", a.reasoning);
 	cr_expect_not_null(strstr(a.method, "a drive is worth buying when it adds at least 1.20x by the same rule"),
 			   "%s", a.method);
@@ -359,8 +359,8 @@ Test(ranking, build_three_when_two_do_not_reach_the_bar)
 			   "%s", a.build);
 	/* bought to reach the bar, not for the drive gain: no claim of it */
 	cr_expect_null(strstr(a.build, "a drive must add"), "%s", a.build);
-	cr_expect_not_null(strstr(a.verdict, "RAID0 of these 3 drives: worth it for Seq read (1.50x"), "%s", a.verdict);
-	cr_expect_not_null(strstr(a.verdict, " Build 3 of them: 2 drives give 1.12x"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.detail, "RAID0 of these 3 drives: worth it for Seq read (1.50x"), "%s", a.detail);
+	cr_expect_not_null(strstr(a.detail, " Build 3 of them: 2 drives give 1.12x"), "%s", a.detail);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 }
@@ -551,19 +551,19 @@ Test(ranking, the_fewest_drives_worth_it_then_each_that_pays)
 	cr_assert_eq(r0_mix_parse("seq-read=1", &mix), 0);
 	load_rows(count3, N(count3), &set);
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
-	cr_expect_eq(a.build_members, 3, "%s", a.headline);
+	cr_expect_eq(a.build_members, 3, "%s", a.verdict);
 	cr_expect_eq(a.answer, R0_ANSWER_WORTH);
-	cr_expect_not_null(strstr(a.headline, "2 drives give 1.12x one drive"), "%s", a.headline);
-	cr_expect_not_null(strstr(a.headline, "your I/O would take 76 % of one drive's time"), "%s", a.headline);
+	cr_expect_not_null(strstr(a.verdict, "2 drives give 1.12x one drive"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "your I/O would take 76 % of one drive's time"), "%s", a.verdict);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 
 	load_rows(count2, N(count2), &set);
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
-	cr_expect_eq(a.build_members, 2, "%s", a.headline);
+	cr_expect_eq(a.build_members, 2, "%s", a.verdict);
 	cr_expect_eq(a.answer, R0_ANSWER_WORTH);
-	cr_expect_not_null(strstr(a.headline, "worth it with 2 of them"), "%s", a.headline);
-	cr_expect_not_null(strstr(a.headline, "a 3rd drive adds 1.07x"), "%s", a.headline);
+	cr_expect_not_null(strstr(a.verdict, "worth it with 2 of them"), "%s", a.verdict);
+	cr_expect_not_null(strstr(a.verdict, "a 3rd drive adds 1.07x"), "%s", a.verdict);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 }
@@ -629,7 +629,7 @@ Test(ranking, the_pick_at_every_count_the_count_where_measured)
 	cr_expect_not_null(strstr(a.chunks, "; whether it is worth it and how many drives are answered at md 64K, which "
 					    "it cannot be told from"), "%s", a.chunks);
 	cr_expect(!strncmp(a.build, "at md 64K: 2 drives give 1.9", 28), "%s", a.build);
-	cr_expect_not_null(strstr(a.headline, "md 64K at "), "%s", a.headline);
+	cr_expect_not_null(strstr(a.verdict, "md 64K at "), "%s", a.verdict);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 
@@ -640,8 +640,8 @@ Test(ranking, the_pick_at_every_count_the_count_where_measured)
 	cr_expect(a.pick_for_counts && a.counts_at == a.pick);
 	cr_expect_not_null(strstr(a.chunks, "and was measured at every drive count)"), "%s", a.chunks);
 	cr_expect_null(strstr(a.build, "at md 64K: "), "%s", a.build);
-	cr_expect_not_null(strstr(a.headline, "with 2 of them under the sequential mix, md 64K at 1.90x"), "%s",
-			   a.headline);
+	cr_expect_not_null(strstr(a.verdict, "with 2 of them under the sequential mix, md 64K at 1.90x"), "%s",
+			   a.verdict);
 	r0_analysis_free(&a);
 	r0_run_set_free(&set);
 }

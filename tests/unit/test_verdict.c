@@ -35,8 +35,8 @@ Test(verdict_words, no_stripe_no_verdict)
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
 	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
 	cr_expect(!a.has_choice);
-	cr_expect_str_eq(a.headline, none);
 	cr_expect_str_eq(a.verdict, none);
+	cr_expect_str_eq(a.detail, none);
 	cr_expect_str_empty(a.chunks);
 	cr_expect_not_null(strstr(a.reasoning, "- Baseline: one drive measured raw (no array layer);"), "%s", a.reasoning);
 	r0_analysis_free(&a);

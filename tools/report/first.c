@@ -120,7 +120,7 @@ void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_
 		snprintf(buf, len, "%s: %u drives give %.2fx of %u on %s: something the members share is the limit.%s",
 			 title, s->max_members, s->wl[lead].vs_fewer.ratio, s->max_members - 1, s->wl[lead].name, check);
 	} else
-		snprintf(buf, len, "%s: %s", title, s->headline);
+		snprintf(buf, len, "%s: %s", title, s->verdict);
 }
 
 /* The aside's line and the link to its report (report.md from Markdown, report.html from HTML). */
@@ -231,7 +231,7 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 
 	if (is_predicted(a))
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
-	doc_verdict(d, a->headline, a->worth);
+	doc_verdict(d, a->verdict, a->worth);
 	write_aside(d, aside);
 	/* a verdict other code stored for these cells, named under today's */
 	screen_line(d, "stored", stored);
@@ -290,7 +290,7 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 	if (nz && !is_predicted(a))
 		noise_section(d, nz);
 	doc_heading(d, 2, NULL, "Verdict in detail");
-	doc_p(d, "%s", a->verdict);
+	doc_p(d, "%s", a->detail);
 	if (stored[0] && w->stored->detail[0])
 		doc_p(d, "%s", w->stored->detail);
 	doc_heading(d, 2, NULL, "Reasoning");

@@ -111,11 +111,11 @@ int sweep_finish(struct sweep *sw, const char *path, const struct r0_mix *mix, c
 	}
 	{
 		/* what r0report's terminal and the report's first screen say, then the detail */
-		char first[sizeof(a.headline) + 4096], trim[512];
+		char first[sizeof(a.verdict) + 4096], trim[512];
 
 		r0_trim_answer(&a, NULL, 0, trim, sizeof(trim));
 		r0_first_screen_text(&a, trim, NULL, first, sizeof(first));
-		printf("%s\n%s\n\n", first, a.verdict);
+		printf("%s\n%s\n\n", first, a.detail);
 	}
 	sweep_print_replay(sw, &a);
 	printf("Method: %s\n\n%s", a.method, a.reasoning);

@@ -49,7 +49,7 @@ int r0_advice_of(const struct r0_analysis *a, struct r0_advice *out);
 
 /*
  * The first screen's words in plain text, as a terminal says them, one a
- * line: A's headline (worth it, and what each drive adds), then (when A
+ * line: A's verdict (worth it, and what each drive adds), then (when A
  * has a pick) the advice's action (which array), then TRIM (the TRIM
  * answer, r0/trimanswer.h) and STORED (a stored analysis's line,
  * r0/provenance.h), each when not NULL or "". The report's first screen

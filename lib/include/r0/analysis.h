@@ -194,7 +194,7 @@ struct r0_analysis {
 	                             * and fewer than max_members are built */
 	size_t pick_best;           /* the pick the set prefers, before any move for the counts */
 	size_t counts_at;           /* the choice the money answers are made at (answer, worth, how many
-	                             * drives, build_vs_base, the headline): the pick, or, where the pick
+	                             * drives, build_vs_base, the verdict): the pick, or, where the pick
 	                             * lacks a count and max_members are built, the choice of the set
 	                             * measured at every count (the pick is then pick_best) */
 	enum r0_answer answer;      /* the pick under the mix (R0_ANSWER_CPU when not worth it
@@ -245,7 +245,7 @@ struct r0_analysis {
 	                             * of 2 (...), at least the 1.20x a drive must add"), then why not
 	                             * more: "a 4th drive adds 1.03x (1.02-1.08) under the sequential
 	                             * mix, shown not to reach the 1.20x a drive must add: something
-	                             * the members share is the limit"; "" if the headline's figure
+	                             * the members share is the limit"; "" if the verdict's figure
 	                             * says it all (2 drives of 2) */
 	/*
 	 * The study's claims, in three families, each held to the rate 1 -
@@ -257,12 +257,12 @@ struct r0_analysis {
 	 */
 	double diff_level, bar_level, primary_level;
 	size_t diff_claims, bar_claims, primary_claims;
-	char lead[512];             /* the headline's answer in one clause: "worth it with 2 of them under
+	char lead[512];             /* the verdict's answer in one clause: "worth it with 2 of them under
 	                             * the desktop mix, md 64K at 1.92x one drive (1.89-1.95)"; "" without
 	                             * a pick */
-	char headline[2048];        /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
+	char verdict[2048];         /* the verdict in one sentence: "RAID0 of these 3 drives: worth it
 	                             * under the desktop mix, md 512K at 1.85x one drive (...); ..." */
-	char verdict[3072];         /* "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
+	char detail[3072];          /* the verdict in detail: "RAID0 of these 2 drives: worth it for ...; not for ...; ..." */
 	char reasoning[16384];      /* a few lines on how the verdict was reached */
 };
 

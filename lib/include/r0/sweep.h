@@ -266,7 +266,7 @@ struct r0_sweep_stored {
 	char mix[32];
 	char verdict[3072];         /* the verdict in detail */
 	char answer[64];            /* under the mix (r0_answer_name); "" in older files */
-	char lead[512];             /* the answer in one clause, as the headline opens; "" in older files */
+	char lead[512];             /* the answer in one clause, as the verdict opens; "" in older files */
 	bool has_pick;              /* a choice marked picked (older files: none) */
 	enum r0_layer layer;        /* with has_pick: the pick and its speed-up under the mix */
 	uint32_t chunk_bytes;
