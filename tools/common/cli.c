@@ -118,10 +118,7 @@ static int common_option(int c, const struct r0_cli *tool, const struct r0_cli_o
 
 	switch (c) {
 	case 'h':
-		if (tool->usage)
-			tool->usage(stdout);
-		else
-			r0_cli_usage(tool, opts, stdout);
+		r0_cli_usage(tool, opts, stdout);
 		return r0_cli_close_stdout(prog);
 	case OPT_TABLE:
 		r0_cli_print_table(tool, opts, stdout);

@@ -147,7 +147,6 @@ struct r0_cli {
 	const char *head;
 	const char *tail;
 	const struct r0_cli_opt *usage_opts;
-	void (*usage)(FILE *f); /* a hand-written --help instead: going, tool by tool */
 	bool no_version;    /* no --version (r0build's subcommands) */
 	/*
 	 * Short letters the tool gave up so that a letter means one thing across

@@ -12,6 +12,10 @@
 #define USAGE_WIDTH 80     /* the last column a line may use */
 #define TEXT_COLUMN_MAX 25 /* where an option's text starts at the latest: a longer head has its own */
 
+/* The rows r0_cli_parse adds to every table (-V unless the tool has no version) */
+static const struct r0_cli_opt help_row = { .name = "help", .key = 'h', .help = "this text" };
+static const struct r0_cli_opt version_row = { .name = "version", .key = 'V', .help = "version" };
+
 /* "  -o, --columns LIST" or "      --plan": the option's head */
 static int head_of(const struct r0_cli_opt *o, char *buf, size_t len)
 {
@@ -59,7 +63,6 @@ static void wrap(FILE *f, const char *text, int at, int indent)
 	fputc('\n', f);
 }
 
-/* One option's lines: its head, then its text at COLUMN (after two spaces past it). */
 /*
  * What --help says of O: its help and "(default DEF)"; of an old name,
  * "old name of --NEW, kept until X.Y" after its help (a subcommand's
@@ -78,6 +81,7 @@ static void text_of(const struct r0_cli_opt *o, char *text, size_t len)
 		snprintf(text, len, "%s", help);
 }
 
+/* One option's lines: its head, then its text at COLUMN (after two spaces past a longer head). */
 static void print_option(FILE *f, int column, const struct r0_cli_opt *o)
 {
 	char head[128], text[1024];
@@ -100,8 +104,6 @@ static void print_option(FILE *f, int column, const struct r0_cli_opt *o)
 void r0_cli_usage(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE *f)
 {
 	const struct r0_cli_opt *list = tool->usage_opts ? tool->usage_opts : opts;
-	const struct r0_cli_opt help = { .name = "help", .key = 'h', .help = "this text" };
-	const struct r0_cli_opt version = { .name = "version", .key = 'V', .help = "version" };
 	char head[128];
 	int column = 2 + 4 + 9 + 2; /* "  -h, --version  " */
 
@@ -121,9 +123,9 @@ void r0_cli_usage(const struct r0_cli *tool, const struct r0_cli_opt *opts, FILE
 			fprintf(f, "\n%s\n", o->section);
 		print_option(f, column, o);
 	}
-	print_option(f, column, &help);
+	print_option(f, column, &help_row);
 	if (!tool->no_version)
-		print_option(f, column, &version);
+		print_option(f, column, &version_row);
 	if (tool->tail)
 		fprintf(f, "\n%s", tool->tail);
 }
@@ -159,7 +161,7 @@ void r0_cli_print_table(const struct r0_cli *tool, const struct r0_cli_opt *opts
 
 	for (const struct r0_cli_opt *o = list; o->name; o++)
 		table_line(f, o);
-	table_line(f, &(const struct r0_cli_opt){ .name = "help", .key = 'h', .help = "this text" });
+	table_line(f, &help_row);
 	if (!tool->no_version)
-		table_line(f, &(const struct r0_cli_opt){ .name = "version", .key = 'V', .help = "version" });
+		table_line(f, &version_row);
 }
