@@ -116,7 +116,14 @@ loop2=$(losetup -P --show -f /tmp/parts2.img) || fail "losetup 2"
 r0_wait_dev "${loop2}p1" || fail "no partition on $loop2"
 mdadm --create /dev/md91 --run --level=0 --chunk=64 --metadata=1.2 --raid-devices=2 \
 	"${loop}p2" "${loop2}p1" > /dev/null 2>&1 || fail "mdadm --create over two partitions"
-expect_status 0 "r0trim on mdadm raid0 of two partitions" r0trim --yes -f /dev/md91
+# (once in 5 CI runs the fill met ENOSPC as md failed the array over
+# loop1p1: what the devices looked like then goes into the log)
+r0trim --yes -f /dev/md91 > /tmp/expect.out 2>&1 || {
+	rc=$?
+	cat /tmp/expect.out; losetup -a; cat /proc/mdstat; ls /sys/block
+	fail "r0trim on mdadm raid0 of two partitions: exit $rc, expected 0"
+}
+note "ok: r0trim on mdadm raid0 of two partitions (exit 0)"
 grep -q "discards pass through /dev/md91 to all 2 bottom devices" /tmp/expect.out ||
 	fail "r0trim over partitions: $(tail -3 /tmp/expect.out)"
 blockdev --setro /dev/md91

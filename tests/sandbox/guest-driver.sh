@@ -59,6 +59,12 @@ for t in $tests; do
 			tee -a "/tmp/$name.log"
 		rc=1
 	fi
+	# what the kernel said while a failed test ran (dmesg was emptied before
+	# it): a member's error, an md array failing; a CI report shows only the log
+	if [ "$rc" != 0 ] && [ -z "$oops" ] && [ -n "$(dmesg)" ]; then
+		{ echo "driver: the kernel's messages during the test (the last 30):"; dmesg | tail -30; } |
+			tee -a "/tmp/$name.log"
+	fi
 	secs=$(echo "$(cut -d' ' -f1 /proc/uptime) $start" | awk '{ printf "%.1f", $1 - $2 }')
 	case $rc in
 	0) verdict=PASS; [ -n "$emulator" ] && verdict=TCG ;;
