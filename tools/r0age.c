@@ -149,7 +149,7 @@ static const char *step_name(enum r0_age_step_kind k)
 }
 
 /* Runs one step; adds what it wrote to REC. 0, -EINTR, -EIO (said), other -errno (said). */
-static int run_step(const struct r0_target *t, const struct r0_age_step *s, unsigned round,
+static int run_step(const struct r0_io_file *t, const struct r0_age_step *s, unsigned round,
 		    bool tty, struct r0_state_record *rec, struct r0_result *res)
 {
 	struct r0_run_opts o = { .stop = r0_cli_stop_flag() };
@@ -330,7 +330,7 @@ static int check_device(const char *path, bool force, enum r0_age_state state, s
  * MAX_ROUNDS ran, each said unless JSON). 0, -EINTR when a signal cut it
  * short, or another -errno when a step failed.
  */
-static int run_plan(struct r0_target *t, const struct r0_age_plan *plan, unsigned max_rounds, bool tty, bool json,
+static int run_plan(struct r0_io_file *t, const struct r0_age_plan *plan, unsigned max_rounds, bool tty, bool json,
 		    struct r0_state_record *rec, struct r0_result *res)
 {
 	int err;
@@ -392,7 +392,7 @@ int main(int argc, char **argv)
 	static struct r0_result res;
 	struct r0_age_params p;
 	struct r0_age_plan plan;
-	struct r0_target t = { .fd = -1 };
+	struct r0_io_file t = { .fd = -1 };
 	struct r0_consent consent = { 0 };
 	struct r0_member_check chk;
 	const char *path = NULL, *fill_arg = NULL, *round_arg = NULL, *rounds_arg = NULL, *bs_arg = NULL,
@@ -454,7 +454,7 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "%s: %s", path, why);
 	if ((err = show_plan(path, &p, &plan, &consent)) >= 0)
 		return err;
-	err = r0_target_open(path, true, &t);
+	err = r0_io_file_open(path, true, &t);
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s%s\n", path, strerror(-err),
 			err == -EACCES ? " (writing a block device needs root)" : "");
@@ -462,7 +462,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < plan.n_steps; i++)
 		if (r0_workload_check(&plan.steps[i].w, &t, why, sizeof(why))) {
-			r0_target_close(&t);
+			r0_io_file_close(&t);
 			return r0_cli_usage_error(PROG, "%s: %s: %s", path, step_name(plan.steps[i].kind), why);
 		}
 
@@ -482,7 +482,7 @@ int main(int argc, char **argv)
 	rec.seconds = now_s() - t0;
 	rec.finished = time(NULL);
 	rec.complete = !failed && !interrupted;
-	r0_target_close(&t);
+	r0_io_file_close(&t);
 	if (interrupted)
 		fprintf(stderr, PROG ": %s: interrupted by a signal; the device is between states\n", path);
 

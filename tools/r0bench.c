@@ -239,7 +239,7 @@ static int open_target(struct run *run, const char *path, bool any_writes, bool 
 		if ((err = show_plan(run, path, any_writes, &c)) >= 0)
 			return err;
 	}
-	err = r0_target_open(path, any_writes, &run->target);
+	err = r0_io_file_open(path, any_writes, &run->target);
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s\n", path,
 			err == -ENOTBLK ? "not a block device or regular file" : strerror(-err));
@@ -274,15 +274,15 @@ static int check_tests(struct run *run, const char *path, bool hipri)
 
 		err = r0_workload_check(&run->tests[i].w, &run->target, why, sizeof(why));
 		if (!err && hipri && !run->tests[i].w.trim &&
-		    r0_target_poll_check(&run->target, why, sizeof(why))) {
+		    r0_io_file_poll_check(&run->target, why, sizeof(why))) {
 			/* no I/O yet: a target without poll queues is refused, not a failed run */
 			fprintf(stderr, PROG ": %s: --hipri: %s\n", path, why);
-			r0_target_close(&run->target);
+			r0_io_file_close(&run->target);
 			r0_state_saved_free(run->state);
 			return R0_EXIT_REFUSED;
 		}
 		if (err) {
-			r0_target_close(&run->target);
+			r0_io_file_close(&run->target);
 			r0_state_saved_free(run->state);
 			return r0_cli_usage_error(PROG, "%s: %s", run->tests[i].label, why);
 		}
@@ -314,7 +314,7 @@ static int run_tests(struct run *run, const char *path)
 		bench_print_json(run, status, reason);
 	else
 		bench_print_table(run);
-	r0_target_close(&run->target);
+	r0_io_file_close(&run->target);
 	r0_state_saved_free(run->state);
 	for (unsigned i = 0; i < run->ntests; i++)
 		free(run->tests[i].passes);

@@ -324,7 +324,7 @@ int main(int argc, char **argv)
 		return rc;
 
 	/* every check before anything is written; a layer it cannot model is no "no": exit 2, before anything reads */
-	err = r0_trim_target_describe(r.path, &r.t, why, sizeof(why));
+	err = r0_trim_device_describe(r.path, &r.t, why, sizeof(why));
 	if (err == -EOPNOTSUPP) {
 		fprintf(stderr, PROG ": %s: %s\n", r.path, why);
 		return R0_EXIT_REFUSED;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* r0/mdinfo.h: md's sysfs attributes (Documentation/admin-guide/md.rst), parsed once for md.c, probe.c and trimtarget.c. */
+/* r0/mdinfo.h: md's sysfs attributes (Documentation/admin-guide/md.rst), parsed once for md.c, probe.c and trimdescribe.c. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

@@ -21,7 +21,7 @@
 #include "job.h"
 #include "sysfs.h"
 
-int r0_target_poll_check(const struct r0_target *t, char *why, size_t len)
+int r0_io_file_poll_check(const struct r0_io_file *t, char *why, size_t len)
 {
 	char path[128], val[16];
 	int ret;
@@ -84,7 +84,7 @@ static int job_setup(struct job *j)
 
 static void job_release(struct job *j)
 {
-	/* a stalled job's buffers may still be the target of its requests: kept */
+	/* a stalled job's buffers may still be where its requests write: kept */
 	if (!j->stalled)
 		free(j->buf);
 	free(j->slots);
@@ -166,7 +166,7 @@ static void merge(struct r0_result *res, const struct job *j)
 	res->carry_stopped |= j->res.carry_stopped;
 }
 
-int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
+int r0_engine_run(const struct r0_io_file *t, const struct r0_workload *w,
 		  const struct r0_run_opts *o, struct r0_result *res)
 {
 	unsigned n = w->jobs ? w->jobs : 1, started = 0;
@@ -180,7 +180,7 @@ int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
 	r0_result_reset(res);
 	ret = r0_workload_check(w, t, NULL, 0);
 	if (!ret && w->hipri && !w->trim)
-		ret = r0_target_poll_check(t, NULL, 0);
+		ret = r0_io_file_poll_check(t, NULL, 0);
 	if (ret)
 		return ret;
 	jobs = calloc(n, sizeof(*jobs));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The engine's rules for the path a workload's requests take on a target
+ * The engine's rules for the path a workload's requests take on a device or file
  * (r0/enginepolicy.h): issued by the job itself or through the ring, one
  * carried beside the ring, through io_uring's workers and how many, how a
  * job waits, and which CPU a job is held to. lib/engine/engine.c, ring.c and
@@ -27,7 +27,7 @@ bool r0_engine_is_sync(const struct r0_workload *w)
  * every request goes through io_uring's workers; elsewhere the usual path
  * stays.
  */
-static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *w)
+static bool dm_needs_async(const struct r0_io_file *t, const struct r0_workload *w)
 {
 	struct r0_bottom_queue q;
 	uint64_t piece, pieces;
@@ -43,7 +43,7 @@ static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *
 }
 
 /*
- * A target that refuses nonblocking requests (zram) has every request run
+ * A device that refuses nonblocking requests (zram) has every request run
  * in an io-wq worker, and io-wq starts a second worker only when the first
  * sleeps: zram's work never sleeps, so one worker runs all of it. Marked
  * IOSQE_ASYNC, requests may run on several workers at once, which pays
@@ -54,7 +54,7 @@ static bool dm_needs_async(const struct r0_target *t, const struct r0_workload *
  * are capped at the CPUs; polled and SQPOLL rings keep their own path.
  * The A/B that set this rule: docs/notes/lab-notebook.md.
  */
-enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w)
+enum r0_async r0_engine_async(const struct r0_io_file *t, const struct r0_workload *w)
 {
 	if (w->hipri || w->trim || r0_engine_is_sync(w))
 		return R0_ASYNC_NONE;
@@ -65,7 +65,7 @@ enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workloa
 	return R0_ASYNC_NONE;
 }
 
-bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w)
+bool r0_engine_submits_async(const struct r0_io_file *t, const struct r0_workload *w)
 {
 	return r0_engine_async(t, w) != R0_ASYNC_NONE;
 }
@@ -82,7 +82,7 @@ static unsigned cpus_a_job(const struct r0_workload *w)
 }
 
 /*
- * On a target that refuses nonblocking requests every request runs in an
+ * On a device that refuses nonblocking requests every request runs in an
  * io-wq worker, and io-wq adds a worker only when one sleeps. Where the
  * device works on the CPU of whoever submits (zram copies and compresses
  * there) none sleeps: one worker runs every request, and a job reaping one
@@ -102,7 +102,7 @@ static unsigned cpus_a_job(const struct r0_workload *w)
  * most reaped one at a time (otherwise the job leaves a CPU free and more
  * workers use it: r0_engine_async).
  */
-bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w)
+bool r0_engine_may_carry_one(const struct r0_io_file *t, const struct r0_workload *w)
 {
 	return t->blocking_only && t->direct && w->queue_depth > 1 && w->reap_batch <= 1 &&
 	       !w->hipri && !w->sqpoll && !w->trim && r0_engine_async(t, w) == R0_ASYNC_NONE &&

@@ -47,7 +47,7 @@ int r0_fd_refuses_nowait(int fd, uint32_t block_bytes, uint64_t at)
 	return !err || err == EAGAIN ? 0 : -err;
 }
 
-int r0_target_open(const char *path, bool writable, struct r0_target *t)
+int r0_io_file_open(const char *path, bool writable, struct r0_io_file *t)
 {
 	struct stat st;
 	int flags = (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC, fd = -1, err;
@@ -99,14 +99,14 @@ int r0_target_open(const char *path, bool writable, struct r0_target *t)
 	return 0;
 }
 
-void r0_target_close(struct r0_target *t)
+void r0_io_file_close(struct r0_io_file *t)
 {
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
 }
 
-int r0_target_discard(const struct r0_target *t, uint64_t offset_bytes, uint64_t len_bytes)
+int r0_io_file_discard(const struct r0_io_file *t, uint64_t offset_bytes, uint64_t len_bytes)
 {
 	if (t->is_block)
 		return r0_blockdev_discard(t->fd, offset_bytes, len_bytes);
@@ -114,7 +114,7 @@ int r0_target_discard(const struct r0_target *t, uint64_t offset_bytes, uint64_t
 			 (off_t)len_bytes) ? -errno : 0;
 }
 
-int r0_target_discard_check(const struct r0_target *t, char *why, size_t len)
+int r0_io_file_discard_check(const struct r0_io_file *t, char *why, size_t len)
 {
 	char path[128];
 	uint64_t max = 0;
@@ -158,7 +158,7 @@ static uint64_t lcm64(uint64_t a, uint64_t b)
 	return a / r0_gcd_u64(a, b) * b;
 }
 
-uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_target *t)
+uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_io_file *t)
 {
 	uint64_t u = lcm64(w->block_bytes, w->align_bytes);
 
@@ -166,12 +166,12 @@ uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_target *t
 	return lcm64(u, t->physical_block_bytes);
 }
 
-static uint64_t span_of(const struct r0_workload *w, const struct r0_target *t)
+static uint64_t span_of(const struct r0_workload *w, const struct r0_io_file *t)
 {
 	return w->span_bytes ? w->span_bytes : t->size_bytes - w->offset_bytes;
 }
 
-int r0_job_region(const struct r0_workload *w, const struct r0_target *t, unsigned index,
+int r0_job_region(const struct r0_workload *w, const struct r0_io_file *t, unsigned index,
 		  struct r0_region *r)
 {
 	unsigned jobs = w->jobs ? w->jobs : 1;
@@ -192,7 +192,7 @@ int r0_job_region(const struct r0_workload *w, const struct r0_target *t, unsign
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), -EINVAL)
 
-int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
+int r0_workload_check(const struct r0_workload *w, const struct r0_io_file *t, char *why,
 		      size_t len)
 {
 	uint32_t lbs = t->logical_block_bytes ? t->logical_block_bytes : 512;

@@ -24,7 +24,7 @@
 #include "r0/steady.h"
 
 struct shared {
-	const struct r0_target *t;
+	const struct r0_io_file *t;
 	const struct r0_workload *w;
 	bool time_based;
 	uint64_t t0_ns, ramp_end_ns;
@@ -214,7 +214,7 @@ void r0_ring_exit(struct job *j);
 
 /* Queue depth 1 without a ring: pread/pwrite until the job is done. */
 void r0_sync_run(struct job *j);
-/* Discards through r0_target_discard until the job is done. */
+/* Discards through r0_io_file_discard until the job is done. */
 void r0_sync_trims(struct job *j);
 
 /* --- watcher.c: the caller's thread while the jobs run ------------------- */

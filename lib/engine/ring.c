@@ -5,7 +5,7 @@
  * prepares every free slot, reads the clock once for the batch, submits
  * and waits in one io_uring_enter, then reaps: each group of completions
  * found together gets one clock reading before any of them is processed.
- * On a target that refuses nonblocking requests it may run one request of
+ * On a device that refuses nonblocking requests it may run one request of
  * a deeper queue so beside the ring, until one sleeps
  * (r0_engine_may_carry_one).
  */
@@ -426,7 +426,7 @@ int r0_ring_setup(struct job *j)
 
 /*
  * A ring is torn down by a kernel worker after it is closed, and its
- * registered file goes with it: unregister first, so the target is really
+ * registered file goes with it: unregister first, so the device or file is really
  * closed (an O_EXCL claim released) when the run returns. From the job's
  * own thread: a SINGLE_ISSUER ring refuses registration calls from others.
  */

@@ -3,7 +3,7 @@
  * Requests a job issues itself, one at a time, without a ring: at queue
  * depth 1 (no polling, no submission thread) each read or write is a
  * pread/pwrite (r0_engine_is_sync), and discards go through
- * r0_target_discard (BLKDISCARD, a file: a punched hole), since liburing
+ * r0_io_file_discard (BLKDISCARD, a file: a punched hole), since liburing
  * 2.3 and Debian 12's headers have no asynchronous discard.
  */
 #include <stdint.h>
@@ -24,7 +24,7 @@ void r0_sync_run(struct job *j)
 	cpu_window(j, now, true);
 }
 
-/* Discards, each timed from just before r0_target_discard to just after it returns. */
+/* Discards, each timed from just before r0_io_file_discard to just after it returns. */
 void r0_sync_trims(struct job *j)
 {
 	const struct r0_workload *w = j->sh->w;
@@ -36,7 +36,7 @@ void r0_sync_trims(struct job *j)
 		off = next_offset(j);
 		j->issued_bytes += w->block_bytes;
 		t = r0_now_ns();
-		err = r0_target_discard(j->sh->t, off, w->block_bytes);
+		err = r0_io_file_discard(j->sh->t, off, w->block_bytes);
 		now = r0_now_ns();
 		if (err) {
 			record_error(j, R0_OP_TRIM, off, w->block_bytes, -err);

@@ -182,7 +182,7 @@ static json_object *j_pass(const struct r0_result *r, const struct r0_workload *
 	return o;
 }
 
-static json_object *j_workload(const struct r0_workload *w, const struct r0_target *t)
+static json_object *j_workload(const struct r0_workload *w, const struct r0_io_file *t)
 {
 	json_object *o = json_object_new_object();
 
@@ -228,7 +228,7 @@ static json_object *j_workload(const struct r0_workload *w, const struct r0_targ
 }
 
 /* A block device's r0probe/1 record, as r0probe --json prints it; NULL for a file. */
-static json_object *j_device(const struct r0_target *t)
+static json_object *j_device(const struct r0_io_file *t)
 {
 	json_object *dev = NULL;
 	struct r0_device d;
@@ -242,7 +242,7 @@ static json_object *j_device(const struct r0_target *t)
 	return dev;
 }
 
-static json_object *j_target(const struct r0_target *t)
+static json_object *j_target(const struct r0_io_file *t)
 {
 	json_object *o = json_object_new_object();
 
@@ -256,7 +256,7 @@ static json_object *j_target(const struct r0_target *t)
 	return o;
 }
 
-static json_object *j_test(const struct r0_bench_test *t, const struct r0_target *target)
+static json_object *j_test(const struct r0_bench_test *t, const struct r0_io_file *target)
 {
 	json_object *x = json_object_new_object(), *passes = json_object_new_array(), *s = json_object_new_object();
 	uint64_t errors = 0;

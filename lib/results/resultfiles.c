@@ -217,7 +217,7 @@ int r0_trimres_load(const char *path, struct r0_trimres *t)
 		err = -EINVAL;
 	}
 	str(o, "description", t->description, sizeof(t->description));
-	/* r0trim names a stripe it checks as itself so (r0_trim_target_describe), anything else by its layers */
+	/* r0trim names a stripe it checks as itself so (r0_trim_device_describe), anything else by its layers */
 	t->layer = !strncmp(t->description, "md raid0, ", 10) ? R0_LAYER_MD :
 		   !strncmp(t->description, "dm striped, ", 12) ? R0_LAYER_DM : R0_LAYER_RAW;
 	str(o, "kernel", t->kernel, sizeof(t->kernel));

@@ -52,7 +52,7 @@ static json_object *j_effect(const struct r0_trim_effect *e)
 }
 
 /* What each bottom device counted of one discard; none when nothing was counted. */
-static json_object *j_counts(const struct r0_trim_target *t, const struct r0_trim_counts *c)
+static json_object *j_counts(const struct r0_trim_device *t, const struct r0_trim_counts *c)
 {
 	json_object *a = json_object_new_array();
 
@@ -76,7 +76,7 @@ static json_object *j_counts(const struct r0_trim_target *t, const struct r0_tri
 }
 
 /* The device and the stack below it: the same in every mode. */
-static void add_target(json_object *root, const char *device, const char *kernel, const struct r0_trim_target *t)
+static void add_device(json_object *root, const char *device, const char *kernel, const struct r0_trim_device *t)
 {
 	json_object *ms = json_object_new_array(), *ls = json_object_new_array();
 
@@ -216,7 +216,7 @@ static json_object *j_ranges(const struct r0_trim_doc *doc)
 		r0_json_set(o, "smaller_than_granularity", json_object_new_boolean(rg->smaller_than_granularity));
 		r0_json_set(d, "verdict", json_object_new_string(r0_check_result_name(rg->delivery)));
 		r0_json_set(d, "repeats", json_object_new_int((int)rg->repeats));
-		r0_json_set(d, "members", j_counts(doc->target, &rg->counts));
+		r0_json_set(d, "members", j_counts(doc->described, &rg->counts));
 		r0_json_set(o, "delivery", d);
 		if (rg->has_effect)
 			r0_json_set(o, "effect", j_effect(&rg->effect));
@@ -227,7 +227,7 @@ static json_object *j_ranges(const struct r0_trim_doc *doc)
 
 static json_object *j_cycles(const struct r0_trim_doc *doc)
 {
-	const struct r0_trim_target *t = doc->target;
+	const struct r0_trim_device *t = doc->described;
 	json_object *a = json_object_new_array();
 
 	for (size_t i = 0; i < doc->n_cycles; i++) {
@@ -270,7 +270,7 @@ static json_object *j_cycles(const struct r0_trim_doc *doc)
 }
 
 /* Each bottom device's level: what was shown of it. */
-static json_object *j_evidence(const struct r0_trim_evidence *ev, const struct r0_trim_target *t)
+static json_object *j_evidence(const struct r0_trim_evidence *ev, const struct r0_trim_device *t)
 {
 	json_object *a = json_object_new_array();
 
@@ -311,7 +311,7 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 		snprintf(seed, sizeof(seed), "%016llx", (unsigned long long)doc->pattern_seed);
 		r0_json_set(root, "pattern_seed", json_object_new_string(seed));
 	}
-	add_target(root, doc->device, doc->kernel, doc->target);
+	add_device(root, doc->device, doc->kernel, doc->described);
 	if (doc->mode == R0_TRIM_MODE_WATCH)
 		r0_json_set(root, "watch", j_watch(doc->watch));
 	/* --watch has no range, cycle or check of the other modes: its records are the evidence */
@@ -319,7 +319,7 @@ json_object *r0_trim_to_json(const struct r0_trim_doc *doc)
 	r0_json_set(root, "ranges", j_ranges(doc));
 	r0_json_set(root, "cycles", j_cycles(doc));
 	if (doc->evidence)
-		r0_json_set(root, "evidence", j_evidence(doc->evidence, doc->target));
+		r0_json_set(root, "evidence", j_evidence(doc->evidence, doc->described));
 	if (doc->mode == R0_TRIM_MODE_WATCH) {
 		verdict = r0_watch_verdict_label(doc->watch->judgement->verdict);
 		pass = r0_watch_passes(doc->watch->judgement->verdict);
@@ -353,7 +353,7 @@ int r0_trim_run_write_json(const struct r0_trim_run *r, FILE *f)
 	const struct r0_trim_doc doc = {
 		.mode = r->live_dir ? R0_TRIM_MODE_LIVE : R0_TRIM_MODE_DEVICE,
 		.directory = r->live_dir, .file_system = r->live_fs, .pattern_seed = r->seed,
-		.device = r->path, .kernel = r->kernel, .target = &r->t,
+		.device = r->path, .kernel = r->kernel, .described = &r->t,
 		.checks = r->result.lines, .n_checks = r->result.n_lines, .ranges = r->ranges, .n_ranges = r->n_ranges,
 		.cycles = r->cycles, .n_cycles = r->n_cycles,
 		.fs_cycles = r->fs_cycles, .n_fs_cycles = r->n_fs_cycles,

@@ -64,7 +64,7 @@ static int watch_resolve(const char *what, char *path, size_t len, char *why, si
 	return 0;
 }
 
-int r0_trim_watch_open(const char *log, const char *what, struct r0_trim_target *t, char *path, size_t path_len,
+int r0_trim_watch_open(const char *log, const char *what, struct r0_trim_device *t, char *path, size_t path_len,
 		       char *why, size_t why_len)
 {
 	char reason[512];
@@ -76,7 +76,7 @@ int r0_trim_watch_open(const char *log, const char *what, struct r0_trim_target 
 		return err;
 	}
 	if ((err = watch_resolve(what, path, path_len, reason, sizeof(reason))) ||
-	    (err = r0_trim_target_describe(path, t, reason, sizeof(reason))))
+	    (err = r0_trim_device_describe(path, t, reason, sizeof(reason))))
 		snprintf(why, why_len, "%s: %s", what, reason);
 	return err;
 }
@@ -145,7 +145,7 @@ void r0_trim_watch_detail(const struct r0_trim_watch_reading *w, unsigned i, cha
 }
 
 /* One reading of T's bottom devices: when, which boot, each device's name, serial and discarded sectors. */
-static int take_reading(const struct r0_trim_target *t, struct r0_watch_rec *now)
+static int take_reading(const struct r0_trim_device *t, struct r0_watch_rec *now)
 {
 	struct r0_trim_counters c;
 	int err = r0_trim_read_counters(t, &c);
@@ -169,7 +169,7 @@ static int take_reading(const struct r0_trim_target *t, struct r0_watch_rec *now
 	return 0;
 }
 
-int r0_trim_watch_take(const struct r0_trim_target *t, const char *log, const char *what,
+int r0_trim_watch_take(const struct r0_trim_device *t, const char *log, const char *what,
 		       struct r0_trim_watch_reading *w, bool *refused, char *why, size_t why_len)
 {
 	struct r0_watch_rec *recs = NULL, *p;
@@ -211,7 +211,7 @@ out:
 	return err;
 }
 
-int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, const char *what, const char *log,
+int r0_trim_watch_write_json(const struct r0_trim_device *t, const char *path, const char *what, const char *log,
 			     const struct r0_trim_watch_reading *w, FILE *f)
 {
 	char detail[R0_MAX_MEMBERS * 256] = "";
@@ -239,7 +239,7 @@ int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, c
 			.detail = detail,
 		};
 		const struct r0_trim_doc doc = {
-			.mode = R0_TRIM_MODE_WATCH, .device = path, .kernel = u.release, .target = t, .watch = &wd,
+			.mode = R0_TRIM_MODE_WATCH, .device = path, .kernel = u.release, .described = t, .watch = &wd,
 		};
 
 		o = r0_trim_to_json(&doc);
@@ -249,7 +249,7 @@ int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, c
 	return err;
 }
 
-void r0_trim_watch_write_text(const struct r0_trim_target *t, const char *what, const char *log,
+void r0_trim_watch_write_text(const struct r0_trim_device *t, const char *what, const char *log,
 			      const struct r0_trim_watch_reading *w, FILE *f)
 {
 	const struct r0_watch_judgement *j = &w->j;

@@ -129,7 +129,7 @@ void r0_trim_check_limits(const struct r0_discard_limits *array,
 	out->overall = r0_check_result_worse(out->overall, out->write_zeroes);
 }
 
-void r0_trim_target_check_limits(const struct r0_trim_target *t, struct r0_limits_check *lc,
+void r0_trim_device_check_limits(const struct r0_trim_device *t, struct r0_limits_check *lc,
 				 uint64_t *min_write_zeroes_bytes)
 {
 	struct r0_discard_limits ml[R0_MAX_MEMBERS] = { 0 };   /* set for each member; zeroed for the compiler */
@@ -395,7 +395,7 @@ enum r0_check_result r0_trim_audit_layout(const struct r0_geometry *g, const cha
 	return R0_CHECK_OK;
 }
 
-int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
+int r0_trim_judge_range(const struct r0_trim_device *t, uint64_t start, uint64_t n,
 			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
 			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
 			enum r0_check_result *v)
@@ -468,7 +468,7 @@ void r0_trim_evidence_lba_status(struct r0_trim_evidence *ev, unsigned n, const 
 	}
 }
 
-enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_device *t,
 					  unsigned i, char *why, size_t len)
 {
 	const struct r0_trim_member *m = &t->members[i];
@@ -518,7 +518,7 @@ const char *r0_trim_level_name(enum r0_trim_level l)
 	return l == R0_LEVEL_DEALLOCATED ? "deallocated" : l == R0_LEVEL_DELIVERED ? "delivered" : "not shown";
 }
 
-enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_device *t,
 					 enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
 {
 	enum r0_check_result v = R0_CHECK_OK;
@@ -551,7 +551,7 @@ enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev,
 	return v;
 }
 
-bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_device *t,
 			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen)
 {
 	return r0_trim_evidence_verdict(ev, t, require, list, len, fail, flen) == R0_CHECK_OK;

@@ -16,7 +16,7 @@
 enum r0_check_result r0_trim_run_deliver(struct r0_trim_run *r, uint64_t start, uint64_t n, uint64_t eff_gran,
 					   struct r0_trim_counts *counts, char *detail, size_t len, int *ioerr)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_counters before, after;
 	struct r0_trim_member_result res[R0_MAX_MEMBERS];
 	enum r0_check_result v;
@@ -56,7 +56,7 @@ enum r0_check_result r0_trim_run_deliver(struct r0_trim_run *r, uint64_t start, 
 	return v;
 }
 
-void r0_trim_effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *t, char *buf,
+void r0_trim_effect_detail(const struct r0_trim_effect *e, const struct r0_trim_device *t, char *buf,
 				  size_t len)
 {
 	size_t off = (size_t)snprintf(buf, len,
@@ -91,7 +91,7 @@ void r0_trim_effect_detail(const struct r0_trim_effect *e, const struct r0_trim_
 
 void r0_trim_run_lba_status(struct r0_trim_run *r, const char *what, const struct r0_trim_leaf_extent *x, size_t n)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_lba_answer a[R0_MAX_MEMBERS];
 	char d[1024];
 	size_t off;

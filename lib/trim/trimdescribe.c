@@ -47,7 +47,7 @@ static int parse_dev_offset(const char *params, dev_t *devt, uint64_t *offset)
 }
 
 struct build {
-	struct r0_trim_target *t;
+	struct r0_trim_device *t;
 	char *why;
 	size_t len;
 };
@@ -283,7 +283,7 @@ static int build_thin(struct build *b, const struct r0_device *d, const struct r
 		return err;
 	if (!single_path(&b->t->stack, b->t->stack.node[idx].child[0])) {
 		/* over an array, which drive a block's discard reaches is where the pool put the
-		 * block: placed by the pool's map, read after each write (r0_trim_target_map_thin) */
+		 * block: placed by the pool's map, read after each write (r0_trim_device_map_thin) */
 		if (b->t->stack.thin_node >= 0)
 			return refuse(b, -EOPNOTSUPP, "dm thin %s: a second thin volume over an array in "
 				      "one stack%s: r0trim follows one pool's map", d->kname, "");
@@ -465,7 +465,7 @@ static uint32_t stack_chunk(const struct r0_trim_stack *s)
 }
 
 /* Each bottom device's path from below the top: chain[0] the top's child, chain[depth] the device. */
-static int fill_chains(struct r0_trim_target *t, char *why, size_t len)
+static int fill_chains(struct r0_trim_device *t, char *why, size_t len)
 {
 	for (unsigned i = 0; i < t->n_members; i++) {
 		struct r0_trim_member *m = &t->members[i];
@@ -503,7 +503,7 @@ static int fill_chains(struct r0_trim_target *t, char *why, size_t len)
 	return 0;
 }
 
-int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *why, size_t len)
+int r0_trim_device_describe(const char *path, struct r0_trim_device *t, char *why, size_t len)
 {
 	struct build b = { t, why, len };
 	const struct r0_trim_node *top;
@@ -585,14 +585,14 @@ int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *wh
 	return 0;
 }
 
-int r0_trim_target_map_thin(struct r0_trim_target *t, char *why, size_t len)
+int r0_trim_device_map_thin(struct r0_trim_device *t, char *why, size_t len)
 {
 	if (t->stack.thin_node < 0)
 		return 0;
 	return r0_thin_map_read(t->thin_pool, t->thin_meta, t->thin_dev_id, &t->stack.thin_map, why, len);
 }
 
-const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t)
+const struct r0_geometry *r0_trim_device_md_geometry(const struct r0_trim_device *t)
 {
 	for (unsigned i = 0; i < t->stack.n_nodes; i++)
 		if (t->stack.node[i].kind == R0_NODE_STRIPE && t->stack.node[i].geo.backend == R0_BACKEND_MD)

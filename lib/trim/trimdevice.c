@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A TRIM run's first checks on its target: the geometry, the md zone layout, the discard limits, quiet members. */
+/* A TRIM run's first checks on the device: the geometry, the md zone layout, the discard limits, quiet members. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +11,11 @@
 
 void r0_trim_run_limits(struct r0_trim_run *r, struct r0_limits_check *lc)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	char b[6][32];
 	uint64_t mwz;
 
-	r0_trim_target_check_limits(t, lc, &mwz);
+	r0_trim_device_check_limits(t, lc, &mwz);
 	{
 		int d = r0_trim_stack_first_drop(&t->stack);
 
@@ -47,7 +47,7 @@ void r0_trim_run_limits(struct r0_trim_run *r, struct r0_limits_check *lc)
 
 void r0_trim_run_geometry(struct r0_trim_run *r)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	char why[256];
 	struct utsname u;
 
@@ -56,7 +56,7 @@ void r0_trim_run_geometry(struct r0_trim_run *r)
 			 (unsigned long long)t->size_sectors,
 			 t->geometry_matches ? "" : ": the stripe model does not fit this array");
 	uname(&u);
-	const struct r0_geometry *mg = r0_trim_target_md_geometry(t);
+	const struct r0_geometry *mg = r0_trim_device_md_geometry(t);
 
 	r0_trim_run_line(r, "layout", r0_trim_audit_layout(mg ? mg : &t->geo, u.release, why, sizeof(why)), "%s", why);
 }

@@ -164,7 +164,7 @@ int r0_trim_fitrim(const char *mount_point, uint64_t *bytes)
 	return err;
 }
 
-enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
+enum r0_check_result r0_trim_judge_fs(const struct r0_trim_device *t, const uint64_t *share,
 				 const struct r0_trim_counters *before,
 				 const struct r0_trim_counters *after, uint64_t fitrim_bytes,
 				 bool fitrim_exact, char *why, size_t len)
@@ -204,7 +204,7 @@ enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint
 }
 
 /* Online discard goes out after the journal commit: syncfs, and poll every 0.1 s. */
-int r0_trim_wait_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
+int r0_trim_wait_discards(const struct r0_trim_device *t, const char *mnt, const uint64_t *share,
 			  const struct r0_trim_counters *before)
 {
 	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;

@@ -12,7 +12,7 @@
  * deleted, what each counted from BEFORE to AFTER and, without
  * MOUNT_DISCARD, what fstrim said it TRIMMED (EXT4) or scanned (xfs).
  */
-static void cycle_numbers(const struct r0_trim_target *t, unsigned count, const uint64_t *share,
+static void cycle_numbers(const struct r0_trim_device *t, unsigned count, const uint64_t *share,
 			  const struct r0_trim_counters *before, const struct r0_trim_counters *after,
 			  bool mount_discard, bool ext4, uint64_t trimmed, char *d, size_t len)
 {
@@ -56,7 +56,7 @@ static void record_cycle(struct r0_trim_run *r, const struct r0_trim_fs_cycle_do
 int r0_trim_run_fs_cycles(struct r0_trim_run *r, const char *mnt, const char *fstype, bool mount_discard,
 			  unsigned cycles, unsigned fill_pct)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	bool ext4 = strcmp(fstype, "ext4") == 0;
 	char why[512], keep[96];
 	int err;
@@ -79,7 +79,7 @@ int r0_trim_run_fs_cycles(struct r0_trim_run *r, const char *mnt, const char *fs
 		if ((err = r0_trim_fill_goal(mnt, fill_pct, &bytes)) ||
 		    (err = r0_trim_write_files(mnt, prefix, bytes, r->seed + 1000u * (c + 1), &count,
 					       r->stop)) ||
-		    (err = r0_trim_target_map_thin(&r->t, why, sizeof(why))) ||
+		    (err = r0_trim_device_map_thin(&r->t, why, sizeof(why))) ||
 		    (err = r0_trim_files_share(&t->stack, mnt, prefix, count, share)) ||
 		    (err = r0_trim_read_counters(t, &before)) ||
 		    (err = r0_trim_remove_files(mnt, prefix, count)) ||

@@ -22,7 +22,7 @@
  * (docs/notes/lab-notebook.md, r0trim on QEMU NVMe drives) */
 #define IO_BYTES (4u << 20)
 
-int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counters *c)
+int r0_trim_read_counters(const struct r0_trim_device *t, struct r0_trim_counters *c)
 {
 	memset(c, 0, sizeof(*c));
 	for (unsigned i = 0; i < t->stack.n_nodes; i++) {
@@ -158,7 +158,7 @@ static bool block_is(const unsigned char *p, size_t len, unsigned char v)
 }
 
 /* The one bottom device top sector A lands on, -1 for several (a mirror) or none. */
-static int leaf_of(const struct r0_trim_target *t, uint64_t a)
+static int leaf_of(const struct r0_trim_device *t, uint64_t a)
 {
 	struct r0_trim_leaf_extent *x = NULL;
 	size_t n = 0;
@@ -204,7 +204,7 @@ static int cmp_event(const void *pa, const void *pb)
  * data as written (no crypt, no thin): what a read through the top must
  * return there. Sorted, in *OUT (malloc'ed).
  */
-static int must_read(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *ext, size_t cnt,
+static int must_read(const struct r0_trim_device *t, const struct r0_trim_leaf_extent *ext, size_t cnt,
 		     struct must **out, size_t *nout)
 {
 	struct event *ev = calloc(4 * cnt + 1, sizeof(*ev));
@@ -288,7 +288,7 @@ static uint64_t block_sectors(uint32_t logical_block_bytes)
 }
 
 struct array_check {
-	const struct r0_trim_target *t;
+	const struct r0_trim_device *t;
 	uint64_t seed, start, n;
 	const struct must *mr;
 	size_t nm, j;                    /* mr[j]: the first range not ending before the block */
@@ -325,7 +325,7 @@ static void check_array_block(uint64_t a, const unsigned char *blk, uint64_t lb,
 }
 
 /* Reads top sectors [from, to) and sorts every block into the counts of E. */
-static int verify_array(const struct r0_trim_target *t, int fd, uint64_t seed, uint64_t start,
+static int verify_array(const struct r0_trim_device *t, int fd, uint64_t seed, uint64_t start,
 			uint64_t n, const struct must *mr, size_t nm, uint64_t from, uint64_t to,
 			unsigned char *buf, struct r0_trim_effect *e)
 {
@@ -364,7 +364,7 @@ static void check_leaf_block(uint64_t sector, const unsigned char *blk, uint64_t
 }
 
 /* Bottom device L's sectors [from, to): the promised value, or the pattern of top sector TOP on. */
-static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint64_t seed,
+static int verify_leaf(const struct r0_trim_device *t, unsigned l, int fd, uint64_t seed,
 		       uint64_t from, uint64_t to, bool discarded, uint64_t top, unsigned char *buf,
 		       struct r0_trim_effect *e)
 {
@@ -375,7 +375,7 @@ static int verify_leaf(const struct r0_trim_target *t, unsigned l, int fd, uint6
 }
 
 /* The bottom devices' pieces of top sectors [a, b) must still hold the pattern. */
-static int verify_beside(const struct r0_trim_target *t, const int *fds, uint64_t seed, uint64_t a,
+static int verify_beside(const struct r0_trim_device *t, const int *fds, uint64_t seed, uint64_t a,
 			 uint64_t b, unsigned char *buf, struct r0_trim_effect *e)
 {
 	struct r0_trim_leaf_extent *ext = NULL;
@@ -391,7 +391,7 @@ static int verify_beside(const struct r0_trim_target *t, const int *fds, uint64_
 	return err;
 }
 
-int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *member_fds,
+int r0_trim_verify(const struct r0_trim_device *t, int array_fd, const int *member_fds,
 		   uint64_t seed, uint64_t start, uint64_t n, uint64_t window,
 		   struct r0_trim_effect *e)
 {
@@ -468,7 +468,7 @@ out:
 	return err;
 }
 
-int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+int r0_trim_leaf_readback(const struct r0_trim_device *t, const struct r0_trim_leaf_extent *x, size_t n,
 			  uint64_t *ok, uint64_t *bad, uint64_t *unchecked)
 {
 	enum { CHUNK = 1 << 20 };
@@ -529,7 +529,7 @@ int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_l
 	return err;
 }
 
-int r0_trim_leaf_lba_status(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+int r0_trim_leaf_lba_status(const struct r0_trim_device *t, const struct r0_trim_leaf_extent *x, size_t n,
 			    struct r0_trim_lba_answer *a)
 {
 	int fds[R0_MAX_MEMBERS], err = 0;

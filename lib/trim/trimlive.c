@@ -38,7 +38,7 @@ void r0_trim_fs_magic_name(unsigned long magic, char *buf, size_t len)
 	snprintf(buf, len, "one it does not know (file system magic 0x%lx)", magic);
 }
 
-uint64_t r0_trim_live_file_bytes(const struct r0_trim_target *t)
+uint64_t r0_trim_live_file_bytes(const struct r0_trim_device *t)
 {
 	uint64_t b = 8ull * t->unit_bytes * (t->n_members ? t->n_members : 1);
 
@@ -46,7 +46,7 @@ uint64_t r0_trim_live_file_bytes(const struct r0_trim_target *t)
 	return b >> 20 << 20;
 }
 
-uint64_t r0_trim_live_room_bytes(const struct r0_trim_target *t)
+uint64_t r0_trim_live_room_bytes(const struct r0_trim_device *t)
 {
 	return 2 * r0_trim_live_file_bytes(t) + R0_TRIM_LIVE_MARGIN_BYTES;
 }

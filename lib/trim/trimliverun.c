@@ -64,7 +64,7 @@ static int live_check_dir(const char *dir, char *fstype, size_t len, dev_t *dev,
 	return 0;
 }
 
-static int live_room(const struct r0_trim_target *t, const char *dir, char *why, size_t why_len)
+static int live_room(const struct r0_trim_device *t, const char *dir, char *why, size_t why_len)
 {
 	struct statvfs sv;
 	uint64_t need, avail;
@@ -111,7 +111,7 @@ int r0_trim_live_ready(struct r0_trim_run *r, int described, const char *describ
 		snprintf(why, len, "%s: %s", dir, described_why);
 		return err;
 	}
-	if (r->t.stack.thin_node >= 0 && (err = r0_trim_target_map_thin(&r->t, reason, sizeof(reason)))) {
+	if (r->t.stack.thin_node >= 0 && (err = r0_trim_device_map_thin(&r->t, reason, sizeof(reason)))) {
 		snprintf(why, len, "%s: a thin volume over an array: where its pool puts blocks: %s", dir, reason);
 		return err;
 	}
@@ -147,7 +147,7 @@ static int write_file(const struct r0_trim_run *r, const char *path, uint64_t by
 }
 
 /* Discards counted at the bottom devices over 0.5 s: other activity makes the counters ambiguous. */
-static int others_discard(const struct r0_trim_target *t, bool *busy)
+static int others_discard(const struct r0_trim_device *t, bool *busy)
 {
 	struct r0_trim_counters a, b;
 	int err = r0_trim_read_counters(t, &a);
@@ -172,7 +172,7 @@ static int others_discard(const struct r0_trim_target *t, bool *busy)
  * free a deleted file's blocks a little later (xfs's background inode work,
  * extents busy until the log is written).
  */
-static int trim_file_ranges(const struct r0_trim_target *t, const char *dir,
+static int trim_file_ranges(const struct r0_trim_device *t, const char *dir,
 			    const struct r0_trim_leaf_extent *x, size_t n, const uint64_t *share,
 			    const struct r0_trim_counters *before, uint64_t *trimmed)
 {
@@ -237,7 +237,7 @@ static int wait_quiet(struct r0_trim_run *r)
 static void file_line(struct r0_trim_run *r, const char *path, const char *fstype, uint64_t bytes,
 		      const uint64_t *share)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	char d[1024], b1[32];
 	size_t off = (size_t)snprintf(d, sizeof(d), "%s of a pattern in %s on %s; its sectors per bottom device:",
 				      r0_trim_exact_size(bytes, b1, sizeof(b1)), path, fstype);
@@ -257,7 +257,7 @@ static void delivery_line(struct r0_trim_run *r, bool mount_discard, const uint6
 			  const struct r0_trim_counters *before, const struct r0_trim_counters *after, uint64_t trimmed,
 			  uint64_t bytes)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_member_result res[R0_MAX_MEMBERS];
 	char why[512], d[1024], b1[32];
 	enum r0_check_result v;
@@ -303,7 +303,7 @@ static void delivery_line(struct r0_trim_run *r, bool mount_discard, const uint6
 static void effect_line(struct r0_trim_run *r, const uint64_t *ok, const uint64_t *bad, const uint64_t *unchecked,
 			const struct r0_trim_counters *before, const struct r0_trim_counters *later)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_effect e;
 	char d[1024];
 	bool reused;
@@ -332,7 +332,7 @@ static void effect_line(struct r0_trim_run *r, const uint64_t *ok, const uint64_
 
 int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype, bool mount_discard)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_counters before, after, later;
 	struct r0_trim_leaf_extent *x = NULL;
 	uint64_t share[R0_MAX_MEMBERS] = { 0 }, ok[R0_MAX_MEMBERS], bad[R0_MAX_MEMBERS];
@@ -347,7 +347,7 @@ int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype,
 		return 1;
 	err = write_file(r, path, bytes);
 	written = err != -EEXIST;
-	if (!err && (err = r0_trim_target_map_thin(&r->t, why, sizeof(why)))) {
+	if (!err && (err = r0_trim_device_map_thin(&r->t, why, sizeof(why)))) {
 		r0_trim_run_line(r, "live-file", R0_CHECK_NOT_CHECKABLE, "where the thin pool put the file: %s", why);
 		goto out;
 	}

@@ -27,7 +27,7 @@ static int map_thin(struct r0_trim_run *r, const char *what)
 {
 	char why[256];
 
-	if (!r0_trim_target_map_thin(&r->t, why, sizeof(why)))
+	if (!r0_trim_device_map_thin(&r->t, why, sizeof(why)))
 		return 0;
 	r0_trim_run_line(r, what, R0_CHECK_NOT_CHECKABLE, "where the thin pool put the blocks: %s", why);
 	return 1;
@@ -48,13 +48,13 @@ static void lba_status_range(struct r0_trim_run *r, const char *what, uint64_t s
 }
 
 /*
- * The pattern over the whole target, read back: what is read back later
+ * The pattern over the whole device, read back: what is read back later
  * means something only if the pattern is there now (else *NO_EFFECT).
  * 0, or 1 to stop.
  */
 static int fill_whole(struct r0_trim_run *r, bool *no_effect)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_effect e;
 	int err;
 
@@ -125,7 +125,7 @@ static int deliver_range(struct r0_trim_run *r, const struct r0_trim_range *rg, 
 static void range_effect(struct r0_trim_run *r, const struct r0_trim_range *rg, uint64_t window, bool every,
 			 bool sub, char *unread, size_t unread_len, struct r0_trim_range_doc *jr)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_effect e;
 	char detail[1024];
 	int err = r0_trim_verify(t, r->fd, r->member_fd, r->seed, rg->start_sector, rg->n_sectors, window, &e);
@@ -157,7 +157,7 @@ static void range_effect(struct r0_trim_run *r, const struct r0_trim_range *rg, 
 
 int r0_trim_run_ranges(struct r0_trim_run *r, const struct r0_limits_check *lc, unsigned repeats, bool full_scan)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	struct r0_trim_range rg[R0_TRIM_MAX_RANGES];
 	bool no_effect = false, every;
 	uint64_t window[R0_TRIM_MAX_RANGES];
@@ -210,7 +210,7 @@ int r0_trim_run_ranges(struct r0_trim_run *r, const struct r0_limits_check *lc, 
 /* --cycles on the raw device: fill a share, discard it, verify, N times. */
 int r0_trim_run_cycles(struct r0_trim_run *r, unsigned cycles, unsigned fill_pct)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 
 	for (unsigned c = 0; c < cycles; c++) {
 		uint64_t start, share;

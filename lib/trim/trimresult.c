@@ -39,7 +39,7 @@ void r0_trim_result_free(struct r0_trim_result *res)
 	res->n_lines = 0;
 }
 
-void r0_trim_result_judge(struct r0_trim_result *res, const struct r0_trim_target *t, bool fs_mode,
+void r0_trim_result_judge(struct r0_trim_result *res, const struct r0_trim_device *t, bool fs_mode,
 			  enum r0_trim_level require)
 {
 	res->judged = false;

@@ -87,12 +87,12 @@ int r0_trim_run_device_ready(struct r0_trim_run *r, int described, bool force, c
 	if (!err)
 		err = r0_stack_check(&r->t, reason, sizeof(reason));
 	else
-		r0_trim_target_describe(r->path, &r->t, reason, sizeof(reason));   /* its reason again */
+		r0_trim_device_describe(r->path, &r->t, reason, sizeof(reason));   /* its reason again */
 	if (err)
 		goto out;
 	/* a thin volume over an array is placed by its pool's map: one that cannot be read is
 	 * a stack r0trim cannot follow here (thin_dump missing), not a "no" */
-	if (r->t.stack.thin_node >= 0 && (err = r0_trim_target_map_thin(&r->t, reason, sizeof(reason)))) {
+	if (r->t.stack.thin_node >= 0 && (err = r0_trim_device_map_thin(&r->t, reason, sizeof(reason)))) {
 		snprintf(why, len, "%s: a thin volume over an array: where its pool puts blocks: %s", r->path, reason);
 		return err;
 	}
@@ -169,7 +169,7 @@ void r0_trim_run_verdict_line(const struct r0_trim_run *r, char *buf, size_t len
 
 void r0_trim_run_write_header(const struct r0_trim_run *r, FILE *f)
 {
-	const struct r0_trim_target *t = &r->t;
+	const struct r0_trim_device *t = &r->t;
 	char b1[32], b2[32];
 
 	r0_format_size_human(t->size_sectors * 512, b1, sizeof(b1));

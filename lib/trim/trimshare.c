@@ -5,7 +5,7 @@
 
 #include "r0/trimshare.h"
 
-int r0_trim_expected_shares(const struct r0_trim_target *t, double *share)
+int r0_trim_expected_shares(const struct r0_trim_device *t, double *share)
 {
 	uint64_t tot[R0_MAX_MEMBERS] = { 0 }, all = 0;
 	int err = r0_trim_stack_totals(&t->stack, 0, t->size_sectors, tot);
@@ -24,7 +24,7 @@ void r0_trim_extents_share(const struct r0_trim_leaf_extent *x, size_t n, uint64
 		share[x[k].leaf] += x[k].n_sectors;
 }
 
-void r0_trim_share_results(const struct r0_trim_target *t, const uint64_t *share,
+void r0_trim_share_results(const struct r0_trim_device *t, const uint64_t *share,
 			   const struct r0_trim_counters *before, const struct r0_trim_counters *after,
 			   struct r0_trim_member_result *res)
 {
@@ -41,7 +41,7 @@ void r0_trim_share_results(const struct r0_trim_target *t, const uint64_t *share
 	}
 }
 
-void r0_trim_delivery_why(const struct r0_trim_target *t, const struct r0_trim_member_result *res,
+void r0_trim_delivery_why(const struct r0_trim_device *t, const struct r0_trim_member_result *res,
 			  char *why, size_t len)
 {
 	why[0] = '\0';

@@ -10,7 +10,7 @@
 #include "r0/probe.h"
 #include "r0/trimcheck.h"
 
-int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len)
+int r0_stack_check(const struct r0_trim_device *t, char *why, size_t why_len)
 {
 	for (unsigned i = 0; i < t->n_members; i++) {
 		const struct r0_trim_member *m = &t->members[i];

@@ -352,7 +352,7 @@ static uint64_t lag_of(struct r0_replay_result *r, uint64_t issued_ns, uint64_t 
  * waited for: liburing 2.3 has no asynchronous discard. 0, or -EIO with
  * R saying where.
  */
-static int replay_discard(const struct r0_replay_req *q, const struct r0_target *tg, uint32_t lb,
+static int replay_discard(const struct r0_replay_req *q, const struct r0_io_file *tg, uint32_t lb,
 			  struct r0_replay_result *r)
 {
 	uint64_t off;
@@ -366,7 +366,7 @@ static int replay_discard(const struct r0_replay_req *q, const struct r0_target 
 	}
 	r->wrapped += !!(m & R0_REPLAY_WRAPPED);
 	r->resized += !!(m & R0_REPLAY_RESIZED);
-	err = r0_target_discard(tg, off, len);
+	err = r0_io_file_discard(tg, off, len);
 	if (err) {
 		r->error = -err;
 		r->error_offset_bytes = off;
@@ -378,7 +378,7 @@ static int replay_discard(const struct r0_replay_req *q, const struct r0_target 
 	return 0;
 }
 
-int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
+int r0_replay_run(const struct r0_replay_trace *t, const struct r0_io_file *tg,
 		  const struct r0_replay_opts *o, struct r0_replay_result *r)
 {
 	struct io_uring ring;

@@ -39,7 +39,7 @@ static char *write_doc(json_object *doc)
 
 Test(benchjson, a_run_written_and_read_back)
 {
-	struct r0_target t = { .fd = -1, .size_bytes = 1 << 30, .logical_block_bytes = 512,
+	struct r0_io_file t = { .fd = -1, .size_bytes = 1 << 30, .logical_block_bytes = 512,
 			       .physical_block_bytes = 4096, .direct = true, .path = "/var/tmp/img" };
 	struct r0_result p[3], trimp;
 	struct r0_bench_test tests[3] = {
@@ -115,7 +115,7 @@ Test(benchjson, a_run_written_and_read_back)
 /* A mixed test: reads and writes timed apart beside the combined figures (fio's read and write sections). */
 Test(benchjson, a_mixed_test_keeps_reads_and_writes_apart)
 {
-	struct r0_target t = { .fd = -1, .size_bytes = 1 << 30, .logical_block_bytes = 512,
+	struct r0_io_file t = { .fd = -1, .size_bytes = 1 << 30, .logical_block_bytes = 512,
 			       .physical_block_bytes = 512, .direct = true, .path = "/var/tmp/img" };
 	static struct r0_result p;
 	static struct r0_bench_test test = {
@@ -264,7 +264,7 @@ Test(benchjson, the_replay_object)
 /* r0bench --replay --json: the run's document, no tests, the replay object beside them, as printed. */
 Test(benchjson, the_replay_document_as_printed)
 {
-	struct r0_target tg = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 512, .path = "/tmp/img" };
+	struct r0_io_file tg = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 512, .path = "/tmp/img" };
 	struct r0_bench_run run = { .tool = "r0bench", .target = &tg, .passes = 1, .status = 1, .reason = "why" };
 	struct r0_replay_trace t = { .n = 1 };
 	struct r0_replay_result r = { .requests = 1 };

@@ -19,7 +19,7 @@
 #define FILE_BYTES (4u << 20)
 
 static char path[64];
-static struct r0_target t;
+static struct r0_io_file t;
 static struct r0_result *res;
 
 static void setup(void)
@@ -31,14 +31,14 @@ static void setup(void)
 	cr_assert(fd >= 0);
 	cr_assert_eq(ftruncate(fd, FILE_BYTES), 0);
 	close(fd);
-	cr_assert_eq(r0_target_open(path, true, &t), 0);
+	cr_assert_eq(r0_io_file_open(path, true, &t), 0);
 	res = malloc(sizeof(*res));
 	cr_assert(res);
 }
 
 static void teardown(void)
 {
-	r0_target_close(&t);
+	r0_io_file_close(&t);
 	unlink(path);
 	free(res);
 }
@@ -50,14 +50,14 @@ static struct r0_workload wl(enum r0_access a, unsigned read_pct, uint32_t bs, u
 	return w;
 }
 
-static int check(const struct r0_workload *w, const struct r0_target *tg, char *why)
+static int check(const struct r0_workload *w, const struct r0_io_file *tg, char *why)
 {
 	return r0_workload_check(w, tg, why, 256);
 }
 
 Test(engine, workload_check_refuses_bad_values)
 {
-	struct r0_target fake = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 4096,
+	struct r0_io_file fake = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 4096,
 				  .writable = true, .path = "fake" };
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
 	char why[256];
@@ -131,7 +131,7 @@ Test(engine, job_slices_are_aligned_and_cover_the_span)
 
 	for (size_t d = 0; d < sizeof(devs) / sizeof(devs[0]); d++) {
 		for (size_t k = 0; k < sizeof(wls) / sizeof(wls[0]); k++) {
-			struct r0_target tg = { .fd = -1, .size_bytes = devs[d].size,
+			struct r0_io_file tg = { .fd = -1, .size_bytes = devs[d].size,
 						.logical_block_bytes = devs[d].lbs,
 						.physical_block_bytes = devs[d].pbs, .writable = true,
 						.path = "fake" };
@@ -185,7 +185,7 @@ Test(engine, job_slices_are_aligned_and_cover_the_span)
 
 Test(engine, job_slices_refuse_what_does_not_split)
 {
-	struct r0_target tg = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 512,
+	struct r0_io_file tg = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 512,
 				.physical_block_bytes = 4096, .writable = true, .path = "fake" };
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
 	struct r0_region r;
@@ -212,9 +212,9 @@ Test(engine, three_jobs_on_an_uneven_file_write_and_read_back, .init = setup, .f
 	struct r0_workload w = wl(R0_ACCESS_RAND, 0, 4096, 4);
 	uint64_t bytes = FILE_BYTES + 4 * 4096;   /* 1028 blocks: no multiple of 3 */
 
-	r0_target_close(&t);
+	r0_io_file_close(&t);
 	cr_assert_eq(truncate(path, (off_t)bytes), 0);
-	cr_assert_eq(r0_target_open(path, true, &t), 0);
+	cr_assert_eq(r0_io_file_open(path, true, &t), 0);
 	w.jobs = 3;
 	w.cover = true;
 	w.verify = R0_VERIFY_WRITE;
@@ -444,19 +444,19 @@ Test(engine, sqpoll_writes_and_reads_back_every_block, .init = setup, .fini = te
 Test(engine, hipri_is_refused_without_o_direct_or_poll_queues, .init = setup, .fini = teardown)
 {
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
-	struct r0_target buffered = t, gone = t;
+	struct r0_io_file buffered = t, gone = t;
 	char why[256] = "";
 
 	w.hipri = true;
 	w.runtime_ns = 100000000;
 	buffered.direct = false;
-	cr_expect_eq(r0_target_poll_check(&buffered, why, sizeof(why)), -EOPNOTSUPP);
+	cr_expect_eq(r0_io_file_poll_check(&buffered, why, sizeof(why)), -EOPNOTSUPP);
 	cr_expect(strstr(why, "O_DIRECT"), "%s", why);
 	cr_expect_eq(r0_engine_run(&buffered, &w, NULL, res), -EOPNOTSUPP);
 	/* a block device whose queue cannot be read: the error and the file */
 	gone.is_block = true;
 	gone.devt = makedev(4095, 1048575);
-	cr_expect_eq(r0_target_poll_check(&gone, why, sizeof(why)), -ENOENT);
+	cr_expect_eq(r0_io_file_poll_check(&gone, why, sizeof(why)), -ENOENT);
 	cr_expect(strstr(why, "/sys/dev/block/4095:1048575/"), "%s", why);
 	cr_expect_eq(r0_engine_run(&gone, &w, NULL, res), -ENOENT);
 }
@@ -465,24 +465,24 @@ Test(engine, hipri_is_refused_without_o_direct_or_poll_queues, .init = setup, .f
 Test(engine, hipri_is_refused_on_a_regular_file, .init = setup, .fini = teardown)
 {
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
-	struct r0_target file = t;
+	struct r0_io_file file = t;
 	char why[256] = "";
 
 	w.hipri = true;
 	w.runtime_ns = 100000000;
 	file.is_block = false;
 	file.direct = true;
-	cr_expect_eq(r0_target_poll_check(&file, why, sizeof(why)), -EOPNOTSUPP);
+	cr_expect_eq(r0_io_file_poll_check(&file, why, sizeof(why)), -EOPNOTSUPP);
 	cr_expect(strstr(why, "regular file"), "%s", why);
 	cr_expect_eq(r0_engine_run(&file, &w, NULL, res), -EOPNOTSUPP);
 }
 
 Test(engine, opening_refuses_what_is_not_a_device_or_file)
 {
-	struct r0_target x;
+	struct r0_io_file x;
 
-	cr_expect_eq(r0_target_open("/dev/null", false, &x), -ENOTBLK);
-	cr_expect_eq(r0_target_open("/nonexistent/r0", false, &x), -ENOENT);
+	cr_expect_eq(r0_io_file_open("/dev/null", false, &x), -ENOTBLK);
+	cr_expect_eq(r0_io_file_open("/nonexistent/r0", false, &x), -ENOENT);
 }
 
 /* Progress callback: counts the threads of this process held to one CPU (a
@@ -649,7 +649,7 @@ static unsigned allowed_cpus(void)
  * which ends carrying after that one, still carried). False when neither
  * takes O_DIRECT; PATH (LEN bytes) then holds nothing to remove.
  */
-static bool carry_target(char *path, size_t len, struct r0_target *st)
+static bool carry_target(char *path, size_t len, struct r0_io_file *st)
 {
 	static const char *const dirs[] = { "/dev/shm", "/var/tmp" };
 
@@ -662,12 +662,12 @@ static bool carry_target(char *path, size_t len, struct r0_target *st)
 			continue;
 		cr_assert_eq(ftruncate(fd, FILE_BYTES), 0);
 		close(fd);
-		cr_assert_eq(r0_target_open(path, true, st), 0);
+		cr_assert_eq(r0_io_file_open(path, true, st), 0);
 		if (st->direct) {
 			st->blocking_only = true;
 			return true;
 		}
-		r0_target_close(st);
+		r0_io_file_close(st);
 		unlink(path);
 	}
 	path[0] = '\0';
@@ -685,7 +685,7 @@ static bool carry_target(char *path, size_t len, struct r0_target *st)
 Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 {
 	char shm[64];
-	struct r0_target st;
+	struct r0_io_file st;
 	struct r0_result *r;
 	struct r0_workload w = wl(R0_ACCESS_RAND, 0, 4096, 16);
 
@@ -711,7 +711,7 @@ Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 	cr_expect_gt(r->carried_ios, 0, "%s: the reads carried no request", shm);
 	cr_expect_eq(r->verify_checked_bytes, FILE_BYTES);
 	cr_expect_eq(r->verify_bad_sectors, 0);
-	r0_target_close(&st);
+	r0_io_file_close(&st);
 	unlink(shm);
 	free(r);
 }
@@ -720,7 +720,7 @@ Test(engine, a_job_carrying_one_request_writes_and_reads_back_exactly)
 
 Test(engine, workload_check_refuses_bad_steady_settings)
 {
-	struct r0_target fake = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 4096,
+	struct r0_io_file fake = { .fd = -1, .size_bytes = 1 << 20, .logical_block_bytes = 4096,
 				  .writable = true, .path = "fake" };
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
 	char why[256];
@@ -761,14 +761,14 @@ Test(engine, a_steady_target_ends_before_its_maximum)
 {
 	char p[64] = "/dev/shm/r0-unit-steady-XXXXXX";
 	int fd = mkstemp(p);
-	struct r0_target tg;
+	struct r0_io_file tg;
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 1);
 	struct r0_result *r = malloc(sizeof(*r));
 
 	cr_assert(fd >= 0 && r);
 	cr_assert_eq(ftruncate(fd, 8 << 20), 0);
 	close(fd);
-	cr_assert_eq(r0_target_open(p, false, &tg), 0);
+	cr_assert_eq(r0_io_file_open(p, false, &tg), 0);
 	w.runtime_ns = 10ULL * 1000000000ULL;
 	w.ramp_ns = 100000000;
 	w.min_runtime_ns = 400000000;
@@ -786,7 +786,7 @@ Test(engine, a_steady_target_ends_before_its_maximum)
 	cr_expect_eq(r->lat.count, r->ios[R0_OP_READ]);
 	/* the drain after the close moved data the window does not count */
 	cr_expect_geq(r->moved_bytes[R0_OP_READ], r->bytes[R0_OP_READ]);
-	r0_target_close(&tg);
+	r0_io_file_close(&tg);
 	unlink(p);
 	free(r);
 }

@@ -68,7 +68,7 @@ Test(enginepolicy, qd1_is_sync_unless_polled_or_ring)
  * time through a plain ring, and a CPU each for the job and its worker. */
 Test(enginepolicy, a_job_may_carry_one_request_only_where_its_cpu_would_wait)
 {
-	struct r0_target bt = { .blocking_only = true, .direct = true, .fd = -1 };
+	struct r0_io_file bt = { .blocking_only = true, .direct = true, .fd = -1 };
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 32);
 	const bool cpus = allowed_cpus() >= 2;
 
@@ -120,7 +120,7 @@ Test(enginepolicy, a_job_collects_first_only_reaping_one_at_a_time)
 /* A file that refuses nonblocking requests: through the workers when the job leaves a CPU free. */
 Test(enginepolicy, a_blocking_only_file_goes_through_workers_when_a_cpu_is_free)
 {
-	struct r0_target bt = { .blocking_only = true, .direct = true, .fd = -1 };
+	struct r0_io_file bt = { .blocking_only = true, .direct = true, .fd = -1 };
 	struct r0_workload w = wl(R0_ACCESS_RAND, 100, 4096, 32);
 
 	cr_expect_eq(r0_engine_async(&bt, &w), R0_ASYNC_NONE, "4K reaped one at a time");

@@ -14,7 +14,7 @@
 #define FILE_BYTES (4u * MiB)
 
 static char trace[64], target[64];
-static struct r0_target tg;
+static struct r0_io_file tg;
 
 static void setup(void)
 {
@@ -39,10 +39,10 @@ static void setup(void)
 			continue;
 		cr_assert_eq(ftruncate(fd, FILE_BYTES), 0);
 		close(fd);
-		cr_assert_eq(r0_target_open(target, true, &tg), 0);
+		cr_assert_eq(r0_io_file_open(target, true, &tg), 0);
 		if (tg.direct)
 			return;
-		r0_target_close(&tg);
+		r0_io_file_close(&tg);
 		unlink(target);
 	}
 	cr_assert_fail("neither /dev/shm nor /var/tmp takes O_DIRECT");
@@ -50,7 +50,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	r0_target_close(&tg);
+	r0_io_file_close(&tg);
 	unlink(trace);
 	unlink(target);
 }
@@ -376,7 +376,7 @@ Test(replay, discards_are_replayed_only_when_asked, .init = setup, .fini = teard
 	cr_expect(r0_replay_writes(&t));
 	cr_expect_eq(r0_replay_skip(&t, R0_REPLAY_SKIP_READS | R0_REPLAY_SKIP_FLUSHES), 1);
 	cr_expect_eq(t.n, 6, "discards are never skipped");
-	cr_assert_eq(r0_target_discard_check(&tg, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(r0_io_file_discard_check(&tg, why, sizeof(why)), 0, "%s", why);
 	cr_assert_eq(r0_replay_run(&t, &tg, &o, &r), 0);
 	cr_expect_eq(r.discards_skipped, 0);
 	cr_expect_eq(r.discards, 4);
@@ -414,7 +414,7 @@ Test(replay, a_trace_of_discards_alone_writes_and_needs_a_writable_target, .init
 	struct r0_replay_opts o = { 0 };
 	struct r0_replay_trace t;
 	struct r0_replay_result r;
-	struct r0_target ro;
+	struct r0_io_file ro;
 
 	write_trace(FILE_BYTES / 512, 0, ev, N(ev));
 	cr_assert_eq(r0_replay_load(trace, &t), 0);
@@ -422,9 +422,9 @@ Test(replay, a_trace_of_discards_alone_writes_and_needs_a_writable_target, .init
 	r0_replay_trace_free(&t);
 	cr_assert_eq(r0_replay_load_flags(trace, R0_REPLAY_LOAD_DISCARDS, &t), 0);
 	cr_expect(r0_replay_writes(&t));
-	cr_assert_eq(r0_target_open(target, false, &ro), 0);
+	cr_assert_eq(r0_io_file_open(target, false, &ro), 0);
 	cr_expect_eq(r0_replay_run(&t, &ro, &o, &r), -EROFS);
-	r0_target_close(&ro);
+	r0_io_file_close(&ro);
 	r0_replay_trace_free(&t);
 }
 
@@ -434,13 +434,13 @@ Test(replay, writes_on_a_read_only_target_are_refused, .init = setup, .fini = te
 	struct r0_replay_opts o = { 0 };
 	struct r0_replay_trace t;
 	struct r0_replay_result r;
-	struct r0_target ro;
+	struct r0_io_file ro;
 
 	write_trace(FILE_BYTES / 512, 0, ev, N(ev));
 	cr_assert_eq(r0_replay_load(trace, &t), 0);
-	cr_assert_eq(r0_target_open(target, false, &ro), 0);
+	cr_assert_eq(r0_io_file_open(target, false, &ro), 0);
 	cr_expect_eq(r0_replay_run(&t, &ro, &o, &r), -EROFS);
 	cr_expect_not(written(0, 4096));
-	r0_target_close(&ro);
+	r0_io_file_close(&ro);
 	r0_replay_trace_free(&t);
 }

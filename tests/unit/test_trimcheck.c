@@ -347,7 +347,7 @@ Test(verdict, expected_against_observed)
 }
 
 /* The stack of a target whose members sit right under a striped top of geometry G. */
-static void stripe_stack(struct r0_trim_target *t)
+static void stripe_stack(struct r0_trim_device *t)
 {
 	int top;
 
@@ -366,9 +366,9 @@ static void stripe_stack(struct r0_trim_target *t)
 	t->stack.node[0].n_children = t->geo.n_members;
 }
 
-static struct r0_trim_target target3(uint32_t gran_bytes)
+static struct r0_trim_device target3(uint32_t gran_bytes)
 {
-	struct r0_trim_target t;
+	struct r0_trim_device t;
 	uint64_t s[3] = { 2048, 2048, 2048 };
 
 	memset(&t, 0, sizeof(t));
@@ -384,7 +384,7 @@ static struct r0_trim_target target3(uint32_t gran_bytes)
 
 Test(limits, a_target_from_its_bottom_devices)
 {
-	struct r0_trim_target t = target3(4096);
+	struct r0_trim_device t = target3(4096);
 	struct r0_limits_check lc;
 	uint64_t mwz = 1;
 
@@ -396,12 +396,12 @@ Test(limits, a_target_from_its_bottom_devices)
 		t.members[i].lim.write_zeroes_max_bytes = (i + 1) << 20;
 	}
 	t.members[2].lim.write_zeroes_max_bytes = 512 << 10;
-	r0_trim_target_check_limits(&t, &lc, &mwz);
+	r0_trim_device_check_limits(&t, &lc, &mwz);
 	cr_expect_eq(lc.overall, R0_CHECK_OK, "%s", lc.why);
 	cr_expect_eq(mwz, 512 << 10);
 	/* a bottom device's larger granularity counts, though its member's queue says less */
 	t.members[1].leaf_lim.granularity_bytes = 65536;
-	r0_trim_target_check_limits(&t, &lc, &mwz);
+	r0_trim_device_check_limits(&t, &lc, &mwz);
 	cr_expect_eq(lc.expected_granularity_bytes, 65536);
 	cr_expect_eq(lc.granularity, R0_CHECK_FAIL);
 	/* below a layer, a bottom device that takes no discards is the one named */
@@ -409,7 +409,7 @@ Test(limits, a_target_from_its_bottom_devices)
 	t.members[2].depth = 1;
 	snprintf(t.members[2].chain_kname[1], R0_KNAME_LEN, "nvme9n1");
 	t.members[2].leaf_lim.max_bytes = 0;
-	r0_trim_target_check_limits(&t, &lc, &mwz);
+	r0_trim_device_check_limits(&t, &lc, &mwz);
 	cr_expect_eq(lc.support, R0_CHECK_FAIL);
 	cr_expect_eq(lc.no_discard_member, 2);
 	cr_expect(strstr(lc.why, "nvme9n1 takes none"), "%s", lc.why);
@@ -420,21 +420,21 @@ Test(limits, a_target_from_its_bottom_devices)
 	t.n_members = 1;
 	t.lim = good;
 	t.lim.max_bytes = 2 << 20;
-	r0_trim_target_check_limits(&t, &lc, &mwz);
+	r0_trim_device_check_limits(&t, &lc, &mwz);
 	cr_expect_eq(lc.max, R0_CHECK_OK);
 	/* over a layer of its own (dm-crypt over one disk) it does not split */
 	t.members[0].depth = 1;
-	r0_trim_target_check_limits(&t, &lc, &mwz);
+	r0_trim_device_check_limits(&t, &lc, &mwz);
 	cr_expect_eq(lc.max, R0_CHECK_FAIL, "%s", lc.why);
 	/* no members: nothing to take a minimum of */
 	t.n_members = 0;
-	r0_trim_target_check_limits(&t, &lc, &mwz);
+	r0_trim_device_check_limits(&t, &lc, &mwz);
 	cr_expect_eq(mwz, 0);
 }
 
 Test(verdict, a_range_against_the_counters)
 {
-	struct r0_trim_target t = target3(4096);
+	struct r0_trim_device t = target3(4096);
 	struct r0_trim_counters before = { .leaf_sectors = { 1000, 2000, 3000 } }, after;
 	struct r0_trim_member_result res[3];
 	enum r0_check_result v;
@@ -470,7 +470,7 @@ Test(verdict, a_range_against_the_counters)
 
 Test(verdict, sub_granule_ranges_prove_nothing)
 {
-	struct r0_trim_target t = target3(16384);   /* 32-sector granules */
+	struct r0_trim_device t = target3(16384);   /* 32-sector granules */
 	struct r0_trim_counters before = { .leaf_sectors = { 0 } }, after = before;
 	struct r0_trim_member_result res[3];
 	enum r0_check_result v;
@@ -646,7 +646,7 @@ Test(pattern, matches_only_itself)
  */
 struct images {
 	char dir[64];
-	struct r0_trim_target t;
+	struct r0_trim_device t;
 	int afd, mfd[3];
 };
 
@@ -830,7 +830,7 @@ Test(fs, fill_goal)
 
 Test(fs, cycle_verdicts)
 {
-	struct r0_trim_target t = target3(4096);
+	struct r0_trim_device t = target3(4096);
 	struct r0_trim_counters before = { .leaf_sectors = { 10, 20, 30 } }, after = before;
 	uint64_t share[3] = { 100, 200, 0 };
 	char why[256];
@@ -1049,7 +1049,7 @@ Test(stack, thin_passes_whole_blocks_only)
 
 Test(evidence, levels_and_the_broken_promise)
 {
-	struct r0_trim_target t = target3(4096);
+	struct r0_trim_device t = target3(4096);
 	struct r0_trim_evidence ev;
 	struct r0_trim_member_result res[3] = { DELIVERED8, DELIVERED8, DELIVERED8 };
 	struct r0_trim_effect e;
@@ -1086,7 +1086,7 @@ Test(evidence, levels_and_the_broken_promise)
 
 Test(evidence, the_drives_own_account_decides_where_no_read_back_can)
 {
-	struct r0_trim_target t = target3(4096);
+	struct r0_trim_device t = target3(4096);
 	struct r0_trim_evidence ev;
 	struct r0_trim_member_result res[3] = { DELIVERED8, DELIVERED8, DELIVERED8 };
 	struct r0_trim_lba_answer a[3] = {
@@ -1125,7 +1125,7 @@ Test(evidence, the_drives_own_account_decides_where_no_read_back_can)
  */
 Test(evidence, nothing_shown_is_not_conclusive_not_a_failure)
 {
-	struct r0_trim_target t = target3(4096);
+	struct r0_trim_device t = target3(4096);
 	struct r0_trim_evidence ev;
 	struct r0_trim_member_result res[3] = { DELIVERED8, DELIVERED8, DELIVERED8 };
 	char list[256], fail[512];

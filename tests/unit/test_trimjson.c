@@ -16,9 +16,9 @@ static const struct r0_discard_limits lim = {
 };
 
 /* md127, raid0 of sda and of dm-3, a flakey device over sdb: one member direct, one a chain */
-static struct r0_trim_target *md_target(void)
+static struct r0_trim_device *md_target(void)
 {
-	struct r0_trim_target *t = calloc(1, sizeof(*t));
+	struct r0_trim_device *t = calloc(1, sizeof(*t));
 	struct r0_trim_stack *s = &t->stack;
 	int top, fl, a, b;
 
@@ -136,7 +136,7 @@ static struct r0_trim_counts counts(uint64_t e0, uint64_t e1)
 
 Test(trimjson, ranges_and_raw_cycles)
 {
-	struct r0_trim_target *t = md_target();
+	struct r0_trim_device *t = md_target();
 	struct r0_trim_check_line checks[] = {
 		{ "geometry", R0_CHECK_OK, "model 8192 sectors, kernel 8192" },
 		{ "delivery", R0_CHECK_OK, "one chunk, 64K at 64K: sectors expected/observed sda 128/128 sdb 0/0" },
@@ -155,7 +155,7 @@ Test(trimjson, ranges_and_raw_cycles)
 	struct r0_trim_evidence ev = { .delivered = { 3, 3 }, .dealloc_ok_sectors = { 256 } };
 	struct r0_trim_doc doc = {
 		.mode = R0_TRIM_MODE_DEVICE, .pattern_seed = 0x1234abcdULL, .device = "/dev/md127",
-		.kernel = "6.12.0", .target = t, .checks = checks, .n_checks = 2, .ranges = rg, .n_ranges = 2,
+		.kernel = "6.12.0", .described = t, .checks = checks, .n_checks = 2, .ranges = rg, .n_ranges = 2,
 		.cycles = &cy, .n_cycles = 1, .evidence = &ev, .verdict = R0_CHECK_OK, .reason = "ignored",
 	};
 	char *s = plain(r0_trim_to_json(&doc));
@@ -182,7 +182,7 @@ Test(trimjson, ranges_and_raw_cycles)
 
 Test(trimjson, file_system_cycles_and_a_no)
 {
-	struct r0_trim_target *t = md_target();
+	struct r0_trim_device *t = md_target();
 	struct r0_trim_fs_cycle_doc fc[2] = {
 		{ .cycle = 1, .fs = "ext4", .verdict = R0_CHECK_OK, .files = 12, .fstrim_bytes = 8388608,
 		  .deleted_sectors = { 8192, 8192 }, .observed_sectors = { 8192, 8200 } },
@@ -191,7 +191,7 @@ Test(trimjson, file_system_cycles_and_a_no)
 	};
 	struct r0_trim_doc doc = {
 		.mode = R0_TRIM_MODE_DEVICE, .pattern_seed = UINT64_MAX, .device = "/dev/md127", .kernel = "6.12.0",
-		.target = t, .fs_cycles = fc, .n_fs_cycles = 2, .verdict = R0_CHECK_FAIL,
+		.described = t, .fs_cycles = fc, .n_fs_cycles = 2, .verdict = R0_CHECK_FAIL,
 		.reason = "fs-cycle: 2/2 (ext4, mount -o discard): sdb got nothing",
 	};
 	char *s = plain(r0_trim_to_json(&doc));
@@ -215,10 +215,10 @@ Test(trimjson, file_system_cycles_and_a_no)
 
 Test(trimjson, a_single_device_live)
 {
-	struct r0_trim_target *t = calloc(1, sizeof(*t));
+	struct r0_trim_device *t = calloc(1, sizeof(*t));
 	struct r0_trim_doc doc = {
 		.mode = R0_TRIM_MODE_LIVE, .directory = "/srv/data", .file_system = "xfs", .pattern_seed = 1,
-		.device = "/dev/nvme0n1", .kernel = "6.1.0", .target = t, .verdict = R0_CHECK_NOT_CONCLUSIVE,
+		.device = "/dev/nvme0n1", .kernel = "6.1.0", .described = t, .verdict = R0_CHECK_NOT_CONCLUSIVE,
 		.reason = "quiet: the members are busy",
 	};
 	char *s;
@@ -246,7 +246,7 @@ Test(trimjson, a_single_device_live)
 }
 
 /* --watch: two devices, the second stopped */
-static void watch_doc(struct r0_trim_target *t, struct r0_watch_judgement *j, struct r0_watch_rec *now,
+static void watch_doc(struct r0_trim_device *t, struct r0_watch_judgement *j, struct r0_watch_rec *now,
 		      struct r0_trim_watch_doc *w, struct r0_trim_doc *doc)
 {
 	static const double pred[2] = { 0.5, 0.5 };
@@ -267,13 +267,13 @@ static void watch_doc(struct r0_trim_target *t, struct r0_watch_judgement *j, st
 	};
 	*doc = (struct r0_trim_doc){
 		.mode = R0_TRIM_MODE_WATCH, .pattern_seed = 42, .device = "/dev/md127", .kernel = "6.12.0",
-		.target = t, .watch = w, .verdict = R0_CHECK_OK,
+		.described = t, .watch = w, .verdict = R0_CHECK_OK,
 	};
 }
 
 Test(trimjson, watch)
 {
-	struct r0_trim_target *t = md_target();
+	struct r0_trim_device *t = md_target();
 	struct r0_watch_judgement j;
 	struct r0_watch_rec now;
 	struct r0_trim_watch_doc w;
@@ -311,7 +311,7 @@ Test(trimjson, watch)
 /* What the writer writes, the reader takes: the same schema constant, the same keys. */
 Test(trimjson, read_back)
 {
-	struct r0_trim_target *t = md_target();
+	struct r0_trim_device *t = md_target();
 	struct r0_trim_check_line checks[] = {
 		{ "limits", R0_CHECK_OK, "ok" }, { "delivery", R0_CHECK_FAIL, "no" }, { "effect", R0_CHECK_OK, "ok" },
 	};
@@ -320,7 +320,7 @@ Test(trimjson, read_back)
 		.repeats = 1, .counts = counts(128, 64), .has_effect = true, .effect = effect,
 	};
 	struct r0_trim_doc doc = {
-		.mode = R0_TRIM_MODE_DEVICE, .device = "/dev/md127", .kernel = "6.12.0", .target = t,
+		.mode = R0_TRIM_MODE_DEVICE, .device = "/dev/md127", .kernel = "6.12.0", .described = t,
 		.checks = checks, .n_checks = 3, .ranges = &rg, .n_ranges = 1, .verdict = R0_CHECK_FAIL,
 		.reason = "delivery: no",
 	};

@@ -26,7 +26,7 @@ Test(trimlive, file_systems_by_magic)
 
 Test(trimlive, the_test_files_size_and_room)
 {
-	struct r0_trim_target t;
+	struct r0_trim_device t;
 
 	memset(&t, 0, sizeof(t));
 	/* eight stripes of 3 x 512K = 12 MiB */

@@ -7,9 +7,9 @@
 #include "r0/trimresult.h"
 
 /* Three bottom devices sda, sdb, sdc right under a 3-member md raid0 whose geometry matches. */
-static struct r0_trim_target three(void)
+static struct r0_trim_device three(void)
 {
-	struct r0_trim_target t;
+	struct r0_trim_device t;
 
 	memset(&t, 0, sizeof(t));
 	t.n_members = 3;
@@ -68,7 +68,7 @@ Test(trimresult, lines_and_their_tally)
 
 Test(trimresult, every_device_delivered_passes)
 {
-	struct r0_trim_target t = three();
+	struct r0_trim_device t = three();
 	struct r0_trim_result res = { 0 };
 	const bool all[3] = { true, true, true };
 
@@ -87,7 +87,7 @@ Test(trimresult, every_device_delivered_passes)
 
 Test(trimresult, a_device_that_got_no_discards_fails)
 {
-	struct r0_trim_target t = three();
+	struct r0_trim_device t = three();
 	struct r0_trim_result res = { 0 };
 	const bool not_b[3] = { true, false, true };
 
@@ -111,7 +111,7 @@ Test(trimresult, a_device_that_got_no_discards_fails)
 
 Test(trimresult, a_device_never_shown_is_not_conclusive)
 {
-	struct r0_trim_target t = three();
+	struct r0_trim_device t = three();
 	struct r0_trim_result res = { 0 };
 	struct r0_trim_member_result m[3] = {
 		{ .expected_sectors = 8, .observed_sectors = 8, .conclusive = true, .verdict = R0_CHECK_OK },
@@ -129,7 +129,7 @@ Test(trimresult, a_device_never_shown_is_not_conclusive)
 
 Test(trimresult, a_broken_promise_is_the_reason)
 {
-	struct r0_trim_target t = three();
+	struct r0_trim_device t = three();
 	struct r0_trim_result res = { 0 };
 	const bool all[3] = { true, true, true };
 	struct r0_trim_effect e;
@@ -151,7 +151,7 @@ Test(trimresult, a_broken_promise_is_the_reason)
 
 Test(trimresult, without_a_conclusive_delivery_no_pass)
 {
-	struct r0_trim_target t = three();
+	struct r0_trim_device t = three();
 	struct r0_trim_result res = { 0 };
 	const bool all[3] = { true, true, true };
 

@@ -9,9 +9,9 @@
 #include "r0/trimshare.h"
 
 /* An md raid0 of 64K chunks right over bottom devices sda, sdb ... of SECTORS each. */
-static struct r0_trim_target striped(unsigned n, const uint64_t *sectors)
+static struct r0_trim_device striped(unsigned n, const uint64_t *sectors)
 {
-	struct r0_trim_target t;
+	struct r0_trim_device t;
 	int top;
 
 	memset(&t, 0, sizeof(t));
@@ -41,7 +41,7 @@ static struct r0_trim_target striped(unsigned n, const uint64_t *sectors)
 Test(trimshare, expected_shares_follow_the_geometry)
 {
 	const uint64_t equal[3] = { 2048, 2048, 2048 }, unequal[3] = { 2048, 2048, 4096 };
-	struct r0_trim_target t = striped(3, equal);
+	struct r0_trim_device t = striped(3, equal);
 	double share[3];
 
 	cr_assert_eq(r0_trim_expected_shares(&t, share), 0);
@@ -58,7 +58,7 @@ Test(trimshare, expected_shares_follow_the_geometry)
 Test(trimshare, expected_shares_of_a_mirror_and_when_unknown)
 {
 	const uint64_t equal[2] = { 2048, 2048 };
-	struct r0_trim_target t = striped(2, equal);
+	struct r0_trim_device t = striped(2, equal);
 	double share[2];
 
 	/* a raid1: every leg gets the whole device */
@@ -80,7 +80,7 @@ Test(trimshare, expected_shares_of_a_mirror_and_when_unknown)
 Test(trimshare, a_files_pieces_add_up_per_device)
 {
 	const uint64_t equal[3] = { 2048, 2048, 2048 };
-	struct r0_trim_target t = striped(3, equal);
+	struct r0_trim_device t = striped(3, equal);
 	struct r0_trim_leaf_extent *x = NULL;
 	uint64_t share[3] = { 0 };
 	size_t n = 0;
@@ -99,7 +99,7 @@ Test(trimshare, a_files_pieces_add_up_per_device)
 Test(trimshare, a_share_against_the_counters)
 {
 	const uint64_t equal[3] = { 2048, 2048, 2048 };
-	struct r0_trim_target t = striped(3, equal);
+	struct r0_trim_device t = striped(3, equal);
 	struct r0_trim_counters before = { .leaf_sectors = { 100, 200, 300 }, .member_sectors = { 7, 7, 7 } };
 	struct r0_trim_counters after = before;
 	struct r0_trim_member_result res[3];
@@ -126,7 +126,7 @@ Test(trimshare, a_share_against_the_counters)
 Test(trimshare, why_a_delivery_fell_short)
 {
 	const uint64_t equal[3] = { 2048, 2048, 2048 };
-	struct r0_trim_target t = striped(3, equal);
+	struct r0_trim_device t = striped(3, equal);
 	struct r0_trim_member_result res[3];
 	char why[256];
 

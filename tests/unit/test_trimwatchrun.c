@@ -96,7 +96,7 @@ Test(trimwatchrun, verdicts_in_words)
 Test(trimwatchrun, the_text_report)
 {
 	static const int64_t stopped[][3] = { { 0, 0, 0 }, { 3600, GiB, GiB }, { 7200, 2 * GiB, GiB } };
-	struct r0_trim_target t = { .n_members = 2 };
+	struct r0_trim_device t = { .n_members = 2 };
 	struct r0_trim_watch_reading w;
 	char *text = NULL;
 	size_t len = 0;
@@ -124,7 +124,7 @@ Test(trimwatchrun, the_text_report)
 Test(trimwatchrun, files_and_devices_refused_before_a_reading)
 {
 	char dir[] = "/tmp/r0-unit-watch.XXXXXX", log[64], missing[64], path[256], why[1024];
-	struct r0_trim_target t;
+	struct r0_trim_device t;
 	FILE *f;
 
 	cr_assert_not_null(mkdtemp(dir));

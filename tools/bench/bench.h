@@ -16,7 +16,7 @@
 #define MAX_TESTS 80   /* the predict preset has 70 */
 
 struct run {
-	struct r0_target target;
+	struct r0_io_file target;
 	const char *preset;
 	bool json, tty;
 	unsigned passes, warmup;
@@ -59,7 +59,7 @@ struct bench_replayed {
 	const struct r0_replay_result *r;
 };
 /* A replay's document: no tests, its "replay" object beside them. */
-void bench_print_replay_json(const struct r0_target *t, const struct bench_replayed *rp, int status,
+void bench_print_replay_json(const struct r0_io_file *t, const struct bench_replayed *rp, int status,
 			     const char *reason);
 
 #endif

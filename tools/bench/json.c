@@ -30,7 +30,7 @@ void bench_print_json(const struct run *run, int status, const char *reason)
 	print_text(run->target.path, text, err);
 }
 
-void bench_print_replay_json(const struct r0_target *t, const struct bench_replayed *rp, int status,
+void bench_print_replay_json(const struct r0_io_file *t, const struct bench_replayed *rp, int status,
 			     const char *reason)
 {
 	const struct r0_bench_run br = {

@@ -116,7 +116,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 	struct r0_replay_opts o = { .pace = a->pace, .time_scale = a->time_scale, .queue_depth = a->queue_depth, .seed = a->seed,
 				    .stall_ns = a->stall_ns };
 	struct r0_replay_result r;
-	struct r0_target tg;
+	struct r0_io_file tg;
 	struct stat st;
 	bool block = !stat(path, &st) && S_ISBLK(st.st_mode), writes;
 	char why[256];
@@ -178,7 +178,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 			return err;
 		}
 	}
-	err = r0_target_open(path, writes, &tg);
+	err = r0_io_file_open(path, writes, &tg);
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s\n", path,
 			err == -ENOTBLK ? "not a block device or regular file" : strerror(-err));
@@ -186,9 +186,9 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		return R0_EXIT_REFUSED;
 	}
 	/* discards asked for: a target that cannot take them is refused before any request */
-	if (t.discards_kept && t.discards && (err = r0_target_discard_check(&tg, why, sizeof(why)))) {
+	if (t.discards_kept && t.discards && (err = r0_io_file_discard_check(&tg, why, sizeof(why)))) {
 		fprintf(stderr, PROG ": %s: --replay-discards: cannot discard: %s\n", path, why);
-		r0_target_close(&tg);
+		r0_io_file_close(&tg);
 		r0_replay_trace_free(&t);
 		return R0_EXIT_REFUSED;
 	}
@@ -216,7 +216,7 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		print_result(path, trace, &t, &o, &r, tg.size_bytes, tg.is_block);
 	if (err)
 		status = R0_EXIT_FAILURE;
-	r0_target_close(&tg);
+	r0_io_file_close(&tg);
 	r0_replay_trace_free(&t);
 	if (r0_cli_close_stdout(PROG))
 		return R0_EXIT_FAILURE;

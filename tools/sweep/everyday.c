@@ -41,14 +41,14 @@ static bool fs_cell_wanted(const struct sweep *sw, const struct r0_sweep_target 
 /* The region a target's file system covers: as the block tests', whole MiB. */
 static int fs_region(const struct sweep *sw, const char *path, dev_t *devt, uint64_t *bytes)
 {
-	struct r0_target tg;
-	int err = r0_target_open(path, false, &tg);
+	struct r0_io_file tg;
+	int err = r0_io_file_open(path, false, &tg);
 
 	if (err)
 		return err;
 	*devt = tg.devt;
 	*bytes = r0_test_region_bytes(sw->region_bytes, tg.size_bytes);
-	r0_target_close(&tg);
+	r0_io_file_close(&tg);
 	return 0;
 }
 

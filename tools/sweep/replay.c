@@ -29,14 +29,14 @@
 static int members_discard(const struct sweep *sw)
 {
 	for (unsigned i = 0; i < sw->n_members; i++) {
-		struct r0_target m = { .fd = -1, .is_block = true };
+		struct r0_io_file m = { .fd = -1, .is_block = true };
 		struct stat st;
 		char why[256];
 
 		if (stat(sw->members[i], &st) || !S_ISBLK(st.st_mode))
 			continue;   /* not a block device: the member checks say so */
 		m.devt = st.st_rdev;
-		if (r0_target_discard_check(&m, why, sizeof(why))) {
+		if (r0_io_file_discard_check(&m, why, sizeof(why))) {
 			fprintf(stderr, PROG ": %s: --replay-discards: cannot discard: %s\n", sw->members[i], why);
 			return -1;
 		}
@@ -146,13 +146,13 @@ double sweep_replay_cell_seconds(const struct sweep *sw)
 	return fast;
 }
 
-int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_run *r)
+int sweep_run_replay(struct sweep *sw, const struct r0_io_file *tg, size_t wl, unsigned rep, struct r0_run *r)
 {
 	struct r0_replay_opts o = { .queue_depth = sw->plan.wl[wl].w.queue_depth, .seed = rep,
 				    .pace = sw->replay_scale > 0, .time_scale = sw->replay_scale,
 				    .stop = r0_cli_stop_flag() };
 	struct r0_replay_result res;
-	struct r0_target region = *tg;
+	struct r0_io_file region = *tg;
 	int err;
 
 	/* onto the test region, as every block test: the trace is mapped modulo its size */

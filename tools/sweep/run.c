@@ -21,7 +21,7 @@
 /* Runs every workload the visit wants on the open target. 0, -EINTR, -errno. */
 static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const char *path)
 {
-	struct r0_target tg;
+	struct r0_io_file tg;
 	struct r0_run_opts o = { .stop = r0_cli_stop_flag() };
 	struct r0_result *res = malloc(sizeof(*res));
 	bool writable = false, any = false;
@@ -37,7 +37,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 		free(res);
 		return any ? -ENOMEM : 0;
 	}
-	err = r0_target_open(path, writable, &tg);
+	err = r0_io_file_open(path, writable, &tg);
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s\n", path, strerror(-err));
 		free(res);
@@ -106,7 +106,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 			 r.iops, (double)r.lat_p99_ns / 1e3);
 		err = sweep_record_cell(sw, &r, name, line);
 	}
-	r0_target_close(&tg);
+	r0_io_file_close(&tg);
 	free(res);
 	return err;
 }
@@ -238,10 +238,10 @@ int sweep_precondition(struct sweep *sw)
 	for (unsigned i = 0; i < sw->n_members && !err; i++) {
 		struct r0_workload w = { .access = R0_ACCESS_SEQ, .read_pct = 0,
 					 .block_bytes = R0_AGE_FILL_BLOCK_BYTES, .queue_depth = 4, .jobs = 1 };
-		struct r0_target tg;
+		struct r0_io_file tg;
 		char why[256];
 
-		err = r0_target_open(sw->members[i], true, &tg);
+		err = r0_io_file_open(sw->members[i], true, &tg);
 		if (err) {
 			fprintf(stderr, PROG ": %s: cannot open: %s\n", sw->members[i], strerror(-err));
 			break;
@@ -262,7 +262,7 @@ int sweep_precondition(struct sweep *sw)
 				err = -EIO;
 			}
 		}
-		r0_target_close(&tg);
+		r0_io_file_close(&tg);
 	}
 	free(res);
 	return err;

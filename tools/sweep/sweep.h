@@ -120,7 +120,7 @@ void sweep_free_replay(struct sweep *sw);
 /* A replay cell's seconds, planned. */
 double sweep_replay_cell_seconds(const struct sweep *sw);
 /* Replays the trace on TG, mapped onto the region, into R's measurement. 0, -EINTR or -errno. */
-int sweep_run_replay(struct sweep *sw, const struct r0_target *tg, size_t wl, unsigned rep, struct r0_run *r);
+int sweep_run_replay(struct sweep *sw, const struct r0_io_file *tg, size_t wl, unsigned rep, struct r0_run *r);
 /* After the verdict: what the recording gains on the pick, in a sentence. */
 void sweep_print_replay(const struct sweep *sw, const struct r0_analysis *a);
 

@@ -45,7 +45,7 @@ struct r0_bench_spread r0_bench_spread(const struct r0_bench_test *t, double (*f
 /* What the document records of a run besides its tests. */
 struct r0_bench_run {
 	const char *tool;                /* "r0bench" */
-	const struct r0_target *target;  /* a block device's r0probe/1 record is probed when written */
+	const struct r0_io_file *target;  /* a block device's r0probe/1 record is probed when written */
 	const struct r0_state_saved *state; /* its r0age state record, or NULL */
 	const char *preset;              /* NULL: none */
 	unsigned passes, warmup;

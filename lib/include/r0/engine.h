@@ -45,7 +45,7 @@ struct r0_workload {
 	unsigned jobs;              /* threads, 1..R0_JOBS_MAX (0 counts as 1) */
 	bool shared_region;         /* every job over the whole span; else a slice each */
 	uint64_t offset_bytes;      /* where the span starts */
-	uint64_t span_bytes;        /* 0: to the end of the target */
+	uint64_t span_bytes;        /* 0: to the end of the device or file */
 	uint64_t runtime_ns;        /* time-based when not 0 ... */
 	uint64_t ramp_ns;           /* ... after a ramp-up that is not counted */
 	uint64_t size_bytes;        /* size-based: bytes per job; 0: one pass over its region */
@@ -67,7 +67,7 @@ struct r0_workload {
 	 * spins on the driver's poll queue instead of sleeping until an
 	 * interrupt. Needs O_DIRECT and, on a block device, poll queues
 	 * (queue/io_poll is 1: NVMe's and null_blk's poll_queues); see
-	 * r0_target_poll_check.
+	 * r0_io_file_poll_check.
 	 */
 	bool hipri;
 	/*
@@ -109,8 +109,8 @@ struct r0_workload {
 /* W's stall limit in ns: its stall_ns, or R0_STALL_DEFAULT_NS when 0. */
 uint64_t r0_workload_stall_ns(const struct r0_workload *w);
 
-/* An open target: a block device or a regular file. */
-struct r0_target {
+/* What the engine runs on, open: a block device or a regular file (fio's "file"). */
+struct r0_io_file {
 	int fd;
 	bool is_block;
 	bool direct;                /* O_DIRECT (false only for a file system without it) */
@@ -130,8 +130,8 @@ struct r0_target {
  * mounted or otherwise claimed device fails with -EBUSY.
  * 0 or -errno (-ENOTBLK: neither a block device nor a regular file).
  */
-int r0_target_open(const char *path, bool writable, struct r0_target *t);
-void r0_target_close(struct r0_target *t);
+int r0_io_file_open(const char *path, bool writable, struct r0_io_file *t);
+void r0_io_file_close(struct r0_io_file *t);
 
 /*
  * 1 when the kernel refuses a nonblocking request on FD (a read of
@@ -150,26 +150,26 @@ int r0_fd_refuses_nowait(int fd, uint32_t block_bytes, uint64_t at);
  * engine's trims and a replay's discards go through it: liburing 2.3 and
  * Debian 12's headers have no asynchronous discard. 0 or -errno.
  */
-int r0_target_discard(const struct r0_target *t, uint64_t offset_bytes, uint64_t len_bytes);
+int r0_io_file_discard(const struct r0_io_file *t, uint64_t offset_bytes, uint64_t len_bytes);
 
 /*
- * 0 when T can take r0_target_discard: a block device whose sysfs
+ * 0 when T can take r0_io_file_discard: a block device whose sysfs
  * queue/discard_max_bytes (a partition: its disk's) is above 0, read by
  * T's devt alone; a regular file whose file system punches a hole past
  * its end (nothing changes: T must be open for writing). Else
  * -EOPNOTSUPP (or the -errno of reading sysfs or of fallocate) and the
  * reason in WHY.
  */
-int r0_target_discard_check(const struct r0_target *t, char *why, size_t len);
+int r0_io_file_discard_check(const struct r0_io_file *t, char *why, size_t len);
 
 /* Which path W's requests take on T, and where its jobs run: r0/enginepolicy.h. */
 
 /*
- * 0 if W can run on T; else -EINVAL (or -ERANGE for sizes past the target)
+ * 0 if W can run on T; else -EINVAL (or -ERANGE for sizes past its end)
  * and the reason in WHY ("block size 3000 is not a multiple of the logical
  * block size 4096").
  */
-int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, char *why,
+int r0_workload_check(const struct r0_workload *w, const struct r0_io_file *t, char *why,
 		      size_t len);
 
 /*
@@ -179,7 +179,7 @@ int r0_workload_check(const struct r0_workload *w, const struct r0_target *t, ch
  * reason in WHY. A regular file is refused (-EOPNOTSUPP): its file system
  * would decide only at the first I/O (an I/O error when it cannot poll).
  */
-int r0_target_poll_check(const struct r0_target *t, char *why, size_t len);
+int r0_io_file_poll_check(const struct r0_io_file *t, char *why, size_t len);
 
 /*
  * Where job slices start and random offsets fall: the least common
@@ -187,7 +187,7 @@ int r0_target_poll_check(const struct r0_target *t, char *why, size_t len);
  * align_bytes (the largest of them, as all are powers of two in practice),
  * so no I/O straddles a physical sector because of how the span was cut.
  */
-uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_target *t);
+uint64_t r0_workload_unit(const struct r0_workload *w, const struct r0_io_file *t);
 
 /* A job's share of the span: [start_bytes, start_bytes + bytes). */
 struct r0_region {
@@ -201,7 +201,7 @@ struct r0_region {
  * than jobs units). 0, or -EINVAL when a job would get less than one block
  * or INDEX is out of range. Pure: reads only W and T's sizes.
  */
-int r0_job_region(const struct r0_workload *w, const struct r0_target *t, unsigned index,
+int r0_job_region(const struct r0_workload *w, const struct r0_io_file *t, unsigned index,
 		  struct r0_region *r);
 
 struct r0_io_error {
@@ -338,13 +338,13 @@ struct r0_run_opts {
  * Runs W on T and fills *RES. Returns 0 when the test ran to its end (I/O
  * errors and verify faults are in *RES, not in the return value), -EINTR
  * when *stop ended it early (*RES has what was measured), -EINVAL for a
- * workload r0_workload_check refuses, -EOPNOTSUPP for hipri on a target
- * r0_target_poll_check refuses, -ETIMEDOUT when requests were out and
+ * workload r0_workload_check refuses, -EOPNOTSUPP for hipri on a device
+ * r0_io_file_poll_check refuses, -ETIMEDOUT when requests were out and
  * none completed for W's stall limit (the run is abandoned, its requests
  * left to the kernel), other -errno when the engine could not start (ring
  * set-up, memory).
  */
-int r0_engine_run(const struct r0_target *t, const struct r0_workload *w,
+int r0_engine_run(const struct r0_io_file *t, const struct r0_workload *w,
 		  const struct r0_run_opts *o, struct r0_result *res);
 
 /* "read", "write", "trim". */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The engine's rules (lib/engine/enginepolicy.c): for a workload on a target,
+ * The engine's rules (lib/engine/enginepolicy.c): for a workload on a device or file,
  * whether its jobs issue requests themselves or through the ring, carry
  * one beside the ring, send them through io_uring's workers and how many
  * of those, how a job waits for completions, and which CPU it is held to.
@@ -26,15 +26,15 @@ enum r0_async {
 	 */
 	R0_ASYNC_DM_PIECES,
 	/*
-	 * the target refuses nonblocking requests, so every request runs in a
+	 * the device refuses nonblocking requests, so every request runs in a
 	 * worker anyway, and the job leaves a CPU free (it waits for a reap
 	 * batch, or its requests are over 4 KiB); marked, they run on up to
 	 * r0_engine_io_workers workers at once instead of one at a time
 	 */
 	R0_ASYNC_BLOCKING_ONLY,
 };
-enum r0_async r0_engine_async(const struct r0_target *t, const struct r0_workload *w);
-bool r0_engine_submits_async(const struct r0_target *t, const struct r0_workload *w);
+enum r0_async r0_engine_async(const struct r0_io_file *t, const struct r0_workload *w);
+bool r0_engine_submits_async(const struct r0_io_file *t, const struct r0_workload *w);
 
 /*
  * The io-wq workers a job may have with R0_ASYNC_BLOCKING_ONLY: the CPUs
@@ -51,7 +51,7 @@ unsigned r0_engine_io_workers(const struct r0_workload *w);
  * (r0_result.carry_stopped); r0_result.carried_ios counts the requests
  * run so.
  */
-bool r0_engine_may_carry_one(const struct r0_target *t, const struct r0_workload *w);
+bool r0_engine_may_carry_one(const struct r0_io_file *t, const struct r0_workload *w);
 
 /* True when W's jobs issue their requests themselves (pread/pwrite; see r0_workload.ring). */
 bool r0_engine_is_sync(const struct r0_workload *w);

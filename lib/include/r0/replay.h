@@ -10,7 +10,7 @@
  * data). Flushes are issued as fdatasync (IORING_OP_FSYNC, DATASYNC) in
  * their place; discards are counted and not replayed, unless the trace
  * was loaded with R0_REPLAY_LOAD_DISCARDS: then each is issued in its
- * place by the replaying thread itself, synchronously (r0_target_discard:
+ * place by the replaying thread itself, synchronously (r0_io_file_discard:
  * BLKDISCARD, a regular file's punched hole), once every request before
  * it has completed, so it never overtakes a write queued before it.
  * ISSUE and COMPLETE
@@ -148,11 +148,11 @@ bool r0_replay_writes(const struct r0_replay_trace *t);
  * discards the whole of it instead); -EROFS for a trace with writes or
  * replayed discards on a target opened read-only; -EIO when a request
  * failed or came short (R says which; a discard TG cannot take fails so:
- * r0_target_discard_check asks first); -ETIMEDOUT on a stall; -EINTR when O's stop was
+ * r0_io_file_discard_check asks first); -ETIMEDOUT on a stall; -EINTR when O's stop was
  * set (R holds what completed); -errno of io_uring set-up or memory. R is
  * filled as far as the replay went in every case.
  */
-int r0_replay_run(const struct r0_replay_trace *t, const struct r0_target *tg,
+int r0_replay_run(const struct r0_replay_trace *t, const struct r0_io_file *tg,
 		  const struct r0_replay_opts *o, struct r0_replay_result *r);
 
 #endif

@@ -154,7 +154,7 @@ enum r0_check_result r0_trim_audit_layout(const struct r0_geometry *g, const cha
 /* Parses "6.12.117+deb12-cloud-amd64" into 6, 12; 0 or -EINVAL. */
 int r0_kernel_version(const char *release, unsigned *major, unsigned *minor);
 
-/* ------------------------------------------------------------------ target */
+/* ------------------------------------------------------------------ device */
 
 /* What a member is known to return when a discarded block is read. */
 enum r0_discard_reads {
@@ -189,7 +189,7 @@ struct r0_trim_member {
 
 enum r0_trim_kind { R0_TRIM_SINGLE, R0_TRIM_MD, R0_TRIM_DM };
 
-struct r0_trim_target {
+struct r0_trim_device {
 	char path[256];
 	char kname[R0_KNAME_LEN];
 	dev_t devt;
@@ -233,7 +233,7 @@ struct r0_trim_target {
  * Returns 0, or -errno with a reason in WHY: -EOPNOTSUPP for a layer it
  * cannot model (md raid5, dm cache, raid10 far...), which is not "no".
  */
-int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *why, size_t len);
+int r0_trim_device_describe(const char *path, struct r0_trim_device *t, char *why, size_t len);
 
 /*
  * A thin volume over an array (stack.thin_node): reads where the pool put
@@ -241,10 +241,10 @@ int r0_trim_target_describe(const char *path, struct r0_trim_target *t, char *wh
  * through it: a block discarded and written again may move. 0, or -errno
  * with the reason in WHY; 0 at once for any other stack.
  */
-int r0_trim_target_map_thin(struct r0_trim_target *t, char *why, size_t len);
+int r0_trim_device_map_thin(struct r0_trim_device *t, char *why, size_t len);
 
 /* The first md raid0 geometry in the stack (for the layout audit), NULL if none. */
-const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target *t);
+const struct r0_geometry *r0_trim_device_md_geometry(const struct r0_trim_device *t);
 
 /*
  * r0_trim_check_limits for T into LC: each bottom device's limits are its
@@ -255,7 +255,7 @@ const struct r0_geometry *r0_trim_target_md_geometry(const struct r0_trim_target
  * device over layers. The smallest member write_zeroes_max_bytes (0 with
  * no member) into *MIN_WRITE_ZEROES_BYTES.
  */
-void r0_trim_target_check_limits(const struct r0_trim_target *t, struct r0_limits_check *lc,
+void r0_trim_device_check_limits(const struct r0_trim_device *t, struct r0_limits_check *lc,
 				 uint64_t *min_write_zeroes_bytes);
 
 /* ------------------------------------------------------------------ I/O */
@@ -269,7 +269,7 @@ struct r0_trim_counters {
 };
 
 /* Reads them (/sys/dev/block/M:m/stat, fields 12-15); 0, -EOPNOTSUPP (no discard fields), -errno. */
-int r0_trim_read_counters(const struct r0_trim_target *t, struct r0_trim_counters *c);
+int r0_trim_read_counters(const struct r0_trim_device *t, struct r0_trim_counters *c);
 
 /* One member's part of one discard. */
 struct r0_trim_member_result {
@@ -290,7 +290,7 @@ struct r0_trim_member_result {
  * EFFECTIVE_GRAN_BYTES is NOT CONCLUSIVE unless something failed.
  * 0, or -ERANGE/-ENOMEM from the split.
  */
-int r0_trim_judge_range(const struct r0_trim_target *t, uint64_t start, uint64_t n,
+int r0_trim_judge_range(const struct r0_trim_device *t, uint64_t start, uint64_t n,
 			uint64_t effective_gran_bytes, const struct r0_trim_counters *before,
 			const struct r0_trim_counters *after, struct r0_trim_member_result *res,
 			enum r0_check_result *v);
@@ -372,7 +372,7 @@ void r0_trim_readback_plan(const struct r0_geometry *g, unsigned n_members, cons
  * the member blocks next to them. N 0 checks only that the array holds
  * the pattern (after a fill). 0 or -errno (an I/O error).
  */
-int r0_trim_verify(const struct r0_trim_target *t, int array_fd, const int *member_fds,
+int r0_trim_verify(const struct r0_trim_device *t, int array_fd, const int *member_fds,
 		   uint64_t seed, uint64_t start, uint64_t n, uint64_t window,
 		   struct r0_trim_effect *e);
 
@@ -402,7 +402,7 @@ int r0_trim_file_extents(const struct r0_trim_stack *s, int fd, struct r0_trim_l
  * when not; the rest (no promise, a partial granule, unplaced below
  * dm-thin, dropped on the way) to UNCHECKED[leaf]. 0 or -errno.
  */
-int r0_trim_leaf_readback(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+int r0_trim_leaf_readback(const struct r0_trim_device *t, const struct r0_trim_leaf_extent *x, size_t n,
 			  uint64_t *ok, uint64_t *bad, uint64_t *unchecked);
 
 /* What a bottom device said of its own blocks (GET LBA STATUS), in sectors. */
@@ -418,7 +418,7 @@ struct r0_trim_lba_answer {
  * N pieces X on it, into A[leaf]. A device that answers no GET LBA STATUS
  * is left unanswered, not an error. 0 or -errno.
  */
-int r0_trim_leaf_lba_status(const struct r0_trim_target *t, const struct r0_trim_leaf_extent *x, size_t n,
+int r0_trim_leaf_lba_status(const struct r0_trim_device *t, const struct r0_trim_leaf_extent *x, size_t n,
 			    struct r0_trim_lba_answer *a);
 
 /* ------------------------------------------------------------------ evidence */
@@ -454,7 +454,7 @@ void r0_trim_evidence_lba_status(struct r0_trim_evidence *ev, unsigned n, const 
  * "delivered; read-back not checkable: no promise", "the drive completed
  * the discard but still returns the old data").
  */
-enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+enum r0_trim_level r0_trim_evidence_level(const struct r0_trim_evidence *ev, const struct r0_trim_device *t,
 					  unsigned i, char *why, size_t len);
 
 /* "deallocated", "delivered", "not shown". */
@@ -466,7 +466,7 @@ const char *r0_trim_level_name(enum r0_trim_level l);
  * the reason in FAIL: a device that broke its read-back promise first
  * (the most specific finding), else the first device short of REQUIRE.
  */
-bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0_trim_device *t,
 			      enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen);
 
 /*
@@ -478,7 +478,7 @@ bool r0_trim_evidence_summary(const struct r0_trim_evidence *ev, const struct r0
  * e.g. other discards at the same time): no "no" where nothing was shown.
  * FAIL's reason as the summary's; NOT CONCLUSIVE's the first such device.
  */
-enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_target *t,
+enum r0_check_result r0_trim_evidence_verdict(const struct r0_trim_evidence *ev, const struct r0_trim_device *t,
 					 enum r0_trim_level require, char *list, size_t len, char *fail, size_t flen);
 
 /* ------------------------------------------------------------------ file system mode */
@@ -517,7 +517,7 @@ int r0_trim_fitrim(const char *mount_point, uint64_t *bytes);
  * of T has counted SHARE[i] discarded sectors more than in BEFORE, 10 s
  * at most (then the caller's judgement sees the shortfall). 0 or -errno.
  */
-int r0_trim_wait_discards(const struct r0_trim_target *t, const char *mnt, const uint64_t *share,
+int r0_trim_wait_discards(const struct r0_trim_device *t, const char *mnt, const uint64_t *share,
 			  const struct r0_trim_counters *before);
 
 /* Bytes to write at MNT so that PCT of the file system is used (at most what is free). 0 or -errno. */
@@ -535,7 +535,7 @@ int r0_trim_fill_goal(const char *mnt, unsigned pct, uint64_t *bytes);
  * only whole blocks pass, so never exact). FAIL with WHY naming the member or the
  * sums; NOT CONCLUSIVE if the files held nothing; else PASS.
  */
-enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint64_t *share,
+enum r0_check_result r0_trim_judge_fs(const struct r0_trim_device *t, const uint64_t *share,
 				 const struct r0_trim_counters *before,
 				 const struct r0_trim_counters *after, uint64_t fitrim_bytes,
 				 bool fitrim_exact, char *why, size_t len);
@@ -547,6 +547,6 @@ enum r0_check_result r0_trim_judge_fs(const struct r0_trim_target *t, const uint
  * pool). Returns 0, or -EBUSY (or the probe's -errno) with the device and
  * the reason in WHY ("member nvme1n1 is also held by md126").
  */
-int r0_stack_check(const struct r0_trim_target *t, char *why, size_t why_len);
+int r0_stack_check(const struct r0_trim_device *t, char *why, size_t why_len);
 
 #endif

@@ -48,7 +48,7 @@ struct r0_trim_doc {
 	uint64_t pattern_seed;         /* the fill pattern's (not in WATCH) */
 	const char *device;            /* the path checked */
 	const char *kernel;            /* uname's release */
-	const struct r0_trim_target *target;
+	const struct r0_trim_device *described;   /* it and its stack, as r0_trim_device_describe found them */
 	const struct r0_trim_watch_doc *watch;   /* WATCH */
 	const struct r0_trim_check_line *checks;
 	size_t n_checks;

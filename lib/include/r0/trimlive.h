@@ -26,10 +26,10 @@ const char *r0_trim_live_fs(unsigned long magic);
 void r0_trim_fs_magic_name(unsigned long magic, char *buf, size_t len);
 
 /* The test file's size: eight full stripes of T's first striped layer, 4 to 64 MiB, in whole MiB. */
-uint64_t r0_trim_live_file_bytes(const struct r0_trim_target *t);
+uint64_t r0_trim_live_file_bytes(const struct r0_trim_device *t);
 
 /* The free space --live needs: the file, as much again and a margin for the user's own work. */
-uint64_t r0_trim_live_room_bytes(const struct r0_trim_target *t);
+uint64_t r0_trim_live_room_bytes(const struct r0_trim_device *t);
 
 /*
  * The top ranges of the N pieces X, sorted and merged where they touch

@@ -58,7 +58,7 @@ void r0_trim_result_free(struct r0_trim_result *res);
  * Then a run without a failure and without one conclusive delivery
  * (DELIVERY_PASS 0) is NOT CONCLUSIVE, with the first doubt as reason.
  */
-void r0_trim_result_judge(struct r0_trim_result *res, const struct r0_trim_target *t, bool fs_mode,
+void r0_trim_result_judge(struct r0_trim_result *res, const struct r0_trim_device *t, bool fs_mode,
 			  enum r0_trim_level require);
 
 #endif

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A run of r0trim's checks on one target: the device's checks (limits,
+ * A run of r0trim's checks on one device: its's checks (limits,
  * geometry, quiet members, the range set, raw cycles), the file system
  * cycles and the live check on a user's file system (the watch: r0/trimwatchrun.h).
  * Each check adds its line to the run's result (r0/trimresult.h) and,
  * with RECORDS, its record for the document (r0/trimrecords.h). The tool
- * describes, confirms and opens the target, and prints; nothing here
+ * describes, confirms and opens the device, and prints; nothing here
  * prints (but the header, to the stream the tool names) or exits: a line
  * added is told to the tool's ON_LINE.
  */
@@ -23,7 +23,7 @@
 #include "r0/trimresult.h"
 
 struct r0_trim_run {
-	struct r0_trim_target t;
+	struct r0_trim_device t;
 	/* the checks' lines, their tally, the evidence and the verdict */
 	struct r0_trim_result result;
 	const char *path;                      /* the device checked, as given */
@@ -36,7 +36,7 @@ struct r0_trim_run {
 	size_t n_fs_cycles;
 	const char *live_dir, *live_fs;        /* --live: the directory and its file system */
 	const char *kernel;                    /* uname's release */
-	int fd;                                /* the target, open for writing (O_DIRECT), or -1 */
+	int fd;                                /* the device, open for writing (O_DIRECT), or -1 */
 	int member_fd[R0_MAX_MEMBERS];         /* the bottom devices, read-only, or -1 */
 	uint64_t seed;                         /* of this run's fill pattern: old data never matches it */
 	bool (*stop)(void);                    /* the tool's: a signal asked to stop (NULL: never) */
@@ -60,7 +60,7 @@ void r0_trim_run_close(struct r0_trim_run *r);
 
 /*
  * The checks before anything is written to R->path (R->t described by
- * r0_trim_target_describe, DESCRIBED what that gave): what every writer
+ * r0_trim_device_describe, DESCRIBED what that gave): what every writer
  * checks (r0_member_check, FORCE: despite a signature), a stack r0trim
  * can follow, a thin pool's map, not read-only. 0, or -errno and WHY:
  * the whole message after the tool's name ("/dev/md0: is read-only ...").
@@ -108,7 +108,7 @@ enum r0_check_result r0_trim_run_deliver(struct r0_trim_run *r, uint64_t start, 
 					 struct r0_trim_counts *counts, char *detail, size_t len, int *ioerr);
 
 /* What a read-back showed (r0_trim_verify's E) in words, into BUF. */
-void r0_trim_effect_detail(const struct r0_trim_effect *e, const struct r0_trim_target *t, char *buf, size_t len);
+void r0_trim_effect_detail(const struct r0_trim_effect *e, const struct r0_trim_device *t, char *buf, size_t len);
 
 /* An "lba-status" line on what the SCSI bottom devices say of the N pieces X, WHAT first, when one answered. */
 void r0_trim_run_lba_status(struct r0_trim_run *r, const char *what, const struct r0_trim_leaf_extent *x, size_t n);

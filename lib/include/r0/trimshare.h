@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What share of a discard each bottom device of a TRIM target should
+ * What share of a discard each bottom device of the device r0trim checks should
  * receive, and what it received against that: the geometry's shares of
  * discards spread over the whole device (fstrim's free space, --watch), a
  * file's sectors per bottom device (--live, --fs), a share against the
@@ -22,7 +22,7 @@
  * into SHARE[0..n_members-1]. 0; else -errno of the split or -ENODATA
  * when the stack passes nothing down, with equal shares in SHARE.
  */
-int r0_trim_expected_shares(const struct r0_trim_target *t, double *share);
+int r0_trim_expected_shares(const struct r0_trim_device *t, double *share);
 
 /* Adds each of the N pieces X (r0_trim_stack_split, r0_trim_file_extents) to SHARE[its leaf], in sectors. */
 void r0_trim_extents_share(const struct r0_trim_leaf_extent *x, size_t n, uint64_t *share);
@@ -34,7 +34,7 @@ void r0_trim_extents_share(const struct r0_trim_leaf_extent *x, size_t n, uint64
  * SHARE[i] or more (other free space may come with it), else FAIL;
  * conclusive where its share is not 0.
  */
-void r0_trim_share_results(const struct r0_trim_target *t, const uint64_t *share,
+void r0_trim_share_results(const struct r0_trim_device *t, const uint64_t *share,
 			   const struct r0_trim_counters *before, const struct r0_trim_counters *after,
 			   struct r0_trim_member_result *res);
 
@@ -45,7 +45,7 @@ void r0_trim_share_results(const struct r0_trim_target *t, const uint64_t *share
  * drops discards, the layer above it dropped what its member counted,
  * it was cut short, or nothing arrived. "" when none failed.
  */
-void r0_trim_delivery_why(const struct r0_trim_target *t, const struct r0_trim_member_result *res,
+void r0_trim_delivery_why(const struct r0_trim_device *t, const struct r0_trim_member_result *res,
 			  char *why, size_t len);
 
 #endif

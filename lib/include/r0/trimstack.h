@@ -3,7 +3,7 @@
  * A stack of block layers as a tree (what `lsblk -s` shows, top first) and
  * where a discard of the top device lands on each bottom device: each
  * layer's mapping composed down to the bottom. Pure: the tree is filled by
- * r0_trim_target_describe (r0/trimcheck.h) or by hand in the unit tests.
+ * r0_trim_device_describe (r0/trimcheck.h) or by hand in the unit tests.
  */
 #ifndef R0_TRIMSTACK_H
 #define R0_TRIMSTACK_H

@@ -34,7 +34,7 @@ struct r0_trim_watch_reading {
  * T with its device's path in PATH. 0, or -errno and WHY: the message
  * after the tool's name ("WHAT: ...").
  */
-int r0_trim_watch_open(const char *log, const char *what, struct r0_trim_target *t, char *path, size_t path_len,
+int r0_trim_watch_open(const char *log, const char *what, struct r0_trim_device *t, char *path, size_t path_len,
 		       char *why, size_t why_len);
 
 /*
@@ -42,7 +42,7 @@ int r0_trim_watch_open(const char *log, const char *what, struct r0_trim_target 
  * readings judged into W. 0, or -errno with *REFUSED when nothing was
  * appended, and WHY: the message after the tool's name, "" for none.
  */
-int r0_trim_watch_take(const struct r0_trim_target *t, const char *log, const char *what,
+int r0_trim_watch_take(const struct r0_trim_device *t, const char *log, const char *what,
 		       struct r0_trim_watch_reading *w, bool *refused, char *why, size_t why_len);
 
 /* What the verdict line says after "verdict X: "; of a FAIL, about stopped device I. */
@@ -56,13 +56,13 @@ void r0_trim_watch_time(int64_t t, char *buf, size_t len);
  * PATH, WHAT as given, LOG) written to F, pretty, with a newline. 0, or
  * -ENOMEM when it cannot be made.
  */
-int r0_trim_watch_write_json(const struct r0_trim_target *t, const char *path, const char *what, const char *log,
+int r0_trim_watch_write_json(const struct r0_trim_device *t, const char *path, const char *what, const char *log,
 			     const struct r0_trim_watch_reading *w, FILE *f);
 
 /*
  * Reading W of T (WHAT as given, LOG) as r0trim reports it in text to F:
  * the devices' shares and the verdict line(s).
  */
-void r0_trim_watch_write_text(const struct r0_trim_target *t, const char *what, const char *log,
+void r0_trim_watch_write_text(const struct r0_trim_device *t, const char *what, const char *log,
 			      const struct r0_trim_watch_reading *w, FILE *f);
 #endif
