@@ -158,3 +158,40 @@ Test(cli, an_exclusion_is_said_before_a_need)
 				    sizeof(err)), 2);
 	cr_assert(strstr(err, "cannot be used together") && !strstr(err, "needs"), "%s", err);
 }
+
+/* a tool of subcommands: its --help table must list what each subcommand parses, alike */
+static int parse_listed_in_child(const struct r0_cli_opt *listed)
+{
+	const struct r0_cli t = { .prog = "r0x", .usage_opts = listed };
+	char *argv[] = { "r0x", NULL };
+	int status;
+	pid_t pid = fork();
+
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		freopen("/dev/null", "w", stderr);
+		r0_cli_parse(&t, opts, 1, argv);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Test(cli, an_option_parsed_but_not_in_help_is_the_tools_bug)
+{
+	struct r0_cli_opt listed[16];
+	size_t n = 0;
+
+	for (const struct r0_cli_opt *o = opts; o->name; o++)
+		listed[n++] = *o;
+	listed[n] = (struct r0_cli_opt){ 0 };
+	cr_assert_eq(parse_listed_in_child(listed), 0, "the same table lists every option alike");
+	listed[0].key = 'k';
+	cr_assert_eq(parse_listed_in_child(listed), 70, "another short letter");
+	listed[0].key = 'c';
+	listed[2].arg = NULL;
+	cr_assert_eq(parse_listed_in_child(listed), 70, "a value --help does not name");
+	listed[2].arg = "FILE";
+	listed[n - 1] = (struct r0_cli_opt){ 0 };
+	cr_assert_eq(parse_listed_in_child(listed), 70, "an option left out of --help");
+}

@@ -313,6 +313,39 @@ static int check_needs_and_excludes(const char *prog, const struct r0_cli_opt *o
 	return 0;
 }
 
+/*
+ * A tool of subcommands writes --help from one union table (USAGE_OPTS)
+ * beside the tables it parses: every option parsed must be listed there
+ * alike (its letter, whether it takes a value, its new name), or --help
+ * would not say what the tool takes. A mismatch is the tool's bug: exit 70
+ * (EX_SOFTWARE) on the first run of that subcommand, which every test reaches.
+ */
+static void check_listed(const struct r0_cli *tool, const struct r0_cli_opt *opts)
+{
+	for (const struct r0_cli_opt *o = opts; o->name; o++) {
+		const struct r0_cli_opt *u = tool->usage_opts;
+		bool takes = o->kind != R0_CLI_SET && o->kind != R0_CLI_CLEAR;
+		int letter = o->key > 0 && o->key <= CHAR_MAX ? o->key : 0;
+		const char *why = NULL;
+
+		while (u->name && strcmp(u->name, o->name))
+			u++;
+		if (!u->name)
+			why = "is parsed but --help does not list it";
+		else if (letter != (u->key > 0 && u->key <= CHAR_MAX ? u->key : 0))
+			why = "has another short letter in --help";
+		else if (takes != (u->arg != NULL))
+			why = takes ? "takes a value --help does not name" : "takes no value, yet --help names one";
+		else if ((o->renamed_to == NULL) != (u->renamed_to == NULL) ||
+			 (o->renamed_to && strcmp(o->renamed_to, u->renamed_to)))
+			why = "is an old name in one table only";
+		if (why) {
+			fprintf(stderr, "%s: internal error: --%s %s\n", tool->prog, o->name, why);
+			exit(70);
+		}
+	}
+}
+
 void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int argc, char **argv)
 {
 	struct option lo[R0_CLI_MAX_OPTS + 4];
@@ -321,6 +354,8 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 	size_t n = 0, k = 0;
 	int c, rc;
 
+	if (tool->usage_opts)
+		check_listed(tool, opts);
 	/* every bad option is worded once, by bad_option */
 	opterr = 0;
 	shorts[k++] = ':';

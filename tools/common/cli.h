@@ -142,7 +142,9 @@ struct r0_cli {
 	 * --help: HEAD (the synopsis and what the tool does), "Options:" (or
 	 * the first option's section heading), the
 	 * options (USAGE_OPTS, else the table parsed: a tool of subcommands
-	 * lists them all once), -h and -V, then TAIL.
+	 * lists them all once), -h and -V, then TAIL. r0_cli_parse holds every
+	 * table it parses to USAGE_OPTS: each option listed there, with the same
+	 * letter, value and new name (else exit 70, the tool's bug).
 	 */
 	const char *head;
 	const char *tail;
