@@ -15,6 +15,30 @@ r0_wait_dev() {
 	done
 }
 
+# r0_loop_parts FILE N: attaches FILE, a disk image with a partition table,
+# as a loop device with its partitions, and prints the device once
+# partition N is there to stay. losetup opens the device for writing, and
+# on its close udev's inotify watch (60-block.rules) re-reads the table:
+# the partitions vanish and come back a moment after the kernel's own
+# scan. A partition opened in between is gone under its user (seen: r0age
+# failing on p1; an md array over p1 failing its member). So this waits
+# for that second scan (at most 3 s: it does not always come), then for
+# udev's events.
+r0_loop_parts() {
+	_lp=$(losetup -f) || return 1
+	_scans() { dmesg | grep -c " ${_lp##*/}: p[0-9]"; }
+	_before=$(_scans)
+	losetup -P "$_lp" "$1" || return 1
+	_n=30
+	while [ "$(_scans)" -lt $((_before + 2)) ] && [ "$_n" -gt 0 ]; do
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	r0_settle
+	r0_wait_dev "${_lp}p$2" || return 1
+	echo "$_lp"
+}
+
 # r0_modprobe NAME [ARG...]: loads an on-demand module (scsi_debug, xfs, dm_crypt,
 # xts, dm_thin_pool, raid1, raid10, ahci) with
 # the dependencies recorded when the initramfs was built. Fails loudly: the

@@ -94,8 +94,7 @@ expect_eq "$(md5sum < "$3")" "$ext4" "the ext4 member after a read-only study"
 rm -f /tmp/parts.img /tmp/parts2.img
 truncate -s 80M /tmp/parts.img
 printf 'label: gpt\n,32M\n,32M\n' | sfdisk -q /tmp/parts.img > /dev/null || fail "sfdisk"
-loop=$(losetup -P --show -f /tmp/parts.img) || fail "losetup"
-r0_wait_dev "${loop}p2" || fail "no partitions on $loop"
+loop=$(r0_loop_parts /tmp/parts.img 2) || fail "losetup with partitions"
 arr=$(r0build create --yes -q --backend md -c 64K --name parts "${loop}p1" "${loop}p2") || fail "md over two partitions"
 check_stripe_placement "$arr" 65536 16 "${loop}p1" "${loop}p2"
 r0build remove parts || fail "remove parts"
@@ -112,8 +111,7 @@ grep -q "${loop}p2: partition 2 of ${loop##*/}" /tmp/expect.out || fail "the pla
 # it: the walk goes through each partition to its disk, and discards pass
 truncate -s 40M /tmp/parts2.img
 printf 'label: gpt\n,32M\n' | sfdisk -q /tmp/parts2.img > /dev/null || fail "sfdisk 2"
-loop2=$(losetup -P --show -f /tmp/parts2.img) || fail "losetup 2"
-r0_wait_dev "${loop2}p1" || fail "no partition on $loop2"
+loop2=$(r0_loop_parts /tmp/parts2.img 1) || fail "losetup 2 with partitions"
 mdadm --create /dev/md91 --run --level=0 --chunk=64 --metadata=1.2 --raid-devices=2 \
 	"${loop}p2" "${loop2}p1" > /dev/null 2>&1 || fail "mdadm --create over two partitions"
 # (once in 5 CI runs the fill met ENOSPC as md failed the array over
