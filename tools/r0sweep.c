@@ -99,7 +99,7 @@ struct options {
 	double replay_scale;        /* --replay-scale X: the replay paced, X times the recorded speed */
 	bool scale_given, replay_discards;
 	bool resume, force, straddle, read_only, state_given;
-	bool repeats_given, every_target, min_runtime_given, budget_given, max_repeats_given;
+	bool repeats_given, every_target, min_runtime_given, budget_given;
 	bool calibrate, runtime_given, qd_given;
 	struct sweep_chunk_list cl;
 	size_t n_presets;
@@ -193,8 +193,6 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 	sw->adaptive = !o->repeats_given && !o->every_target;
 	if (o->every_target && !o->repeats_given)
 		sw->repeats = R0_SWEEP_DEFAULT_REPEATS;
-	if (!o->max_repeats_given)
-		sw->max_repeats = r0_adapt_max_repeats((double)sw->budget_ns / 1e9);
 	if (sw->adaptive && sw->max_repeats < sw->repeats)
 		return r0_cli_usage_error(PROG, "--max-repeats %u is below the first look's %u repeats",
 					  sw->max_repeats, sw->repeats);
@@ -492,8 +490,7 @@ int main(int argc, char **argv)
 		  "starts that would end past it", .def = "30m, --calibrate 5m", .excludes = "repeats,every-target",
 		  .excludes_why = fixed },
 		{ "max-repeats", OPT_MAX_REPEATS, R0_CLI_UINT, R0_CLI_TO(sw.max_repeats), 3, 100, .why = "from 3 to 100",
-		  .given = &o.max_repeats_given, .arg = "N", .help = "repeats of an undecided cell at most",
-		  .def = STR(R0_ADAPT_MAX_REPEATS) " for every 30 minutes of --budget, never fewer",
+		  .arg = "N", .help = "repeats of an undecided cell at most", .def = STR(R0_ADAPT_MAX_REPEATS),
 		  .excludes = "repeats,every-target", .excludes_why = fixed },
 		{ "repeats", 'r', R0_CLI_UINT, R0_CLI_TO(sw.repeats), 1, 100, .why = "from 1 to 100",
 		  .given = &o.repeats_given, .arg = "N", .help = "a fixed plan instead: N repeats of every cell of every "

@@ -28,22 +28,6 @@ size_t r0_adapt_looks(unsigned min, unsigned max, unsigned *at)
 	return n;
 }
 
-/*
- * In proportion to the budget: where runs stray much, the 30-minute
- * study's cap binds before its time does, so a longer budget alone bought
- * little; a budget twice as long is given for twice the evidence, so each
- * cell may take twice the repeats (the figures: docs/validation.md, "A
- * longer budget").
- */
-unsigned r0_adapt_max_repeats(double budget_s)
-{
-	double per = R0_ADAPT_MAX_REPEATS * budget_s / 1800;
-
-	if (!(budget_s > 1800))
-		return R0_ADAPT_MAX_REPEATS;
-	return per >= 100 ? 100 : (unsigned)per;
-}
-
 static unsigned max_members(const struct r0_sweep_plan *plan)
 {
 	unsigned m = 0;

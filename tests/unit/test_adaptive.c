@@ -37,17 +37,6 @@ Test(adaptive, looks)
 	cr_expect_eq(at[R0_ADAPT_MAX_LOOKS - 1], 100);
 }
 
-/* r0sweep's --max-repeats when not given: 8 for every 30 minutes of budget, never fewer, at most 100. */
-Test(adaptive, the_cap_follows_the_budget)
-{
-	cr_expect_eq(r0_adapt_max_repeats(0), R0_ADAPT_MAX_REPEATS, "no bound: the 30-minute cap");
-	cr_expect_eq(r0_adapt_max_repeats(5 * 60), R0_ADAPT_MAX_REPEATS);
-	cr_expect_eq(r0_adapt_max_repeats(30 * 60), 8);
-	cr_expect_eq(r0_adapt_max_repeats(45 * 60), 12);
-	cr_expect_eq(r0_adapt_max_repeats(60 * 60), 16);
-	cr_expect_eq(r0_adapt_max_repeats(100 * 3600), 100);
-}
-
 /* How many studies a row: the recipe asks for more through R0_SIM_STUDIES. */
 static unsigned studies(unsigned dflt)
 {

@@ -56,13 +56,6 @@
  */
 size_t r0_adapt_looks(unsigned min, unsigned max, unsigned *at);
 
-/*
- * The repeats an undecided cell may take at most in a study of BUDGET_S
- * seconds (0: no bound) when the user does not say: R0_ADAPT_MAX_REPEATS
- * for every 30 minutes of budget, never fewer, at most 100.
- */
-unsigned r0_adapt_max_repeats(double budget_s);
-
 /* What kind of comparison was still undecided. */
 enum r0_adapt_kind {
 	R0_ADAPT_WORTH,             /* the pick against one drive under the mix */

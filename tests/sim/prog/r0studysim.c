@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "r0/adaptive.h"
-
 #include "methodsim.h"
 #include "simrow.h"
 #include "studysim.h"
@@ -51,8 +49,7 @@ static void usage(FILE *f)
 		"  -s, --studies N    studies a row (default 200)\n"
 		"  -b, --budget MIN   the study's budget in minutes (default r0sweep's 30); the bars\n"
 		"                     stay the 30-minute study's\n"
-		"      --max-repeats N  repeats of an undecided cell at most (default r0sweep's: 8 for\n"
-		"                     every 30 minutes of the budget, never fewer)\n"
+		"      --max-repeats N  repeats of an undecided cell at most (default r0sweep's 8)\n"
 		"      --fixed        the fixed plan of every target beside, on gauss2, gauss5 and outliers\n"
 		"      --method       instead, the comparison method's table (tests/sim/methodsim.c): false\n"
 		"                     differences and power by repeats and noise, the bootstrap it\n"
@@ -98,7 +95,7 @@ struct picks {
 	size_t n_cell;
 	unsigned studies;
 	double budget_min;           /* 0: r0sweep's 30 minutes */
-	unsigned max_repeats;        /* 0: r0sweep's for the budget (8 at 30 minutes) */
+	unsigned max_repeats;        /* 0: r0sweep's 8 */
 	bool fixed, verbose, method;
 };
 
@@ -115,8 +112,8 @@ static int row(const struct picks *p, int truth, size_t nz, double cell)
 
 	if (p->budget_min > 0)
 		plan.budget_s = p->budget_min * 60;
-	/* r0sweep's own default for the budget (r0_adapt_max_repeats) unless given */
-	plan.max_repeats = p->max_repeats ? p->max_repeats : r0_adapt_max_repeats(plan.budget_s);
+	if (p->max_repeats)
+		plan.max_repeats = p->max_repeats;
 	if (p->named[nz][0] && (err = r0_sim_bank_name(p->named[nz]))) {
 		fprintf(stderr, PROG ": bank %s: not read from tests/data/noise/%s.json: %s\n", p->named[nz],
 			p->named[nz], strerror(-err));
