@@ -58,7 +58,6 @@ refuse 2 "not a block device" "/etc/r0-kernel: not a block device" create --back
 truncate -s 32M /tmp/disk.img
 printf 'label: dos\n,16M,L\n' | sfdisk -q /tmp/disk.img > /dev/null || fail "sfdisk"
 loop=$(r0_loop_parts /tmp/disk.img 1) || fail "losetup"
-r0_wait_dev "${loop}p1" || fail "no partition on $loop"
 p=$(r0build create --yes --backend md -c 64K --force "${loop}p1") || fail "a partition as a member"
 r0build remove "$p" || fail "remove the array over a partition"
 mkfs.ext4 -q -F "${loop}p1" && mount "${loop}p1" /mnt/t || fail "mount partition"

@@ -325,14 +325,13 @@ static void check_listed(const struct r0_cli *tool, const struct r0_cli_opt *opt
 	for (const struct r0_cli_opt *o = opts; o->name; o++) {
 		const struct r0_cli_opt *u = tool->usage_opts;
 		bool takes = o->kind != R0_CLI_SET && o->kind != R0_CLI_CLEAR;
-		int letter = o->key > 0 && o->key <= CHAR_MAX ? o->key : 0;
 		const char *why = NULL;
 
 		while (u->name && strcmp(u->name, o->name))
 			u++;
 		if (!u->name)
 			why = "is parsed but --help does not list it";
-		else if (letter != (u->key > 0 && u->key <= CHAR_MAX ? u->key : 0))
+		else if (r0_cli_short_letter(o) != r0_cli_short_letter(u))
 			why = "has another short letter in --help";
 		else if (takes != (u->arg != NULL))
 			why = takes ? "takes a value --help does not name" : "takes no value, yet --help names one";
@@ -366,7 +365,7 @@ void r0_cli_parse(const struct r0_cli *tool, const struct r0_cli_opt *opts, int 
 		if (n == R0_CLI_MAX_OPTS)
 			exit(r0_cli_usage_error(tool->prog, "more than %d options", R0_CLI_MAX_OPTS));
 		lo[n] = (struct option){ o->name, has, NULL, o->key };
-		if (o->key > 0 && o->key <= CHAR_MAX) {
+		if (r0_cli_short_letter(o)) {
 			shorts[k++] = (char)o->key;
 			if (has != no_argument)
 				shorts[k++] = ':';

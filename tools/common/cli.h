@@ -4,6 +4,7 @@
 #define R0_CLI_H
 
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -157,6 +158,12 @@ struct r0_cli {
 	 */
 	const char *retired;
 };
+
+/* O's short letter, or 0 for an option that is long only (a key above CHAR_MAX). */
+static inline int r0_cli_short_letter(const struct r0_cli_opt *o)
+{
+	return o->key > 0 && o->key <= CHAR_MAX ? o->key : 0;
+}
 
 /*
  * Reads the options of ARGV by the table OPTS (ended by a NULL name), in

@@ -21,7 +21,7 @@ static int head_of(const struct r0_cli_opt *o, char *buf, size_t len)
 {
 	char letter[8] = "    ";
 
-	if (o->key > 0 && o->key <= 127)
+	if (r0_cli_short_letter(o))
 		snprintf(letter, sizeof(letter), "-%c, ", o->key);
 	return snprintf(buf, len, "  %s--%s%s%s", letter, o->name, o->arg ? " " : "", o->arg ? o->arg : "");
 }
@@ -140,7 +140,7 @@ static void field(FILE *f, const char *s, char end)
 
 static void table_line(FILE *f, const struct r0_cli_opt *o)
 {
-	char letter[2] = { o->key > 0 && o->key <= 127 ? (char)o->key : '\0', '\0' };
+	char letter[2] = { (char)r0_cli_short_letter(o), '\0' };
 	char text[1024];
 
 	text_of(o, text, sizeof(text));
