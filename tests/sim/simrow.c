@@ -161,13 +161,32 @@ static void bank_bars(const struct r0_sim_row *r, struct missed *m)
 		    100.0 * r->pick_good / n);
 }
 
+/*
+ * A truth at any speed-up (R0_SIM_TRUE_AT), under any noise: the claim's
+ * own bar. Below the worth-it bar, "worth it" is a false claim, said in at
+ * most 5 % of studies; at or above it, no bar (the power to show a
+ * speed-up a little over the bar is not asked for); false losers at most
+ * 5 % (every chunk is equal).
+ */
+static void true_at_bars(const struct r0_sim_row *r, struct missed *m)
+{
+	double x = r0_sim_true_at_value();
+
+	miss_unless(m, r0_sim_keeps(r->false_loss, r->n, 0.05), "false losers in %.0f %%", 100.0 * r->false_loss / r->n);
+	if (x < R0_WORTH_SPEEDUP)
+		miss_unless(m, r0_sim_keeps(r->worth, r->n, 0.05), "a true %gx worth it in %.0f %%", x,
+			    100.0 * r->worth / r->n);
+}
+
 size_t r0_sim_row_bars(const struct r0_sim_row *r, char (*missed)[200], size_t max)
 {
 	struct missed m = { .s = missed, .max = max, .r = r };
 
 	if (!r->n)
 		return 0;
-	if (r0_sim_noise_is_bank(r->noise) || r->noise == R0_SIM_BANK_NAMED)
+	if (r->truth == R0_SIM_TRUE_AT)
+		true_at_bars(r, &m);
+	else if (r0_sim_noise_is_bank(r->noise) || r->noise == R0_SIM_BANK_NAMED)
 		bank_bars(r, &m);
 	else
 		designed_bars(r, &m);

@@ -19,13 +19,35 @@
 #define SIM_MEMBERS 3
 #define N_USED (R0_SWEEP_MAX_WL * 2)   /* a bank visit's runs looked at */
 
+/* R0_SIM_TRUE_AT's speed-up (r0_sim_true_at; one a process) */
+static double true_at;
+
 const char *r0_sim_truth_name(enum r0_sim_truth t)
 {
 	static const char *const names[] = { "no gain", "perfect scaling", "3rd adds nothing", "shared limit 1.07x",
 					     "RAID0 model, dm = md", "one chunk 10 % ahead", "chunks 0-25 % apart",
 					     "true 1.15x", "true 1.3x" };
 
+	static char at[32];
+
+	if (t == R0_SIM_TRUE_AT && true_at > 0) {
+		snprintf(at, sizeof(at), "true %gx", true_at);
+		return at;
+	}
 	return t < R0_SIM_TRUTHS ? names[t] : "?";
+}
+
+int r0_sim_true_at(double x)
+{
+	if (!(x >= 1 && x <= 10))
+		return -EINVAL;
+	true_at = x;
+	return 0;
+}
+
+double r0_sim_true_at_value(void)
+{
+	return true_at;
 }
 
 /* R0_SIM_BANK_NAMED's bank (r0_sim_bank_name; as r0_bank_get's cache, one a process) */
@@ -186,6 +208,7 @@ static double gain(const struct sim *x, const struct r0_sweep_target *t, const s
 		return g * eff;
 	case R0_SIM_TRUE_115: return n == 1 ? 1 : 1.15;
 	case R0_SIM_TRUE_13: return n == 1 ? 1 : 1.3;
+	case R0_SIM_TRUE_AT: return n == 1 ? 1 : true_at;
 	default: return 1;
 	}
 }

@@ -37,7 +37,9 @@ enum r0_sim_truth {
 	R0_SIM_CHUNK_RANDOM,        /* 1.9x and 2.7x, each chunk 0-25 % slower (md and dm alike), drawn per study */
 	R0_SIM_TRUE_115,            /* every array 1.15x one drive: not worth it */
 	R0_SIM_TRUE_13,             /* every array 1.3x one drive: worth it, with 2 */
-	R0_SIM_TRUTHS
+	R0_SIM_TRUTHS,
+	/* Not in the matrix: every array r0_sim_true_at's speed-up over one drive (near the bar). */
+	R0_SIM_TRUE_AT = R0_SIM_TRUTHS
 };
 
 enum r0_sim_noise {
@@ -73,6 +75,14 @@ enum r0_sim_noise {
 #define R0_SIM_BANK_FIRST R0_SIM_BANK_DEMO
 
 const char *r0_sim_truth_name(enum r0_sim_truth t);
+/*
+ * Makes R0_SIM_TRUE_AT every array X times one drive at every count ("true
+ * 1.19x": how often a speed-up just under the worth-it bar is called worth
+ * it). 0, or -EINVAL unless 1 <= X <= 10.
+ */
+int r0_sim_true_at(double x);
+/* R0_SIM_TRUE_AT's speed-up; 0 before r0_sim_true_at. */
+double r0_sim_true_at_value(void);
 const char *r0_sim_noise_name(enum r0_sim_noise n);
 /* Whether N draws from a bank; its bank's file name under tests/data/noise/ ("demo"), or NULL. */
 bool r0_sim_noise_is_bank(enum r0_sim_noise n);

@@ -39,7 +39,9 @@ static void usage(FILE *f)
 		"table) and every bar a row misses; exit 1 when one is missed (or a study fails),\n"
 		"2 on bad input.\n\n"
 		"  -t, --truth NAME   a truth (repeatable; default all): no-gain, perfect, third-nothing,\n"
-		"                     shared, raid0, chunk-ahead, chunk-random, true-1.15, true-1.3\n"
+		"                     shared, raid0, chunk-ahead, chunk-random, true-1.15, true-1.3, or\n"
+		"                     true-X for every array X times one drive (1 to 10: true-1.19,\n"
+		"                     how often a speed-up just under the 1.2x bar is called worth it)\n"
 		"  -n, --noise NAME   a noise (repeatable; default all designed ones and the five banks):\n"
 		"                     gauss2, gauss5, gauss10, lognormal10, outliers, drift, or a bank's\n"
 		"                     name (demo, sample, nvme-real-md, sata-real-md, r0ssd-md, or any\n"
@@ -87,6 +89,7 @@ static int noise_of(const char *arg, enum r0_sim_noise *out, char *name, size_t 
 
 struct picks {
 	int truth[MAX_PICKS];
+	double at[MAX_PICKS];        /* R0_SIM_TRUE_AT's speed-up; 0 for the others */
 	size_t n_truth;
 	enum r0_sim_noise noise[MAX_PICKS];
 	char named[MAX_PICKS][64];   /* a named bank's name; "" for the others */
@@ -100,8 +103,9 @@ struct picks {
 };
 
 /* Runs one row and prints it and its missed bars. 0 kept, 1 missed, 2 a study failed. */
-static int row(const struct picks *p, int truth, size_t nz, double cell)
+static int row(const struct picks *p, size_t t, size_t nz, double cell)
 {
+	int truth = p->truth[t];
 	enum r0_sim_noise noise = p->noise[nz];
 	bool fixed = p->fixed && (noise <= R0_SIM_GAUSS5 || noise == R0_SIM_OUTLIERS);
 	char line[512], missed[16][200];
@@ -114,6 +118,10 @@ static int row(const struct picks *p, int truth, size_t nz, double cell)
 		plan.budget_s = p->budget_min * 60;
 	if (p->max_repeats)
 		plan.max_repeats = p->max_repeats;
+	if (truth == R0_SIM_TRUE_AT && (err = r0_sim_true_at(p->at[t]))) {
+		fprintf(stderr, PROG ": true-%g: %s\n", p->at[t], strerror(-err));
+		return 2;
+	}
 	if (p->named[nz][0] && (err = r0_sim_bank_name(p->named[nz]))) {
 		fprintf(stderr, PROG ": bank %s: not read from tests/data/noise/%s.json: %s\n", p->named[nz],
 			p->named[nz], strerror(-err));
@@ -150,8 +158,16 @@ static int parse(int argc, char **argv, struct picks *p)
 	while ((c = getopt_long(argc, argv, "t:n:c:s:b:vh", longs, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if ((k = find(truth_names, R0_SIM_TRUTHS, optarg)) < 0 || p->n_truth >= MAX_PICKS)
-				return bad("--truth: no such truth", optarg);
+			if (p->n_truth >= MAX_PICKS)
+				return bad("--truth: too many", optarg);
+			p->at[p->n_truth] = 0;
+			if ((k = find(truth_names, R0_SIM_TRUTHS, optarg)) < 0) {
+				/* true-X: any speed-up */
+				if (strncmp(optarg, "true-", 5) || !(p->at[p->n_truth] = strtod(optarg + 5, &end), end > optarg + 5) ||
+				    *end || !(p->at[p->n_truth] >= 1 && p->at[p->n_truth] <= 10))
+					return bad("--truth: no such truth", optarg);
+				k = R0_SIM_TRUE_AT;
+			}
 			p->truth[p->n_truth++] = k;
 			break;
 		case 'n':
@@ -249,7 +265,7 @@ int main(int argc, char **argv)
 	for (size_t c = 0; c < p.n_cell; c++)
 		for (size_t t = 0; t < p.n_truth; t++)
 			for (size_t nz = 0; nz < p.n_noise; nz++) {
-				r = row(&p, p.truth[t], nz, p.cell[c]);
+				r = row(&p, t, nz, p.cell[c]);
 				if (r == 2)
 					return 1;
 				rc |= r;
