@@ -29,8 +29,10 @@
  * single drive) into the same passes, so every comparison the verdict
  * prints is measured interleaved in time and the analysis can take drift
  * out pass by pass (r0/noise.h). Repeats grow in looks (3, 5, 8 by
- * default); every comparison then spends 1/looks of its error rate per
- * look (r0_cmp_opts.looks), so stopping early does not raise it.
+ * default); every claim's p-value counts the looks when its kind's level
+ * is set (r0_cmp_opts.looks, r0_rank_all), and what stopping early then
+ * does to the claims is measured by simulating whole studies
+ * (docs/validation.md).
  *
  * Pure: the study loop (r0/study.h) runs the cells and hands back the
  * records; the same records give the same next step.

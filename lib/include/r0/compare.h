@@ -16,8 +16,12 @@
  * bootstrap stays selectable for that comparison.
  *
  * A study that repeats cells until their comparisons are decided looks at
- * the data several times; each look spends part of the error rate
- * (Bonferroni over LOOKS), so stopping early does not raise it.
+ * the data several times. Alone, a comparison spends a share of the error
+ * rate at each look (Bonferroni over LOOKS); in a study with pooled noise
+ * the looks count in the p-values its family's level is set from, and the
+ * claims are made at that level (r0_rank_all in lib/study/ranking.c).
+ * What that gives is measured by simulating whole studies
+ * (docs/validation.md).
  * Pure and deterministic: the same data and options give the same result.
  */
 #ifndef R0_COMPARE_H
