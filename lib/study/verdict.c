@@ -59,7 +59,7 @@ static void list_choices(const struct r0_analysis *a, bool set, char *buf, size_
 
 static void write_method(struct r0_analysis *a)
 {
-	char how[400], looks[400] = "", family[512] = "";
+	char how[400], looks[400] = "", family[768] = "";
 	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 
@@ -94,7 +94,9 @@ static void write_method(struct r0_analysis *a)
 			 "Over the whole study at most %.0f %% of the claims of each kind are expected to be wrong "
 			 "(Benjamini-Hochberg; the intervals shown are at each kind's level): the differences it "
 			 "states (a chunk or an array told apart from the best: %zu could be), the verdict's answers "
-			 "under the mix (worth it, each drive worth buying: %zu) and each workload's worth it (%zu). ",
+			 "under the mix (worth it, each drive worth buying: %zu) and each workload's worth it (%zu); "
+			 "near a bar, real runs' noise makes more: a speed-up a few per cent under the worth-it bar "
+			 "is read as worth it more often (docs/validation.md, \"Near the bar\"). ",
 			 (1 - a->cmp.confidence) * 100, a->diff_claims, a->primary_claims, a->bar_claims);
 	snprintf(a->method, sizeof(a->method),
 		 "Each comparison is %s%s. A difference counts only when its interval excludes 1 and the ratio is "
