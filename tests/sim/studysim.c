@@ -27,7 +27,6 @@ const char *r0_sim_truth_name(enum r0_sim_truth t)
 	static const char *const names[] = { "no gain", "perfect scaling", "3rd adds nothing", "shared limit 1.07x",
 					     "RAID0 model, dm = md", "one chunk 10 % ahead", "chunks 0-25 % apart",
 					     "true 1.15x", "true 1.3x" };
-
 	static char at[32];
 
 	if (t == R0_SIM_TRUE_AT && true_at > 0) {

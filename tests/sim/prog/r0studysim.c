@@ -87,6 +87,17 @@ static int noise_of(const char *arg, enum r0_sim_noise *out, char *name, size_t 
 	return r0_sim_bank_by_name(arg, out, name, len);
 }
 
+/* "true-X": X, a speed-up from 1 to 10, into *X; false for anything else. */
+static bool speedup_of(const char *arg, double *x)
+{
+	char *end;
+
+	if (strncmp(arg, "true-", 5))
+		return false;
+	*x = strtod(arg + 5, &end);
+	return end > arg + 5 && !*end && *x >= 1 && *x <= 10;
+}
+
 struct picks {
 	int truth[MAX_PICKS];
 	double at[MAX_PICKS];        /* R0_SIM_TRUE_AT's speed-up; 0 for the others */
@@ -162,9 +173,7 @@ static int parse(int argc, char **argv, struct picks *p)
 				return bad("--truth: too many", optarg);
 			p->at[p->n_truth] = 0;
 			if ((k = find(truth_names, R0_SIM_TRUTHS, optarg)) < 0) {
-				/* true-X: any speed-up */
-				if (strncmp(optarg, "true-", 5) || !(p->at[p->n_truth] = strtod(optarg + 5, &end), end > optarg + 5) ||
-				    *end || !(p->at[p->n_truth] >= 1 && p->at[p->n_truth] <= 10))
+				if (!speedup_of(optarg, &p->at[p->n_truth]))
 					return bad("--truth: no such truth", optarg);
 				k = R0_SIM_TRUE_AT;
 			}
