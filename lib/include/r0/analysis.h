@@ -214,7 +214,7 @@ struct r0_analysis {
 	bool ordered;               /* the cells record their repeat's order (order_pos) */
 	bool passes;                /* the records carry their pass; else (an older r0sweep, which swept
 	                             * repeat by repeat, or r0predict) each repeat stands for its pass */
-	char method[2048];          /* a few sentences: how differences are told from noise */
+	char method[3072];          /* a few sentences: how differences are told from noise */
 	char chunks[1024];          /* "md 64K, md 512K are equivalent within 5 %; md 4K loses 60 % on ..." */
 	bool shared_limit;          /* some workload's wl[].shared_limit */
 	char shared[1024];          /* "3 drives: 1.15x of 2: something the members share is the limit
