@@ -54,6 +54,7 @@ int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, s
 	struct r0_trace_reader *r = NULL;
 	struct r0_trace_event ev;
 	char tmp[PATH_MAX], file[R0_TRACE_NAME_MAX + 8];
+	struct r0_trace_retry retry = { 0 };
 	bool first = true;
 	uint64_t t0 = 0, last = 0;
 	FILE *f = NULL;
@@ -82,9 +83,16 @@ int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, s
 	if (fmt == R0_TRACE_FMT_IOLOG3 && fprintf(f, "fio version 3 iolog\n0 %s add\n0 %s open\n", file, file) < 0)
 		err = -EIO;
 	while (!err && !(err = r0_trace_read(r, &ev))) {
+		bool again = r0_trace_is_retry(&retry, h.flags, &ev);
+
 		s.events++;
 		last = ev.t_us;
-		if (ev.kind == R0_TRACE_QUEUE) {
+		/* the submitter asked once: one request, and one iolog line (fio would issue it twice) */
+		if (again) {
+			s.retried++;
+			if (fmt == R0_TRACE_FMT_IOLOG3)
+				continue;
+		} else if (ev.kind == R0_TRACE_QUEUE) {
 			uint64_t *n[] = { &s.reads, &s.writes, &s.discards, &s.flushes };
 			uint64_t *b[] = { &s.read_bytes, &s.write_bytes, &s.discard_bytes, NULL };
 

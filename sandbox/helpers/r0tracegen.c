@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * r0tracegen OUT SIZE_SECTORS < EVENTS: writes an r0trace/1 file with
+ * r0tracegen OUT SIZE_SECTORS [issue] < EVENTS: writes an r0trace/1 file with
  * lib/workload/trace.c's writer, for a device named "gen" of SIZE_SECTORS, from
  * lines "T_US KIND OP SECTOR BYTES" (KIND queue|issue|complete, OP
  * read|write|discard|flush). Tests use it for traces a recording cannot
- * give on demand: a device of a chosen size, exact times. Exit 0, 1 on a
+ * give on demand: a device of a chosen size, exact times. "issue" marks it
+ * a trace whose ISSUE events give the queue depth (R0_TRACE_QD_ISSUE, a
+ * request-based disk's): its readers then know a retry. Exit 0, 1 on a
  * bad line or a failed write, 2 usage.
  */
 #include <stdio.h>
@@ -32,11 +34,13 @@ int main(int argc, char **argv)
 	unsigned line = 0;
 	int err, k, o;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: r0tracegen OUT SIZE_SECTORS < EVENTS\n");
+	if (argc < 3 || argc > 4 || (argc == 4 && strcmp(argv[3], "issue"))) {
+		fprintf(stderr, "usage: r0tracegen OUT SIZE_SECTORS [issue] < EVENTS\n");
 		return 2;
 	}
 	h.size_sectors = strtoull(argv[2], NULL, 0);
+	if (argc == 4)
+		h.flags = R0_TRACE_QD_ISSUE;
 	if ((err = r0_trace_writer_open(argv[1], &h, &w))) {
 		fprintf(stderr, "r0tracegen: %s: %s\n", argv[1], strerror(-err));
 		return 1;

@@ -252,5 +252,10 @@ int profile_export(const char *trace, const char *out, enum r0_trace_format fmt)
 		(unsigned long long)st.read_bytes, (unsigned long long)st.writes, (unsigned long long)st.write_bytes,
 		(unsigned long long)st.discards, (unsigned long long)st.flushes,
 		fmt == R0_TRACE_FMT_IOLOG3 ? " (requests only: no completions in an iolog)" : "");
+	if (st.retried)
+		fprintf(stderr, PROG ": %s: %llu requests queued again by the kernel after a refused nonblocking "
+			"attempt: %s\n", out, (unsigned long long)st.retried,
+			fmt == R0_TRACE_FMT_IOLOG3 ? "each written once, as the submitter asked once"
+						   : "both queues kept, as the kernel recorded them");
 	return r0_cli_close_stdout(PROG);
 }

@@ -184,6 +184,7 @@ struct r0_trace_export_stats {
 	uint64_t reads, writes, discards, flushes;
 	uint64_t read_bytes, write_bytes, discard_bytes;
 	uint64_t events;
+	uint64_t retried;   /* QUEUEs of a request refused unissued and queued again (r0_trace_is_retry) */
 };
 
 /*
@@ -192,11 +193,15 @@ struct r0_trace_export_stats {
  *    completions have no place in it), each line "TIME FILE ACTION OFFSET
  *    LENGTH", TIME in microseconds since the first request, FILE
  *    "/dev/NAME" (the trace's device; fio's replay_redirect puts it
- *    elsewhere), flushes as sync, discards as trim;
+ *    elsewhere), flushes as sync, discards as trim; a request refused
+ *    unissued and queued again (r0_trace_is_retry) is one line, as the
+ *    submitter asked once and r0bench --replay replays it once;
  *  - R0_TRACE_FMT_BLKTRACE: a blktrace file (struct blk_io_trace version 7,
  *    this machine's byte order, CPU 0) of every event, QUEUE as 'Q', ISSUE
  *    'D', COMPLETE 'C' (their length unknown: 0): what blkparse reads
- *    (blkparse -i NAME for OUT NAME.blktrace.0) and this reader takes.
+ *    (blkparse -i NAME for OUT NAME.blktrace.0) and this reader takes;
+ *    a retry's second QUEUE is kept there, as the kernel recorded it.
+ * ST counts requests once (a retry in ->retried, not in ->reads...).
  * OUT is written beside itself and renamed over at the end: nothing is
  * left of it on failure. ST may be NULL. 0; the errors of reading IN;
  * -EINVAL for another FMT; -errno of writing OUT.
