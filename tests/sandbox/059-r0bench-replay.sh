@@ -22,7 +22,9 @@
 # sentence on the recording; with --replay-scale its cells are paced.
 # Timings on a shared TCG host: a replay's time, the paced replay's or the
 # pair's gain outside its bound is measured twice more and the median of
-# three judged; the paced cells by their median.
+# three judged; the paced cells by their median. A trace whose writes are
+# not r0bench's (CI saw 12 fewer once) is shown with r0profile's account and
+# its gaps, and recorded once more.
 # r0-test-timeout: 600
 # (about 160 s on a busy host; each bound missed measures again, up to three times)
 . ./lib.sh
@@ -32,26 +34,53 @@ dev=$(r0_member r0rep sata-ssd) || fail "member"
 small=$(r0_member r0reps sata-ssd size=64) || fail "small member"
 tr=$R0_RESULTS/replay.r0trace
 
-# recorded until SIGINT, r0profile's own end: as long as the three runs take under TCG, no longer
-r0profile --interval 0.5 --trace "$tr" --output "$R0_RESULTS/replay.r0mix.json" "$dev" \
-	> /tmp/replay.profile 2>&1 &
-pid=$!
-sleep 1   # its recorder set up before the first request
-# --ring: the replay is io_uring at QD1 too, not r0bench's pread path at QD1
-# (ramp 0, one pass: a run's pass counts every byte it issued)
 workloads="rand4k:randread:4K seqr1m:read:1M seqw1m:write:1M"
-for w in $workloads; do
-	ifs=$IFS; IFS=:; set -- $w; IFS=$ifs
-	r0bench --yes --json --ring -t 2 --rw "$2" --bs "$3" --qd 1 "$dev" \
-		> "$R0_RESULTS/replay-$1.r0bench.json" || fail "r0bench $2 $3"
-	eval "rec_$1=\$(r0json \"\$R0_RESULTS/replay-$1.r0bench.json\" tests.0.summary.bytes_per_s.median)"
-	eval "bytes_$1=\$(r0json \"\$R0_RESULTS/replay-$1.r0bench.json\" tests.0.passes.0.bytes)"
-done
-sleep 0.5
-kill -INT "$pid"
-wait "$pid" || { cat /tmp/replay.profile; fail "r0profile --trace"; }
-rec_writes=$(r0json "$R0_RESULTS/replay-seqw1m.r0bench.json" tests.0.passes.0.write_ios)
-note "r0bench while traced: 4K random reads $rec_rand4k B/s ($bytes_rand4k B), 1M reads $rec_seqr1m B/s ($bytes_seqr1m B), 1M writes $rec_seqw1m B/s ($rec_writes writes)"
+# record: the three runs traced by r0profile, recorded until SIGINT (its own
+# end: as long as the runs take under TCG, no longer); $trace_writes is the
+# trace's writes as r0profile reads them back (each refused-and-queued-again
+# write once)
+record() {
+	r0profile --interval 0.5 --trace "$tr" --output "$R0_RESULTS/replay.r0mix.json" "$dev" \
+		> /tmp/replay.profile 2>&1 &
+	pid=$!
+	sleep 1   # its recorder set up before the first request
+	# --ring: the replay is io_uring at QD1 too, not r0bench's pread path at QD1
+	# (ramp 0, one pass: a run's pass counts every byte it issued)
+	for w in $workloads; do
+		ifs=$IFS; IFS=:; set -- $w; IFS=$ifs
+		r0bench --yes --json --ring -t 2 --rw "$2" --bs "$3" --qd 1 "$dev" \
+			> "$R0_RESULTS/replay-$1.r0bench.json" || fail "r0bench $2 $3"
+		eval "rec_$1=\$(r0json \"\$R0_RESULTS/replay-$1.r0bench.json\" tests.0.summary.bytes_per_s.median)"
+		eval "bytes_$1=\$(r0json \"\$R0_RESULTS/replay-$1.r0bench.json\" tests.0.passes.0.bytes)"
+	done
+	sleep 0.5
+	kill -INT "$pid"
+	wait "$pid" || { cat /tmp/replay.profile; fail "r0profile --trace"; }
+	note "$(grep 'events in' /tmp/replay.profile)"
+	rec_writes=$(r0json "$R0_RESULTS/replay-seqw1m.r0bench.json" tests.0.passes.0.write_ios)
+	trace_writes=$(awk '$1 == "writes" { print $2; exit }' /tmp/replay.profile)
+	note "r0bench while traced: 4K random reads $rec_rand4k B/s ($bytes_rand4k B), 1M reads $rec_seqr1m B/s ($bytes_seqr1m B), 1M writes $rec_seqw1m B/s ($rec_writes writes; the trace $trace_writes)"
+}
+
+# writes_gaps: where the trace's 1M writes skip ahead of the last one's
+# end (fio iolog v3 lines "TIME FILE write OFFSET LENGTH"), the first ten
+writes_gaps() {
+	r0profile --from-trace "$tr" --export-iolog /tmp/replay.iolog > /dev/null 2>&1 || return
+	awk '$3 == "write" { if (n++ && $4 != end) print "  gap: write at " $4 " (t " $1 " us) after one ending at " end; end = $4 + $5 }' \
+		/tmp/replay.iolog | head -10
+}
+
+record
+# CI once saw 381 writes in the trace for r0bench's 393, on a loaded host
+# (25 rounds here on a loaded host: always r0bench's + 1). A trace that is
+# off is shown with r0profile's account of it and recorded once more: the
+# checks below are of the replay, and each write once of the second trace
+if ! holds "$trace_writes >= $rec_writes - 3 && $trace_writes <= $rec_writes + 3"; then
+	note "the trace holds $trace_writes writes for r0bench's $rec_writes: recorded again"
+	sed 's/^/  r0profile: /' /tmp/replay.profile
+	writes_gaps
+	record
+fi
 # field FILE NAME: the first word after "NAME:" in a replay report
 field() { awk -v k="$2:" '$1 == k { print $2; exit }' "$1"; }
 
