@@ -181,6 +181,8 @@ static void calibration_of(const char *file, FILE *f)
 	cr_assert_eq(r0_mix_parse("desktop", &mix), 0);
 	cr_assert_eq(r0_calibrate(&set, &mix, NULL, k), 0);
 	r0_run_set_free(&set);
+	/* the answer holds the sentence whole, its end included (a short buffer once cut it) */
+	cr_expect(strstr(k->answer, k->noise.sentence), "%s", k->answer);
 	cr_assert_eq(r0_calibration_line_append(f, k, TOOL, TIME), 0);
 	free(k);
 }

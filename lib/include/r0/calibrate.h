@@ -142,7 +142,7 @@ struct r0_calibration {
 	size_t mix_compared, mix_loses, mix_too_noisy;
 	char false_words[512];      /* the false differences: "Seq read: copy B 0.91x of copy A; ..." */
 	struct r0_noise_diag noise;
-	char answer[1024];          /* the calibration's answer, a few lines */
+	char answer[2560];          /* the calibration's answer, a few lines: its parts' buffers fit whole */
 };
 
 /*
