@@ -174,6 +174,8 @@ static int fill_bases(struct r0_analysis *a)
 /* repeats and visits set aside named in the reasoning; the rest are counted */
 #define ASIDE_NAMED 6
 #define VISITS_NAMED 4
+/* repeats left out (errors, nothing completed) named: one flaky drive can fail every run it is in */
+#define EXCLUDED_NAMED 12
 
 /* "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" into the list of repeats set aside. */
 static void note_aside(char *buf, size_t len, const struct r0_run *r, const char *wl, double of_cell)
@@ -503,7 +505,8 @@ static int analyse(const struct r0_run_set *set, const struct r0_mix *mix, const
 			a.run_use[i] = R0_RUN_UNMEASURED;
 			g[k].c.n_excluded++;
 			a.n_excluded++;
-			r0_verdict_note_excluded(excluded, sizeof(excluded), r, name);
+			if (a.n_excluded <= EXCLUDED_NAMED)
+				r0_verdict_note_excluded(excluded, sizeof(excluded), r, name);
 			continue;
 		}
 		if (group_add(&g[k], r))
@@ -557,6 +560,8 @@ static int analyse(const struct r0_run_set *set, const struct r0_mix *mix, const
 			 machine->visit_sd * 100, R0_HONEST_VISIT_SD * 100);
 		r0_rank_withhold(&a);
 	}
+	if (a.n_excluded > EXCLUDED_NAMED)
+		r0_strbuf_cat(excluded, sizeof(excluded), "; and %zu more", a.n_excluded - EXCLUDED_NAMED);
 	r0_verdict_words(&a, mix, excluded);
 	/* a share of the mix no workload measured goes nowhere: said, never silently dropped */
 	if (a.mix_unmeasured[0])

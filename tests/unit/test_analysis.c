@@ -197,6 +197,32 @@ Test(analysis, stalled_cells_left_out_and_named)
 	left_out(3, 0, 0, "md 3 x 64K Seq read repeat 3 (no request completed)");
 }
 
+/* every run but md 64K's failed (a flaky drive): the first 12 named, the rest counted, none cut off */
+Test(analysis, many_failed_runs_named_then_counted)
+{
+	struct r0_run_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	size_t failed = 0;
+	char more[64];
+
+	load_rows(pickrows, N(pickrows), &set);
+	for (size_t i = 0; i < set.n; i++)
+		if (set.recs[i].chunk_bytes != 64 * K) {
+			set.recs[i].errors = 7;
+			set.recs[i].bytes_per_s = 0;
+			failed++;
+		}
+	cr_assert_gt(failed, 12, "%zu runs failed", failed);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_expect_eq(a.n_excluded, failed);
+	snprintf(more, sizeof(more), "(7 errors); and %zu more.\n", failed - 12);
+	cr_expect_not_null(strstr(a.reasoning, more), "%s", a.reasoning);
+	r0_analysis_free(&a);
+	r0_run_set_free(&set);
+}
+
 /* A run far from its cell's others is set aside, and marked so among the runs (cells.csv flags it). */
 Test(analysis, a_run_set_aside_is_marked)
 {

@@ -8,16 +8,21 @@
 #include "doc.h"
 #include "svg.h"
 
-/* Formatted text, escaped for HTML; a line a cell is plenty. */
+/* Formatted text, escaped for HTML; whole, however long (a paragraph of a large study's detail). */
 static void vput(struct doc *d, const char *fmt, va_list ap)
 {
-	char buf[2048];
+	char *buf = NULL;
 
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	if (vasprintf(&buf, fmt, ap) < 0) {
+		/* no memory for the text: the file is marked, not silently short */
+		fputs("(text left out: no memory)", d->f);
+		return;
+	}
 	if (doc_html(d))
 		esc(d->f, buf);
 	else
 		fputs(buf, d->f);
+	free(buf);
 }
 
 void doc_begin(struct doc *d, const char *title)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0sweep's output: the resume check, the analysis printed and recorded, the members described. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,9 +162,10 @@ void sweep_describe_members(struct sweep *sw, const char *describe)
 
 	if (describe)
 		snprintf(sw->describe, sizeof(sw->describe), "%s", describe);
-	for (unsigned i = 0; i < sw->n_members && off < sizeof(sw->devices); i++) {
+	for (unsigned i = 0; i < sw->n_members; i++) {
 		struct r0_device d;
-		char sz[32] = "?", what[200] = "";
+		char sz[32] = "?", what[200] = "", one[PATH_MAX + 256];
+		size_t len;
 
 		if (!r0_probe_device(sw->members[i], &d)) {
 			r0_format_size_human(d.size_bytes, sz, sizeof(sz));
@@ -173,8 +175,15 @@ void sweep_describe_members(struct sweep *sw, const char *describe)
 				 d.rotational == 1 ? ", rotational" : "", (long long)d.logical_block_size_bytes);
 			r0_device_free(&d);
 		}
-		off += (size_t)snprintf(sw->devices + off, sizeof(sw->devices) - off, "%s%s (%s, %s)",
-					i ? ", " : "", sw->members[i], sz, what);
+		len = (size_t)snprintf(one, sizeof(one), "%s%s (%s, %s)", i ? ", " : "", sw->members[i], sz, what);
+		/* whole entries only: room kept for saying how many did not fit */
+		if (off + len + 32 >= sizeof(sw->devices)) {
+			snprintf(sw->devices + off, sizeof(sw->devices) - off, ", and %u more members",
+				 sw->n_members - i);
+			break;
+		}
+		memcpy(sw->devices + off, one, len + 1);
+		off += len;
 	}
 }
 

@@ -43,7 +43,7 @@ struct sweep {
 	bool budget_hit;            /* the study stopped at its budget */
 	uint64_t runtime_ns, ramp_ns, region_bytes;
 	uint64_t min_runtime_ns;    /* --min-runtime: end a test when steady, not before; 0: off */
-	char state[32], devices[512], describe[256], array_name[R0_ARRAY_NAME_MAX + 1];
+	char state[32], devices[R0_DEVICES_TEXT_MAX], describe[256], array_name[R0_ARRAY_NAME_MAX + 1];
 	bool precondition;
 	bool read_only;             /* --read-only: nothing is written to the members, ever */
 	unsigned order_pos;         /* the current target's 1-based position in its repeat */

@@ -176,7 +176,8 @@ struct r0_analysis {
 	bool noise_beyond;
 	char noise_why[160];
 	bool predicted;             /* its cells are r0predict's (predicted: true), not measured */
-	char devices[800], state[32], tool[48], precondition[16];   /* of the first record */
+	char devices[256 + 2 + R0_DEVICES_TEXT_MAX];   /* of the first record: its describe; its devices */
+	char state[32], tool[48], precondition[16];
 	char mix_name[32];
 	bool mix_per_request;       /* the mix was given in shares of requests (runs), turned into
 	                             * shares of one drive's time by its time per request here */

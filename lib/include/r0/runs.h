@@ -16,6 +16,13 @@
 
 #include "r0/engine.h"
 
+/*
+ * The members as a study names them ("PATH (size, kname, model, serial
+ * ..., N-byte blocks)" each): room for R0_MAX_MEMBERS by-id paths of
+ * about 130 characters each; what does not fit is "and N more members"
+ */
+#define R0_DEVICES_TEXT_MAX 2048
+
 /* What a target is: the first member alone, or an array over the first n. */
 enum r0_layer { R0_LAYER_RAW, R0_LAYER_MD, R0_LAYER_DM };
 
@@ -38,7 +45,7 @@ struct r0_run {
 	double cpu_s_per_io;
 	double busy;                 /* 0: not measured (not in the record) */
 	char state[32];
-	char devices[512];
+	char devices[R0_DEVICES_TEXT_MAX];
 	char describe[256];
 	uint64_t region_bytes;       /* 0: not recorded */
 	double test_runtime_s;       /* asked for; -1: not recorded */
