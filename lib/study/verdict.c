@@ -129,8 +129,8 @@ static void write_losses(struct r0_analysis *a)
 
 static void write_chunks(struct r0_analysis *a)
 {
-	char *b = a->chunks, nm[32], nm2[32];
-	size_t len = sizeof(a->chunks), n_set = 0;
+	char *b = a->chunks, nm[32], nm2[32], tail[512] = "", one[192];
+	size_t len = sizeof(a->chunks), n_set = 0, unsaid = 0;
 
 	for (size_t k = 0; k < a->n_choice; k++)
 		n_set += a->choice[k].tie_best;
@@ -146,26 +146,36 @@ static void write_chunks(struct r0_analysis *a)
 		r0_strbuf_cat(b, len, "%s is the best under the %s mix", choice_str(&a->choice[0], nm, sizeof(nm)),
 		    a->mix_name);
 	}
-	for (size_t k = 0; k < a->n_choice; k++)
-		if (!a->choice[k].tie_best && a->choice[k].loss[0])
-			r0_strbuf_cat(b, len, "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)),
-			    a->choice[k].loss, a->choice[k].incomplete ? "" : a->choice[k].too_noisy ? ": measure it again"
-			    : ": avoid it");
+	/* the pick first, so a long list of losers never cuts it off */
 	if (a->pick && a->pick_for_counts)
-		r0_strbuf_cat(b, len, "; pick %s (it cannot be told from the best measured, %s, and was measured at "
+		r0_strbuf_cat(tail, sizeof(tail), "; pick %s (it cannot be told from the best measured, %s, and was measured at "
 		    "every drive count)", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
 		    choice_str(&a->choice[0], nm2, sizeof(nm2)));
 	else if (a->pick)
-		r0_strbuf_cat(b, len, "; pick %s (within %.1f %% of the best measured, %s, and nearer 512K, mdadm's "
+		r0_strbuf_cat(tail, sizeof(tail), "; pick %s (within %.1f %% of the best measured, %s, and nearer 512K, mdadm's "
 		    "default; md before dm)", choice_str(&a->choice[a->pick], nm, sizeof(nm)), R0_PICK_MARGIN * 100,
 		    choice_str(&a->choice[0], nm2, sizeof(nm2)));
 	else
-		r0_strbuf_cat(b, len, "; pick %s%s", choice_str(&a->choice[0], nm, sizeof(nm)),
+		r0_strbuf_cat(tail, sizeof(tail), "; pick %s%s", choice_str(&a->choice[0], nm, sizeof(nm)),
 		    n_set > 1 ? " (the best measured; no other shown within 2.5 % of it and nearer 512K)" : "");
 	if (a->counts_at != a->pick)
-		r0_strbuf_cat(b, len, "; whether it is worth it and how many drives are answered at %s, which it cannot "
+		r0_strbuf_cat(tail, sizeof(tail), "; whether it is worth it and how many drives are answered at %s, which it cannot "
 		    "be told from and which was measured at every drive count", choice_str(&a->choice[a->counts_at], nm,
 		    sizeof(nm)));
+	/* each loser whole while it leaves room for the pick and for counting the rest */
+	for (size_t k = 0; k < a->n_choice; k++) {
+		if (a->choice[k].tie_best || !a->choice[k].loss[0])
+			continue;
+		snprintf(one, sizeof(one), "; %s %s%s", choice_str(&a->choice[k], nm, sizeof(nm)), a->choice[k].loss,
+			 a->choice[k].incomplete ? "" : a->choice[k].too_noisy ? ": measure it again" : ": avoid it");
+		if (unsaid || strlen(b) + strlen(one) + strlen(tail) + 64 >= len)
+			unsaid++;
+		else
+			r0_strbuf_cat(b, len, "%s", one);
+	}
+	if (unsaid)
+		r0_strbuf_cat(b, len, "; %zu more lose or are too noisy to tell (each in the reasoning's candidates and in choices.csv)", unsaid);
+	r0_strbuf_cat(b, len, "%s", tail);
 }
 
 /* The workload with a shared limit that weighs most in the mix; n_wl if none. */

@@ -43,6 +43,38 @@ Test(verdict_words, no_stripe_no_verdict)
 	r0_run_set_free(&set);
 }
 
+/*
+ * Twenty chunks, one ahead and nineteen losing: the losers named while they
+ * fit, the rest counted, and the pick said whole at the end (a long list
+ * once cut it off).
+ */
+Test(verdict_words, many_losers_never_cut_the_pick)
+{
+	struct row rows[21];
+	struct r0_run_set set;
+	struct r0_analysis a;
+	struct r0_mix mix;
+	const char *end;
+
+	rows[0] = (struct row){ R0_LAYER_RAW, 0, 1, "SEQ1M Q8T1 big-file copy", R0_ACCESS_SEQ, M, 1, 100, { 100, 100, 100, 100 } };
+	for (unsigned k = 0; k < 20; k++) {
+		double v = k == 7 ? 195 : 120 - k;
+
+		rows[k + 1] = (struct row){ k % 2 ? R0_LAYER_DM : R0_LAYER_MD, (4u << (k / 2)) * K, 2, "SEQ1M Q8T1 big-file copy",
+					    R0_ACCESS_SEQ, M, 1, 100, { v, v * 1.01, v * 0.99, v } };
+	}
+	load_rows(rows, N(rows), &set);
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	cr_assert_eq(r0_analyse(&set, &mix, NULL, &a), 0);
+	cr_assert_eq(a.n_choice, 20);
+	cr_expect_not_null(strstr(a.chunks, " more lose or are too noisy to tell (each in the reasoning's candidates"),
+			   "%s", a.chunks);
+	end = strstr(a.chunks, "; pick ");
+	cr_expect(end && !strchr(end + 7, ';') && strstr(end, "dm 32K"), "%s", a.chunks);
+	r0_analysis_free(&a);
+	r0_run_set_free(&set);
+}
+
 /* Every repeat left out is named, the raw drive's without a geometry, in the order read. */
 Test(verdict_words, repeats_left_out_are_listed)
 {
