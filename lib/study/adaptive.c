@@ -707,15 +707,22 @@ static void count_aside(struct r0_planner *p, const struct r0_analysis *a)
 static void say_dropped(struct r0_planner *p)
 {
 	char tn[48];
-	size_t n = 0;
+	size_t n = 0, unsaid = 0;
 
 	p->dropped[0] = 0;
 	for (size_t t = 0; t < p->plan->n_targets; t++) {
 		if (p->active[t])
 			continue;
 		target_words(&p->plan->targets[t], tn, sizeof(tn));
-		r0_strbuf_cat(p->dropped, sizeof(p->dropped), "%s%s", n++ ? ", " : "", tn);
+		/* whole names while the reason still fits after them; the rest counted */
+		if (unsaid || strlen(p->dropped) + strlen(tn) + 160 >= sizeof(p->dropped))
+			unsaid++;
+		else
+			r0_strbuf_cat(p->dropped, sizeof(p->dropped), "%s%s", n ? ", " : "", tn);
+		n++;
 	}
+	if (unsaid)
+		r0_strbuf_cat(p->dropped, sizeof(p->dropped), " and %zu more", unsaid);
 	if (n)
 		r0_strbuf_cat(p->dropped, sizeof(p->dropped), ": %s not in the recommended set%s",
 		    n == 1 ? "its chunk was" : "their chunks were",
