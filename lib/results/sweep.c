@@ -266,6 +266,10 @@ int r0_sweep_rec_parse(const char *line, struct r0_run *out)
 	if (r.n_members < 1 || r.block_bytes == 0 || r.queue_depth == 0 || r.repeat == 0 ||
 	    (r.layer == R0_LAYER_RAW) != (r.chunk_bytes == 0))
 		goto out;
+	/* a rate no run can measure (negative, infinite) is a damaged line, never a figure */
+	if (!(isfinite(r.bytes_per_s) && r.bytes_per_s >= 0) || !(isfinite(r.iops) && r.iops >= 0) ||
+	    !(isfinite(r.runtime_s) && r.runtime_s >= 0) || !(isfinite(r.cpu_s_per_io) && r.cpu_s_per_io >= 0))
+		goto out;
 	/* in memory a latency not known is 0, as older files wrote it */
 	if (!get_dbl_n(lat, "mean", &r.lat_mean_ns, 0) || !get_u64_n(lat, "p50", &r.lat_p50_ns, 0) ||
 	    !get_u64_n(lat, "p90", &r.lat_p90_ns, 0) || !get_u64_n(lat, "p99", &r.lat_p99_ns, 0) ||

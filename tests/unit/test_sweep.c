@@ -309,6 +309,29 @@ Test(sweep, load_skips_bad_and_cut_lines)
 	cr_expect_eq(r0_sweep_load(path, &set, NULL), -ENOENT);
 }
 
+/* a rate no run can measure is a damaged line: negative, infinite, or a negative time or CPU cost */
+Test(sweep, an_impossible_rate_is_a_damaged_line)
+{
+	static const char *const from[] = { "\"bytes_per_s\":", "\"bytes_per_s\":", "\"iops\":",
+					    "\"runtime_s\":" };
+	static const char *const to[] = { "\"bytes_per_s\":-", "\"bytes_per_s\":1e309", "\"iops\":-",
+					  "\"runtime_s\":-" };
+	struct r0_run r;
+
+	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
+	for (size_t k = 0; k < 4; k++) {
+		char line[sizeof(hand_line) + 16], *at = strstr(hand_line, from[k]);
+		size_t head;
+
+		cr_assert_not_null(at, "%s", from[k]);
+		head = (size_t)(at - hand_line);
+		/* 1e309 replaces the number; a minus goes before it */
+		snprintf(line, sizeof(line), "%.*s%s%s", (int)head, hand_line, to[k],
+			 at + strlen(from[k]) + (k == 1 ? strspn(at + strlen(from[k]), "0123456789.e") : 0));
+		cr_expect_neq(r0_sweep_rec_parse(line, &r), 0, "%s", line);
+	}
+}
+
 /*
  * A damaged file: a bad line inside is damage (r0_sweep_damage_inside),
  * a last line cut mid-write alone is an interrupted study; the first bad
