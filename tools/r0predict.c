@@ -324,7 +324,12 @@ static int add_chunk(const char *s, void *arg)
 	struct opts *o = arg;
 	uint32_t c;
 
-	if (r0_parse_chunk(s, R0_BACKEND_MD, &c) || o->n_chunks == MAX_CHUNKS)
+	if (r0_parse_chunk(s, R0_BACKEND_MD, &c))
+		return -EINVAL;
+	/* a chunk named twice is one chunk, as -m 2,2 is one count: each cell predicted once */
+	if (has_chunk(o, c))
+		return 0;
+	if (o->n_chunks == MAX_CHUNKS)
 		return -EINVAL;
 	o->chunks[o->n_chunks++] = c;
 	return 0;
