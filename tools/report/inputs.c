@@ -2,6 +2,7 @@
 /* The result files r0report is given, read by their schema; sweeps pooled only from one study (inputs.h). */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@
  */
 static bool study_mixed(const struct r0_run_set *set, size_t from, const char *first, const char *path)
 {
-	char why[1200];
+	char why[2 * R0_DEVICES_TEXT_MAX + 64];   /* "devices (A vs B)" whole */
 
 	for (size_t i = from; i < set->n; i++)
 		if (r0_run_study_diff(&set->recs[0], &set->recs[i], why, sizeof(why))) {
@@ -38,6 +39,32 @@ static bool study_mixed(const struct r0_run_set *set, size_t from, const char *f
 	return false;
 }
 
+/*
+ * FNV-1a over PATH's bytes, for finding a result file given twice or
+ * copied (an r0sweep file's runs are found twice run by run instead).
+ * 0, or -errno.
+ */
+static int file_digest(const char *path, uint64_t *digest)
+{
+	unsigned char buf[65536];
+	uint64_t h = 1469598103934665603ULL;
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f)
+		return -errno;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ buf[i]) * 1099511628211ULL;
+	if (ferror(f)) {
+		fclose(f);
+		return -EIO;
+	}
+	fclose(f);
+	*digest = h;
+	return 0;
+}
+
 #define NOT_READ "not a result file r0report reads (schema " R0_SWEEP_SCHEMA ", r0trim/1, " R0_SCENARIO_SCHEMA \
 	", " R0_STATE_SCHEMA " or r0bench/1)"
 
@@ -45,29 +72,39 @@ int load_inputs(char **files, int n, struct inputs *in)
 {
 	const char *first_sweep = NULL;
 	struct extra *x = &in->x;
+	uint64_t *digest = calloc((size_t)n + 1, sizeof(*digest));
+	int rc = -1;
 
 	x->trim = calloc((size_t)n, sizeof(*x->trim));
 	x->age = calloc((size_t)n, sizeof(*x->age));
 	x->bench = calloc((size_t)n, sizeof(*x->bench));
 	x->bench_file = calloc((size_t)n, sizeof(*x->bench_file));
-	if (!x->trim || !x->age || !x->bench || !x->bench_file) {
+	if (!x->trim || !x->age || !x->bench || !x->bench_file || !digest) {
 		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
-		return -1;
+		goto out;
 	}
 	for (int i = 0; i < n; i++) {
 		enum r0_result_kind kind;
 		unsigned bad = 0;
 		int err = r0_result_kind(files[i], &kind);
 
+		/* another result given twice or copied would be reported twice: its figures, its verdict */
+		if (!err && kind != R0_RESULT_SWEEP && !(err = file_digest(files[i], &digest[i])))
+			for (int j = 0; j < i; j++)
+				if (digest[j] == digest[i]) {
+					fprintf(stderr, PROG ": %s: the same results as %s (a file given twice, or a "
+						"copy): refused, they would be counted twice\n", files[i], files[j]);
+					goto out;
+				}
 		if (!err && kind == R0_RESULT_SWEEP) {
 			size_t before = in->set.n;
 
 			in->sweeps.set = &in->set;
 			if (sweep_in_read(PROG, &in->sweeps, files[i], NOT_READ))
-				return -1;
+				goto out;
 			in->have_sweep = true;
 			if (study_mixed(&in->set, before, first_sweep ? first_sweep : files[i], files[i]))
-				return -1;
+				goto out;
 			if (!first_sweep && in->set.n)
 				first_sweep = files[i];
 		} else if (!err && kind == R0_RESULT_TRIM) {
@@ -88,12 +125,15 @@ int load_inputs(char **files, int n, struct inputs *in)
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", files[i],
 				err == -EINVAL ? NOT_READ : strerror(-err));
-			return -1;
+			goto out;
 		}
 		if (bad)
 			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", files[i], bad, bad == 1 ? "" : "s");
 	}
-	return 0;
+	rc = 0;
+out:
+	free(digest);
+	return rc;
 }
 
 void inputs_free(struct inputs *in)

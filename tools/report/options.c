@@ -48,7 +48,8 @@ static const char usage_tail[] =
 	"r0age records (r0age --json, or /run/r0kit/state/*.json) give a drive-state section\n"
 	"with the steady-state rounds charted.\n"
 	"The same run read twice (a file given twice or copied, a line repeated) is\n"
-	"refused: it would narrow every interval on no new evidence.\n"
+	"refused: it would narrow every interval on no new evidence; so is any other\n"
+	"result given twice or copied: it would be reported twice.\n"
 	"Exit status: 0 the report written, 1 it could not be written, 2 usage or\n"
 	"an input refused (unreadable, of no schema it reads, damaged, read twice,\n"
 	"no measured cell, r0bench files with no test in common).\n";

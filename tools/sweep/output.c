@@ -25,7 +25,7 @@
 int sweep_check_resume(const struct sweep *sw, const char *path)
 {
 	struct r0_run now;
-	char why[1200];
+	char why[2 * R0_DEVICES_TEXT_MAX + 64];   /* "devices (A vs B)" whole */
 
 	memset(&now, 0, sizeof(now));
 	sweep_study_rec(sw, &now);
