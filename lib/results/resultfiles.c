@@ -15,7 +15,9 @@
 #include "r0/resultfiles.h"
 #include "r0/scenariojson.h"
 #include "r0/sweep.h"
+#include "r0/trimcheck.h"
 #include "r0/trimjson.h"
+#include "r0/trimwatch.h"
 
 static json_object *key(json_object *o, const char *k, json_type t)
 {
@@ -189,6 +191,41 @@ static int trim_watch(json_object *w, struct r0_trimres_watch *out)
 	return 0;
 }
 
+/* Whether V is a verdict r0trim writes for a check (r0_check_result_name). */
+static bool check_name(const char *v)
+{
+	static const enum r0_check_result all[] = { R0_CHECK_OK, R0_CHECK_NOT_CHECKABLE, R0_CHECK_NOT_CONCLUSIVE,
+						    R0_CHECK_FAIL };
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (!strcmp(v, r0_check_result_name(all[i])))
+			return true;
+	return false;
+}
+
+/*
+ * Whether T's verdict is one r0trim writes and agrees with discards_pass
+ * and its checks, as r0trim wrote them together: an edited or damaged
+ * document is refused, never reported with a verdict its evidence does
+ * not give.
+ */
+static bool verdict_agrees(const struct r0_trimres *t)
+{
+	static const enum r0_watch_verdict watch[] = { R0_WATCH_FIRST, R0_WATCH_IDLE, R0_WATCH_PASS, R0_WATCH_DRIFT,
+						       R0_WATCH_STOPPED };
+
+	if (t->watch) {
+		for (size_t i = 0; i < sizeof(watch) / sizeof(watch[0]); i++)
+			if (!strcmp(t->verdict, r0_watch_verdict_label(watch[i])))
+				return t->pass == r0_watch_passes(watch[i]);
+		return false;
+	}
+	if (!check_name(t->verdict) || t->pass != !strcmp(t->verdict, "PASS"))
+		return false;
+	/* a check that failed is never outweighed (the evidence may fail a document whose checks pass) */
+	return !(t->pass && t->n_fail);
+}
+
 int r0_trimres_load(const char *path, struct r0_trimres *t)
 {
 	json_object *o = json_object_from_file(path), *ms, *rs, *cs, *v;
@@ -233,9 +270,15 @@ int r0_trimres_load(const char *path, struct r0_trimres *t)
 
 		if (!str(json_object_array_get_idx(cs, i), "verdict", vd, sizeof(vd)))
 			goto out;
+		if (!check_name(vd))
+			goto bad;
 		t->n_checks++;
 		t->n_pass += !strcmp(vd, "PASS");
 		t->n_fail += !strcmp(vd, "FAIL");
+	}
+	if (!verdict_agrees(t)) {
+		err = -EBADMSG;
+		goto out;
 	}
 	for (size_t i = 0; i < json_object_array_length(rs) && t->n_ranges < R0_TRIMRES_RANGES; i++) {
 		err = trim_range(json_object_array_get_idx(rs, i), t, &t->range[t->n_ranges]);
@@ -247,6 +290,9 @@ int r0_trimres_load(const char *path, struct r0_trimres *t)
 out:
 	json_object_put(o);
 	return err;
+bad:
+	err = -EBADMSG;
+	goto out;
 }
 
 int r0_ageres_load(const char *path, struct r0_state_record *out)

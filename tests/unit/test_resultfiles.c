@@ -64,6 +64,36 @@ Test(results, kind_by_schema)
 	cr_expect_eq(r0_result_kind("/tmp", &(enum r0_result_kind){ 0 }), -EISDIR);
 }
 
+/* TRIM_DOC with FROM replaced by TO, loaded: its r0_trimres_load status */
+static int trim_edited(const char *from, const char *to)
+{
+	char doc[sizeof(trim_doc) + 64], path[] = "/tmp/r0-test-trim-XXXXXX";
+	const char *at = strstr(trim_doc, from);
+	struct r0_trimres *t = calloc(1, sizeof(*t));
+	int err;
+
+	cr_assert(at && t, "%s", from);
+	snprintf(doc, sizeof(doc), "%.*s%s%s", (int)(at - trim_doc), trim_doc, to, at + strlen(from));
+	put(path, doc);
+	err = r0_trimres_load(path, t);
+	unlink(path);
+	free(t);
+	return err;
+}
+
+/* an edited or damaged verdict is refused, never reported: one r0trim does not write, or its evidence's opposite */
+Test(results, trim_verdict_must_agree)
+{
+	cr_expect_eq(trim_edited("\"verdict\":\"FAIL\",\n", "\"verdict\":\"PSAS\",\n"), -EBADMSG, "a typo");
+	cr_expect_eq(trim_edited("\"verdict\":\"FAIL\",\n  \"discards_pass\":false",
+				 "\"verdict\":\"PASS\",\n  \"discards_pass\":true"), -EBADMSG, "PASS over a failed check");
+	cr_expect_eq(trim_edited("\"discards_pass\":false", "\"discards_pass\":true"), -EBADMSG,
+		     "FAIL that passes discards");
+	cr_expect_eq(trim_edited("{\"check\":\"effect\",\"verdict\":\"NOT CONCLUSIVE\"}",
+				 "{\"check\":\"effect\",\"verdict\":\"MAYBE\"}"), -EBADMSG, "a check's typo");
+	cr_expect_eq(trim_edited("\"verdict\":\"FAIL\",\n", "\"verdict\":\"FAIL\",\n"), 0, "as written");
+}
+
 Test(results, trim_document)
 {
 	char path[] = "/tmp/r0-test-trim-XXXXXX";

@@ -84,7 +84,7 @@ int load_inputs(char **files, int n, struct inputs *in)
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
-		enum r0_result_kind kind;
+		enum r0_result_kind kind = R0_RESULT_SWEEP;
 		unsigned bad = 0;
 		int err = r0_result_kind(files[i], &kind);
 
@@ -124,7 +124,11 @@ int load_inputs(char **files, int n, struct inputs *in)
 		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", files[i],
-				err == -EINVAL ? NOT_READ : strerror(-err));
+				err == -EINVAL ? NOT_READ
+				: err == -EBADMSG && kind == R0_RESULT_TRIM
+					? "an r0trim/1 document whose verdict is not one r0trim writes, or disagrees with "
+					  "its checks or discards_pass (edited or damaged): refused"
+					: strerror(-err));
 			goto out;
 		}
 		if (bad)

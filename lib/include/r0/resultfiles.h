@@ -66,8 +66,10 @@ struct r0_trimres {
 };
 
 /* r0_trimres_load: reads an r0trim -J document (of --watch too). 0, -EINVAL
- * (not r0trim/1 or a key missing), -ERANGE (more than R0_TRIMRES_MEMBERS
- * members or watched devices), -errno. */
+ * (not r0trim/1 or a key missing), -EBADMSG (a verdict r0trim does not
+ * write, or one its discards_pass or a failed check contradicts: edited or
+ * damaged), -ERANGE (more than R0_TRIMRES_MEMBERS members or watched
+ * devices), -errno. */
 int r0_trimres_load(const char *path, struct r0_trimres *out);
 
 struct r0_state_record;
