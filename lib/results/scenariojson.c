@@ -319,11 +319,12 @@ int r0_scenario_cycle_parse(const char *line, struct r0_scenario_cycle *c)
 	return err;
 }
 
-static int take_line(const char *line, void *scenario)
+static int take_line(const char *line, unsigned lineno, void *scenario)
 {
 	struct r0_scenario *s = scenario;
 	struct r0_scenario_cycle r, *nr;
 
+	(void)lineno;
 	if (r0_scenario_cycle_parse(line, &r))
 		return -EINVAL;
 	nr = realloc(s->row, (s->n + 1) * sizeof(*nr));
@@ -336,14 +337,14 @@ static int take_line(const char *line, void *scenario)
 	return 0;
 }
 
-int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad)
+int r0_scenario_load(const char *path, struct r0_scenario *s, struct r0_sweep_damage *dmg)
 {
-	unsigned good, nbad;
-	int err = r0_jsonl_each(path, take_line, s, &good, &nbad);
+	struct r0_jsonl_damage d;
+	int err = r0_jsonl_scan(path, take_line, s, &d);
 
-	if (bad)
-		*bad = nbad;
-	if (!err && !good)
+	if (dmg)
+		*dmg = (struct r0_sweep_damage){ .bad = d.bad, .first_bad = d.first_bad, .cut_tail = d.cut_tail };
+	if (!err && !d.good)
 		err = -EINVAL;
 	return err;
 }

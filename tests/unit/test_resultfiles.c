@@ -299,14 +299,16 @@ Test(results, scenario_lines)
 	char path[] = "/tmp/r0-test-scen-XXXXXX";
 	struct r0_scenario s = { 0 };
 	const struct r0_scenario_cycle *r;
-	unsigned bad = 99;
+	struct r0_sweep_damage d = { 99, 99, false };
 
 	put(path, LINE(true, 0, 9000, 1.0) LINE(false, 0, 9100, 1.0) "\n" "{\"r0kit_schema\":\"r0scenario/1\"}\n"
 		  LINE(true, 1, 9800, 1.0) LINE(false, 1, 1600, 5.5) LINE(false, 1, 1500, 5.6)
 		  "{\"r0kit_schema\":\"r0scenario/1\",\"trim\":true,\"cycle\":2");   /* cut short */
-	cr_assert_eq(r0_scenario_load(path, &s, &bad), 0);
+	cr_assert_eq(r0_scenario_load(path, &s, &d), 0);
 	unlink(path);
-	cr_expect_eq(bad, 2, "the key-less line and the cut one");
+	cr_expect_eq(d.bad, 2, "the key-less line and the cut one");
+	cr_expect(d.first_bad == 4 && d.cut_tail && r0_sweep_damage_inside(&d), "first %u cut %d", d.first_bad,
+		  d.cut_tail);
 	cr_expect_eq(s.n, 5);
 	cr_expect_eq(s.max_cycle, 1);
 	r = r0_scenario_find(&s, false, 1);
@@ -331,11 +333,11 @@ Test(results, scenario_nothing_readable)
 {
 	char path[] = "/tmp/r0-test-scen0-XXXXXX";
 	struct r0_scenario s = { 0 };
-	unsigned bad = 0;
+	struct r0_sweep_damage d = { 0 };
 
 	put(path, "{\"schema\":\"r0sweep/1\"}\nnot json\n");
-	cr_expect_eq(r0_scenario_load(path, &s, &bad), -EINVAL);
-	cr_expect_eq(bad, 2);
+	cr_expect_eq(r0_scenario_load(path, &s, &d), -EINVAL);
+	cr_expect_eq(d.bad, 2);
 	cr_expect_eq(s.n, 0);
 	unlink(path);
 	r0_scenario_free(&s);

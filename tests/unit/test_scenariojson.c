@@ -269,7 +269,7 @@ Test(scenariojson, append_then_load)
 	const struct r0_scenario_cycle *r;
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "a");
-	unsigned bad = 9;
+	struct r0_sweep_damage d = { 9, 9, true };
 
 	cr_assert_not_null(f);
 	cr_expect_eq(r0_scenario_cycle_append(f, &c), 0);
@@ -279,9 +279,9 @@ Test(scenariojson, append_then_load)
 	c.array[0] = 0;
 	cr_expect_eq(r0_scenario_cycle_append(f, &c), -EINVAL, "nothing written");
 	fclose(f);
-	cr_assert_eq(r0_scenario_load(path, &s, &bad), 0);
+	cr_assert_eq(r0_scenario_load(path, &s, &d), 0);
 	unlink(path);
-	cr_expect_eq(bad, 0);
+	cr_expect(!d.bad && !d.first_bad && !d.cut_tail);
 	cr_expect_eq(s.n, 2);
 	cr_expect_eq(s.max_cycle, 2);
 	r = r0_scenario_find(&s, true, 2);

@@ -293,7 +293,7 @@ static void scen_td(struct doc *d, const struct r0_scenario_cycle *r, size_t fie
 	doc_td(d, false, "%s", buf);
 }
 
-static void scen_section(struct doc *d, const struct r0_scenario *s)
+static void scen_section(struct doc *d, const struct r0_scenario *s, const char *skipped)
 {
 	static const struct { size_t field; const char *head, *fmt, *title, *unit; } col[] = {
 		{ offsetof(struct r0_scenario_cycle, randwrite_iops), "4K IOPS", "%.0f", "4K random write QD32", "IOPS" },
@@ -308,6 +308,9 @@ static void scen_section(struct doc *d, const struct r0_scenario *s)
 	doc_heading(d, 2, "scenario", "Without TRIM: write speed and WAF over cycles");
 	scen_summary(buf, sizeof(buf), s);
 	doc_p(d, "%s", buf);
+	/* figures from part of the cycles say so */
+	if (skipped[0])
+		doc_p(d, "Skipped: %s; the cycles shown are the lines that could be read.", skipped);
 	scen_caption(cap, sizeof(cap), s);
 	for (size_t i = 0; doc_html(d) && i < sizeof(col) / sizeof(col[0]); i++) {
 		if (!col[i].title || !figure(d))
@@ -516,7 +519,7 @@ void extra_sections(struct doc *d, const struct extra *x)
 	if (x->n_age)
 		age_section(d, x);
 	if (x->scen.n)
-		scen_section(d, &x->scen);
+		scen_section(d, &x->scen, x->scen_skipped);
 	if (x->n_bench)
 		bench_section(d, x);
 }

@@ -15,6 +15,7 @@ struct extra {
 	struct r0_trimres *trim;
 	size_t n_trim;
 	struct r0_scenario scen;
+	char scen_skipped[512];       /* its lines that could not be read, in words ("": none) */
 	struct r0_state_record *age;
 	size_t n_age;
 	struct r0_bench_doc *bench;   /* r0bench/1 documents, each a drive or array measured */

@@ -85,7 +85,7 @@ int load_inputs(char **files, int n, struct inputs *in)
 	}
 	for (int i = 0; i < n; i++) {
 		enum r0_result_kind kind = R0_RESULT_SWEEP;
-		unsigned bad = 0;
+		struct r0_sweep_damage dmg = { 0 };
 		int err = r0_result_kind(files[i], &kind);
 
 		/* another result given twice or copied would be reported twice: its figures, its verdict */
@@ -120,7 +120,7 @@ int load_inputs(char **files, int n, struct inputs *in)
 			err = r0_ageres_load(files[i], &x->age[x->n_age]);
 			x->n_age += !err;
 		} else if (!err) {
-			err = r0_scenario_load(files[i], &x->scen, &bad);
+			err = r0_scenario_load(files[i], &x->scen, &dmg);
 		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", files[i],
@@ -131,8 +131,22 @@ int load_inputs(char **files, int n, struct inputs *in)
 					: strerror(-err));
 			goto out;
 		}
-		if (bad)
-			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped\n", files[i], bad, bad == 1 ? "" : "s");
+		/* a scenario damaged inside is part of a run of cycles: refused as a sweep is, skipped when asked */
+		if (r0_sweep_damage_inside(&dmg) && !in->sweeps.skip_damaged) {
+			fprintf(stderr, PROG ": %s: line %u damaged (%u unreadable line%s): what reads is part of the "
+				"cycles; --skip-damaged to go on without %s\n", files[i], dmg.first_bad, dmg.bad,
+				dmg.bad == 1 ? "" : "s", dmg.bad == 1 ? "it" : "them");
+			goto out;
+		}
+		if (dmg.bad) {
+			size_t at = strlen(x->scen_skipped);
+
+			fprintf(stderr, PROG ": %s: %u unreadable line%s skipped (line %u%s)\n", files[i], dmg.bad,
+				dmg.bad == 1 ? "" : "s", dmg.first_bad,
+				r0_sweep_damage_inside(&dmg) ? ", --skip-damaged" : ": the last, cut mid-write");
+			snprintf(x->scen_skipped + at, sizeof(x->scen_skipped) - at, "%s%s: %u unreadable line%s "
+				 "from line %u", at ? "; " : "", files[i], dmg.bad, dmg.bad == 1 ? "" : "s", dmg.first_bad);
+		}
 	}
 	rc = 0;
 out:

@@ -82,9 +82,9 @@ void report_options(int argc, char **argv, struct report_args *a, struct r0_cmp_
 			  "drive after the fewest worth it (the 2nd drive: the worth-it bar)" },
 		{ "title", OPT_TITLE, R0_CLI_STRING, R0_CLI_TO(a->title), .arg = "TEXT", .help = "the report's title" },
 		{ "skip-damaged", OPT_SKIP_DAMAGED, R0_CLI_SET, R0_CLI_TO(a->skip_damaged),
-		  .help = "report an r0sweep file with damaged lines inside from the lines that can be read (refused "
-			  "without it); the report says how many were skipped. A last line cut mid-write (an "
-			  "interrupted study) is skipped and said without it" },
+		  .help = "report an r0sweep or scenario file with damaged lines inside from the lines that can be "
+			  "read (refused without it); the report says how many were skipped. A last line cut "
+			  "mid-write (an interrupted study) is skipped and said without it" },
 		{ "aside", OPT_ASIDE, R0_CLI_STRING, R0_CLI_TO(a->aside_file), .arg = "FILE",
 		  .help = "another study's r0sweep results (not pooled), said in one line under the verdict: how many "
 			  "of its drives to build and why, or that its last drive added little, else its verdict" },

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "r0/benchjson.h"
+#include "r0/sweep.h"
 
 #define R0_SCENARIO_SCHEMA "r0scenario/1"
 
@@ -106,9 +107,10 @@ struct r0_scenario {
 };
 
 /* r0_scenario_load: appends the r0scenario/1 lines of PATH to S (rows kept
- * in file order). 0, -EINVAL (no readable line; *bad counts unreadable
- * ones), -ENOMEM, -errno. */
-int r0_scenario_load(const char *path, struct r0_scenario *s, unsigned *bad);
+ * in file order), what could not be read into *DMG (NULL: not wanted) as
+ * a sweep file's (r0_sweep_damage_inside tells damage inside from a last
+ * line cut mid-write). 0, -EINVAL (no readable line), -ENOMEM, -errno. */
+int r0_scenario_load(const char *path, struct r0_scenario *s, struct r0_sweep_damage *dmg);
 
 /* r0_scenario_find: the row of the array with (TRIM) or without TRIM at
  * CYCLE, the last one read when there are several; NULL when none. */
