@@ -349,6 +349,24 @@ int r0_scenario_load(const char *path, struct r0_scenario *s, struct r0_sweep_da
 	return err;
 }
 
+bool r0_scenario_study_diff(const struct r0_scenario_cycle *a, const struct r0_scenario_cycle *b, char *why,
+			    size_t len)
+{
+	if (strcmp(a->scenario, b->scenario))
+		snprintf(why, len, "scenario (%s vs %s)", a->scenario, b->scenario);
+	else if (a->members != b->members)
+		snprintf(why, len, "members (%u vs %u)", a->members, b->members);
+	else if (a->ssd_mib != b->ssd_mib)
+		snprintf(why, len, "ssd_mib (%u vs %u)", a->ssd_mib, b->ssd_mib);
+	else if (a->fill_pct != b->fill_pct)
+		snprintf(why, len, "fill_pct (%u vs %u)", a->fill_pct, b->fill_pct);
+	else if (a->bench_s != b->bench_s && !(isnan(a->bench_s) && isnan(b->bench_s)))
+		snprintf(why, len, "bench_s (%g vs %g)", a->bench_s, b->bench_s);
+	else
+		return false;
+	return true;
+}
+
 const struct r0_scenario_cycle *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle)
 {
 	const struct r0_scenario_cycle *hit = NULL;

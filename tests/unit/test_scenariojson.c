@@ -289,3 +289,29 @@ Test(scenariojson, append_then_load)
 	cr_expect_eq(r->waf_randwrite, 5.504);
 	r0_scenario_free(&s);
 }
+
+/* rows of one run pool; another name, size, member count, fill or benchmark length is another run */
+Test(scenariojson, rows_of_another_run_are_told)
+{
+	struct r0_scenario_cycle a = { .scenario = "raid0-without-trim", .array = "r0s1", .members = 2, .ssd_mib = 128,
+				       .fill_pct = 90, .bench_s = 5 };
+	struct r0_scenario_cycle b = a;
+	char why[96] = "";
+
+	b.trim = true;
+	b.cycle = 3;
+	snprintf(b.array, sizeof(b.array), "r0s0");
+	cr_expect(!r0_scenario_study_diff(&a, &b, why, sizeof(why)), "the other array, another cycle: one run");
+	b.ssd_mib = 512;
+	cr_expect(r0_scenario_study_diff(&a, &b, why, sizeof(why)));
+	cr_expect_str_eq(why, "ssd_mib (128 vs 512)");
+	b = a;
+	b.members = 3;
+	cr_expect(r0_scenario_study_diff(&a, &b, why, sizeof(why)) && strstr(why, "members"), "%s", why);
+	b = a;
+	snprintf(b.scenario, sizeof(b.scenario), "another");
+	cr_expect(r0_scenario_study_diff(&a, &b, why, sizeof(why)) && strstr(why, "scenario"), "%s", why);
+	b = a;
+	b.bench_s = 10;
+	cr_expect(r0_scenario_study_diff(&a, &b, why, sizeof(why)) && strstr(why, "bench_s"), "%s", why);
+}

@@ -39,6 +39,24 @@ static bool study_mixed(const struct r0_run_set *set, size_t from, const char *f
 	return false;
 }
 
+/* Scenario rows S->row[from..] of PATH against the first (of FIRST), as study_mixed: true (and said why) when another run's. */
+static bool scenario_mixed(const struct r0_scenario *s, size_t from, const char *first, const char *path)
+{
+	char why[192];
+
+	for (size_t i = from; i < s->n; i++)
+		if (r0_scenario_study_diff(&s->row[0], &s->row[i], why, sizeof(why))) {
+			if (!strcmp(first, path))
+				fprintf(stderr, PROG ": %s: cycles of two scenario runs in one file, another %s; not "
+					"pooled (report each run from its own file)\n", path, why);
+			else
+				fprintf(stderr, PROG ": %s: another scenario run than %s, another %s; not pooled "
+					"(report each file on its own)\n", path, first, why);
+			return true;
+		}
+	return false;
+}
+
 /*
  * FNV-1a over PATH's bytes, for finding a result file given twice or
  * copied (an r0sweep file's runs are found twice run by run instead).
@@ -70,7 +88,7 @@ static int file_digest(const char *path, uint64_t *digest)
 
 int load_inputs(char **files, int n, struct inputs *in)
 {
-	const char *first_sweep = NULL;
+	const char *first_sweep = NULL, *first_scen = NULL;
 	struct extra *x = &in->x;
 	uint64_t *digest = calloc((size_t)n + 1, sizeof(*digest));
 	int rc = -1;
@@ -120,7 +138,13 @@ int load_inputs(char **files, int n, struct inputs *in)
 			err = r0_ageres_load(files[i], &x->age[x->n_age]);
 			x->n_age += !err;
 		} else if (!err) {
+			size_t before = x->scen.n;
+
 			err = r0_scenario_load(files[i], &x->scen, &dmg);
+			if (!err && scenario_mixed(&x->scen, before, first_scen ? first_scen : files[i], files[i]))
+				goto out;
+			if (!err && !first_scen)
+				first_scen = files[i];
 		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", files[i],

@@ -114,6 +114,14 @@ int r0_scenario_load(const char *path, struct r0_scenario *s, struct r0_sweep_da
 
 /* r0_scenario_find: the row of the array with (TRIM) or without TRIM at
  * CYCLE, the last one read when there are several; NULL when none. */
+/*
+ * Whether A and B are rows of one scenario run (its name, members, r0ssd
+ * size, fill and benchmark length): false, or true with what differs in
+ * WHY ("ssd_mib (128 vs 512)"). Rows of two runs are never pooled.
+ */
+bool r0_scenario_study_diff(const struct r0_scenario_cycle *a, const struct r0_scenario_cycle *b, char *why,
+			    size_t len);
+
 const struct r0_scenario_cycle *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle);
 
 void r0_scenario_free(struct r0_scenario *s);
