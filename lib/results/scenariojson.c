@@ -253,6 +253,21 @@ static json_object *key(json_object *o, const char *k, json_type t)
 }
 
 /* F from O into its member at P: true when it was there and read */
+/* A number given outside what the schema allows (F's min and max; never infinite): a damaged line, not a figure. */
+static bool impossible(json_object *o, const struct field *f)
+{
+	json_object *v;
+	double d;
+
+	if (f->kind == K_UNS && (v = key(o, f->name, json_type_int)))
+		d = (double)json_object_get_int64(v);
+	else if ((f->kind == K_NUM || f->kind == K_WHOLE) && (v = key(o, f->name, json_type_double)))
+		d = json_object_get_double(v);
+	else
+		return false;
+	return !isfinite(d) || d < f->min || d > f->max;
+}
+
 static bool read_field(json_object *o, const struct field *f, char *p)
 {
 	json_object *v;
@@ -313,7 +328,8 @@ int r0_scenario_cycle_parse(const char *line, struct r0_scenario_cycle *c)
 	}
 	/* every field read (to its null or 0 when it is missing), the needed ones must be there */
 	for (size_t i = 0; i < N_FIELDS; i++)
-		if (!read_field(o, &fields[i], (char *)c + fields[i].offset) && fields[i].needed)
+		if ((!read_field(o, &fields[i], (char *)c + fields[i].offset) && fields[i].needed) ||
+		    impossible(o, &fields[i]))
 			err = -EINVAL;
 	json_object_put(o);
 	return err;

@@ -315,3 +315,24 @@ Test(scenariojson, rows_of_another_run_are_told)
 	b.bench_s = 10;
 	cr_expect(r0_scenario_study_diff(&a, &b, why, sizeof(why)) && strstr(why, "bench_s"), "%s", why);
 }
+
+/* a number outside what the schema allows is a damaged line, never a figure (optional ones too) */
+Test(scenariojson, an_impossible_figure_is_a_damaged_line)
+{
+	static const char *const from[] = { "\"randwrite_iops\":1643", "\"waf_cycle\":2.914", "\"fill_pct\":90",
+					    "\"mapped_before_bench_pct\":100.0", "\"members\":2" };
+	static const char *const to[] = { "\"randwrite_iops\":-7", "\"waf_cycle\":-1", "\"fill_pct\":250",
+					  "\"mapped_before_bench_pct\":150", "\"members\":0" };
+	struct r0_scenario_cycle r;
+
+	cr_assert_eq(r0_scenario_cycle_parse(no_trim_line, &r), 0);
+	for (size_t k = 0; k < sizeof(from) / sizeof(from[0]); k++) {
+		char line[sizeof(no_trim_line) + 16];
+		const char *at = strstr(no_trim_line, from[k]);
+
+		cr_assert_not_null(at, "%s", from[k]);
+		snprintf(line, sizeof(line), "%.*s%s%s", (int)(at - no_trim_line), no_trim_line, to[k],
+			 at + strlen(from[k]));
+		cr_expect_eq(r0_scenario_cycle_parse(line, &r), -EINVAL, "%s", to[k]);
+	}
+}
