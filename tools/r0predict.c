@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "sweepin.h"
@@ -335,6 +338,38 @@ static int add_chunk(const char *s, void *arg)
 	return 0;
 }
 
+/*
+ * --output PATH: a new file beside it (its name into TMP), renamed over
+ * PATH only once every prediction is written; TMP "" and PATH itself
+ * when PATH is not a regular file (a pipe, /dev/stdout). NULL and errno.
+ */
+static FILE *output_open(const char *path, char *tmp, size_t len)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	tmp[0] = '\0';
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+		return fopen(path, "w");
+	if (snprintf(tmp, len, "%s.XXXXXX", path) >= (int)len) {
+		tmp[0] = '\0';
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
+		tmp[0] = '\0';
+		return NULL;
+	}
+	fchmod(fd, 0644);
+	if (!(f = fdopen(fd, "w"))) {
+		close(fd);
+		unlink(tmp);
+		tmp[0] = '\0';
+	}
+	return f;
+}
+
 static double parse_positive(const char *s)
 {
 	char *end;
@@ -453,7 +488,8 @@ static int read_options(int argc, char **argv, struct opts *o, struct args *a, s
 			  "its tied set" },
 		{ "table", OPT_TABLE, R0_CLI_SET, R0_CLI_TO(o->table), .help = "a human table instead of JSON lines" },
 		{ "output", OPT_OUTPUT, R0_CLI_STRING, R0_CLI_TO(a->output), .arg = "FILE",
-		  .help = "write there instead of stdout" },
+		  .help = "write there instead of stdout: whole, once every prediction is written; left as it "
+			  "was when nothing is predicted or the prediction fails" },
 		{ "skip-damaged", OPT_SKIP_DAMAGED, R0_CLI_SET, R0_CLI_TO(sweeps->skip_damaged),
 		  .help = "read an r0sweep file with damaged lines inside (refused without it) from the lines that "
 			  "can be read, saying how many were skipped; a last line cut mid-write is skipped and said "
@@ -493,6 +529,7 @@ int main(int argc, char **argv)
 	struct args a = { .backend = "md,dm" };
 	bool is_sweep = false;
 	FILE *f = stdout;
+	char tmp[PATH_MAX] = "";
 	int err = 0, status = R0_EXIT_OK;
 
 	if ((err = read_options(argc, argv, &o, &a, &sweeps)))
@@ -514,7 +551,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: more than 64 workloads\n", a.preset ? a.preset : a.cmp);
 		return R0_EXIT_REFUSED;
 	}
-	if (a.output && !(f = fopen(a.output, "w"))) {
+	if (a.output && !(f = output_open(a.output, tmp, sizeof(tmp)))) {
 		fprintf(stderr, PROG ": %s: cannot write: %s\n", a.output, strerror(errno));
 		return R0_EXIT_REFUSED;
 	}
@@ -535,6 +572,16 @@ int main(int argc, char **argv)
 	if (a.output && fclose(f)) {
 		fprintf(stderr, PROG ": %s: cannot write: %s\n", a.output, strerror(errno));
 		status = R0_EXIT_FAILURE;
+	}
+	/* FILE whole or as it was: predictions that failed, or that predict no array, leave it alone */
+	if (a.output && tmp[0]) {
+		if (status != R0_EXIT_OK)
+			unlink(tmp);
+		else if (rename(tmp, a.output)) {
+			fprintf(stderr, PROG ": %s: cannot write: %s\n", a.output, strerror(errno));
+			unlink(tmp);
+			status = R0_EXIT_FAILURE;
+		}
 	}
 	r0_run_set_free(&pred);
 	r0_run_set_free(&meas);
