@@ -126,9 +126,10 @@ int main(int argc, char **argv)
 	if (not_a_dir("--output-dir", o.dir) || (o.csv_dir && not_a_dir("--csv", o.csv_dir)))
 		return R0_EXIT_REFUSED;
 	/* a wrong --mix is a usage error before anything is read */
-	if (o.mix && r0_cli_mix(PROG, o.mix, &mix, mixdesc, sizeof(mixdesc)))
+	if (o.mix && r0_cli_mix(PROG, "--mix", o.mix, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
 	if (o.aside_file && aside_study(o.aside_file, o.aside_title ? o.aside_title : "Another study",
+					o.aside_mix ? "--aside-mix" : "--mix",
 					o.aside_mix ? o.aside_mix : o.mix ? o.mix : "desktop", &cmp, o.skip_damaged,
 					as.line, sizeof(as.line)))
 		return R0_EXIT_REFUSED;

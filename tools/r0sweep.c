@@ -143,7 +143,7 @@ static int calibration_plan(struct sweep *sw, struct options *o)
 		return r0_cli_usage_error(PROG, "--calibrate: no plan");
 	if (!o->mixs)
 		o->mixs = "desktop";
-	if (r0_cli_mix(PROG, o->mixs, &o->mix, o->mixdesc, sizeof(o->mixdesc)))
+	if (r0_cli_mix(PROG, "--mix", o->mixs, &o->mix, o->mixdesc, sizeof(o->mixdesc)))
 		return R0_EXIT_USAGE;
 	return -1;
 }
@@ -247,7 +247,7 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 			acc[i] = sw->plan.wl[i].w.access;
 		o->mixs = r0_mix_default(acc, sw->plan.n_wl);
 	}
-	if (r0_cli_mix(PROG, o->mixs, &o->mix, o->mixdesc, sizeof(o->mixdesc)))
+	if (r0_cli_mix(PROG, "--mix", o->mixs, &o->mix, o->mixdesc, sizeof(o->mixdesc)))
 		return R0_EXIT_USAGE;
 	{
 		/* the mix's keys held to the study's workloads before anything is measured */

@@ -10,7 +10,7 @@
 
 #include "r0/mixfile.h"
 
-int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc, size_t len)
+int r0_cli_mix(const char *prog, const char *opt, const char *arg, struct r0_mix *mix, char *desc, size_t len)
 {
 	int err;
 
@@ -19,12 +19,12 @@ int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc
 	if (!(err = r0_mix_parse(arg, mix)))
 		return 0;
 	if (err == -ERANGE && access(arg, F_OK))
-		return r0_cli_usage_error(prog, "--mix '%s': a weight must be above 0 (and none below)", arg);
+		return r0_cli_usage_error(prog, "%s '%s': a weight must be above 0 (and none below)", opt, arg);
 	if (access(arg, R_OK))
-		return r0_cli_usage_error(prog, "--mix '%s': desktop, database, sequential, KEY=WEIGHT,... "
-					  "or a readable mix file of r0profile", arg);
+		return r0_cli_usage_error(prog, "%s '%s': desktop, database, sequential, KEY=WEIGHT,... "
+					  "or a readable mix file of r0profile", opt, arg);
 	if ((err = r0_mix_load(arg, mix, desc, len)))
-		return r0_cli_usage_error(prog, "--mix %s: %s", arg,
+		return r0_cli_usage_error(prog, "%s %s: %s", opt, arg,
 					  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile --output)"
 							 : strerror(-err));
 	return 0;

@@ -8,13 +8,14 @@
 #include "r0/analysis.h"
 
 /*
- * ARG is r0_mix_parse()'s "desktop", ..., "KEY=WEIGHT,..." (DESC is then
+ * ARG, given as OPT ("--mix", "--aside-mix": named in the errors), is
+ * r0_mix_parse()'s "desktop", ..., "KEY=WEIGHT,..." (DESC is then
  * ""), or else a readable file holding a mix r0profile measured (r0mix/1):
  * it is loaded into *MIX and its one-line description ("the workload
  * measured on /dev/nvme0n1 over 24 h: 72 % small reads at QD1, ...") goes
  * to DESC. 0, or R0_EXIT_USAGE after saying why on stderr.
  */
-int r0_cli_mix(const char *prog, const char *arg, struct r0_mix *mix, char *desc, size_t len);
+int r0_cli_mix(const char *prog, const char *opt, const char *arg, struct r0_mix *mix, char *desc, size_t len);
 
 /*
  * MIX, given as ARG to OPT ("--mix"), held to the study whose records are

@@ -41,7 +41,7 @@ int analyse(const struct inputs *in, const char *mixs, struct r0_mix *mix, char 
 
 		for (size_t i = 0; acc && i < in->set.n; i++)
 			acc[i] = in->set.recs[i].access;
-		err = r0_cli_mix(PROG, acc ? r0_mix_default(acc, in->set.n) : "desktop", mix, mixdesc, desc_len);
+		err = r0_cli_mix(PROG, "--mix", acc ? r0_mix_default(acc, in->set.n) : "desktop", mix, mixdesc, desc_len);
 		free(acc);
 		if (err)
 			return -1;
@@ -78,7 +78,7 @@ bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struc
 	return say;
 }
 
-int aside_study(const char *path, const char *title, const char *mixs, const struct r0_cmp_opts *cmp,
+int aside_study(const char *path, const char *title, const char *mix_opt, const char *mixs, const struct r0_cmp_opts *cmp,
 		bool skip_damaged, char *line, size_t len)
 {
 	struct r0_run_set set = { 0 };
@@ -89,7 +89,7 @@ int aside_study(const char *path, const char *title, const char *mixs, const str
 	char desc[1024];
 	int err;
 
-	if (r0_cli_mix(PROG, mixs, &mix, desc, sizeof(desc)))
+	if (r0_cli_mix(PROG, mix_opt, mixs, &mix, desc, sizeof(desc)))
 		return 1;
 	err = r0_result_kind(path, &kind);
 	if (!err && kind != R0_RESULT_SWEEP)

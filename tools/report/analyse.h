@@ -46,10 +46,12 @@ bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struc
 
 /*
  * --aside: PATH, a study of its own (never pooled with the report's),
- * analysed under MIXS into its line (aside_line, TITLE), the lines it
- * skipped said after it. 0, or 1 after saying why not.
+ * analysed under MIXS (given as MIX_OPT: --aside-mix, or --mix) into its
+ * line (aside_line, TITLE), the lines it skipped said after it. 0, or 1
+ * after saying why not.
  */
-int aside_study(const char *path, const char *title, const char *mixs, const struct r0_cmp_opts *cmp,
+int aside_study(const char *path, const char *title, const char *mix_opt, const char *mixs,
+		const struct r0_cmp_opts *cmp,
 		bool skip_damaged, char *line, size_t len);
 
 #endif
