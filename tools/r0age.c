@@ -423,8 +423,10 @@ int main(int argc, char **argv)
 	r0_cli_parse(&cli, opts, argc, argv);
 	if ((err = parse_args(argv + optind, argc - optind, &state, &p, &path)) >= 0)
 		return err;
-	if (fill_arg && (state != R0_AGE_USED || r0_age_parse_pct(fill_arg, &p.fill_pct)))
-		return r0_cli_usage_error(PROG, "--fill goes with used: a percentage from 1 to 100");
+	if (fill_arg && state != R0_AGE_USED)
+		return r0_cli_usage_error(PROG, "--fill goes with used");
+	if (fill_arg && r0_age_parse_pct(fill_arg, &p.fill_pct))
+		return r0_cli_usage_error(PROG, "--fill '%s': a percentage from 1 to 100", fill_arg);
 	if ((round_arg || rounds_arg) && state != R0_AGE_STEADY)
 		return r0_cli_usage_error(PROG, "--round and --rounds go with steady");
 	if (round_arg && r0_cli_opt_duration(PROG, "--round", round_arg, 1, UINT64_MAX, &p.round_ns, "a time above 0, e.g. 60, 10s, 500ms"))

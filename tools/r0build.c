@@ -435,5 +435,8 @@ int main(int argc, char **argv)
 		return cmd_remove(argc - 1, argv + 1);
 	if (strcmp(cmd, "list") == 0)
 		return cmd_list(argc - 1, argv + 1);
+	if (cmd[0] == '-')
+		return r0_cli_usage_error(PROG, "unknown option '%s' (options come after the command: create, remove "
+					  "or list)", cmd);
 	return r0_cli_usage_error(PROG, "unknown command '%s'", cmd);
 }

@@ -153,7 +153,7 @@ static int opt_us(const char *prog, const struct r0_cli_opt *o, const char *arg)
 	double d;
 
 	if (r0_parse_double(arg, 0, 1e7, &d))
-		return r0_cli_usage_error(prog, "'%s': a time in microseconds", arg);
+		return r0_cli_usage_error(prog, "--%s '%s': a time in microseconds from 0 to 10000000", o->name, arg);
 	*(uint64_t *)o->dest = (uint64_t)llround(d * 1000);
 	return 0;
 }
