@@ -312,7 +312,8 @@ int main(int argc, char **argv)
 	if (a.trace_from) {
 		if (optind < argc)
 			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");
-		if ((rc = profile_refuse_unwritable(a.output)))
+		if ((rc = profile_refuse_unwritable(a.output)) ||
+		    (rc = profile_refuse_unwritable(a.export_iolog ? a.export_iolog : a.export_blktrace)))
 			return rc;
 		if (a.export_iolog || a.export_blktrace)
 			return profile_export(a.trace_from, a.export_iolog ? a.export_iolog : a.export_blktrace,

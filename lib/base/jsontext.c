@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "r0/jsontext.h"
@@ -27,8 +28,12 @@ int r0_json_text(json_object *o, char **out)
 int r0_json_file_replace(const char *path, json_object *o)
 {
 	char tmp[PATH_MAX];
+	struct stat st;
 	int err;
 
+	/* renamed over: never a device, a pipe or a directory (root would replace /dev/null) */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid()) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
 	if (json_object_to_file_ext(tmp, o, PRINTED)) {

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "r0/ftlstats.h"
@@ -34,9 +35,13 @@ int r0_ftl_stats_file_write(FILE *f, const struct r0_ftl_stats_file *r)
 int r0_ftl_stats_file_save(const char *path, const struct r0_ftl_stats_file *r)
 {
 	char tmp[PATH_MAX];
+	struct stat st;
 	FILE *f;
 	int err;
 
+	/* renamed over: never a device, a pipe or a directory (root would replace /dev/null) */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= sizeof(tmp))
 		return -ENAMETOOLONG;
 	f = fopen(tmp, "w");

@@ -60,8 +60,13 @@ int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, s
 	FILE *f = NULL;
 	int fd, err;
 
+	struct stat sb;
+
 	if (fmt != R0_TRACE_FMT_IOLOG3 && fmt != R0_TRACE_FMT_BLKTRACE)
 		return -EINVAL;
+	/* renamed over at the end: never a device, a pipe or a directory */
+	if (!stat(out, &sb) && !S_ISREG(sb.st_mode))
+		return S_ISDIR(sb.st_mode) ? -EISDIR : -EINVAL;
 	if ((err = r0_trace_reader_open(in, &h, &r)))
 		return err;
 	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", out) >= (int)sizeof(tmp)) {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <criterion/criterion.h>
 
@@ -127,6 +128,17 @@ Test(ftlstats, the_file_replaced_whole)
 	free(want);
 	cr_expect(access(tmp, F_OK) && errno == ENOENT, "%s left behind", tmp);
 
+	/* a pipe or a directory named: never replaced (as root a device would be) */
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	cr_expect_eq(r0_ftl_stats_file_save(path, &c), -EINVAL);
+	{
+		struct stat st;
+
+		cr_expect(!stat(path, &st) && S_ISFIFO(st.st_mode), "the pipe is still a pipe");
+	}
+	unlink(path);
+	cr_expect_eq(r0_ftl_stats_file_save(dir, &c), -EISDIR);
 	/* a directory that is not there: the error, nothing made */
 	snprintf(path, sizeof(path), "%s/none/stats", dir);
 	cr_expect_eq(r0_ftl_stats_file_save(path, &c), -ENOENT);

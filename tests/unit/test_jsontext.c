@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <criterion/criterion.h>
 #include <json-c/json.h>
@@ -74,4 +75,26 @@ Test(jsontext, a_file_written_whole_as_printed_without_the_newline)
 	json_object_put(o);
 	cr_expect_eq(unlink(path), 0);
 	cr_expect_eq(rmdir(dir), 0, "no temporary file left beside it");
+}
+
+/* a pipe or a directory named as the file: never replaced (as root a device would be), the rest written */
+Test(jsontext, a_file_replaced_is_a_regular_file)
+{
+	char dir[] = "/tmp/r0-unit-jsontext-XXXXXX", path[256];
+	json_object *o = json_object_new_object();
+	struct stat st;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	cr_expect_eq(r0_json_file_replace(path, o), -EINVAL);
+	cr_expect(!stat(path, &st) && S_ISFIFO(st.st_mode), "the pipe is still a pipe");
+	unlink(path);
+	cr_expect_eq(r0_json_file_replace(dir, o), -EISDIR);
+	snprintf(path, sizeof(path), "%s/doc.json", dir);
+	cr_expect_eq(r0_json_file_replace(path, o), 0);
+	cr_expect(!stat(path, &st) && S_ISREG(st.st_mode));
+	unlink(path);
+	rmdir(dir);
+	json_object_put(o);
 }

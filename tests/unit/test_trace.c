@@ -271,3 +271,23 @@ Test(trace, a_directory_is_said_to_be_one)
 	cr_expect_eq(r0_trace_reader_open("/tmp", &h, &r), -EISDIR);
 	cr_expect_null(r);
 }
+
+/* an export over a pipe or a directory: refused, never replaced (as root a device would be) */
+Test(trace, an_export_is_a_regular_file, .init = tmpfile_setup, .fini = tmpfile_teardown)
+{
+	static const struct r0_trace_event ev[] = {
+		{ .t_us = 0, .kind = R0_TRACE_QUEUE, .op = R0_TRACE_READ, .sector = 0, .bytes = 4096 },
+	};
+	char dir[] = "/tmp/r0-unit-export-XXXXXX", out[256];
+	struct stat st;
+
+	write_events(ev, 1);
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(out, sizeof(out), "%s/fifo", dir);
+	cr_assert_eq(mkfifo(out, 0600), 0);
+	cr_expect_eq(r0_trace_export(path, R0_TRACE_FMT_IOLOG3, out, NULL), -EINVAL);
+	cr_expect(!stat(out, &st) && S_ISFIFO(st.st_mode), "the pipe is still a pipe");
+	unlink(out);
+	cr_expect_eq(r0_trace_export(path, R0_TRACE_FMT_BLKTRACE, dir, NULL), -EISDIR);
+	rmdir(dir);
+}

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -111,14 +113,30 @@ static void print_summary(const struct r0_profile *p, const char *const *paths, 
 	printf("mix             %s\n", desc);
 }
 
-/* The directory of PATH takes new files: checked before a long profile, not after. */
+/*
+ * PATH can be written as the output is (a new file beside it, renamed
+ * over it): not a directory, and its directory takes a new file, tried
+ * (access() says yes to root on /proc). Checked before a long profile.
+ */
 static int check_writable(const char *path)
 {
-	char copy[PATH_MAX];
+	char copy[PATH_MAX], probe[PATH_MAX + 16], *dir;
+	struct stat st;
+	int fd;
 
 	if (snprintf(copy, sizeof(copy), "%s", path) >= (int)sizeof(copy))
 		return -ENAMETOOLONG;
-	return access(dirname(copy), W_OK | X_OK) ? -errno : 0;
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	dir = dirname(copy);
+	if (snprintf(probe, sizeof(probe), "%s/.r0profile-XXXXXX", dir) >= (int)sizeof(probe))
+		return -ENAMETOOLONG;
+	/* a directory that is there but takes no file (/proc) is said so, not "no such file" */
+	if ((fd = mkostemp(probe, O_CLOEXEC)) < 0)
+		return errno == ENOENT && !stat(dir, &st) ? -EROFS : -errno;
+	close(fd);
+	unlink(probe);
+	return 0;
 }
 
 /* OUTPUT (if any) refused before anything is measured: 0, or R0_EXIT_REFUSED after saying why. */
@@ -127,7 +145,9 @@ int profile_refuse_unwritable(const char *output)
 	int err = output ? check_writable(output) : 0;
 
 	if (err)
-		fprintf(stderr, PROG ": %s: cannot write there: %s\n", output, strerror(-err));
+		fprintf(stderr, PROG ": %s: cannot write there: %s\n", output,
+			err == -EINVAL ? "not a regular file (the output is a file written beside it and renamed over it)"
+				       : strerror(-err));
 	return err ? R0_EXIT_REFUSED : 0;
 }
 

@@ -42,7 +42,8 @@ int r0_ftl_stats_file_write(FILE *f, const struct r0_ftl_stats_file *r);
 /*
  * The lines of R into PATH, whole: written to PATH.tmp, then renamed over
  * PATH, so a reader never sees half of them. 0 or -errno (PATH.tmp removed
- * again); -ENAMETOOLONG when PATH.tmp is longer than PATH_MAX.
+ * again); -ENAMETOOLONG when PATH.tmp is longer than PATH_MAX; -EISDIR or
+ * -EINVAL when PATH is there and is a directory or not a regular file.
  */
 int r0_ftl_stats_file_save(const char *path, const struct r0_ftl_stats_file *r);
 

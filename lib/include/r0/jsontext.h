@@ -15,7 +15,8 @@ int r0_json_text(json_object *o, char **out);
 /*
  * O written to PATH whole or not at all (a temporary file beside it,
  * renamed over it), in the printed form without the final newline:
- * 0 or a negative errno.
+ * 0 or a negative errno; -EISDIR or -EINVAL when PATH is there and is a
+ * directory or not a regular file (a device, a pipe: never replaced).
  */
 int r0_json_file_replace(const char *path, json_object *o);
 

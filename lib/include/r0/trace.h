@@ -204,7 +204,8 @@ struct r0_trace_export_stats {
  * ST counts requests once (a retry in ->retried, not in ->reads...).
  * OUT is written beside itself and renamed over at the end: nothing is
  * left of it on failure. ST may be NULL. 0; the errors of reading IN;
- * -EINVAL for another FMT; -errno of writing OUT.
+ * -EINVAL for another FMT or an OUT that is there and not a regular file
+ * (-EISDIR a directory); -errno of writing OUT.
  */
 int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, struct r0_trace_export_stats *st);
 
