@@ -144,10 +144,9 @@ static void say(struct r0_noise_diag *d)
 	else if (d->honest)
 		snprintf(d->sentence, sizeof(d->sentence),
 			 "Your machine is noisier than where the 30-minute study was shown to find a true 1.3x (%s): "
-			 "its claims keep their error rates at the truths validated (a speed-up just under the "
-			 "worth-it bar is read as worth it more often), but it will often say likely or could not "
-			 "tell where a gain is real: use longer cells (--runtime), a larger --budget, or a quieter "
-			 "host", over);
+			 "its claims keep their error rates at the truths validated (a speed-up just under a bar "
+			 "is claimed more often), but it will often say likely or could not tell where a gain is "
+			 "real: use longer cells (--runtime), a larger --budget, or a quieter host", over);
 	else
 		snprintf(d->sentence, sizeof(d->sentence),
 			 "Your machine is noisier than any noise the study was validated on (%s; validated up to "

@@ -159,7 +159,10 @@ Test(calibrate, a_noisy_machine_is_told_what_to_do)
 	study(&set, 4, 6, 0.11, 0.02, false, 0, 4);
 	cr_assert_eq(r0_noise_diag(&set, &d), 0);
 	cr_expect(!d.within && d.honest, "visit sd %f: %s", d.visit_sd, d.sentence);
-	cr_expect(strstr(d.sentence, "its claims keep their error rates at the truths validated (a speed-up just under"), "%s", d.sentence);
+	cr_expect(strstr(d.sentence, "its claims keep their error rates at the truths validated (a speed-up just under a bar "
+					  "is claimed more often)"), "%s", d.sentence);
+	/* the calibration gives no verdict on RAID0: its words never say one (sandbox 048 greps the report) */
+	cr_expect_null(strstr(d.sentence, "worth it"), "%s", d.sentence);
 	r0_run_set_free(&set);
 }
 
