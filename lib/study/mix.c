@@ -93,6 +93,12 @@ static int parse_spec(const char *name, const char *s, struct r0_mix *m)
 		snprintf(m->e[m->n].key, sizeof(m->e[0].key), "%s", tok);
 		m->e[m->n].weight = w;
 		m->n++;
+		/* a key given twice is a typo or two shares for one thing: neither is taken */
+		for (size_t i = 0; i + 1 < m->n; i++)
+			if (!strcasecmp(m->e[i].key, m->e[m->n - 1].key)) {
+				err = -EEXIST;
+				goto out;
+			}
 		sum += w;
 		neg |= w < 0;
 	}

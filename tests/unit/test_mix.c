@@ -32,6 +32,10 @@ Test(mix, mix_parsing)
 	cr_expect_eq(r0_mix_parse("Seq read=0,4K read=1", &m), 0, "one weight above 0 is enough");
 	cr_expect_eq(r0_mix_parse("seq-read=1x", &m), -EINVAL);
 	cr_expect_eq(r0_mix_parse("=1", &m), -EINVAL);
+	/* a key given twice (a typo, or two shares for one thing) is refused, naming the second */
+	cr_expect_eq(r0_mix_parse("seq-read=1,seq-write=2,Seq-Read=3", &m), -EEXIST);
+	cr_expect_str_eq(m.e[m.n - 1].key, "Seq-Read");
+	cr_expect_eq(r0_mix_parse("seq-read=1, seq-read=1", &m), -EEXIST);
 }
 
 /* Every named mix parses, and its weights are shares of classes. */

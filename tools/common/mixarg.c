@@ -18,6 +18,8 @@ int r0_cli_mix(const char *prog, const char *opt, const char *arg, struct r0_mix
 	/* a name or weights first, so a file called "desktop" cannot shadow it (./desktop reads the file) */
 	if (!(err = r0_mix_parse(arg, mix)))
 		return 0;
+	if (err == -EEXIST && access(arg, F_OK))
+		return r0_cli_usage_error(prog, "%s '%s': '%s' is given twice", opt, arg, mix->e[mix->n - 1].key);
 	if (err == -ERANGE && access(arg, F_OK))
 		return r0_cli_usage_error(prog, "%s '%s': a weight must be above 0 (and none below)", opt, arg);
 	if (access(arg, R_OK))

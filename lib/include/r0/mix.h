@@ -56,7 +56,8 @@ struct r0_mix {
  * "desktop", "database", "sequential", or "KEY=WEIGHT,..." (KEY a class or
  * a workload name, WEIGHT a non-negative number, at least one > 0).
  * 0, -EINVAL (not that form), -ERANGE (that form, but a weight below 0
- * or none above 0).
+ * or none above 0), -EEXIST (a key given twice, in any case: OUT's last
+ * entry is the second).
  */
 int r0_mix_parse(const char *s, struct r0_mix *out);
 
