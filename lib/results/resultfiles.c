@@ -280,7 +280,12 @@ int r0_trimres_load(const char *path, struct r0_trimres *t)
 		err = -EBADMSG;
 		goto out;
 	}
-	for (size_t i = 0; i < json_object_array_length(rs) && t->n_ranges < R0_TRIMRES_RANGES; i++) {
+	/* r0trim writes at most R0_TRIM_MAX_RANGES: more is not its document, and none is dropped unsaid */
+	if (json_object_array_length(rs) > R0_TRIMRES_RANGES) {
+		err = -ERANGE;
+		goto out;
+	}
+	for (size_t i = 0; i < json_object_array_length(rs); i++) {
 		err = trim_range(json_object_array_get_idx(rs, i), t, &t->range[t->n_ranges]);
 		if (err)
 			goto out;

@@ -41,13 +41,11 @@ Test(lists, mix_takes_r0_mix_max_weights)
 	free(over);
 }
 
-/* an r0trim/1 document with n members and one range naming the first */
-static void trim_doc(const char *path, unsigned n)
+/* an r0trim/1 document with n members and N_RANGES ranges, each naming the first */
+static void trim_doc(const char *path, unsigned n, unsigned n_ranges)
 {
 	json_object *o = json_object_new_object(), *ms = json_object_new_array();
-	json_object *rs = json_object_new_array(), *r = json_object_new_object();
-	json_object *d = json_object_new_object(), *dm = json_object_new_array();
-	json_object *m0 = json_object_new_object();
+	json_object *rs = json_object_new_array();
 	char name[16];
 
 	json_object_object_add(o, "r0kit_schema", json_object_new_string("r0trim/1"));
@@ -65,17 +63,22 @@ static void trim_doc(const char *path, unsigned n)
 	}
 	json_object_object_add(o, "members", ms);
 	json_object_object_add(o, "checks", json_object_new_array());
-	json_object_object_add(m0, "member", json_object_new_string("m0"));
-	json_object_object_add(m0, "expected_sectors", json_object_new_int64(128));
-	json_object_object_add(m0, "observed_sectors", json_object_new_int64(128));
-	json_object_array_add(dm, m0);
-	json_object_object_add(d, "verdict", json_object_new_string("PASS"));
-	json_object_object_add(d, "members", dm);
-	json_object_object_add(r, "name", json_object_new_string("one chunk"));
-	json_object_object_add(r, "start_bytes", json_object_new_int64(0));
-	json_object_object_add(r, "length_bytes", json_object_new_int64(65536));
-	json_object_object_add(r, "delivery", d);
-	json_object_array_add(rs, r);
+	for (unsigned i = 0; i < n_ranges; i++) {
+		json_object *r = json_object_new_object(), *d = json_object_new_object();
+		json_object *dm = json_object_new_array(), *m0 = json_object_new_object();
+
+		json_object_object_add(m0, "member", json_object_new_string("m0"));
+		json_object_object_add(m0, "expected_sectors", json_object_new_int64(128));
+		json_object_object_add(m0, "observed_sectors", json_object_new_int64(128));
+		json_object_array_add(dm, m0);
+		json_object_object_add(d, "verdict", json_object_new_string("PASS"));
+		json_object_object_add(d, "members", dm);
+		json_object_object_add(r, "name", json_object_new_string("one chunk"));
+		json_object_object_add(r, "start_bytes", json_object_new_int64(0));
+		json_object_object_add(r, "length_bytes", json_object_new_int64(65536));
+		json_object_object_add(r, "delivery", d);
+		json_object_array_add(rs, r);
+	}
 	json_object_object_add(o, "ranges", rs);
 	cr_assert_eq(json_object_to_file(path, o), 0);
 	json_object_put(o);
@@ -89,11 +92,17 @@ Test(lists, trim_document_takes_r0_trimres_members)
 
 	cr_assert_geq(fd, 0);
 	close(fd);
-	trim_doc(path, R0_TRIMRES_MEMBERS);
+	trim_doc(path, R0_TRIMRES_MEMBERS, 1);
 	cr_expect_eq(r0_trimres_load(path, t), 0);
 	cr_expect_eq(t->n_members, R0_TRIMRES_MEMBERS);
-	trim_doc(path, R0_TRIMRES_MEMBERS + 1);
+	trim_doc(path, R0_TRIMRES_MEMBERS + 1, 1);
 	cr_expect_eq(r0_trimres_load(path, t), -ERANGE, "%u members", R0_TRIMRES_MEMBERS + 1);
+	/* ranges as members: all of them read, or the document refused, never cut unsaid */
+	trim_doc(path, 2, R0_TRIMRES_RANGES);
+	cr_expect_eq(r0_trimres_load(path, t), 0);
+	cr_expect_eq(t->n_ranges, R0_TRIMRES_RANGES);
+	trim_doc(path, 2, R0_TRIMRES_RANGES + 1);
+	cr_expect_eq(r0_trimres_load(path, t), -ERANGE, "%u ranges", R0_TRIMRES_RANGES + 1);
 	unlink(path);
 	free(t);
 }

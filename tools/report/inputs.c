@@ -152,6 +152,9 @@ int load_inputs(char **files, int n, struct inputs *in)
 				: err == -EBADMSG && kind == R0_RESULT_TRIM
 					? "an r0trim/1 document whose verdict is not one r0trim writes, or disagrees with "
 					  "its checks or discards_pass (edited or damaged): refused"
+				: err == -ERANGE && kind == R0_RESULT_TRIM
+					? "an r0trim/1 document of more members or watched devices (16) or ranges (32) "
+					  "than r0trim writes: refused"
 					: strerror(-err));
 			goto out;
 		}

@@ -58,7 +58,7 @@ struct r0_trimres {
 	uint64_t size_bytes, chunk_bytes;
 	unsigned n_members;
 	char member[R0_TRIMRES_MEMBERS][64];
-	unsigned n_ranges;                         /* ranges beyond R0_TRIMRES_RANGES are dropped */
+	unsigned n_ranges;                         /* at most R0_TRIMRES_RANGES (more: -ERANGE) */
 	struct r0_trimres_range range[R0_TRIMRES_RANGES];
 	unsigned n_checks, n_pass, n_fail;         /* checks and their verdicts */
 	bool watch;                                /* r0trim --watch: W, and no ranges, cycles or checks */
@@ -69,7 +69,7 @@ struct r0_trimres {
  * (not r0trim/1 or a key missing), -EBADMSG (a verdict r0trim does not
  * write, or one its discards_pass or a failed check contradicts: edited or
  * damaged), -ERANGE (more than R0_TRIMRES_MEMBERS members or watched
- * devices), -errno. */
+ * devices, or R0_TRIMRES_RANGES ranges), -errno. */
 int r0_trimres_load(const char *path, struct r0_trimres *out);
 
 struct r0_state_record;
