@@ -380,12 +380,17 @@ static double parse_positive(const char *s)
 	return errno || end == s || *end || !(v > 0) || isinf(v) ? -1 : v;
 }
 
-/* --layer-cost: a time, into the model's nanoseconds (a double) */
+/*
+ * --layer-cost: a time per bio, into the model's nanoseconds (a double). At
+ * most 10 ms, a slow disk's whole request: md and dm cost microseconds, and
+ * a bare "2" (seconds) predicted 0.00x everywhere with exit 0.
+ */
 static int opt_layer(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	uint64_t ns;
 
-	if (r0_cli_opt_duration(prog, "--layer-cost", arg, 0, UINT64_MAX, &ns, "a time, e.g. 2us or 0"))
+	if (r0_cli_opt_duration(prog, "--layer-cost", arg, 0, 10 * 1000 * 1000, &ns,
+				"a time per bio from 0 to 10ms, e.g. 2us (a bare number is seconds)"))
 		return R0_EXIT_USAGE;
 	*(double *)o->dest = (double)ns;
 	return 0;
