@@ -186,8 +186,11 @@ int r0_replay_load_flags(const char *path, unsigned flags, struct r0_replay_trac
 	}
 	if (err == 1)
 		err = 0;
-	else if (err == -EBADMSG)
-		t->truncated = r0_trace_reader_truncated(rd);
+	else {
+		r0_trace_reader_fault(rd, &t->fault);
+		if (err == -EBADMSG)
+			t->truncated = t->fault.truncated;
+	}
 	t->duration_us = last_us - first_us;
 	t->max_in_flight = qd->max;
 out:

@@ -334,6 +334,27 @@ bool r0_trace_reader_truncated(const struct r0_trace_reader *r)
 	return r->truncated;
 }
 
+void r0_trace_reader_fault(const struct r0_trace_reader *r, struct r0_trace_fault *f)
+{
+	f->truncated = r->truncated;
+	f->line = r->in ? r0_tracein_line(r->in) : 0;
+}
+
+const char *r0_trace_fault_text(int err, const struct r0_trace_fault *f, char *buf, size_t len)
+{
+	const char *t = r0_trace_error_text(err, f && f->truncated);
+
+	if (!t)
+		return NULL;
+	/* a text log's bad line is found by its number; a binary record has none */
+	if (err == -EBADMSG && f && f->line && len) {
+		snprintf(buf, len, "line %lu: %s", f->line, f->truncated ? t : "damaged: not a fio iolog line "
+			 "([TIME] FILE ACTION [OFFSET LENGTH]: an action fio logs, a length above 0)");
+		return buf;
+	}
+	return t;
+}
+
 void r0_trace_reader_free(struct r0_trace_reader *r)
 {
 	if (!r)

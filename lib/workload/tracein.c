@@ -39,6 +39,7 @@ struct r0_tracein {
 	/* iolog */
 	FILE *f;
 	char line[LINE_BYTES + 2];
+	unsigned long line_no;  /* of the line last read, the header's 1 */
 };
 
 void r0_tracein_free(struct r0_tracein *in)
@@ -402,6 +403,7 @@ int r0_tracein_iolog_open(const char *path, FILE *f, int version, struct r0_trac
 		r0_tracein_free(in);
 		return -EBADMSG;
 	}
+	in->line_no = 1;
 	set_name(h, slash ? slash + 1 : path, strlen(slash ? slash + 1 : path));
 	iolog_target_name(in, h);
 	h->logical_block_bytes = 512;
@@ -495,8 +497,10 @@ static int iolog_read(struct r0_tracein *in, struct r0_trace_event *ev, bool *tr
 
 		while ((c = getc_unlocked(in->f)) != EOF && c != '\n') {
 			/* a line too long for a path and four numbers, or a NUL: no iolog line */
-			if (len == LINE_BYTES || !c)
+			if (len == LINE_BYTES || !c) {
+				in->line_no++;
 				return -EBADMSG;
+			}
 			in->line[len++] = (char)c;
 		}
 		if (c == EOF) {
@@ -505,13 +509,20 @@ static int iolog_read(struct r0_tracein *in, struct r0_trace_event *ev, bool *tr
 			if (!len)
 				return 1;
 			/* the last line without its newline: cut */
+			in->line_no++;
 			*truncated = true;
 			return -EBADMSG;
 		}
 		in->line[len] = '\0';
+		in->line_no++;
 		if ((rc = iolog_parse(in, in->line, ev)) != 2)
 			return rc;
 	}
+}
+
+unsigned long r0_tracein_line(const struct r0_tracein *in)
+{
+	return in->fmt == R0_TRACE_FMT_BLKTRACE ? 0 : in->line_no;
 }
 
 int r0_tracein_read(struct r0_tracein *in, struct r0_trace_event *ev, bool *truncated)

@@ -27,6 +27,8 @@ int r0_tracein_iolog_open(const char *path, FILE *f, int version, struct r0_trac
 			  struct r0_tracein **out);
 /* As r0_trace_read; *TRUNCATED set on -EBADMSG for a file that ends inside a record or line. */
 int r0_tracein_read(struct r0_tracein *in, struct r0_trace_event *ev, bool *truncated);
+/* A fio iolog's line last read (the header's 1); 0 for a blktrace. */
+unsigned long r0_tracein_line(const struct r0_tracein *in);
 void r0_tracein_free(struct r0_tracein *in);
 
 /* One blk_io_trace (in this machine's byte order) as an r0 event: false for what is not kept. */

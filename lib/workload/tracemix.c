@@ -254,15 +254,16 @@ void r0_tracemix_finish(struct r0_tracemix *m)
 	p->confidence_level = r0_confidence_level(p->confidence);
 }
 
-int r0_tracemix_file(const char *path, struct r0_trace_header *h, struct r0_profile *p, bool *truncated)
+int r0_tracemix_file(const char *path, struct r0_trace_header *h, struct r0_profile *p,
+		     struct r0_trace_fault *fault)
 {
 	struct r0_trace_reader *r = NULL;
 	struct r0_trace_event ev;
 	struct r0_tracemix m;
 	int err;
 
-	if (truncated)
-		*truncated = false;
+	if (fault)
+		*fault = (struct r0_trace_fault){ 0 };
 	if ((err = r0_trace_reader_open(path, h, &r))) {
 		r0_profile_init(p);
 		return err;
@@ -274,8 +275,8 @@ int r0_tracemix_file(const char *path, struct r0_trace_header *h, struct r0_prof
 	if (err == 1) {
 		err = 0;
 		r0_tracemix_finish(&m);
-	} else if (truncated) {
-		*truncated = r0_trace_reader_truncated(r);
+	} else if (fault) {
+		r0_trace_reader_fault(r, fault);
 	}
 	r0_trace_reader_free(r);
 	return err;

@@ -108,6 +108,8 @@ int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, s
 		err = fmt == R0_TRACE_FMT_IOLOG3 ? write_iolog(f, file, &ev, &first, &t0)
 						 : write_blktrace(f, &ev, (uint32_t)s.events);
 	}
+	if (err < 0 && st)
+		r0_trace_reader_fault(r, &st->fault);
 	if (err == 1) {
 		err = 0;
 		if (fmt == R0_TRACE_FMT_IOLOG3 && fprintf(f, "%llu %s close\n",

@@ -325,7 +325,7 @@ Test(tracein, fio_iolog_refused, .init = dir_setup, .fini = dir_teardown)
 {
 	static const struct { const char *text; bool truncated; } bad[] = {
 		{ "fio version 3 iolog\n1 /f read 0 4096\n2 /f read 40", true },     /* cut */
-		{ "fio version 3 iolog\n1 /f fly 0 4096\n", false },                /* no such action */
+		{ "fio version 3 iolog\n1 /f read 0 4096\n\n1 /f fly 0 4096\n", false }, /* no such action */
 		{ "fio version 3 iolog\n1 /f read x 4096\n", false },               /* not a number */
 		{ "fio version 3 iolog\n1 /f read 0 0\n", false },                  /* no length */
 		{ "fio version 3 iolog\n/f read 0 4096\n", false },                 /* v2's line in v3 */
@@ -352,6 +352,26 @@ Test(tracein, fio_iolog_refused, .init = dir_setup, .fini = dir_teardown)
 		fclose(f);
 		cr_expect_eq(read_all(p, &h, NULL, 0, &truncated), -EBADMSG, "case %zu", i);
 		cr_expect_eq(truncated, bad[i].truncated, "case %zu", i);
+		/* where: the line at fault, counted from the header's 1, blank lines too */
+		{
+			static const unsigned long line[] = { 3, 4, 2, 2, 2, 2, 2, 2, 2 };
+			struct r0_trace_reader *r;
+			struct r0_trace_event e;
+			struct r0_trace_fault fault;
+			char buf[512], want[32];
+			const char *text;
+			int err;
+
+			cr_assert_eq(r0_trace_reader_open(p, &h, &r), 0);
+			while (!(err = r0_trace_read(r, &e)))
+				;
+			r0_trace_reader_fault(r, &fault);
+			r0_trace_reader_free(r);
+			cr_expect_eq(fault.line, line[i], "case %zu: line %lu", i, fault.line);
+			text = r0_trace_fault_text(err, &fault, buf, sizeof(buf));
+			snprintf(want, sizeof(want), "line %lu: %s", line[i], bad[i].truncated ? "truncated" : "damaged");
+			cr_expect(text && !strncmp(text, want, strlen(want)), "case %zu: %s", i, text);
+		}
 	}
 	/* a line of 1 MB: damaged, read no further than its first 4 kB */
 	cr_assert_not_null(longline = malloc(1 << 20));

@@ -254,7 +254,7 @@ Test(tracemix, from_a_file_and_a_truncated_one)
 	char path[] = "/tmp/r0-unit-tracemix-XXXXXX";
 	struct r0_trace_writer *w;
 	struct r0_profile p;
-	bool truncated;
+	struct r0_trace_fault fault;
 	int fd = mkstemp(path);
 
 	cr_assert_geq(fd, 0);
@@ -266,12 +266,13 @@ Test(tracemix, from_a_file_and_a_truncated_one)
 		cr_assert_eq(r0_trace_write(w, &ev[i]), 0);
 	n_ev = 0;
 	cr_assert_eq(r0_trace_writer_close(w), 0);
-	cr_expect_eq(r0_tracemix_file(path, &h, &p, &truncated), 0);
+	cr_expect_eq(r0_tracemix_file(path, &h, &p, &fault), 0);
 	cr_expect_str_eq(h.name, "md127");
 	cr_expect_gt(p.cls[R0_PC_SEQ_WRITE].weight, 0.99);
 	cr_assert_eq(truncate(path, 200), 0);
-	cr_expect_eq(r0_tracemix_file(path, &h, &p, &truncated), -EBADMSG);
-	cr_expect(truncated);
+	cr_expect_eq(r0_tracemix_file(path, &h, &p, &fault), -EBADMSG);
+	cr_expect(fault.truncated);
+	cr_expect_eq(fault.line, 0, "an r0trace/1 record has no line");
 	unlink(path);
 }
 

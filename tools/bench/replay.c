@@ -21,8 +21,11 @@ static void size_of(uint64_t bytes, char *buf, size_t len)
 /* The load's failure in words, as r0profile --from-trace says them (r0_trace_error_text). */
 static void print_load_error(const char *trace, const struct r0_replay_trace *t, int err)
 {
-	if (r0_trace_error_text(err, t->truncated))
-		fprintf(stderr, PROG ": %s: %s; nothing replayed\n", trace, r0_trace_error_text(err, t->truncated));
+	char where[512];
+	const char *text = r0_trace_fault_text(err, &t->fault, where, sizeof(where));
+
+	if (text)
+		fprintf(stderr, PROG ": %s: %s; nothing replayed\n", trace, text);
 	else
 		fprintf(stderr, PROG ": %s: cannot read the trace: %s\n", trace, strerror(-err));
 }

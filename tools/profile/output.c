@@ -196,13 +196,14 @@ int profile_emit(const struct r0_profile *p, const struct r0_profile_meta *meta,
 /* Reads the trace FILE into P: 0, or R0_EXIT_FAILURE after saying what is wrong with it. */
 int profile_read_trace(const char *file, struct r0_trace_header *h, struct r0_profile *p)
 {
-	bool truncated;
-	int err = r0_tracemix_file(file, h, p, &truncated);
+	struct r0_trace_fault fault;
+	char where[512];
+	int err = r0_tracemix_file(file, h, p, &fault);
+	const char *text = r0_trace_fault_text(err, &fault, where, sizeof(where));
 
 	if (!err)
 		return 0;
-	fprintf(stderr, PROG ": %s: %s\n", file,
-		r0_trace_error_text(err, truncated) ? r0_trace_error_text(err, truncated) : strerror(-err));
+	fprintf(stderr, PROG ": %s: %s\n", file, text ? text : strerror(-err));
 	return R0_EXIT_FAILURE;
 }
 
@@ -246,7 +247,7 @@ int profile_from_trace(const char *file, const char *output, bool json)
 /* --export-iolog / --export-blktrace OUT: TRACE in another format. */
 int profile_export(const char *trace, const char *out, enum r0_trace_format fmt)
 {
-	struct r0_trace_export_stats st;
+	struct r0_trace_export_stats st = { 0 };
 	bool truncated = false;
 	struct r0_trace_header h;
 	struct r0_trace_reader *r;
@@ -261,7 +262,9 @@ int profile_export(const char *trace, const char *out, enum r0_trace_format fmt)
 	}
 	r0_trace_reader_free(r);
 	if ((err = r0_trace_export(trace, fmt, out, &st))) {
-		const char *t = err != -EIO ? r0_trace_error_text(err, err == -EBADMSG) : NULL;
+		char where[512];
+		/* damaged or cut as --from-trace says it: the reader's own account, not a guess */
+		const char *t = err != -EIO ? r0_trace_fault_text(err, &st.fault, where, sizeof(where)) : NULL;
 
 		fprintf(stderr, PROG ": %s: exporting to %s: %s (nothing written)\n", trace, out, t ? t : strerror(-err));
 		/* the trace's fault is a refusal, as --from-trace's: OUT is left as it was either way */

@@ -57,8 +57,11 @@ int sweep_add_replay(struct sweep *sw, const char *path, unsigned skip, bool rea
 		return R0_EXIT_FAILURE;
 	err = r0_replay_load_flags(path, discards ? R0_REPLAY_LOAD_DISCARDS : 0, t);
 	if (err) {
-		if (r0_trace_error_text(err, t->truncated))
-			fprintf(stderr, PROG ": --replay %s: %s\n", path, r0_trace_error_text(err, t->truncated));
+		char where[512];
+		const char *text = r0_trace_fault_text(err, &t->fault, where, sizeof(where));
+
+		if (text)
+			fprintf(stderr, PROG ": --replay %s: %s\n", path, text);
 		else
 			fprintf(stderr, PROG ": --replay %s: cannot read the trace: %s\n", path, strerror(-err));
 		goto fail;

@@ -53,6 +53,7 @@ struct r0_replay_trace {
 	unsigned max_in_flight;     /* its submitters' deepest queue (requests, not the pieces a disk issues); 0 without queue depth data */
 	uint64_t duration_us;       /* first to last request */
 	bool truncated;             /* after -EBADMSG: the file ends early */
+	struct r0_trace_fault fault;   /* after an error of reading: where (a fio iolog's line) */
 };
 
 /*

@@ -168,6 +168,14 @@ int r0_trace_read(struct r0_trace_reader *r, struct r0_trace_event *ev);
 /* After -EBADMSG: true when the file simply ends early (cut, or its recorder killed). */
 bool r0_trace_reader_truncated(const struct r0_trace_reader *r);
 
+/* Where a trace that could not be read went wrong. */
+struct r0_trace_fault {
+	bool truncated;             /* it simply ends early (r0_trace_reader_truncated) */
+	unsigned long line;         /* a fio iolog: the line at fault (the header is 1); 0 otherwise */
+};
+/* After an error of r0_trace_read: where it was, into *F. */
+void r0_trace_reader_fault(const struct r0_trace_reader *r, struct r0_trace_fault *f);
+
 /*
  * What is wrong with a trace that could not be read, in words, for error
  * ERR of reading it (TRUNCATED: r0_trace_reader_truncated): "truncated:
@@ -176,6 +184,12 @@ bool r0_trace_reader_truncated(const struct r0_trace_reader *r);
  * error (say strerror).
  */
 const char *r0_trace_error_text(int err, bool truncated);
+/*
+ * The same, with the line of a fio iolog at fault first ("line 7: damaged:
+ * not an iolog line ..."), written into BUF where there is one; F may be
+ * NULL. NULL where r0_trace_error_text is.
+ */
+const char *r0_trace_fault_text(int err, const struct r0_trace_fault *f, char *buf, size_t len);
 /* NULL: nothing. */
 void r0_trace_reader_free(struct r0_trace_reader *r);
 
@@ -185,6 +199,7 @@ struct r0_trace_export_stats {
 	uint64_t read_bytes, write_bytes, discard_bytes;
 	uint64_t events;
 	uint64_t retried;   /* QUEUEs of a request refused unissued and queued again (r0_trace_is_retry) */
+	struct r0_trace_fault fault;   /* after an error of reading IN: where */
 };
 
 /*
@@ -203,7 +218,8 @@ struct r0_trace_export_stats {
  *    a retry's second QUEUE is kept there, as the kernel recorded it.
  * ST counts requests once (a retry in ->retried, not in ->reads...).
  * OUT is written beside itself and renamed over at the end: nothing is
- * left of it on failure. ST may be NULL. 0; the errors of reading IN;
+ * left of it on failure. ST may be NULL; after an error of reading IN,
+ * only ST->fault is set. 0; the errors of reading IN;
  * -EINVAL for another FMT or an OUT that is there and not a regular file
  * (-EISDIR a directory); -errno of writing OUT.
  */

@@ -70,9 +70,11 @@ void r0_tracemix_finish(struct r0_tracemix *m);
 
 /*
  * Reads the trace PATH into *H and classes it into P. 0; the errors of
- * r0_trace_reader_open and r0_trace_read (*TRUNCATED, when not NULL, says
- * whether -EBADMSG is a file cut short); P then holds nothing to use.
+ * r0_trace_reader_open and r0_trace_read (*FAULT, when not NULL, says
+ * whether -EBADMSG is a file cut short, and a fio iolog's line at fault);
+ * P then holds nothing to use.
  */
-int r0_tracemix_file(const char *path, struct r0_trace_header *h, struct r0_profile *p, bool *truncated);
+int r0_tracemix_file(const char *path, struct r0_trace_header *h, struct r0_profile *p,
+		     struct r0_trace_fault *fault);
 
 #endif
