@@ -15,6 +15,22 @@
 #include "r0/resultfiles.h"
 #include "r0/scenariojson.h"
 
+/* What is not pooled, in words: sweep cells of studies, or scenario cycles of runs. */
+struct pool_words {
+	const char *parts, *unit, *units, *each;   /* "cells", "study", "studies", "study" */
+};
+
+/* Says why PATH's records are not pooled with FIRST's (one file when the same): another WHY. */
+static void say_not_pooled(const struct pool_words *w, const char *first, const char *path, const char *why)
+{
+	if (!strcmp(first, path))
+		fprintf(stderr, PROG ": %s: %s of two %s in one file, another %s; not pooled (report each %s from its "
+			"own file)\n", path, w->parts, w->units, why, w->each);
+	else
+		fprintf(stderr, PROG ": %s: another %s than %s, another %s; not pooled (report each file on its own)\n",
+			path, w->unit, first, why);
+}
+
 /*
  * Sweep files are pooled only when every cell comes from the same study
  * (devices, state, preconditioning, region, runtime, ramp): a report over
@@ -24,16 +40,12 @@
  */
 static bool study_mixed(const struct r0_run_set *set, size_t from, const char *first, const char *path)
 {
+	static const struct pool_words w = { "cells", "study", "studies", "study" };
 	char why[2 * R0_DEVICES_TEXT_MAX + 64];   /* "devices (A vs B)" whole */
 
 	for (size_t i = from; i < set->n; i++)
 		if (r0_run_study_diff(&set->recs[0], &set->recs[i], why, sizeof(why))) {
-			if (!strcmp(first, path))
-				fprintf(stderr, PROG ": %s: cells of two studies in one file, another %s; not pooled "
-					"(report each study from its own file)\n", path, why);
-			else
-				fprintf(stderr, PROG ": %s: another study than %s, another %s; not pooled (report "
-					"each file on its own)\n", path, first, why);
+			say_not_pooled(&w, first, path, why);
 			return true;
 		}
 	return false;
@@ -42,16 +54,12 @@ static bool study_mixed(const struct r0_run_set *set, size_t from, const char *f
 /* Scenario rows S->row[from..] of PATH against the first (of FIRST), as study_mixed: true (and said why) when another run's. */
 static bool scenario_mixed(const struct r0_scenario *s, size_t from, const char *first, const char *path)
 {
+	static const struct pool_words w = { "cycles", "scenario run", "scenario runs", "run" };
 	char why[192];
 
 	for (size_t i = from; i < s->n; i++)
 		if (r0_scenario_study_diff(&s->row[0], &s->row[i], why, sizeof(why))) {
-			if (!strcmp(first, path))
-				fprintf(stderr, PROG ": %s: cycles of two scenario runs in one file, another %s; not "
-					"pooled (report each run from its own file)\n", path, why);
-			else
-				fprintf(stderr, PROG ": %s: another scenario run than %s, another %s; not pooled "
-					"(report each file on its own)\n", path, first, why);
+			say_not_pooled(&w, first, path, why);
 			return true;
 		}
 	return false;
