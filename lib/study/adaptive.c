@@ -502,6 +502,67 @@ static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
 }
 
 /*
+ * The choice for the counts among those that cannot be told from the best:
+ * the best by its figure shrunk toward the choices' mean by how much of
+ * its lead its own noise could explain (empirical Bayes: mean + tau2 /
+ * (tau2 + se2) x (x - mean) on the log figures, TAU2 how far the choices
+ * differ in truth, DerSimonian and Laird's estimate from their spread
+ * beyond their noise). Among equals (tau2 0) the lead is noise, the
+ * best-looking is the luckiest and the noisiest leads most often (the
+ * winner's curse): the most precise is taken, whose precision says nothing
+ * of which way its figure strayed. Among choices that truly differ the
+ * lead stands.
+ */
+static const struct r0_choice *shrunk_best(const struct r0_analysis *a)
+{
+	const struct r0_choice *pick = NULL;
+	double sw = 0, sw2 = 0, swx = 0, q = 0, mean, tau2 = 0, top = 0, top_se2 = 0, k;
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n_choice; i++) {
+		const struct r0_choice *c = &a->choice[i];
+		double w;
+
+		if (c->incomplete || !(c->vs_base.se > 0) || !(c->score > 0))
+			continue;
+		w = 1 / (c->vs_base.se * c->vs_base.se);
+		sw += w;
+		sw2 += w * w;
+		swx += w * log(c->score);
+		n++;
+	}
+	if (n < 2)
+		return &a->choice[0];
+	mean = swx / sw;
+	for (size_t i = 0; i < a->n_choice; i++) {
+		const struct r0_choice *c = &a->choice[i];
+
+		if (!c->incomplete && c->vs_base.se > 0 && c->score > 0)
+			q += (log(c->score) - mean) * (log(c->score) - mean) / (c->vs_base.se * c->vs_base.se);
+	}
+	/* Cochran's Q beyond its n - 1 expected of noise alone */
+	k = (double)(n - 1);
+	if (q > k)
+		tau2 = (q - k) / (sw - sw2 / sw);
+	for (size_t i = 0; i < a->n_choice; i++) {
+		const struct r0_choice *c = &a->choice[i];
+		double se2, x;
+
+		if (!c->tie_best || c->incomplete || !(c->vs_base.se > 0) || !(c->score > 0))
+			continue;
+		se2 = c->vs_base.se * c->vs_base.se;
+		x = mean + tau2 / (tau2 + se2) * (log(c->score) - mean);
+		/* equal shrunk figures (tau2 0: every one the mean): the most precise */
+		if (!pick || x > top + 1e-12 || (fabs(x - top) <= 1e-12 && se2 < top_se2)) {
+			pick = c;
+			top = x;
+			top_se2 = se2;
+		}
+	}
+	return pick ? pick : &a->choice[0];
+}
+
+/*
  * How many drives: the choice the count is made at (the pick, or one it
  * cannot be told from that was measured at every count: a pick that moves
  * among equals does not start the counts again) at every member count
@@ -514,12 +575,15 @@ static void member_counts(struct r0_planner *p, const struct r0_analysis *a)
 	int top;
 
 	/*
-	 * None measured at every count yet: the best measured. Should the
-	 * pick move later among choices it cannot be told from, the count made
-	 * here still answers (r0_analysis.counts_at).
+	 * None measured at every count yet: of the choices that cannot be told
+	 * from the best, the best once each lead is weighed against its noise
+	 * (shrunk_best): a claim against a bar read at the luckiest of equals
+	 * would carry its luck. Should the pick move later among choices it
+	 * cannot be told from, the count made here still answers
+	 * (r0_analysis.counts_at).
 	 */
 	if (!r0_rank_counts_measured(a, pick))
-		pick = &a->choice[0];
+		pick = shrunk_best(a);
 	top = target_at(p, pick->layer, pick->chunk_bytes, a->max_members);
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 	bool all = true;

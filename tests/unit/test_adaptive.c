@@ -418,3 +418,76 @@ Test(adaptive, the_money_answers_repeat_by_share_and_noise)
 	}
 	r0_run_set_free(&set);
 }
+
+/*
+ * The first look of md 3 x CHUNKS[k] at TRUTH[k] (bytes/s; one drive 100e6)
+ * with run noise NOISE[k], deterministic: each workload's three repeats at
+ * truth x (1 - noise, 1 + noise, 1) turned by workload. Then one step:
+ * which chunk gets md 2.
+ */
+static uint32_t counts_chunk(const uint32_t *chunks, const double *truth, const double *noise, size_t n)
+{
+	static const unsigned qd1[] = { 1 };
+	static const double turn[] = { -1, 1, 0 };
+	const struct r0_preset *cdm3 = r0_preset_find("cdm3");
+	const bool backend[2] = { true, false };
+	const bool count[R0_MAX_MEMBERS + 1] = { false, true, true, true };
+	static struct r0_sweep_plan plan;
+	static struct r0_planner p;
+	struct r0_run_set set = { 0 };
+	struct r0_mix mix;
+	uint32_t got = 0;
+
+	cr_assert_eq(r0_mix_parse("sequential", &mix), 0);
+	memset(&plan, 0, sizeof(plan));
+	cr_assert_eq(r0_sweep_plan_workloads(&plan, &cdm3, 1, qd1, 1, false, true), 0);
+	cr_assert_eq(r0_sweep_plan_targets(&plan, backend, 3, count, chunks, n, chunks, 1), 0);
+	cr_assert_eq(r0_planner_init(&p, &plan, true, 3, 8), 0);
+	for (unsigned rep = 1; rep <= 3; rep++)
+		for (size_t t = 0; t < plan.n_targets; t++)
+			for (size_t w = 0; p.active[t] && w < plan.n_wl; w++) {
+				const struct r0_sweep_target *x = &plan.targets[t];
+				double v = 100e6 * (1 + 0.01 * turn[(rep + w) % 3]);
+				struct r0_run r;
+
+				for (size_t k = 0; x->layer != R0_LAYER_RAW && k < n; k++)
+					if (chunks[k] == x->chunk_bytes)
+						v = truth[k] * (1 + noise[k] * turn[(rep + w) % 3]);
+				r0_sim_rec(&r, x->layer, x->chunk_bytes, x->n, plan.wl[w].label, &plan.wl[w].w, rep, v);
+				r.pass = rep;
+				cr_assert_eq(r0_run_set_add(&set, &r), 0);
+			}
+	cr_assert_eq(r0_planner_step(&p, &set, &mix, NULL, SIZE_MAX), 1, "the counts are to run");
+	for (size_t t = 0; t < plan.n_targets; t++) {
+		const struct r0_sweep_target *x = &plan.targets[t];
+
+		if (x->layer == R0_LAYER_MD && x->n == 2 && p.active[t]) {
+			cr_expect_eq(got, 0, "one chunk's counts");
+			got = x->chunk_bytes;
+		}
+	}
+	r0_run_set_free(&set);
+	return got;
+}
+
+/*
+ * How many drives is measured first at the chunk whose figure, shrunk by
+ * how much of its lead its own noise explains, is best (empirical Bayes):
+ * md 64K measured at 1 % noise and md 1M at 15 %, equal in truth (1.5x one
+ * drive), 1M's figure the higher by its luck: the counts go to 64K, not to
+ * the best-looking, whose lead is its noise (the winner's curse favours the
+ * noisiest). Where the chunks truly differ beyond their noise (4K and 16K
+ * far behind), 1M's lead of 12 % over 64K stands though 1M, measured at
+ * 12 % noise, cannot be told from it and is the noisier.
+ */
+Test(adaptive, the_counts_go_to_the_best_figure_once_its_noise_is_weighed)
+{
+	static const uint32_t two[] = { 64 * 1024, 1024 * 1024 };
+	static const double equal[] = { 150e6, 150e6 }, noise2[] = { 0.01, 0.15 };
+	static const uint32_t four[] = { 4 * 1024, 16 * 1024, 64 * 1024, 1024 * 1024 };
+	static const double apart[] = { 60e6, 90e6, 150e6, 168e6 }, noise4[] = { 0.01, 0.01, 0.01, 0.12 };
+	double lucky[2] = { equal[0], equal[1] * 1.06 };
+
+	cr_expect_eq(counts_chunk(two, lucky, noise2, 2), 64 * 1024, "equal in truth: the most precise");
+	cr_expect_eq(counts_chunk(four, apart, noise4, 4), 1024 * 1024, "apart in truth: the lead stands");
+}
