@@ -346,10 +346,10 @@ const char *r0_trace_fault_text(int err, const struct r0_trace_fault *f, char *b
 
 	if (!t)
 		return NULL;
-	/* a text log's bad line is found by its number; a binary record has none */
-	if (err == -EBADMSG && f && f->line && len) {
-		snprintf(buf, len, "line %lu: %s", f->line, f->truncated ? t : "damaged: not a fio iolog line "
-			 "([TIME] FILE ACTION [OFFSET LENGTH]: an action fio logs, a length above 0)");
+	/* a text log's bad line is found by its number (a binary record has none); a cut log is its end */
+	if (err == -EBADMSG && f && f->line && !f->truncated && len) {
+		snprintf(buf, len, "line %lu: damaged: not a fio iolog line ([TIME] FILE ACTION [OFFSET LENGTH]: an "
+			 "action fio logs, a length above 0)", f->line);
 		return buf;
 	}
 	return t;

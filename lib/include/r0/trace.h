@@ -185,9 +185,10 @@ void r0_trace_reader_fault(const struct r0_trace_reader *r, struct r0_trace_faul
  */
 const char *r0_trace_error_text(int err, bool truncated);
 /*
- * The same, with the line of a fio iolog at fault first ("line 7: damaged:
- * not an iolog line ..."), written into BUF where there is one; F may be
- * NULL. NULL where r0_trace_error_text is.
+ * The same, with the line of a damaged fio iolog first ("line 7: damaged:
+ * not a fio iolog line ..."), written into BUF where there is one (a cut
+ * log reads "truncated: ..." as any other); F may be NULL. NULL where
+ * r0_trace_error_text is.
  */
 const char *r0_trace_fault_text(int err, const struct r0_trace_fault *f, char *buf, size_t len);
 /* NULL: nothing. */
