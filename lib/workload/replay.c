@@ -132,7 +132,7 @@ int r0_replay_load_flags(const char *path, unsigned flags, struct r0_replay_trac
 	t->discards_kept = flags & R0_REPLAY_LOAD_DISCARDS;
 	err = r0_trace_reader_open(path, &t->h, &rd);
 	if (err) {
-		t->truncated = err == -EBADMSG;
+		t->fault.truncated = err == -EBADMSG;   /* it ends inside its header */
 		return err;
 	}
 	if (!(qd = calloc(1, sizeof(*qd)))) {
@@ -186,11 +186,8 @@ int r0_replay_load_flags(const char *path, unsigned flags, struct r0_replay_trac
 	}
 	if (err == 1)
 		err = 0;
-	else {
+	else
 		r0_trace_reader_fault(rd, &t->fault);
-		if (err == -EBADMSG)
-			t->truncated = t->fault.truncated;
-	}
 	t->duration_us = last_us - first_us;
 	t->max_in_flight = qd->max;
 out:

@@ -211,7 +211,7 @@ Test(replay, truncated_trace_is_ebadmsg, .init = setup, .fini = teardown)
 	fclose(f);
 	cr_assert_eq(truncate(trace, len - 3), 0);
 	cr_expect_eq(r0_replay_load(trace, &t), -EBADMSG);
-	cr_expect(t.truncated, "a cut file says so");
+	cr_expect(t.fault.truncated, "a cut file says so");
 	r0_replay_trace_free(&t);
 }
 

@@ -52,13 +52,12 @@ struct r0_replay_trace {
 	uint32_t max_request_bytes;
 	unsigned max_in_flight;     /* its submitters' deepest queue (requests, not the pieces a disk issues); 0 without queue depth data */
 	uint64_t duration_us;       /* first to last request */
-	bool truncated;             /* after -EBADMSG: the file ends early */
-	struct r0_trace_fault fault;   /* after an error of reading: where (a fio iolog's line) */
+	struct r0_trace_fault fault;   /* after an error of reading: the file ends early, or where (a fio iolog's line) */
 };
 
 /*
  * Reads the trace PATH whole into *T. 0; the errors of r0_trace_reader_open
- * and r0_trace_read (-EBADMSG: a file cut short, ->truncated then true, or
+ * and r0_trace_read (-EBADMSG: a file cut short, ->fault.truncated then true, or
  * damaged; -E2BIG for a request above R0_TRACE_REQUEST_MAX_BYTES), -ENOMEM.
  * Nothing is replayed from a trace that does not end right. *T is to be freed either way.
  */
