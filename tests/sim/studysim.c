@@ -228,19 +228,22 @@ static double noisy(struct sim *x, double truth)
 	}
 }
 
-static int build_plan(struct r0_sweep_plan *plan)
+static int build_plan(struct r0_sweep_plan *plan, bool one_array)
 {
 	static const uint32_t chunks[] = { 4 * K, 16 * K, 64 * K, 128 * K, 512 * K, 1024 * K };
 	static const uint32_t single512[] = { 512 * K };
 	static const unsigned qds[] = { 1, 4, 32 };
 	const struct r0_preset *presets[] = { r0_preset_find("cdm3"), r0_preset_find("cdm") };
-	const bool backend[2] = { true, true };
+	static const uint32_t md64[] = { 64 * K };
+	const bool backend[2] = { true, true }, md_only[2] = { true, false };
 	bool count[R0_MAX_MEMBERS + 1] = { false, true, true, true };
 	int err;
 
 	memset(plan, 0, sizeof(*plan));
 	err = r0_sweep_plan_workloads(plan, presets, 2, qds, 3, true, false);
-	if (!err)
+	if (!err && one_array)
+		err = r0_sweep_plan_targets(plan, md_only, SIM_MEMBERS, count, md64, 1, single512, 0);
+	else if (!err)
 		err = r0_sweep_plan_targets(plan, backend, SIM_MEMBERS, count, chunks, 6, single512, 1);
 	return err;
 }
@@ -626,7 +629,7 @@ int r0_sim_study(uint64_t seed, enum r0_sim_truth truth, enum r0_sim_noise noise
 			x->chunk_eff[1][c] = x->chunk_eff[0][c];   /* dm equal to md */
 		}
 	}
-	err = build_plan(&x->plan);
+	err = build_plan(&x->plan, sp->one_array);
 	if (err)
 		goto out;
 	if (r0_sim_noise_is_bank(noise)) {

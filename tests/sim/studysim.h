@@ -105,6 +105,13 @@ struct r0_sim_plan {
 	unsigned max_repeats;       /* adaptive: the last look */
 	double cell_s;              /* seconds a cell takes: ramp, test and overhead */
 	double budget_s;            /* nothing starts that would end past it; 0: none */
+	/*
+	 * The plan of one array instead: one drive and md 64K at every count,
+	 * no other chunk, layer or 1-member stripe. Not a plan r0sweep offers:
+	 * it shows what the budget alone allows the money answers, with no
+	 * cell spent on choosing the chunk (docs/validation.md).
+	 */
+	bool one_array;
 };
 
 /* The full plan of every target: 5 repeats of 5 s tests after a 1 s ramp. */

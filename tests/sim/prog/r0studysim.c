@@ -52,6 +52,9 @@ static void usage(FILE *f)
 		"  -b, --budget MIN   the study's budget in minutes (default r0sweep's 30); the bars\n"
 		"                     stay the 30-minute study's\n"
 		"      --max-repeats N  repeats of an undecided cell at most (default r0sweep's 8)\n"
+		"      --one-array    instead of r0sweep's plan, one drive and md 64K at every count\n"
+		"                     alone: how far the budget takes the money answers with no cell\n"
+		"                     spent on the chunks (a bound, not a plan r0sweep offers)\n"
 		"      --fixed        the fixed plan of every target beside, on gauss2, gauss5 and outliers\n"
 		"      --method       instead, the comparison method's table (tests/sim/methodsim.c): false\n"
 		"                     differences and power by repeats and noise, the bootstrap it\n"
@@ -110,7 +113,7 @@ struct picks {
 	unsigned studies;
 	double budget_min;           /* 0: r0sweep's 30 minutes */
 	unsigned max_repeats;        /* 0: r0sweep's 8 */
-	bool fixed, verbose, method;
+	bool fixed, verbose, method, one_array;
 };
 
 /* Runs one row and prints it and its missed bars. 0 kept, 1 missed, 2 a study failed. */
@@ -129,6 +132,7 @@ static int row(const struct picks *p, size_t t, size_t nz, double cell)
 		plan.budget_s = p->budget_min * 60;
 	if (p->max_repeats)
 		plan.max_repeats = p->max_repeats;
+	plan.one_array = p->one_array;
 	if (truth == R0_SIM_TRUE_AT && (err = r0_sim_true_at(p->at[t]))) {
 		fprintf(stderr, PROG ": true-%g: %s\n", p->at[t], strerror(-err));
 		return 2;
@@ -160,7 +164,7 @@ static int parse(int argc, char **argv, struct picks *p)
 		{ "cell", required_argument, NULL, 'c' },  { "studies", required_argument, NULL, 's' },
 		{ "fixed", no_argument, NULL, 'F' },       { "verbose", no_argument, NULL, 'v' },
 		{ "method", no_argument, NULL, 'M' },      { "budget", required_argument, NULL, 'b' },
-		{ "max-repeats", required_argument, NULL, 'R' },
+		{ "max-repeats", required_argument, NULL, 'R' }, { "one-array", no_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },        { 0 },
 	};
 	int c, k;
@@ -206,6 +210,9 @@ static int parse(int argc, char **argv, struct picks *p)
 			p->max_repeats = (unsigned)strtoul(optarg, &end, 10);
 			if (*end || end == optarg || p->max_repeats < 3 || p->max_repeats > 64)
 				return bad("--max-repeats: a number from 3 to 64", optarg);
+			break;
+		case 'O':
+			p->one_array = true;
 			break;
 		case 'F':
 			p->fixed = true;
