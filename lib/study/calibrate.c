@@ -146,12 +146,14 @@ static void say(struct r0_noise_diag *d)
 			 "Your machine is noisier than where the 30-minute study was shown to find a true 1.3x (%s): "
 			 "its claims keep their error rates at the truths validated (a speed-up just under a bar "
 			 "is claimed more often), but it will often say likely or could not tell where a gain is "
-			 "real: use longer cells (--runtime), a larger --budget, or a quieter host", over);
+			 "real. A quieter host helps most; a larger --budget keeps the error rates but shows a real "
+			 "gain only a little more often; a larger --max-repeats shows it more often and makes false "
+			 "claims more often too (docs/validation.md)", over);
 	else
 		snprintf(d->sentence, sizeof(d->sentence),
 			 "Your machine is noisier than any noise the study was validated on (%s; validated up to "
-			 "visit sd %s): stop other work on the host, use longer cells (--runtime) or more repeats, "
-			 "and calibrate again", over, pct(R0_HONEST_VISIT_SD, b, sizeof(b)));
+			 "visit sd %s): stop other work on the host, try longer cells (--runtime) and calibrate "
+			 "again; at this noise a study makes no claim, whatever its repeats", over, pct(R0_HONEST_VISIT_SD, b, sizeof(b)));
 }
 
 /* Residuals, visit effects, correlation and tails over RUNS[0..n) with the fit's NZ. */
