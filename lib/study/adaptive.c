@@ -501,6 +501,12 @@ static void pick_worth(struct r0_planner *p, const struct r0_analysis *a)
 	more_money_base(p, a);
 }
 
+/* A choice whose figure and noise the shrinkage can weigh: complete, with a standard error. */
+static bool weighable(const struct r0_choice *c)
+{
+	return !c->incomplete && c->vs_base.se > 0 && c->score > 0;
+}
+
 /*
  * The choice for the counts among those that cannot be told from the best:
  * the best by its figure shrunk toward the choices' mean by how much of
@@ -523,7 +529,7 @@ static const struct r0_choice *shrunk_best(const struct r0_analysis *a)
 		const struct r0_choice *c = &a->choice[i];
 		double w;
 
-		if (c->incomplete || !(c->vs_base.se > 0) || !(c->score > 0))
+		if (!weighable(c))
 			continue;
 		w = 1 / (c->vs_base.se * c->vs_base.se);
 		sw += w;
@@ -537,7 +543,7 @@ static const struct r0_choice *shrunk_best(const struct r0_analysis *a)
 	for (size_t i = 0; i < a->n_choice; i++) {
 		const struct r0_choice *c = &a->choice[i];
 
-		if (!c->incomplete && c->vs_base.se > 0 && c->score > 0)
+		if (weighable(c))
 			q += (log(c->score) - mean) * (log(c->score) - mean) / (c->vs_base.se * c->vs_base.se);
 	}
 	/* Cochran's Q beyond its n - 1 expected of noise alone */
@@ -548,7 +554,7 @@ static const struct r0_choice *shrunk_best(const struct r0_analysis *a)
 		const struct r0_choice *c = &a->choice[i];
 		double se2, x;
 
-		if (!c->tie_best || c->incomplete || !(c->vs_base.se > 0) || !(c->score > 0))
+		if (!c->tie_best || !weighable(c))
 			continue;
 		se2 = c->vs_base.se * c->vs_base.se;
 		x = mean + tau2 / (tau2 + se2) * (log(c->score) - mean);
