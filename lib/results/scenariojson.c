@@ -11,6 +11,7 @@
 #include <json-c/json.h>
 
 #include "jsonl.h"
+#include "strbuf.h"
 #include "r0/scenariojson.h"
 
 enum kind {
@@ -391,6 +392,35 @@ const struct r0_scenario_cycle *r0_scenario_find(const struct r0_scenario *s, bo
 		if (s->row[i].trim == trim && s->row[i].cycle == cycle)
 			hit = &s->row[i];
 	return hit;
+}
+
+size_t r0_scenario_repeated(const struct r0_scenario *s, char *buf, size_t len)
+{
+	size_t n = 0, unsaid = 0;
+
+	if (len)
+		buf[0] = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct r0_scenario_cycle *r = &s->row[i];
+		size_t times = 0, at = 0;
+		char one[64];
+
+		/* each repeated cycle once: at its first row */
+		for (size_t j = 0; j < s->n; j++)
+			if (s->row[j].trim == r->trim && s->row[j].cycle == r->cycle && !times++)
+				at = j;
+		if (times < 2 || at != i)
+			continue;
+		snprintf(one, sizeof(one), "cycle %u %s TRIM (%zu lines)", r->cycle, r->trim ? "with" : "without", times);
+		if (!unsaid && len && strlen(buf) + strlen(one) + 24 < len)
+			r0_strbuf_cat(buf, len, "%s%s", n ? ", " : "", one);
+		else
+			unsaid++;
+		n++;
+	}
+	if (unsaid && len)
+		r0_strbuf_cat(buf, len, " and %zu more", unsaid);
+	return n;
 }
 
 void r0_scenario_free(struct r0_scenario *s)

@@ -316,6 +316,42 @@ Test(scenariojson, rows_of_another_run_are_told)
 	cr_expect(r0_scenario_study_diff(&a, &b, why, sizeof(why)) && strstr(why, "bench_s"), "%s", why);
 }
 
+/* a cycle read twice (a resumed run) is named, once, with how many lines; the last is the one found */
+Test(scenariojson, cycles_read_twice_are_named)
+{
+	struct r0_scenario_cycle rows[40];
+	struct r0_scenario s = { .row = rows, .n = 4, .max_cycle = 1 };
+	char buf[256];
+
+	memset(rows, 0, sizeof(rows));
+	for (size_t i = 0; i < 4; i++) {
+		rows[i].trim = i % 2;
+		rows[i].cycle = (unsigned)(i / 2);
+		rows[i].randwrite_iops = (double)i;
+	}
+	cr_expect_eq(r0_scenario_repeated(&s, buf, sizeof(buf)), 0);
+	cr_expect_str_eq(buf, "");
+	rows[4] = rows[1];   /* cycle 0 with TRIM again, then twice more */
+	rows[4].randwrite_iops = 40;
+	rows[5] = rows[4];
+	rows[5].randwrite_iops = 50;
+	s.n = 6;
+	cr_expect_eq(r0_scenario_repeated(&s, buf, sizeof(buf)), 1);
+	cr_expect_str_eq(buf, "cycle 0 with TRIM (3 lines)");
+	cr_expect_eq(r0_scenario_find(&s, true, 0)->randwrite_iops, 50, "the last line read");
+	/* many: whole names while they fit, the rest counted */
+	for (size_t i = 6; i < 40; i++) {
+		rows[i] = rows[0];
+		rows[i].trim = false;
+		rows[i].cycle = (unsigned)(10 + (i - 6) / 2);
+	}
+	s.n = 40;
+	s.max_cycle = 26;
+	cr_expect_eq(r0_scenario_repeated(&s, buf, 120), 18);
+	cr_expect(strstr(buf, "cycle 0 with TRIM (3 lines), cycle 10 without TRIM (2 lines)") == buf, "%s", buf);
+	cr_expect(strstr(buf, " more") && strlen(buf) < 120, "%s", buf);
+}
+
 /* a number outside what the schema allows is a damaged line, never a figure (optional ones too) */
 Test(scenariojson, an_impossible_figure_is_a_damaged_line)
 {

@@ -311,6 +311,10 @@ static void scen_section(struct doc *d, const struct r0_scenario *s, const char 
 	/* figures from part of the cycles say so */
 	if (skipped[0])
 		doc_p(d, "Skipped: %s; the cycles shown are the lines that could be read.", skipped);
+	/* a cycle measured again (a resumed run) shows its last line: the earlier is not dropped unsaid */
+	if (r0_scenario_repeated(s, buf, sizeof(buf)))
+		doc_p(d, "Recorded more than once: %s; the last line of each is shown (a resumed run measures an "
+			 "interrupted cycle again).", buf);
 	scen_caption(cap, sizeof(cap), s);
 	for (size_t i = 0; doc_html(d) && i < sizeof(col) / sizeof(col[0]); i++) {
 		if (!col[i].title || !figure(d))

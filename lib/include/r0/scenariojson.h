@@ -112,8 +112,6 @@ struct r0_scenario {
  * line cut mid-write). 0, -EINVAL (no readable line), -ENOMEM, -errno. */
 int r0_scenario_load(const char *path, struct r0_scenario *s, struct r0_sweep_damage *dmg);
 
-/* r0_scenario_find: the row of the array with (TRIM) or without TRIM at
- * CYCLE, the last one read when there are several; NULL when none. */
 /*
  * Whether A and B are rows of one scenario run (its name, members, r0ssd
  * size, fill and benchmark length): false, or true with what differs in
@@ -122,7 +120,17 @@ int r0_scenario_load(const char *path, struct r0_scenario *s, struct r0_sweep_da
 bool r0_scenario_study_diff(const struct r0_scenario_cycle *a, const struct r0_scenario_cycle *b, char *why,
 			    size_t len);
 
+/* r0_scenario_find: the row of the array with (TRIM) or without TRIM at
+ * CYCLE, the last one read when there are several; NULL when none. */
 const struct r0_scenario_cycle *r0_scenario_find(const struct r0_scenario *s, bool trim, unsigned cycle);
+
+/*
+ * The cycles read more than once (a resumed run measures an interrupted
+ * cycle again), of which r0_scenario_find takes the last: how many, and
+ * which into BUF ("cycle 3 with TRIM (2 lines), cycle 5 without TRIM (2
+ * lines)"; whole names while they fit, then "and N more").
+ */
+size_t r0_scenario_repeated(const struct r0_scenario *s, char *buf, size_t len);
 
 void r0_scenario_free(struct r0_scenario *s);
 
