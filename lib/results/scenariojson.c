@@ -418,7 +418,10 @@ size_t r0_scenario_repeated(const struct r0_scenario *s, char *buf, size_t len)
 			unsaid++;
 		n++;
 	}
-	if (unsaid && len)
+	/* a buffer too small for one name still says how many */
+	if (unsaid && len && !buf[0])
+		snprintf(buf, len, "%zu cycles", n);
+	else if (unsaid && len)
 		r0_strbuf_cat(buf, len, " and %zu more", unsaid);
 	return n;
 }

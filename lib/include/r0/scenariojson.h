@@ -128,7 +128,8 @@ const struct r0_scenario_cycle *r0_scenario_find(const struct r0_scenario *s, bo
  * The cycles read more than once (a resumed run measures an interrupted
  * cycle again), of which r0_scenario_find takes the last: how many, and
  * which into BUF ("cycle 3 with TRIM (2 lines), cycle 5 without TRIM (2
- * lines)"; whole names while they fit, then "and N more").
+ * lines)"; whole names while they fit, then "and N more"; "18 cycles"
+ * when not one name fits).
  */
 size_t r0_scenario_repeated(const struct r0_scenario *s, char *buf, size_t len);
 
