@@ -132,7 +132,7 @@ int r0_replay_load_flags(const char *path, unsigned flags, struct r0_replay_trac
 	t->discards_kept = flags & R0_REPLAY_LOAD_DISCARDS;
 	err = r0_trace_reader_open(path, &t->h, &rd);
 	if (err) {
-		t->fault.truncated = err == -EBADMSG;   /* it ends inside its header */
+		r0_trace_open_fault(err, &t->fault);
 		return err;
 	}
 	if (!(qd = calloc(1, sizeof(*qd)))) {

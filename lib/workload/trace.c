@@ -340,6 +340,11 @@ void r0_trace_reader_fault(const struct r0_trace_reader *r, struct r0_trace_faul
 	f->line = r->in ? r0_tracein_line(r->in) : 0;
 }
 
+void r0_trace_open_fault(int err, struct r0_trace_fault *f)
+{
+	*f = (struct r0_trace_fault){ .truncated = err == -EBADMSG };
+}
+
 const char *r0_trace_fault_text(int err, const struct r0_trace_fault *f, char *buf, size_t len)
 {
 	const char *t = r0_trace_error_text(err, f && f->truncated);

@@ -266,7 +266,7 @@ int r0_tracemix_file(const char *path, struct r0_trace_header *h, struct r0_prof
 		*fault = (struct r0_trace_fault){ 0 };
 	if ((err = r0_trace_reader_open(path, h, &r))) {
 		if (fault)
-			fault->truncated = err == -EBADMSG;   /* it ends inside its header */
+			r0_trace_open_fault(err, fault);
 		r0_profile_init(p);
 		return err;
 	}

@@ -67,8 +67,11 @@ int r0_trace_export(const char *in, enum r0_trace_format fmt, const char *out, s
 	/* renamed over at the end: never a device, a pipe or a directory */
 	if (!stat(out, &sb) && !S_ISREG(sb.st_mode))
 		return S_ISDIR(sb.st_mode) ? -EISDIR : -EINVAL;
-	if ((err = r0_trace_reader_open(in, &h, &r)))
+	if ((err = r0_trace_reader_open(in, &h, &r))) {
+		if (st)
+			r0_trace_open_fault(err, &st->fault);
 		return err;
+	}
 	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", out) >= (int)sizeof(tmp)) {
 		err = -ENAMETOOLONG;
 		goto out;

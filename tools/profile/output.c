@@ -248,16 +248,19 @@ int profile_from_trace(const char *file, const char *output, bool json)
 int profile_export(const char *trace, const char *out, enum r0_trace_format fmt)
 {
 	struct r0_trace_export_stats st = { 0 };
-	bool truncated = false;
 	struct r0_trace_header h;
 	struct r0_trace_reader *r;
 	int err;
 
 	/* a trace that cannot be read is refused before OUT is touched */
 	if ((err = r0_trace_reader_open(trace, &h, &r))) {
-		truncated = err == -EBADMSG;
-		fprintf(stderr, PROG ": %s: %s\n", trace,
-			r0_trace_error_text(err, truncated) ? r0_trace_error_text(err, truncated) : strerror(-err));
+		struct r0_trace_fault fault;
+		char why[512];
+		const char *t;
+
+		r0_trace_open_fault(err, &fault);
+		t = r0_trace_fault_text(err, &fault, why, sizeof(why));
+		fprintf(stderr, PROG ": %s: %s\n", trace, t ? t : strerror(-err));
 		return R0_EXIT_REFUSED;
 	}
 	r0_trace_reader_free(r);

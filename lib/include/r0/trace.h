@@ -175,6 +175,8 @@ struct r0_trace_fault {
 };
 /* After an error of r0_trace_read: where it was, into *F. */
 void r0_trace_reader_fault(const struct r0_trace_reader *r, struct r0_trace_fault *f);
+/* After error ERR of r0_trace_reader_open, into *F: -EBADMSG there is a file that ends inside its header. */
+void r0_trace_open_fault(int err, struct r0_trace_fault *f);
 
 /*
  * What is wrong with a trace that could not be read, in words, for error
