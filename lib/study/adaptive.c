@@ -38,16 +38,17 @@ static unsigned max_members(const struct r0_sweep_plan *plan)
 	return m;
 }
 
-/* Repeats of T, W kept: in the records and not set aside. */
-static unsigned kept(const struct r0_planner *p, size_t t, size_t w)
+/* Repeats of T, W that count toward its need: in the records, those judged far not (each is
+ * measured again, and the figures keep both) */
+static unsigned toward_need(const struct r0_planner *p, size_t t, size_t w)
 {
-	return p->have[t][w] > p->aside[t][w] ? p->have[t][w] - p->aside[t][w] : 0;
+	return p->have[t][w] > p->again[t][w] ? p->have[t][w] - p->again[t][w] : 0;
 }
 
 /* Repeats of T, W planned so far: its need, or what it kept where that is more. */
 static unsigned planned(const struct r0_planner *p, size_t t, size_t w)
 {
-	return p->need[t][w] > kept(p, t, w) ? p->need[t][w] : kept(p, t, w);
+	return p->need[t][w] > toward_need(p, t, w) ? p->need[t][w] : toward_need(p, t, w);
 }
 
 /* What raising T, W's need to N adds to the cells to run. */
@@ -183,7 +184,7 @@ static int target_at(const struct r0_planner *p, enum r0_layer layer, uint32_t c
 
 unsigned r0_planner_next_repeat(const struct r0_planner *p, size_t t, size_t w)
 {
-	return p->need[t][w] + p->aside[t][w] > p->have[t][w] ? p->have[t][w] + 1 : 0;
+	return p->need[t][w] + p->again[t][w] > p->have[t][w] ? p->have[t][w] + 1 : 0;
 }
 
 size_t r0_planner_todo(const struct r0_planner *p)
@@ -192,8 +193,8 @@ size_t r0_planner_todo(const struct r0_planner *p)
 
 	for (size_t t = 0; t < p->plan->n_targets; t++)
 		for (size_t w = 0; w < p->plan->n_wl; w++)
-			if (p->need[t][w] + p->aside[t][w] > p->have[t][w])
-				n += p->need[t][w] + p->aside[t][w] - p->have[t][w];
+			if (p->need[t][w] + p->again[t][w] > p->have[t][w])
+				n += p->need[t][w] + p->again[t][w] - p->have[t][w];
 	return n;
 }
 
@@ -461,7 +462,7 @@ static void activate_with(struct r0_planner *p, size_t t, int partner)
 			continue;
 		p->bumped[x] = true;
 		for (size_t w = 0; w < p->plan->n_wl; w++) {
-			unsigned want = kept(p, x, w) + p->looks[0];
+			unsigned want = toward_need(p, x, w) + p->looks[0];
 
 			p->todo_now += cost_to(p, x, w, want);
 			if (want > p->need[x][w])
@@ -742,22 +743,23 @@ static void single_stripes(struct r0_planner *p)
 }
 
 /*
- * Runs set aside in the analysis, by target and workload: each run set
- * aside alone is run again; a target with a visit set aside whole gets a
- * visit more for each (all its cells again).
+ * Runs judged far in the analysis, by target and workload: each run
+ * judged far alone is run again; a target with a visit judged far whole
+ * gets a visit more for each (all its cells again). The analysis keeps
+ * them all: measuring again adds runs, it replaces none.
  */
-static void count_aside(struct r0_planner *p, const struct r0_analysis *a)
+static void count_again(struct r0_planner *p, const struct r0_analysis *a)
 {
 	unsigned visits[R0_SWEEP_MAX_TARGETS] = { 0 };
 
-	memset(p->aside, 0, sizeof(p->aside));
+	memset(p->again, 0, sizeof(p->again));
 	/* a visit is one run of each of its target's cells: their most is the target's count */
 	for (size_t i = 0; i < a->n_cell; i++) {
 		const struct r0_cell *c = &a->cell[i];
 		int t = target_at(p, c->layer, c->chunk_bytes, c->n_members);
 
-		if (t >= 0 && c->n_visit_aside > visits[t])
-			visits[t] = c->n_visit_aside;
+		if (t >= 0 && c->n_visit_far > visits[t])
+			visits[t] = c->n_visit_far;
 	}
 	for (size_t i = 0; i < a->n_cell; i++) {
 		const struct r0_cell *c = &a->cell[i];
@@ -766,11 +768,11 @@ static void count_aside(struct r0_planner *p, const struct r0_analysis *a)
 
 		if (t < 0 || w < 0 || p->have[t][w] >= 2 * p->looks[p->n_looks - 1])
 			continue;
-		/* each run set aside alone is run again, and one more: a cell whose re-run strayed the
+		/* each run judged far alone is run again, and one more: a cell whose re-run strayed the
 		 * same way would otherwise keep the strays as its majority; a cell that keeps straying
 		 * is not run again without end */
-		alone = c->n_aside - c->n_visit_aside;
-		p->aside[t][w] = (alone ? alone + 1 : 0) + visits[t];
+		alone = c->n_far - c->n_visit_far;
+		p->again[t][w] = (alone ? alone + 1 : 0) + visits[t];
 	}
 }
 
@@ -814,9 +816,9 @@ int r0_planner_step(struct r0_planner *p, const struct r0_run_set *set, const st
 	err = r0_analyse(set, mix, &o, &a);
 	if (err)
 		return err;
-	count_aside(p, &a);
+	count_again(p, &a);
 	p->cells_left = cells_left;
-	p->todo_now = r0_planner_todo(p);   /* runs set aside, measured again first */
+	p->todo_now = r0_planner_todo(p);   /* runs judged far, measured again first */
 	if (p->todo_now > cells_left) {
 		p->budget_short = true;
 		p->todo_now = cells_left;

@@ -171,14 +171,14 @@ static int fill_bases(struct r0_analysis *a)
 	return 0;
 }
 
-/* repeats and visits set aside named in the reasoning; the rest are counted */
-#define ASIDE_NAMED 6
+/* repeats and visits judged far named in the reasoning; the rest are counted */
+#define FAR_NAMED 6
 #define VISITS_NAMED 4
 /* repeats left out (errors, nothing completed) named: one flaky drive can fail every run it is in */
 #define EXCLUDED_NAMED 12
 
-/* "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" into the list of repeats set aside. */
-static void note_aside(char *buf, size_t len, const struct r0_run *r, const char *wl, double of_cell)
+/* "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" into the list of repeats judged far. */
+static void note_far(char *buf, size_t len, const struct r0_run *r, const char *wl, double of_cell)
 {
 	if (r->layer == R0_LAYER_RAW)
 		r0_strbuf_cat(buf, len, "%sraw %s repeat %u (%.2fx of its cell)", *buf ? "; " : "", wl, r->repeat,
@@ -188,7 +188,7 @@ static void note_aside(char *buf, size_t len, const struct r0_run *r, const char
 			      r0_layer_name(r->layer), r->n_members, r->chunk_bytes / 1024, wl, r->repeat, of_cell);
 }
 
-/* "md 3 x 512K, pass 3: 0.85x across 5 workloads" into the list of visits set aside. */
+/* "md 3 x 512K, pass 3: 0.85x across 5 workloads" into the list of visits judged far. */
 static void note_visit(char *buf, size_t len, const struct r0_cell *c, const char *unit,
 		       const struct r0_noise_visit *v)
 {
@@ -202,9 +202,9 @@ static void note_visit(char *buf, size_t len, const struct r0_cell *c, const cha
 
 /*
  * The study's noise (r0/noise.h) over every group's error-free repeats:
- * each group keeps the repeats not set aside, with their drift taken out
- * (adj); the rest are counted, named and marked in a->run_use (RECS: the
- * set's records, which the groups point into). The cells' and workloads'
+ * each group keeps every repeat, with its drift taken out (adj); those
+ * judged far are counted, named and marked in a->run_use (RECS: the set's
+ * records, which the groups point into). The cells' and workloads'
  * noise levels come with it.
  */
 static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng, const struct r0_run *recs)
@@ -251,18 +251,18 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng, const st
 		free(target);
 		return err;
 	}
-	for (size_t v = 0; v < nz.n_visits_aside; v++) {
+	for (size_t v = 0; v < nz.n_visits_far; v++) {
 		/* the first few by name */
-		if (a->n_visits_aside++ < VISITS_NAMED)
-			note_visit(a->visits_aside, sizeof(a->visits_aside), &g[nz.visits_aside[v].target].c,
-				   passes ? "pass" : "repeat", &nz.visits_aside[v]);
+		if (a->n_visits_far++ < VISITS_NAMED)
+			note_visit(a->visits_far, sizeof(a->visits_far), &g[nz.visits_far[v].target].c,
+				   passes ? "pass" : "repeat", &nz.visits_far[v]);
 	}
-	if (a->n_visits_aside > VISITS_NAMED)
-		r0_strbuf_cat(a->visits_aside, sizeof(a->visits_aside), "; and %zu more",
-			      a->n_visits_aside - VISITS_NAMED);
+	if (a->n_visits_far > VISITS_NAMED)
+		r0_strbuf_cat(a->visits_far, sizeof(a->visits_far), "; and %zu more",
+			      a->n_visits_far - VISITS_NAMED);
 	i = 0;
 	for (size_t k = 0; k < ng && !err; k++) {
-		size_t kept = 0, first = i;
+		size_t first = i;
 		double *v = malloc((g[k].n ? g[k].n : 1) * sizeof(*v)), med;
 
 		g[k].adj = malloc((g[k].n ? g[k].n : 1) * sizeof(*g[k].adj));
@@ -272,35 +272,31 @@ static int fit_noise(struct r0_analysis *a, struct group *g, size_t ng, const st
 			break;
 		}
 		for (size_t j = 0; j < g[k].n; j++)
-			if (!obs[first + j].aside)
-				v[kept++] = obs[first + j].adjusted;
-		med = r0_median(v, kept);
+			v[j] = obs[first + j].adjusted;
+		med = r0_median(v, g[k].n);
 		free(v);
-		kept = 0;
+		/* every run stays in the cell's figures; those judged far are counted and named */
 		for (size_t j = 0; j < g[k].n; j++, i++) {
-			if (obs[i].aside) {
-				g[k].c.n_aside++;
-				a->n_aside++;
-				a->run_use[g[k].recs[j] - recs] = obs[i].visit_aside ? R0_RUN_VISIT_ASIDE : R0_RUN_ASIDE;
-				if (obs[i].visit_aside) {
-					g[k].c.n_visit_aside++;
-					continue;
-				}
-				/* the first few by name: the report's first screens stay readable */
-				if (alone++ < ASIDE_NAMED)
-					note_aside(a->aside, sizeof(a->aside), g[k].recs[j], a->wl[g[k].c.wl].name,
-						   med > 0 ? obs[i].adjusted / med : 0);
+			g[k].adj[j] = obs[i].adjusted;
+			if (!obs[i].far)
+				continue;
+			g[k].c.n_far++;
+			a->n_far++;
+			a->run_use[g[k].recs[j] - recs] = obs[i].visit_far ? R0_RUN_VISIT_FAR : R0_RUN_FAR;
+			if (obs[i].visit_far) {
+				g[k].c.n_visit_far++;
 				continue;
 			}
-			g[k].recs[kept] = g[k].recs[j];
-			g[k].adj[kept++] = obs[i].adjusted;
+			/* the first few by name: the report's first screens stay readable */
+			if (alone++ < FAR_NAMED)
+				note_far(a->far, sizeof(a->far), g[k].recs[j], a->wl[g[k].c.wl].name,
+					 med > 0 ? obs[i].adjusted / med : 0);
 		}
-		g[k].n = kept;
 		g[k].c.var_log = nz.cell_var[k];
 		g[k].c.df_log = nz.cell_df[k];
 	}
-	if (alone > ASIDE_NAMED)
-		r0_strbuf_cat(a->aside, sizeof(a->aside), "; and %zu more", alone - ASIDE_NAMED);
+	if (alone > FAR_NAMED)
+		r0_strbuf_cat(a->far, sizeof(a->far), "; and %zu more", alone - FAR_NAMED);
 	for (size_t w = 0; w < a->n_wl; w++)
 		a->wl[w].noise = nz.group_var[w] > 0 ? sqrt(nz.group_var[w]) : 0;
 	a->max_drift = nz.max_drift;

@@ -172,23 +172,6 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 		sum[runs[i].cell] += runs[i].r;
 		cnt[runs[i].cell]++;
 	}
-	/* each cell's runs about its mean; standardized by the cell's moderated sd */
-	for (size_t i = 0; i < n; i++) {
-		size_t c = runs[i].cell, m = cnt[c];
-		double var = nz->cell_var[c];
-
-		runs[i].r -= sum[c] / (double)m;
-		runs[i].s = NAN;
-		if (m < 2)
-			continue;
-		if (var > 0) {
-			runs[i].s = runs[i].r * sqrt((double)m / (double)(m - 1)) / sqrt(var);
-			m2 += runs[i].s * runs[i].s;
-			m4 += runs[i].s * runs[i].s * runs[i].s * runs[i].s;
-			ns++;
-		}
-		d->n_runs++;
-	}
 	for (size_t c = 0; c < n_cell; c++) {
 		size_t t = SIZE_MAX;
 
@@ -199,6 +182,26 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 			var_t[t] += nz->cell_var[c];
 			cells_t[t]++;
 		}
+	}
+	/*
+	 * each cell's runs about its mean, standardized by its target's run
+	 * noise: a cell's own variance holds its far runs (r0/noise.h keeps
+	 * them), and a run measured by a scale that rests on itself shows no tail
+	 */
+	for (size_t i = 0; i < n; i++) {
+		size_t c = runs[i].cell, t = runs[i].target, m = cnt[c];
+
+		runs[i].r -= sum[c] / (double)m;
+		runs[i].s = NAN;
+		if (m < 2)
+			continue;
+		if (cells_t[t] && var_t[t] > 0) {
+			runs[i].s = runs[i].r * sqrt((double)m / (double)(m - 1)) / sqrt(var_t[t] / cells_t[t]);
+			m2 += runs[i].s * runs[i].s;
+			m4 += runs[i].s * runs[i].s * runs[i].s * runs[i].s;
+			ns++;
+		}
+		d->n_runs++;
 	}
 	/* runs come sorted by target and visit: each block one visit */
 	for (size_t lo = 0, hi; lo < n; lo = hi) {

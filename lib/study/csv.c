@@ -62,25 +62,25 @@ static int header(FILE *f, const char *const *names)
 
 static const char *const cell_names[] = {
 	"layer", "chunk_bytes", "members", "workload", "rw", "read_pct", "block_bytes", "align_bytes",
-	"queue_depth", "jobs", "repeat", "pass", "pass_recorded", "set_aside", "runtime_s", "ios", "errors",
+	"queue_depth", "jobs", "repeat", "pass", "pass_recorded", "use", "runtime_s", "ios", "errors",
 	"iops", "bytes_per_s", "mean_us", "p50_us", "p90_us", "p99_us", "p99_9_us", "p99_99_us", "max_us",
 	"cpu_s_per_io", "busy_pct", "ended", "predicted", "state", "time_unix_s", "copy", NULL,
 };
 
-/* cells.csv's set_aside: what the analysis did with the run */
+/* cells.csv's use: what the analysis did with the run */
 static const char *use_name(enum r0_run_use u)
 {
 	switch (u) {
-	case R0_RUN_ASIDE:
-		return "run";
-	case R0_RUN_VISIT_ASIDE:
-		return "visit";
+	case R0_RUN_FAR:
+		return "far-run";
+	case R0_RUN_VISIT_FAR:
+		return "far-visit";
 	case R0_RUN_UNMEASURED:
 		return "unmeasured";
 	case R0_RUN_USED:
 		break;
 	}
-	return "no";
+	return "used";
 }
 
 int r0_csv_cells(FILE *f, const struct r0_run_set *set, const struct r0_analysis *a)
@@ -135,7 +135,7 @@ int r0_csv_cells(FILE *f, const struct r0_run_set *set, const struct r0_analysis
 
 static const char *const cmp_names[] = {
 	"workload", "rw", "read_pct", "block_bytes", "queue_depth", "jobs", "weight_pct", "layer", "chunk_bytes",
-	"members", "baseline", "repeats_used", "repeats_set_aside", "repeats_unmeasured", "bytes_per_s",
+	"members", "baseline", "repeats_used", "repeats_far", "repeats_unmeasured", "bytes_per_s",
 	"bytes_per_s_min", "bytes_per_s_max", "iops", "mean_us", "p50_us", "p99_us", "p99_9_us", "cpu_s_per_io",
 	"speedup_x", "speedup_x_lo", "speedup_x_hi", "efficiency_x", "answer", "tie_best", "errors", "predicted", NULL,
 };
@@ -164,7 +164,7 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 		INT(c->n_members);
 		STR(base ? "true" : "false");
 		INT(c->bps.n);
-		INT(c->n_aside);
+		INT(c->n_far);
 		INT(c->n_excluded);
 		NUM(G, c->bps.med, has);
 		NUM(G, c->bps.min, has);

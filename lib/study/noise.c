@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A study's own noise: drift by pass, visits and runs set aside, noise pooled by group (r0/noise.h). */
+/* A study's own noise: drift by pass, far visits and runs judged (and kept), noise pooled by group (r0/noise.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -19,7 +19,7 @@
 #define FIT_ROUNDS 10
 /* a visit of fewer runs with a cell to compare is left to the run rule: its median is one run's */
 #define VISIT_MIN_RUNS 3
-/* fewer visits judged show no spread of their own: none is set aside whole */
+/* fewer visits judged show no spread of their own: none is judged far whole */
 #define VISIT_MIN_VISITS 8
 /* fewer pairs of runs show no visit correlation */
 #define RHO_MIN_PAIRS 10
@@ -43,10 +43,13 @@ struct fit {
 	double *v_effect;           /* per visit key: its effect (NAN: not judged) */
 	double *v_std;              /* per visit key: its effect in its runs' noise */
 	double *v_null;             /* per visit key: v_std's sd were its runs independent */
-	double *v_score;            /* per visit key: |effect| against its threshold (> 1: beyond; < 0: set aside) */
+	double *v_score;            /* per visit key: |effect| against its threshold (> 1: beyond; < 0: judged far) */
 	double *pairs;              /* room for every pair of runs of one cell */
 	double *dev, *ref;          /* per run: its distance from its cell's other visits; their 1 + 1 / count */
 	double *buf, *buf2;
+	/* while runs are judged, those judged far are out of the robust figures that judge the
+	 * others; the figures the study uses keep every run (r0/noise.h) */
+	bool judging;
 };
 
 static size_t n_vkeys(const struct fit *f)
@@ -62,6 +65,12 @@ static size_t vkey(const struct fit *f, size_t i)
 static bool usable(const struct fit *f, size_t i)
 {
 	return !isnan(f->y[i]);
+}
+
+/* In the figure being made: usable, and not a run judged far while the others are judged. */
+static bool in_fit(const struct fit *f, size_t i)
+{
+	return usable(f, i) && !(f->judging && f->obs[i].far);
 }
 
 enum key { BY_CELL, BY_PASS, BY_VISIT };
@@ -90,7 +99,7 @@ static void index_by(const struct fit *f, enum key by, size_t keys, size_t *orde
 	at[0] = 0;
 }
 
-/* The cells' centers: medians of all their usable runs (MEDIAN), else means of those not set aside. */
+/* The cells' centers: medians of all their usable runs (MEDIAN), else means of those in the fit (in_fit). */
 static void centers(struct fit *f, bool median)
 {
 	for (size_t c = 0; c < f->n_cell; c++) {
@@ -100,7 +109,7 @@ static void centers(struct fit *f, bool median)
 		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1]; k++) {
 			size_t i = f->by_cell[k];
 
-			if (!usable(f, i) || (!median && f->obs[i].aside))
+			if (!usable(f, i) || (!median && !in_fit(f, i)))
 				continue;
 			f->buf[m++] = f->y[i] - f->delta[f->obs[i].pass];
 			sum += f->buf[m - 1];
@@ -126,7 +135,7 @@ static void pass_effects(struct fit *f, bool median)
 		for (size_t k = f->pass_at[p]; k < f->pass_at[p + 1]; k++) {
 			size_t i = f->by_pass[k];
 
-			if (!usable(f, i) || f->obs[i].aside || !f->spans[f->obs[i].cell])
+			if (!in_fit(f, i) || !f->spans[f->obs[i].cell])
 				continue;
 			f->buf[m++] = f->y[i] - f->center[f->obs[i].cell];
 			sum += f->buf[m - 1];
@@ -263,8 +272,8 @@ static void visit_effect(struct fit *f, size_t key)
  * noise: two slow visits of six must not make the target look noisy
  * and so lenient); without visits judged, the median over its cells (3
  * or more) of each one's median distance of two runs kept last round.
- * A noisier target judged by its quieter peers would have its tails
- * trimmed into a steadiness it does not have; a quieter one judged by
+ * A noisier target judged by its quieter peers would have its ordinary
+ * runs judged far and measured again for nothing; a quieter one judged by
  * its group is only judged leniently.
  */
 static void target_factors(struct fit *f)
@@ -299,7 +308,7 @@ static void target_factors(struct fit *f)
 				for (size_t b = a + 1; b < f->cell_at[c + 1]; b++) {
 					size_t i = f->by_cell[a], j = f->by_cell[b];
 
-					if (usable(f, i) && usable(f, j) && !f->obs[i].aside && !f->obs[j].aside)
+					if (in_fit(f, i) && in_fit(f, j))
 						f->pairs[np++] = fabs(f->z[i] - f->z[j]);
 				}
 			if (np >= 3)
@@ -313,12 +322,12 @@ static void target_factors(struct fit *f)
 }
 
 /*
- * Sets aside whole the visits whose effect, in units of their runs'
- * noise, is beyond R0_NOISE_ASIDE_SIGMAS robust standard deviations of
+ * Judges far whole the visits whose effect, in units of their runs'
+ * noise, is beyond R0_NOISE_FAR_SIGMAS robust standard deviations of
  * all visits' (either way), the furthest first, at most a third of a
  * target's visits judged.
  */
-static void set_aside_visits(struct fit *f)
+static void judge_visits(struct fit *f)
 {
 	size_t nk = n_vkeys(f), judged = 0;
 	double med, scale;
@@ -338,18 +347,18 @@ static void set_aside_visits(struct fit *f)
 		f->buf[k] = fabs(f->buf[k] - med);
 	scale = MAD_TO_SIGMA * r0_median(f->buf, judged);
 	for (size_t key = 0; key < nk; key++) {
-		if (isnan(f->v_effect[key]) || fabs(f->v_effect[key]) <= R0_NOISE_ASIDE_SIGMAS * R0_NOISE_FLOOR)
+		if (isnan(f->v_effect[key]) || fabs(f->v_effect[key]) <= R0_NOISE_FAR_SIGMAS * R0_NOISE_FLOOR)
 			continue;
 		/* never below what the runs' own noise gives a visit of no shared factor: a few
 		 * visits' spread can be small by chance, and only a shared factor is a visit's event */
-		f->v_score[key] = fabs(f->v_std[key] - med) / (R0_NOISE_ASIDE_SIGMAS * fmax(scale, f->v_null[key]));
+		f->v_score[key] = fabs(f->v_std[key] - med) / (R0_NOISE_FAR_SIGMAS * fmax(scale, f->v_null[key]));
 	}
 	for (size_t t = 0; t < f->n_target; t++) {
 		size_t lo = t * ((size_t)f->max_visit + 1), hi = lo + f->max_visit + 1, n_judged = 0, most;
 
 		for (size_t key = lo; key < hi; key++)
 			n_judged += !isnan(f->v_effect[key]);
-		/* at most a third: the visits kept outnumber those set aside two to one */
+		/* at most a third: the visits not far outnumber those judged far two to one */
 		for (most = n_judged / 3; most; most--) {
 			size_t worst = SIZE_MAX;
 
@@ -358,23 +367,23 @@ static void set_aside_visits(struct fit *f)
 					worst = key;
 			if (worst == SIZE_MAX)
 				break;
-			f->v_score[worst] = -f->v_score[worst];   /* set aside: negative */
+			f->v_score[worst] = -f->v_score[worst];   /* judged far: negative */
 			for (size_t k = f->visit_at[worst]; k < f->visit_at[worst + 1]; k++) {
 				size_t i = f->by_visit[k];
 
 				if (usable(f, i))
-					f->obs[i].aside = f->obs[i].visit_aside = true;
+					f->obs[i].far = f->obs[i].visit_far = true;
 			}
 		}
 	}
 }
 
 /*
- * Sets aside, cell by cell (3 runs or more), the runs furthest from the
- * median of the cell's other runs beyond R0_NOISE_ASIDE_SIGMAS, either
- * way, until a third of the cell's runs are set aside (visits' included).
+ * Judges far, cell by cell (3 runs or more), the runs furthest from the
+ * median of the cell's other runs beyond R0_NOISE_FAR_SIGMAS, either
+ * way, until a third of the cell's runs are judged far (visits' included).
  */
-static void set_aside_runs(struct fit *f)
+static void judge_runs(struct fit *f)
 {
 	for (size_t c = 0; c < f->n_cell; c++) {
 		size_t lo = f->cell_at[c], hi = f->cell_at[c + 1], m = 0, already = 0, most;
@@ -382,11 +391,11 @@ static void set_aside_runs(struct fit *f)
 
 		for (size_t k = lo; k < hi; k++) {
 			m += usable(f, f->by_cell[k]);
-			already += usable(f, f->by_cell[k]) && f->obs[f->by_cell[k]].aside;
+			already += usable(f, f->by_cell[k]) && f->obs[f->by_cell[k]].far;
 		}
 		if (m < 3 || already >= m / 3)
 			continue;
-		/* at most a third: the runs kept outnumber those set aside two to one */
+		/* at most a third: the runs not far outnumber those judged far two to one */
 		for (most = m / 3 - already; most; most--) {
 			double worst = 0;
 			size_t wi = SIZE_MAX, g = 0;
@@ -395,15 +404,15 @@ static void set_aside_runs(struct fit *f)
 				size_t i = f->by_cell[k], o = 0;
 				double dev;
 
-				if (!usable(f, i) || f->obs[i].aside)
+				if (!usable(f, i) || f->obs[i].far)
 					continue;
 				for (size_t q = lo; q < hi; q++) {
 					size_t j = f->by_cell[q];
 
-					if (j != i && usable(f, j) && !f->obs[j].aside)
+					if (j != i && usable(f, j) && !f->obs[j].far)
 						f->buf[o++] = f->z[j];
 				}
-				/* either way: set aside only when slow, the cell's mean would rise */
+				/* either way: judged only when slow, a noisy cell would be measured again only when slow */
 				dev = fabs(r0_median(f->buf, o) - f->z[i]) / sqrt(1 + 1.0 / (double)o);
 				if (dev > worst) {
 					worst = dev;
@@ -411,22 +420,22 @@ static void set_aside_runs(struct fit *f)
 					g = f->obs[i].group;
 				}
 			}
-			if (wi == SIZE_MAX || worst <= R0_NOISE_ASIDE_SIGMAS * f->sigma0[g] * f->tfactor[t])
+			if (wi == SIZE_MAX || worst <= R0_NOISE_FAR_SIGMAS * f->sigma0[g] * f->tfactor[t])
 				break;
-			f->obs[wi].aside = true;
+			f->obs[wi].far = true;
 		}
 	}
 }
 
-static void set_aside(struct fit *f)
+static void judge_far(struct fit *f)
 {
 	for (size_t key = 0; key < n_vkeys(f); key++)
 		visit_effect(f, key);
 	target_factors(f);
 	for (size_t i = 0; i < f->n; i++)
-		f->obs[i].aside = f->obs[i].visit_aside = false;
-	set_aside_visits(f);
-	set_aside_runs(f);
+		f->obs[i].far = f->obs[i].visit_far = false;
+	judge_visits(f);
+	judge_runs(f);
 }
 
 /*
@@ -493,7 +502,7 @@ static int variances(struct fit *f, struct r0_noise *out)
 		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1]; k++) {
 			size_t i = f->by_cell[k];
 
-			if (usable(f, i) && !f->obs[i].aside) {
+			if (in_fit(f, i)) {
 				mean += f->z[i];
 				m++;
 			}
@@ -504,7 +513,7 @@ static int variances(struct fit *f, struct r0_noise *out)
 		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1]; k++) {
 			size_t i = f->by_cell[k];
 
-			if (usable(f, i) && !f->obs[i].aside)
+			if (in_fit(f, i))
 				ss_c[c] += (f->z[i] - mean) * (f->z[i] - mean);
 		}
 		d_c[c] = (double)m - 1;
@@ -605,12 +614,12 @@ static double visit_rho(struct fit *f, const struct r0_noise *out)
 		size_t kept = 0;
 
 		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1]; k++)
-			kept += usable(f, f->by_cell[k]) && !f->obs[f->by_cell[k]].aside;
+			kept += in_fit(f, f->by_cell[k]);
 		/* buf: each run's standardized residual; NAN: none */
 		for (size_t k = f->cell_at[c]; k < f->cell_at[c + 1]; k++) {
 			size_t i = f->by_cell[k];
 
-			f->buf[i] = usable(f, i) && !f->obs[i].aside && kept >= 2 && out->cell_var[c] > 0
+			f->buf[i] = in_fit(f, i) && kept >= 2 && out->cell_var[c] > 0
 					    ? (f->z[i] - f->center[c]) / sqrt(out->cell_var[c]) : NAN;
 		}
 	}
@@ -635,7 +644,7 @@ static double visit_rho(struct fit *f, const struct r0_noise *out)
 	return rho < 0 ? 0 : rho > RHO_MAX ? RHO_MAX : rho;
 }
 
-/* The visits set aside into OUT. 0 or -ENOMEM. */
+/* The visits judged far into OUT. 0 or -ENOMEM. */
 static int list_visits(const struct fit *f, struct r0_noise *out)
 {
 	size_t n = 0;
@@ -644,11 +653,11 @@ static int list_visits(const struct fit *f, struct r0_noise *out)
 		n += f->v_score[key] < 0;
 	if (!n)
 		return 0;
-	out->visits_aside = calloc(n, sizeof(*out->visits_aside));
-	if (!out->visits_aside)
+	out->visits_far = calloc(n, sizeof(*out->visits_far));
+	if (!out->visits_far)
 		return -ENOMEM;
 	for (size_t key = 0; key < n_vkeys(f); key++) {
-		struct r0_noise_visit *v = &out->visits_aside[out->n_visits_aside];
+		struct r0_noise_visit *v = &out->visits_far[out->n_visits_far];
 
 		if (!(f->v_score[key] < 0))
 			continue;
@@ -656,8 +665,8 @@ static int list_visits(const struct fit *f, struct r0_noise *out)
 		v->visit = (unsigned)(key % ((size_t)f->max_visit + 1));
 		v->effect = f->v_effect[key];
 		for (size_t k = f->visit_at[key]; k < f->visit_at[key + 1]; k++)
-			v->runs += f->obs[f->by_visit[k]].visit_aside;
-		out->n_visits_aside++;
+			v->runs += f->obs[f->by_visit[k]].visit_far;
+		out->n_visits_far++;
 	}
 	return 0;
 }
@@ -668,7 +677,7 @@ void r0_noise_free(struct r0_noise *nz)
 	free(nz->cell_df);
 	free(nz->group_var);
 	free(nz->group_df);
-	free(nz->visits_aside);
+	free(nz->visits_far);
 	memset(nz, 0, sizeof(*nz));
 }
 
@@ -748,7 +757,7 @@ int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_gro
 	    !f.dev || !f.ref)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
-		obs[i].aside = obs[i].visit_aside = false;
+		obs[i].far = obs[i].visit_far = false;
 		f.y[i] = obs[i].value > 0 && isfinite(obs[i].value) ? log(obs[i].value) : NAN;
 	}
 	for (size_t t = 0; t < f.n_target; t++)
@@ -765,6 +774,7 @@ int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_gro
 	if (!f.pairs)
 		goto out;
 	find_spans(&f);
+	f.judging = true;
 	for (int round = 0; round < FIT_ROUNDS; round++) {
 		centers(&f, round == 0);
 		pass_effects(&f, round == 0);
@@ -772,16 +782,18 @@ int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_gro
 			for (size_t g = 0; g < n_group; g++)
 				f.sigma0[g] = NAN;
 			robust_sigma(&f);
-			set_aside(&f);
+			judge_far(&f);
 		}
 	}
+	/* every run in the figures: a slow tail trimmed would lift a noisy target's mean */
+	f.judging = false;
 	centers(&f, false);
 	if (variances(&f, out) || list_visits(&f, out))
 		goto out;
 	out->visit_rho = visit_rho(&f, out);
 	for (size_t i = 0; i < n; i++) {
 		obs[i].adjusted = usable(&f, i) ? obs[i].value * exp(-f.delta[obs[i].pass]) : obs[i].value;
-		out->n_aside += obs[i].aside;
+		out->n_far += obs[i].far;
 	}
 	for (unsigned p = 1; p <= f.max_pass; p++) {
 		out->n_pass += f.delta[p] != 0;

@@ -73,7 +73,7 @@ static void write_method(struct r0_analysis *a)
 			 "the ratio of the two sides' mean bytes/s (under a mix, one drive's time for the mix over the array's: Amdahl's law) "
 			 "with a Welch t-interval on its log, each side's noise the study's own for that workload "
 			 "(pooled over its cells), a run far from its cell's others or a visit off across its workloads "
-			 "set aside and run again, and "
+			 "kept in every figure (r0sweep measures it again), and "
 			 "the drift of each pass taken out");
 	else
 		snprintf(how, sizeof(how),
@@ -535,12 +535,12 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
 		r0_strbuf_cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
-	if (a->n_visits_aside)
-		r0_strbuf_cat(r, len, "- Visits set aside whole, off across their workloads beyond the visits' noise (kept in the file, left out of every figure): %s.\n",
-		    a->visits_aside);
-	if (*a->aside)
-		r0_strbuf_cat(r, len, "- Set aside as far from their cells' other repeats (kept in the file, left out of every figure): %s.\n",
-		    a->aside);
+	if (a->n_visits_far)
+		r0_strbuf_cat(r, len, "- Visits off across their workloads beyond the visits' noise (kept in every figure, as part of the time your I/O takes): %s.\n",
+		    a->visits_far);
+	if (*a->far)
+		r0_strbuf_cat(r, len, "- Far from their cells' other repeats (kept in every figure): %s.\n",
+		    a->far);
 	if (a->max_drift > 0.005)
 		r0_strbuf_cat(r, len, "- Drift: the passes' speeds differed by up to %.1f %%; each was taken out before comparing.\n",
 		    a->max_drift * 100);

@@ -29,7 +29,7 @@ n=$(grep -c '"type":"cell"' "$out/adaptive.jsonl")
 [ "$n" -ge 18 ] || fail "$n cells: fewer than the first look's 18"
 expect_eq "$(grep '"type":"cell"' "$out/adaptive.jsonl" | grep -vc '"looks":3')" 0 "cells without their looks"
 # every cell measured at least the first look; a cell measured again as a new
-# target's partner (in the same passes) or for a run set aside may have more
+# target's partner (in the same passes) or for a run judged far may have more
 # repeats than a look, but every repeat of a cell carries its own pass
 for t in "raw 0 1" "md 65536 1" "dm 65536 1" "md 65536 2" "md 1048576 2" "dm 65536 2" "dm 1048576 2"; do
 	for w in "4K randread 1" "Seq read 1"; do

@@ -490,7 +490,7 @@ static void false_claims(const struct sim *x, const struct r0_analysis *a, struc
 			if (getenv("R0_SIM_LINES")) {
 				fprintf(stderr, "false line: %s %u x %uK %s: n %u aside %u med %.4g vs best %uK n %u med %.4g:",
 					r0_layer_name(c->layer), c->n_members, c->chunk_bytes / 1024, a->wl[c->wl].name,
-					c->bps.n, c->n_aside, c->bps.med, b->chunk_bytes / 1024, b->bps.n, b->bps.med);
+					c->bps.n, c->n_far, c->bps.med, b->chunk_bytes / 1024, b->bps.n, b->bps.med);
 				for (unsigned k = 0; k < c->bps.n; k++)
 					fprintf(stderr, " %.4g", c->bps_v[k] / b->bps.med);
 				fprintf(stderr, " | raw:");

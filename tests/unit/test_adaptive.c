@@ -353,7 +353,7 @@ Test(adaptive, a_visit_set_aside_is_visited_again)
 		/* one visit more: each workload once, not a run more per run set aside and one more */
 		for (size_t w = 0; w < plan.n_wl; w++) {
 			cr_expect_eq(r0_planner_next_repeat(&p, (size_t)t, w), slow ? 4u : 0u, "slow %d, workload %zu", slow, w);
-			cr_expect_eq(p.aside[t][w], slow ? 1u : 0u, "slow %d, workload %zu", slow, w);
+			cr_expect_eq(p.again[t][w], slow ? 1u : 0u, "slow %d, workload %zu", slow, w);
 		}
 		r0_run_set_free(&set);
 	}

@@ -85,7 +85,7 @@ Test(csv, cells_row_per_record_unknown_empty)
 	cr_expect(!strncmp(s, "layer,chunk_bytes,members,workload,rw,", 38), "%s", s);
 	/* the report's name, quoted for its comma; no pass recorded: the repeat stands for it; runtime,
 	 * ios, errors and the tail unknown: empty */
-	cr_expect_str_eq(line2 + 2, "md,65536,2,\"4K, QD1 read\",randread,100,4096,0,1,1,1,1,false,no,,,,1000,4096000,,"
+	cr_expect_str_eq(line2 + 2, "md,65536,2,\"4K, QD1 read\",randread,100,4096,0,1,1,1,1,false,used,,,,1000,4096000,,"
 				    "90.500,,,,,,,,fixed,true,empty,,\r\n");
 	free(s);
 	r0_run_set_free(&one_set);
@@ -116,12 +116,12 @@ static const char *nth_row(const char *s, unsigned n)
 	return s;
 }
 
-Test(csv, cells_say_pass_and_what_was_set_aside)
+Test(csv, cells_say_pass_and_what_was_judged_far)
 {
-	static const enum r0_run_use uses[] = { R0_RUN_USED, R0_RUN_ASIDE, R0_RUN_VISIT_ASIDE, R0_RUN_UNMEASURED };
-	static const char *const said[] = { "no", "run", "visit", "unmeasured" };
+	static const enum r0_run_use uses[] = { R0_RUN_USED, R0_RUN_FAR, R0_RUN_VISIT_FAR, R0_RUN_UNMEASURED };
+	static const char *const said[] = { "used", "far-run", "far-visit", "unmeasured" };
 	enum r0_run_use use[4];
-	char *s, pass[16], rec[16], aside[16], busy[32];
+	char *s, pass[16], rec[16], use_s[16], busy[32];
 
 	for (unsigned i = 0; i < 4; i++) {
 		struct r0_run r = { .layer = R0_LAYER_RAW, .n_members = 1, .label = "Seq", .read_pct = 100,
@@ -138,11 +138,11 @@ Test(csv, cells_say_pass_and_what_was_set_aside)
 
 		field(l, 11, pass, sizeof(pass));
 		field(l, 12, rec, sizeof(rec));
-		field(l, 13, aside, sizeof(aside));
+		field(l, 13, use_s, sizeof(use_s));
 		field(l, 27, busy, sizeof(busy));
 		cr_expect_eq(atoi(pass), 3 + (int)i, "%s", l);
 		cr_expect_str_eq(rec, "true");
-		cr_expect_str_eq(aside, said[i]);
+		cr_expect_str_eq(use_s, said[i]);
 		cr_expect_str_eq(busy, "25", "busy_pct: a percentage");
 	}
 	free(s);
@@ -180,7 +180,7 @@ Test(csv, the_baseline_answers_nothing)
 	s = row(comparisons);
 	{
 		static const char head[] = "workload,rw,read_pct,block_bytes,queue_depth,jobs,weight_pct,layer,"
-					   "chunk_bytes,members,baseline,repeats_used,repeats_set_aside,"
+					   "chunk_bytes,members,baseline,repeats_used,repeats_far,"
 					   "repeats_unmeasured,";
 
 		cr_expect(!strncmp(s, head, strlen(head)), "%s", s);

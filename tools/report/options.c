@@ -65,7 +65,7 @@ void report_options(int argc, char **argv, struct report_args *a, struct r0_cmp_
 		{ "output", OPT_OLD_OUTPUT, R0_CLI_STRING, R0_CLI_TO(a->dir), .renamed_to = "output-dir", .arg = "DIR" },
 		{ "csv", OPT_CSV, R0_CLI_STRING, R0_CLI_TO(a->csv_dir), .arg = "DIR",
 		  .help = "also write the sweep as CSV into DIR (created if missing): cells.csv (a row per run, those "
-			  "set aside flagged), comparisons.csv (a row per workload and target: median, speed-up and "
+			  "judged far flagged), comparisons.csv (a row per workload and target: median, speed-up and "
 			  "its interval; none for the single drive), choices.csv (the chunk choices under the mix) "
 			  "and noise.csv (the study's noise, a row per target); RFC 4180, the report's names, units "
 			  "in the column names, empty: not known or no answer" },

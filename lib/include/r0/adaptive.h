@@ -10,8 +10,8 @@
  *
  *  1. the single drive and the largest array on the first layer at every
  *     chunk (the first look);
- *  2. runs set aside (r0/noise.h) measured again; a target with a visit
- *     set aside whole, a visit more (all its cells);
+ *  2. runs judged far (r0/noise.h) measured again, and kept; a target
+ *     with a visit judged far whole, a visit more (all its cells);
  *  3. the pick against one drive under the mix, while undecided;
  *  4. how many drives: the pick's layer and chunk at every member count,
  *     then more repeats while a drive's gain over one fewer is undecided
@@ -75,9 +75,9 @@ struct r0_planner {
 	size_t n_looks;
 	char wl_name[R0_SWEEP_MAX_WL][48];   /* r0_run_workload's, per workload */
 	bool active[R0_SWEEP_MAX_TARGETS];   /* measured at all */
-	unsigned need[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats wanted, not counting runs set aside */
+	unsigned need[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats wanted, not counting runs judged far */
 	unsigned have[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];   /* repeats in the records */
-	unsigned aside[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];  /* of them set aside (r0/noise.h), and the
+	unsigned again[R0_SWEEP_MAX_TARGETS][R0_SWEEP_MAX_WL];  /* of them judged far (r0/noise.h), and the
 	                                                         * runs more they bring: run again */
 	bool bumped[R0_SWEEP_MAX_TARGETS];   /* during a step: measured again as a new target's partner */
 	bool money_bumped[R0_SWEEP_MAX_TARGETS];     /* during a step: a money look taken */
@@ -137,7 +137,7 @@ int r0_planner_step(struct r0_planner *p, const struct r0_run_set *set, const st
 /* The comparison options a study with this planner must be analysed with. */
 struct r0_cmp_opts r0_planner_cmp(const struct r0_planner *p, const struct r0_cmp_opts *cmp);
 
-/* Cells (target x workload x repeat) still to run: sum of need + aside - have where positive. */
+/* Cells (target x workload x repeat) still to run: sum of need + again - have where positive. */
 size_t r0_planner_todo(const struct r0_planner *p);
 
 /* Cells the first pass measures (active targets x workloads x the first look): the plan's floor. */

@@ -110,14 +110,14 @@ struct r0_cell {
 	struct r0_stat bps, iops, cpu_per_io;
 	struct r0_stat seconds;     /* runtime_s: the time a scenario or a replay took */
 	struct r0_stat lat_mean, lat_p50, lat_p99, lat_p999, lat_p9999;
-	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones not set
-	                             * aside, with their pass's drift taken out (r0/noise.h) */
+	double *bps_v;              /* the repeats' bytes/s (bps.n of them), error-free ones (those judged
+	                             * far too), with their pass's drift taken out (r0/noise.h) */
 	unsigned *pass_v;           /* the visit (pass; in files without passes, the repeat) of each */
 	double var_log, df_log;     /* the noise of one repeat: variance of log(run) moderated toward
 	                             * the workload's pooled one, its degrees of freedom; 0: unknown */
-	unsigned n_aside;           /* repeats set aside: far from the cell's others, or in a visit set
-	                             * aside whole (r0/noise.h) */
-	unsigned n_visit_aside;     /* of them, in a visit set aside whole */
+	unsigned n_far;             /* repeats judged far from the cell's others, or in a visit judged
+	                             * far whole (r0/noise.h): measured again, and kept */
+	unsigned n_visit_far;       /* of them, in a visit judged far whole */
 	struct r0_cmp vs_base;      /* bytes/s against the baseline's (both sides' noise) */
 	struct r0_stat speedup;     /* med: vs_base.ratio; min, max: its interval; n 0 without a base */
 	double efficiency;          /* speedup.med / n_members */
@@ -133,8 +133,9 @@ struct r0_cell {
 /* What the analysis did with one run (a record of the set). */
 enum r0_run_use {
 	R0_RUN_USED,                /* in its cell's figures */
-	R0_RUN_ASIDE,               /* set aside: far from its cell's other repeats (r0/noise.h) */
-	R0_RUN_VISIT_ASIDE,         /* set aside: in a visit set aside whole (r0/noise.h) */
+	R0_RUN_FAR,                 /* in its cell's figures, far from its cell's other repeats: measured
+	                             * again (r0/noise.h) */
+	R0_RUN_VISIT_FAR,           /* in its cell's figures, in a visit judged far whole: visited again */
 	R0_RUN_UNMEASURED,          /* left out, not a measurement: I/O errors, or no request completed */
 };
 
@@ -202,12 +203,12 @@ struct r0_analysis {
 	                             * and half the weight or more is on CPU-limited workloads) */
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
 	size_t n_excluded;          /* repeats left out: I/O errors, or no request completed */
-	size_t n_aside;             /* repeats set aside (r0/noise.h), those of visits set aside included */
+	size_t n_far;               /* repeats judged far (r0/noise.h), those of far visits included; kept */
 	enum r0_run_use *run_use;   /* each record of the set analysed, in its order: used or why not */
 	size_t n_run;               /* the set's records */
-	char aside[1024];           /* those set aside alone: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
-	size_t n_visits_aside;      /* visits (one target's runs in one pass) set aside whole */
-	char visits_aside[1024];    /* which: "md 3 x 512K, pass 3: 0.85x across 5 workloads" */
+	char far[1024];             /* those judged far alone: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
+	size_t n_visits_far;        /* visits (one target's runs in one pass) judged far whole */
+	char visits_far[1024];      /* which: "md 3 x 512K, pass 3: 0.85x across 5 workloads" */
 	double max_drift;           /* the largest drift of a pass taken out, a share; 0: none */
 	double visit_rho;           /* the correlation of one visit's runs (r0_noise.visit_rho): the
 	                             * mix's workloads measured in one visit do not count as independent */

@@ -55,10 +55,10 @@
  * (9.6 to 33 on the stored studies, every one within the false-claim bars).
  */
 #define R0_VALID_VISIT_SD 0.042       /* every bar held up to here */
-#define R0_VALID_RUN_NOISE 0.040
-#define R0_VALID_VISIT_RHO 0.27
+#define R0_VALID_RUN_NOISE 0.101
+#define R0_VALID_VISIT_RHO 0.48
 #define R0_HONEST_VISIT_SD 0.133      /* the false-claim bars held up to here */
-#define R0_HONEST_RUN_NOISE 0.232
+#define R0_HONEST_RUN_NOISE 0.234
 
 #define R0_NOISE_MAX_TARGETS 64
 

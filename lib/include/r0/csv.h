@@ -14,16 +14,19 @@
  *
  *   cells.csv        one row per measured (or predicted) run: a cell record
  *                    of the r0sweep/1 file, in the file's order, with what
- *                    the analysis did with it: set_aside "no" (in every
- *                    figure), "run" (far from its cell's other repeats),
- *                    "visit" (its visit, that target's runs of that pass,
- *                    set aside whole) or "unmeasured" (I/O errors, or no
- *                    request completed); pass the study's pass, or where
+ *                    the analysis did with it: use "used" (in every
+ *                    figure), "far-run" (in every figure, far from its
+ *                    cell's other repeats: measured again), "far-visit"
+ *                    (in every figure, its visit, that target's runs of
+ *                    that pass, off across its workloads: visited again)
+ *                    or "unmeasured" (left out: I/O errors, or no request
+ *                    completed); pass the study's pass, or where
  *                    the file records none (pass_recorded false: an older
  *                    r0sweep, which swept repeat by repeat, or r0predict)
  *                    the repeat, which the analysis takes as its pass
- *   comparisons.csv  one row per workload and target: its repeats used, set
- *                    aside and unmeasured, the median of those used and the
+ *   comparisons.csv  one row per workload and target: its repeats used (far
+ *                    ones included), far, and unmeasured, the median of
+ *                    those used and the
  *                    speed-up over one drive with its interval (lo, hi), as
  *                    the report's tables give it; baseline "true" on the
  *                    single drive's rows, whose speed-up, efficiency,

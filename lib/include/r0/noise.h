@@ -12,23 +12,29 @@
  *    that effect taken out. The study measures each new target's
  *    comparison partners in the same passes (r0/adaptive.h), so the
  *    effect is seen on cells measured before and after.
- *  - Visits set aside: a visit is one target's runs in one pass, all
+ *  - Visits judged far: a visit is one target's runs in one pass, all
  *    its workloads measured together, so a pause or a slow spell of that
  *    target moves them together. A visit's effect is the median distance
  *    of its runs from their cells' runs in other visits (drift out), each
  *    in its group's robust noise times the target's own (its runs' spread
  *    about their visits' effects, at least 1). A visit whose effect is
- *    beyond R0_NOISE_ASIDE_SIGMAS robust standard deviations of all
- *    visits' effects (never below what independent runs give), fast or
- *    slow, is set aside whole, at most a third of a target's visits: one
- *    event, judged once.
- *  - Runs set aside: then a run further than R0_NOISE_ASIDE_SIGMAS robust
+ *    beyond R0_NOISE_FAR_SIGMAS robust standard deviations of all visits'
+ *    effects (never below what independent runs give), fast or slow, is
+ *    judged far whole, at most a third of a target's visits: one event,
+ *    judged once.
+ *  - Runs judged far: then a run further than R0_NOISE_FAR_SIGMAS robust
  *    standard deviations (times its target's own noise) from the median
  *    of its cell's other runs, either way (cells of 3 runs or more; at
- *    most a third of a cell's runs). Both rules are symmetric, so under
- *    symmetric noise no target's mean moves. The planner runs such cells
- *    (a visit's target: one visit more) again; the records stay in the
- *    file and the report names them.
+ *    most a third of a cell's runs).
+ *  - Far runs are measured again and kept (issue 44's "keep both"): the
+ *    planner runs such cells again (a visit's target: one visit more),
+ *    the report names them, and every run stays in every figure. Real
+ *    noise is slow-tailed (a pause, a busy host), so leaving far runs out
+ *    would leave out mostly slow ones and lift a noisy target's mean
+ *    above its truth, the more the more it is repeated; a drive's slow
+ *    runs are part of the time the user's I/O takes. While runs are
+ *    judged, those judged far are out of the robust figures (drift,
+ *    spread) that judge the others.
  *  - Pooled noise: the variance of log(run) around the cell's mean,
  *    pooled over the cells of a group (one workload on every target),
  *    and each cell's own variance moderated toward it (an empirical-Bayes
@@ -39,7 +45,7 @@
  *    the group's times the target's noise factor (its cells' variances
  *    against their groups', over all its cells' df) where that is above
  *    1: pooling never lends a noisy target the others' steadiness.
- *  - Visit correlation: the pooled correlation of the kept runs of one
+ *  - Visit correlation: the pooled correlation of the runs of one
  *    visit in different cells, each standardized about its cell.
  *
  * Pure: no I/O, no global state.
@@ -50,10 +56,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* a run this many robust standard deviations from its cell's other runs is set aside */
-#define R0_NOISE_ASIDE_SIGMAS 3.5
+/* a run this many robust standard deviations from its cell's other runs is judged far */
+#define R0_NOISE_FAR_SIGMAS 3.5
 /* the least noise assumed when a run is judged (a share, in log units): drives this
- * steady would set aside every run a little off */
+ * steady would judge far every run a little off */
 #define R0_NOISE_FLOOR 0.01
 /* the pooled noise's weight in a cell's own, in degrees of freedom, at most (noise of one level) */
 #define R0_NOISE_PRIOR_DF 12
@@ -70,17 +76,17 @@ struct r0_noise_obs {
 	size_t target;              /* the cell's target (layer, chunk, members): cells of a target share visits */
 	unsigned pass;              /* the pass it was measured in; 0: not recorded (no drift taken out) */
 	unsigned visit;             /* the pass of its visit (PASS, or what stands for it); 0: not known */
-	double value;               /* bytes/s, > 0 (anything else is left as it is, never set aside) */
+	double value;               /* bytes/s, > 0 (anything else is left as it is, never judged far) */
 	double adjusted;            /* out: VALUE with its pass's effect taken out */
-	bool aside;                 /* out: set aside, far from its cell's other runs or in a visit set aside */
-	bool visit_aside;           /* out: set aside with its whole visit */
+	bool far;                   /* out: far from its cell's other runs, or in a visit judged far */
+	bool visit_far;             /* out: judged far with its whole visit */
 };
 
-/* A visit set aside whole. */
+/* A visit judged far whole. */
 struct r0_noise_visit {
 	size_t target;
 	unsigned visit;             /* r0_noise_obs.visit */
-	unsigned runs;              /* its runs, all set aside */
+	unsigned runs;              /* its runs, all judged far */
 	double effect;              /* its runs' median distance from their cells, log units */
 };
 
@@ -91,9 +97,9 @@ struct r0_noise {
 	double *group_var;          /* per group: the pooled variance of log(run); 0: unknown */
 	double *group_df;
 	double prior_df;            /* the weight the prior earned (empirical Bayes), at most R0_NOISE_PRIOR_DF */
-	unsigned n_aside;           /* runs set aside, those of visits set aside included */
-	size_t n_visits_aside;
-	struct r0_noise_visit *visits_aside;   /* the visits set aside, by target then visit */
+	unsigned n_far;             /* runs judged far, those of visits judged far included */
+	size_t n_visits_far;
+	struct r0_noise_visit *visits_far;   /* the visits judged far, by target then visit */
 	unsigned n_pass;            /* passes with a drift effect taken out */
 	double max_drift;           /* the largest |pass effect|, a share (0.04: 4 %) */
 	/*
@@ -105,7 +111,7 @@ struct r0_noise {
 	double visit_rho;
 };
 
-/* Fits OBS[0..n) (their adjusted and aside) into *OUT (free with r0_noise_free). 0 or -ENOMEM, -EINVAL. */
+/* Fits OBS[0..n) (their adjusted, far and visit_far) into *OUT (free with r0_noise_free). 0 or -ENOMEM, -EINVAL. */
 int r0_noise_fit(struct r0_noise_obs *obs, size_t n, size_t n_cell, size_t n_group, struct r0_noise *out);
 void r0_noise_free(struct r0_noise *nz);
 
