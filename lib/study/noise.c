@@ -412,7 +412,7 @@ static void judge_runs(struct fit *f)
 					if (j != i && usable(f, j) && !f->obs[j].far)
 						f->buf[o++] = f->z[j];
 				}
-				/* either way: judged only when slow, a noisy cell would be measured again only when slow */
+				/* either way: judging only slow runs would measure a cell again only when it strayed slow */
 				dev = fabs(r0_median(f->buf, o) - f->z[i]) / sqrt(1 + 1.0 / (double)o);
 				if (dev > worst) {
 					worst = dev;

@@ -156,15 +156,16 @@ Test(sim, bank_noise_at_3_8_s_cells, .timeout = 3600)
 
 /*
  * A speed-up just under the worth-it bar (a true 1.19x, R0_SIM_TRUE_AT)
- * under the designed noises: "worth it" is a false claim there, said in
- * at most 5 % of studies (true_at_bars). Under four of the five banks it
- * is said more often (docs/validation.md, "Near the bar";
- * recipes/bench/worth-curve): their rows are printed by the recipe, not
- * asserted here.
+ * under two designed noises and the five banks of real runs: "worth it"
+ * is a false claim there, said in at most 5 % of studies (true_at_bars).
+ * While far runs were left out of the figures the banks' slow tails
+ * read noisy targets fast and three banks missed it (7-12 % at 200
+ * studies: docs/validation.md, "Near the bar").
  */
-Test(sim, a_speedup_just_under_the_bar, .timeout = 600)
+Test(sim, a_speedup_just_under_the_bar, .timeout = 900)
 {
-	static const enum r0_sim_noise noises[] = { R0_SIM_GAUSS5, R0_SIM_GAUSS10 };
+	static const enum r0_sim_noise noises[] = { R0_SIM_GAUSS5, R0_SIM_GAUSS10, R0_SIM_BANK_DEMO, R0_SIM_BANK_SAMPLE,
+						    R0_SIM_BANK_NVME, R0_SIM_BANK_SATA, R0_SIM_BANK_R0SSD };
 
 	cr_assert_eq(r0_sim_true_at(1.19), 0);
 	cr_expect_str_eq(r0_sim_truth_name(R0_SIM_TRUE_AT), "true 1.19x");
@@ -321,11 +322,11 @@ static void first_look(const struct r0_sweep_plan *plan, const struct r0_planner
 }
 
 /*
- * A visit set aside whole (md 3 x 1M slow on every workload in pass 2)
+ * A visit judged far whole (md 3 x 1M slow on every workload in pass 2)
  * brings one visit more of its target, every workload, though the chunk
  * is beaten; without it the beaten chunk gets no more runs.
  */
-Test(adaptive, a_visit_set_aside_is_visited_again)
+Test(adaptive, a_visit_judged_far_is_visited_again)
 {
 	static const uint32_t chunks[] = { 64 * 1024, 1024 * 1024 };
 	static const unsigned qd1[] = { 1 };
@@ -350,7 +351,7 @@ Test(adaptive, a_visit_set_aside_is_visited_again)
 		t = r0_planner_target_of(&p, &probe);
 		cr_assert_geq(t, 0);
 		cr_assert_geq(r0_planner_step(&p, &set, &mix, NULL, SIZE_MAX), 0);
-		/* one visit more: each workload once, not a run more per run set aside and one more */
+		/* one visit more: each workload once, not a run more per far run and one more */
 		for (size_t w = 0; w < plan.n_wl; w++) {
 			cr_expect_eq(r0_planner_next_repeat(&p, (size_t)t, w), slow ? 4u : 0u, "slow %d, workload %zu", slow, w);
 			cr_expect_eq(p.again[t][w], slow ? 1u : 0u, "slow %d, workload %zu", slow, w);
