@@ -45,7 +45,7 @@ static unsigned toward_need(const struct r0_planner *p, size_t t, size_t w)
 	return p->have[t][w] > p->again[t][w] ? p->have[t][w] - p->again[t][w] : 0;
 }
 
-/* Repeats of T, W planned so far: its need, or what it kept where that is more. */
+/* Repeats of T, W planned so far: its need, or what counts toward it where that is more. */
 static unsigned planned(const struct r0_planner *p, size_t t, size_t w)
 {
 	return p->need[t][w] > toward_need(p, t, w) ? p->need[t][w] : toward_need(p, t, w);
@@ -769,8 +769,8 @@ static void count_again(struct r0_planner *p, const struct r0_analysis *a)
 		if (t < 0 || w < 0 || p->have[t][w] >= 2 * p->looks[p->n_looks - 1])
 			continue;
 		/* each run judged far alone is run again, and one more: a cell whose re-run strayed the
-		 * same way would otherwise keep the strays as its majority; a cell that keeps straying
-		 * is not run again without end */
+		 * same way would otherwise rest on the strays as its majority; a cell that keeps
+		 * straying is not run again without end */
 		alone = c->n_far - c->n_visit_far;
 		p->again[t][w] = (alone ? alone + 1 : 0) + visits[t];
 	}

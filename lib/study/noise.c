@@ -480,7 +480,7 @@ static double prior_weight(const double *ss_c, const double *d_c, const double *
 	return d0 < R0_NOISE_PRIOR_DF ? d0 : R0_NOISE_PRIOR_DF;
 }
 
-/* The pooled and the moderated variances of log(run), over the runs kept. 0 or -ENOMEM. */
+/* The pooled and the moderated variances of log(run), over every run (far ones too). 0 or -ENOMEM. */
 static int variances(struct fit *f, struct r0_noise *out)
 {
 	double ss_all = 0, df_all = 0;
@@ -599,7 +599,7 @@ out:
 }
 
 /*
- * The correlation of one visit's kept runs of different cells: each run's
+ * The correlation of one visit's runs of different cells: each run's
  * residual about its cell's mean (drift out) over the cell's sd, pooled
  * over every such pair of every visit; clamped to [0, RHO_MAX], 0 with
  * fewer than RHO_MIN_PAIRS pairs. The cells' means are over the same

@@ -95,8 +95,8 @@ static void write_method(struct r0_analysis *a)
 			 "(Benjamini-Hochberg; the intervals shown are at each kind's level): the differences it "
 			 "states (a chunk or an array told apart from the best: %zu could be), the verdict's answers "
 			 "under the mix (worth it, each drive worth buying: %zu) and each workload's worth it (%zu); "
-			 "near a bar, real runs' noise makes more: a speed-up a few per cent under the worth-it bar "
-			 "is read as worth it more often (docs/validation.md, \"Near the bar\"). ",
+			 "on simulated studies under real runs' noise a speed-up a few per cent under the worth-it "
+			 "bar was read as worth it in at most 4 %% of them (docs/validation.md, \"Near the bar\"). ",
 			 (1 - a->cmp.confidence) * 100, a->diff_claims, a->primary_claims, a->bar_claims);
 	snprintf(a->method, sizeof(a->method),
 		 "Each comparison is %s%s. A difference counts only when its interval excludes 1 and the ratio is "

@@ -488,7 +488,7 @@ static void false_claims(const struct sim *x, const struct r0_analysis *a, struc
 		if (b && true_cell(x, a, c) >= true_cell(x, a, b) * (1 - 1e-9)) {
 			out->false_line = true;
 			if (getenv("R0_SIM_LINES")) {
-				fprintf(stderr, "false line: %s %u x %uK %s: n %u aside %u med %.4g vs best %uK n %u med %.4g:",
+				fprintf(stderr, "false line: %s %u x %uK %s: n %u far %u med %.4g vs best %uK n %u med %.4g:",
 					r0_layer_name(c->layer), c->n_members, c->chunk_bytes / 1024, a->wl[c->wl].name,
 					c->bps.n, c->n_far, c->bps.med, b->chunk_bytes / 1024, b->bps.n, b->bps.med);
 				for (unsigned k = 0; k < c->bps.n; k++)

@@ -21,7 +21,8 @@
  * statistics fix of issue 44 (visits as the unit, a symmetric set-aside,
  * the mix by the user's time) the rate was far above it (2026-12-06: 113
  * of 200, 56.5 %); after it, 10 of 200; with the prior's weight earned
- * and a side's df bounded by its best-known workload's, 4 of 200.
+ * and a side's df bounded by its best-known workload's, 4 of 200; with far
+ * runs kept in every figure (2026-12-07), 0 of 200.
  * R0_AA_STUDIES sets the count of studies (200), R0_AA_VERBOSE
  * names each false loser, R0_AA_CENTRE=median centres the cells on their
  * median log (for information; the test's is the mean). Run it:

@@ -28,7 +28,7 @@ static double mean_adjusted(const struct r0_noise_obs *o, size_t n, size_t cell)
 	unsigned k = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (o[i].cell == cell && !o[i].far) {
+		if (o[i].cell == cell) {
 			s += o[i].adjusted;
 			k++;
 		}

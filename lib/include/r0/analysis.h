@@ -204,7 +204,7 @@ struct r0_analysis {
 	bool worth;                 /* answer == R0_ANSWER_WORTH */
 	size_t n_excluded;          /* repeats left out: I/O errors, or no request completed */
 	size_t n_far;               /* repeats judged far (r0/noise.h), those of far visits included; kept */
-	enum r0_run_use *run_use;   /* each record of the set analysed, in its order: used or why not */
+	enum r0_run_use *run_use;   /* each record of the set analysed, in its order: used (far or not) or why not */
 	size_t n_run;               /* the set's records */
 	char far[1024];             /* those judged far alone: "md 3 x 64K Seq read repeat 2 (0.61x of its cell)" */
 	size_t n_visits_far;        /* visits (one target's runs in one pass) judged far whole */
