@@ -56,8 +56,8 @@
  *    measure, a visit's shared part is what the rules were shown to
  *    hold under.
  * Run noise and correlation are read over every run, far ones too, each
- * residual against its target's run noise; read with far runs left out,
- * as before 2026-12-07, the same studies gave 3.9 % and 0.26.
+ * residual against its target's run noise: the bounds are read the way a
+ * study is (docs/validation.md, "Real noise", has them as first read).
  * Kurtosis is reported, not judged: three runs a cell make it unstable
  * (3.3 to 7.7 on the stored studies, every one within the false-claim bars).
  */
