@@ -185,20 +185,24 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 			cells_t[t]++;
 		}
 	}
+	for (size_t t = 0; t < d->n_target; t++)
+		if (cells_t[t])
+			d->target[t].run_noise = sqrt(var_t[t] / cells_t[t]);
 	/*
 	 * each cell's runs about its mean, standardized by its target's run
 	 * noise: a cell's own variance holds its far runs (r0/noise.h keeps
 	 * them), and a run measured by a scale that rests on itself shows no tail
 	 */
 	for (size_t i = 0; i < n; i++) {
-		size_t c = runs[i].cell, t = runs[i].target, m = cnt[c];
+		size_t c = runs[i].cell, m = cnt[c];
+		double noise = d->target[runs[i].target].run_noise;
 
 		runs[i].r -= sum[c] / (double)m;
 		runs[i].s = NAN;
 		if (m < 2)
 			continue;
-		if (cells_t[t] && var_t[t] > 0) {
-			runs[i].s = runs[i].r * sqrt((double)m / (double)(m - 1)) / sqrt(var_t[t] / cells_t[t]);
+		if (noise > 0) {
+			runs[i].s = runs[i].r * sqrt((double)m / (double)(m - 1)) / noise;
 			m2 += runs[i].s * runs[i].s;
 			m4 += runs[i].s * runs[i].s * runs[i].s * runs[i].s;
 			ns++;
@@ -240,8 +244,6 @@ static void measure(struct r0_noise_diag *d, struct run *runs, size_t n, size_t 
 			ss_all += ss_t[t];
 			df_all += (double)(x->visits - 1);
 		}
-		if (cells_t[t])
-			x->run_noise = sqrt(var_t[t] / cells_t[t]);
 		if (x->run_noise > d->run_noise_max)
 			d->run_noise_max = x->run_noise;
 	}
