@@ -140,18 +140,27 @@ static int common_option(int c, const struct r0_cli *tool, const struct r0_cli_o
 static int bad_option(const char *prog, int c, char **argv, const struct option *lo)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";
-	char name[64];
+	size_t len = strcspn(arg, "=");
+	const struct option *o, *valueless = NULL;
 	unsigned matches = 0;
 
-	if (!strncmp(arg, "--", 2) && (c == ':' || !optopt))
-		snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, "="), arg);
-	else
-		snprintf(name, sizeof(name), "-%c", optopt);
+	/* --flag=VALUE: getopt's optopt is the flag's key, not a letter to print */
+	if (!strncmp(arg, "--", 2) && arg[len] == '=' && c == '?')
+		for (o = lo; o->name; o++)
+			if (!strncmp(o->name, arg + 2, len - 2) && o->has_arg == no_argument &&
+			    o->val == optopt)
+				valueless = o;
+	if (valueless)
+		return r0_cli_usage_error(prog, "option '--%s' takes no value", valueless->name);
+	if (strncmp(arg, "--", 2) || (c != ':' && optopt))
+		return c == ':' ? r0_cli_usage_error(prog, "option '-%c' needs a value", optopt)
+				: r0_cli_usage_error(prog, "unknown option '-%c'", optopt);
 	if (c == ':')
-		return r0_cli_usage_error(prog, "option '%s' needs a value", name);
-	for (; name[1] == '-' && lo->name; lo++)
-		matches += !strncmp(lo->name, name + 2, strlen(name + 2));
-	return r0_cli_usage_error(prog, "%s option '%s'", matches > 1 ? "ambiguous" : "unknown", name);
+		return r0_cli_usage_error(prog, "option '%.*s' needs a value", (int)len, arg);
+	for (o = lo; o->name; o++)
+		matches += !strncmp(o->name, arg + 2, len - 2);
+	return r0_cli_usage_error(prog, "%s option '%.*s'", matches > 1 ? "ambiguous" : "unknown",
+				  (int)len, arg);
 }
 
 /* An integer kind's value into DEST, whose width the table gives. */
