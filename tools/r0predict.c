@@ -540,6 +540,12 @@ int main(int argc, char **argv)
 	if ((err = read_options(argc, argv, &o, &a, &sweeps)))
 		return err;
 	measin.skip_damaged = sweeps.skip_damaged;
+	for (int i = optind; i <= argc; i++) {
+		struct r0_cli_file in_file = { i < argc ? "the input" : "--compare's file", i < argc ? argv[i] : a.cmp };
+
+		if ((err = r0_cli_refuse_output_over(PROG, "--output", a.output, &in_file, 1)))
+			return err;
+	}
 	if (load_inputs(argc, argv, &in, &sweeps))
 		return R0_EXIT_REFUSED;
 	if (a.cmp && check_input(a.cmp, true, &is_sweep))

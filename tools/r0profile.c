@@ -294,6 +294,22 @@ static int emit_traced(struct r0_blktrace *bt, const char *trace, uint64_t max_b
 	return profile_emit(&tp, meta, output, json, p, cdesc);
 }
 
+/* An output over the trace read or over the other output: refused before anything is read or recorded. */
+static int refuse_outputs_over_files(const struct profile_args *a)
+{
+	const char *export = a->export_iolog ? a->export_iolog : a->export_blktrace;
+	const char *export_opt = a->export_iolog ? "--export-iolog" : "--export-blktrace";
+	const struct r0_cli_file read = { "the trace read (--from-trace)", a->trace_from };
+	const struct r0_cli_file others[] = { read, { "--output's file", a->output },
+					      { "the trace recorded (--trace)", a->trace } };
+	int rc;
+
+	if ((rc = r0_cli_refuse_output_over(PROG, export_opt, export, others, 2)))
+		return rc;
+	return r0_cli_refuse_output_over(PROG, "--output", a->output, (const struct r0_cli_file[]){ read, others[2] },
+					 2);
+}
+
 int main(int argc, char **argv)
 {
 	struct profile_args a;
@@ -309,6 +325,8 @@ int main(int argc, char **argv)
 	int err, rc = R0_EXIT_FAILURE;
 
 	profile_options(argc, argv, &a);
+	if ((rc = refuse_outputs_over_files(&a)))
+		return rc;
 	if (a.trace_from) {
 		if (optind < argc)
 			return r0_cli_usage_error(PROG, "--from-trace takes no DEVICE: the trace names its own");

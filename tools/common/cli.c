@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "r0/buildid.h"
@@ -509,4 +510,24 @@ const char *r0_cli_tool_id(const char *prog)
 
 	snprintf(id, sizeof(id), "%s %s", prog, r0_build_id());
 	return id;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int r0_cli_refuse_output_over(const char *prog, const char *opt, const char *output,
+			      const struct r0_cli_file *files, size_t n)
+{
+	for (size_t i = 0; output && i < n; i++)
+		if (files[i].path && same_file(output, files[i].path))
+			return r0_cli_usage_error(prog, "%s '%s': is %s '%s', which it would replace: give another file",
+						  opt, output, files[i].what, files[i].path);
+	return 0;
 }

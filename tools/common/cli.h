@@ -253,6 +253,22 @@ int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), v
  */
 int r0_cli_add_backend(const char *item, void *arg);
 
+/* A file a run reads or writes, as r0_cli_refuse_output_over names it. */
+struct r0_cli_file {
+	const char *what;   /* "the input", "--compare's file" */
+	const char *path;   /* NULL: not given */
+};
+
+/*
+ * An output that would replace a file the run reads or writes: the same
+ * regular file by its inode, or the same path. Refused before anything
+ * is read or measured, since a file renamed over its own input reads
+ * fine afterwards and says nothing. OPT names the output ("--output").
+ * 0, or the usage error's status after saying which.
+ */
+int r0_cli_refuse_output_over(const char *prog, const char *opt, const char *output,
+			      const struct r0_cli_file *files, size_t n);
+
 /*
  * "PROG 0.2.0+g1a2b3c4d5e6f": the tool and the code it was built from
  * (r0_build_id), as every result file's tool field and a report's
