@@ -200,7 +200,7 @@ bool r0_run_same(const struct r0_run *a, const struct r0_run *b)
 	       a->lat_p90_ns == b->lat_p90_ns && a->lat_p99_ns == b->lat_p99_ns &&
 	       a->lat_p999_ns == b->lat_p999_ns && a->lat_p9999_ns == b->lat_p9999_ns &&
 	       a->lat_max_ns == b->lat_max_ns && a->cpu_s_per_io == b->cpu_s_per_io &&
-	       a->repeat == b->repeat && a->pass == b->pass && a->layer == b->layer &&
+	       a->repeat == b->repeat && a->layer == b->layer &&
 	       a->chunk_bytes == b->chunk_bytes && a->n_members == b->n_members && !strcmp(a->label, b->label) &&
 	       a->access == b->access && a->read_pct == b->read_pct && a->block_bytes == b->block_bytes &&
 	       a->align_bytes == b->align_bytes && a->queue_depth == b->queue_depth &&
@@ -232,7 +232,7 @@ static int cmp_rec_at(const void *pa, const void *pb)
 
 	if ((c = cmp_dbl(a->bytes_per_s, b->bytes_per_s)) || (c = cmp_dbl(a->iops, b->iops)) ||
 	    (c = cmp_u64(a->ios, b->ios)) || (c = cmp_u64((uint64_t)a->time_unix, (uint64_t)b->time_unix)) ||
-	    (c = cmp_u64(a->repeat, b->repeat)) || (c = cmp_u64(a->pass, b->pass)) ||
+	    (c = cmp_u64(a->repeat, b->repeat)) ||
 	    (c = cmp_u64(a->n_members, b->n_members)) || (c = cmp_u64(a->chunk_bytes, b->chunk_bytes)) ||
 	    (c = strcmp(a->label, b->label)))
 		return c;
@@ -281,4 +281,16 @@ size_t r0_run_set_dups(const struct r0_run_set *set, size_t from, size_t *first,
 	if (n && of)
 		*of = best_of;
 	return n;
+}
+
+void r0_run_set_pool_passes(struct r0_run_set *set, size_t from)
+{
+	unsigned last = 0;
+
+	for (size_t i = 0; i < from && i < set->n; i++)
+		if (set->recs[i].pass > last)
+			last = set->recs[i].pass;
+	for (size_t i = from; last && i < set->n; i++)
+		if (set->recs[i].pass)
+			set->recs[i].pass += last;
 }

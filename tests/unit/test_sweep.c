@@ -369,7 +369,8 @@ Test(sweep, load_file_tells_a_cut_last_line_from_damage_inside)
 
 /*
  * The same run read twice (a file given twice, a copy, a line repeated)
- * is found; another repeat, another pass or other figures are other runs.
+ * is found, whatever pass a pooled file's runs were numbered to; another
+ * repeat, another time or other figures are other runs.
  */
 Test(sweep, the_same_run_read_twice_is_found)
 {
@@ -383,7 +384,7 @@ Test(sweep, the_same_run_read_twice_is_found)
 	other.repeat = 2;
 	cr_assert_eq(r0_run_set_add(&set, &other), 0);
 	other = r;
-	other.pass = 2;
+	other.time_unix += 1;
 	cr_assert_eq(r0_run_set_add(&set, &other), 0);
 	other = r;
 	other.bytes_per_s += 1;
@@ -400,6 +401,47 @@ Test(sweep, the_same_run_read_twice_is_found)
 	cr_expect(first == 4 && of == 0, "first %zu of %zu", first, of);
 	cr_expect(r0_run_same(&set.recs[5], &set.recs[1]));
 	cr_expect(!r0_run_same(&set.recs[0], &set.recs[1]));
+	other = r;
+	other.pass += 7;
+	cr_expect(r0_run_same(&r, &other), "a pooled file's pass numbered on is still the run it was");
+	r0_run_set_free(&set);
+}
+
+/*
+ * Two sweeps pooled: the second's passes are numbered on after the
+ * first's, so pass 1 of each is not one visit or one drift; a copy of the
+ * second read after that is still found.
+ */
+Test(sweep, a_pooled_files_passes_are_its_own)
+{
+	struct r0_run_set set = { 0 };
+	struct r0_run r;
+	size_t from;
+
+	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
+	for (unsigned p = 1; p <= 3; p++) {
+		r.pass = p;
+		r.time_unix += 10;
+		cr_assert_eq(r0_run_set_add(&set, &r), 0);
+	}
+	from = set.n;
+	for (unsigned p = 1; p <= 2; p++) {   /* the other sweep: passes 1 and 2 of its own */
+		r.pass = p;
+		r.time_unix += 10;
+		cr_assert_eq(r0_run_set_add(&set, &r), 0);
+	}
+	r0_run_set_pool_passes(&set, from);
+	cr_expect(set.recs[0].pass == 1 && set.recs[2].pass == 3);
+	cr_expect(set.recs[3].pass == 4 && set.recs[4].pass == 5, "passes %u %u", set.recs[3].pass,
+		  set.recs[4].pass);
+	from = set.n;
+	cr_assert_eq(r0_run_set_add(&set, &set.recs[3]), 0);
+	set.recs[from].pass = 1;   /* the second file read again, as it is written */
+	cr_expect_eq(r0_run_set_dups(&set, from, NULL, NULL), 1);
+	r.pass = 0;   /* an older r0sweep's file: no pass to number */
+	cr_assert_eq(r0_run_set_add(&set, &r), 0);
+	r0_run_set_pool_passes(&set, set.n - 1);
+	cr_expect_eq(set.recs[set.n - 1].pass, 0);
 	r0_run_set_free(&set);
 }
 

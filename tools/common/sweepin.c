@@ -71,6 +71,7 @@ int sweep_in_read(const char *prog, struct sweep_in *in, const char *path, const
 				prog, path, file_of(in, of), dups, dups == 1 ? "" : "s");
 		return R0_EXIT_REFUSED;
 	}
+	r0_run_set_pool_passes(in->set, before);
 	if (d.bad) {
 		in->skipped += d.bad;
 		note_skipped(in, path, &d);

@@ -123,8 +123,8 @@ bool r0_run_set_has(const struct r0_run_set *set, const struct r0_run *r);
 void r0_run_set_free(struct r0_run_set *set);
 
 /*
- * Whether A and B are one run read twice: the same target, workload,
- * repeat and pass (r0_run_key and .pass), state and devices, and
+ * Whether A and B are one run read twice: the same target, workload and
+ * repeat (r0_run_key), state and devices, and
  * the same measured figures (window, ios, errors, IOPS, bytes/s,
  * latencies, CPU, time).
  * Two runs of one cell never give all of these alike; a file read twice,
@@ -139,5 +139,14 @@ bool r0_run_same(const struct r0_run *a, const struct r0_run *b);
  * study counted twice narrows every interval on no new evidence.
  */
 size_t r0_run_set_dups(const struct r0_run_set *set, size_t from, size_t *first, size_t *of);
+
+/*
+ * Numbers the passes of SET->recs[from..n), a file pooled after the
+ * records before FROM, on after the largest pass before it: each file's
+ * passes are visits and drifts of their own, and pass 1 of a second
+ * sweep is not pass 1 of the first. Records without a pass keep none.
+ * Whether a run was read twice does not depend on it (r0_run_same).
+ */
+void r0_run_set_pool_passes(struct r0_run_set *set, size_t from);
 
 #endif
