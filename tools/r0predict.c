@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -338,38 +336,6 @@ static int add_chunk(const char *s, void *arg)
 	return 0;
 }
 
-/*
- * --output PATH: a new file beside it (its name into TMP), renamed over
- * PATH only once every prediction is written; TMP "" and PATH itself
- * when PATH is not a regular file (a pipe, /dev/stdout). NULL and errno.
- */
-static FILE *output_open(const char *path, char *tmp, size_t len)
-{
-	struct stat st;
-	FILE *f;
-	int fd;
-
-	tmp[0] = '\0';
-	if (!stat(path, &st) && !S_ISREG(st.st_mode))
-		return fopen(path, "w");
-	if (snprintf(tmp, len, "%s.XXXXXX", path) >= (int)len) {
-		tmp[0] = '\0';
-		errno = ENAMETOOLONG;
-		return NULL;
-	}
-	if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
-		tmp[0] = '\0';
-		return NULL;
-	}
-	fchmod(fd, 0644);
-	if (!(f = fdopen(fd, "w"))) {
-		close(fd);
-		unlink(tmp);
-		tmp[0] = '\0';
-	}
-	return f;
-}
-
 static double parse_positive(const char *s)
 {
 	char *end;
@@ -540,12 +506,10 @@ int main(int argc, char **argv)
 	if ((err = read_options(argc, argv, &o, &a, &sweeps)))
 		return err;
 	measin.skip_damaged = sweeps.skip_damaged;
-	for (int i = optind; i <= argc; i++) {
-		struct r0_cli_file in_file = { i < argc ? "the input" : "--compare's file", i < argc ? argv[i] : a.cmp };
-
-		if ((err = r0_cli_refuse_output_over(PROG, "--output", a.output, &in_file, 1)))
+	for (int i = optind; i <= argc; i++)   /* the study replaced by its prediction */
+		if ((err = r0_cli_refuse_output_over(PROG, "--output", a.output, &(struct r0_cli_file){
+				i < argc ? "the input" : "--compare's file", i < argc ? argv[i] : a.cmp }, 1)))
 			return err;
-	}
 	if (load_inputs(argc, argv, &in, &sweeps))
 		return R0_EXIT_REFUSED;
 	if (a.cmp && check_input(a.cmp, true, &is_sweep))
@@ -562,7 +526,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: more than 64 workloads\n", a.preset ? a.preset : a.cmp);
 		return R0_EXIT_REFUSED;
 	}
-	if (a.output && !(f = output_open(a.output, tmp, sizeof(tmp)))) {
+	if (a.output && !(f = r0_cli_output_open(a.output, tmp, sizeof(tmp)))) {
 		fprintf(stderr, PROG ": %s: cannot write: %s\n", a.output, strerror(errno));
 		return R0_EXIT_REFUSED;
 	}

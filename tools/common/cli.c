@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Shared option and output helpers of the tools (util-linux's strtosize_or_err, close_stdout, err()). */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "r0/buildid.h"
@@ -530,4 +532,31 @@ int r0_cli_refuse_output_over(const char *prog, const char *opt, const char *out
 			return r0_cli_usage_error(prog, "%s '%s': is %s '%s', which it would replace: give another file",
 						  opt, output, files[i].what, files[i].path);
 	return 0;
+}
+
+FILE *r0_cli_output_open(const char *path, char *tmp, size_t len)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	tmp[0] = '\0';
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+		return fopen(path, "w");
+	if (snprintf(tmp, len, "%s.XXXXXX", path) >= (int)len) {
+		tmp[0] = '\0';
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
+		tmp[0] = '\0';
+		return NULL;
+	}
+	fchmod(fd, 0644);
+	if (!(f = fdopen(fd, "w"))) {
+		close(fd);
+		unlink(tmp);
+		tmp[0] = '\0';
+	}
+	return f;
 }

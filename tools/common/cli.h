@@ -253,6 +253,14 @@ int r0_cli_each_item(const char *list, int (*fn)(const char *item, void *arg), v
  */
 int r0_cli_add_backend(const char *item, void *arg);
 
+/*
+ * An output written whole or not at all: a new file beside PATH (its name
+ * into TMP), for the caller to rename over PATH once everything is
+ * written, or unlink; TMP "" and PATH itself when PATH is not a regular
+ * file (a pipe, /dev/stdout). NULL and errno.
+ */
+FILE *r0_cli_output_open(const char *path, char *tmp, size_t len);
+
 /* A file a run reads or writes, as r0_cli_refuse_output_over names it. */
 struct r0_cli_file {
 	const char *what;   /* "the input", "--compare's file" */
