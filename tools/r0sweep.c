@@ -19,6 +19,7 @@
 #include "r0/array.h"
 #include "r0/calibrate.h"
 #include "r0/everyday.h"
+#include "r0/jsonlappend.h"
 #include "r0/geometry.h"
 #include "r0/mix.h"
 #include "r0/preset.h"
@@ -322,6 +323,7 @@ static int check_members(struct sweep *sw, const struct options *o)
  */
 static int open_output(struct sweep *sw, struct options *o)
 {
+	bool cut = false;
 	int err, rc;
 
 	if (o->resume) {
@@ -364,13 +366,14 @@ static int open_output(struct sweep *sw, struct options *o)
 		r0_run_set_free(&sw->done);
 		return rc;
 	}
-	sw->out = fopen(o->output, "ae");
-	if (!sw->out) {
+	if ((err = r0_jsonl_open_append(o->output, &sw->out, &cut))) {
 		/* no array built yet: refused, as a bad --output */
-		fprintf(stderr, PROG ": %s: %s\n", o->output, strerror(errno));
+		fprintf(stderr, PROG ": %s: %s\n", o->output, strerror(-err));
 		r0_run_set_free(&sw->done);
 		return R0_EXIT_REFUSED;
 	}
+	if (cut)
+		fprintf(stderr, PROG ": %s: its last line, cut mid-write, removed (measured again)\n", o->output);
 	return -1;
 }
 

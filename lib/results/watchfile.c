@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "r0/filehead.h"
+#include "r0/jsonlappend.h"
 #include "r0/watchfile.h"
 #include "r0/jsonfields.h"
 
@@ -145,9 +146,8 @@ int r0_watch_file_append(const char *path, const struct r0_watch_rec *r, const c
 		json_object_put(o);
 		return -ENOMEM;
 	}
-	if (!(f = fopen(path, "ae")))
-		err = -errno;
-	else {
+	/* a record cut by a crash is dropped, not glued to this one */
+	if (!(err = r0_jsonl_open_append(path, &f, NULL))) {
 		if (fprintf(f, "%s\n", line) < 0 || fflush(f) || fsync(fileno(f)))
 			err = -errno;
 		if (fclose(f) && !err)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <criterion/criterion.h>
 
+#include "r0/jsonlappend.h"
 #include "r0/mix.h"
 #include "r0/sweep.h"
 #include "sweeprows.h"
@@ -551,4 +552,42 @@ Test(sweep, a_workload_is_named_by_its_label_and_direction)
 	/* cut at the buffer, never past it */
 	r0_workload_name("a label longer than the buffer", 100, buf, 8);
 	cr_expect_str_eq(buf, "a label");
+}
+
+/*
+ * A study file cut mid-line by a crash and appended to (r0sweep --resume,
+ * r0age record-cycle, r0trim --watch): the cut line is removed first, so
+ * the next record is not glued onto it and the file reads whole again.
+ */
+Test(sweep, appending_after_a_cut_line_drops_it_first)
+{
+	char path[] = "/tmp/r0-test-cut-XXXXXX";
+	int fd = mkstemp(path);
+	struct r0_run_set set = { 0 };
+	struct r0_sweep_damage d;
+	struct r0_run r;
+	bool cut = false;
+	FILE *f;
+
+	cr_assert(fd >= 0);
+	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
+	cr_assert(write(fd, hand_line, strlen(hand_line)) > 0 && write(fd, "\n", 1) == 1);
+	cr_assert(write(fd, hand_line, 40) == 40);   /* the next record, cut */
+	close(fd);
+	cr_assert_eq(r0_jsonl_open_append(path, &f, &cut), 0);
+	cr_expect(cut);
+	r.repeat = 2;
+	cr_assert_eq(r0_sweep_rec_append(f, &r), 0);
+	fclose(f);
+	cr_assert_eq(r0_sweep_load_file(path, &set, &d), 0);
+	cr_expect(d.bad == 0 && set.n == 2, "%u bad, %zu runs", d.bad, set.n);
+	cr_assert_eq(r0_jsonl_open_append(path, &f, &cut), 0);   /* whole lines: left as they are */
+	fclose(f);
+	cr_expect(!cut);
+	r0_run_set_free(&set);
+	unlink(path);
+	cr_assert_eq(r0_jsonl_open_append(path, &f, &cut), 0);   /* none: made */
+	fclose(f);
+	cr_expect(!cut && access(path, F_OK) == 0);
+	unlink(path);
 }

@@ -13,6 +13,7 @@
 
 #include "r0/benchjson.h"
 #include "r0/filehead.h"
+#include "r0/jsonlappend.h"
 #include "r0/scenariojson.h"
 
 enum {
@@ -98,6 +99,7 @@ static int check_names(const char *scenario, const char *array, struct r0_scenar
 static int append(const char *path, const struct r0_scenario_cycle *c)
 {
 	char *line = r0_scenario_cycle_to_json(c);
+	bool cut;
 	FILE *f;
 	int err;
 
@@ -105,12 +107,13 @@ static int append(const char *path, const struct r0_scenario_cycle *c)
 		fprintf(stderr, PROG ": record-cycle: no " R0_SCENARIO_SCHEMA " line: %s\n", strerror(errno));
 		return errno == EINVAL ? R0_EXIT_USAGE : R0_EXIT_FAILURE;
 	}
-	f = fopen(path, "ae");
-	if (!f) {
-		fprintf(stderr, PROG ": %s: cannot open: %s\n", path, strerror(errno));
+	if ((err = r0_jsonl_open_append(path, &f, &cut))) {
+		fprintf(stderr, PROG ": %s: cannot open: %s\n", path, strerror(-err));
 		free(line);
 		return R0_EXIT_USAGE;
 	}
+	if (cut)
+		fprintf(stderr, PROG ": %s: its last line, cut mid-write, removed\n", path);
 	err = r0_scenario_cycle_append(f, c);
 	if (fclose(f) && !err)
 		err = -errno;
