@@ -211,13 +211,11 @@ static bool add_preset_tests(struct run *run, const struct r0_preset *preset, co
 }
 
 /*
- * Safety before anything is opened for writing (--plan stops here in
- * every case), the plan and a yes for writes to a block device, then
- * PATH opened, the preset's region fitted to it and its state record
- * read. -1 to go on, or the exit status.
+ * Safety before anything is opened for writing, then PATH opened (nothing
+ * written), the preset's region fitted to it and its state record read.
+ * -1 to go on, or the exit status.
  */
-static int open_target(struct run *run, const char *path, bool any_writes, bool force, bool preset,
-		       const struct r0_consent *consent)
+static int open_target(struct run *run, const char *path, bool any_writes, bool force, bool preset)
 {
 	struct r0_member_check chk;
 	char why[512];
@@ -231,14 +229,6 @@ static int open_target(struct run *run, const char *path, bool any_writes, bool 
 	}
 	for (unsigned i = 0; preset && i < run->ntests; i++)
 		run->tests[i].w.span_bytes = run->region_bytes;
-	/* a user's own file, or reads, need no yes; the plan is still shown when asked */
-	if ((any_writes && block) || consent->plan_only) {
-		struct r0_consent c = *consent;
-
-		c.yes |= !(any_writes && block);
-		if ((err = show_plan(run, path, any_writes, &c)) >= 0)
-			return err;
-	}
 	err = r0_io_file_open(path, any_writes, &run->target);
 	if (err) {
 		fprintf(stderr, PROG ": %s: cannot open: %s\n", path,
@@ -259,6 +249,25 @@ static int open_target(struct run *run, const char *path, bool any_writes, bool 
 				path, err == -EINVAL ? "not an " R0_STATE_SCHEMA " record" : strerror(-err));
 	}
 	return -1;
+}
+
+/*
+ * The plan, once every test is known to fit the target (a plan --plan
+ * showed was refused when run), and a yes for writes to a block device;
+ * a user's own file, or reads, need no yes; the plan is still shown when
+ * asked. -1 to go on, or the exit status (--plan stops here).
+ */
+static int agree(struct run *run, const char *path, bool any_writes, const struct r0_consent *consent)
+{
+	bool asks = any_writes && run->target.is_block;
+	struct r0_consent c = { .yes = consent->yes || !asks, .plan_only = consent->plan_only };
+	int err;
+
+	if (!asks && !consent->plan_only)
+		return -1;
+	if ((err = show_plan(run, path, any_writes, &c)) >= 0)
+		r0_io_file_close(&run->target);
+	return err;
 }
 
 /*
@@ -583,8 +592,9 @@ int main(int argc, char **argv)
 		any_writes = writes(w) || w->verify == R0_VERIFY_WRITE;
 	}
 
-	if ((err = open_target(run, path, any_writes, args.force, preset != NULL, &args.consent)) >= 0 ||
-	    (err = check_tests(run, path, w->hipri)) >= 0)
+	if ((err = open_target(run, path, any_writes, args.force, preset != NULL)) >= 0 ||
+	    (err = check_tests(run, path, w->hipri)) >= 0 ||
+	    (err = agree(run, path, any_writes, &args.consent)) >= 0)
 		return err;
 	return run_tests(run, path);
 }
