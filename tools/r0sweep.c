@@ -308,7 +308,7 @@ static int check_members(struct sweep *sw, const struct options *o)
 			return R0_EXIT_REFUSED;
 		}
 	}
-	if ((rc = sweep_check_everyday_region(sw)) >= 0)
+	if ((rc = sweep_check_region(sw)) >= 0 || (rc = sweep_check_everyday_region(sw)) >= 0)
 		return rc;
 	if (!o->state_given)
 		sweep_state_from_records(sw);
@@ -373,7 +373,7 @@ static int open_output(struct sweep *sw, struct options *o)
 		return R0_EXIT_REFUSED;
 	}
 	if (cut)
-		fprintf(stderr, PROG ": %s: its last line, cut mid-write, removed (measured again)\n", o->output);
+		fprintf(stderr, PROG ": %s: its last line, cut mid-write, removed from the file\n", o->output);
 	return -1;
 }
 

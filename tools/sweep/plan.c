@@ -11,6 +11,7 @@
 #include "consent.h"
 #include "sweep.h"
 
+#include "r0/age.h"
 #include "r0/array.h"
 #include "r0/calibrate.h"
 #include "r0/everyday.h"
@@ -204,6 +205,52 @@ int sweep_show_plan(const struct sweep *sw, bool read_only, const char *output,
 		return r0_plan_decide(&p, &go);
 	}
 	return r0_plan_decide(&p, consent);
+}
+
+/* W, as the cells of the smallest target (member I alone) take it, checked: 0, or the usage error's status. */
+static int check_on_member(const struct sweep *sw, unsigned i, struct r0_workload w, const char *what)
+{
+	/* its shape only: the cells open it writable when a test writes */
+	struct r0_io_file t = { .is_block = true, .writable = true, .size_bytes = sw->chk[i].size_sectors * 512,
+				.logical_block_bytes = sw->chk[i].logical_block_bytes };
+	char why[256], region[32];
+
+	snprintf(t.path, sizeof(t.path), "%s", sw->members[i]);
+
+	w.span_bytes = r0_test_region_bytes(sw->region_bytes, t.size_bytes);
+	w.runtime_ns = sw->runtime_ns;
+	w.ramp_ns = sw->ramp_ns;
+	w.min_runtime_ns = sw->min_runtime_ns;
+	if (!r0_workload_check(&w, &t, why, sizeof(why)))
+		return 0;
+	r0_format_size(sw->region_bytes, region, sizeof(region));
+	return r0_cli_usage_error(PROG, "--region %s: %s on %s: %s", region, what, sw->members[i], why);
+}
+
+/*
+ * Every block test and the preconditioning on the region as each member
+ * gives it, before the plan is shown: a region too small for a test was
+ * found only at that test's first cell, after the members were written.
+ * An array is larger than its members and its logical block their
+ * largest, so what passes on every member passes on it.
+ */
+int sweep_check_region(const struct sweep *sw)
+{
+	const struct r0_workload fill = SWEEP_PRECONDITION_WORKLOAD;
+	int rc;
+
+	for (unsigned i = 0; i < sw->n_members; i++) {
+		if (sw->precondition && (rc = check_on_member(sw, i, fill, "preconditioning")))
+			return rc;
+		for (size_t k = 0; k < sw->plan.n_wl; k++) {
+			const struct r0_workload *w = &sw->plan.wl[k].w;
+
+			if ((w->access == R0_ACCESS_SEQ || w->access == R0_ACCESS_RAND) &&
+			    (rc = check_on_member(sw, i, *w, sw->plan.wl[k].label)))
+				return rc;
+		}
+	}
+	return -1;
 }
 
 /* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */

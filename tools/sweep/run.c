@@ -236,8 +236,7 @@ int sweep_precondition(struct sweep *sw)
 	if (!res)
 		return -ENOMEM;
 	for (unsigned i = 0; i < sw->n_members && !err; i++) {
-		struct r0_workload w = { .access = R0_ACCESS_SEQ, .read_pct = 0,
-					 .block_bytes = R0_AGE_FILL_BLOCK_BYTES, .queue_depth = 4, .jobs = 1 };
+		struct r0_workload w = SWEEP_PRECONDITION_WORKLOAD;
 		struct r0_io_file tg;
 		char why[256];
 

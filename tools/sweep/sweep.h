@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "r0/adaptive.h"
+#include "r0/age.h"
 #include "r0/study.h"
 #include "r0/analysis.h"
 #include "r0/array.h"
@@ -149,6 +150,12 @@ struct r0_consent;
 /* The plan: what will be destroyed, written and how long it takes; then the yes. An exit status. */
 int sweep_show_plan(const struct sweep *sw, bool read_only, const char *output, const struct r0_consent *consent);
 /* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
+/* The members' preconditioning: their region written once, 128K sequential (r0age's fill). */
+#define SWEEP_PRECONDITION_WORKLOAD \
+	{ .access = R0_ACCESS_SEQ, .read_pct = 0, .block_bytes = R0_AGE_FILL_BLOCK_BYTES, .queue_depth = 4, .jobs = 1 }
+
+/* Every block test and the preconditioning fit the region on every member: -1 if so, else an exit. */
+int sweep_check_region(const struct sweep *sw);
 int sweep_check_everyday_region(const struct sweep *sw);
 /* The calibration's whole passes within the budget (at least R0_CALIB_MIN_PASSES): -1, or an exit. */
 int sweep_calibration_passes(struct sweep *sw);
