@@ -226,6 +226,12 @@ static bool get_uns_n(json_object *o, const char *k, unsigned *out)
 	return get_uns(o, k, out);
 }
 
+/* Two figures of one run equal as far as their JSON text keeps them. */
+static bool near(double a, double b)
+{
+	return fabs(a - b) <= 1e-6 * fmax(fabs(a), fabs(b));
+}
+
 int r0_sweep_rec_parse(const char *line, struct r0_run *out)
 {
 	struct r0_run r = { 0 };
@@ -270,6 +276,10 @@ int r0_sweep_rec_parse(const char *line, struct r0_run *out)
 	if (!(isfinite(r.bytes_per_s) && r.bytes_per_s >= 0) || !(isfinite(r.iops) && r.iops >= 0) ||
 	    !(isfinite(r.runtime_s) && r.runtime_s >= 0) || !(isfinite(r.cpu_s_per_io) && r.cpu_s_per_io >= 0))
 		goto out;
+	/* a block test's bytes/s is its IOPS times its block, as every writer makes it: a line whose
+	 * two rates contradict each other was edited or damaged, and is no figure */
+	if ((r.access == R0_ACCESS_SEQ || r.access == R0_ACCESS_RAND) && !near(r.bytes_per_s, r.iops * r.block_bytes))
+		goto out;
 	/* in memory a latency not known is 0, as older files wrote it */
 	if (!get_dbl_n(lat, "mean", &r.lat_mean_ns, 0) || !get_u64_n(lat, "p50", &r.lat_p50_ns, 0) ||
 	    !get_u64_n(lat, "p90", &r.lat_p90_ns, 0) || !get_u64_n(lat, "p99", &r.lat_p99_ns, 0) ||
@@ -281,8 +291,13 @@ int r0_sweep_rec_parse(const char *line, struct r0_run *out)
 		if (get(o, "time", json_type_int, &v))
 			r.time_unix = json_object_get_int64(v);
 	}
-	if (!get_dbl(o, "busy", &r.busy) || r.busy < 0 || r.busy > 1)
-		r.busy = 0;
+	/* absent in older files and predictions (0: not known); present, a share from 0 to 1 (a
+	 * clock's tick over 1 taken as 1) */
+	r.busy = 0;
+	if (json_object_object_get_ex(o, "busy", NULL) && !is_null(o, "busy") &&
+	    (!get_dbl(o, "busy", &r.busy) || !(r.busy >= 0 && r.busy <= 1.01)))
+		goto out;
+	r.busy = fmin(r.busy, 1);
 	/* later keys: absent in older files, wrong when present is invalid */
 	r.test_runtime_s = r.ramp_s = r.min_runtime_s = -1;
 	if ((json_object_object_get_ex(o, "describe", NULL) &&

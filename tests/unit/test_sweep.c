@@ -591,3 +591,37 @@ Test(sweep, appending_after_a_cut_line_drops_it_first)
 	cr_expect(!cut && access(path, F_OK) == 0);
 	unlink(path);
 }
+
+/* Swaps the first FROM in hand_line for TO into BUF. */
+static const char *hand_edit(char *buf, size_t len, const char *from, const char *to)
+{
+	const char *at = strstr(hand_line, from);
+
+	cr_assert_not_null(at);
+	snprintf(buf, len, "%.*s%s%s", (int)(at - hand_line), hand_line, to, at + strlen(from));
+	return buf;
+}
+
+/*
+ * A line whose figures contradict each other (bytes/s edited to 0 beside
+ * 450 IOPS of 1M) or whose CPU share is no share is damaged, never a
+ * figure; a clock's tick over a share of 1 is 1.
+ */
+Test(sweep, a_line_whose_figures_contradict_is_damaged)
+{
+	char buf[2048];
+	struct r0_run r;
+
+	cr_expect_eq(r0_sweep_rec_parse(hand_edit(buf, sizeof(buf), "\"bytes_per_s\":471859200",
+						  "\"bytes_per_s\":0"), &r), -EINVAL);
+	cr_expect_eq(r0_sweep_rec_parse(hand_edit(buf, sizeof(buf), "\"iops\":450", "\"iops\":451"), &r), -EINVAL);
+	cr_expect_eq(r0_sweep_rec_parse(hand_edit(buf, sizeof(buf), "\"time\":1}", "\"time\":1,\"busy\":1.5}"), &r),
+		     -EINVAL);
+	cr_expect_eq(r0_sweep_rec_parse(hand_edit(buf, sizeof(buf), "\"time\":1}", "\"time\":1,\"busy\":-0.1}"), &r),
+		     -EINVAL);
+	cr_assert_eq(r0_sweep_rec_parse(hand_edit(buf, sizeof(buf), "\"time\":1}", "\"time\":1,\"busy\":1.004}"), &r),
+		     0);
+	cr_expect_eq(r.busy, 1);
+	cr_assert_eq(r0_sweep_rec_parse(hand_line, &r), 0);
+	cr_expect_eq(r.busy, 0);
+}
