@@ -7,6 +7,7 @@
 
 #include "r0/compare.h"
 #include "r0/prng.h"
+#include "r0/size.h"
 #include "r0/stats.h"
 
 void r0_cmp_defaults(struct r0_cmp_opts *o)
@@ -38,14 +39,23 @@ struct r0_cmp_opts r0_cmp_opts_best_of(const struct r0_cmp_opts *o, size_t k)
 	return b;
 }
 
-/* A number and its unit: "5", "5%", "2.5 %", "1.2x" into *V and the unit character ('%', 'x' or 0). */
+/*
+ * A number and its unit: "5", "5%", "2.5 %", "1.2x" into *V and the unit
+ * character ('%', 'x' or 0). The number is r0_parse_double's (digits and
+ * at most one point: no sign, blank before it, hex or exponent), as every
+ * other number r0kit takes.
+ */
 static int parse_number(const char *s, double *v, char *unit)
 {
-	char *end;
+	char num[64];
+	size_t n = s ? strspn(s, "0123456789.") : 0;
+	const char *end = s + n;
 
-	errno = 0;
-	*v = strtod(s, &end);
-	if (errno || end == s)
+	if (!n || n >= sizeof(num))
+		return -EINVAL;
+	memcpy(num, s, n);
+	num[n] = 0;
+	if (r0_parse_double(num, 0, INFINITY, v))
 		return -EINVAL;
 	while (*end == ' ')
 		end++;

@@ -111,6 +111,11 @@ Test(compare, threshold_option)
 	static const struct { const char *s; int err; double v; } cases[] = {
 		{ "5", 0, 0.05 }, { "5%", 0, 0.05 }, { "2.5 %", 0, 0.025 }, { "0", -EINVAL, 0 },
 		{ "100", -EINVAL, 0 }, { "-3", -EINVAL, 0 }, { "5x", -EINVAL, 0 }, { "", -EINVAL, 0 },
+		{ "5.", 0, 0.05 }, { "0.5%", 0, 0.005 },
+		/* r0_parse_double's numbers, as every other number r0kit takes */
+		{ " 5", -EINVAL, 0 }, { "+5", -EINVAL, 0 }, { "0x5", -EINVAL, 0 }, { "0x1p2", -EINVAL, 0 },
+		{ "5e0", -EINVAL, 0 }, { "5e-1%", -EINVAL, 0 }, { "inf", -EINVAL, 0 }, { "nan", -EINVAL, 0 },
+		{ "1.2.3", -EINVAL, 0 }, { ".", -EINVAL, 0 }, { "%", -EINVAL, 0 },
 	};
 
 	for (size_t i = 0; i < N(cases); i++) {

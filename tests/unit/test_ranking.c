@@ -202,6 +202,13 @@ Test(ranking, the_drive_gain_is_the_users)
 	cr_expect(fabs(g - 1.05) < 1e-12);
 	cr_expect_eq(r0_cmp_parse_gain("1", &g), -EINVAL);
 	cr_expect_eq(r0_cmp_parse_gain("1.2y", &g), -EINVAL);
+	cr_expect_eq(r0_cmp_parse_gain("1.2", &g), 0);
+	cr_expect_eq(r0_cmp_parse_gain("1.2 x", &g), 0);
+	/* r0_parse_double's numbers: no blank before, sign, hex, hex float or exponent */
+	static const char *const refused[] = { " 1.2", "+1.2", "0x2", "0x1.8p0", "12e-1", "12e-1x",
+					       "2e1%", "inf", "nan", "1..2" };
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		cr_expect_eq(r0_cmp_parse_gain(refused[i], &g), -EINVAL, "'%s'", refused[i]);
 	cr_assert_eq(r0_cmp_parse_gain("1.05x", &o.drive_gain), 0);
 	analyse_third_with(third, &o, &set, &a);
 	cr_expect_eq(a.build_members, 3, "%s", a.reasoning);

@@ -145,10 +145,16 @@ int r0_compare(const struct r0_cmp_term *t, size_t n, const struct r0_cmp_opts *
 int r0_compare_one(const double *a, size_t na, const double *b, size_t nb, const struct r0_cmp_opts *o,
 		   struct r0_cmp *out);
 
-/* "5", "5%" or "2.5 %": a threshold in percent, above 0 and below 100, into *OUT as a share (0.05). 0 or -EINVAL. */
+/*
+ * "5", "5%" or "2.5 %": a threshold in percent, above 0 and below 100, into *OUT as a share (0.05).
+ * The number is r0_parse_double's (no sign, leading blank, hex or exponent). 0 or -EINVAL.
+ */
 int r0_cmp_parse_threshold(const char *s, double *out);
 
-/* "1.2", "1.2x" or "20%": the gain a drive must add, above 1 and at most 10, into *OUT (1.2). 0 or -EINVAL. */
+/*
+ * "1.2", "1.2x" or "20%": the gain a drive must add, above 1 and at most 10, into *OUT (1.2).
+ * The number is r0_parse_double's, as for the threshold. 0 or -EINVAL.
+ */
 int r0_cmp_parse_gain(const char *s, double *out);
 
 /*
