@@ -10,6 +10,7 @@
 
 #include "r0/everyday.h"
 #include "r0/mix.h"
+#include "r0/size.h"
 
 void r0_workload_class(const struct r0_run *r, char *buf, size_t len)
 {
@@ -78,15 +79,22 @@ static int parse_spec(const char *name, const char *s, struct r0_mix *m)
 	memset(m, 0, sizeof(*m));
 	snprintf(m->name, sizeof(m->name), "%s", name);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strrchr(tok, '='), *end;
+		char *eq = strrchr(tok, '=');
 		double w;
 
 		if (!eq || eq == tok || m->n == R0_MIX_MAX || (size_t)(eq - tok) >= sizeof(m->e[0].key))
 			goto out;
-		errno = 0;
-		w = strtod(eq + 1, &end);
-		if (errno || end == eq + 1 || *end || !isfinite(w))
+		/* r0_parse_double's number, as every number r0kit takes; "-1" is a weight below 0 */
+		if (!r0_parse_double(eq[1] == '-' ? eq + 2 : eq + 1, 0, INFINITY, &w)) {
+			if (eq[1] == '-')
+				w = -w;
+		} else {
 			goto out;
+		}
+		if (w > R0_MIX_WEIGHT_MAX) {
+			err = -EOVERFLOW;
+			goto out;
+		}
 		*eq = '\0';
 		while (*tok == ' ')
 			tok++;
@@ -160,6 +168,36 @@ static bool study_has(const struct r0_run *recs, size_t n, const char *key, bool
 	return false;
 }
 
+/* whether MIX has a key naming workload NAME (as the weights are matched) */
+static bool mix_names(const struct r0_mix *mix, const char *name)
+{
+	for (size_t e = 0; e < mix->n; e++)
+		if (!strcasecmp(mix->e[e].key, name))
+			return true;
+	return false;
+}
+
+/*
+ * Whether class CLS has workloads in RECS and MIX names each of them: the
+ * class's share is then for the workloads no entry names, and there is none.
+ */
+static bool class_all_named(const struct r0_mix *mix, const struct r0_run *recs, size_t n, const char *cls)
+{
+	char buf[48];
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		r0_workload_class(&recs[i], buf, sizeof(buf));
+		if (strcasecmp(buf, cls))
+			continue;
+		any = true;
+		r0_run_workload(&recs[i], buf, sizeof(buf));
+		if (!mix_names(mix, buf))
+			return false;
+	}
+	return any;
+}
+
 int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, size_t *bad)
 {
 	for (size_t e = 0; e < mix->n; e++)
@@ -167,6 +205,13 @@ int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, 
 			if (bad)
 				*bad = e;
 			return -ENOENT;
+		}
+	for (size_t e = 0; e < mix->n; e++)
+		if (mix->e[e].weight > 0 && r0_mix_is_class(mix->e[e].key) &&
+		    !study_has(recs, n, mix->e[e].key, false) && class_all_named(mix, recs, n, mix->e[e].key)) {
+			if (bad)
+				*bad = e;
+			return -ENOTUNIQ;
 		}
 	return 0;
 }

@@ -36,6 +36,25 @@ Test(mix, mix_parsing)
 	cr_expect_eq(r0_mix_parse("seq-read=1,seq-write=2,Seq-Read=3", &m), -EEXIST);
 	cr_expect_str_eq(m.e[m.n - 1].key, "Seq-Read");
 	cr_expect_eq(r0_mix_parse("seq-read=1, seq-read=1", &m), -EEXIST);
+	cr_expect_eq(r0_mix_parse("seq-read=0.5,seq-write=2.", &m), 0);
+	cr_expect(NEAR(m.e[0].weight, 0.5) && NEAR(m.e[1].weight, 2));
+}
+
+/* a weight is r0_parse_double's number, 0 to R0_MIX_WEIGHT_MAX: no sum of weights overflows */
+Test(mix, a_weight_is_a_plain_number_with_a_bound)
+{
+	static const char *const refused[] = { "seq-read= 1", "seq-read=+1", "seq-read=0x10", "seq-read=0x1p3",
+					       "seq-read=1e2", "seq-read=inf", "seq-read=nan", "seq-read=1.2.3",
+					       "seq-read=", "seq-read=-", "seq-read=--1" };
+	struct r0_mix m;
+
+	for (size_t i = 0; i < N(refused); i++)
+		cr_expect_eq(r0_mix_parse(refused[i], &m), -EINVAL, "'%s'", refused[i]);
+	cr_expect_eq(r0_mix_parse("seq-read=1e308,seq-write=1e308", &m), -EINVAL);
+	cr_expect_eq(r0_mix_parse("seq-read=1000000000000000000000000000000,seq-write=1", &m), -EOVERFLOW);
+	cr_expect_eq(r0_mix_parse("seq-read=1000001", &m), -EOVERFLOW);
+	cr_expect_eq(r0_mix_parse("seq-read=1000000,seq-write=1000000", &m), 0, "at the bound");
+	cr_expect_eq(r0_mix_parse("seq-read=-1,seq-write=1", &m), -ERANGE, "a weight below 0");
 }
 
 /* Every named mix parses, and its weights are shares of classes. */
@@ -124,6 +143,31 @@ Test(mix, a_key_that_names_nothing_is_found)
 	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "a named mix weighs classes only");
 	cr_expect(r0_mix_is_class("replay") && r0_mix_is_class("app-start-busy") && !r0_mix_is_class("fs"));
 	cr_expect(strstr(r0_mix_classes(), "rand-small-qd-write"));
+}
+
+/*
+ * A name takes precedence over its class: a class whose every workload is
+ * named has its share go to none of them, refused whichever comes first.
+ */
+Test(mix, a_class_whose_workloads_are_all_named_is_found)
+{
+	struct r0_run r[2];
+	struct r0_mix m;
+	size_t bad = 99;
+
+	study(r);
+	cr_assert_eq(r0_mix_parse("seq-read=1,Seq read=3", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOTUNIQ);
+	cr_expect_eq(bad, 0);
+	cr_assert_eq(r0_mix_parse("4K QD32 write=2,Seq read=1,SEQ-READ=1", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOTUNIQ);
+	cr_expect_eq(bad, 2);
+	cr_assert_eq(r0_mix_parse("seq-read=0,Seq read=3", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "a share of 0 is lost nowhere");
+	cr_assert_eq(r0_mix_parse("seq-read=1,4K QD32 write=3", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "Seq read takes seq-read's share");
+	cr_assert_eq(r0_mix_parse("rand-large-read=1,Seq read=3", &m), 0);
+	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "a class not measured: said elsewhere, not refused");
 }
 
 /* A known class the study did not measure is allowed, and said with its share of the mix. */

@@ -22,6 +22,9 @@ int r0_cli_mix(const char *prog, const char *opt, const char *arg, struct r0_mix
 		return r0_cli_usage_error(prog, "%s '%s': '%s' is given twice", opt, arg, mix->e[mix->n - 1].key);
 	if (err == -ERANGE && access(arg, F_OK))
 		return r0_cli_usage_error(prog, "%s '%s': a weight must be above 0 (and none below)", opt, arg);
+	if (err == -EOVERFLOW && access(arg, F_OK))
+		return r0_cli_usage_error(prog, "%s '%s': a weight is at most %.0f (weights are shares: 1,3 weighs "
+					  "as 10,30)", opt, arg, R0_MIX_WEIGHT_MAX);
 	if (access(arg, R_OK))
 		return r0_cli_usage_error(prog, "%s '%s': desktop, database, sequential, KEY=WEIGHT,... "
 					  "or a readable mix file of r0profile", opt, arg);
@@ -38,7 +41,13 @@ int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const s
 	char note[512];
 	size_t bad = 0;
 
-	if (r0_mix_check(mix, recs, n, &bad))
+	int err = r0_mix_check(mix, recs, n, &bad);
+
+	if (err == -ENOTUNIQ)
+		return r0_cli_usage_error(prog, "%s '%s': %s's weight goes to no workload: each of its workloads is "
+					  "named (give the class's share to them, or leave one unnamed)", opt, arg,
+					  mix->e[bad].key);
+	if (err)
 		return r0_cli_usage_error(prog, "%s '%s': '%s' is neither a workload class (%s) nor a workload of "
 					  "this study", opt, arg, mix->e[bad].key, r0_mix_classes());
 	if (r0_mix_unmeasured(mix, recs, n, note, sizeof(note)))

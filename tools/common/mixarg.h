@@ -20,7 +20,8 @@ int r0_cli_mix(const char *prog, const char *opt, const char *arg, struct r0_mix
 /*
  * MIX, given as ARG to OPT ("--mix"), held to the study whose records are
  * RECS[0..n) (r0_mix_check): a key that is neither a workload class nor
- * one of its workloads is a usage error naming the key and the classes;
+ * one of its workloads is a usage error naming the key and the classes, and
+ * so is a class whose workloads are each named (its share would go nowhere);
  * classes of the mix it did not measure are said on stderr (their share
  * goes nowhere). 0, or R0_EXIT_USAGE after saying why.
  */

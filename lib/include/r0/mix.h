@@ -52,12 +52,16 @@ struct r0_mix {
 	struct { char key[48]; double weight; } e[R0_MIX_MAX];
 };
 
+/* The largest weight a mix written out takes: weights are shares, so 1,3 is 10,30. */
+#define R0_MIX_WEIGHT_MAX 1e6
+
 /*
- * "desktop", "database", "sequential", or "KEY=WEIGHT,..." (KEY a class or
- * a workload name, WEIGHT a non-negative number, at least one > 0).
+ * "desktop", "database", "sequential", "everyday", "replay", or
+ * "KEY=WEIGHT,..." (KEY a class or a workload name, WEIGHT a number of
+ * r0_parse_double's, 0 to R0_MIX_WEIGHT_MAX, at least one > 0).
  * 0, -EINVAL (not that form), -ERANGE (that form, but a weight below 0
- * or none above 0), -EEXIST (a key given twice, in any case: OUT's last
- * entry is the second).
+ * or none above 0), -EOVERFLOW (a weight above R0_MIX_WEIGHT_MAX), -EEXIST
+ * (a key given twice, in any case: OUT's last entry is the second).
  */
 int r0_mix_parse(const char *s, struct r0_mix *out);
 
@@ -73,6 +77,10 @@ bool r0_mix_is_class(const char *key);
  * or the name of a workload in RECS (r0_run_workload), as the
  * weights are matched (case-insensitive); -ENOENT when one is neither,
  * *BAD its index in MIX->e: a typo that would silently drop its share.
+ * -ENOTUNIQ when a class with a weight above 0 has workloads in RECS and
+ * MIX names every one of them ("seq-read=1,Seq read=3"): a name takes
+ * precedence over its class, so the class's share would go to no
+ * workload; *BAD the class's index.
  */
 int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, size_t *bad);
 
