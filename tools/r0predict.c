@@ -336,16 +336,6 @@ static int add_chunk(const char *s, void *arg)
 	return 0;
 }
 
-static double parse_positive(const char *s)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	return errno || end == s || *end || !(v > 0) || isinf(v) ? -1 : v;
-}
-
 /*
  * --layer-cost: a time per bio, into the model's nanoseconds (a double). At
  * most 10 ms, a slow disk's whole request: md and dm cost microseconds, and
@@ -362,11 +352,16 @@ static int opt_layer(const char *prog, const struct r0_cli_opt *o, const char *a
 	return 0;
 }
 
-/* a double above 0, any form strtod reads */
+/* a whole number MIN..MAX (r0_parse_uint's: no sign, blank, hex or exponent) into a double */
 static int opt_positive(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
-	if ((*(double *)o->dest = parse_positive(arg)) < 0)
-		return r0_cli_usage_error(prog, "--%s '%s': %s", o->name, arg, o->why);
+	char opt[64];
+	unsigned v;
+
+	snprintf(opt, sizeof(opt), "--%s", o->name);
+	if (r0_cli_opt_uint(prog, opt, arg, (unsigned)o->min, o->max, &v, "%s", o->why))
+		return R0_EXIT_USAGE;
+	*(double *)o->dest = v;
 	return 0;
 }
 
@@ -449,10 +444,12 @@ static int read_options(int argc, char **argv, struct opts *o, struct args *a, s
 		  .help = "per-request cost of md/dm (default: 1-member stripe minus raw at QD1 in an r0sweep "
 			  "RESULT, else 2us, a guess for a current x86 CPU)" },
 		{ "cpu-iops", OPT_CPU, R0_CLI_CALL, R0_CLI_TO(o->model.model.cpu_max_iops), .call = opt_positive,
-		  .why = "a number above 0", .arg = "N", .help = "at most N IOPS through the array (a CPU ceiling)" },
-		{ "shared-cap", OPT_SHARED, R0_CLI_CALL, R0_CLI_TO(o->model.model.shared_cap_bytes_per_s),
-		  .call = opt_positive, .why = "MB/s above 0, e.g. 550", .given = &cap_given, .arg = "MBPS",
-		  .help = "at most MBPS MB/s (10^6) in total: a shared link or controller" },
+		  .min = 1, .max = 1000000000, .why = "a whole number of IOPS from 1 to 1000000000, e.g. 200000",
+		  .arg = "N", .help = "at most N IOPS through the array (a CPU ceiling), 1 to 10^9" },
+		{ "shared-cap", OPT_SHARED, R0_CLI_DOUBLE, .dest = &o->model.model.shared_cap_bytes_per_s,
+		  .dmin = R0_PREDICT_SHARED_CAP_MIN / 1e6, .dmax = 1000000, .why = "MB/s from 1 to 1000000, e.g. 550",
+		  .given = &cap_given, .arg = "MBPS",
+		  .help = "at most MBPS MB/s (10^6) in total, 1 to 10^6: a shared link or controller" },
 		{ "compare", OPT_COMPARE, R0_CLI_STRING, R0_CLI_TO(a->cmp), .arg = "FILE",
 		  .help = "predict FILE's workloads (unless --preset) and compare with its measured md/dm cells: the "
 			  "error per workload on stderr, and whether the chunk the verdict picks (desktop mix) is in "

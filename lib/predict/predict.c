@@ -489,8 +489,14 @@ int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 			   .missing_len = sizeof(out->missing) };
 	size_t n_offsets;
 	double iops, free_iops, busiest = 0, p50;
-	int err = r0_predict_split(g, w, &s);
+	int err;
 
+	/* a cap near 0 (or a NaN) would make every latency infinite, or negative once made an integer */
+	if (!(o->shared_cap_bytes_per_s == 0 ||
+	      (o->shared_cap_bytes_per_s >= R0_PREDICT_SHARED_CAP_MIN && isfinite(o->shared_cap_bytes_per_s))) ||
+	    !(o->cpu_max_iops >= 0 && isfinite(o->cpu_max_iops)))
+		return -EINVAL;
+	err = r0_predict_split(g, w, &s);
 	if (err)
 		return err;
 	out->missing[0] = '\0';

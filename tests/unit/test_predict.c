@@ -247,6 +247,27 @@ Test(predict, shared_cap_caps_the_total)
 	r0_predict_curve_free(&c);
 }
 
+/* a cap near 0 made the latency infinite (negative once an integer): below 1 MB/s is refused */
+Test(predict, a_shared_cap_near_0_is_refused)
+{
+	struct r0_predict_curve c = { 0 };
+	struct r0_predict_workload w = { R0_ACCESS_SEQ, 100, 4 * 256 * KIB, 0, 1 };
+	struct r0_geometry g = geo(R0_BACKEND_MD, 64 * KIB, 2);
+	static const double bad[] = { 1e-300, 0.5, 999999, -1, NAN, INFINITY };
+	struct r0_predict_result r;
+
+	bandwidth_drive(&c, 100e6);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct r0_predict_opts o = { .shared_cap_bytes_per_s = bad[i] };
+
+		cr_expect_eq(r0_predict(&g, &w, &c, &o, &r), -EINVAL, "%g", bad[i]);
+	}
+	r = predict(2, 64 * KIB, &w, &c, &(struct r0_predict_opts){ .shared_cap_bytes_per_s = R0_PREDICT_SHARED_CAP_MIN });
+	cr_expect(fabs(r.bytes_per_s - 1e6) < 1 && isfinite(r.p50_ns) && r.p50_ns > 0, "%g %g", r.bytes_per_s, r.p50_ns);
+	cr_expect_eq(r0_predict(&g, &w, &c, &(struct r0_predict_opts){ .cpu_max_iops = NAN }, &r), -EINVAL);
+	r0_predict_curve_free(&c);
+}
+
 Test(predict, mixes_blend_both_directions)
 {
 	struct r0_predict_curve c = { 0 };

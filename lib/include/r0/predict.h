@@ -134,7 +134,7 @@ int r0_predict_split(const struct r0_geometry *g, const struct r0_predict_worklo
 struct r0_predict_opts {
 	double layer_cost_ns;       /* per bio: each chunk a request touches */
 	double cpu_max_iops;        /* 0: no CPU ceiling */
-	double shared_cap_bytes_per_s;  /* 0: no shared limit */
+	double shared_cap_bytes_per_s;  /* 0: no shared limit; else at least R0_PREDICT_SHARED_CAP_MIN */
 	/*
 	 * The other reading of a drive that waits on its bandwidth at QD1 (its
 	 * QD1 bytes/s at a part's size within R0_PREDICT_BW_BOUND of the best
@@ -150,6 +150,12 @@ struct r0_predict_opts {
 	 */
 	bool rested;
 };
+
+/*
+ * The smallest shared limit, bytes/s: 1 MB/s, slower than any link or
+ * controller drives share (a cap near 0 made every latency infinite).
+ */
+#define R0_PREDICT_SHARED_CAP_MIN 1e6
 
 /* QD1 bytes/s at least this share of the best at any depth: the drive waits on its bandwidth. */
 #define R0_PREDICT_BW_BOUND 0.80
@@ -168,8 +174,9 @@ enum { R0_PREDICT_LIMIT_MEMBERS, R0_PREDICT_LIMIT_CPU, R0_PREDICT_LIMIT_SHARED }
 
 /*
  * Predicts workload W on the array G from the single drive's curve C.
- * 0; -ENOENT when C has no point of a direction W needs; the errors of
- * r0_predict_split.
+ * 0; -ENOENT when C has no point of a direction W needs; -EINVAL when O's
+ * shared limit is neither 0 nor R0_PREDICT_SHARED_CAP_MIN or more, or its
+ * CPU ceiling is below 0 or not finite; the errors of r0_predict_split.
  */
 int r0_predict(const struct r0_geometry *g, const struct r0_predict_workload *w,
 	       const struct r0_predict_curve *c, const struct r0_predict_opts *o,
