@@ -172,6 +172,10 @@ int main(int argc, char **argv)
 		probe_print_columns();
 		goto flush;
 	}
+	/* a list without + replaces the table's columns: --stat's too, so --stat would be ignored */
+	if (stat && output && output[0] != '+')
+		return r0_cli_usage_error(PROG, "--stat and --columns '%s' cannot be used together: the list "
+					  "replaces the --stat columns (give the list alone, or +LIST to add to --stat's)", output);
 	if (stat) {
 		probe_cols_stat(&o);
 	}

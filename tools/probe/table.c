@@ -90,7 +90,12 @@ void probe_cols_stat(struct opts *o)
 int probe_parse_columns(const char *list, struct opts *o)
 {
 	char buf[1024], *save = NULL, *tok;
+	const char *items = list + (list[0] == '+');
 
+	/* an empty item is a typo, as in every r0kit list (r0_cli_each_item): refused, not skipped */
+	if (!*items || *items == ',' || items[strlen(items) - 1] == ',' || strstr(items, ",,"))
+		return r0_cli_usage_error(PROG, "--columns '%s': an empty column name (a comma-separated list: "
+					  "NAME,SIZE or +MODEL)", list);
 	if (list[0] == '+') {
 		list++;
 		if (!o->nr_cols)
