@@ -544,7 +544,7 @@ int main(int argc, char **argv)
 		  "cells, as many whole passes as --budget holds (at least 3); counts the differences the study's "
 		  "statistics find between the copies and says whether the noise is within what the study was "
 		  "validated for", .excludes = "backend,chunks,members,single-chunks,preset,qd,workloads,repeats,"
-		  "every-target,max-repeats,replay,resume", .excludes_why = "--calibrate measures its own targets and "
+		  "every-target,max-repeats,replay,resume,no-straddle,drive-gain", .excludes_why = "--calibrate measures its own targets and "
 		  "workloads" },
 		{ "copies", OPT_COPIES, R0_CLI_UINT, R0_CLI_TO(sw.copies), R0_CALIB_MIN_COPIES, R0_CALIB_MAX_COPIES,
 		  .why = "from 2 to 8", .arg = "K", .needs = "calibrate", .help = "the calibration's copies, 2 to 8",
