@@ -240,7 +240,8 @@ static void read_options(struct options *o, int argc, char **argv)
 	const struct r0_cli_opt opts[] = {
 		{ "cycles", OPT_CYCLES, R0_CLI_UINT, R0_CLI_TO(o->cycles), 0, 10000, .why = "a number from 0 to 10000",
 		  .given = &o->cycles_set, .arg = "N",
-		  .help = "after the range checks, N cycles of fill, discard, verify; with --fs, N file system cycles",
+		  .help = "after the range checks, N cycles of fill, discard, verify; with --fs, N file system cycles (1 "
+		  "or more)",
 		  .def = "0; 3 with --fs" },
 		{ "fill", OPT_FILL, R0_CLI_UINT, R0_CLI_TO(o->fill), 1, 90, .why = "a percentage from 1 to 90", .arg = "PCT",
 		  .help = "share of the device (or file system) filled in a cycle, 1-90", .def = "50" },
@@ -315,6 +316,9 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--require deallocated is for the range checks, not --fs");
 	if (o.fstype && !o.cycles_set)
 		o.cycles = 3;
+	/* file system mode is nothing but its cycles: none would make a file system and check nothing */
+	if (o.fstype && !o.cycles)
+		return r0_cli_usage_error(PROG, "--cycles '0': --fs is its cycles alone: give 1 or more (default 3)");
 	/* the range checks fill nothing: a share for cycles that do not run would be ignored */
 	if (r0_cli_given("fill") && !o.cycles)
 		return r0_cli_usage_error(PROG, "--fill is the share a cycle fills: give --cycles N or --fs");
