@@ -119,6 +119,52 @@ static int free_name(char *buf, size_t len)
 static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail, .usage_opts = usage_opts,
 				   .no_version = true, .retired = "b--backend n--name" };
 
+/*
+ * The command an option of usage_opts goes with: the one its help begins
+ * with ("remove: ..."), else create (whose options need no such word:
+ * the others take one flag each). NULL for main's own (--version).
+ */
+static const char *option_command(const struct r0_cli_opt *u)
+{
+	static const char *const cmds[] = { "create", "remove", "list" };
+
+	if (!strcmp(u->name, "version"))
+		return NULL;
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		size_t len = strlen(cmds[i]);
+
+		if (!strncmp(u->help, cmds[i], len) && u->help[len] == ':')
+			return cmds[i];
+	}
+	return "create";
+}
+
+/*
+ * An option of another command than CMD among ARGV's (up to "--"), read
+ * before r0_cli_parse would call it unknown though --help lists it:
+ * "r0build: --all goes with remove". 0, or R0_EXIT_USAGE after saying so.
+ */
+static int other_commands_option(int argc, char **argv, const char *cmd)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *a = argv[i];
+		size_t len = a[0] == '-' && a[1] == '-' ? strcspn(a + 2, "=") : 0;
+
+		if (a[0] != '-' || !a[1])
+			continue;
+		for (const struct r0_cli_opt *u = usage_opts; u->name; u++) {
+			const char *owner = option_command(u);
+			bool same = len ? strlen(u->name) == len && !strncmp(u->name, a + 2, len)
+					: a[1] != '-' && r0_cli_short_letter(u) == a[1];
+
+			if (same && owner && strcmp(owner, cmd))
+				return r0_cli_usage_error(PROG, "%.*s goes with %s, not %s", (int)(len ? len + 2 : 2), a,
+							  owner, cmd);
+		}
+	}
+	return 0;
+}
+
 static int opt_name(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	if (r0_array_check_name(arg))
@@ -158,6 +204,8 @@ static int cmd_create(int argc, char **argv)
 		{ 0 },
 	};
 
+	if (other_commands_option(argc, argv, "create"))
+		return R0_EXIT_USAGE;
 	r0_cli_parse(&cli, opts, argc, argv);
 	if (!backend)
 		return r0_cli_usage_error(PROG, "create: --backend md|dm is required");
@@ -284,14 +332,19 @@ static int worse_exit(int a, int b)
 	return a ? a : b;
 }
 
-/* The options of remove and list: --FLAG (sets *SET) and --help. */
+/* The options of remove and list: --FLAG (sets *SET) and --help; another command's is refused, naming it. */
 static void flag_option(int argc, char **argv, const char *flag, bool *set)
 {
 	const struct r0_cli_opt opts[] = {
 		{ flag, OPT_FLAG, R0_CLI_SET, R0_CLI_TO(*set) },
 		{ 0 },
 	};
+	const struct r0_cli_opt *u = usage_opts;
 
+	while (strcmp(u->name, flag))
+		u++;
+	if (other_commands_option(argc, argv, option_command(u)))
+		exit(R0_EXIT_USAGE);
 	r0_cli_parse(&cli, opts, argc, argv);
 }
 
