@@ -67,6 +67,14 @@ static int opt_fs(const char *prog, const struct r0_cli_opt *o, const char *arg)
 }
 
 /* the tool for r0_cli_parse: its name in messages, its usage, its quirks */
+/* --fill: a whole percentage MIN..MAX, "30" or "30%", as every --fill reads it (r0_parse_pct) */
+static int opt_pct(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (r0_parse_pct(arg, (unsigned)o->min, (unsigned)o->max, o->dest))
+		return r0_cli_usage_error(prog, "--%s '%s': %s", o->name, arg, o->why);
+	return 0;
+}
+
 static const struct r0_cli cli = { .prog = PROG, .head = usage_head, .tail = usage_tail };
 
 /* --live --plan: what the live check writes (one file) and where it reads. */
@@ -243,7 +251,8 @@ static void read_options(struct options *o, int argc, char **argv)
 		  .help = "after the range checks, N cycles of fill, discard, verify; with --fs, N file system cycles (1 "
 		  "or more)",
 		  .def = "0; 3 with --fs" },
-		{ "fill", OPT_FILL, R0_CLI_UINT, R0_CLI_TO(o->fill), 1, 90, .why = "a percentage from 1 to 90", .arg = "PCT",
+		{ "fill", OPT_FILL, R0_CLI_CALL, R0_CLI_TO(o->fill), 1, 90, .call = opt_pct,
+		  .why = "a percentage from 1 to 90 (30 or 30%)", .arg = "PCT",
 		  .help = "share of the device (or file system) filled in a cycle, 1-90", .def = "50" },
 		{ "fs", OPT_FS, R0_CLI_CALL, R0_CLI_TO(o->fstype), .call = opt_fs, .arg = "ext4|xfs",
 		  .help = "file system mode instead of the range checks: mkfs, fill with files, delete them, discard, "

@@ -118,6 +118,22 @@ int r0_parse_uint(const char *s, unsigned long max, unsigned *out)
 	return 0;
 }
 
+int r0_parse_pct(const char *s, unsigned min, unsigned max, unsigned *out)
+{
+	char num[16];
+	size_t n = s ? strspn(s, "0123456789") : 0;
+	unsigned v;
+
+	if (!n || n >= sizeof(num) || (s[n] && strcmp(s + n, "%")))
+		return -EINVAL;
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (r0_parse_uint(num, max, &v) || v < min)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
 int r0_parse_double(const char *s, double min, double max, double *out)
 {
 	size_t digits = s ? strspn(s, "0123456789.") : 0;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "r0/age.h"
+#include "r0/size.h"
 #include "r0/steady.h"
 #include "r0/jsonfields.h"
 #include "r0/jsontext.h"
@@ -55,17 +56,7 @@ void r0_age_params_init(enum r0_age_state state, struct r0_age_params *p)
 
 int r0_age_parse_pct(const char *s, unsigned *pct)
 {
-	unsigned long v;
-	char *end;
-
-	if (!s || !isdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || (*end && strcmp(end, "%")) || v < 1 || v > 100)
-		return -EINVAL;
-	*pct = (unsigned)v;
-	return 0;
+	return r0_parse_pct(s, 1, 100, pct);
 }
 
 /* --- plans ------------------------------------------------------------ */

@@ -106,6 +106,27 @@ Test(size, parses_counts)
 	}
 }
 
+/* one percentage for every --fill: "30" or "30%", nothing else */
+Test(size, parses_percentages)
+{
+	static const struct { const char *in; unsigned min, max; int err; unsigned v; } t[] = {
+		{ "30", 1, 90, 0, 30 }, { "30%", 1, 90, 0, 30 }, { "0", 0, 100, 0, 0 }, { "100%", 0, 100, 0, 100 },
+		{ "090", 1, 90, 0, 90 },
+		{ "0", 1, 90, -EINVAL, 0 }, { "91", 1, 90, -EINVAL, 0 }, { "", 0, 9, -EINVAL, 0 }, { "%", 0, 9, -EINVAL, 0 },
+		{ "30 %", 1, 90, -EINVAL, 0 }, { " 30", 1, 90, -EINVAL, 0 }, { "+30", 1, 90, -EINVAL, 0 },
+		{ "30%%", 1, 90, -EINVAL, 0 }, { "30.5", 1, 90, -EINVAL, 0 }, { "0x1e", 1, 90, -EINVAL, 0 },
+		{ "3e1", 1, 90, -EINVAL, 0 }, { "99999999999999999999%", 0, 100, -EINVAL, 0 },
+	};
+
+	for (size_t i = 0; i < N(t); i++) {
+		unsigned v = 12345;
+		int err = r0_parse_pct(t[i].in, t[i].min, t[i].max, &v);
+
+		cr_expect_eq(err, t[i].err, "'%s': %d, want %d", t[i].in, err, t[i].err);
+		cr_expect_eq(v, t[i].err ? 12345 : t[i].v, "'%s': %u", t[i].in, v);
+	}
+}
+
 Test(size, parses_decimals)
 {
 	static const struct { const char *in; double min, max; int err; double v; } t[] = {

@@ -24,6 +24,14 @@ enum {
 
 static const struct r0_cli_choice yes_no[] = { { "yes", 1 }, { "no", 0 }, { NULL, 0 } };
 
+/* --fill: a whole percentage MIN..MAX, "30" or "30%", as every --fill reads it (r0_parse_pct) */
+static int opt_pct(const char *prog, const struct r0_cli_opt *o, const char *arg)
+{
+	if (r0_parse_pct(arg, (unsigned)o->min, (unsigned)o->max, o->dest))
+		return r0_cli_usage_error(prog, "--%s '%s': %s", o->name, arg, o->why);
+	return 0;
+}
+
 /* "HOST,FLASH,GC": three decimal counts into the struct r0_scenario_counts at O's DEST */
 static int opt_counts(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
@@ -149,7 +157,8 @@ int record_cycle(const struct r0_cli *cli, int argc, char **argv)
 		  .why = "MiB, from 1 to %u" },
 		{ "trim", OPT_TRIM, R0_CLI_CHOICE, R0_CLI_TO(trim), .choices = yes_no, .why = "yes or no" },
 		{ "cycle", OPT_CYCLE, R0_CLI_UINT, R0_CLI_TO(c.cycle), .max = UINT_MAX, .why = "from 0 to %u" },
-		{ "fill", OPT_FILL, R0_CLI_UINT, R0_CLI_TO(c.fill_pct), .max = 100, .why = "a percentage from 0 to %u" },
+		{ "fill", OPT_FILL, R0_CLI_CALL, R0_CLI_TO(c.fill_pct), .max = 100, .call = opt_pct,
+		  .why = "a percentage from 0 to 100 (30 or 30%)" },
 		{ "fill-bytes", OPT_FILL_BYTES, R0_CLI_SIZE, R0_CLI_TO(c.fill_bytes), .max = UINT64_MAX,
 		  .why = "bytes, e.g. 209715200" },
 		{ "mapped-after-delete", OPT_MAPPED_DELETE, R0_CLI_DOUBLE, R0_CLI_TO(c.mapped_after_delete_pct),

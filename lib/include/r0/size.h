@@ -45,6 +45,13 @@ int r0_parse_duration(const char *s, uint64_t *ns);
 int r0_parse_uint(const char *s, unsigned long max, unsigned *out);
 
 /*
+ * A whole percentage MIN..MAX, "50" or "50%": r0_parse_uint's digits and
+ * an optional '%' right after them (no blank). Every --fill and PCT
+ * argument reads it. 0 or -EINVAL; *OUT untouched on error.
+ */
+int r0_parse_pct(const char *s, unsigned min, unsigned max, unsigned *out);
+
+/*
  * A decimal number MIN..MAX: digits with at most one point ("5", "0.01",
  * "7."), no sign, blank, exponent, hex, inf or nan. 0 or -EINVAL; *OUT
  * untouched on error.
