@@ -355,6 +355,9 @@ static int shape_workload(struct r0_workload *w, const struct given *g, double s
 		return r0_cli_usage_error(PROG, "--min-runtime is above --runtime, the most a test runs");
 	if (g->min && !g->time && w->min_runtime_ns > 5000000000ULL)
 		return r0_cli_usage_error(PROG, "--min-runtime is above the default --runtime of 5 s, the most a test runs: give a --runtime");
+	/* --min-runtime 0 is off: a bound for a steady end that never comes would be ignored */
+	if (g->steady && !w->min_runtime_ns)
+		return r0_cli_usage_error(PROG, "--steady is the bound of --min-runtime, which 0 turns off");
 	if (g->steady) {
 		/* SNIA's proportion: the trend's bound half the span's */
 		w->steady = R0_STEADY_RUN;
@@ -453,9 +456,10 @@ static const struct r0_cli_opt opts[] = {
 	{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(args.w.ramp_ns), 0, UINT64_MAX, .why = "a time, e.g. 2 or 500ms",
 	  .arg = "TIME", .help = "run TIME first without counting", .def = "0",
 	  .excludes = "size,verify", .excludes_why = "it runs a time-based test before it is measured" },
-	{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(args.w.min_runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 10, 500ms or 1m", .given = &args.min_given,
+	{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(args.w.min_runtime_ns), 0, UINT64_MAX, .why = "a time, e.g. 10, 500ms or 1m (0: off)", .given = &args.min_given,
 	  .arg = "TIME", .help = "end a time-based test once its rate is steady, not before TIME: --runtime is then "
-				 "the most it runs (fio's steadystate; default: off, the full --runtime)",
+				 "the most it runs (fio's steadystate); 0: off, the full --runtime, as r0sweep's",
+	  .def = "0",
 	  .excludes = "size,verify", .excludes_why = "it ends a time-based test" },
 	{ "steady", OPT_STEADY, R0_CLI_DOUBLE, R0_CLI_TO(args.steady_pct), .dmin = 0.1, .dmax = 100, .why = "a percentage from 0.1 to 100", .given = &args.steady_given,
 	  .arg = "PCT", .help = "with --min-runtime: steady is 8 slices of 250 ms (shorter for a minimum under 2.25 s) "
