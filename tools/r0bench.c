@@ -70,7 +70,7 @@ static int opt_rw(const char *prog, const struct r0_cli_opt *o, const char *arg)
 	int err = parse_rw(arg, rw->w);
 
 	if (err < 0)
-		return r0_cli_usage_error(prog, "--rw '%s': use read, write, randread, randwrite, rw, randrw, trim or randtrim", arg);
+		return r0_cli_usage_error(prog, "--rw '%s': use read, write, randread, randwrite, rw (or readwrite), randrw, trim or randtrim", arg);
 	rw->mixed = err == 1;
 	return 0;
 }
@@ -425,7 +425,7 @@ static struct args {
 /* The options, in the order --help lists them, each group under its heading. */
 static const struct r0_cli_opt opts[] = {
 	{ "rw", OPT_RW, R0_CLI_CALL, R0_CLI_TO(args.rw), .call = opt_rw, .given = &args.rw_given, .arg = "KIND",
-	  .help = "read, write, randread, randwrite, rw, randrw, trim, randtrim", .def = "randread",
+	  .help = "read, write, randread, randwrite, rw (or readwrite, as fio), randrw, trim, randtrim", .def = "randread",
 	  .section = "Workload:" },
 	{ "bs", OPT_BS, R0_CLI_SIZE, R0_CLI_TO(args.w.block_bytes), 1, R0_BLOCK_MAX, .why = "a size from 1 to 64M, e.g. 4K",
 	  .arg = "SIZE", .help = "block size", .def = "4K" },
