@@ -270,7 +270,7 @@ static int parse_args(char **pos, int npos, enum r0_age_state *state, struct r0_
 		if (npos != 3)
 			return r0_cli_usage_error(PROG, "used takes a DURATION and a DEVICE");
 		if (r0_parse_duration(pos[1], &p->duration_ns) || !p->duration_ns)
-			return r0_cli_usage_error(PROG, "used '%s': a time above 0, e.g. 90, 30s, 10m, 1h", pos[1]);
+			return r0_cli_usage_error(PROG, "used '%s': a time above 0 and at most 10^7 s (115 days), e.g. 90, 30s, 10m, 1h", pos[1]);
 	} else if (*state == R0_AGE_FILL && npos == 3) {
 		if (r0_age_parse_pct(pos[1], &p->fill_pct))
 			return r0_cli_usage_error(PROG, "fill '%s': a percentage from 1 to 100", pos[1]);
@@ -429,7 +429,7 @@ int main(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "--fill '%s': a percentage from 1 to 100", fill_arg);
 	if ((round_arg || rounds_arg) && state != R0_AGE_STEADY)
 		return r0_cli_usage_error(PROG, "--round and --rounds go with steady");
-	if (round_arg && r0_cli_opt_duration(PROG, "--round", round_arg, 1, UINT64_MAX, &p.round_ns, "a time above 0, e.g. 60, 10s, 500ms"))
+	if (round_arg && r0_cli_opt_duration(PROG, "--round", round_arg, 1, UINT64_MAX, &p.round_ns, "a time above 0 and at most 10^7 s (115 days), e.g. 60, 10s, 500ms"))
 		return R0_EXIT_USAGE;
 	if (rounds_arg && r0_cli_opt_uint(PROG, "--rounds", rounds_arg, R0_STEADY_SNIA.window,
 					  R0_AGE_ROUNDS_MAX, &p.max_rounds, "from %zu to %u",

@@ -449,14 +449,14 @@ static const struct r0_cli_opt opts[] = {
 	{ "cover", OPT_COVER, R0_CLI_SET, R0_CLI_TO(args.w.cover), .help = "random: every block exactly once per pass" },
 	{ "seed", OPT_SEED, R0_CLI_CALL, R0_CLI_TO(args.w.seed), .call = opt_seed,
 	  .arg = "N", .help = "offsets and data", .def = "1" },
-	{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(args.w.runtime_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 5, 0.5, 500ms or 2m", .given = &args.time_given,
+	{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(args.w.runtime_ns), 1, UINT64_MAX, .why = "a time above 0 and at most 10^7 s (115 days), e.g. 5, 0.5, 500ms or 2m", .given = &args.time_given,
 	  .arg = "TIME", .help = "time-based: measure for TIME (default 5 s; 500ms, 2m)",
 	  .excludes = "size", .excludes_why = "a test runs for a time or a size" },
 	/* the engine ramps only a test that runs for a time */
-	{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(args.w.ramp_ns), 0, UINT64_MAX, .why = "a time, e.g. 2 or 500ms",
+	{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(args.w.ramp_ns), 0, UINT64_MAX, .why = "a time of at most 10^7 s (115 days), e.g. 2 or 500ms",
 	  .arg = "TIME", .help = "run TIME first without counting", .def = "0",
 	  .excludes = "size,verify", .excludes_why = "it runs a time-based test before it is measured" },
-	{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(args.w.min_runtime_ns), 0, UINT64_MAX, .why = "a time, e.g. 10, 500ms or 1m (0: off)", .given = &args.min_given,
+	{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(args.w.min_runtime_ns), 0, UINT64_MAX, .why = "a time of at most 10^7 s (115 days), e.g. 10, 500ms or 1m (0: off)", .given = &args.min_given,
 	  .arg = "TIME", .help = "end a time-based test once its rate is steady, not before TIME: --runtime is then "
 				 "the most it runs (fio's steadystate); 0: off, the full --runtime, as r0sweep's",
 	  .def = "0",
@@ -470,7 +470,7 @@ static const struct r0_cli_opt opts[] = {
 	{ "reap-batch", OPT_REAP, R0_CLI_UINT, R0_CLI_TO(args.w.reap_batch), 1, R0_QD_MAX, .why = "from 1 to the queue depth",
 	  .arg = "N", .help = "wait for N completions at once (default 1: each timed as it arrives; more costs "
 			      "latency accuracy, saves wake-ups on CPU-bound devices)" },
-	{ "stall", OPT_STALL, R0_CLI_DURATION, R0_CLI_TO(args.w.stall_ns), 1, UINT64_MAX, .why = "a time above 0, e.g. 60 or 500ms",
+	{ "stall", OPT_STALL, R0_CLI_DURATION, R0_CLI_TO(args.w.stall_ns), 1, UINT64_MAX, .why = "a time above 0 and at most 10^7 s (115 days), e.g. 60 or 500ms",
 	  .arg = "TIME", .help = "abandon the run with an error when requests are out and none completes for TIME",
 	  .def = "60 s" },
 	{ "hipri", OPT_HIPRI, R0_CLI_SET, R0_CLI_TO(args.w.hipri),

@@ -53,7 +53,7 @@ static int opt_budget(const char *prog, const struct r0_cli_opt *o, const char *
 	if (arg[0] && arg[strspn(arg, "0123456789.")] == '\0' && strspn(arg, "0.") != strlen(arg))
 		return r0_cli_usage_error(prog, "--budget '%s': give a unit, e.g. %sm, 2h or %ss (0: none)", arg, arg,
 					  arg);
-	return r0_cli_opt_duration(prog, "--budget", arg, 0, UINT64_MAX, o->dest, "a time, e.g. 30m or 2h; 0: none");
+	return r0_cli_opt_duration(prog, "--budget", arg, 0, UINT64_MAX, o->dest, "a time of at most 10^7 s (115 days), e.g. 30m or 2h; 0: none");
 }
 
 static const char usage_head[] =
@@ -501,12 +501,12 @@ int main(int argc, char **argv)
 		{ "every-target", OPT_EVERY_TARGET, R0_CLI_SET, R0_CLI_TO(o.every_target), .help = "a fixed plan of "
 		  "every target at every chunk, " STR(R0_SWEEP_DEFAULT_REPEATS) " repeats (or --repeats); hours on real drives" },
 		{ "runtime", 't', R0_CLI_DURATION, R0_CLI_TO(sw.runtime_ns), 1, UINT64_MAX, .arg = "TIME",
-		  .why = "seconds above 0, e.g. 5 or 0.5", .given = &o.runtime_given,
+		  .why = "seconds above 0 and at most 10^7 (115 days), e.g. 5 or 0.5", .given = &o.runtime_given,
 		  .help = "measured time per test at most (500ms, 2m)", .def = "3 s; --calibrate 1 s" },
-		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, e.g. 1",
+		{ "ramp", OPT_RAMP, R0_CLI_DURATION, R0_CLI_TO(sw.ramp_ns), 0, UINT64_MAX, .why = "seconds, at most 10^7 (115 days), e.g. 1",
 		  .arg = "TIME", .help = "unmeasured time before each test", .def = "0.5 s" },
 		{ "min-runtime", OPT_MIN_RUNTIME, R0_CLI_DURATION, R0_CLI_TO(sw.min_runtime_ns), 0, UINT64_MAX,
-		  .why = "seconds, e.g. 2 (0: off)", .given = &o.min_runtime_given, .arg = "TIME",
+		  .why = "seconds, at most 10^7 (115 days), e.g. 2 (0: off)", .given = &o.min_runtime_given, .arg = "TIME",
 		  .help = "end a test once its rate is steady, not before TIME; --runtime is then its most",
 		  .def = "1 s where --runtime is 2 s or more, else 0: off" },
 		{ "region", OPT_REGION, R0_CLI_SIZE, R0_CLI_TO(sw.region_bytes), 1, UINT64_MAX, .why = "a size above 0",

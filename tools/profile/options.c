@@ -61,7 +61,7 @@ void profile_options(int argc, char **argv, struct profile_args *a)
 {
 	const struct r0_cli_opt opts[] = {
 		{ "for", OPT_FOR, R0_CLI_DURATION, R0_CLI_TO(a->for_ns), 1, UINT64_MAX,
-		  .why = "a time above 0, e.g. 90, 30m, 24h", .arg = "DURATION",
+		  .why = "a time above 0 and at most 10^7 s (115 days), e.g. 90, 30m, 24h", .arg = "DURATION",
 		  .help = "profile this long (90, 30m, 24h; default: until SIGINT, SIGTERM or SIGHUP)" },
 		{ "interval", OPT_INTERVAL, R0_CLI_DURATION, R0_CLI_TO(a->interval_ns), 10000000ULL, 3600000000000ULL,
 		  .why = "a time from 10ms to 1h, e.g. 1, 0.5, 10s", .arg = "SEC",
