@@ -42,7 +42,7 @@ enum {
 static int opt_state(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	if (!*arg || strlen(arg) >= o->width)
-		return r0_cli_usage_error(prog, "--state: 1 to %zu characters", o->width - 1);
+		return r0_cli_usage_error(prog, "--state '%s': 1 to %zu characters", arg, o->width - 1);
 	snprintf(o->dest, o->width, "%s", arg);
 	return 0;
 }
@@ -178,10 +178,10 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", o->backend);
 	o->cl = (struct sweep_chunk_list){ sw->chunks, &sw->n_chunks };
 	if (r0_cli_each_item(o->chunks, sweep_add_chunk, &o->cl))
-		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", o->chunks);
+		return r0_cli_usage_error(PROG, "--chunks '%s': at most %d powers of two from 4K to 1G, e.g. 64K,512K", o->chunks, MAX_CHUNKS);
 	o->cl = (struct sweep_chunk_list){ sw->single_chunks, &sw->n_single };
 	if (o->single && r0_cli_each_item(o->single, sweep_add_chunk, &o->cl))
-		return r0_cli_usage_error(PROG, "--single-chunks '%s': powers of two from 4K to 1G", o->single);
+		return r0_cli_usage_error(PROG, "--single-chunks '%s': at most %d powers of two from 4K to 1G", o->single, MAX_CHUNKS);
 	if (!o->single) {
 		/* one chunk measures the layer's own cost: mdadm's default where it is in the list */
 		sw->single_chunks[0] = sw->chunks[0];
@@ -215,7 +215,7 @@ static int plan_from_options(struct sweep *sw, struct options *o, int argc, char
 		return r0_cli_usage_error(PROG, "--preset '%s': cdm, cdm3, cdm-nvme, everyday or everyday-xfs, comma "
 					  "separated, at most %d", o->preset, MAX_PRESETS);
 	if (r0_cli_each_item(o->qd, sweep_add_qd, sw))
-		return r0_cli_usage_error(PROG, "--qd '%s': queue depths from 1 to %u, e.g. 1,32", o->qd, R0_QD_MAX);
+		return r0_cli_usage_error(PROG, "--qd '%s': at most %d queue depths from 1 to %u, e.g. 1,32", o->qd, MAX_QDS, R0_QD_MAX);
 	bool block_tests = false;
 
 	for (o->n_presets = 0; o->presets[o->n_presets]; o->n_presets++)
@@ -470,7 +470,7 @@ int main(int argc, char **argv)
 		  "preconditioning or other devices)" },
 		{ "backend", OPT_BACKEND, R0_CLI_STRING, R0_CLI_TO(o.backend), .arg = "LIST", .help = "md, dm or md,dm",
 		  .def = "md,dm" },
-		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.chunks), .arg = "LIST", .help = "chunk sizes",
+		{ "chunks", OPT_CHUNKS, R0_CLI_STRING, R0_CLI_TO(o.chunks), .arg = "LIST", .help = "chunk sizes, at most " STR(MAX_CHUNKS),
 		  .def = R0_DEFAULT_CHUNKS },
 		{ "members", OPT_MEMBERS, R0_CLI_STRING, R0_CLI_TO(o.counts), .arg = "LIST",
 		  .help = "member counts; 1 measures the first member raw and as a 1-member stripe", .def = "1 up to all" },
@@ -481,7 +481,7 @@ int main(int argc, char **argv)
 		  "everyday-xfs: a large copy, small files, an application start alone and in a copy, unpacking, timed "
 		  "through a file system made over the region on each target (32M region at least; xfs 300M)" },
 		{ "qd", OPT_QD, R0_CLI_STRING, R0_CLI_TO(o.qd), .given = &o.qd_given, .arg = "LIST",
-		  .help = "queue depths of the small random tests", .def = "1,4,32" },
+		  .help = "queue depths of the small random tests, at most " STR(MAX_QDS), .def = "1,4,32" },
 		{ "no-straddle", OPT_NO_STRADDLE, R0_CLI_CLEAR, R0_CLI_TO(o.straddle), .help = "without the "
 		  "chunk-straddling test (512K random reads at 4K-aligned offsets, so most cross a chunk boundary)" },
 		{ "read-only", OPT_READ_ONLY, R0_CLI_SET, R0_CLI_TO(o.read_only), .help = "only the read tests, nothing "

@@ -50,7 +50,7 @@ int sweep_add_qd(const char *s, void *arg)
 	struct sweep *sw = arg;
 	unsigned q;
 
-	if (r0_parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == 8)
+	if (r0_parse_uint(s, R0_QD_MAX, &q) || !q || sw->n_qds == MAX_QDS)
 		return -EINVAL;
 	sw->qds[sw->n_qds++] = q;
 	return 0;

@@ -20,6 +20,7 @@
 
 #define PROG "r0sweep"
 #define MAX_CHUNKS 16
+#define MAX_QDS 8     /* --qd LIST: queue depths of the small random tests at most */
 #define MAX_PRESETS 7
 
 struct sweep {
@@ -30,7 +31,7 @@ struct sweep {
 	uint32_t chunks[MAX_CHUNKS], single_chunks[MAX_CHUNKS];
 	size_t n_chunks, n_single;
 	bool count[R0_MAX_MEMBERS + 1];
-	unsigned qds[8];
+	unsigned qds[MAX_QDS];
 	size_t n_qds;
 	struct r0_sweep_plan plan;
 	bool keep[R0_SWEEP_MAX_WL];
