@@ -25,11 +25,14 @@ int r0_cli_mix(const char *prog, const char *opt, const char *arg, struct r0_mix
 	if (err == -EOVERFLOW && access(arg, F_OK))
 		return r0_cli_usage_error(prog, "%s '%s': a weight is at most %.0f (weights are shares: 1,3 weighs "
 					  "as 10,30)", opt, arg, R0_MIX_WEIGHT_MAX);
+	if (access(arg, R_OK) && strchr(arg, '='))
+		return r0_cli_usage_error(prog, "%s '%s': KEY=WEIGHT,..., at most %d, each KEY a class or a workload, "
+					  "each WEIGHT a number (digits and at most one point: 2, 0.5)", opt, arg, R0_MIX_MAX);
 	if (access(arg, R_OK))
-		return r0_cli_usage_error(prog, "%s '%s': desktop, database, sequential, KEY=WEIGHT,... "
-					  "or a readable mix file of r0profile", opt, arg);
+		return r0_cli_usage_error(prog, "%s '%s': desktop, database, sequential, everyday, replay, "
+					  "KEY=WEIGHT,... or a readable mix file of r0profile", opt, arg);
 	if ((err = r0_mix_load(arg, mix, desc, len)))
-		return r0_cli_usage_error(prog, "%s %s: %s", opt, arg,
+		return r0_cli_usage_error(prog, "%s '%s': %s", opt, arg,
 					  err == -EINVAL ? "not a mix file (" R0_MIX_SCHEMA ", written by r0profile --output)"
 							 : strerror(-err));
 	return 0;
