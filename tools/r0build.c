@@ -216,7 +216,7 @@ static int cmd_create(int argc, char **argv)
 		return r0_cli_usage_error(PROG, "create: --chunk SIZE is required");
 	err = r0_parse_chunk(chunk, spec.backend, &spec.chunk_bytes);
 	if (err)
-		return r0_cli_usage_error(PROG, "--chunk %s: %s", chunk, r0_chunk_rule(spec.backend));
+		return r0_cli_usage_error(PROG, "--chunk '%s': %s", chunk, r0_chunk_rule(spec.backend));
 	if (layout) {
 		if (spec.backend != R0_BACKEND_MD)
 			return r0_cli_usage_error(PROG, "--layout is for md only");
