@@ -32,32 +32,6 @@ enum {
 
 /* --- options ---------------------------------------------------------- */
 
-static int parse_rw(const char *s, struct r0_workload *w)
-{
-	static const struct {
-		const char *name;
-		enum r0_access access;
-		int read_pct;   /* -1: rwmix */
-		bool trim;
-	} kinds[] = {
-		{ "read", R0_ACCESS_SEQ, 100, false }, { "write", R0_ACCESS_SEQ, 0, false },
-		{ "randread", R0_ACCESS_RAND, 100, false }, { "randwrite", R0_ACCESS_RAND, 0, false },
-		{ "rw", R0_ACCESS_SEQ, -1, false }, { "readwrite", R0_ACCESS_SEQ, -1, false },
-		{ "randrw", R0_ACCESS_RAND, -1, false },
-		{ "trim", R0_ACCESS_SEQ, 0, true }, { "randtrim", R0_ACCESS_RAND, 0, true },
-	};
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		if (strcmp(s, kinds[i].name))
-			continue;
-		w->access = kinds[i].access;
-		w->read_pct = kinds[i].read_pct < 0 ? 50 : (unsigned)kinds[i].read_pct;
-		w->trim = kinds[i].trim;
-		return kinds[i].read_pct < 0 ? 1 : 0;
-	}
-	return -EINVAL;
-}
-
 /* --rw: the workload's kind; a mix takes --rwmix-read after all options are read. */
 struct rw_arg {
 	struct r0_workload *w;
@@ -67,7 +41,7 @@ struct rw_arg {
 static int opt_rw(const char *prog, const struct r0_cli_opt *o, const char *arg)
 {
 	struct rw_arg *rw = o->dest;
-	int err = parse_rw(arg, rw->w);
+	int err = r0_bench_rw_parse(arg, rw->w);
 
 	if (err < 0)
 		return r0_cli_usage_error(prog, "--rw '%s': use read, write, randread, randwrite, rw (or readwrite), randrw, trim or randtrim", arg);

@@ -29,6 +29,32 @@ const char *r0_bench_rw_name(const struct r0_workload *w)
 	return r ? "randrw" : "rw";
 }
 
+int r0_bench_rw_parse(const char *s, struct r0_workload *w)
+{
+	static const struct {
+		const char *name;
+		enum r0_access access;
+		int read_pct;   /* -1: rwmix */
+		bool trim;
+	} kinds[] = {
+		{ "read", R0_ACCESS_SEQ, 100, false }, { "write", R0_ACCESS_SEQ, 0, false },
+		{ "randread", R0_ACCESS_RAND, 100, false }, { "randwrite", R0_ACCESS_RAND, 0, false },
+		{ "rw", R0_ACCESS_SEQ, -1, false }, { "readwrite", R0_ACCESS_SEQ, -1, false },
+		{ "randrw", R0_ACCESS_RAND, -1, false },
+		{ "trim", R0_ACCESS_SEQ, 0, true }, { "randtrim", R0_ACCESS_RAND, 0, true },
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strcmp(s, kinds[i].name))
+			continue;
+		w->access = kinds[i].access;
+		w->read_pct = kinds[i].read_pct < 0 ? 50 : (unsigned)kinds[i].read_pct;
+		w->trim = kinds[i].trim;
+		return kinds[i].read_pct < 0 ? 1 : 0;
+	}
+	return -EINVAL;
+}
+
 struct r0_bench_spread r0_bench_spread(const struct r0_bench_test *t, double (*f)(const struct r0_result *))
 {
 	double v[64];

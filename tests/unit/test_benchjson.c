@@ -283,3 +283,22 @@ Test(benchjson, the_replay_document_as_printed)
 	json_object_put(o);
 	free(text);
 }
+
+/* fio's --rw names read back into the kind r0_bench_rw_name writes; a mix says so; a typo is no kind. */
+Test(benchjson, rw_names_read_back)
+{
+	static const char *const names[] = { "read", "write", "randread", "randwrite", "rw", "randrw", "trim",
+					     "randtrim" };
+	struct r0_workload w = { 0 };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		cr_assert_geq(r0_bench_rw_parse(names[i], &w), 0, "%s", names[i]);
+		cr_expect_str_eq(r0_bench_rw_name(&w), names[i]);
+	}
+	cr_expect_eq(r0_bench_rw_parse("readwrite", &w), 1);
+	cr_expect(w.access == R0_ACCESS_SEQ && w.read_pct == 50 && !w.trim);
+	cr_expect_eq(r0_bench_rw_parse("randrw", &w), 1);
+	cr_expect_eq(r0_bench_rw_parse("randread", &w), 0);
+	cr_expect_eq(r0_bench_rw_parse("readrite", &w), -EINVAL);
+	cr_expect_eq(r0_bench_rw_parse("", &w), -EINVAL);
+}

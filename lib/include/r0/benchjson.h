@@ -36,6 +36,13 @@ struct r0_bench_test {
 /* "randread", "write", "randtrim", ... as r0bench's --rw takes them. */
 const char *r0_bench_rw_name(const struct r0_workload *w);
 
+/*
+ * W's kind from fio's --rw NAME (r0_bench_rw_name's, and readwrite for
+ * rw): 0; 1 for a mix (read_pct set to 50, for --rwmix-read to change);
+ * -EINVAL for a name fio's --rw does not take.
+ */
+int r0_bench_rw_parse(const char *name, struct r0_workload *w);
+
 /* A figure over a test's counted passes (at most 64 of them); all 0 without a pass. */
 struct r0_bench_spread {
 	double best, median, min, max;   /* best: the highest */
