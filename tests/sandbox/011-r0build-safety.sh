@@ -67,11 +67,11 @@ umount /mnt/t
 losetup -d "$loop"
 
 refuse 2 "chunk 3k (md)" "power of two" create --backend md -c 3k "$m0"
-refuse 2 "chunk 0" "--chunk 0" create --backend md -c 0 "$m0"
-refuse 2 "chunk 0 (dm)" "--chunk 0" create --backend dm -c 0 "$m0"
+refuse 2 "chunk 0" "--chunk '0'" create --backend md -c 0 "$m0"
+refuse 2 "chunk 0 (dm)" "--chunk '0'" create --backend dm -c 0 "$m0"
 refuse 2 "chunk 6k (dm)" "multiple of 4K" create --backend dm -c 6k "$m0"
-refuse 2 "chunk 2k (md)" "--chunk 2k" create --backend md -c 2k "$m0"
-refuse 2 "chunk garbage" "--chunk 64Q" create --backend md -c 64Q "$m0"
+refuse 2 "chunk 2k (md)" "--chunk '2k'" create --backend md -c 2k "$m0"
+refuse 2 "chunk garbage" "--chunk '64Q'" create --backend md -c 64Q "$m0"
 refuse 2 "no backend" "--backend" create -c 64K "$m0"
 refuse 2 "bad backend" "--backend 'zfs'" create --backend zfs -c 64K "$m0"
 refuse 2 "no members" "member" create --backend md -c 64K
