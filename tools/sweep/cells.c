@@ -24,7 +24,7 @@ void sweep_study_rec(const struct sweep *sw, struct r0_run *r)
 	snprintf(r->state, sizeof(r->state), "%s", sw->state);
 	snprintf(r->devices, sizeof(r->devices), "%s", sw->devices);
 	snprintf(r->describe, sizeof(r->describe), "%s", sw->describe);
-	r->region_bytes = sw->region_bytes;
+	r->region_bytes = r0_test_region_bytes(sw->region_bytes, UINT64_MAX);   /* whole MiB, as tested */
 	r->test_runtime_s = (double)sw->runtime_ns / 1e9;
 	r->ramp_s = (double)sw->ramp_ns / 1e9;
 	r->min_runtime_s = (double)sw->min_runtime_ns / 1e9;
