@@ -151,6 +151,8 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 		const bool base = r0_analysis_is_baseline(a, c);
 		/* the single drive answers nothing against itself */
 		const bool has = c->bps.n > 0, sp = c->speedup.n > 0 && !base;
+		/* one repeat, or a prediction: the point alone, no interval (lo = hi would claim one) */
+		const bool iv = sp && !c->vs_base.indicative;
 
 		err = r0_csv_field(f, w->name, true);
 		STR(r0_rw_name(p->access, p->read_pct));
@@ -176,8 +178,8 @@ int r0_csv_comparisons(FILE *f, const struct r0_analysis *a)
 		NUM("%.3f", c->lat_p999.med / 1e3, c->lat_p999.n > 0 && c->lat_p999.med > 0);
 		NUM(G, c->cpu_per_io.med, c->cpu_per_io.n > 0 && c->cpu_per_io.med > 0);
 		NUM(G, c->speedup.med, sp);
-		NUM(G, c->speedup.min, sp);
-		NUM(G, c->speedup.max, sp);
+		NUM(G, c->speedup.min, iv);
+		NUM(G, c->speedup.max, iv);
 		NUM(G, c->efficiency, sp);
 		STR(sp && c->answer != R0_ANSWER_NONE ? r0_answer_name(c->answer) : NULL);
 		STR(c->layer == R0_LAYER_RAW || base ? NULL : c->tie_best ? "true" : "false");
@@ -200,13 +202,15 @@ int r0_csv_choices(FILE *f, const struct r0_analysis *a)
 
 	for (size_t i = 0; i < a->n_choice && !err; i++) {
 		const struct r0_choice *c = &a->choice[i];
+		/* the noise unknown (one repeat, a prediction): no interval */
+		const bool iv = !c->vs_base.indicative;
 
 		err = r0_csv_field(f, r0_layer_name(c->layer), true);
 		INT(c->chunk_bytes);
 		INT(a->max_members);
 		NUM(G, c->score, true);
-		NUM(G, c->score_min, true);
-		NUM(G, c->score_max, true);
+		NUM(G, c->score_min, iv);
+		NUM(G, c->score_max, iv);
 		STR(c->tie_best ? "true" : "false");
 		STR(a->has_choice && i == a->pick ? "true" : "false");
 		STR(c->incomplete ? "false" : "true");

@@ -28,7 +28,8 @@
  *                    ones included), far, and unmeasured, the median of
  *                    those used and the
  *                    speed-up over one drive with its interval (lo, hi), as
- *                    the report's tables give it; baseline "true" on the
+ *                    the report's tables give it (empty where the noise is
+ *                    not known: fewer than 3 repeats, a prediction); baseline "true" on the
  *                    single drive's rows, whose speed-up, efficiency,
  *                    answer and tie_best are empty
  *   choices.csv      the chunk choices at the largest member count, scored
