@@ -212,9 +212,30 @@ int r0_csv_choices(FILE *f, const struct r0_analysis *a)
 		NUM(G, c->score_min, iv);
 		NUM(G, c->score_max, iv);
 		STR(c->tie_best ? "true" : "false");
-		STR(a->has_choice && i == a->pick ? "true" : "false");
+		/* picked: the array the verdict builds; at fewer drives it is the row below */
+		STR(a->has_choice && i == a->pick && a->build_members >= a->max_members ? "true" : "false");
 		STR(c->incomplete ? "false" : "true");
 		STR(c->loss);
+		STR(a->predicted ? "true" : "false");
+		if (!err)
+			err = r0_csv_eol(f);
+	}
+	/* fewer drives built than the largest count: the pick there, with the headline's figure; the
+	 * ranking (tie_best, loss) was made at the largest count only */
+	if (!err && a->has_choice && a->build_members && a->build_members < a->max_members) {
+		const struct r0_choice *c = &a->choice[a->pick];
+		const struct r0_cmp *b = &a->build_vs_base;
+
+		err = r0_csv_field(f, r0_layer_name(c->layer), true);
+		INT(c->chunk_bytes);
+		INT(a->build_members);
+		NUM(G, b->ratio, b->ratio > 0);
+		NUM(G, b->lo, b->ratio > 0 && !b->indicative);
+		NUM(G, b->hi, b->ratio > 0 && !b->indicative);
+		STR(NULL);
+		STR("true");
+		STR("true");
+		STR(NULL);
 		STR(a->predicted ? "true" : "false");
 		if (!err)
 			err = r0_csv_eol(f);

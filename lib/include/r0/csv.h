@@ -33,7 +33,10 @@
  *                    single drive's rows, whose speed-up, efficiency,
  *                    answer and tie_best are empty
  *   choices.csv      the chunk choices at the largest member count, scored
- *                    under the mix, best first
+ *                    under the mix, best first; picked "true" on the array
+ *                    the verdict builds: where that is fewer drives, a last
+ *                    row of the pick at that count (the headline's figure;
+ *                    tie_best and loss empty: ranked at the largest count)
  *   noise.csv        the study's noise from its own runs (r0/calibrate.h):
  *                    a row "all" (visit sd, the noisiest target's run noise,
  *                    correlation within a visit, kurtosis, drift, within the
@@ -74,7 +77,7 @@ int r0_csv_cells(FILE *f, const struct r0_run_set *set, const struct r0_analysis
 /* comparisons.csv of A: its header and a row per cell (workload and target). 0 or -errno. */
 int r0_csv_comparisons(FILE *f, const struct r0_analysis *a);
 
-/* choices.csv of A: its header and a row per choice, best first. 0 or -errno. */
+/* choices.csv of A: its header, a row per choice, best first, and the pick at the count built when fewer. 0 or -errno. */
 int r0_csv_choices(FILE *f, const struct r0_analysis *a);
 
 /* noise.csv of D: its header, the study's row and a row per target. 0 or -errno. */
