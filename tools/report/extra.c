@@ -421,51 +421,78 @@ static void bench_grid(const struct extra *x, struct bench_grid *g, char names[B
 	}
 }
 
-/* Which device was fastest on the most tests run on them all: its index, and how many (of *OF). */
-static size_t bench_best(const struct bench_grid *g, size_t *wins, size_t *of)
+/*
+ * How many tests run on them all each device was fastest on (WIN), of *OF, and
+ * how many were tied (*TIED): a median equal to the highest is a win for nobody,
+ * never for the file given first.
+ */
+static void bench_wins(const struct bench_grid *g, size_t win[BENCH_DEVS], size_t *of, size_t *tied)
 {
-	size_t win[BENCH_DEVS] = { 0 }, best = 0;
-
-	*of = 0;
+	*of = *tied = 0;
+	for (size_t d = 0; d < g->nd; d++)
+		win[d] = 0;
 	for (size_t t = 0; t < g->nt; t++) {
-		size_t b = 0;
+		const double *v = &g->bps[t * g->nd];
+		size_t b = 0, at_top = 0;
 		bool all = true;
 
 		for (size_t d = 0; d < g->nd; d++) {
-			all &= !isnan(g->bps[t * g->nd + d]);
-			if (!isnan(g->bps[t * g->nd + d]) && g->bps[t * g->nd + d] > g->bps[t * g->nd + b])
+			all &= !isnan(v[d]);
+			if (!isnan(v[d]) && (isnan(v[b]) || v[d] > v[b]))
 				b = d;
 		}
-		if (all) {
+		if (!all)
+			continue;
+		for (size_t d = 0; d < g->nd; d++)
+			at_top += v[d] == v[b];
+		(*of)++;
+		if (at_top > 1)
+			(*tied)++;
+		else
 			win[b]++;
-			(*of)++;
-		}
 	}
-	for (size_t d = 1; d < g->nd; d++)
-		if (win[d] > win[best])
-			best = d;
-	*wins = win[best];
-	return best;
 }
 
 static void bench_summary(char *buf, size_t len, const struct extra *x)
 {
 	static struct bench_grid g;
-	char names[BENCH_DEVS][64];
-	size_t wins, of, best;
+	char names[BENCH_DEVS][64], ties[32] = "";
+	size_t win[BENCH_DEVS], of, tied, best = 0, n_best = 0;
 
 	bench_grid(x, &g, names);
-	best = bench_best(&g, &wins, &of);
-	if (g.nd >= 2 && !of)
+	bench_wins(&g, win, &of, &tied);
+	for (size_t d = 1; d < g.nd; d++)
+		if (win[d] > win[best])
+			best = d;
+	for (size_t d = 0; d < g.nd; d++)
+		n_best += win[d] == win[best];
+	if (tied)
+		snprintf(ties, sizeof(ties), ", %zu tied", tied);
+	if (g.nd >= 2 && !of) {
 		snprintf(buf, len, "Measured with r0bench: %zu drives or arrays, no test run on them all (one block "
 			 "size, depth, pattern and job count): nothing compared", g.nd);
-	else if (g.nd < 2)
+	} else if (g.nd < 2) {
 		snprintf(buf, len, "Measured with r0bench: %s (%s), %zu tests", g.nd ? g.dev[0] : "-",
 			 g.nd ? x->bench[0].path : "-", g.nt);
-	else
+	} else if (n_best > 1) {
+		/* as many wins: none is named the winner, whatever the files' order */
+		size_t n = 0;
+
 		snprintf(buf, len, "Compared with r0bench: %zu drives or arrays on %zu tests; the highest median on the "
-			 "most: %s (%zu of %zu); medians of passes, no interval: a difference within the passes' "
-			 "spread is not shown", g.nd, of, g.dev[best], wins, of);
+			 "most: none: ", g.nd, of);
+		for (size_t d = 0; d < g.nd; d++)
+			if (win[d] == win[best]) {
+				n++;
+				snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", n == 1 ? "" : n == n_best ?
+					 " and " : ", ", g.dev[d]);
+			}
+		snprintf(buf + strlen(buf), len - strlen(buf), " each on %zu of %zu%s; medians of passes, no interval: "
+			 "a difference within the passes' spread is not shown", win[best], of, ties);
+	} else {
+		snprintf(buf, len, "Compared with r0bench: %zu drives or arrays on %zu tests; the highest median on the "
+			 "most: %s (%zu of %zu%s); medians of passes, no interval: a difference within the passes' "
+			 "spread is not shown", g.nd, of, g.dev[best], win[best], of, ties);
+	}
 }
 
 static void bench_section(struct doc *d, const struct extra *x)
