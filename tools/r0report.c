@@ -108,10 +108,10 @@ int main(int argc, char **argv)
 	struct inputs in = { 0 };
 	struct r0_analysis a = { 0 };
 	bool good = true;
-	char verdict[3072] = "", mixdesc[1024] = "", deftitle[128];
+	char verdict[3072] = "", mixdesc[1024] = "", aside_desc[1024], deftitle[128];
 	char path_md[4096] = "", path_html[4096] = "", csv_paths[N_CSV][4200] = { "", "", "", "" };
 	static struct noise_of no;
-	struct r0_mix mix;
+	struct r0_mix mix, aside_mix;
 	struct r0_cmp_opts cmp;
 	struct report_of r;
 	int status = R0_EXIT_OK;
@@ -128,11 +128,9 @@ int main(int argc, char **argv)
 	/* a wrong --mix is a usage error before anything is read */
 	if (o.mix && r0_cli_mix(PROG, "--mix", o.mix, &mix, mixdesc, sizeof(mixdesc)))
 		return R0_EXIT_USAGE;
-	if (o.aside_file && aside_study(o.aside_file, o.aside_title ? o.aside_title : "Another study",
-					o.aside_mix ? "--aside-mix" : "--mix",
-					o.aside_mix ? o.aside_mix : o.mix ? o.mix : "desktop", &cmp, o.skip_damaged,
-					as.line, sizeof(as.line)))
-		return R0_EXIT_REFUSED;
+	/* the aside's mix too: it is read after the files reported (it must be none of them) */
+	if (o.aside_mix && r0_cli_mix(PROG, "--aside-mix", o.aside_mix, &aside_mix, aside_desc, sizeof(aside_desc)))
+		return R0_EXIT_USAGE;
 	/* an input it cannot report on, or no directory for it: refused, nothing written */
 	in.sweeps.skip_damaged = o.skip_damaged;
 	if (load_inputs(argv + optind, argc - optind, &in) || bench_apart(&in.x))
@@ -143,6 +141,12 @@ int main(int argc, char **argv)
 			"goes under a sweep's verdict\n", o.aside_file);
 		goto refused;
 	}
+	/* read after the files reported: it must be none of them */
+	if (o.aside_file && aside_study(o.aside_file, o.aside_title ? o.aside_title : "Another study",
+					o.aside_mix ? "--aside-mix" : "--mix",
+					o.aside_mix ? o.aside_mix : o.mix ? o.mix : "desktop", &cmp, o.skip_damaged,
+					&in, argv + optind, argc - optind, as.line, sizeof(as.line)))
+		goto refused;
 	if (in.have_sweep) {
 		if (analyse(&in, o.mix, &mix, mixdesc, sizeof(mixdesc), &cmp, &no, &a))
 			goto refused;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analyse.h"
 #include "cli.h"
@@ -78,8 +79,40 @@ bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struc
 	return say;
 }
 
+/*
+ * The aside is the report's own study: PATH one of the files reported (by
+ * inode), or its records runs the report reads (r0_run_same, as a study
+ * read twice is found). true after saying so: its runs would stand as
+ * independent evidence for the verdict they make.
+ */
+static bool aside_is_main(const char *path, const struct r0_run_set *set, const struct inputs *main, char **files,
+			  int n_files)
+{
+	struct stat a, b;
+
+	for (int i = 0; i < n_files && !stat(path, &a); i++)
+		if (!stat(files[i], &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+			fprintf(stderr, PROG ": --aside '%s': the same file as %s, one of the files reported: the aside "
+				"is another study\n", path, files[i]);
+			return true;
+		}
+	for (size_t i = 0; i < set->n; i++)
+		for (size_t j = 0; j < main->set.n; j++)
+			if (r0_run_same(&set->recs[i], &main->set.recs[j])) {
+				const char *of = main->sweeps.n_files ? main->sweeps.file[0] : "?";
+
+				for (size_t k = 0; k < main->sweeps.n_files && main->sweeps.start[k] <= j; k++)
+					of = main->sweeps.file[k];
+				fprintf(stderr, PROG ": --aside '%s': the same runs as %s, a file reported (its line %u is "
+					"line %u there): the aside is another study\n", path, of, set->recs[i].line,
+					main->set.recs[j].line);
+				return true;
+			}
+	return false;
+}
+
 int aside_study(const char *path, const char *title, const char *mix_opt, const char *mixs, const struct r0_cmp_opts *cmp,
-		bool skip_damaged, char *line, size_t len)
+		bool skip_damaged, const struct inputs *main, char **files, int n_files, char *line, size_t len)
 {
 	struct r0_run_set set = { 0 };
 	struct sweep_in in = { .set = &set, .skip_damaged = skip_damaged };
@@ -99,7 +132,8 @@ int aside_study(const char *path, const char *title, const char *mix_opt, const 
 		r0_run_set_free(&set);
 		return 1;
 	}
-	if (!err && r0_cli_mix_check(PROG, "--aside-mix", mixs, &mix, set.recs, set.n)) {
+	if (!err && (aside_is_main(path, &set, main, files, n_files) ||
+		     r0_cli_mix_check(PROG, "--aside-mix", mixs, &mix, set.recs, set.n))) {
 		sweep_in_free(&in);
 		r0_run_set_free(&set);
 		return 1;

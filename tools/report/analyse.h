@@ -48,10 +48,11 @@ bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struc
  * --aside: PATH, a study of its own (never pooled with the report's),
  * analysed under MIXS (given as MIX_OPT: --aside-mix, or --mix) into its
  * line (aside_line, TITLE), the lines it skipped said after it. 0, or 1
- * after saying why not.
+ * after saying why not; refused when it is the report's own study: one
+ * of FILES[0..N_FILES), or runs MAIN read from them.
  */
 int aside_study(const char *path, const char *title, const char *mix_opt, const char *mixs,
-		const struct r0_cmp_opts *cmp,
-		bool skip_damaged, char *line, size_t len);
+		const struct r0_cmp_opts *cmp, bool skip_damaged, const struct inputs *main, char **files,
+		int n_files, char *line, size_t len);
 
 #endif
