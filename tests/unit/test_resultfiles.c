@@ -357,3 +357,41 @@ Test(results, age_record_loads_and_refuses_others)
 	unlink(path);
 	cr_expect_eq(r0_ageres_load("/nonexistent/r0", &r), -ENOENT);
 }
+
+/* TEXT's r0_result_digest */
+static uint64_t digest_of(const char *text)
+{
+	char path[] = "/tmp/r0-test-digest-XXXXXX";
+	uint64_t d = 0;
+
+	put(path, text);
+	cr_assert_eq(r0_result_digest(path, &d), 0);
+	unlink(path);
+	return d;
+}
+
+/* a copy is the same results however it is written: re-serialised, CRLF, keys reordered, a BOM */
+Test(results, digest_by_content)
+{
+	static const char lines[] = "{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0,\"iops\":1.5}\n"
+				    "{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":1,\"iops\":2}\n";
+	uint64_t doc = digest_of(trim_doc), scen = digest_of(lines);
+
+	cr_expect_eq(digest_of(trim_doc), doc);
+	cr_expect_eq(digest_of("{\"r0kit_schema\": \"r0scenario/1\", \"iops\": 1.50, \"cycle\": 0}\r\n"
+			       "{\"cycle\": 1.0, \"iops\": 2e0, \"r0kit_schema\": \"r0scenario/1\"}\r\n"), scen);
+	cr_expect_eq(digest_of("\xef\xbb\xbf{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0,\"iops\":1.5}"
+			       "{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":1,\"iops\":2}"), scen);
+	/* another figure, another value's type, the lines in another order, one line less: other results */
+	cr_expect_neq(digest_of("{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0,\"iops\":1.6}\n"
+				"{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":1,\"iops\":2}\n"), scen);
+	cr_expect_neq(digest_of("{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0,\"iops\":\"1.5\"}\n"
+				"{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":1,\"iops\":2}\n"), scen);
+	cr_expect_neq(digest_of("{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":1,\"iops\":2}\n"
+				"{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0,\"iops\":1.5}\n"), scen);
+	cr_expect_neq(digest_of("{\"r0kit_schema\":\"r0scenario/1\",\"cycle\":0,\"iops\":1.5}\n"), scen);
+	cr_expect_neq(digest_of("{\"a\":{\"b\":1,\"c\":2}}"), digest_of("{\"a\":{\"b\":2,\"c\":1}}"));
+	/* text that does not parse counts by its bytes */
+	cr_expect_neq(digest_of("not json\n"), digest_of("not json \n"));
+	cr_expect_eq(r0_result_digest("/nonexistent/r0", &(uint64_t){ 0 }), -ENOENT);
+}

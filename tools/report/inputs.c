@@ -65,32 +65,6 @@ static bool scenario_mixed(const struct r0_scenario *s, size_t from, const char 
 	return false;
 }
 
-/*
- * FNV-1a over PATH's bytes, for finding a result file given twice or
- * copied (an r0sweep file's runs are found twice run by run instead).
- * 0, or -errno.
- */
-static int file_digest(const char *path, uint64_t *digest)
-{
-	unsigned char buf[65536];
-	uint64_t h = 1469598103934665603ULL;
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	if (!f)
-		return -errno;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		for (size_t i = 0; i < n; i++)
-			h = (h ^ buf[i]) * 1099511628211ULL;
-	if (ferror(f)) {
-		fclose(f);
-		return -EIO;
-	}
-	fclose(f);
-	*digest = h;
-	return 0;
-}
-
 #define NOT_READ "not a result file r0report reads (schema " R0_SWEEP_SCHEMA ", r0trim/1, " R0_SCENARIO_SCHEMA \
 	", " R0_STATE_SCHEMA " or r0bench/1)"
 
@@ -114,8 +88,9 @@ int load_inputs(char **files, int n, struct inputs *in)
 		struct r0_sweep_damage dmg = { 0 };
 		int err = r0_result_kind(files[i], &kind);
 
-		/* another result given twice or copied would be reported twice: its figures, its verdict */
-		if (!err && kind != R0_RESULT_SWEEP && !(err = file_digest(files[i], &digest[i])))
+		/* another result given twice or copied (re-serialised too) would be reported twice: its
+		 * figures, its verdict */
+		if (!err && kind != R0_RESULT_SWEEP && !(err = r0_result_digest(files[i], &digest[i])))
 			for (int j = 0; j < i; j++)
 				if (digest[j] == digest[i]) {
 					fprintf(stderr, PROG ": %s: the same results as %s (a file given twice, or a "

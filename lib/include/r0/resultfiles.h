@@ -21,6 +21,17 @@ enum r0_result_kind { R0_RESULT_SWEEP, R0_RESULT_TRIM, R0_RESULT_SCENARIO, R0_RE
  * directory, -errno. */
 int r0_result_kind(const char *path, enum r0_result_kind *out);
 
+/*
+ * r0_result_digest: a digest of what the file at PATH says, its JSON
+ * values in order (a document, or JSON lines), each by its content: the
+ * same for a copy re-serialised, re-indented, with CRLF line ends, a
+ * UTF-8 byte-order mark or its keys in another order (a number by its
+ * value: 1 and 1.0 are one); text that does not parse counts by its
+ * bytes. Two files of one digest hold the same results. 0 and *DIGEST,
+ * or -errno.
+ */
+int r0_result_digest(const char *path, uint64_t *digest);
+
 #define R0_TRIMRES_MEMBERS 16
 #define R0_TRIMRES_RANGES 32
 
