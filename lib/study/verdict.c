@@ -63,6 +63,17 @@ static void write_method(struct r0_analysis *a)
 	double worth = a->cmp.worth > 0 ? a->cmp.worth : R0_WORTH_SPEEDUP;
 	double gain = a->cmp.drive_gain > 0 ? a->cmp.drive_gain : R0_DRIVE_GAIN;
 
+	/* r0predict's figures: one a cell, no repeats, no noise to make an interval of */
+	if (a->predicted) {
+		snprintf(a->method, sizeof(a->method),
+			 "Each comparison is the ratio of the two sides' predicted bytes/s (under a mix, one drive's "
+			 "time for the mix over the array's: Amdahl's law), r0predict's one figure a cell from one "
+			 "drive's results: no interval (r0predict(1) gives the prediction's error), the choices ranked "
+			 "by their figures, none told apart. Predicted worth it means the predicted speed-up is at "
+			 "least %.2fx one drive; a drive is worth buying when it adds at least %.2fx. Nothing here "
+			 "was measured.", worth, gain);
+		return;
+	}
 	if (a->cmp.method == R0_CMP_BOOTSTRAP)
 		snprintf(how, sizeof(how),
 			 "the ratio of the two sides' median bytes/s (under a mix, one drive's time for the mix over the array's: Amdahl's law) "
@@ -130,11 +141,16 @@ static void write_losses(struct r0_analysis *a)
 static void write_chunks(struct r0_analysis *a)
 {
 	char *b = a->chunks, nm[32], nm2[32], tail[512] = "", one[192];
+	const char *done = a->predicted ? "predicted" : "measured";
 	size_t len = sizeof(a->chunks), n_set = 0, unsaid = 0;
 
 	for (size_t k = 0; k < a->n_choice; k++)
 		n_set += a->choice[k].tie_best;
-	if (n_set > 1 && a->indicative) {
+	if (n_set > 1 && a->predicted) {
+		list_choices(a, true, b, len);
+		r0_strbuf_cat(b, len, " rank in this order under the %s mix, none told apart (predicted from one drive: "
+		    "no noise to tell them by)", a->mix_name);
+	} else if (n_set > 1 && a->indicative) {
 		list_choices(a, true, b, len);
 		r0_strbuf_cat(b, len, " rank in this order under the %s mix, none told apart (indicative: %u repeat%s, "
 		    "the noise unknown)", a->mix_name, a->min_repeats, a->min_repeats == 1 ? "" : "s");
@@ -146,18 +162,20 @@ static void write_chunks(struct r0_analysis *a)
 		r0_strbuf_cat(b, len, "%s is the best under the %s mix", choice_str(&a->choice[0], nm, sizeof(nm)),
 		    a->mix_name);
 	}
-	/* the pick first, so a long list of losers never cuts it off */
+	/* the pick first, so a long list of losers never cuts it off; a prediction's best is not measured */
 	if (a->pick && a->pick_for_counts)
-		r0_strbuf_cat(tail, sizeof(tail), "; pick %s (it cannot be told from the best measured, %s, and was measured at "
-		    "every drive count)", choice_str(&a->choice[a->pick], nm, sizeof(nm)),
-		    choice_str(&a->choice[0], nm2, sizeof(nm2)));
+		r0_strbuf_cat(tail, sizeof(tail), "; pick %s (it cannot be told from the best %s, %s, and was %s at "
+		    "every drive count)", choice_str(&a->choice[a->pick], nm, sizeof(nm)), done,
+		    choice_str(&a->choice[0], nm2, sizeof(nm2)), done);
 	else if (a->pick)
-		r0_strbuf_cat(tail, sizeof(tail), "; pick %s (within %.1f %% of the best measured, %s, and nearer 512K, mdadm's "
+		r0_strbuf_cat(tail, sizeof(tail), "; pick %s (within %.1f %% of the best %s, %s, and nearer 512K, mdadm's "
 		    "default; md before dm)", choice_str(&a->choice[a->pick], nm, sizeof(nm)), R0_PICK_MARGIN * 100,
-		    choice_str(&a->choice[0], nm2, sizeof(nm2)));
+		    done, choice_str(&a->choice[0], nm2, sizeof(nm2)));
+	else if (n_set > 1)
+		r0_strbuf_cat(tail, sizeof(tail), "; pick %s (the best %s; no other shown within 2.5 %% of it and nearer "
+		    "512K)", choice_str(&a->choice[0], nm, sizeof(nm)), done);
 	else
-		r0_strbuf_cat(tail, sizeof(tail), "; pick %s%s", choice_str(&a->choice[0], nm, sizeof(nm)),
-		    n_set > 1 ? " (the best measured; no other shown within 2.5 % of it and nearer 512K)" : "");
+		r0_strbuf_cat(tail, sizeof(tail), "; pick %s", choice_str(&a->choice[0], nm, sizeof(nm)));
 	if (a->counts_at != a->pick)
 		r0_strbuf_cat(tail, sizeof(tail), "; whether it is worth it and how many drives are answered at %s, which it cannot "
 		    "be told from and which was measured at every drive count", choice_str(&a->choice[a->counts_at], nm,
@@ -446,7 +464,9 @@ static void write_detail(struct r0_analysis *a, const struct r0_mix *mix)
 		snprintf(v, len, "RAID0 of %u of these %u drives: ", a->build_members, a->max_members);
 	else
 		snprintf(v, len, "RAID0 of these %u drives: ", a->max_members);
-	if (a->indicative)
+	if (a->predicted)
+		r0_strbuf_cat(v, len, "predicted from one drive, not measured: no interval. ");
+	else if (a->indicative)
 		r0_strbuf_cat(v, len, "indicative: %u repeat%s, noise unknown. ", a->min_repeats,
 		    a->min_repeats == 1 ? "" : "s");
 	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {

@@ -293,7 +293,9 @@ void chart_summary(FILE *f, const struct r0_analysis *a)
 	if (!(xmax <= 2.0 * N + 0.5))
 		xmax = 2.0 * N + 0.5;
 #define X(v) (SL + (v) / xmax * pw)
-	snprintf(buf, sizeof(buf), "Summary: speed-up per workload at %s", pick_str(a, nm, sizeof(nm)));
+	/* a prediction never reads as a measurement, the chart alone (summary.svg) included */
+	snprintf(buf, sizeof(buf), "Summary: %sspeed-up per workload at %s%s", a->predicted ? "predicted " : "",
+		 pick_str(a, nm, sizeof(nm)), a->predicted ? " (predicted from one drive, not measured)" : "");
 	svg_open(f, SW, ST + (int)rows * SROW + 56, buf);
 	svg_text(f, 8, 18, "start", 13, "font-weight=\"bold\"", buf);
 	for (int v = 0; v <= (int)xmax; v++) {
@@ -313,8 +315,9 @@ void chart_summary(FILE *f, const struct r0_analysis *a)
 		fprintf(f, "<rect class=\"answer\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>",
 			SL, y + 4, X(c->speedup.med) - SL, SROW - 8,
 			answer_color[ans == R0_ANSWER_WORTH ? 0 : ans == R0_ANSWER_NOT ? 1 : 2]);
-		snprintf(buf, sizeof(buf), "%s: %.2fx%s: %s", a->wl[w].name, c->speedup.med,
-			 span(c->speedup.min, c->speedup.max, 2, sp, sizeof(sp)), r0_answer_name(c->answer));
+		snprintf(buf, sizeof(buf), "%s: %s%.2fx%s: %s%s", a->wl[w].name, a->predicted ? "predicted " : "",
+			 c->speedup.med, span(c->speedup.min, c->speedup.max, 2, sp, sizeof(sp)),
+			 a->predicted ? "predicted " : "", r0_answer_name(c->answer));
 		esc(f, buf);
 		fprintf(f, "</title></rect>\n");
 		svg_line(f, X(c->speedup.min), y + SROW / 2.0, X(c->speedup.max), y + SROW / 2.0, "#222", "");

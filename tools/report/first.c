@@ -265,10 +265,16 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 		if (doc_html(d)) {
 			fprintf(d->f, "<figure id=\"summary\">\n");
 			chart_summary(d->f, a);
-			fprintf(d->f, "<figcaption>Speed-up over one drive per workload at %s: bars are the ratio of the mean bytes/s, whiskers its interval; dashed: the ideal %ux.</figcaption>\n</figure>\n",
-				nm, a->build_members);
+			if (is_predicted(a))
+				fprintf(d->f, "<figcaption>Predicted speed-up over one drive per workload at %s, not "
+					"measured: bars are the ratio of r0predict's figures, no interval; dashed: the "
+					"ideal %ux.</figcaption>\n</figure>\n", nm, a->build_members);
+			else
+				fprintf(d->f, "<figcaption>Speed-up over one drive per workload at %s: bars are the ratio of the mean bytes/s, whiskers its interval; dashed: the ideal %ux.</figcaption>\n</figure>\n",
+					nm, a->build_members);
 		} else {
-			fprintf(d->f, "![Speed-up per workload at %s](" SUMMARY_SVG ")\n\n", nm);
+			fprintf(d->f, "![%speed-up per workload at %s](" SUMMARY_SVG ")\n\n",
+				is_predicted(a) ? "Predicted s" : "S", nm);
 			summary_table(d, a, nm);
 		}
 	}

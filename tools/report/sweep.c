@@ -34,7 +34,11 @@ static void speedup_table(struct doc *d, const struct r0_analysis *a)
 	uint32_t c;
 
 	doc_heading(d, 2, NULL, "Speed-up over one drive");
-	doc_p(d, "Mean bytes/s of each array / the single drive's mean, (the interval) over both sides' repeats; efficiency = speed-up / members.");
+	if (a->predicted)
+		doc_p(d, "Predicted bytes/s of each array / the single drive's, r0predict's one figure a cell: no "
+		      "interval; efficiency = speed-up / members.");
+	else
+		doc_p(d, "Mean bytes/s of each array / the single drive's mean, (the interval) over both sides' repeats; efficiency = speed-up / members.");
 	target_heads(d, a, "1 drive MB/s");
 	for (size_t w = 0; w < a->n_wl; w++) {
 		const struct r0_wl *wl = &a->wl[w];
