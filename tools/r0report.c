@@ -73,10 +73,10 @@ static void default_title(const struct inputs *in, const struct r0_analysis *a, 
  * screen word for word (its headline and what to build) or the verdict
  * of the other results, the aside's line, and the files written.
  */
-static void say(const struct report_of *r, const char *mixdesc, const char *md, const char *html, char csv[][4200])
+static void say(const struct report_of *r, const char *md, const char *html, char csv[][4200])
 {
-	if (mixdesc[0] && r->a)
-		printf("For %s:\n", mixdesc);
+	if (r->w->mix && r->w->mix[0] && r->a)
+		printf("%s\n", r->w->mix);
 	if (r->a && r->no->k) {
 		printf("%s\n", r->no->k->answer);
 	} else if (r->a) {
@@ -108,7 +108,7 @@ int main(int argc, char **argv)
 	struct inputs in = { 0 };
 	struct r0_analysis a = { 0 };
 	bool good = true;
-	char verdict[3072] = "", mixdesc[1024] = "", aside_desc[1024], deftitle[128];
+	char verdict[3072] = "", mixdesc[1024] = "", aside_desc[1024], deftitle[128], mix_line[1024 + 4200];
 	char path_md[4096] = "", path_html[4096] = "", csv_paths[N_CSV][4200] = { "", "", "", "" };
 	static struct noise_of no;
 	struct r0_mix mix, aside_mix;
@@ -151,6 +151,11 @@ int main(int argc, char **argv)
 		if (analyse(&in, o.mix, &mix, mixdesc, sizeof(mixdesc), &cmp, &no, &a))
 			goto refused;
 		snprintf(verdict, sizeof(verdict), "%s", a.detail);
+		/* a measured mix in its own words, and its file, wherever the verdict goes */
+		if (mixdesc[0]) {
+			snprintf(mix_line, sizeof(mix_line), "For %s (the mix in %s):", mixdesc, o.mix);
+			words.mix = mix_line;
+		}
 		good = a.worth;
 		r0_trim_answer(&a, in.x.trim, in.x.n_trim, trim_line, sizeof(trim_line));
 		if (stored_analysis(&in, &a, &stored))
@@ -172,7 +177,7 @@ int main(int argc, char **argv)
 				.files = argv + optind, .nfiles = argc - optind, .skipped = in.sweeps.note };
 	if (!write_reports(o.dir, &r, path_md, path_html, sizeof(path_md)))
 		status = R0_EXIT_FAILURE;
-	say(&r, mixdesc, path_md, path_html, csv_paths);
+	say(&r, path_md, path_html, csv_paths);
 	free(no.k);
 	r0_analysis_free(&a);
 	inputs_free(&in);

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "r0/analysis.h"
 #include "r0/size.h"
@@ -363,9 +364,34 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 	return total;
 }
 
+/*
+ * The share of MIX's weight on classes no workload of A belongs to (those
+ * r0_mix_unmeasured names): the verdict's figure leaves it out. 0 to 1.
+ */
+static double unmeasured_share(const struct r0_analysis *a, const struct r0_mix *mix)
+{
+	double sum = 0, out = 0;
+
+	for (size_t e = 0; mix && e < mix->n; e++) {
+		const char *key = mix->e[e].key;
+		bool there = false;
+
+		if (!(mix->e[e].weight > 0))
+			continue;
+		sum += mix->e[e].weight;
+		if (!r0_mix_is_class(key))
+			continue;
+		for (size_t w = 0; w < a->n_wl && !there; w++)
+			there = !strcasecmp(a->wl[w].cls, key) || !strcasecmp(a->wl[w].name, key);
+		if (!there)
+			out += mix->e[e].weight;
+	}
+	return sum > 0 ? out / sum : 0;
+}
+
 /* The verdict in one sentence: the answer under the mix at counts_at (the pick, or the chunk the counts were
  * measured at: the chunks line says which), which workloads gain. */
-static void write_verdict(struct r0_analysis *a)
+static void write_verdict(struct r0_analysis *a, double unmeasured)
 {
 	static const struct { enum r0_answer ans; const char *lead; } parts[] = {
 		{ R0_ANSWER_WORTH, "worth it for " }, { R0_ANSWER_LIKELY, "likely worth it for " },
@@ -394,6 +420,10 @@ static void write_verdict(struct r0_analysis *a)
 	/* the mix's speed-up is the user's time (Amdahl's law): say it so */
 	if (score->ratio > 0)
 		r0_strbuf_cat(h, len, ": your I/O would take %.0f %% of one drive's time", 100 / score->ratio);
+	/* the figure is over the classes measured: what it leaves out is said beside it, not only below */
+	if (unmeasured > 0)
+		r0_strbuf_cat(h, len, " (%.0f %% of the mix's %s is in workloads not %s)", unmeasured * 100,
+			      a->mix_per_request ? "requests" : "time", a->predicted ? "predicted" : "measured");
 	if (a->noise_beyond)
 		r0_strbuf_cat(h, len, "; no claim is made: the runs' noise is beyond any the study was validated on "
 			      "(%s)", a->noise_why);
@@ -665,7 +695,7 @@ void r0_verdict_words(struct r0_analysis *a, const struct r0_mix *mix, const cha
 		write_chunks(a);
 		write_shared(a);
 		write_build(a);
-		write_verdict(a);
+		write_verdict(a, unmeasured_share(a, mix));
 	} else {
 		no_pick_words(a, a->verdict, sizeof(a->verdict));
 	}

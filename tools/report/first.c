@@ -231,6 +231,8 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 
 	if (is_predicted(a))
 		fprintf(d->f, doc_html(d) ? "<p><b>%s</b></p>\n" : "**%s**\n\n", PREDICTED_NOTE);
+	/* what the verdict is weighed under, as the terminal says it */
+	screen_line(d, "mix", w ? w->mix : NULL);
 	doc_verdict(d, a->verdict, a->worth);
 	write_aside(d, aside);
 	/* a verdict other code stored for these cells, named under today's */

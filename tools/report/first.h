@@ -35,10 +35,12 @@ void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_
 struct screen_words {
 	const char *trim;                     /* the TRIM answer per array (r0_trim_answer); "": none */
 	const struct r0_provenance *stored;   /* a stored analysis to name (its line not ""); NULL: none */
+	const char *mix;                      /* a measured mix (--mix FILE): "For the workload measured on
+	                                       * ... (the mix in FILE):", before the verdict; NULL or "": none */
 };
 
 /*
- * After the title: verdict, ASIDE (NULL or line "": none), the stored
+ * After the title: the measured mix's line, verdict, ASIDE (NULL or line "": none), the stored
  * analysis's line, what to build, the TRIM answer, summary, how it was
  * measured (FILES the results), verdict in detail (with the stored one's
  * where they differ), reasoning. SKIPPED: the result files' lines
