@@ -8,7 +8,38 @@
 #include "doc.h"
 #include "svg.h"
 
-/* Formatted text, escaped for HTML; whole, however long (a paragraph of a large study's detail). */
+/*
+ * S[0..LEN) as Markdown text: the characters HTML gives a meaning are
+ * written as entities (a --title "<b>x</b>" is no markup), and in a table
+ * CELL '|' as "\|" (a replay workload named by its trace file "a|b" would
+ * split its row); code spans (`...`) as they are, but for '|' in a cell.
+ */
+static void md_esc(FILE *f, const char *s, size_t len, bool cell)
+{
+	bool code = false;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '`')
+			code = !code;
+		if (cell && s[i] == '|')
+			fputs("\\|", f);
+		else if (code || !strchr("<>&", s[i]))
+			fputc(s[i], f);
+		else
+			fputs(s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : "&amp;", f);
+	}
+}
+
+/* S escaped for the document's format: HTML, or Markdown text outside a table. */
+static void put_text(struct doc *d, const char *s)
+{
+	if (doc_html(d))
+		esc(d->f, s);
+	else
+		md_esc(d->f, s, strlen(s), false);
+}
+
+/* Formatted text, escaped for HTML or Markdown; whole, however long (a paragraph of a large study's detail). */
 static void vput(struct doc *d, const char *fmt, va_list ap)
 {
 	char *buf = NULL;
@@ -18,10 +49,7 @@ static void vput(struct doc *d, const char *fmt, va_list ap)
 		fputs("(text left out: no memory)", d->f);
 		return;
 	}
-	if (doc_html(d))
-		esc(d->f, buf);
-	else
-		fputs(buf, d->f);
+	put_text(d, buf);
 	free(buf);
 }
 
@@ -30,7 +58,9 @@ void doc_begin(struct doc *d, const char *title)
 	FILE *f = d->f;
 
 	if (!doc_html(d)) {
-		fprintf(f, "# %s\n\n", title);
+		fputs("# ", f);
+		put_text(d, title);
+		fputs("\n\n", f);
 		return;
 	}
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
@@ -59,7 +89,8 @@ void doc_end(struct doc *d)
 void doc_verdict(struct doc *d, const char *text, bool good)
 {
 	if (!doc_html(d)) {
-		fprintf(d->f, "%s\n\n", text);
+		put_text(d, text);
+		fputs("\n\n", d->f);
 		return;
 	}
 	fprintf(d->f, "<p class=\"verdict%s\" id=\"verdict\">", good ? "" : " no");
@@ -70,7 +101,9 @@ void doc_verdict(struct doc *d, const char *text, bool good)
 void doc_heading(struct doc *d, int level, const char *id, const char *text)
 {
 	if (!doc_html(d)) {
-		fprintf(d->f, "%.*s %s\n\n", level, "######", text);
+		fprintf(d->f, "%.*s ", level, "######");
+		put_text(d, text);
+		fputs("\n\n", d->f);
 		return;
 	}
 	fprintf(d->f, "<h%d", level + d->shift);
@@ -83,10 +116,7 @@ void doc_heading(struct doc *d, int level, const char *id, const char *text)
 
 void doc_text(struct doc *d, const char *s)
 {
-	if (doc_html(d))
-		esc(d->f, s);
-	else
-		fputs(s, d->f);
+	put_text(d, s);
 }
 
 void doc_block(struct doc *d, enum doc_block kind, const char *fmt, ...)
@@ -146,7 +176,9 @@ void doc_md_li(struct doc *d, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	if (!doc_html(d)) {
-		fprintf(d->f, "- %s\n", buf);
+		fputs("- ", d->f);
+		md_esc(d->f, buf, strlen(buf), false);
+		fputc('\n', d->f);
 		return;
 	}
 	fputs("<li>", d->f);
@@ -167,7 +199,8 @@ void doc_files_li(struct doc *d, const char *label, char **files, int nfiles)
 void doc_md_list(struct doc *d, const char *md)
 {
 	if (!doc_html(d)) {
-		fprintf(d->f, "%s\n", md);
+		md_esc(d->f, md, strlen(md), false);
+		fputc('\n', d->f);
 		return;
 	}
 	fputs("<ul>\n", d->f);
@@ -227,7 +260,9 @@ static void cell(struct doc *d, bool bold, const char *fmt, va_list ap)
 		esc(d->f, buf);
 		fprintf(d->f, "%s</%s>", bold ? "</b>" : "", tag);
 	} else {
-		fprintf(d->f, bold ? " **%s** |" : *buf ? " %s |" : " |", buf);
+		fputs(bold ? " **" : *buf ? " " : "", d->f);
+		md_esc(d->f, buf, strlen(buf), true);
+		fputs(bold ? "** |" : " |", d->f);
 	}
 }
 
