@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* r0report's command line: its options as data (struct r0_cli_opt), --help from them. */
 #include <limits.h>
+#include <stdlib.h>
 
 #include "cli.h"
 #include "inputs.h"
@@ -101,4 +102,11 @@ void report_options(int argc, char **argv, struct report_args *a, struct r0_cmp_
 
 	*a = (struct report_args){ .dir = "." };
 	r0_cli_parse(&cli, opts, argc, argv);
+	/* an empty title would leave the report, or the aside's line, without its first words */
+	if (a->title && !a->title[0])
+		exit(r0_cli_usage_error(PROG, "--title '': empty: name the report, or leave --title out for the "
+					"default"));
+	if (a->aside_title && !a->aside_title[0])
+		exit(r0_cli_usage_error(PROG, "--aside-title '': empty: name the study, or leave --aside-title out "
+					"for \"Another study\""));
 }
