@@ -65,7 +65,7 @@ static const char *predicted_words(const char *note, const struct r0_run *recs, 
 int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const struct r0_mix *mix,
 		     const struct r0_run *recs, size_t n)
 {
-	char note[512], said[sizeof(note) + 256];
+	char note[R0_MIX_UNMEASURED_MAX], said[sizeof(note) + 256];
 	size_t bad = 0;
 
 	int err = r0_mix_check(mix, recs, n, &bad);

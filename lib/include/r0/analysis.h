@@ -54,6 +54,8 @@
  * planner measures it again while the budget allows.
  */
 #define R0_TOO_NOISY 0.8
+/* r0_mix_unmeasured's words for every class a mix can weigh (r0_mix_classes): never cut mid-item */
+#define R0_MIX_UNMEASURED_MAX 1536
 /* a measuring thread busier than this was the limit, maybe not the drives */
 #define R0_CPU_BOUND 0.8
 /*
@@ -182,8 +184,10 @@ struct r0_analysis {
 	char mix_name[32];
 	bool mix_per_request;       /* the mix was given in shares of requests (runs), turned into
 	                             * shares of one drive's time by its time per request here */
-	char mix_unmeasured[512];   /* the mix's classes no workload of the study belongs to, with their
-	                             * shares (r0_mix_unmeasured); "": none. Also in the reasoning */
+	/* the mix's classes no workload of the study belongs to, with their shares
+	 * (r0_mix_unmeasured); "": none. Also in the reasoning. Room for every class,
+	 * none cut: 15 classes of at most 80 characters each */
+	char mix_unmeasured[R0_MIX_UNMEASURED_MAX];
 	struct r0_cmp_opts cmp;     /* as asked: the rate each family of claims is held to */
 	struct r0_cmp_opts cmp_diff, cmp_bar, cmp_primary;   /* the families' levels (see diff_level):
 	                                                      * what each comparison is made at */
