@@ -114,6 +114,7 @@ int main(int argc, char **argv)
 	struct r0_mix mix, aside_mix;
 	struct r0_cmp_opts cmp;
 	struct report_of r;
+	struct made_dirs made = { 0 };
 	int status = R0_EXIT_OK;
 
 	r0_cmp_defaults(&cmp);
@@ -168,8 +169,12 @@ int main(int argc, char **argv)
 	}
 	if (!o.title)
 		default_title(&in, &a, &no, deftitle, sizeof(deftitle));
-	if (output_dir("--output-dir", o.dir) || (o.csv_dir && output_dir("--csv", o.csv_dir)))
+	/* refused over one of them: none made is left behind */
+	if (output_dir("--output-dir", o.dir, &made) || (o.csv_dir && output_dir("--csv", o.csv_dir, &made))) {
+		made_dirs_undo(&made);
 		goto refused;
+	}
+	made_dirs_free(&made);
 	if (o.csv_dir && !write_csv(o.csv_dir, &in.set, &a, &no.nz, csv_paths))
 		status = R0_EXIT_FAILURE;
 	r = (struct report_of){ .a = in.have_sweep ? &a : NULL, .no = &no, .as = &as, .w = &words, .x = &in.x,

@@ -4,8 +4,10 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "charts.h"
 #include "doc.h"
@@ -116,10 +118,11 @@ bool write_csv(const char *dir, const struct r0_run_set *set, const struct r0_an
 }
 
 /*
- * DIR and the directories above it, as mkdir -p makes them.
- * 0, or -errno (-ENOTDIR where DIR or one above it is a file).
+ * DIR and the directories above it, as mkdir -p makes them; each one made
+ * is added to MADE (its paths, to remove on a refusal). 0, or -errno
+ * (-ENOTDIR where DIR or one above it is a file).
  */
-static int make_dirs(const char *dir)
+static int make_dirs(const char *dir, struct made_dirs *made)
 {
 	char path[PATH_MAX];
 	struct stat st;
@@ -134,8 +137,12 @@ static int make_dirs(const char *dir)
 		char c = *p;
 
 		*p = '\0';
-		if (mkdir(path, 0777) && errno != EEXIST)
+		if (!mkdir(path, 0777)) {
+			if (made->n < MADE_DIRS_MAX && (made->path[made->n] = strdup(path)))
+				made->n++;
+		} else if (errno != EEXIST) {
 			return -errno;
+		}
 		if (stat(path, &st))
 			return -errno;
 		if (!S_ISDIR(st.st_mode))
@@ -146,12 +153,32 @@ static int make_dirs(const char *dir)
 	}
 }
 
-int output_dir(const char *opt, const char *dir)
+int output_dir(const char *opt, const char *dir, struct made_dirs *made)
 {
-	int err = make_dirs(dir);
+	int err = make_dirs(dir, made);
+
+	/* one that cannot be written to is said now, before anything else is made */
+	if (!err && access(dir, W_OK | X_OK))
+		err = -errno;
 
 	if (err)
 		fprintf(stderr, PROG ": %s %s: %s\n", opt, dir, err == -ENOTDIR ? "a file is in its path" :
 			strerror(-err));
 	return err ? -1 : 0;
+}
+
+void made_dirs_undo(struct made_dirs *made)
+{
+	/* the last made first: it is inside those before it; one not empty is left */
+	while (made->n) {
+		made->n--;
+		rmdir(made->path[made->n]);
+		free(made->path[made->n]);
+	}
+}
+
+void made_dirs_free(struct made_dirs *made)
+{
+	while (made->n)
+		free(made->path[--made->n]);
 }

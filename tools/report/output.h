@@ -35,8 +35,25 @@ struct report_of {
 	const char *skipped;            /* their lines skipped, in words ("": none) */
 };
 
-/* DIR (--output-dir or --csv, named OPT) made with its parents, as mkdir -p makes them: 0, or -1 after saying why not. */
-int output_dir(const char *opt, const char *dir);
+/* The directories r0report made, to remove when it is refused after making them. */
+#define MADE_DIRS_MAX 64
+struct made_dirs {
+	size_t n;
+	char *path[MADE_DIRS_MAX];   /* in the order made: each one inside or beside those before it */
+};
+
+/*
+ * DIR (--output-dir or --csv, named OPT) made with its parents, as mkdir -p
+ * makes them, each one made added to MADE, and writable: 0, or -1 after
+ * saying why not.
+ */
+int output_dir(const char *opt, const char *dir, struct made_dirs *made);
+
+/* Removes the directories in MADE, the last made first (those not empty are left), and forgets them. */
+void made_dirs_undo(struct made_dirs *made);
+
+/* Forgets MADE's directories, leaving them. */
+void made_dirs_free(struct made_dirs *made);
 
 /*
  * report.md, summary.svg (a sweep with a pick, not a calibration) and
