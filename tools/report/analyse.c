@@ -144,7 +144,8 @@ int aside_study(const char *path, const char *title, const char *mix_opt, const 
 		err = -ENODATA;
 	if (err)
 		fprintf(stderr, PROG ": --aside %s: %s\n", path,
-			err == -EINVAL ? "not r0sweep results (" R0_SWEEP_SCHEMA ")"
+			err == -EINVAL && has_bom(path) ? BOM_SAID
+			: err == -EINVAL ? "not r0sweep results (" R0_SWEEP_SCHEMA ")"
 			: err == -ENODATA ? "no stripe measured against a single drive" : strerror(-err));
 	else
 		aside_line(&s, title, line, len);

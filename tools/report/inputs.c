@@ -65,6 +65,19 @@ static bool scenario_mixed(const struct r0_scenario *s, size_t from, const char 
 	return false;
 }
 
+bool has_bom(const char *path)
+{
+	unsigned char head[3] = { 0 };
+	FILE *f = fopen(path, "rb");
+	bool bom;
+
+	if (!f)
+		return false;
+	bom = fread(head, 1, 3, f) == 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf;
+	fclose(f);
+	return bom;
+}
+
 #define NOT_READ "not a result file r0report reads (schema " R0_SWEEP_SCHEMA ", r0trim/1, " R0_SCENARIO_SCHEMA \
 	", " R0_STATE_SCHEMA " or r0bench/1)"
 
@@ -131,7 +144,8 @@ int load_inputs(char **files, int n, struct inputs *in)
 		}
 		if (err) {
 			fprintf(stderr, PROG ": %s: %s\n", files[i],
-				err == -EINVAL ? NOT_READ
+				err == -EINVAL && has_bom(files[i]) ? BOM_SAID
+				: err == -EINVAL ? NOT_READ
 				: err == -EBADMSG && kind == R0_RESULT_TRIM
 					? "an r0trim/1 document whose verdict is not one r0trim writes, or disagrees with "
 					  "its checks or discards_pass (edited or damaged): refused"

@@ -34,6 +34,12 @@ int load_inputs(char **files, int n, struct inputs *in);
 
 void inputs_free(struct inputs *in);
 
+/* Why a file that starts with a UTF-8 byte-order mark is not read (no r0kit tool writes one; JSON has none). */
+#define BOM_SAID "starts with a UTF-8 byte-order mark, which no r0kit tool writes: save it without one"
+
+/* Whether the file at PATH starts with a UTF-8 byte-order mark (an editor's, not JSON's). */
+bool has_bom(const char *path);
+
 /* r0bench/1 documents with no test in common: -1 after naming each file's tests (they compare nothing); else 0. */
 int bench_apart(const struct extra *x);
 
