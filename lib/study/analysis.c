@@ -562,7 +562,7 @@ static int analyse(const struct r0_run_set *set, const struct r0_mix *mix, const
 	/* a share of the mix no workload measured goes nowhere: said, never silently dropped */
 	if (a.mix_unmeasured[0])
 		r0_strbuf_cat(a.reasoning, sizeof(a.reasoning), "- Not in this study: %s; the mix's weights are "
-			      "over the workloads measured.\n", a.mix_unmeasured);
+			      "over the workloads %s.\n", a.mix_unmeasured, a.predicted ? "predicted" : "measured");
 	*out = a;
 	memset(&a, 0, sizeof(a));
 	err = 0;

@@ -221,9 +221,12 @@ size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, si
 {
 	double sum = 0;
 	size_t count = 0, off = 0;
+	bool predicted = n > 0;   /* every record r0predict's: a prediction never reads as measured */
 
 	if (len)
 		buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		predicted &= recs[i].predicted;
 	for (size_t e = 0; e < mix->n; e++)
 		sum += mix->e[e].weight > 0 ? mix->e[e].weight : 0;
 	for (size_t e = 0; e < mix->n; e++) {
@@ -236,7 +239,8 @@ size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, si
 		count++;
 		if (off < len)
 			off += (size_t)snprintf(buf + off, len - off, "%s%s: %.3g %% of the mix, no workload of that "
-						"class measured", off ? "; " : "", key, mix->e[e].weight / sum * 100);
+						"class %s", off ? "; " : "", key, mix->e[e].weight / sum * 100,
+						predicted ? "predicted" : "measured");
 	}
 	return count;
 }

@@ -581,8 +581,12 @@ static void write_reasoning(struct r0_analysis *a, const char *excluded)
 
 	for (size_t w = 0; w < a->n_wl; w++)
 		any_raw |= a->wl[w].base_raw;
-	r0_strbuf_cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's mean bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
-	    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
+	if (a->predicted)
+		r0_strbuf_cat(r, len, "- Baseline: one drive %s, as r0predict took it from the drive's measurements; speed-up = the predicted array's bytes/s / the baseline's (no interval: one figure a cell); efficiency = speed-up / members.\n",
+		    any_raw ? "raw (no array layer)" : "as a 1-member stripe");
+	else
+		r0_strbuf_cat(r, len, "- Baseline: one drive measured %s; speed-up = the array's mean bytes/s / the baseline's, with its interval; efficiency = speed-up / members.\n",
+		    any_raw ? "raw (no array layer)" : "as a 1-member stripe (no raw run in the results)");
 	if (*excluded)
 		r0_strbuf_cat(r, len, "- Left out of every median (I/O errors, or no request completed in the window): %s.\n", excluded);
 	if (a->n_visits_far)

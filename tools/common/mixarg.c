@@ -38,34 +38,10 @@ int r0_cli_mix(const char *prog, const char *opt, const char *arg, struct r0_mix
 	return 0;
 }
 
-/*
- * NOTE (r0_mix_unmeasured's words) into BUF, of a prediction (every record
- * r0predict's) with "predicted" where it says "measured": a prediction
- * never reads as a measurement. BUF.
- */
-static const char *predicted_words(const char *note, const struct r0_run *recs, size_t n, char *buf, size_t len)
-{
-	static const char was[] = "class measured";
-	const char *p = note, *hit;
-	bool all = n > 0;
-	size_t off = 0;
-
-	for (size_t i = 0; i < n; i++)
-		all &= recs[i].predicted;
-	buf[0] = '\0';
-	while (all && (hit = strstr(p, was)) && off < len) {
-		off += (size_t)snprintf(buf + off, len - off, "%.*sclass predicted", (int)(hit - p), p);
-		p = hit + sizeof(was) - 1;
-	}
-	if (off < len)
-		snprintf(buf + off, len - off, "%s", p);
-	return buf;
-}
-
 int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const struct r0_mix *mix,
 		     const struct r0_run *recs, size_t n)
 {
-	char note[R0_MIX_UNMEASURED_MAX], said[sizeof(note) + 256];
+	char note[R0_MIX_UNMEASURED_MAX];
 	size_t bad = 0;
 
 	int err = r0_mix_check(mix, recs, n, &bad);
@@ -78,6 +54,6 @@ int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const s
 		return r0_cli_usage_error(prog, "%s '%s': '%s' is neither a workload class (%s) nor a workload of "
 					  "this study", opt, arg, mix->e[bad].key, r0_mix_classes());
 	if (r0_mix_unmeasured(mix, recs, n, note, sizeof(note)))
-		fprintf(stderr, "%s: %s %s: %s\n", prog, opt, arg, predicted_words(note, recs, n, said, sizeof(said)));
+		fprintf(stderr, "%s: %s %s: %s\n", prog, opt, arg, note);
 	return 0;
 }

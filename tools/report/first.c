@@ -282,7 +282,7 @@ void first_screen(struct doc *d, const struct r0_analysis *a, const struct aside
 	}
 	if (!trim_said)
 		screen_line(d, "trim-answer", w ? w->trim : "");
-	doc_heading(d, 2, NULL, "How it was measured");
+	doc_heading(d, 2, NULL, is_predicted(a) ? "How it was predicted" : "How it was measured");
 	doc_ul(d, "measured");
 	/* an adaptive study's own account of what it repeated, left open and left out */
 	for (int i = 0; i < nfiles && r0_sweep_plan_note(files[i], plan, sizeof(plan)); i++)

@@ -147,7 +147,10 @@ static void latency_table(struct doc *d, const struct r0_analysis *a)
 	char b1[32], b2[32], b3[32];
 
 	doc_heading(d, 2, NULL, "Latency and CPU");
-	doc_p(d, "Completion latency (median of the repeats' percentiles) and CPU seconds per I/O of the measuring threads.");
+	if (a->predicted)
+		doc_p(d, "Completion latency as r0predict predicts it (the median; its tail and the CPU are not predicted).");
+	else
+		doc_p(d, "Completion latency (median of the repeats' percentiles) and CPU seconds per I/O of the measuring threads.");
 	doc_table(d);
 	for (size_t k = 0; k < 6; k++)
 		doc_th(d, '-', "%s", heads[k]);

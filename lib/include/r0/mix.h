@@ -88,8 +88,9 @@ int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, 
  * The classes MIX weighs that no workload of RECS[0..n) belongs to, each
  * with its share of the mix, into BUF ("rand-small-qd-write: 5 % of the
  * mix, no workload of that class measured", "; "-separated; "" when
- * none): their weight goes nowhere, the rest is weighed as if the mix
- * were only that. How many.
+ * none; "predicted" where every record is r0predict's): their weight
+ * goes nowhere, the rest is weighed as if the mix were only that. How
+ * many.
  */
 size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, size_t n, char *buf,
 			 size_t len);
