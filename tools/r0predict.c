@@ -474,7 +474,8 @@ static int read_options(int argc, char **argv, struct opts *o, struct args *a, s
 		return r0_cli_usage_error(PROG, "--members '%s': counts from 1 to %d, e.g. 2,3,4", a->members,
 					  R0_MAX_MEMBERS);
 	if (a->chunks && r0_cli_each_item(a->chunks, add_chunk, o))
-		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, e.g. 64K,512K", a->chunks);
+		return r0_cli_usage_error(PROG, "--chunks '%s': powers of two from 4K to 1G, at most %d, e.g. 64K,512K",
+					  a->chunks, MAX_CHUNKS);
 	if (r0_cli_each_item(a->backend, r0_cli_add_backend, o->backends))
 		return r0_cli_usage_error(PROG, "--backend '%s': md, dm or md,dm", a->backend);
 	if (a->preset && (!r0_preset_find(a->preset) || r0_preset_is_fs(r0_preset_find(a->preset)))) {
