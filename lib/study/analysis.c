@@ -544,7 +544,7 @@ static int analyse(const struct r0_run_set *set, const struct r0_mix *mix, const
 		goto out;
 	fill_weights(&a, mix);
 	weights_to_time(&a, mix);
-	r0_mix_unmeasured(mix, set->recs, set->n, a.mix_unmeasured, sizeof(a.mix_unmeasured));
+	r0_mix_unmeasured(mix, set->recs, set->n, a.mix_unmeasured, sizeof(a.mix_unmeasured), &a.mix_unmeasured_share);
 	err = r0_rank_all(&a);
 	if (err)
 		goto out;

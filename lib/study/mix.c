@@ -217,9 +217,9 @@ int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, 
 }
 
 size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, size_t n, char *buf,
-			 size_t len)
+			 size_t len, double *share)
 {
-	double sum = 0;
+	double sum = 0, out = 0;
 	size_t count = 0, off = 0;
 	bool predicted = n > 0;   /* every record r0predict's: a prediction never reads as measured */
 
@@ -237,11 +237,14 @@ size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, si
 		    study_has(recs, n, key, false))
 			continue;
 		count++;
+		out += mix->e[e].weight;
 		if (off < len)
 			off += (size_t)snprintf(buf + off, len - off, "%s%s: %.3g %% of the mix, no workload of that "
 						"class %s", off ? "; " : "", key, mix->e[e].weight / sum * 100,
 						predicted ? "predicted" : "measured");
 	}
+	if (share)
+		*share = sum > 0 ? out / sum : 0;
 	return count;
 }
 

@@ -6,7 +6,6 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "r0/analysis.h"
 #include "r0/size.h"
@@ -364,31 +363,6 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 	return total;
 }
 
-/*
- * The share of MIX's weight on classes no workload of A belongs to (those
- * r0_mix_unmeasured names): the verdict's figure leaves it out. 0 to 1.
- */
-static double unmeasured_share(const struct r0_analysis *a, const struct r0_mix *mix)
-{
-	double sum = 0, out = 0;
-
-	for (size_t e = 0; mix && e < mix->n; e++) {
-		const char *key = mix->e[e].key;
-		bool there = false;
-
-		if (!(mix->e[e].weight > 0))
-			continue;
-		sum += mix->e[e].weight;
-		if (!r0_mix_is_class(key))
-			continue;
-		for (size_t w = 0; w < a->n_wl && !there; w++)
-			there = !strcasecmp(a->wl[w].cls, key) || !strcasecmp(a->wl[w].name, key);
-		if (!there)
-			out += mix->e[e].weight;
-	}
-	return sum > 0 ? out / sum : 0;
-}
-
 /* The verdict in one sentence: the answer under the mix at counts_at (the pick, or the chunk the counts were
  * measured at: the chunks line says which), which workloads gain. */
 static void write_verdict(struct r0_analysis *a, double unmeasured)
@@ -699,7 +673,7 @@ void r0_verdict_words(struct r0_analysis *a, const struct r0_mix *mix, const cha
 		write_chunks(a);
 		write_shared(a);
 		write_build(a);
-		write_verdict(a, unmeasured_share(a, mix));
+		write_verdict(a, a->mix_unmeasured_share);
 	} else {
 		no_pick_words(a, a->verdict, sizeof(a->verdict));
 	}

@@ -176,16 +176,19 @@ Test(mix, a_class_not_measured_is_said_with_its_share)
 	struct r0_run r[2];
 	struct r0_mix m;
 	char buf[512];
+	double share = -1;
 
 	study(r);
 	cr_assert_eq(r0_mix_parse("seq-read=15,rand-small-qd-write=80,rand-small-qd-read=5", &m), 0);
-	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf)), 1);
+	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf), &share), 1);
 	cr_expect_str_eq(buf, "rand-small-qd-read: 5 % of the mix, no workload of that class measured");
+	cr_expect_float_eq(share, 0.05, 1e-12);
 	cr_assert_eq(r0_mix_parse("seq-read=1,rand-small-qd-write=1", &m), 0);
-	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf)), 0);
+	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf), &share), 0);
 	cr_expect_str_eq(buf, "");
+	cr_expect_eq(share, 0);
 	cr_assert_eq(r0_mix_parse("sequential", &m), 0);   /* seq-read=45,seq-write=30,rand-large-read=15,rand-large-write=10 */
-	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf)), 3);
+	cr_expect_eq(r0_mix_unmeasured(&m, r, 2, buf, sizeof(buf), NULL), 3);
 	cr_expect(strstr(buf, "seq-write: 30 % of the mix") && strstr(buf, "; rand-large-write: 10 % of the mix"), "%s",
 		  buf);
 }

@@ -53,7 +53,7 @@ int r0_cli_mix_check(const char *prog, const char *opt, const char *arg, const s
 	if (err)
 		return r0_cli_usage_error(prog, "%s '%s': '%s' is neither a workload class (%s) nor a workload of "
 					  "this study", opt, arg, mix->e[bad].key, r0_mix_classes());
-	if (r0_mix_unmeasured(mix, recs, n, note, sizeof(note)))
+	if (r0_mix_unmeasured(mix, recs, n, note, sizeof(note), NULL))
 		fprintf(stderr, "%s: %s %s: %s\n", prog, opt, arg, note);
 	return 0;
 }

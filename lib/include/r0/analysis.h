@@ -188,6 +188,7 @@ struct r0_analysis {
 	 * (r0_mix_unmeasured); "": none. Also in the reasoning. Room for every class,
 	 * none cut: 15 classes of at most 80 characters each */
 	char mix_unmeasured[R0_MIX_UNMEASURED_MAX];
+	double mix_unmeasured_share;   /* their share of the mix's weight, 0 to 1: the verdict's figure leaves it out */
 	struct r0_cmp_opts cmp;     /* as asked: the rate each family of claims is held to */
 	struct r0_cmp_opts cmp_diff, cmp_bar, cmp_primary;   /* the families' levels (see diff_level):
 	                                                      * what each comparison is made at */

@@ -90,10 +90,10 @@ int r0_mix_check(const struct r0_mix *mix, const struct r0_run *recs, size_t n, 
  * mix, no workload of that class measured", "; "-separated; "" when
  * none; "predicted" where every record is r0predict's): their weight
  * goes nowhere, the rest is weighed as if the mix were only that. How
- * many.
+ * many; *SHARE (may be NULL) their share of the mix's weight, 0 to 1.
  */
 size_t r0_mix_unmeasured(const struct r0_mix *mix, const struct r0_run *recs, size_t n, char *buf,
-			 size_t len);
+			 size_t len, double *share);
 
 /*
  * The speed-up the user's time sees under a mix (Amdahl's law): W[i] the
