@@ -363,9 +363,19 @@ static size_t list_answer(const struct r0_analysis *a, enum r0_answer ans, char 
 	return total;
 }
 
+const char *r0_analysis_unmeasured_caveat(const struct r0_analysis *a, char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	if (a->mix_unmeasured_share > 0)
+		snprintf(buf, len, " (%.0f %% of the mix's %s is in workloads not %s)", a->mix_unmeasured_share * 100,
+			 a->mix_per_request ? "requests" : "time", a->predicted ? "predicted" : "measured");
+	return buf;
+}
+
 /* The verdict in one sentence: the answer under the mix at counts_at (the pick, or the chunk the counts were
  * measured at: the chunks line says which), which workloads gain. */
-static void write_verdict(struct r0_analysis *a, double unmeasured)
+static void write_verdict(struct r0_analysis *a)
 {
 	static const struct { enum r0_answer ans; const char *lead; } parts[] = {
 		{ R0_ANSWER_WORTH, "worth it for " }, { R0_ANSWER_LIKELY, "likely worth it for " },
@@ -374,7 +384,7 @@ static void write_verdict(struct r0_analysis *a, double unmeasured)
 	};
 	const struct r0_choice *pick = &a->choice[a->counts_at];
 	const struct r0_cmp *score = &a->build_vs_base;
-	char *h = a->verdict, *l = a->lead, nm[32], with[32] = "";
+	char *h = a->verdict, *l = a->lead, nm[32], with[32] = "", caveat[96];
 	size_t len = sizeof(a->verdict);
 
 	if (a->build_members < a->max_members)
@@ -395,9 +405,7 @@ static void write_verdict(struct r0_analysis *a, double unmeasured)
 	if (score->ratio > 0)
 		r0_strbuf_cat(h, len, ": your I/O would take %.0f %% of one drive's time", 100 / score->ratio);
 	/* the figure is over the classes measured: what it leaves out is said beside it, not only below */
-	if (unmeasured > 0)
-		r0_strbuf_cat(h, len, " (%.0f %% of the mix's %s is in workloads not %s)", unmeasured * 100,
-			      a->mix_per_request ? "requests" : "time", a->predicted ? "predicted" : "measured");
+	r0_strbuf_cat(h, len, "%s", r0_analysis_unmeasured_caveat(a, caveat, sizeof(caveat)));
 	if (a->noise_beyond)
 		r0_strbuf_cat(h, len, "; no claim is made: the runs' noise is beyond any the study was validated on "
 			      "(%s)", a->noise_why);
@@ -673,7 +681,7 @@ void r0_verdict_words(struct r0_analysis *a, const struct r0_mix *mix, const cha
 		write_chunks(a);
 		write_shared(a);
 		write_build(a);
-		write_verdict(a, a->mix_unmeasured_share);
+		write_verdict(a);
 	} else {
 		no_pick_words(a, a->verdict, sizeof(a->verdict));
 	}

@@ -107,8 +107,12 @@ void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_
 	/* the words that send a reader to their own hardware: only where the data found a shared limit */
 	static const char check[] = " Check what your drives share (a controller, a link) before you buy more.";
 
+	char caveat[96];
+
+	/* a line of its own words carries the caveat its verdict would have */
+	r0_analysis_unmeasured_caveat(s, caveat, sizeof(caveat));
 	if (s->build[0])
-		snprintf(buf, len, "%s: %s; there, build %u.%s", title, s->build, s->build_members,
+		snprintf(buf, len, "%s: %s%s; there, build %u.%s", title, s->build, caveat, s->build_members,
 			 s->shared_limit ? check : "");
 	else if (s->shared_limit) {
 		size_t lead = 0;
@@ -117,8 +121,9 @@ void aside_line(const struct r0_analysis *s, const char *title, char *buf, size_
 		for (size_t w = 0; w < s->n_wl; w++)
 			if (s->wl[w].shared_limit && (!s->wl[lead].shared_limit || s->wl[w].weight > s->wl[lead].weight))
 				lead = w;
-		snprintf(buf, len, "%s: %u drives give %.2fx of %u on %s: something the members share is the limit.%s",
-			 title, s->max_members, s->wl[lead].vs_fewer.ratio, s->max_members - 1, s->wl[lead].name, check);
+		snprintf(buf, len, "%s: %u drives give %.2fx of %u on %s%s: something the members share is the limit.%s",
+			 title, s->max_members, s->wl[lead].vs_fewer.ratio, s->max_members - 1, s->wl[lead].name,
+			 caveat, check);
 	} else
 		snprintf(buf, len, "%s: %s", title, s->verdict);
 }

@@ -304,4 +304,11 @@ bool r0_analysis_is_baseline(const struct r0_analysis *a, const struct r0_cell *
 int r0_analysis_best_chunk(const struct r0_analysis *a, enum r0_layer layer, unsigned n,
 			   size_t wl, uint32_t *best, uint32_t *tied, size_t max, size_t *n_tied);
 
+/*
+ * " (40 % of the mix's time is in workloads not measured)" into BUF, as
+ * the verdict's headline says it beside its figure; "" when the study
+ * measured every class the mix weighs. BUF.
+ */
+const char *r0_analysis_unmeasured_caveat(const struct r0_analysis *a, char *buf, size_t len);
+
 #endif
