@@ -119,28 +119,43 @@ static void study(struct r0_run r[2])
 	snprintf(r[1].label, sizeof(r[1].label), "4K QD32");
 }
 
+/* A mix as given, and what r0_mix_check says of it: its result and the entry it names (-1: none). */
+struct spec_case {
+	const char *spec;
+	int err;
+	long bad;
+};
+
+/* Every case of CASES[0..n) parsed and checked against the study R. */
+static void expect_checks(const struct r0_run *r, const struct spec_case *cases, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct r0_mix m;
+		size_t bad = 99;
+
+		cr_assert_eq(r0_mix_parse(cases[i].spec, &m), 0, "%s", cases[i].spec);
+		cr_expect_eq(r0_mix_check(&m, r, 2, &bad), cases[i].err, "%s", cases[i].spec);
+		if (cases[i].bad >= 0)
+			cr_expect_eq(bad, (size_t)cases[i].bad, "%s: entry %zu", cases[i].spec, bad);
+	}
+}
+
 /*
  * A key that is neither a class nor a workload of the study is a typo
  * whose share would silently go nowhere: refused, its index given. A
- * workload's own name counts, in any case, as the weights are matched.
+ * workload's own name counts, in any case, as the weights are matched; a
+ * named mix weighs classes only.
  */
 Test(mix, a_key_that_names_nothing_is_found)
 {
+	static const struct spec_case cases[] = {
+		{ "seq-read=1,rand-smal-q1-read=9", -ENOENT, 1 }, { "foo=1", -ENOENT, 0 },
+		{ "Seq-Read=1,4k qd32 write=2,rand-large-read=1", 0, -1 }, { "desktop", 0, -1 },
+	};
 	struct r0_run r[2];
-	struct r0_mix m;
-	size_t bad = 99;
 
 	study(r);
-	cr_assert_eq(r0_mix_parse("seq-read=1,rand-smal-q1-read=9", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOENT);
-	cr_expect_eq(bad, 1);
-	cr_assert_eq(r0_mix_parse("foo=1", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOENT);
-	cr_expect_eq(bad, 0);
-	cr_assert_eq(r0_mix_parse("Seq-Read=1,4k qd32 write=2,rand-large-read=1", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0);
-	cr_expect_eq(r0_mix_parse("desktop", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "a named mix weighs classes only");
+	expect_checks(r, cases, sizeof(cases) / sizeof(cases[0]));
 	cr_expect(r0_mix_is_class("replay") && r0_mix_is_class("app-start-busy") && !r0_mix_is_class("fs"));
 	cr_expect(strstr(r0_mix_classes(), "rand-small-qd-write"));
 }
@@ -148,26 +163,21 @@ Test(mix, a_key_that_names_nothing_is_found)
 /*
  * A name takes precedence over its class: a class whose every workload is
  * named has its share go to none of them, refused whichever comes first.
+ * A share of 0 is lost nowhere; a class with a workload left unnamed
+ * (Seq read takes seq-read's share), or not measured at all (said
+ * elsewhere), is no such loss.
  */
 Test(mix, a_class_whose_workloads_are_all_named_is_found)
 {
+	static const struct spec_case cases[] = {
+		{ "seq-read=1,Seq read=3", -ENOTUNIQ, 0 }, { "4K QD32 write=2,Seq read=1,SEQ-READ=1", -ENOTUNIQ, 2 },
+		{ "seq-read=0,Seq read=3", 0, -1 }, { "seq-read=1,4K QD32 write=3", 0, -1 },
+		{ "rand-large-read=1,Seq read=3", 0, -1 },
+	};
 	struct r0_run r[2];
-	struct r0_mix m;
-	size_t bad = 99;
 
 	study(r);
-	cr_assert_eq(r0_mix_parse("seq-read=1,Seq read=3", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOTUNIQ);
-	cr_expect_eq(bad, 0);
-	cr_assert_eq(r0_mix_parse("4K QD32 write=2,Seq read=1,SEQ-READ=1", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), -ENOTUNIQ);
-	cr_expect_eq(bad, 2);
-	cr_assert_eq(r0_mix_parse("seq-read=0,Seq read=3", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "a share of 0 is lost nowhere");
-	cr_assert_eq(r0_mix_parse("seq-read=1,4K QD32 write=3", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "Seq read takes seq-read's share");
-	cr_assert_eq(r0_mix_parse("rand-large-read=1,Seq read=3", &m), 0);
-	cr_expect_eq(r0_mix_check(&m, r, 2, &bad), 0, "a class not measured: said elsewhere, not refused");
+	expect_checks(r, cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 /* A known class the study did not measure is allowed, and said with its share of the mix. */
