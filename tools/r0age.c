@@ -363,9 +363,9 @@ static int run_plan(struct r0_io_file *t, const struct r0_age_plan *plan, unsign
 	return 0;
 }
 
-/* REC saved as the device's state record and said (JSON, or PLAN's summary). 0, or -1 after saying what failed. */
+/* REC saved as the device's state record (unless SAVE is false) and said (JSON, or PLAN's summary). 0, or -1 after saying what failed. */
 static int save_and_say(const struct r0_state_record *rec, const struct r0_age_plan *plan, const char *path,
-			bool json)
+			bool json, bool save)
 {
 	char *text;
 	int err = r0_state_record_text(rec, &text);
@@ -374,8 +374,11 @@ static int save_and_say(const struct r0_state_record *rec, const struct r0_age_p
 		fprintf(stderr, PROG ": %s: cannot build the state record: %s\n", path, strerror(-err));
 		return -1;
 	}
-	err = r0_state_record_save(rec);
-	if (err)
+	/* a run that failed before its first byte left the device in the state its record says */
+	if (!save)
+		fprintf(stderr, PROG ": %s: nothing was written or discarded: its state record is left as it was\n",
+			path);
+	else if ((err = r0_state_record_save(rec)))
 		fprintf(stderr, PROG ": %s: cannot save the state record in " R0_STATE_DIR ": %s\n",
 			path, strerror(-err));
 	if (json)
@@ -488,7 +491,7 @@ int main(int argc, char **argv)
 	if (interrupted)
 		fprintf(stderr, PROG ": %s: interrupted by a signal; the device is between states\n", path);
 
-	err = save_and_say(&rec, &plan, path, json);
+	err = save_and_say(&rec, &plan, path, json, !failed || rec.bytes_written || rec.bytes_discarded);
 	if (r0_cli_close_stdout(PROG) || err || failed || interrupted)
 		return R0_EXIT_FAILURE;
 	/* steady asked whether the drive settles: rounds ran out before it could tell */

@@ -363,6 +363,7 @@ int main(int argc, char **argv)
 	r0_cli_leave_mount(mnt, &mounted);
 
 	/* every bottom device shown at least at REQUIRE, no failure, one conclusive pass */
+	r.result.cut_short = r0_trim_run_stopped(&r);
 	r0_trim_result_judge(&r.result, &r.t, o.fstype != NULL, o.require);
 	rc = trim_exit_status(r.result.overall);
 	print_results(&r);

@@ -6,7 +6,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+#include <linux/fs.h>
 
 #include "blockdev.h"
 #include "r0/probe.h"
@@ -33,12 +35,12 @@ static int check_device(const char *path, struct r0_member_check *out, char *why
 	return err;
 }
 
-static int check(const char *path, bool force, uint32_t align_bytes, struct r0_member_check *out,
+static int check(const char *path, bool force, bool writes, uint32_t align_bytes, struct r0_member_check *out,
 		 char *why, size_t why_len)
 {
 	uint64_t bytes;
 	unsigned lbs;
-	int fd, err;
+	int fd, err, ro = 0;
 
 	memset(out, 0, sizeof(*out));
 	if ((err = check_device(path, out, why, why_len)))
@@ -57,6 +59,12 @@ static int check(const char *path, bool force, uint32_t align_bytes, struct r0_m
 	}
 	out->size_sectors = bytes / 512;
 	out->logical_block_bytes = lbs;
+	/* the kernel's read-only flag: a write would fail at its first request, after the plan and a yes */
+	if (writes && !ioctl(fd, BLKROGET, &ro) && ro) {
+		snprintf(why, why_len, "is read-only (blockdev --setro, or a write-protected device)");
+		err = -EROFS;
+		goto out;
+	}
 	if (align_bytes && align_bytes % lbs) {
 		snprintf(why, why_len, "chunk of %u bytes is not a multiple of its %u-byte logical blocks",
 			 align_bytes, lbs);
@@ -81,7 +89,7 @@ out:
 int r0_member_check(const char *path, bool force, uint32_t align_bytes,
 		    struct r0_member_check *out, char *why, size_t why_len)
 {
-	return check(path, force, align_bytes, out, why, why_len);
+	return check(path, force, false, align_bytes, out, why, why_len);
 }
 
 size_t r0_members_check(const char *const *paths, size_t n, bool force, uint32_t align_bytes,
@@ -91,7 +99,7 @@ size_t r0_members_check(const char *const *paths, size_t n, bool force, uint32_t
 
 	for (size_t i = 0; i < n; i++) {
 		why[i][0] = '\0';
-		if (check(paths[i], force, align_bytes, &out[i], why[i], sizeof(why[i]))) {
+		if (check(paths[i], force, false, align_bytes, &out[i], why[i], sizeof(why[i]))) {
 			if (!why[i][0])
 				snprintf(why[i], sizeof(why[i]), "cannot be used");
 			bad++;
@@ -110,5 +118,5 @@ size_t r0_members_check(const char *const *paths, size_t n, bool force, uint32_t
 int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,
 		   size_t why_len)
 {
-	return check(path, force, 0, out, why, why_len);
+	return check(path, force, true, 0, out, why, why_len);
 }

@@ -360,7 +360,7 @@ int r0_trim_run_live(struct r0_trim_run *r, const char *dir, const char *fstype,
 		r0_trim_extents_share(x, n, share);
 	}
 	if (err) {
-		r0_trim_run_line(r, "live-file", R0_CHECK_FAIL, "%s: %s", path,
+		r0_trim_run_line(r, "live-file", err == -EINTR ? R0_CHECK_NOT_CONCLUSIVE : R0_CHECK_FAIL, "%s: %s", path,
 				 err == -EINTR ? "interrupted by a signal" :
 				 err == -EOPNOTSUPP ? "the file system answers no FIEMAP" : strerror(-err));
 		goto out;
@@ -398,6 +398,6 @@ out:
 		unlink(path);
 	free(x);
 	if (r0_trim_run_stopped(r))
-		r0_trim_run_line(r, "live", R0_CHECK_FAIL, "interrupted by a signal; the test file is removed");
+		r0_trim_run_line(r, "live", R0_CHECK_NOT_CONCLUSIVE, "interrupted by a signal; the test file is removed");
 	return err ? 1 : 0;
 }

@@ -12,7 +12,7 @@ static bool fill_failed(struct r0_trim_run *r, int err, const char *what)
 	if (!err)
 		return false;
 	if (err == -EINTR)
-		r0_trim_run_line(r, what, R0_CHECK_FAIL, "interrupted by a signal");
+		r0_trim_run_line(r, what, R0_CHECK_NOT_CONCLUSIVE, "interrupted by a signal");   /* shows no "no" */
 	else
 		r0_trim_run_line(r, what, R0_CHECK_FAIL, "cannot write the pattern: %s", strerror(-err));
 	return true;
@@ -177,7 +177,7 @@ int r0_trim_run_ranges(struct r0_trim_run *r, const struct r0_limits_check *lc, 
 		bool sub = rg[i].n_sectors * 512 < lc->effective_granularity_bytes;
 
 		if (r0_trim_run_stopped(r)) {
-			r0_trim_run_line(r, "delivery", R0_CHECK_FAIL, "interrupted by a signal");
+			r0_trim_run_line(r, "delivery", R0_CHECK_NOT_CONCLUSIVE, "interrupted by a signal");
 			return 1;
 		}
 		if (rg[i].skip_reason) {

@@ -66,5 +66,9 @@ void r0_trim_result_judge(struct r0_trim_result *res, const struct r0_trim_devic
 		res->overall = R0_CHECK_NOT_CONCLUSIVE;
 		snprintf(res->first_fail, sizeof(res->first_fail), "%s",
 			 res->first_nc[0] ? res->first_nc : "no check could show a discard arriving");
+	} else if (res->overall != R0_CHECK_FAIL && res->cut_short) {
+		res->overall = R0_CHECK_NOT_CONCLUSIVE;
+		snprintf(res->first_fail, sizeof(res->first_fail), "interrupted by a signal before every check "
+			 "asked for ran");
 	}
 }

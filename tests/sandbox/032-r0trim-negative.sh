@@ -118,12 +118,16 @@ kill -TERM $pid
 wait $pid; rc=$?
 expect_eq "$rc" 1 "r0trim exit after SIGTERM"
 grep -q "interrupted by a signal" /tmp/sig.out || fail "no interruption message: $(tail -3 /tmp/sig.out)"
+# an interruption shows nothing about discards: not a "no"
+grep -q "^verdict *FAIL" /tmp/sig.out && fail "an interrupted run said no: $(grep '^verdict' /tmp/sig.out)"
+grep -q "^verdict *NOT CONCLUSIVE" /tmp/sig.out || fail "no verdict NOT CONCLUSIVE: $(tail -3 /tmp/sig.out)"
 r0trim --yes -f --fs ext4 --cycles 100 "$md" > /tmp/sig.out 2>&1 &
 pid=$!
 sleep 2
 kill -TERM $pid
 wait $pid; rc=$?
 expect_eq "$rc" 1 "r0trim --fs exit after SIGTERM"
+grep -q "^verdict *FAIL" /tmp/sig.out && fail "an interrupted --fs run said no: $(grep '^verdict' /tmp/sig.out)"
 grep -q r0trim /proc/mounts && fail "a file system left mounted: $(grep r0trim /proc/mounts)"
 ls -d /tmp/r0trim.* 2>/dev/null && fail "mount point left behind"
 note "ok: nothing left mounted"

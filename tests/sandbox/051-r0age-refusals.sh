@@ -4,7 +4,8 @@
 # duration or of 0, steady below its window, --round with fill, a regular
 # file) and devices it must not touch: one without discard (empty), one
 # with a signature, one mounted (even with --force), an md member (even
-# with --force).
+# with --force), one read-only (its state record kept; r0bench's writes
+# refused too).
 . ./lib.sh
 
 statedir=/run/r0kit/state
@@ -51,4 +52,16 @@ md=$(r0build create --yes -q -f --backend md -c 64K --name age "$a" "$b") || fai
 expect_status 2 "an md member, even with --force" r0age --yes -f fill 10 "$a"
 grep -q "held by" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
 r0build remove age || fail "remove"
+# a read-only device: refused before the plan (its first write would fail after a yes), its record kept;
+# r0bench's writes too
+expect_status 0 "fill 50" r0age --yes fill 50 "$b"
+recb=$statedir/$(r0_sysfs "$b" dev).json
+cp "$recb" /tmp/age-rec.before
+blockdev --setro "$b" || fail "setro"
+expect_status 2 "a read-only device" r0age --yes fill 10 "$b"
+grep -q "is read-only" /tmp/expect.out || fail "message: $(cat /tmp/expect.out)"
+cmp -s "$recb" /tmp/age-rec.before || fail "a refused run changed the device's record: $(cat "$recb")"
+expect_status 2 "r0bench writes on a read-only device" r0bench --yes --rw write -t 0.2 "$b"
+grep -q "is read-only" /tmp/expect.out || fail "r0bench message: $(cat /tmp/expect.out)"
+blockdev --setrw "$b"
 r0_remove_members || fail "a member stayed"

@@ -85,6 +85,30 @@ Test(trimresult, every_device_delivered_passes)
 		  strstr(res.first_fail, "(--require deallocated)"), "%s", res.first_fail);
 }
 
+/*
+ * A run a signal cut short shows nothing about what was not run (cycles
+ * over repeated use): every device delivered so far is no PASS, and no
+ * "no" either; a failure seen before the signal stays the finding.
+ */
+Test(trimresult, a_run_cut_short_is_not_conclusive)
+{
+	struct r0_trim_device t = three();
+	struct r0_trim_result res = { 0 };
+	const bool all[3] = { true, true, true };
+
+	discard(&res, all);
+	res.delivery_pass = 119;
+	cr_assert_eq(r0_trim_result_add(&res, "cycle", R0_CHECK_NOT_CONCLUSIVE, "interrupted by a signal"), 0);
+	res.cut_short = true;
+	r0_trim_result_judge(&res, &t, false, R0_LEVEL_DELIVERED);
+	cr_expect_eq(res.overall, R0_CHECK_NOT_CONCLUSIVE, "%s", res.first_fail);
+	cr_expect(strstr(res.first_fail, "interrupted by a signal"), "%s", res.first_fail);
+	cr_assert_eq(r0_trim_result_add(&res, "cycle", R0_CHECK_FAIL, "sdb: 0 of 8192 sectors"), 0);
+	r0_trim_result_judge(&res, &t, false, R0_LEVEL_DELIVERED);
+	cr_expect_eq(res.overall, R0_CHECK_FAIL);
+	r0_trim_result_free(&res);
+}
+
 Test(trimresult, a_device_that_got_no_discards_fails)
 {
 	struct r0_trim_device t = three();

@@ -45,7 +45,8 @@ size_t r0_members_check(const char *const *paths, size_t n, bool force, uint32_t
 
 /*
  * The same checks for a tool that writes to one device (r0bench, r0age),
- * without the alignment. r0trim takes r0_member_check for its DEVICE and
+ * without the alignment, and a device the kernel holds read-only
+ * (-EROFS: its first write would fail after the plan and a yes). r0trim takes r0_member_check for its DEVICE and
  * r0_stack_check (r0/trimcheck.h) below it.
  */
 int r0_write_check(const char *path, bool force, struct r0_member_check *out, char *why,

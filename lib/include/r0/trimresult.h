@@ -35,6 +35,7 @@ struct r0_trim_result {
 	struct r0_trim_evidence ev;         /* per bottom device */
 	bool judged;                        /* r0_trim_result_judge weighed EV (a document then records it) */
 	char levels[600];                   /* after judging: each bottom device's level, or "" */
+	bool cut_short;                     /* a signal stopped the run before all it was asked ran */
 };
 
 /*
@@ -56,7 +57,9 @@ void r0_trim_result_free(struct r0_trim_result *res);
  * ("still returns the old data") is the reason whatever failed first;
  * its NOT CONCLUSIVE, where nothing failed, makes the run not conclusive.
  * Then a run without a failure and without one conclusive delivery
- * (DELIVERY_PASS 0) is NOT CONCLUSIVE, with the first doubt as reason.
+ * (DELIVERY_PASS 0) is NOT CONCLUSIVE, with the first doubt as reason,
+ * and so is one CUT_SHORT without a failure: what it was asked (cycles
+ * over repeated use) was not all shown.
  */
 void r0_trim_result_judge(struct r0_trim_result *res, const struct r0_trim_device *t, bool fs_mode,
 			  enum r0_trim_level require);
