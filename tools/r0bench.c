@@ -574,5 +574,9 @@ int main(int argc, char **argv)
 	    (err = check_tests(run, path, w->hipri)) >= 0 ||
 	    (err = agree(run, path, any_writes, &args.consent)) >= 0)
 		return err;
-	return run_tests(run, path);
+	err = run_tests(run, path);
+	/* its writes moved the device from the state r0age recorded: that label is gone */
+	if (any_writes && run->target.is_block)
+		r0_state_forget(run->target.devt);
+	return err;
 }

@@ -14,6 +14,7 @@
 #include "mountdir.h"
 #include "trim/trim.h"
 
+#include "r0/age.h"
 #include "r0/trimjson.h"
 
 enum { OPT_CYCLES = CHAR_MAX + 1, OPT_FILL, OPT_FS, OPT_FS_DISCARD, OPT_REPEATS, OPT_FULL_SCAN, OPT_REQUIRE,
@@ -361,6 +362,9 @@ int main(int argc, char **argv)
 			r0_trim_run_cycles(&r, o.cycles, o.fill);
 	}
 	r0_cli_leave_mount(mnt, &mounted);
+	/* its pattern and discards moved the device and the ones below it from any state r0age recorded */
+	for (unsigned i = 0; r.t.geometry_matches && i <= r.t.n_members; i++)
+		r0_state_forget(i < r.t.n_members ? r.t.members[i].devt : r.t.devt);
 
 	/* every bottom device shown at least at REQUIRE, no failure, one conclusive pass */
 	r.result.cut_short = r0_trim_run_stopped(&r);

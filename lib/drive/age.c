@@ -473,6 +473,21 @@ int r0_state_load_dir(const char *dir, dev_t devt, json_object **rec)
 	return 0;
 }
 
+int r0_state_forget_dir(const char *dir, dev_t devt)
+{
+	char path[PATH_MAX];
+	int err = record_path(dir, devt, path, sizeof(path));
+
+	if (!err && unlink(path) && errno != ENOENT)
+		err = -errno;
+	return err;
+}
+
+int r0_state_forget(dev_t devt)
+{
+	return r0_state_forget_dir(R0_STATE_DIR, devt);
+}
+
 int r0_state_save(dev_t devt, json_object *rec)
 {
 	return r0_state_save_dir(R0_STATE_DIR, devt, rec);

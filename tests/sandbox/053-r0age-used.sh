@@ -3,7 +3,8 @@
 # the time asked, and every byte its record counts reached the member (its
 # write-sector counter); r0bench --json embeds that record for its target
 # (null for a device r0age never touched; both documents kept in
-# $R0_RESULTS); SIGTERM stops a run with exit 1, a message and a record that
+# $R0_RESULTS), and r0bench's writes and r0trim remove it (the state it
+# says is no longer the device's); SIGTERM stops a run with exit 1, a message and a record that
 # says it is not complete.
 . ./lib.sh
 
@@ -44,6 +45,14 @@ expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.state)" used "r0b
 expect_eq "$(r0json "$R0_RESULTS/age-state.r0bench.json" state.bytes_written)" "$bw" "r0bench state.bytes_written"
 r0bench --yes --json --rw randread -t 0.3 "$c" > "$R0_RESULTS/age-nostate.r0bench.json" || fail "r0bench"
 expect_eq "$(r0json "$R0_RESULTS/age-nostate.r0bench.json" state)" null "r0bench state without a record"
+# a tool that writes the device ends the state r0age recorded: r0bench's reads keep it (above), its
+# writes remove it, and r0trim's pattern and discards do (its record is made again first)
+r0bench --yes --rw randwrite -t 0.2 "$a" > /tmp/age-w.out 2>&1 || fail "r0bench writes: $(cat /tmp/age-w.out)"
+[ -e "$rec" ] && fail "r0bench's writes left the state record: $(cat "$rec")"
+expect_status 0 "fill 10 again" r0age --yes fill 10 "$a"
+[ -e "$rec" ] || fail "no record after fill"
+r0trim --yes -f "$a" > /tmp/age-trim.out 2>&1 || fail "r0trim: $(tail -3 /tmp/age-trim.out)"
+[ -e "$rec" ] && fail "r0trim's run left the state record: $(cat "$rec")"
 
 # SIGTERM: exit 1, a message, and a record that says it is not complete
 r0age --yes used 60 "$c" > /tmp/age-term.out 2>&1 &

@@ -354,6 +354,11 @@ Test(age, save_and_load)
 	fputs("{ not json", f);
 	fclose(f);
 	cr_expect_eq(r0_state_load_dir(sub, makedev(250, 5), &back), -EINVAL);
+	/* another tool wrote the device: its record is gone, the others stay; none is no error */
+	cr_expect_eq(r0_state_forget_dir(sub, a.devt), 0);
+	cr_expect_eq(r0_state_load_dir(sub, a.devt, &back), -ENOENT);
+	cr_expect_eq(r0_state_forget_dir(sub, a.devt), 0);
+	cr_expect_eq(access(path, F_OK), 0, "another device's file kept");
 	json_object_put(o);
 	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
 	cr_expect_eq(system(path), 0);

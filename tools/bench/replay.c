@@ -8,6 +8,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "consent.h"
+#include "r0/age.h"
 #include "r0/replay.h"
 #include "r0/safety.h"
 #include "r0/size.h"
@@ -219,6 +220,8 @@ int bench_replay(const char *path, const char *trace, const struct bench_replay_
 		print_result(path, trace, &t, &o, &r, tg.size_bytes, tg.is_block);
 	if (err)
 		status = R0_EXIT_FAILURE;
+	if (writes && tg.is_block)   /* the state r0age recorded is no longer the device's */
+		r0_state_forget(tg.devt);
 	r0_io_file_close(&tg);
 	r0_replay_trace_free(&t);
 	if (r0_cli_close_stdout(PROG))

@@ -150,6 +150,16 @@ int r0_state_read(dev_t devt, struct r0_state_record *out);
 /* R as r0age --json prints it, the same text it is saved as, into *OUT (free()): 0 or -ENOMEM. */
 int r0_state_record_text(const struct r0_state_record *r, char **out);
 
+/*
+ * DEVT's record removed from DIR: another tool wrote or discarded the
+ * device (r0bench's write tests, r0trim), so the state r0age left is no
+ * longer what it is, and a label from it would say more than is known.
+ * 0 (none there is no error) or -errno.
+ */
+int r0_state_forget_dir(const char *dir, dev_t devt);
+/* The same in R0_STATE_DIR. */
+int r0_state_forget(dev_t devt);
+
 /* R saved as the last record of its device (r->devt) in R0_STATE_DIR: 0 or -errno. */
 int r0_state_record_save(const struct r0_state_record *r);
 
