@@ -332,18 +332,15 @@ static int worse_exit(int a, int b)
 	return a ? a : b;
 }
 
-/* The options of remove and list: --FLAG (sets *SET) and --help; another command's is refused, naming it. */
-static void flag_option(int argc, char **argv, const char *flag, bool *set)
+/* The options of CMD (remove, list): --FLAG (sets *SET) and --help; another command's is refused, naming it. */
+static void flag_option(int argc, char **argv, const char *flag, bool *set, const char *cmd)
 {
 	const struct r0_cli_opt opts[] = {
 		{ flag, OPT_FLAG, R0_CLI_SET, R0_CLI_TO(*set) },
 		{ 0 },
 	};
-	const struct r0_cli_opt *u = usage_opts;
 
-	while (strcmp(u->name, flag))
-		u++;
-	if (other_commands_option(argc, argv, option_command(u)))
+	if (other_commands_option(argc, argv, cmd))
 		exit(R0_EXIT_USAGE);
 	r0_cli_parse(&cli, opts, argc, argv);
 }
@@ -363,7 +360,7 @@ static int cmd_remove(int argc, char **argv)
 	bool all = false;
 	int rc = R0_EXIT_OK;
 
-	flag_option(argc, argv, "all", &all);
+	flag_option(argc, argv, "all", &all, "remove");
 	if (all == (optind < argc))
 		return r0_cli_usage_error(PROG, "remove: give NAME|DEV... or --all");
 	if ((rc = r0_cli_need_root(PROG, "removing md and dm arrays")) >= 0)
@@ -422,7 +419,7 @@ static int cmd_list(int argc, char **argv)
 	size_t n, i;
 	bool json = false;
 
-	flag_option(argc, argv, "json", &json);
+	flag_option(argc, argv, "json", &json, "list");
 	if (optind < argc)
 		return r0_cli_usage_error(PROG, "list: unexpected argument '%s'", argv[optind]);
 	if (list_arrays(&list, &n))
