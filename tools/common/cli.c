@@ -514,7 +514,7 @@ const char *r0_cli_tool_id(const char *prog)
 	return id;
 }
 
-static bool same_file(const char *a, const char *b)
+bool r0_cli_same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 
@@ -528,7 +528,7 @@ int r0_cli_refuse_output_over(const char *prog, const char *opt, const char *out
 			      const struct r0_cli_file *files, size_t n)
 {
 	for (size_t i = 0; output && i < n; i++)
-		if (files[i].path && same_file(output, files[i].path))
+		if (files[i].path && r0_cli_same_file(output, files[i].path))
 			return r0_cli_usage_error(prog, "%s '%s': is %s '%s', which it would replace: give another file",
 						  opt, output, files[i].what, files[i].path);
 	return 0;

@@ -261,6 +261,9 @@ int r0_cli_add_backend(const char *item, void *arg);
  */
 FILE *r0_cli_output_open(const char *path, char *tmp, size_t len);
 
+/* Whether A and B name one file: the same path, or the same regular file by its inode. */
+bool r0_cli_same_file(const char *a, const char *b);
+
 /* A file a run reads or writes, as r0_cli_refuse_output_over names it. */
 struct r0_cli_file {
 	const char *what;   /* "the input", "--compare's file" */

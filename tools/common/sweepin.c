@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "sweepin.h"
 
-static const char *file_of(const struct sweep_in *in, size_t rec)
+const char *sweep_in_file_of(const struct sweep_in *in, size_t rec)
 {
 	const char *f = in->n_files ? in->file[0] : "?";
 
@@ -68,7 +68,7 @@ int sweep_in_read(const char *prog, struct sweep_in *in, const char *path, const
 				dups == 1 ? "" : "s");
 		else
 			fprintf(stderr, "%s: %s: the same runs as %s (%zu duplicate record%s): a study counted twice\n",
-				prog, path, file_of(in, of), dups, dups == 1 ? "" : "s");
+				prog, path, sweep_in_file_of(in, of), dups, dups == 1 ? "" : "s");
 		return R0_EXIT_REFUSED;
 	}
 	r0_run_set_pool_passes(in->set, before);

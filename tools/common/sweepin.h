@@ -32,6 +32,9 @@ struct sweep_in {
  */
 int sweep_in_read(const char *prog, struct sweep_in *in, const char *path, const char *not_sweep);
 
+/* The file record REC of IN->set was read from ("?" before any file). */
+const char *sweep_in_file_of(const struct sweep_in *in, size_t rec);
+
 void sweep_in_free(struct sweep_in *in);
 
 #endif

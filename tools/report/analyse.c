@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analyse.h"
 #include "cli.h"
@@ -88,10 +87,8 @@ bool stored_analysis(const struct inputs *in, const struct r0_analysis *a, struc
 static bool aside_is_main(const char *path, const struct r0_run_set *set, const struct inputs *main, char **files,
 			  int n_files)
 {
-	struct stat a, b;
-
-	for (int i = 0; i < n_files && !stat(path, &a); i++)
-		if (!stat(files[i], &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+	for (int i = 0; i < n_files; i++)
+		if (r0_cli_same_file(path, files[i])) {
 			fprintf(stderr, PROG ": --aside '%s': the same file as %s, one of the files reported: the aside "
 				"is another study\n", path, files[i]);
 			return true;
@@ -99,13 +96,9 @@ static bool aside_is_main(const char *path, const struct r0_run_set *set, const 
 	for (size_t i = 0; i < set->n; i++)
 		for (size_t j = 0; j < main->set.n; j++)
 			if (r0_run_same(&set->recs[i], &main->set.recs[j])) {
-				const char *of = main->sweeps.n_files ? main->sweeps.file[0] : "?";
-
-				for (size_t k = 0; k < main->sweeps.n_files && main->sweeps.start[k] <= j; k++)
-					of = main->sweeps.file[k];
 				fprintf(stderr, PROG ": --aside '%s': the same runs as %s, a file reported (its line %u is "
-					"line %u there): the aside is another study\n", path, of, set->recs[i].line,
-					main->set.recs[j].line);
+					"line %u there): the aside is another study\n", path,
+					sweep_in_file_of(&main->sweeps, j), set->recs[i].line, main->set.recs[j].line);
 				return true;
 			}
 	return false;
