@@ -80,17 +80,17 @@ static int parse_spec(const char *name, const char *s, struct r0_mix *m)
 	snprintf(m->name, sizeof(m->name), "%s", name);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char *eq = strrchr(tok, '=');
+		bool negative;
 		double w;
 
 		if (!eq || eq == tok || m->n == R0_MIX_MAX || (size_t)(eq - tok) >= sizeof(m->e[0].key))
 			goto out;
 		/* r0_parse_double's number, as every number r0kit takes; "-1" is a weight below 0 */
-		if (!r0_parse_double(eq[1] == '-' ? eq + 2 : eq + 1, 0, INFINITY, &w)) {
-			if (eq[1] == '-')
-				w = -w;
-		} else {
+		negative = eq[1] == '-';
+		if (r0_parse_double(eq + 1 + negative, 0, INFINITY, &w))
 			goto out;
-		}
+		if (negative)
+			w = -w;
 		if (w > R0_MIX_WEIGHT_MAX) {
 			err = -EOVERFLOW;
 			goto out;
