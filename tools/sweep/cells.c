@@ -46,6 +46,14 @@ static double everyday_cell_seconds(const struct sweep *sw, size_t wl)
 	return 2.0 * r0_plan_write_seconds(r0_everyday_space_bytes(s, sw->region_bytes)) + 2;
 }
 
+void sweep_cell_workload(const struct sweep *sw, struct r0_workload *w, uint64_t target_bytes)
+{
+	w->span_bytes = r0_test_region_bytes(sw->region_bytes, target_bytes);
+	w->runtime_ns = sw->runtime_ns;
+	w->ramp_ns = sw->ramp_ns;
+	w->min_runtime_ns = sw->min_runtime_ns;
+}
+
 uint64_t sweep_region_bytes(const struct sweep *sw)
 {
 	uint64_t r = sw->region_bytes;

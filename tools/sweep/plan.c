@@ -207,8 +207,12 @@ int sweep_show_plan(const struct sweep *sw, bool read_only, const char *output,
 	return r0_plan_decide(&p, consent);
 }
 
-/* W, as the cells of the smallest target (member I alone) take it, checked: 0, or the usage error's status. */
-static int check_on_member(const struct sweep *sw, unsigned i, struct r0_workload w, const char *what)
+/*
+ * W on member I alone (the smallest target), as a cell takes it (CELL) or
+ * as the preconditioning does (its region only, written once), checked:
+ * 0, or the usage error's status.
+ */
+static int check_on_member(const struct sweep *sw, unsigned i, struct r0_workload w, const char *what, bool cell)
 {
 	/* its shape only: the cells open it writable when a test writes */
 	struct r0_io_file t = { .is_block = true, .writable = true, .size_bytes = sw->chk[i].size_sectors * 512,
@@ -216,11 +220,10 @@ static int check_on_member(const struct sweep *sw, unsigned i, struct r0_workloa
 	char why[256], region[32];
 
 	snprintf(t.path, sizeof(t.path), "%s", sw->members[i]);
-
-	w.span_bytes = r0_test_region_bytes(sw->region_bytes, t.size_bytes);
-	w.runtime_ns = sw->runtime_ns;
-	w.ramp_ns = sw->ramp_ns;
-	w.min_runtime_ns = sw->min_runtime_ns;
+	if (cell)
+		sweep_cell_workload(sw, &w, t.size_bytes);
+	else
+		w.span_bytes = r0_test_region_bytes(sw->region_bytes, t.size_bytes);
 	if (!r0_workload_check(&w, &t, why, sizeof(why)))
 		return 0;
 	r0_format_size(sw->region_bytes, region, sizeof(region));
@@ -240,13 +243,13 @@ int sweep_check_region(const struct sweep *sw)
 	int rc;
 
 	for (unsigned i = 0; i < sw->n_members; i++) {
-		if (sw->precondition && (rc = check_on_member(sw, i, fill, "preconditioning")))
+		if (sw->precondition && (rc = check_on_member(sw, i, fill, "preconditioning", false)))
 			return rc;
 		for (size_t k = 0; k < sw->plan.n_wl; k++) {
 			const struct r0_workload *w = &sw->plan.wl[k].w;
 
 			if ((w->access == R0_ACCESS_SEQ || w->access == R0_ACCESS_RAND) &&
-			    (rc = check_on_member(sw, i, *w, sw->plan.wl[k].label)))
+			    (rc = check_on_member(sw, i, *w, sw->plan.wl[k].label, true)))
 				return rc;
 		}
 	}

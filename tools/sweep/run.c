@@ -70,10 +70,7 @@ static int run_cells(struct sweep *sw, const struct r0_sweep_target *t, const ch
 			err = sweep_record_cell(sw, &r, name, line);
 			continue;
 		}
-		w.span_bytes = r0_test_region_bytes(sw->region_bytes, tg.size_bytes);
-		w.runtime_ns = sw->runtime_ns;
-		w.ramp_ns = sw->ramp_ns;
-		w.min_runtime_ns = sw->min_runtime_ns;
+		sweep_cell_workload(sw, &w, tg.size_bytes);
 		w.seed = r.repeat;
 		if (r0_workload_check(&w, &tg, why, sizeof(why))) {
 			fprintf(stderr, "%s" PROG ": %s: %s: %s\n", sw->tty ? "\n" : "", path, wn, why);

@@ -151,6 +151,9 @@ struct r0_consent;
 /* The plan: what will be destroyed, written and how long it takes; then the yes. An exit status. */
 int sweep_show_plan(const struct sweep *sw, bool read_only, const char *output, const struct r0_consent *consent);
 /* A file system over the region must hold the scenarios and be one mkfs makes: -1 if so, else an exit. */
+/* W as a cell on a target of TARGET_BYTES runs it: the region fitted to the target, the study's times. */
+void sweep_cell_workload(const struct sweep *sw, struct r0_workload *w, uint64_t target_bytes);
+
 /* The members' preconditioning: their region written once, 128K sequential (r0age's fill). */
 #define SWEEP_PRECONDITION_WORKLOAD \
 	{ .access = R0_ACCESS_SEQ, .read_pct = 0, .block_bytes = R0_AGE_FILL_BLOCK_BYTES, .queue_depth = 4, .jobs = 1 }
